@@ -1,0 +1,117 @@
+"""The five colors of tiles and worshipers, and small helpers for color counts.
+
+A *count* is a tuple of five non-negative ints indexed by color (red, blue, orange,
+green, white). The engine passes worshiper multisets around in this form because it
+is hashable, cheap to copy and cheap to compare.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Color(IntEnum):
+    RED = 0
+    BLUE = 1
+    ORANGE = 2
+    GREEN = 3
+    WHITE = 4
+
+    @property
+    def letter(self) -> str:
+        return LETTERS[self]
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Color:
+        try:
+            return cls(LETTERS.index(letter.upper()))
+        except ValueError:
+            raise ValueError(f"unknown color letter {letter!r} (use one of {LETTERS})") from None
+
+    @classmethod
+    def from_name(cls, name: str) -> Color:
+        try:
+            return cls[name.upper()]
+        except KeyError:
+            names = ", ".join(c.label for c in cls)
+            raise ValueError(f"unknown color {name!r} (use one of {names})") from None
+
+
+COLORS: tuple[Color, ...] = tuple(Color)
+LETTERS = "RBOGW"
+NUM_COLORS = 5
+
+Count = tuple[int, int, int, int, int]
+ZERO: Count = (0, 0, 0, 0, 0)
+
+
+def count_of(*colors: Color) -> Count:
+    counts = [0] * NUM_COLORS
+    for color in colors:
+        counts[color] += 1
+    return tuple(counts)  # type: ignore[return-value]
+
+
+def single(color: int, n: int = 1) -> Count:
+    counts = [0] * NUM_COLORS
+    counts[color] = n
+    return tuple(counts)  # type: ignore[return-value]
+
+
+def add(a: Count, b: Count) -> Count:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+
+
+def sub(a: Count, b: Count) -> Count:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4])
+
+
+def covers(have: Count, need: Count) -> bool:
+    return (
+        have[0] >= need[0]
+        and have[1] >= need[1]
+        and have[2] >= need[2]
+        and have[3] >= need[3]
+        and have[4] >= need[4]
+    )
+
+
+def letters(count: Count) -> str:
+    """'RRB' style spelling of a count, in color order; '-' for nothing."""
+    text = "".join(LETTERS[c] * n for c, n in enumerate(count))
+    return text or "-"
+
+
+def parse_letters(text: str) -> Count:
+    """Inverse of :func:`letters`: 'RRB' -> (2, 1, 0, 0, 0); '-' or '' -> zero."""
+    if text in ("", "-"):
+        return ZERO
+    return count_of(*(Color.from_letter(ch) for ch in text))
+
+
+def bounded_multisets(limit: Count, size: int) -> list[Count]:
+    """Every count with ``size`` worshipers in all that takes at most ``limit`` of each color."""
+    if size < 0 or sum(limit) < size:
+        return []
+    results: list[Count] = []
+    current = [0] * NUM_COLORS
+
+    def fill(color: int, left: int) -> None:
+        if color == NUM_COLORS - 1:
+            if left <= limit[color]:
+                current[color] = left
+                results.append(tuple(current))  # type: ignore[arg-type]
+            return
+        rest_capacity = sum(limit[color + 1 :])
+        low = max(0, left - rest_capacity)
+        for n in range(min(left, limit[color]), low - 1, -1):
+            current[color] = n
+            fill(color + 1, left - n)
+        current[color] = 0
+
+    fill(0, size)
+    return results

@@ -1,0 +1,50 @@
+"""Starting a game and reading its result: the engine's front door."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .scoring import PlayerScore, score_game
+from .setup import Deal, deal
+from .state import GameState
+from .tiles import Catalog
+
+
+def new_game(
+    names: Sequence[str],
+    seed: int,
+    first_player: int | None = None,
+    catalog: Catalog | None = None,
+) -> GameState:
+    """A new game for 2-4 players dealt from ``seed`` (R-SETUP-*).
+
+    With ``first_player`` None, the seed also picks who starts (R-SETUP-3).
+    """
+    from .catalog import load_catalog
+
+    catalog = catalog or load_catalog()
+    the_deal = deal(catalog, len(names), seed)
+    if first_player is None:
+        first_player = random.Random(f"first-player:{seed}").randrange(len(names))
+    return GameState(catalog, the_deal, names, first_player)
+
+
+def game_from_deal(
+    catalog: Catalog, the_deal: Deal, names: Sequence[str], first_player: int = 0
+) -> GameState:
+    return GameState(catalog, the_deal, names, first_player)
+
+
+def final_scores(state: GameState) -> list[PlayerScore]:
+    """The score breakdown of every player (seat order). Valid at any time; final at the end."""
+    players = state.players
+    return score_game(
+        state.catalog,
+        [p.name for p in players],
+        [p.pyramid for p in players],
+        [p.god for p in players],
+        [p.god_cancelled for p in players],
+        [p.worshipers for p in players],
+        state.deal.temple_tokens,
+    )

@@ -1,0 +1,875 @@
+"""The game state and its decision machine.
+
+At every moment exactly one decision is pending (:class:`DecisionKind`), always the
+active player's. :meth:`GameState.legal_actions` lists every legal answer to it (plus
+the 3-for-1 exchanges, open at any moment of one's own turn) and
+:meth:`GameState.apply` checks an action, then moves the game on. An illegal action
+raises :class:`~orbis_tui.engine.errors.IllegalAction` and changes nothing.
+
+The state is mutable for speed; :meth:`GameState.copy` is cheap (every tile and
+placed tile is immutable and shared), which is what search and undo build on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+from . import pyramid as geometry
+from .actions import (
+    Action,
+    ChooseGain,
+    ChooseWorshipers,
+    Decline,
+    Discard,
+    Erupt,
+    Exchange,
+    GoWild,
+    Pay,
+    Place,
+    ReturnWorshipers,
+    TakeGod,
+    TakeTile,
+)
+from .colors import COLORS, NUM_COLORS, ZERO, Count, bounded_multisets, covers, letters
+from .errors import IllegalAction
+from .events import Event
+from .pyramid import PlacedTile, Position, Pyramid
+from .setup import MARKET_SIZE, ROUNDS, Deal, setup_for
+from .tiles import Catalog, EffectKind, GodId, Tile
+
+REALM_LIMIT = 10
+EXCHANGE_RATE = 3
+LOVE_GIFT = 5
+DEATH_PRICE = 6
+
+# Orthogonal neighbors of each market cell, numbered row by row from the top left.
+MARKET_ADJACENT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        r * 3 + c
+        for r, c in (
+            (cell // 3 - 1, cell % 3),
+            (cell // 3 + 1, cell % 3),
+            (cell // 3, cell % 3 - 1),
+            (cell // 3, cell % 3 + 1),
+        )
+        if 0 <= r < 3 and 0 <= c < 3
+    )
+    for cell in range(MARKET_SIZE)
+)
+
+_EXCHANGES = tuple(tuple(Exchange(give, get) for get in COLORS if get != give) for give in COLORS)
+_TAKES = tuple(TakeTile(cell) for cell in range(MARKET_SIZE))
+_GAINS = tuple(ChooseGain(color) for color in COLORS)
+_LOVE_CHOICES = tuple(
+    ChooseWorshipers(c) for c in bounded_multisets((LOVE_GIFT,) * NUM_COLORS, LOVE_GIFT)
+)
+_DECLINE = Decline()
+_GO_WILD = GoWild()
+
+
+class DecisionKind(str, Enum):
+    TURN = "turn"  # take a region tile or a god
+    PAY = "pay"  # pay the cost (choosing colors for "any") or go wild
+    PLACE = "place"  # choose a pyramid spot, as the tile or as a wilderness
+    GAIN = "gain"  # choose the color of an "any color" proselytism worshiper
+    VILLAGE = "village"  # return worshipers or cancel the village
+    VOLCANO = "volcano"  # choose market worshipers to remove or cancel the volcano
+    LOVE = "love"  # choose the Goddess of Love's five worshipers
+    DEATH = "death"  # return six worshipers or cancel the God of Death
+    DISCARD = "discard"  # return worshipers down to the realm limit
+    OVER = "over"  # the game has ended
+
+
+# The rule a decision belongs to, cited when an action does not answer it.
+DECISION_RULE = {
+    DecisionKind.TURN: "R-TURN-1",
+    DecisionKind.PAY: "R-TAKE-3",
+    DecisionKind.PLACE: "R-TAKE-4",
+    DecisionKind.GAIN: "R-EFF-GAIN",
+    DecisionKind.VILLAGE: "R-EFF-VILLAGE",
+    DecisionKind.VOLCANO: "R-EFF-VOLCANO",
+    DecisionKind.LOVE: "R-GOD-2",
+    DecisionKind.DEATH: "R-GOD-2",
+    DecisionKind.DISCARD: "R-TURN-3",
+    DecisionKind.OVER: "R-TURN-1",
+}
+
+# Which action types answer which decision (exchanges answer none: they are extra).
+_ANSWERS: dict[DecisionKind, tuple[type, ...]] = {
+    DecisionKind.TURN: (TakeTile, TakeGod),
+    DecisionKind.PAY: (Pay, GoWild),
+    DecisionKind.PLACE: (Place,),
+    DecisionKind.GAIN: (ChooseGain,),
+    DecisionKind.VILLAGE: (ReturnWorshipers, Decline),
+    DecisionKind.VOLCANO: (Erupt, Decline),
+    DecisionKind.LOVE: (ChooseWorshipers,),
+    DecisionKind.DEATH: (ReturnWorshipers, Decline),
+    DecisionKind.DISCARD: (Discard,),
+    DecisionKind.OVER: (),
+}
+
+
+class PlayerState:
+    """One player's universe (pyramid), realm, reduction tokens and god."""
+
+    __slots__ = ("god", "god_cancelled", "name", "pyramid", "realm", "reductions", "turns")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.realm: list[int] = [0] * NUM_COLORS
+        self.pyramid: Pyramid = {}
+        self.reductions: list[bool] = [False] * NUM_COLORS
+        self.god: GodId | None = None
+        self.god_cancelled = False
+        self.turns = 0
+
+    def copy(self) -> PlayerState:
+        other = PlayerState.__new__(PlayerState)
+        other.name = self.name
+        other.realm = self.realm[:]
+        other.pyramid = self.pyramid.copy()
+        other.reductions = self.reductions[:]
+        other.god = self.god
+        other.god_cancelled = self.god_cancelled
+        other.turns = self.turns
+        return other
+
+    @property
+    def realm_count(self) -> Count:
+        return tuple(self.realm)  # type: ignore[return-value]
+
+    @property
+    def worshipers(self) -> int:
+        return sum(self.realm)
+
+    @property
+    def region_tiles(self) -> int:
+        return len(self.pyramid)
+
+    def effective_cost(self, tile: Tile) -> Count:
+        """The colored part of a tile's cost after reduction tokens (R-EFF-FARM)."""
+        cost = tile.cost
+        red = self.reductions
+        return tuple(0 if red[c] else cost[c] for c in range(NUM_COLORS))  # type: ignore[return-value]
+
+
+class GameState:
+    """A game in progress. Build one with :func:`orbis_tui.engine.game.new_game`."""
+
+    __slots__ = (
+        "catalog",
+        "current",
+        "deal",
+        "first_player",
+        "gods_available",
+        "kind",
+        "market",
+        "market_worshipers",
+        "pile_pos",
+        "piles",
+        "players",
+        "take_cell",
+        "take_pos",
+        "take_tile",
+        "take_wild",
+        "turn",
+    )
+
+    def __init__(self, catalog: Catalog, deal: Deal, names: Sequence[str], first_player: int = 0):
+        setup_for(len(names))
+        if not 0 <= first_player < len(names):
+            raise ValueError(f"first player must be a seat from 0 to {len(names) - 1}")
+        tiles = catalog.tile_by_id
+        self.catalog = catalog
+        self.deal = deal
+        self.players = [PlayerState(name) for name in names]
+        self.first_player = first_player
+        self.current = first_player
+        self.turn = 0
+        self.market: list[Tile | None] = [tiles[i] for i in deal.market]
+        self.market_worshipers: list[Count] = [ZERO] * MARKET_SIZE
+        self.piles: tuple[tuple[Tile, ...], ...] = tuple(
+            tuple(tiles[i] for i in pile) for pile in deal.piles
+        )
+        self.pile_pos = [0, 0, 0]
+        self.gods_available: list[GodId] = list(deal.gods)
+        self.kind = DecisionKind.TURN
+        self.take_cell = -1
+        self.take_tile: Tile | None = None
+        self.take_wild = False
+        self.take_pos: Position | None = None
+
+    # ------------------------------------------------------------------ copying
+    def copy(self) -> GameState:
+        other = GameState.__new__(GameState)
+        other.catalog = self.catalog
+        other.deal = self.deal
+        other.players = [p.copy() for p in self.players]
+        other.first_player = self.first_player
+        other.current = self.current
+        other.turn = self.turn
+        other.market = self.market[:]
+        other.market_worshipers = self.market_worshipers[:]
+        other.piles = self.piles
+        other.pile_pos = self.pile_pos[:]
+        other.gods_available = self.gods_available[:]
+        other.kind = self.kind
+        other.take_cell = self.take_cell
+        other.take_tile = self.take_tile
+        other.take_wild = self.take_wild
+        other.take_pos = self.take_pos
+        return other
+
+    def signature(self) -> tuple:
+        """Everything that makes this state what it is, for comparing two states."""
+        return (
+            self.current,
+            self.turn,
+            self.kind,
+            tuple(t.id if t else None for t in self.market),
+            tuple(self.market_worshipers),
+            tuple(self.pile_pos),
+            tuple(self.gods_available),
+            self.take_cell,
+            self.take_tile.id if self.take_tile else None,
+            self.take_wild,
+            self.take_pos,
+            tuple(
+                (
+                    tuple(p.realm),
+                    tuple(
+                        sorted(
+                            (pos, t.tile.id, t.wild, t.cancelled) for pos, t in p.pyramid.items()
+                        )
+                    ),
+                    tuple(p.reductions),
+                    p.god,
+                    p.god_cancelled,
+                    p.turns,
+                )
+                for p in self.players
+            ),
+        )
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def player(self) -> PlayerState:
+        """The active player."""
+        return self.players[self.current]
+
+    @property
+    def is_over(self) -> bool:
+        return self.kind is DecisionKind.OVER
+
+    @property
+    def round(self) -> int:
+        """The current round, 1 to 15."""
+        return min(self.turn // self.num_players + 1, ROUNDS)
+
+    @property
+    def total_turns(self) -> int:
+        return ROUNDS * self.num_players
+
+    def pile_sizes(self) -> tuple[int, int, int]:
+        return tuple(len(p) - i for p, i in zip(self.piles, self.pile_pos, strict=True))  # type: ignore[return-value]
+
+    def must_take_god(self, player: int | None = None) -> bool:
+        """R-TURN-1: a player on their 15th turn without a god must take one."""
+        p = self.players[self.current if player is None else player]
+        return p.god is None and p.turns >= ROUNDS - 1
+
+    def payment_due(self) -> tuple[Count, int]:
+        """(colored cost after reductions, number of "any" symbols) of the taken tile."""
+        tile = self.take_tile
+        if tile is None:
+            return ZERO, 0
+        return self.player.effective_cost(tile), tile.cost_any
+
+    def discard_needed(self) -> int:
+        return max(0, self.player.worshipers - REALM_LIMIT)
+
+    def volcano_sources(self) -> list[int]:
+        """Market cells a volcano may take worshipers from: all but the taken one."""
+        return [c for c in range(MARKET_SIZE) if c != self.take_cell]
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every legal answer to the pending decision, then the open exchanges."""
+        kind = self.kind
+        if kind is DecisionKind.OVER:
+            return []
+        player = self.players[self.current]
+        actions: list[Action] = self._answers(kind, player)
+        realm = player.realm
+        for give in range(NUM_COLORS):
+            if realm[give] >= EXCHANGE_RATE:
+                actions.extend(_EXCHANGES[give])
+        return actions
+
+    def decision_actions(self) -> list[Action]:
+        """The legal answers to the pending decision, without the exchanges."""
+        if self.kind is DecisionKind.OVER:
+            return []
+        return self._answers(self.kind, self.players[self.current])
+
+    def _answers(self, kind: DecisionKind, player: PlayerState) -> list[Action]:
+        if kind is DecisionKind.TURN:
+            actions: list[Action] = []
+            if not self.must_take_god():
+                actions.extend(_TAKES[c] for c in range(MARKET_SIZE) if self.market[c] is not None)
+            if player.god is None:
+                actions.extend(TakeGod(g) for g in self.gods_available)
+            return actions
+        if kind is DecisionKind.PAY:
+            return [*self._pay_options(player), _GO_WILD]
+        if kind is DecisionKind.PLACE:
+            return self._place_options(player)
+        if kind is DecisionKind.GAIN:
+            return list(_GAINS)
+        if kind is DecisionKind.VILLAGE:
+            need = self._placed_effect_count()
+            return [ReturnWorshipers(c) for c in bounded_multisets(player.realm_count, need)] + [
+                _DECLINE
+            ]
+        if kind is DecisionKind.VOLCANO:
+            return [Erupt(r) for r in self._volcano_options()] + [_DECLINE]
+        if kind is DecisionKind.LOVE:
+            return list(_LOVE_CHOICES)
+        if kind is DecisionKind.DEATH:
+            return [
+                ReturnWorshipers(c) for c in bounded_multisets(player.realm_count, DEATH_PRICE)
+            ] + [_DECLINE]
+        if kind is DecisionKind.DISCARD:
+            return [
+                Discard(c) for c in bounded_multisets(player.realm_count, self.discard_needed())
+            ]
+        return []
+
+    def _pay_options(self, player: PlayerState) -> list[Pay]:
+        tile = self.take_tile
+        assert tile is not None
+        due = player.effective_cost(tile)
+        realm = player.realm
+        left = [realm[c] - due[c] for c in range(NUM_COLORS)]
+        if min(left) < 0:
+            return []
+        return [Pay(c) for c in bounded_multisets(tuple(left), tile.cost_any)]  # type: ignore[arg-type]
+
+    def _place_options(self, player: PlayerState) -> list[Action]:
+        pyr = player.pyramid
+        tile = self.take_tile
+        assert tile is not None
+        actions: list[Action] = []
+        if not self.take_wild:
+            actions.extend(Place(r, c) for r, c in geometry.colored_spots(pyr, tile.color))
+        actions.extend(Place(r, c, True) for r, c in geometry.wild_spots(pyr))
+        return actions
+
+    def _placed_effect_count(self) -> int:
+        assert self.take_tile is not None
+        return self.take_tile.effect.count
+
+    def _volcano_options(self) -> list[tuple[tuple[int, Count], ...]]:
+        """Every way to pick the volcano's worshipers from the other market cells."""
+        assert self.take_tile is not None
+        need = self.take_tile.effect.remove
+        cells = self.volcano_sources()
+        per_color: list[list[list[int]]] = []  # for each needed color, the ways to split it
+        for color in range(NUM_COLORS):
+            if need[color]:
+                avail = [self.market_worshipers[cell][color] for cell in cells]
+                per_color.append([[color, *split] for split in _splits(need[color], avail)])
+        options: list[tuple[tuple[int, Count], ...]] = []
+
+        def combine(index: int, table: list[list[int]]) -> None:
+            if index == len(per_color):
+                removal = tuple(
+                    (cell, tuple(row))  # type: ignore[misc]
+                    for cell, row in zip(cells, table, strict=True)
+                    if any(row)
+                )
+                options.append(removal)  # type: ignore[arg-type]
+                return
+            for color, *split in per_color[index]:
+                for row, n in zip(table, split, strict=True):
+                    row[color] += n
+                combine(index + 1, table)
+                for row, n in zip(table, split, strict=True):
+                    row[color] -= n
+
+        combine(0, [[0] * NUM_COLORS for _ in cells])
+        return options
+
+    def volcano_possible(self) -> bool:
+        assert self.take_tile is not None
+        need = self.take_tile.effect.remove
+        for color in range(NUM_COLORS):
+            if need[color]:
+                have = sum(self.market_worshipers[c][color] for c in self.volcano_sources())
+                if have < need[color]:
+                    return False
+        return True
+
+    # ------------------------------------------------------------------ why not
+    def why_not(self, action: Action) -> IllegalAction | None:
+        """The reason ``action`` is illegal now, or None if it is legal. Never raises."""
+        try:
+            self._check(action)
+        except IllegalAction as reason:
+            return reason
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_not(action) is None
+
+    def _check(self, action: Action) -> None:
+        kind = self.kind
+        if kind is DecisionKind.OVER:
+            raise IllegalAction("R-TURN-1", "game_over")
+        player = self.players[self.current]
+        if type(action) is Exchange:
+            self._check_exchange(player, action)
+            return
+        if not isinstance(action, _ANSWERS[kind]):
+            raise IllegalAction(
+                DECISION_RULE[kind], "not_now", action=type(action).__name__, decision=kind.value
+            )
+        check = _CHECKS[type(action)]
+        check(self, player, action)
+
+    def _check_exchange(self, player: PlayerState, action: Exchange) -> None:
+        if action.give == action.get:
+            raise IllegalAction("R-TURN-2", "exchange_same_color", color=action.give.label)
+        if player.realm[action.give] < EXCHANGE_RATE:
+            raise IllegalAction(
+                "R-TURN-2",
+                "exchange_short",
+                color=action.give.label,
+                have=player.realm[action.give],
+            )
+
+    def _check_take_tile(self, player: PlayerState, action: TakeTile) -> None:
+        if not 0 <= action.cell < MARKET_SIZE:
+            raise IllegalAction("R-SETUP-1", "bad_cell", cell=action.cell)
+        if self.must_take_god():
+            raise IllegalAction("R-TURN-1", "must_take_god")
+        if self.market[action.cell] is None:
+            raise IllegalAction("R-SETUP-4", "empty_cell", cell=action.cell + 1)
+
+    def _check_take_god(self, player: PlayerState, action: TakeGod) -> None:
+        if player.god is not None:
+            raise IllegalAction("R-TURN-1", "god_already", god=player.god.value)
+        if action.god not in self.gods_available:
+            raise IllegalAction(
+                "R-SETUP-2", "god_unavailable", god=getattr(action.god, "value", action.god)
+            )
+
+    def _check_pay(self, player: PlayerState, action: Pay) -> None:
+        tile = self.take_tile
+        assert tile is not None
+        chosen = action.any_colors
+        if len(chosen) != NUM_COLORS or min(chosen) < 0 or sum(chosen) != tile.cost_any:
+            raise IllegalAction(
+                "R-TAKE-3", "pay_any_count", need=tile.cost_any, given=letters(_safe(chosen))
+            )
+        due = player.effective_cost(tile)
+        total = tuple(due[c] + chosen[c] for c in range(NUM_COLORS))
+        if not covers(player.realm_count, total):  # type: ignore[arg-type]
+            raise IllegalAction(
+                "R-TAKE-3",
+                "cannot_afford",
+                need=letters(due),
+                any=tile.cost_any,
+                chosen=letters(chosen),
+                have=letters(player.realm_count),
+            )
+
+    def _check_go_wild(self, player: PlayerState, action: GoWild) -> None:
+        return None
+
+    def _check_place(self, player: PlayerState, action: Place) -> None:
+        tile = self.take_tile
+        assert tile is not None
+        pyr = player.pyramid
+        pos = (action.row, action.col)
+        if self.take_wild and not action.wild:
+            raise IllegalAction("R-TAKE-3", "must_place_wild")
+        if not 1 <= action.row <= geometry.TOP_ROW:
+            raise IllegalAction("R-PLACE-2", "bad_row", row=action.row)
+        if pos in pyr:
+            raise IllegalAction("R-PLACE-2", "occupied", row=action.row, col=action.col)
+        if action.row == 1:
+            spots = geometry.row_one_spots(pyr)
+            if not spots:
+                raise IllegalAction("R-PLACE-1", "row_full", row=1)
+            if pos not in spots:
+                raise IllegalAction(
+                    "R-PLACE-1",
+                    "row1_gap",
+                    col=action.col,
+                    spots=", ".join(str(c) for _, c in spots),
+                )
+            return
+        below = geometry.beneath(pos)
+        missing = [p for p in below if p not in pyr]
+        if missing:
+            raise IllegalAction(
+                "R-PLACE-2",
+                "no_support",
+                row=action.row,
+                col=action.col,
+                missing=", ".join(f"row {r} col {c}" for r, c in missing),
+            )
+        if not action.wild and not geometry.color_fits(pyr, pos, tile.color):
+            raise IllegalAction(
+                "R-PLACE-3",
+                "color_mismatch",
+                color=tile.color.label,
+                left=pyr[below[0]].tile.color.label,
+                right=pyr[below[1]].tile.color.label,
+            )
+
+    def _check_gain(self, player: PlayerState, action: ChooseGain) -> None:
+        if action.color not in COLORS:
+            raise IllegalAction("R-EFF-GAIN", "bad_color")
+
+    def _check_return(self, player: PlayerState, action: ReturnWorshipers) -> None:
+        if self.kind is DecisionKind.VILLAGE:
+            rule, need = "R-EFF-VILLAGE", self._placed_effect_count()
+        else:
+            rule, need = "R-GOD-2", DEATH_PRICE
+        _check_multiset(rule, action.colors, need, player)
+
+    def _check_erupt(self, player: PlayerState, action: Erupt) -> None:
+        assert self.take_tile is not None
+        need = self.take_tile.effect.remove
+        taken = [0] * NUM_COLORS
+        last = -1
+        for cell, count in action.removals:
+            if cell == self.take_cell or not 0 <= cell < MARKET_SIZE:
+                raise IllegalAction("R-EFF-VOLCANO", "volcano_cell", cell=cell + 1)
+            if cell <= last or len(count) != NUM_COLORS or min(count) < 0 or not any(count):
+                raise IllegalAction("R-EFF-VOLCANO", "volcano_form")
+            last = cell
+            if not covers(self.market_worshipers[cell], count):
+                raise IllegalAction(
+                    "R-EFF-VOLCANO",
+                    "volcano_short",
+                    cell=cell + 1,
+                    want=letters(count),
+                    have=letters(self.market_worshipers[cell]),
+                )
+            for c in range(NUM_COLORS):
+                taken[c] += count[c]
+        if tuple(taken) != need:
+            raise IllegalAction(
+                "R-EFF-VOLCANO", "volcano_total", need=letters(need), given=letters(_safe(taken))
+            )
+
+    def _check_decline(self, player: PlayerState, action: Decline) -> None:
+        return None
+
+    def _check_love(self, player: PlayerState, action: ChooseWorshipers) -> None:
+        chosen = action.colors
+        if len(chosen) != NUM_COLORS or min(chosen) < 0 or sum(chosen) != LOVE_GIFT:
+            raise IllegalAction("R-GOD-2", "love_count", given=letters(_safe(chosen)))
+
+    def _check_discard(self, player: PlayerState, action: Discard) -> None:
+        _check_multiset("R-TURN-3", action.colors, self.discard_needed(), player)
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action) -> list[Event]:
+        """Check ``action`` and play it. Returns what happened, in order, as events."""
+        self._check(action)
+        events: list[Event] = []
+        _APPLY[type(action)](self, action, events)
+        return events
+
+    def _apply_exchange(self, action: Exchange, events: list[Event]) -> None:
+        realm = self.player.realm
+        realm[action.give] -= EXCHANGE_RATE
+        realm[action.get] += 1
+        events.append(Event("exchanged", self.current, give=action.give, get=action.get))
+        if self.kind is DecisionKind.DISCARD and self.discard_needed() == 0:
+            self._end_turn(events)
+
+    def _apply_take_tile(self, action: TakeTile, events: list[Event]) -> None:
+        cell = action.cell
+        tile = self.market[cell]
+        assert tile is not None
+        me = self.current
+        events.append(Event("took_tile", me, tile=tile.id, cell=cell))
+        # R-TAKE-1 generate
+        mw = self.market_worshipers
+        color = tile.color
+        for adj in MARKET_ADJACENT[cell]:
+            w = list(mw[adj])
+            w[color] += 1
+            mw[adj] = tuple(w)  # type: ignore[assignment]
+        events.append(Event("generated", me, color=color, cells=MARKET_ADJACENT[cell]))
+        # R-TAKE-2 collect
+        collected = mw[cell]
+        if any(collected):
+            realm = self.player.realm
+            for c in range(NUM_COLORS):
+                realm[c] += collected[c]
+            mw[cell] = ZERO
+        events.append(Event("collected", me, worshipers=collected))
+        self.market[cell] = None
+        self.take_cell = cell
+        self.take_tile = tile
+        self.take_wild = False
+        self.take_pos = None
+        # R-TAKE-3: a tile that costs nothing needs no payment decision.
+        if tile.cost_any == 0 and not any(self.player.effective_cost(tile)):
+            self.kind = DecisionKind.PLACE
+        else:
+            self.kind = DecisionKind.PAY
+
+    def _apply_pay(self, action: Pay, events: list[Event]) -> None:
+        assert self.take_tile is not None
+        due = self.player.effective_cost(self.take_tile)
+        realm = self.player.realm
+        for c in range(NUM_COLORS):
+            realm[c] -= due[c] + action.any_colors[c]
+        paid = tuple(due[c] + action.any_colors[c] for c in range(NUM_COLORS))
+        events.append(Event("paid", self.current, worshipers=paid))
+        self.kind = DecisionKind.PLACE
+
+    def _apply_go_wild(self, action: GoWild, events: list[Event]) -> None:
+        self.take_wild = True
+        events.append(Event("went_wild", self.current))
+        self.kind = DecisionKind.PLACE
+
+    def _apply_place(self, action: Place, events: list[Event]) -> None:
+        tile = self.take_tile
+        assert tile is not None
+        player = self.player
+        pos = (action.row, action.col)
+        wild = action.wild
+        me = self.current
+        if wild and not self.take_wild:
+            self.take_wild = True
+        self.take_pos = pos
+        player.pyramid[pos] = PlacedTile(tile, wild)
+        events.append(Event("placed", me, tile=tile.id, row=pos[0], col=pos[1], wild=wild))
+        if wild:
+            self._after_effect(events)
+            return
+        # R-TAKE-5 effect
+        effect = tile.effect
+        kind = effect.kind
+        if kind is EffectKind.FARM:
+            assert effect.color is not None
+            player.reductions[effect.color] = True
+            events.append(Event("reduction", me, color=effect.color))
+        elif kind is EffectKind.GAIN:
+            if effect.color is None:
+                self.kind = DecisionKind.GAIN
+                return
+            player.realm[effect.color] += effect.count
+            events.append(Event("gained", me, color=effect.color, count=effect.count))
+        elif kind is EffectKind.VILLAGE:
+            if player.worshipers >= effect.count:
+                self.kind = DecisionKind.VILLAGE
+                return
+            self._cancel(pos, "village_short", events, need=effect.count, have=player.worshipers)
+        elif kind is EffectKind.VOLCANO:
+            if self.volcano_possible():
+                self.kind = DecisionKind.VOLCANO
+                return
+            self._cancel(pos, "volcano_impossible", events, need=letters(effect.remove))
+        elif kind is EffectKind.IRRIGATION:
+            assert effect.color is not None
+            if pos[0] == 1:
+                self._cancel(pos, "irrigation_row1", events, color=effect.color.label)
+            elif not any(player.pyramid[p].has_color(effect.color) for p in geometry.beneath(pos)):
+                self._cancel(pos, "irrigation_dry", events, color=effect.color.label)
+            else:
+                events.append(Event("validated", me, tile=tile.id))
+        self._after_effect(events)
+
+    def _cancel(self, pos: Position, reason: str, events: list[Event], **details: object) -> None:
+        player = self.player
+        placed = player.pyramid[pos]
+        player.pyramid[pos] = PlacedTile(placed.tile, placed.wild, True)
+        events.append(
+            Event("cancelled", self.current, tile=placed.tile.id, reason=reason, **details)
+        )
+
+    def _apply_gain(self, action: ChooseGain, events: list[Event]) -> None:
+        self.player.realm[action.color] += 1
+        events.append(Event("gained", self.current, color=action.color, count=1))
+        self._after_effect(events)
+
+    def _apply_return(self, action: ReturnWorshipers, events: list[Event]) -> None:
+        realm = self.player.realm
+        for c in range(NUM_COLORS):
+            realm[c] -= action.colors[c]
+        events.append(Event("returned", self.current, worshipers=action.colors))
+        if self.kind is DecisionKind.VILLAGE:
+            assert self.take_tile is not None
+            events.append(Event("validated", self.current, tile=self.take_tile.id))
+        self._after_effect(events)
+
+    def _apply_erupt(self, action: Erupt, events: list[Event]) -> None:
+        mw = self.market_worshipers
+        for cell, count in action.removals:
+            mw[cell] = tuple(mw[cell][c] - count[c] for c in range(NUM_COLORS))  # type: ignore[assignment]
+        events.append(Event("erupted", self.current, removals=action.removals))
+        self._after_effect(events)
+
+    def _apply_decline(self, action: Decline, events: list[Event]) -> None:
+        if self.kind is DecisionKind.DEATH:
+            self.player.god_cancelled = True
+            events.append(Event("god_cancelled", self.current, god=GodId.DEATH))
+        else:
+            assert self.take_pos is not None
+            self._cancel(self.take_pos, "declined", events)
+        self._after_effect(events)
+
+    def _apply_take_god(self, action: TakeGod, events: list[Event]) -> None:
+        player = self.player
+        god = GodId(action.god)
+        self.gods_available.remove(god)
+        player.god = god
+        self.take_cell = -1
+        self.take_tile = None
+        self.take_pos = None
+        events.append(Event("took_god", self.current, god=god))
+        if god is GodId.LOVE:
+            self.kind = DecisionKind.LOVE
+            return
+        if god is GodId.DEATH:
+            if player.worshipers >= DEATH_PRICE:
+                self.kind = DecisionKind.DEATH
+                return
+            player.god_cancelled = True
+            events.append(
+                Event(
+                    "god_cancelled", self.current, god=god, need=DEATH_PRICE, have=player.worshipers
+                )
+            )
+        self._after_effect(events)
+
+    def _apply_love(self, action: ChooseWorshipers, events: list[Event]) -> None:
+        realm = self.player.realm
+        for c in range(NUM_COLORS):
+            realm[c] += action.colors[c]
+        events.append(Event("gained_many", self.current, worshipers=action.colors))
+        self._after_effect(events)
+
+    def _apply_discard(self, action: Discard, events: list[Event]) -> None:
+        realm = self.player.realm
+        for c in range(NUM_COLORS):
+            realm[c] -= action.colors[c]
+        events.append(Event("discarded", self.current, worshipers=action.colors))
+        self._end_turn(events)
+
+    def _after_effect(self, events: list[Event]) -> None:
+        """R-TAKE-6 / R-TURN-3: the realm limit, then the end of the turn."""
+        if self.player.worshipers > REALM_LIMIT:
+            self.kind = DecisionKind.DISCARD
+            return
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        # R-TAKE-7 refill
+        if self.take_cell >= 0:
+            cell = self.take_cell
+            for level in range(3):
+                pile = self.piles[level]
+                pos = self.pile_pos[level]
+                if pos < len(pile):
+                    self.market[cell] = pile[pos]
+                    self.pile_pos[level] = pos + 1
+                    events.append(Event("refilled", self.current, cell=cell, tile=pile[pos].id))
+                    break
+            self.market_worshipers[cell] = ZERO
+        self.player.turns += 1
+        self.take_cell = -1
+        self.take_tile = None
+        self.take_wild = False
+        self.take_pos = None
+        self.turn += 1
+        if self.turn >= self.total_turns:
+            self.kind = DecisionKind.OVER
+            events.append(Event("game_over", self.current))
+            return
+        self.current = (self.first_player + self.turn) % self.num_players
+        self.kind = DecisionKind.TURN
+        events.append(Event("turn_started", self.current))
+
+
+def _safe(count: Sequence[int]) -> Count:
+    """A count made printable even when a caller built it wrong."""
+    values = [max(0, int(n)) for n in list(count)[:NUM_COLORS]]
+    values += [0] * (NUM_COLORS - len(values))
+    return tuple(values)  # type: ignore[return-value]
+
+
+def _check_multiset(rule: str, chosen: Count, need: int, player: PlayerState) -> None:
+    if len(chosen) != NUM_COLORS or min(chosen) < 0 or sum(chosen) != need:
+        raise IllegalAction(rule, "wrong_number", need=need, given=letters(_safe(chosen)))
+    if not covers(player.realm_count, chosen):
+        raise IllegalAction(
+            rule, "not_in_realm", given=letters(chosen), have=letters(player.realm_count)
+        )
+
+
+def _splits(total: int, avail: list[int]) -> list[list[int]]:
+    """Every way to take ``total`` items from bins holding ``avail`` items each."""
+    results: list[list[int]] = []
+    current = [0] * len(avail)
+    suffix = [0] * (len(avail) + 1)
+    for i in range(len(avail) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + avail[i]
+
+    def fill(i: int, left: int) -> None:
+        if left == 0:
+            results.append(current[:])
+            return
+        if i == len(avail) or suffix[i] < left:
+            return
+        for n in range(min(left, avail[i]), -1, -1):
+            current[i] = n
+            fill(i + 1, left - n)
+        current[i] = 0
+
+    fill(0, total)
+    return results
+
+
+_CHECKS = {
+    TakeTile: GameState._check_take_tile,
+    TakeGod: GameState._check_take_god,
+    Pay: GameState._check_pay,
+    GoWild: GameState._check_go_wild,
+    Place: GameState._check_place,
+    ChooseGain: GameState._check_gain,
+    ReturnWorshipers: GameState._check_return,
+    Erupt: GameState._check_erupt,
+    Decline: GameState._check_decline,
+    ChooseWorshipers: GameState._check_love,
+    Discard: GameState._check_discard,
+}
+
+_APPLY = {
+    Exchange: GameState._apply_exchange,
+    TakeTile: GameState._apply_take_tile,
+    TakeGod: GameState._apply_take_god,
+    Pay: GameState._apply_pay,
+    GoWild: GameState._apply_go_wild,
+    Place: GameState._apply_place,
+    ChooseGain: GameState._apply_gain,
+    ReturnWorshipers: GameState._apply_return,
+    Erupt: GameState._apply_erupt,
+    Decline: GameState._apply_decline,
+    ChooseWorshipers: GameState._apply_love,
+    Discard: GameState._apply_discard,
+}
