@@ -75,9 +75,11 @@ CANCELLED: dict[str, str] = {
 def _with_words(details: dict[str, Any]) -> dict[str, Any]:
     filled = dict(details)
     for key, value in details.items():
-        if isinstance(value, str) and key in ("need", "given", "have", "chosen", "want"):
-            if all(ch in COLOR_WORDS for ch in value) or value == "-":
-                filled[f"{key}_words"] = worshiper_words(value)
+        spelled = isinstance(value, str) and (
+            value == "-" or all(ch in COLOR_WORDS for ch in value)
+        )
+        if spelled and key in ("need", "given", "have", "chosen", "want"):
+            filled[f"{key}_words"] = worshiper_words(value)
     return filled
 
 

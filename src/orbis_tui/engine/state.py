@@ -13,7 +13,7 @@ placed tile is immutable and shared), which is what search and undo build on.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 
 from . import pyramid as geometry
 from .actions import (
@@ -68,7 +68,7 @@ _DECLINE = Decline()
 _GO_WILD = GoWild()
 
 
-class DecisionKind(str, Enum):
+class DecisionKind(StrEnum):
     TURN = "turn"  # take a region tile or a god
     PAY = "pay"  # pay the cost (choosing colors for "any") or go wild
     PLACE = "place"  # choose a pyramid spot, as the tile or as a wilderness

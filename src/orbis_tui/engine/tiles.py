@@ -7,12 +7,12 @@ the hot path never touches pydantic.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .colors import ZERO, Color, Count
 
 
-class TileSet(str, Enum):
+class TileSet(StrEnum):
     """The set marker printed on a tile; it decides which player counts use it."""
 
     BASE = "base"
@@ -20,7 +20,7 @@ class TileSet(str, Enum):
     PURPLE_STAR = "purple-star"
 
 
-class EffectKind(str, Enum):
+class EffectKind(StrEnum):
     NONE = "none"
     GAIN = "gain"
     STONE = "stone"
@@ -71,7 +71,7 @@ class Tile:
         return sum(self.cost) + self.cost_any
 
 
-class GodId(str, Enum):
+class GodId(StrEnum):
     LOVE = "love"
     APPRENTICE = "apprentice"
     OCEANS = "oceans"
