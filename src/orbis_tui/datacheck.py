@@ -1,0 +1,603 @@
+"""``orbis check-data``: check a tile file and a god file against the published facts.
+
+The loader (:mod:`orbis_tui.engine.catalog`) already refuses entries of the wrong
+shape (unknown color, unknown field, bad id pattern...). This module checks what only
+the whole set shows: the counts per level and per set, which color may carry which
+effect, the level-1 restrictions, mystic values, farms, level-3 villages, costs and CP
+rising with level, and the CP of each god. Every violation is reported, not only the
+first, each naming the file, the tile (or god), the field and the broken constraint.
+
+Exit status of :func:`run_check_data`: 0 all good, 1 violations, 2 a file could not be
+used at all (missing, not TOML, or an entry of the wrong shape).
+
+All texts shown to the user live in :data:`CONSTRAINTS` and :data:`TEXTS`, so they can
+be translated in one place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple, TextIO
+
+from .engine.catalog import (
+    DataFileError,
+    GodFile,
+    TileFile,
+    TileModel,
+    default_gods_path,
+    default_tiles_path,
+    load_god_file,
+    load_tile_file,
+)
+from .engine.colors import Color
+from .engine.tiles import GodId
+
+# --------------------------------------------------------------------------------------
+# Texts (translate here)
+# --------------------------------------------------------------------------------------
+
+
+class Constraint(NamedTuple):
+    """A published fact: the rule id it comes from and its text (a format string)."""
+
+    rule: str
+    text: str
+
+
+#: Every constraint the check enforces, keyed by a stable name. The rule id is from
+#: RULES.md (``R-...``) where one exists, otherwise from the published facts listed in
+#: docs/tiles.md (``T-...``).
+CONSTRAINTS: dict[str, Constraint] = {
+    "total": Constraint("R-COMP-1", "the set has {found} tiles; the game has {expected}"),
+    "level-count": Constraint(
+        "R-COMP-1", "level {level} has {found} tiles; the game has {expected} of level {level}"
+    ),
+    "set-count": Constraint(
+        "R-COMP-2",
+        "the {set} set has {found} level-{level} tiles; it must have {expected}",
+    ),
+    "id-unique": Constraint(
+        "T-ID", "id {id} is used by {found} entries (entries {entries}); ids must be unique"
+    ),
+    "id-level": Constraint("T-ID", "the id says level {expected} but the tile is level {found}"),
+    "id-color": Constraint("T-ID", "the id says {expected} but the tile is {found}"),
+    "farm-color": Constraint("R-EFF-FARM", "a farm belongs on an orange tile, not a {found} one"),
+    "village-color": Constraint(
+        "R-EFF-VILLAGE", "a village belongs on an orange tile, not a {found} one"
+    ),
+    "forest-color": Constraint(
+        "R-EFF-FOREST", "a forest belongs on a green tile, not a {found} one"
+    ),
+    "volcano-color": Constraint(
+        "R-EFF-VOLCANO", "a volcano belongs on a red tile, not a {found} one"
+    ),
+    "irrigation-color": Constraint(
+        "R-EFF-IRRIGATION", "an irrigation belongs on a blue tile, not a {found} one"
+    ),
+    "temple-color": Constraint(
+        "R-EFF-TEMPLE", "a temple belongs on a white tile, not a {found} one"
+    ),
+    "level-1-effect": Constraint(
+        "T-LEVEL-1",
+        "a level-1 tile carries at most a gain or a sacred stone; "
+        "the {found} ability starts at level 2",
+    ),
+    "mystic-missing": Constraint("R-COMP-1", "a white tile needs a mystic value"),
+    "mystic-not-white": Constraint(
+        "R-COMP-1", "only white tiles have a mystic value; this {color} tile has {found}"
+    ),
+    "mystic-unique": Constraint(
+        "R-COMP-1", "mystic value {found} is already on {other}; mystic values must be unique"
+    ),
+    "farm-unique": Constraint(
+        "R-EFF-FARM",
+        "a second {found} farm ({other} is one): there is one reduction token per color",
+    ),
+    "village-level-3": Constraint(
+        "R-EFF-VILLAGE", "a level-3 village asks for {expected} worshipers, not {found}"
+    ),
+    "cost-mean": Constraint(
+        "T-RISE",
+        "mean cost of level {level} ({found:.2f}) is not above level {prev}'s "
+        "({expected:.2f}); costs rise with level",
+    ),
+    "cost-max": Constraint(
+        "T-RISE",
+        "highest cost of level {level} ({found}) is not above level {prev}'s "
+        "({expected}, on {other}); costs rise with level",
+    ),
+    "cp-mean": Constraint(
+        "T-RISE",
+        "mean CP of level {level} ({found:.2f}) is not above level {prev}'s "
+        "({expected:.2f}); CP rise with level",
+    ),
+    "cp-max": Constraint(
+        "T-RISE",
+        "highest CP of level {level} ({found}) is not above level {prev}'s "
+        "({expected}, on {other}); CP rise with level",
+    ),
+    "god-cp": Constraint("R-COMP-3", "{name} is worth {expected} CP in the game, not {found}"),
+}
+
+#: Every other text of the report.
+TEXTS: dict[str, str] = {
+    "whole-set": "(whole set)",
+    "cannot-use": "check-data: cannot use {file}:",
+    "tiles-head": "Tiles: {file} ({count} tiles)",
+    "level": "level {level}",
+    "all": "all",
+    "total": "total",
+    "color": "color",
+    "effect": "effect",
+    "level-head": "Level {level}: {count} tiles, cost {cost_min}-{cost_max} symbols "
+    "(mean {cost_mean:.2f}), CP {cp_min}-{cp_max} (mean {cp_mean:.2f})",
+    "farms": "Farms (reduction tokens): {farms}",
+    "mystic": "Mystic values: {values}",
+    "none": "none",
+    "base-alone": "Base set alone (2 players): colors {colors}; effects {effects}",
+    "base-all": "all present",
+    "base-missing": "missing {missing}",
+    "gods-head": "Gods: {file} ({count} gods)",
+    "god-line": "  {id:<12} {name:<22} {cp} CP",
+    "violations-head": "Violations ({count}):",
+    "ok": "check-data: OK, no violations",
+    "failed": "check-data: {count} violation(s)",
+    "effect-none": "no effect",
+    "effect-gain": "gain {count} {color}",
+    "effect-stone": "sacred stone",
+    "effect-farm": "farm {color}",
+    "effect-village": "village {count}",
+    "effect-forest": "forest",
+    "effect-volcano": "volcano",
+    "effect-irrigation": "irrigation",
+    "effect-temple": "temple",
+}
+
+# --------------------------------------------------------------------------------------
+# Published facts (RULES.md sections 1 and 7, TILES.md)
+# --------------------------------------------------------------------------------------
+
+LEVELS = (1, 2, 3)
+SETS = ("base", "white-star", "purple-star")
+COLOR_NAMES = tuple(c.label for c in Color)
+TOTAL_TILES = 65
+LEVEL_SIZES: dict[int, int] = {1: 20, 2: 20, 3: 25}
+SET_SIZES: dict[str, dict[int, int]] = {
+    "base": {1: 11, 2: 11, 3: 15},
+    "white-star": {1: 5, 2: 5, 3: 4},
+    "purple-star": {1: 4, 2: 4, 3: 6},
+}
+#: The color each color ability belongs to; gain, stone and none go on any color.
+ABILITY_COLOR: dict[str, str] = {
+    "farm": "orange",
+    "village": "orange",
+    "forest": "green",
+    "volcano": "red",
+    "irrigation": "blue",
+    "temple": "white",
+}
+EFFECT_ORDER = ("none", "gain", "stone", *ABILITY_COLOR)
+LEVEL_1_EFFECTS = frozenset({"none", "gain", "stone"})
+LEVEL_3_VILLAGE = 3
+GOD_CP: dict[GodId, int] = {
+    GodId.LOVE: 1,
+    GodId.APPRENTICE: 2,
+    GodId.OCEANS: 3,
+    GodId.IDLENESS: 1,
+    GodId.FIRE: 3,
+    GodId.TECHNOLOGY: 3,
+    GodId.NATURE: 3,
+    GodId.EQUILIBRIUM: 3,
+    GodId.HARVESTS: 3,
+    GodId.DEATH: 3,
+}
+
+
+# --------------------------------------------------------------------------------------
+# Violations
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken constraint: where (file, tile or god id, field) and which one."""
+
+    file: str
+    item: str | None  # tile or god id; None for a fact about the whole set
+    field: str
+    key: str  # a key of CONSTRAINTS
+    message: str
+
+    @property
+    def rule(self) -> str:
+        return CONSTRAINTS[self.key].rule
+
+    def __str__(self) -> str:
+        item = self.item if self.item is not None else TEXTS["whole-set"]
+        return f"{self.file}: {item} {self.field}: [{self.rule}] {self.message}"
+
+
+def _violation(file: str, item: str | None, field: str, key: str, **values: object) -> Violation:
+    return Violation(file, item, field, key, CONSTRAINTS[key].text.format(**values))
+
+
+def cost_size(tile: TileModel) -> int:
+    """How many worshiper symbols the tile's cost has (colored and "any")."""
+    return sum(tile.cost.colored()) + tile.cost.any
+
+
+def check_tiles(tiles: Sequence[TileModel], file: str) -> list[Violation]:
+    """Every published fact about the region tiles that ``tiles`` breaks."""
+    found: list[Violation] = []
+    add = found.append
+
+    # R-COMP-1 / R-COMP-2: counts.
+    if len(tiles) != TOTAL_TILES:
+        add(_violation(file, None, "(count)", "total", found=len(tiles), expected=TOTAL_TILES))
+    per_level = Counter(t.level for t in tiles)
+    for level in LEVELS:
+        if per_level[level] != LEVEL_SIZES[level]:
+            add(
+                _violation(
+                    file,
+                    None,
+                    "level",
+                    "level-count",
+                    level=level,
+                    found=per_level[level],
+                    expected=LEVEL_SIZES[level],
+                )
+            )
+    per_set = Counter((t.set, t.level) for t in tiles)
+    for tile_set in SETS:
+        for level in LEVELS:
+            expected = SET_SIZES[tile_set][level]
+            if per_set[tile_set, level] != expected:
+                add(
+                    _violation(
+                        file,
+                        None,
+                        "set",
+                        "set-count",
+                        set=tile_set,
+                        level=level,
+                        found=per_set[tile_set, level],
+                        expected=expected,
+                    )
+                )
+
+    # T-ID: unique ids matching level and color.
+    positions: dict[str, list[int]] = {}
+    for index, tile in enumerate(tiles, start=1):
+        positions.setdefault(tile.id, []).append(index)
+    for tile_id, where in positions.items():
+        if len(where) > 1:
+            entries = ", ".join(str(i) for i in where)
+            add(
+                _violation(
+                    file, tile_id, "id", "id-unique", id=tile_id, found=len(where), entries=entries
+                )
+            )
+
+    mystic_seen: dict[int, str] = {}
+    farm_seen: dict[str, str] = {}
+    for tile in tiles:
+        add_tile = _tile_reporter(found, file, tile.id)
+        id_level = int(tile.id[1])
+        id_color = Color.from_letter(tile.id[3]).label
+        if id_level != tile.level:
+            add_tile("level", "id-level", expected=id_level, found=tile.level)
+        if id_color != tile.color:
+            add_tile("color", "id-color", expected=id_color, found=tile.color)
+
+        kind = tile.effect.kind
+        owner = ABILITY_COLOR.get(kind)
+        if owner is not None and tile.color != owner:
+            add_tile("effect.kind", f"{kind}-color", found=tile.color)
+        if tile.level == 1 and kind not in LEVEL_1_EFFECTS:
+            add_tile("effect.kind", "level-1-effect", found=kind)
+
+        if tile.color == "white":
+            if tile.mystic is None:
+                add_tile("mystic", "mystic-missing")
+            elif tile.mystic in mystic_seen:
+                add_tile(
+                    "mystic", "mystic-unique", found=tile.mystic, other=mystic_seen[tile.mystic]
+                )
+            else:
+                mystic_seen[tile.mystic] = tile.id
+        elif tile.mystic is not None:
+            add_tile("mystic", "mystic-not-white", color=tile.color, found=tile.mystic)
+
+        effect = tile.effect
+        if effect.kind == "farm":
+            if effect.color in farm_seen:
+                add_tile(
+                    "effect.color", "farm-unique", found=effect.color, other=farm_seen[effect.color]
+                )
+            else:
+                farm_seen[effect.color] = tile.id
+        if effect.kind == "village" and tile.level == 3 and effect.count != LEVEL_3_VILLAGE:
+            add_tile(
+                "effect.count", "village-level-3", expected=LEVEL_3_VILLAGE, found=effect.count
+            )
+
+    # T-RISE: mean and highest cost and CP strictly rise from one level to the next.
+    found.extend(_check_rising(tiles, file, cost_size, "cost", "cost-mean", "cost-max"))
+    found.extend(_check_rising(tiles, file, lambda t: t.cp, "cp", "cp-mean", "cp-max"))
+    return found
+
+
+def _tile_reporter(found: list[Violation], file: str, item: str) -> Callable[..., None]:
+    def report(field: str, key: str, **values: object) -> None:
+        found.append(_violation(file, item, field, key, **values))
+
+    return report
+
+
+def _check_rising(
+    tiles: Sequence[TileModel],
+    file: str,
+    measure: Callable[[TileModel], int],
+    field: str,
+    mean_key: str,
+    max_key: str,
+) -> list[Violation]:
+    found: list[Violation] = []
+    by_level = {level: [t for t in tiles if t.level == level] for level in LEVELS}
+    present = [level for level in LEVELS if by_level[level]]
+    for prev, level in itertools.pairwise(present):
+        low, high = by_level[prev], by_level[level]
+        low_mean = statistics.fmean(measure(t) for t in low)
+        high_mean = statistics.fmean(measure(t) for t in high)
+        if high_mean <= low_mean:
+            found.append(
+                _violation(
+                    file,
+                    None,
+                    field,
+                    mean_key,
+                    level=level,
+                    prev=prev,
+                    found=high_mean,
+                    expected=low_mean,
+                )
+            )
+        low_top = max(low, key=measure)
+        high_top = max(high, key=measure)
+        if measure(high_top) <= measure(low_top):
+            found.append(
+                _violation(
+                    file,
+                    low_top.id,
+                    field,
+                    max_key,
+                    level=level,
+                    prev=prev,
+                    found=measure(high_top),
+                    expected=measure(low_top),
+                    other=low_top.id,
+                )
+            )
+    return found
+
+
+def check_gods(gods: GodFile, file: str) -> list[Violation]:
+    """Gods whose CP differ from the published ones (presence is checked on loading)."""
+    found: list[Violation] = []
+    for god in gods.gods:
+        expected = GOD_CP[god.id]
+        if god.cp != expected:
+            found.append(
+                _violation(
+                    file,
+                    god.id.value,
+                    "cp",
+                    "god-cp",
+                    name=god.name,
+                    expected=expected,
+                    found=god.cp,
+                )
+            )
+    return found
+
+
+def check_data(tiles: TileFile, gods: GodFile, tiles_file: str, gods_file: str) -> list[Violation]:
+    """Every violation of the published facts in a loaded tile file and god file."""
+    return check_tiles(tiles.tiles, tiles_file) + check_gods(gods, gods_file)
+
+
+# --------------------------------------------------------------------------------------
+# Summary
+# --------------------------------------------------------------------------------------
+
+
+def effect_label(tile: TileModel) -> str:
+    """A short name for a tile's effect, e.g. "gain 2 orange" or "village 3"."""
+    effect = tile.effect
+    values = {name: getattr(effect, name) for name in ("color", "count") if hasattr(effect, name)}
+    return TEXTS[f"effect-{effect.kind}"].format(**values)
+
+
+def _effect_sort_key(tile: TileModel) -> tuple[int, int, bool, str]:
+    """Effects in EFFECT_ORDER; gains by count, a named color before "any"."""
+    effect = tile.effect
+    count = getattr(effect, "count", 0)
+    is_any = getattr(effect, "color", None) == "any"
+    return (EFFECT_ORDER.index(effect.kind), count, is_any, effect_label(tile))
+
+
+def _table(
+    header: Sequence[str], rows: Sequence[Sequence[object]], indent: str = "  "
+) -> list[str]:
+    """Left-align text columns that start a row, right-align the numbers."""
+    cells = [list(header)] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = []
+    for row in cells:
+        parts = []
+        for i, cell in enumerate(row):
+            numeric = i > 0 and all(r[i].isdigit() for r in cells[1:])
+            parts.append(cell.rjust(widths[i]) if numeric else cell.ljust(widths[i]))
+        lines.append((indent + "  ".join(parts)).rstrip())
+    return lines
+
+
+def summarize_tiles(tiles: Sequence[TileModel], file: str) -> str:
+    """Counts per level x set x color x effect, and the cost and CP ranges per level."""
+    lines = [TEXTS["tiles-head"].format(file=file, count=len(tiles))]
+    by_set = Counter((t.level, t.set) for t in tiles)
+    rows: list[list[object]] = []
+    for level in LEVELS:
+        counts = [by_set[level, s] for s in SETS]
+        rows.append([TEXTS["level"].format(level=level), *counts, sum(counts)])
+    totals = [sum(1 for t in tiles if t.set == s) for s in SETS]
+    rows.append([TEXTS["all"], *totals, len(tiles)])
+    lines += _table(["", *SETS, TEXTS["total"]], rows)
+    lines.append("")
+
+    by_color = Counter((t.color, t.level) for t in tiles)
+    rows = []
+    for color in COLOR_NAMES:
+        counts = [by_color[color, level] for level in LEVELS]
+        rows.append([color, *counts, sum(counts)])
+    lines += _table([TEXTS["color"], *(f"L{level}" for level in LEVELS), TEXTS["total"]], rows)
+
+    for level in LEVELS:
+        group = [t for t in tiles if t.level == level]
+        if not group:
+            continue
+        costs = [cost_size(t) for t in group]
+        cps = [t.cp for t in group]
+        lines.append("")
+        lines.append(
+            TEXTS["level-head"].format(
+                level=level,
+                count=len(group),
+                cost_min=min(costs),
+                cost_max=max(costs),
+                cost_mean=statistics.fmean(costs),
+                cp_min=min(cps),
+                cp_max=max(cps),
+                cp_mean=statistics.fmean(cps),
+            )
+        )
+        cells = Counter((t.color, effect_label(t), t.set) for t in group)
+        order: dict[tuple[str, str], tuple[int, tuple[int, int, bool, str]]] = {}
+        for t in group:
+            key = (t.color, effect_label(t))
+            order.setdefault(key, (COLOR_NAMES.index(t.color), _effect_sort_key(t)))
+        rows = []
+        for color, label in sorted(order, key=order.__getitem__):
+            counts = [cells[color, label, s] for s in SETS]
+            rows.append([color, label, *counts, sum(counts)])
+        lines += _table([TEXTS["color"], TEXTS["effect"], *SETS, TEXTS["total"]], rows)
+
+    lines.append("")
+    farms = [f"{t.effect.color} {t.id}" for t in tiles if t.effect.kind == "farm"]
+    lines.append(TEXTS["farms"].format(farms=", ".join(farms) or TEXTS["none"]))
+    mystics = sorted((t.mystic, t.id) for t in tiles if t.mystic is not None)
+    values = ", ".join(f"{m} {i}" for m, i in mystics) or TEXTS["none"]
+    lines.append(TEXTS["mystic"].format(values=values))
+    lines.append(_base_alone(tiles))
+    return "\n".join(lines)
+
+
+def _base_family(tile: TileModel) -> str:
+    effect = tile.effect
+    if effect.kind == "gain":
+        return f"gain {effect.count}" if effect.color != "any" else "gain any"
+    return effect.kind
+
+
+BASE_FAMILIES = ("gain 1", "gain 2", "gain any", "stone", *ABILITY_COLOR)
+
+
+def _base_alone(tiles: Sequence[TileModel]) -> str:
+    """Whether a base-set-only (2-player) game still sees every color and effect."""
+    base = [t for t in tiles if t.set == "base"]
+    colors = [c for c in COLOR_NAMES if all(t.color != c for t in base)]
+    families = {_base_family(t) for t in base}
+    effects = [f for f in BASE_FAMILIES if f not in families]
+
+    def state(missing: list[str]) -> str:
+        if not missing:
+            return TEXTS["base-all"]
+        return TEXTS["base-missing"].format(missing=", ".join(missing))
+
+    return TEXTS["base-alone"].format(colors=state(colors), effects=state(effects))
+
+
+def summarize_gods(gods: GodFile, file: str) -> str:
+    lines = [TEXTS["gods-head"].format(file=file, count=len(gods.gods))]
+    for god in gods.gods:
+        lines.append(TEXTS["god-line"].format(id=god.id.value, name=god.name, cp=god.cp))
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------
+# Entry point
+# --------------------------------------------------------------------------------------
+
+
+def run_check_data(tiles_path: Path | None, gods_path: Path | None, out: TextIO) -> int:
+    """Check the two files, print the summary then every violation; return the exit status.
+
+    ``None`` stands for the shipped file. Returns 0 when every published fact holds,
+    1 when some are broken, 2 when a file cannot be used at all.
+    """
+    tiles_path = Path(tiles_path) if tiles_path is not None else default_tiles_path()
+    gods_path = Path(gods_path) if gods_path is not None else default_gods_path()
+    tiles_file, gods_file = str(tiles_path), str(gods_path)
+
+    errors: list[DataFileError] = []
+    tiles: TileFile | None = None
+    gods: GodFile | None = None
+    try:
+        tiles = load_tile_file(tiles_path)
+    except DataFileError as exc:
+        errors.append(exc)
+    try:
+        gods = load_god_file(gods_path)
+    except DataFileError as exc:
+        errors.append(exc)
+    if errors or tiles is None or gods is None:
+        for error in errors:
+            print(TEXTS["cannot-use"].format(file=error.path), file=out)
+            for problem in error.problems:
+                print(f"  {error.path}: {problem}", file=out)
+        return 2
+
+    print(summarize_tiles(tiles.tiles, tiles_file), file=out)
+    print(file=out)
+    print(summarize_gods(gods, gods_file), file=out)
+    print(file=out)
+    violations = check_data(tiles, gods, tiles_file, gods_file)
+    if not violations:
+        print(TEXTS["ok"], file=out)
+        return 0
+    print(TEXTS["violations-head"].format(count=len(violations)), file=out)
+    for violation in violations:
+        print(f"  {violation}", file=out)
+    print(TEXTS["failed"].format(count=len(violations)), file=out)
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m orbis_tui.datacheck [--tiles FILE] [--gods FILE]``."""
+    parser = argparse.ArgumentParser(prog="orbis check-data", description=__doc__.splitlines()[0])
+    parser.add_argument("--tiles", type=Path, default=None, metavar="FILE")
+    parser.add_argument("--gods", type=Path, default=None, metavar="FILE")
+    args = parser.parse_args(argv)
+    return run_check_data(args.tiles, args.gods, sys.stdout)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
