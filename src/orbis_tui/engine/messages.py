@@ -97,3 +97,32 @@ def cancelled_text(code: str, details: dict[str, Any]) -> str:
         return template.format(**_with_words(details))
     except (KeyError, IndexError):
         return template
+
+
+TILE_REASONS: dict[str, str] = {
+    "plain": "printed CP",
+    "validated": "effect validated",
+    "stone": "sacred stone (+1)",
+    "cancelled": "cancelled",
+    "forest_unmet": "forest not surrounded enough",
+    "wilderness": "wilderness (-1)",
+    "wilderness_idle": "wilderness, spared by the Goddess of Idleness",
+}
+
+GOD_REASONS: dict[str, str] = {
+    "flat": "always scores",
+    "no_god": "no god",
+    "cancelled": "cancelled: the six worshipers were not returned",
+    "most_irrigation": "most validated irrigations",
+    "not_most_irrigation": "not among the most validated irrigations",
+    "most_volcano": "most validated volcanoes",
+    "not_most_volcano": "not among the most validated volcanoes",
+    "most_forest": "most validated forests",
+    "not_most_forest": "not among the most validated forests",
+    "most_village": "most validated villages",
+    "not_most_village": "not among the most validated villages",
+    "fewest_wilderness": "fewest wilderness tiles",
+    "not_fewest_wilderness": "not among the fewest wilderness tiles",
+    "balanced": "a validated village, a temple and a validated volcano",
+    "unbalanced": "lacks a validated village, a temple or a validated volcano",
+}

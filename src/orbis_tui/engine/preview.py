@@ -1,0 +1,91 @@
+"""Answers about a choice before it is made, without changing the game.
+
+The app uses these to show what taking a market cell would do; computer players use
+them to judge a move cheaply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import pyramid as geometry
+from .actions import TakeTile
+from .colors import NUM_COLORS, Count
+from .errors import IllegalAction
+from .pyramid import Position
+from .state import EXCHANGE_RATE, MARKET_ADJACENT, GameState
+from .tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class TakePreview:
+    cell: int
+    tile: Tile
+    collected: Count  # worshipers waiting on the cell, collected in phase 2
+    generated_cells: tuple[int, ...]  # cells that receive a worshiper in phase 1
+    realm_after_collect: Count
+    cost: Count  # colored cost after reduction tokens
+    cost_any: int
+    saved: Count  # colored symbols reduction tokens cancel
+    affordable: bool  # payable from the realm right after collecting
+    exchanges_needed: int | None  # fewest 3-for-1 exchanges that make it payable; None: never
+    colored_spots: tuple[Position, ...]
+    wild_spots: tuple[Position, ...]
+    blocked: IllegalAction | None  # why the tile cannot be taken now, if it cannot
+
+    @property
+    def affordable_with_exchanges(self) -> bool:
+        return self.exchanges_needed is not None
+
+    @property
+    def placeable(self) -> bool:
+        return bool(self.colored_spots)
+
+
+def exchanges_to_pay(have: Count, need: Count, any_count: int) -> int | None:
+    """The fewest 3-for-1 exchanges (R-TURN-2) after which ``have`` pays ``need`` + any.
+
+    Each missing colored worshiper takes one exchange of three surplus worshipers of a
+    single color; the "any" symbols take whatever surplus is left. None: impossible.
+    """
+    deficit = 0
+    surplus = [0] * NUM_COLORS
+    for c in range(NUM_COLORS):
+        diff = have[c] - need[c]
+        if diff < 0:
+            deficit -= diff
+        else:
+            surplus[c] = diff
+    if sum(s // EXCHANGE_RATE for s in surplus) < deficit:
+        return None
+    if sum(surplus) - EXCHANGE_RATE * deficit < any_count:
+        return None
+    return deficit
+
+
+def preview_take(state: GameState, cell: int) -> TakePreview:
+    """What taking market ``cell`` (0-8) would do for the active player right now."""
+    tile = state.market[cell]
+    if tile is None:
+        raise ValueError(f"market cell {cell + 1} is empty")
+    player = state.player
+    collected = state.market_worshipers[cell]
+    after = tuple(player.realm[c] + collected[c] for c in range(NUM_COLORS))
+    cost = player.effective_cost(tile)
+    saved = tuple(tile.cost[c] - cost[c] for c in range(NUM_COLORS))
+    needed = exchanges_to_pay(after, cost, tile.cost_any)  # type: ignore[arg-type]
+    return TakePreview(
+        cell=cell,
+        tile=tile,
+        collected=collected,
+        generated_cells=MARKET_ADJACENT[cell],
+        realm_after_collect=after,  # type: ignore[arg-type]
+        cost=cost,
+        cost_any=tile.cost_any,
+        saved=saved,  # type: ignore[arg-type]
+        affordable=needed == 0,
+        exchanges_needed=needed,
+        colored_spots=tuple(geometry.colored_spots(player.pyramid, tile.color)),
+        wild_spots=tuple(geometry.wild_spots(player.pyramid)),
+        blocked=state.why_not(TakeTile(cell)),
+    )

@@ -1,0 +1,78 @@
+"""A game being played: its record and its state kept in step, with undo.
+
+The app and the command line play through a :class:`Match`; every action goes to the
+engine first and is written to the record only once the engine has accepted it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.game import final_scores
+from ..engine.notation import format_action, parse_action
+from ..engine.scoring import PlayerScore
+from ..engine.state import GameState
+from .model import GameRecord, SetupModel, replay, start_state
+
+
+class Match:
+    def __init__(self, record: GameRecord, state: GameState | None = None) -> None:
+        self.record = record
+        self.state = state if state is not None else replay(record)
+        self.turn_start = self._find_turn_start()
+        self.on_change: Callable[[Match], None] | None = None
+
+    @classmethod
+    def start(cls, setup: SetupModel) -> Match:
+        return cls(GameRecord(setup=setup), start_state(setup))
+
+    def _find_turn_start(self) -> int:
+        """Index of the first action of the turn in progress (replays once, at load)."""
+        state = start_state(self.record.setup)
+        start = 0
+        for index, text in enumerate(self.record.actions):
+            before = state.turn
+            state.apply(parse_action(text))
+            if state.turn != before:
+                start = index + 1
+        return start
+
+    @property
+    def actions(self) -> list[str]:
+        return self.record.actions
+
+    def play(self, action: Action) -> list[Event]:
+        """Apply ``action`` (raising IllegalAction, with nothing changed, if illegal)."""
+        turn_before = self.state.turn
+        events = self.state.apply(action)
+        self.record.actions.append(format_action(action))
+        if self.state.turn != turn_before:
+            self.turn_start = len(self.record.actions)
+        if self.state.is_over:
+            self.record.result = [_standing(s) for s in final_scores(self.state)]
+        if self.on_change:
+            self.on_change(self)
+        return events
+
+    def can_undo(self) -> bool:
+        """Undo reaches back to the start of the current turn, never past a refill."""
+        return len(self.record.actions) > self.turn_start and not self.state.is_over
+
+    def undo(self) -> str:
+        """Take back the last action of this turn; returns its notation."""
+        if not self.can_undo():
+            raise ValueError("nothing to undo in this turn")
+        undone = self.record.actions.pop()
+        self.state = replay(self.record)
+        if self.on_change:
+            self.on_change(self)
+        return undone
+
+    def scores(self) -> list[PlayerScore]:
+        return final_scores(self.state)
+
+
+def _standing(score: PlayerScore) -> dict:
+    return {"seat": score.seat, "name": score.name, "total": score.total, "rank": score.rank}

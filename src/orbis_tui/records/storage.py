@@ -1,0 +1,40 @@
+"""Reading and writing record files. Every write is atomic: temporary file, then rename."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ..engine.state import GameState
+from .model import GameRecord, RecordError, load_record
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` so that ``path`` holds either the old or the new content, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        Path(tmp).replace(path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_record_file(path: Path, record: GameRecord) -> None:
+    write_atomic(path, record.model_dump_json(indent=2, exclude_none=True) + "\n")
+
+
+def read_record_file(path: Path) -> tuple[GameRecord, GameState]:
+    """Load and replay a record file; :class:`RecordError` names the file and the problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read: {exc.strerror or exc}", source=str(path)) from None
+    except UnicodeDecodeError:
+        raise RecordError("not a text file", source=str(path)) from None
+    return load_record(text, source=str(path))

@@ -1,0 +1,129 @@
+"""Computer-only games: for checking the engine, measuring it, and balance studies."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from .bots import RandomBot
+from .engine.actions import Action
+from .engine.game import final_scores, new_game
+from .engine.invariants import problems
+from .engine.scoring import PlayerScore
+from .engine.state import GameState
+
+Chooser = Callable[[GameState], Action]
+
+
+class InvariantBroken(AssertionError):
+    pass
+
+
+@dataclass
+class GameResult:
+    seed: int
+    scores: list[PlayerScore]
+    decisions: int
+
+    @property
+    def winners(self) -> list[str]:
+        return [s.name for s in self.scores if s.won]
+
+    def line(self) -> str:
+        totals = " ".join(f"{s.name}:{s.total}" for s in self.scores)
+        return (
+            f"seed={self.seed} players={len(self.scores)} scores={totals} "
+            f"winner={'+'.join(self.winners)} decisions={self.decisions}"
+        )
+
+    def as_json(self) -> str:
+        return json.dumps(
+            {
+                "seed": self.seed,
+                "players": len(self.scores),
+                "scores": {s.name: s.total for s in self.scores},
+                "winners": self.winners,
+                "decisions": self.decisions,
+            }
+        )
+
+
+def play_game(
+    players: int, seed: int, choosers: list[Chooser] | None = None, check: bool = True
+) -> GameResult:
+    """Play one game from ``seed``; with ``check``, verify every invariant after each action."""
+    names = [f"P{i + 1}" for i in range(players)]
+    state = new_game(names, seed=seed, first_player=0)
+    if choosers is None:
+        choosers = [RandomBot(seed * 10 + i).choose for i in range(players)]
+    decisions = 0
+    while not state.is_over:
+        state.apply(choosers[state.current](state))
+        decisions += 1
+        if check:
+            found = problems(state)
+            if found:
+                raise InvariantBroken(f"seed {seed}, decision {decisions}: {found}")
+    return GameResult(seed, final_scores(state), decisions)
+
+
+def play_games(players: int, games: int, seed: int, check: bool = True) -> Iterator[GameResult]:
+    for index in range(games):
+        yield play_game(players, seed + index, check=check)
+
+
+@dataclass
+class BenchFigures:
+    games: int
+    seconds: float
+    decisions: int
+    engine_seconds: float
+
+    def report(self) -> str:
+        return "\n".join(
+            [
+                f"random 4-player games:      {self.games}",
+                f"games per second:           {self.games / self.seconds:,.1f}",
+                f"ms per game:                {1000 * self.seconds / self.games:.2f}",
+                f"decisions per game:         {self.decisions / self.games:.1f}",
+                f"decisions per second:       {self.decisions / self.seconds:,.0f}",
+                f"legal_actions+apply (mean): {1e6 * self.engine_seconds / self.decisions:.2f} us",
+            ]
+        )
+
+
+def _random_games(games: int, seed: int, timed: bool) -> tuple[int, float]:
+    """Play random 4-player games; returns (decisions, seconds inside the engine calls)."""
+    decisions = 0
+    engine = 0.0
+    clock = time.perf_counter
+    for index in range(games):
+        state = new_game(["A", "B", "C", "D"], seed=seed + index, first_player=0)
+        rng = random.Random(seed + index)
+        while not state.is_over:
+            if timed:
+                t0 = clock()
+                actions = state.legal_actions()
+                t1 = clock()
+                action = rng.choice(actions)
+                t2 = clock()
+                state.apply(action)
+                engine += (t1 - t0) + (clock() - t2)
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions, engine
+
+
+def bench(games: int = 500, seed: int = 0) -> BenchFigures:
+    """Random 4-player games on one core: first untimed inside (games and decisions per
+    second), then the same games again timing only legal_actions + apply."""
+    new_game(["w"] * 4, seed=seed)  # load the tile data outside the timing
+    start = time.perf_counter()
+    decisions, _ = _random_games(games, seed, timed=False)
+    seconds = time.perf_counter() - start
+    _, engine = _random_games(games, seed, timed=True)
+    return BenchFigures(games, seconds, decisions, engine)

@@ -1,0 +1,64 @@
+"""Final standings with the full breakdown, as text (for the terminal) or JSON."""
+
+from __future__ import annotations
+
+from .engine.game import final_scores
+from .engine.messages import GOD_REASONS, TILE_REASONS
+from .engine.scoring import PlayerScore
+from .engine.state import GameState
+
+
+def standings_json(state: GameState) -> dict:
+    scores = final_scores(state)
+    return {
+        "finished": state.is_over,
+        "players": [_player_json(s, state) for s in scores],
+    }
+
+
+def _player_json(score: PlayerScore, state: GameState) -> dict:
+    return {
+        "seat": score.seat,
+        "name": score.name,
+        "rank": score.rank,
+        "won": score.won,
+        "total": score.total,
+        "worshipers": score.worshipers,
+        "tie_break_used": score.tie_break_used,
+        "categories": score.categories,
+        "temple_token": score.temple_token,
+        "temple_count": score.temple_count,
+        "god": {
+            "id": score.god.god.value if score.god.god else None,
+            "points": score.god.points,
+            "reason": score.god.reason,
+        },
+        "tiles": [
+            {
+                "row": t.position[0],
+                "col": t.position[1],
+                "tile": t.tile_id,
+                "points": t.points,
+                "reason": t.reason,
+            }
+            for t in score.tiles
+        ],
+    }
+
+
+def standings_text(state: GameState) -> str:
+    scores = sorted(final_scores(state), key=lambda s: (s.rank, s.seat))
+    lines = ["Final standings" if state.is_over else "Standings so far (game not finished)"]
+    for s in scores:
+        mark = " (winner)" if s.won else ""
+        tie = f", {s.worshipers} worshipers left (tie-break)" if s.tie_break_used else ""
+        lines.append(f"{s.rank}. {s.name}: {s.total} CP{mark}{tie}")
+        for t in s.tiles:
+            lines.append(
+                f"     row {t.position[0]} col {t.position[1]:>2}  {t.tile_id:<8} "
+                f"{t.points:>+3}  {TILE_REASONS.get(t.reason, t.reason)}"
+            )
+        god = s.god.god.value if s.god.god else "none"
+        lines.append(f"     temple token {s.temple_token:>+3}  ({s.temple_count} temple(s))")
+        lines.append(f"     god {god:<12} {s.god.points:>+3}  {GOD_REASONS.get(s.god.reason, '')}")
+    return "\n".join(lines)
