@@ -125,6 +125,7 @@ class TileModel(_Strict):
             cp=self.cp,
             effect=_effect(self.effect),
             mystic=self.mystic,
+            name=self.name or self.id,
         )
 
 

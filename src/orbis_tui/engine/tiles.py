@@ -65,6 +65,7 @@ class Tile:
     cp: int
     effect: Effect = NO_EFFECT
     mystic: int | None = None
+    name: str = ""
 
     @property
     def cost_size(self) -> int:
