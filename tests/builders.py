@@ -1,0 +1,348 @@
+"""Small builders for hand-made game situations.
+
+Rule tests do not depend on the shipped (reconstructed) tile list: they build their own
+tiles with :func:`tile`, lay them out with :func:`make_game`, and then edit the fresh
+state's fields (realms, pyramids, market worshipers) before driving it through
+``apply``. The market cells are numbered 0-8 row by row from the top left::
+
+    0 1 2
+    3 4 5
+    6 7 8
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+import pytest
+
+from orbis_tui.engine.actions import (
+    Action,
+    ChooseGain,
+    ChooseWorshipers,
+    Decline,
+    Discard,
+    Erupt,
+    Exchange,
+    GoWild,
+    Pay,
+    Place,
+    ReturnWorshipers,
+    TakeGod,
+    TakeTile,
+)
+from orbis_tui.engine.colors import Color, Count, bounded_multisets, parse_letters
+from orbis_tui.engine.errors import IllegalAction
+from orbis_tui.engine.game import game_from_deal, new_game
+from orbis_tui.engine.pyramid import PlacedTile, Position
+from orbis_tui.engine.setup import SETUPS, Deal
+from orbis_tui.engine.state import DEATH_PRICE, LOVE_GIFT, DecisionKind, GameState
+from orbis_tui.engine.tiles import (
+    NO_EFFECT,
+    Catalog,
+    Effect,
+    EffectKind,
+    God,
+    GodId,
+    Tile,
+    TileSet,
+)
+
+R, B, O, G, W = Color.RED, Color.BLUE, Color.ORANGE, Color.GREEN, Color.WHITE  # noqa: E741
+NAMES = ("Ann", "Ben", "Cy", "Di")
+
+# The god table of RULES.md section 7: printed CP of each god.
+GOD_CP = {
+    GodId.LOVE: 1,
+    GodId.APPRENTICE: 2,
+    GodId.OCEANS: 3,
+    GodId.IDLENESS: 1,
+    GodId.FIRE: 3,
+    GodId.TECHNOLOGY: 3,
+    GodId.NATURE: 3,
+    GodId.EQUILIBRIUM: 3,
+    GodId.HARVESTS: 3,
+    GodId.DEATH: 3,
+}
+GODS = tuple(God(g, g.value.title(), cp) for g, cp in GOD_CP.items())
+
+# Every spot of a full pyramid, bottom row first.
+FULL_PYRAMID: tuple[Position, ...] = tuple(
+    (row, col) for row, size in ((1, 5), (2, 4), (3, 3), (4, 2)) for col in range(size)
+)
+
+
+def count(text: str) -> Count:
+    """'RRB' -> (2, 1, 0, 0, 0)."""
+    return parse_letters(text)
+
+
+def tile(
+    tile_id: str,
+    color: Color,
+    *,
+    cost: str = "",
+    any_cost: int = 0,
+    cp: int = 0,
+    effect: Effect = NO_EFFECT,
+    level: int = 1,
+    mystic: int | None = None,
+) -> Tile:
+    return Tile(
+        id=tile_id,
+        level=level,
+        color=color,
+        tile_set=TileSet.BASE,
+        cost=count(cost),
+        cost_any=any_cost,
+        cp=cp,
+        effect=effect,
+        mystic=mystic,
+        name=tile_id,
+    )
+
+
+def plain(tile_id: str, color: Color, cp: int = 0) -> Tile:
+    """A free tile without an effect."""
+    return tile(tile_id, color, cp=cp)
+
+
+# Effect shorthands.
+def gain(color: Color | None, n: int = 1) -> Effect:
+    return Effect(EffectKind.GAIN, color, n)
+
+
+def farm(color: Color) -> Effect:
+    return Effect(EffectKind.FARM, color)
+
+
+def village(n: int) -> Effect:
+    return Effect(EffectKind.VILLAGE, count=n)
+
+
+def forest(colors: Iterable[Color], n: int) -> Effect:
+    return Effect(EffectKind.FOREST, colors=tuple(sorted(set(colors))), count=n)
+
+
+def volcano(remove: str) -> Effect:
+    return Effect(EffectKind.VOLCANO, remove=count(remove))
+
+
+def irrigation(color: Color) -> Effect:
+    return Effect(EffectKind.IRRIGATION, color)
+
+
+TEMPLE = Effect(EffectKind.TEMPLE)
+STONE = Effect(EffectKind.STONE)
+
+
+def make_game(
+    market: Mapping[int, Tile] | None = None,
+    *,
+    players: int = 2,
+    first: int = 0,
+    piles: Sequence[Sequence[Tile]] | None = None,
+    gods: Sequence[GodId] | None = None,
+    extra: Iterable[Tile] = (),
+    filler_color: Color = W,
+) -> GameState:
+    """A fresh game on a hand-made deal.
+
+    ``market`` puts chosen tiles in chosen cells (the others get free plain tiles of
+    ``filler_color``); ``piles`` are the level 1, 2, 3 piles in drawing order (default:
+    a few plain tiles each); ``extra`` are tiles the test will put into pyramids by hand.
+    """
+    market = dict(market or {})
+    cells = [market.get(cell) or plain(f"M{cell}", filler_color) for cell in range(9)]
+    if piles is None:
+        piles = [[plain(f"P{level}-{i}", W) for i in range(4)] for level in (1, 2, 3)]
+    if gods is None:
+        gods = (GodId.APPRENTICE, GodId.LOVE, GodId.DEATH, GodId.IDLENESS, GodId.OCEANS)[
+            : players + 1
+        ]
+    tiles: dict[str, Tile] = {}
+    for t in [*cells, *(t for pile in piles for t in pile), *extra]:
+        assert tiles.get(t.id, t) == t, f"two different tiles share the id {t.id}"
+        tiles[t.id] = t
+    catalog = Catalog(tuple(tiles.values()), GODS)
+    the_deal = Deal(
+        market=tuple(t.id for t in cells),
+        piles=tuple(tuple(t.id for t in pile) for pile in piles),  # type: ignore[arg-type]
+        gods=tuple(gods),
+        temple_tokens=SETUPS[players].temple_tokens,
+    )
+    return game_from_deal(catalog, the_deal, NAMES[:players], first)
+
+
+def set_realm(state: GameState, seat: int, worshipers: str) -> None:
+    state.players[seat].realm = list(count(worshipers))
+
+
+def realm(state: GameState, seat: int | None = None) -> Count:
+    return state.players[state.current if seat is None else seat].realm_count
+
+
+def set_cell(state: GameState, cell: int, worshipers: str) -> None:
+    state.market_worshipers[cell] = count(worshipers)
+
+
+def put(
+    state: GameState,
+    seat: int,
+    pos: Position,
+    the_tile: Tile,
+    *,
+    wild: bool = False,
+    cancelled: bool = False,
+) -> None:
+    """Put a tile straight into a pyramid (no rules checked: a test's starting point)."""
+    state.players[seat].pyramid[pos] = PlacedTile(the_tile, wild, cancelled)
+
+
+def fill_pyramid(
+    state: GameState, seat: int, tiles: Mapping[Position, Tile | None], filler: Tile
+) -> None:
+    """Fill all 14 spots: ``tiles`` where given (None = a wilderness of ``filler``)."""
+    for pos in FULL_PYRAMID:
+        if pos in tiles:
+            chosen = tiles[pos]
+            put(state, seat, pos, chosen or filler, wild=chosen is None)
+        else:
+            put(state, seat, pos, filler)
+
+
+def expect_illegal(state: GameState, action: Action, rule: str) -> IllegalAction:
+    """``action`` is refused citing ``rule``, and refusing it changes nothing."""
+    before = state.signature()
+    reason = state.why_not(action)
+    assert reason is not None, f"{action} should be illegal"
+    assert reason.rule == rule, f"{action}: expected {rule}, got {reason}"
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)
+    assert caught.value.rule == rule
+    assert state.signature() == before
+    assert action not in state.legal_actions()
+    return caught.value
+
+
+def legal(state: GameState, action: Action) -> None:
+    """Apply an action the test expects to be legal, checking it is listed as such."""
+    assert state.why_not(action) is None, str(state.why_not(action))
+    assert action in state.legal_actions()
+    state.apply(action)
+
+
+def take_free(state: GameState, cell: int, pos: Position) -> None:
+    """Take a free tile without an effect and place it (a whole turn)."""
+    state.apply(TakeTile(cell))
+    state.apply(Place(*pos))
+    assert state.kind is DecisionKind.TURN
+
+
+def random_game(
+    players: int, seed: int, first: int = 0
+) -> tuple[GameState, list[Action], list[GameState]]:
+    """A random legal game on the shipped tiles: final state, actions, and every state."""
+    state = new_game(list(NAMES[:players]), seed=seed, first_player=first)
+    rng = random.Random(seed)
+    actions: list[Action] = []
+    states = [state.copy()]
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        actions.append(action)
+        states.append(state.copy())
+    return state, actions, states
+
+
+# ---------------------------------------------------------------- action generators
+
+
+def _multisets(size: int, cap: int = 3) -> list[Count]:
+    if size < 0:
+        return []
+    return bounded_multisets((min(cap, size),) * 5, size)
+
+
+def decision_need(state: GameState) -> int:
+    """How many worshipers the pending decision deals in (0 when none)."""
+    kind = state.kind
+    if kind is DecisionKind.PAY and state.take_tile is not None:
+        return state.take_tile.cost_any
+    if kind is DecisionKind.VILLAGE and state.take_tile is not None:
+        return state.take_tile.effect.count
+    if kind is DecisionKind.DEATH:
+        return DEATH_PRICE
+    if kind is DecisionKind.LOVE:
+        return LOVE_GIFT
+    if kind is DecisionKind.DISCARD:
+        return state.discard_needed()
+    return 0
+
+
+def candidate_actions(state: GameState) -> list[Action]:
+    """A wide net of well-formed actions around the present decision, legal or not.
+
+    Every legal action is among them; most of the others are near misses (a column
+    too far, one worshiper too many, the wrong decision, a god already gone...).
+    """
+    need = decision_need(state)
+    sizes = sorted({max(0, need - 1), need, need + 1, 1})
+    counts = [c for size in sizes for c in _multisets(size)]
+    cols = [c for (_, c) in state.player.pyramid] or [0]
+    actions: list[Action] = [
+        *(TakeTile(cell) for cell in range(-1, 10)),
+        *(TakeGod(g) for g in GodId),
+        *(Exchange(give, get) for give in Color for get in Color),
+        GoWild(),
+        Decline(),
+        *(
+            Place(row, col, wild)
+            for row in range(0, 6)
+            for col in range(min(cols) - 2, max(cols) + 3)
+            for wild in (False, True)
+        ),
+        *(ChooseGain(c) for c in Color),
+        *(Pay(c) for c in counts),
+        *(ReturnWorshipers(c) for c in counts),
+        *(ChooseWorshipers(c) for c in counts),
+        *(Discard(c) for c in counts),
+    ]
+    erupts = [a for a in state.legal_actions() if isinstance(a, Erupt)]
+    for erupt in erupts:
+        actions.extend(erupt_variants(erupt, state.take_cell))
+    return actions
+
+
+def erupt_variants(erupt: Erupt, taken: int) -> list[Erupt]:
+    """Near misses of a legal volcano removal."""
+    removals = list(erupt.removals)
+    variants = [Erupt(tuple(reversed(removals)))]
+    for i, (cell, colors) in enumerate(removals):
+        for color in Color:
+            more = list(colors)
+            more[color] += 1
+            variants.append(Erupt((*removals[:i], (cell, tuple(more)), *removals[i + 1 :])))  # type: ignore[arg-type]
+            if colors[color]:
+                less = list(colors)
+                less[color] -= 1
+                rest = [
+                    *removals[:i],
+                    *([(cell, tuple(less))] if any(less) else []),
+                    *removals[i + 1 :],
+                ]
+                variants.append(Erupt(tuple(rest)))  # type: ignore[arg-type]
+        for other in (taken, cell + 1, 9):
+            if other != cell:
+                moved = dict(removals)
+                moved[other] = moved.pop(cell)
+                variants.append(Erupt(tuple(sorted(moved.items()))))  # type: ignore[arg-type]
+    return variants
+
+
+def random_illegal(state: GameState, rng: random.Random) -> Action | None:
+    """A random action that is not legal now (None if the net catches none)."""
+    legal_now = set(state.legal_actions())
+    pool = [a for a in candidate_actions(state) if a not in legal_now]
+    return rng.choice(pool) if pool else None

@@ -1,0 +1,156 @@
+"""``legal_actions`` and ``why_not`` agree, and every legal action survives its notation."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from builders import (
+    B,
+    G,
+    O,
+    R,
+    candidate_actions,
+    gain,
+    make_game,
+    plain,
+    put,
+    random_game,
+    set_cell,
+    set_realm,
+    tile,
+    village,
+    volcano,
+)
+from orbis_tui.engine.actions import Erupt, Place, TakeGod, TakeTile
+from orbis_tui.engine.colors import Color
+from orbis_tui.engine.errors import IllegalAction
+from orbis_tui.engine.notation import NotationError, format_action, parse_action
+from orbis_tui.engine.state import DecisionKind, GameState
+from orbis_tui.engine.tiles import GodId
+
+GAMES = [(players, seed) for seed in range(4) for players in (2, 3, 4)]
+
+
+def sampled_states(players: int, seed: int, every: int = 3) -> list[GameState]:
+    """Every state of one random game where something other than TURN is pending, and
+    every ``every``-th of the rest (TURN states are many and alike)."""
+    _, _, states = random_game(players, seed)
+    return [s for i, s in enumerate(states) if s.kind is not DecisionKind.TURN or i % every == 0]
+
+
+@pytest.mark.parametrize("players,seed", GAMES)
+def test_why_not_is_none_exactly_for_the_legal_actions(players: int, seed: int) -> None:
+    kinds = set()
+    for state in sampled_states(players, seed):
+        kinds.add(state.kind)
+        legal = state.legal_actions()
+        assert len(legal) == len(set(legal)), "an action is listed twice"
+        legal_set = set(legal)
+        for action in legal:
+            assert state.why_not(action) is None, f"{action}: {state.why_not(action)}"
+        for action in candidate_actions(state):
+            reason = state.why_not(action)
+            assert (reason is None) == (action in legal_set), f"{action}: {reason}"
+            if reason is not None:
+                assert isinstance(reason, IllegalAction)
+                assert reason.rule.startswith("R-")
+                assert reason.message
+        assert state.is_over == (legal == [])
+    assert DecisionKind.OVER in kinds
+
+
+def _built(kind: DecisionKind) -> GameState:
+    """A hand-made state with ``kind`` pending and a busy realm, market and pyramid."""
+    blue, red = plain("BLUE", B), plain("RED", R)
+    market = {
+        0: tile("PAY", G, cost="GB", any_cost=2),
+        1: tile("GAIN", R, effect=gain(None)),
+        2: tile("VIL", O, effect=village(3)),
+        3: tile("VOLC", R, effect=volcano("BBG")),
+        4: plain("PLAIN", B),
+    }
+    state = make_game(market, extra=[blue, red])
+    for pos in [(1, 0), (1, 1), (1, 2), (2, 1)]:
+        put(state, 0, pos, blue)
+    put(state, 0, (1, 3), red, wild=True)
+    set_realm(state, 0, "RRRRBBGGWW")
+    for cell, worshipers in ((5, "BBG"), (6, "BG"), (7, "GGB"), (8, "B")):
+        set_cell(state, cell, worshipers)
+    cell = {
+        DecisionKind.PAY: 0,
+        DecisionKind.GAIN: 1,
+        DecisionKind.VILLAGE: 2,
+        DecisionKind.VOLCANO: 3,
+        DecisionKind.PLACE: 4,
+        DecisionKind.DISCARD: 4,
+    }.get(kind)
+    if kind is DecisionKind.DISCARD:
+        set_cell(state, 4, "WWW")
+    if cell is not None:
+        state.apply(TakeTile(cell))
+        if kind not in (DecisionKind.PAY, DecisionKind.PLACE):
+            state.apply(Place(1, -1))
+    elif kind is DecisionKind.LOVE:
+        state.apply(TakeGod(GodId.LOVE))
+    elif kind is DecisionKind.DEATH:
+        state.apply(TakeGod(GodId.DEATH))
+    elif kind is DecisionKind.OVER:
+        state.kind = DecisionKind.OVER
+    assert state.kind is kind
+    return state
+
+
+@pytest.mark.parametrize("kind", list(DecisionKind))
+def test_why_not_is_none_exactly_for_the_legal_actions_at_every_decision(
+    kind: DecisionKind,
+) -> None:
+    state = _built(kind)
+    legal_set = set(state.legal_actions())
+    assert kind is DecisionKind.OVER or legal_set
+    for action in candidate_actions(state):
+        reason = state.why_not(action)
+        assert (reason is None) == (action in legal_set), f"{action}: {reason}"
+        if reason is not None:
+            before = state.signature()
+            with pytest.raises(IllegalAction) as caught:
+                state.apply(action)
+            assert caught.value.rule == reason.rule
+            assert state.signature() == before
+    for action in legal_set:
+        assert parse_action(format_action(action)) == action
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    rng = random.Random(5)
+    for state in sampled_states(4, 11, every=7):
+        legal_set = set(state.legal_actions())
+        illegal = [a for a in candidate_actions(state) if a not in legal_set]
+        for action in rng.sample(illegal, min(20, len(illegal))):
+            before = state.signature()
+            with pytest.raises(IllegalAction):
+                state.apply(action)
+            assert state.signature() == before
+
+
+@pytest.mark.parametrize("players,seed", GAMES)
+def test_every_legal_action_round_trips_through_notation(players: int, seed: int) -> None:
+    for state in sampled_states(players, seed, every=1):
+        for action in state.legal_actions():
+            text = format_action(action)
+            assert parse_action(text) == action, text
+            assert parse_action(f"  {text.upper()}  ") == action, text
+
+
+def test_notation_round_trips_the_rarer_forms() -> None:
+    erupt = Erupt(((0, (1, 0, 0, 0, 0)), (8, (0, 2, 0, 1, 0))))
+    assert format_action(erupt) == "erupt 1:R 9:BBG"
+    for action in (erupt, Place(3, -4, True), Place(1, -1)):
+        assert parse_action(format_action(action)) == action
+    for bad in ("", "take 0", "take 10", "take x", "god zeus", "exchange R", "exchange X>B",
+                "place 1", "place 1,a", "place 1,0 tame", "gain Q", "erupt", "erupt 1BB",
+                "dance", "pay RX", "wild now"):  # fmt: skip
+        with pytest.raises(NotationError):
+            parse_action(bad)
+    assert Color.from_letter("b") is Color.BLUE

@@ -1,0 +1,96 @@
+"""Every rule id of the rules specification has its own test, and the engine cites only
+rule ids that exist."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from orbis_tui.engine.tiles import GodId
+
+TESTS = Path(__file__).resolve().parent
+ENGINE = TESTS.parent / "src" / "orbis_tui" / "engine"
+
+EFFECTS = ("FARM", "VILLAGE", "FOREST", "VOLCANO", "IRRIGATION", "TEMPLE", "GAIN", "STONE")
+RULE_IDS = [
+    *(f"R-COMP-{i}" for i in range(1, 6)),
+    *(f"R-SETUP-{i}" for i in range(1, 5)),
+    *(f"R-TURN-{i}" for i in range(1, 4)),
+    *(f"R-TAKE-{i}" for i in range(1, 8)),
+    *(f"R-PLACE-{i}" for i in range(1, 7)),
+    *(
+        f"R-EFF-{name}"
+        for name in (
+            "FARM",
+            "VILLAGE",
+            "FOREST",
+            "VOLCANO",
+            "IRRIGATION",
+            "TEMPLE",
+            "GAIN",
+            "STONE",
+        )
+    ),
+    "R-GOD-1",
+    "R-GOD-2",
+    *(f"R-END-{i}" for i in range(1, 6)),
+]
+RULINGS = ["R-PLACE-1", "R-EFF-FARM", "R-EFF-IRRIGATION", "R-GOD-1"]
+FORGOTTEN = [
+    "reduction_tokens_never_pay_any_color_symbols",
+    "one_wilderness_allows_a_blue_tile_and_validates_its_irrigation",
+    "worshipers_collected_from_a_tile_pay_for_that_tile",
+    "generation_happens_even_when_the_tile_becomes_a_wilderness",
+    "exchange_any_time_of_ones_own_turn_any_number_of_times",
+    "at_most_ten_worshipers_at_the_end_of_every_turn",
+]
+
+
+def _test_names() -> set[str]:
+    names = set()
+    for path in TESTS.glob("test_rules_*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names |= {
+            node.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+        }
+    return names
+
+
+NAMES = _test_names()
+
+
+def _prefix(rule: str) -> str:
+    return "test_" + rule.replace("-", "_") + "_"
+
+
+@pytest.mark.parametrize("rule", RULE_IDS)
+def test_every_rule_id_has_a_test_named_after_it(rule: str) -> None:
+    assert any(name.startswith(_prefix(rule)) for name in NAMES), rule
+
+
+@pytest.mark.parametrize("rule", RULINGS)
+def test_every_ruling_has_a_test(rule: str) -> None:
+    assert any(name.startswith(_prefix(rule) + "ruling_") for name in NAMES), rule
+
+
+@pytest.mark.parametrize("god", list(GodId))
+def test_every_god_has_a_test(god: GodId) -> None:
+    assert any(name.startswith(f"test_god_{god.value}_") for name in NAMES), god
+
+
+@pytest.mark.parametrize("point", FORGOTTEN)
+def test_every_forgotten_point_has_a_test(point: str) -> None:
+    assert f"test_forgotten_{point}" in NAMES
+
+
+def test_the_engine_cites_only_rule_ids_that_exist() -> None:
+    cited = set()
+    for path in ENGINE.glob("*.py"):
+        cited |= set(re.findall(r"\bR-[A-Z]+-[A-Z0-9]+\b", path.read_text(encoding="utf-8")))
+    assert cited, "the engine cites no rule at all"
+    assert cited <= set(RULE_IDS), sorted(cited - set(RULE_IDS))

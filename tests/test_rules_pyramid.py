@@ -1,0 +1,248 @@
+"""RULES.md section 5: the pyramid (R-PLACE-*)."""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import (
+    FULL_PYRAMID,
+    B,
+    G,
+    O,
+    R,
+    expect_illegal,
+    legal,
+    make_game,
+    plain,
+    put,
+    random_game,
+)
+from orbis_tui.engine import pyramid as geometry
+from orbis_tui.engine.actions import Place, TakeTile
+from orbis_tui.engine.colors import COLORS, Color
+from orbis_tui.engine.state import DecisionKind, GameState
+
+RED, BLUE, GREEN, ORANGE = plain("RED", R), plain("BLUE", B), plain("GREEN", G), plain("ORG", O)
+EXTRA = [RED, BLUE, GREEN, ORANGE]
+
+
+def taking(color: Color) -> GameState:
+    """A game whose first player has just taken a free tile of ``color`` (cell 4)."""
+    state = make_game({4: plain("X", color)}, extra=EXTRA)
+    return state
+
+
+def take(state: GameState) -> GameState:
+    state.apply(TakeTile(4))
+    assert state.kind is DecisionKind.PLACE
+    return state
+
+
+def colored_places(state: GameState) -> set[tuple[int, int]]:
+    return {(a.row, a.col) for a in state.decision_actions() if isinstance(a, Place) and not a.wild}
+
+
+def wild_places(state: GameState) -> set[tuple[int, int]]:
+    return {(a.row, a.col) for a in state.decision_actions() if isinstance(a, Place) and a.wild}
+
+
+# ---------------------------------------------------------------- R-PLACE-1
+
+
+@pytest.mark.parametrize("color", COLORS)
+def test_R_PLACE_1_the_first_tile_of_any_color_opens_row_one(color: Color) -> None:
+    state = take(taking(color))
+    assert colored_places(state) == {(1, 0)}
+    assert wild_places(state) == {(1, 0)}
+    expect_illegal(state, Place(2, 0), "R-PLACE-2")
+    legal(state, Place(1, 0))
+
+
+def test_R_PLACE_1_later_row_one_tiles_touch_an_end_with_no_gap() -> None:
+    state = taking(R)
+    put(state, 0, (1, 0), BLUE)
+    put(state, 0, (1, 1), GREEN)
+    take(state)
+    assert colored_places(state) == {(1, -1), (1, 2)}
+    expect_illegal(state, Place(1, 3), "R-PLACE-1")
+    expect_illegal(state, Place(1, -2), "R-PLACE-1")
+    expect_illegal(state, Place(1, 3, True), "R-PLACE-1")
+    legal(state, Place(1, -1))
+
+
+def test_R_PLACE_1_row_one_holds_at_most_five_tiles() -> None:
+    state = taking(R)
+    for col in range(-2, 3):
+        put(state, 0, (1, col), BLUE)
+    take(state)
+    expect_illegal(state, Place(1, 3), "R-PLACE-1")
+    expect_illegal(state, Place(1, -3, True), "R-PLACE-1")
+    assert all(row == 2 for row, _ in wild_places(state))
+
+
+def test_R_PLACE_1_ruling_row_one_grows_left_or_right_from_the_first_tile() -> None:
+    # Not pinned to five fixed columns: columns count from the first tile, and the row
+    # may grow all the way to the left (seat 0) or to both sides (seat 1).
+    refills = [plain(f"P{i}", R) for i in range(12)]
+    state = make_game(filler_color=R, piles=[refills, [], []])
+    moves = [(0, 0), (1, 0), (2, -1), (3, 1), (5, -2), (6, -1), (7, -3), (8, 2), (0, -4)]
+    for cell, col in moves:
+        state.apply(TakeTile(cell))
+        legal(state, Place(1, col))
+    left = state.players[0].pyramid
+    assert sorted(c for _, c in left) == [-4, -3, -2, -1, 0]
+    assert sorted(c for _, c in state.players[1].pyramid) == [-1, 0, 1, 2]
+    assert geometry.display_offset(left) == -4
+    assert geometry.is_valid(left) == []
+    take_free = TakeTile(1)
+    state.apply(take_free)
+    legal(state, Place(1, -2))  # seat 1 grows left as well: five wide again
+    state.apply(TakeTile(2))
+    assert colored_places(state) == {(2, c) for c in range(-4, 0)}
+    expect_illegal(state, Place(1, 1), "R-PLACE-1")
+    legal(state, Place(2, -4))
+
+
+# ---------------------------------------------------------------- R-PLACE-2
+
+
+def test_R_PLACE_2_an_upper_tile_rests_on_two_tiles_below() -> None:
+    state = taking(R)
+    put(state, 0, (1, 0), RED)
+    take(state)
+    expect_illegal(state, Place(2, 0), "R-PLACE-2")
+    expect_illegal(state, Place(2, 0, True), "R-PLACE-2")
+    expect_illegal(state, Place(2, -1, True), "R-PLACE-2")
+    put(state, 0, (1, 1), RED)
+    assert (2, 0) in colored_places(state)
+    expect_illegal(state, Place(3, 0, True), "R-PLACE-2")
+    legal(state, Place(2, 0))
+
+
+def test_R_PLACE_2_no_row_above_four_and_no_spot_twice() -> None:
+    state = taking(R)
+    put(state, 0, (1, 0), RED)
+    take(state)
+    expect_illegal(state, Place(5, 0, True), "R-PLACE-2")
+    expect_illegal(state, Place(0, 0, True), "R-PLACE-2")
+    expect_illegal(state, Place(1, 0, True), "R-PLACE-2")
+
+
+def test_R_PLACE_2_the_top_row_rests_on_row_three() -> None:
+    state = taking(R)
+    for pos in FULL_PYRAMID[:-2]:
+        put(state, 0, pos, RED)
+    take(state)
+    assert colored_places(state) == {(4, 0), (4, 1)}
+
+
+# ---------------------------------------------------------------- R-PLACE-3
+
+
+def test_R_PLACE_3_an_upper_tile_shares_a_color_with_a_supporting_tile() -> None:
+    state = taking(R)
+    put(state, 0, (1, 0), BLUE)
+    put(state, 0, (1, 1), GREEN)
+    put(state, 0, (1, 2), RED)
+    take(state)
+    error = expect_illegal(state, Place(2, 0), "R-PLACE-3")
+    assert "blue" in error.message and "green" in error.message
+    assert colored_places(state) == {(1, -1), (1, 3), (2, 1)}  # (2, 1) rests on red
+    legal(state, Place(2, 1))
+
+
+def test_R_PLACE_3_a_wilderness_below_counts_as_every_color() -> None:
+    state = taking(R)
+    put(state, 0, (1, 0), BLUE, wild=True)
+    put(state, 0, (1, 1), GREEN)
+    take(state)
+    assert (2, 0) in colored_places(state)
+    legal(state, Place(2, 0))
+
+
+def test_R_PLACE_3_a_wilderness_goes_on_any_two_supporting_tiles() -> None:
+    state = taking(R)
+    put(state, 0, (1, 0), BLUE)
+    put(state, 0, (1, 1), GREEN)
+    take(state)
+    assert (2, 0) not in colored_places(state)
+    assert (2, 0) in wild_places(state)
+    legal(state, Place(2, 0, True))
+
+
+# ---------------------------------------------------------------- R-PLACE-4
+
+
+def test_R_PLACE_4_upper_rows_before_lower_rows_are_complete() -> None:
+    state = taking(R)
+    for pos in [(1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1)]:
+        put(state, 0, pos, RED)
+    take(state)
+    # Row 1 holds 4 of 5, row 2 holds 3 of 4, yet the top row is open.
+    assert (4, 0) in colored_places(state)
+    legal(state, Place(4, 0))
+    assert geometry.is_valid(state.players[0].pyramid) == []
+
+
+def test_R_PLACE_4_upper_rows_need_not_be_contiguous() -> None:
+    state = taking(R)
+    for pos in [(1, 0), (1, 1), (1, 2), (1, 3), (2, 0)]:
+        put(state, 0, pos, RED)
+    take(state)
+    assert (2, 2) in colored_places(state)  # leaves a hole at (2, 1)
+    legal(state, Place(2, 2))
+    assert geometry.is_valid(state.players[0].pyramid) == []
+
+
+# ---------------------------------------------------------------- R-PLACE-5
+
+
+def test_R_PLACE_5_there_is_always_a_spot_for_a_wilderness() -> None:
+    # A red tile on a full blue bottom row has no colored spot, only wild ones.
+    state = taking(R)
+    for col in range(5):
+        put(state, 0, (1, col), BLUE)
+    take(state)
+    assert colored_places(state) == set()
+    assert wild_places(state) == {(2, c) for c in range(4)}
+    # And in every PLACE decision of random games, the lowest row that is not full
+    # offers a wilderness spot.
+    for seed in range(4):
+        _, _, states = random_game(4, seed)
+        for s in states:
+            if s.kind is not DecisionKind.PLACE:
+                continue
+            pyr = s.player.pyramid
+            lowest = next(r for r, size in geometry.ROW_SIZES.items() if _row(pyr, r) < size)
+            assert any(r == lowest for r, _ in wild_places(s))
+
+
+def _row(pyr: geometry.Pyramid, row: int) -> int:
+    return sum(1 for r, _ in pyr if r == row)
+
+
+# ---------------------------------------------------------------- R-PLACE-6
+
+
+def test_R_PLACE_6_neighbors_share_a_hex_edge_at_most_six() -> None:
+    assert set(geometry.neighbor_positions((2, 1))) == {
+        (2, 0),
+        (2, 2),
+        (1, 1),
+        (1, 2),
+        (3, 0),
+        (3, 1),
+    }
+    full = {pos: geometry.PlacedTile(RED) for pos in FULL_PYRAMID}
+    counts = {pos: len(geometry.neighbors(full, pos)) for pos in FULL_PYRAMID}
+    assert max(counts.values()) == 6
+    assert counts[2, 1] == counts[2, 2] == 6
+    assert counts[1, 0] == 2  # its right neighbor and the tile above
+    assert counts[4, 0] == 3  # its right neighbor and the two tiles below
+    for pos in FULL_PYRAMID:
+        for other in geometry.neighbor_positions(pos):
+            assert pos in geometry.neighbor_positions(other)  # symmetric
+            assert other != pos
+    # Diagonal "neighbors" two columns apart do not touch.
+    assert (1, 3) not in geometry.neighbor_positions((2, 1))
+    assert (3, 2) not in geometry.neighbor_positions((2, 1))

@@ -1,0 +1,453 @@
+"""RULES.md sections 3 and 4: a turn (R-TURN-*) and taking a region tile (R-TAKE-*)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from builders import (
+    B,
+    G,
+    O,
+    R,
+    W,
+    count,
+    expect_illegal,
+    farm,
+    gain,
+    legal,
+    make_game,
+    plain,
+    put,
+    random_game,
+    realm,
+    set_cell,
+    set_realm,
+    tile,
+    village,
+    volcano,
+)
+from orbis_tui.engine.actions import (
+    ChooseGain,
+    Discard,
+    Exchange,
+    GoWild,
+    Pay,
+    Place,
+    TakeGod,
+    TakeTile,
+)
+from orbis_tui.engine.colors import ZERO, bounded_multisets
+from orbis_tui.engine.pyramid import PlacedTile
+from orbis_tui.engine.state import DecisionKind, GameState
+from orbis_tui.engine.tiles import GodId
+
+# ---------------------------------------------------------------- R-TURN-1
+
+
+def test_R_TURN_1_taking_a_god_is_the_whole_turn() -> None:
+    state = make_game()
+    market = list(state.market)
+    legal(state, TakeGod(GodId.APPRENTICE))
+    assert state.players[0].god is GodId.APPRENTICE
+    assert state.players[0].turns == 1
+    assert state.players[0].pyramid == {}
+    assert state.market == market
+    assert (state.current, state.kind) == (1, DecisionKind.TURN)
+
+
+def test_R_TURN_1_once_a_god_is_taken_no_more_god_turns() -> None:
+    state = make_game()
+    legal(state, TakeGod(GodId.APPRENTICE))
+    take_free_tile = TakeTile(0)
+    legal(state, take_free_tile)
+    legal(state, Place(1, 0))
+    assert state.current == 0
+    expect_illegal(state, TakeGod(GodId.LOVE), "R-TURN-1")
+    assert not any(isinstance(a, TakeGod) for a in state.legal_actions())
+
+
+def test_R_TURN_1_fifteenth_turn_without_a_god_must_take_one() -> None:
+    state = make_game()
+    state.players[0].turns = 13  # the 14th turn: a tile is still allowed
+    assert TakeTile(0) in state.legal_actions()
+    state.players[0].turns = 14  # the 15th turn
+    assert state.must_take_god()
+    assert state.decision_actions() == [TakeGod(g) for g in state.gods_available]
+    expect_illegal(state, TakeTile(0), "R-TURN-1")
+    legal(state, TakeGod(GodId.APPRENTICE))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_R_TURN_1_every_player_ends_with_fourteen_tiles_and_one_god(players: int) -> None:
+    for seed in range(5):
+        state, _, _ = random_game(players, seed)
+        assert state.is_over
+        for p in state.players:
+            assert len(p.pyramid) == 14
+            assert p.god is not None
+            assert p.turns == 15
+
+
+# ---------------------------------------------------------------- R-TURN-2
+
+
+def test_R_TURN_2_three_of_one_color_for_one_of_any_color() -> None:
+    state = make_game()
+    set_realm(state, 0, "RRRB")
+    legal(state, Exchange(R, G))
+    assert realm(state) == count("BG")
+    assert (state.current, state.kind) == (0, DecisionKind.TURN)
+
+
+def test_R_TURN_2_as_often_as_the_player_likes() -> None:
+    state = make_game()
+    set_realm(state, 0, "R" * 9)
+    for _ in range(3):
+        legal(state, Exchange(R, W))
+    legal(state, Exchange(W, B))
+    assert realm(state) == count("B")
+
+
+def test_R_TURN_2_needs_three_worshipers_of_the_given_color() -> None:
+    state = make_game()
+    set_realm(state, 0, "RRBBB")
+    expect_illegal(state, Exchange(R, B), "R-TURN-2")
+    expect_illegal(state, Exchange(B, B), "R-TURN-2")
+    exchanges = [a for a in state.legal_actions() if isinstance(a, Exchange)]
+    assert set(exchanges) == {Exchange(B, c) for c in (R, O, G, W)}
+
+
+def _to_pay(state: GameState) -> None:
+    state.market[4] = tile("PAY", R, cost="B")
+    state.apply(TakeTile(4))
+
+
+def _to_place(state: GameState) -> None:
+    state.apply(TakeTile(4))
+
+
+def _to_gain(state: GameState) -> None:
+    state.market[4] = tile("GAIN", R, effect=gain(None))
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0))
+
+
+def _to_village(state: GameState) -> None:
+    state.market[4] = tile("VIL", O, effect=village(1))
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0))
+
+
+def _to_volcano(state: GameState) -> None:
+    state.market[4] = tile("VOL", R, effect=volcano("B"))
+    set_cell(state, 0, "B")
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0))
+
+
+def _to_love(state: GameState) -> None:
+    state.apply(TakeGod(GodId.LOVE))
+
+
+def _to_death(state: GameState) -> None:
+    set_realm(state, 0, "RRRRRR")
+    state.apply(TakeGod(GodId.DEATH))
+
+
+@pytest.mark.parametrize(
+    "reach,kind",
+    [
+        (lambda s: None, DecisionKind.TURN),
+        (_to_pay, DecisionKind.PAY),
+        (_to_place, DecisionKind.PLACE),
+        (_to_gain, DecisionKind.GAIN),
+        (_to_village, DecisionKind.VILLAGE),
+        (_to_volcano, DecisionKind.VOLCANO),
+        (_to_love, DecisionKind.LOVE),
+        (_to_death, DecisionKind.DEATH),
+    ],
+)
+def test_R_TURN_2_exchange_open_at_every_decision_of_ones_own_turn(
+    reach: Callable[[GameState], None], kind: DecisionKind
+) -> None:
+    state = make_game()
+    set_realm(state, 0, "RRR")
+    reach(state)
+    assert state.kind is kind
+    have = realm(state)
+    legal(state, Exchange(R, G))
+    assert realm(state) == (have[0] - 3, have[1], have[2], have[3] + 1, have[4])
+    assert (state.current, state.kind) == (0, kind)
+
+
+def test_R_TURN_2_an_exchange_while_discarding_can_end_the_turn() -> None:
+    state = make_game()
+    set_realm(state, 0, "R" * 10)
+    set_cell(state, 4, "B")
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0))
+    assert state.kind is DecisionKind.DISCARD and state.discard_needed() == 1
+    legal(state, Exchange(R, B))
+    assert realm(state, 0) == count("RRRRRRRBB")
+    assert (state.current, state.kind) == (1, DecisionKind.TURN)
+
+
+# ---------------------------------------------------------------- R-TURN-3
+
+
+def test_R_TURN_3_over_ten_at_turn_end_the_player_returns_the_extra() -> None:
+    state = make_game()
+    set_realm(state, 0, "RRRRRRRRB")
+    set_cell(state, 4, "GGG")
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0))
+    assert state.kind is DecisionKind.DISCARD
+    assert state.discard_needed() == 2
+    assert state.decision_actions() == [
+        Discard(c) for c in bounded_multisets(count("RRRRRRRRBGGG"), 2)
+    ]
+    assert state.market[4] is None  # the turn is not over yet
+    expect_illegal(state, Discard(count("R")), "R-TURN-3")
+    expect_illegal(state, Discard(count("RRR")), "R-TURN-3")
+    expect_illegal(state, Discard(count("WW")), "R-TURN-3")
+    expect_illegal(state, TakeTile(0), "R-TURN-3")
+    legal(state, Discard(count("GR")))  # the player picks which ones go
+    assert realm(state, 0) == count("RRRRRRRBGG")
+    assert (state.current, state.kind) == (1, DecisionKind.TURN)
+    assert state.market[4] is not None
+
+
+def test_R_TURN_3_ten_worshipers_are_allowed() -> None:
+    state = make_game()
+    set_realm(state, 0, "R" * 9)
+    set_cell(state, 4, "B")
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0))
+    assert realm(state, 0) == count("RRRRRRRRRB")
+    assert (state.current, state.kind) == (1, DecisionKind.TURN)
+
+
+# ---------------------------------------------------------------- R-TAKE-1
+
+ORTHOGONAL = {
+    0: {1, 3},
+    1: {0, 2, 4},
+    2: {1, 5},
+    3: {0, 4, 6},
+    4: {1, 3, 5, 7},
+    5: {2, 4, 8},
+    6: {3, 7},
+    7: {4, 6, 8},
+    8: {5, 7},
+}
+
+
+@pytest.mark.parametrize("cell", range(9))
+def test_R_TAKE_1_generate_puts_one_worshiper_on_each_orthogonal_neighbor(cell: int) -> None:
+    state = make_game({cell: plain("X", B)})
+    legal(state, TakeTile(cell))
+    for other in range(9):
+        expected = count("B") if other in ORTHOGONAL[cell] else ZERO
+        assert state.market_worshipers[other] == expected, other
+    state.apply(Place(1, 0))
+    # The generated worshipers stay on the market for later takers.
+    assert sum(w[B] for w in state.market_worshipers) == len(ORTHOGONAL[cell])
+
+
+# ---------------------------------------------------------------- R-TAKE-2
+
+
+def test_R_TAKE_2_collect_moves_the_tiles_worshipers_into_the_realm() -> None:
+    state = make_game({4: plain("X", B)})
+    set_realm(state, 0, "W")
+    set_cell(state, 4, "RRG")
+    set_cell(state, 0, "OO")  # a diagonal cell: not collected
+    legal(state, TakeTile(4))
+    assert realm(state) == count("RRGW")
+    assert state.market_worshipers[4] == ZERO
+    assert state.market_worshipers[0] == count("OO")
+
+
+# ---------------------------------------------------------------- R-TAKE-3
+
+
+def test_R_TAKE_3_the_colored_cost_is_paid_from_the_realm() -> None:
+    state = make_game({4: tile("X", R, cost="RB")})
+    set_realm(state, 0, "RRBW")
+    legal(state, TakeTile(4))
+    assert state.kind is DecisionKind.PAY
+    assert state.decision_actions() == [Pay(ZERO), GoWild()]
+    legal(state, Pay(ZERO))
+    assert realm(state) == count("RW")
+    assert state.kind is DecisionKind.PLACE
+
+
+def test_R_TAKE_3_an_any_symbol_takes_a_worshiper_of_the_players_choice() -> None:
+    state = make_game({4: tile("X", R, cost="R", any_cost=1)})
+    set_realm(state, 0, "RRBW")
+    state.apply(TakeTile(4))
+    pays = [a for a in state.decision_actions() if isinstance(a, Pay)]
+    assert set(pays) == {Pay(count(c)) for c in ("R", "B", "W")}
+    expect_illegal(state, Pay(ZERO), "R-TAKE-3")  # the "any" symbol is unpaid
+    expect_illegal(state, Pay(count("BW")), "R-TAKE-3")  # one too many
+    expect_illegal(state, Pay(count("G")), "R-TAKE-3")  # no green in the realm
+    legal(state, Pay(count("W")))
+    assert realm(state) == count("RB")
+
+
+def test_R_TAKE_3_a_cost_the_realm_cannot_cover_is_refused() -> None:
+    state = make_game({4: tile("X", R, cost="BB")})
+    set_realm(state, 0, "B")
+    state.apply(TakeTile(4))
+    assert state.legal_actions() == [GoWild()]
+    error = expect_illegal(state, Pay(ZERO), "R-TAKE-3")
+    assert "2 blue" in error.message and "1 blue" in error.message
+
+
+def test_R_TAKE_3_going_wild_flips_the_tile_and_generation_stands() -> None:
+    state = make_game({4: tile("X", R, cost="BB", effect=gain(R, 2))})
+    state.apply(TakeTile(4))
+    legal(state, GoWild())
+    assert state.kind is DecisionKind.PLACE
+    expect_illegal(state, Place(1, 0), "R-TAKE-3")
+    assert state.decision_actions() == [Place(1, 0, True)]
+    legal(state, Place(1, 0, True))
+    assert state.players[0].pyramid[1, 0].wild
+    assert realm(state, 0) == ZERO
+    assert [state.market_worshipers[c] for c in (1, 3, 5, 7)] == [count("R")] * 4
+
+
+def test_R_TAKE_3_a_player_may_refuse_to_pay_an_affordable_tile() -> None:
+    state = make_game({4: tile("X", R, cost="BB")})
+    set_realm(state, 0, "BB")
+    state.apply(TakeTile(4))
+    legal(state, GoWild())
+    legal(state, Place(1, 0, True))
+    assert realm(state, 0) == count("BB")
+
+
+def test_R_TAKE_3_a_tile_that_costs_nothing_needs_no_payment() -> None:
+    state = make_game({4: plain("X", R), 0: tile("Y", G, cost="OO")})
+    state.apply(TakeTile(4))
+    assert state.kind is DecisionKind.PLACE
+    state.apply(Place(1, 0))
+    state.players[1].reductions[O] = True  # the whole cost is cancelled
+    state.apply(TakeTile(0))
+    assert state.kind is DecisionKind.PLACE
+
+
+# ---------------------------------------------------------------- R-TAKE-4
+
+
+def test_R_TAKE_4_a_paid_tile_goes_into_the_pyramid_as_itself() -> None:
+    x = tile("X", R, cost="R")
+    state = make_game({4: x})
+    set_realm(state, 0, "R")
+    state.apply(TakeTile(4))
+    state.apply(Pay(ZERO))
+    legal(state, Place(1, 0))
+    assert state.players[0].pyramid == {(1, 0): PlacedTile(x)}
+
+
+def test_R_TAKE_4_an_unplaceable_tile_becomes_a_wilderness_and_the_payment_is_lost() -> None:
+    x = tile("X", R, cost="R", effect=gain(R, 2))
+    blue = plain("BLUE", B)
+    state = make_game({4: x}, extra=[blue])
+    for col in range(5):
+        put(state, 0, (1, col), blue)
+    set_realm(state, 0, "R")
+    state.apply(TakeTile(4))
+    state.apply(Pay(ZERO))
+    assert state.decision_actions() == [Place(2, c, True) for c in range(4)]
+    expect_illegal(state, Place(2, 0), "R-PLACE-3")
+    legal(state, Place(2, 0, True))
+    assert state.players[0].pyramid[2, 0] == PlacedTile(x, wild=True)
+    assert realm(state, 0) == ZERO  # paid, lost, and no gain from the effect
+
+
+def test_R_TAKE_4_a_player_may_flip_a_placeable_paid_tile() -> None:
+    state = make_game({4: tile("X", R, cost="R")})
+    set_realm(state, 0, "R")
+    state.apply(TakeTile(4))
+    state.apply(Pay(ZERO))
+    assert Place(1, 0) in state.legal_actions()
+    legal(state, Place(1, 0, True))
+    assert state.players[0].pyramid[1, 0].wild
+
+
+# ---------------------------------------------------------------- R-TAKE-5
+
+
+def test_R_TAKE_5_the_effect_resolves_once_the_tile_is_placed() -> None:
+    state = make_game({4: tile("X", G, effect=gain(G, 2))})
+    state.apply(TakeTile(4))
+    assert realm(state) == ZERO
+    state.apply(Place(1, 0))
+    assert realm(state, 0) == count("GG")
+
+
+def test_R_TAKE_5_a_wilderness_resolves_no_effect() -> None:
+    state = make_game({4: tile("X", G, effect=gain(G, 2)), 0: tile("F", O, effect=farm(B))})
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0, True))
+    assert realm(state, 0) == ZERO
+    state.apply(TakeTile(0))
+    state.apply(Place(1, 0, True))
+    assert state.players[1].reductions == [False] * 5
+
+
+# ---------------------------------------------------------------- R-TAKE-6
+
+
+def test_R_TAKE_6_the_realm_limit_applies_after_the_effect() -> None:
+    state = make_game({4: tile("X", G, effect=gain(R, 2))})
+    set_realm(state, 0, "W" * 10)
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0))
+    assert state.kind is DecisionKind.DISCARD
+    assert state.discard_needed() == 2
+    assert state.market[4] is None  # phase 7 comes after phase 6
+    legal(state, Discard(count("RW")))
+    assert realm(state, 0) == count("RWWWWWWWWW")
+    assert state.market[4] is not None
+
+
+def test_R_TAKE_6_an_any_color_gain_is_chosen_before_the_limit() -> None:
+    state = make_game({4: tile("X", G, effect=gain(None))})
+    set_realm(state, 0, "W" * 10)
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0))
+    assert state.kind is DecisionKind.GAIN
+    legal(state, ChooseGain(B))
+    assert state.kind is DecisionKind.DISCARD and state.discard_needed() == 1
+
+
+# ---------------------------------------------------------------- R-TAKE-7
+
+
+def test_R_TAKE_7_refill_from_the_level_one_pile_with_no_worshipers() -> None:
+    first, second = plain("A", R), plain("Bee", G)
+    state = make_game(piles=[[first, second], [plain("L2", W)], [plain("L3", W)]])
+    set_cell(state, 4, "RR")
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0))
+    assert state.market[4] == first
+    assert state.market_worshipers[4] == ZERO
+    assert state.pile_sizes() == (1, 1, 1)
+
+
+def test_R_TAKE_7_level_two_when_level_one_is_empty_then_level_three() -> None:
+    two, three = plain("L2", R), plain("L3", G)
+    state = make_game(piles=[[], [two], [three]])
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 0))
+    assert state.market[4] == two
+    state.apply(TakeTile(0))
+    state.apply(Place(1, 0))
+    assert state.market[0] == three
+    assert state.pile_sizes() == (0, 0, 0)
+    state.apply(TakeTile(8))
+    state.apply(Place(1, 1))
+    assert state.market[8] is None  # nothing left to draw (only at the very end)
