@@ -1,0 +1,70 @@
+"""The ``orbis`` command's engine tools: replay and selfplay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from orbis_tui.cli import main
+from orbis_tui.records import read_record_file
+from orbis_tui.standings import standings_json
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+RECORD = GOLDEN / "eager-3p.record.json"
+
+
+def test_replay_json_prints_the_breakdown(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(RECORD), "--json"]) == 0
+    out = capsys.readouterr().out
+    expected = json.loads((GOLDEN / "eager-3p.standings.json").read_text(encoding="utf-8"))
+    assert json.loads(out) == expected
+    _, state = read_record_file(RECORD)
+    assert json.loads(out) == standings_json(state)
+
+
+def test_replay_text_names_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(RECORD)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Final standings")
+    assert "(winner)" in out
+
+
+def test_replay_refuses_a_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(RECORD.read_text(encoding="utf-8"))
+    data["actions"][9] = "place 4,9"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(bad), "--json"]) != 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "refused" in captured.err
+    assert "entry 10" in captured.err
+    assert "R-" in captured.err
+
+
+def test_replay_refuses_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "nothing.json")]) != 0
+    assert "refused" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("players", ["2", "3", "4"])
+def test_selfplay_same_seed_same_output(players: str, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "--players", players, "--games", "3", "--seed", "17"]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    assert main(args) == 0
+    assert capsys.readouterr().out == first
+    lines = first.splitlines()
+    assert len(lines) == 3
+    assert all(line.startswith(f"seed={17 + i} players={players}") for i, line in enumerate(lines))
+    assert main([*args[:-1], "18"]) == 0
+    assert capsys.readouterr().out != first
+
+
+def test_selfplay_json_is_one_object_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "2", "--seed", "5", "--json"]) == 0
+    games = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [g["seed"] for g in games] == [5, 6]
+    assert all(g["players"] == 4 and g["winners"] for g in games)
