@@ -119,6 +119,13 @@ def test_R_TURN_2_needs_three_worshipers_of_the_given_color() -> None:
     assert set(exchanges) == {Exchange(B, c) for c in (R, O, G, W)}
 
 
+def test_R_TURN_2_an_exchange_names_two_of_the_five_colors() -> None:
+    state = make_game()
+    set_realm(state, 0, "RRR")
+    expect_illegal(state, Exchange(R, 7), "R-TURN-2")  # type: ignore[arg-type]
+    expect_illegal(state, Exchange(-1, R), "R-TURN-2")  # type: ignore[arg-type]
+
+
 def _to_pay(state: GameState) -> None:
     state.market[4] = tile("PAY", R, cost="B")
     state.apply(TakeTile(4))

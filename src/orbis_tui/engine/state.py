@@ -443,6 +443,8 @@ class GameState:
         check(self, player, action)
 
     def _check_exchange(self, player: PlayerState, action: Exchange) -> None:
+        if action.give not in COLORS or action.get not in COLORS:
+            raise IllegalAction("R-TURN-2", "bad_color")
         if action.give == action.get:
             raise IllegalAction("R-TURN-2", "exchange_same_color", color=action.give.label)
         if player.realm[action.give] < EXCHANGE_RATE:
