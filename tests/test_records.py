@@ -121,6 +121,34 @@ def test_too_few_gods_or_a_missing_seat_are_refused(tmp_path: Path) -> None:
     assert refused(tmp_path, data).rule == "R-SETUP-3"
 
 
+def test_a_deal_that_breaks_the_setup_table_is_refused(tmp_path: Path) -> None:
+    # A level-2 tile in the market (R-SETUP-1).
+    data = record_text(played_match(decisions=0))
+    deal = data["setup"]["deal"]
+    deal["market"][0], deal["piles"][1][0] = deal["piles"][1][0], deal["market"][0]
+    assert refused(tmp_path, data).rule == "R-SETUP-1"
+    # A level-3 tile in the level-1 pile (R-SETUP-1).
+    data = record_text(played_match(decisions=0))
+    deal = data["setup"]["deal"]
+    deal["piles"][0][0], deal["piles"][2][0] = deal["piles"][2][0], deal["piles"][0][0]
+    assert refused(tmp_path, data).rule == "R-SETUP-1"
+    # Piles that would run dry before the last take (R-SETUP-4).
+    data = record_text(played_match(decisions=0))
+    data["setup"]["deal"]["piles"][2].pop()
+    assert refused(tmp_path, data).rule == "R-SETUP-4"
+    # A tile of a set this player count leaves out (the table of section 2).
+    data = record_text(played_match(players=2, decisions=0))
+    data["setup"]["deal"]["piles"][2][0] = "L3-R-04"  # a white-star tile
+    assert refused(tmp_path, data).rule == "R-SETUP-4"
+    # Too many gods (R-SETUP-2) or the wrong temple tokens (R-COMP-3).
+    data = record_text(played_match(decisions=0))
+    data["setup"]["deal"]["gods"] = ["love", "death", "fire", "oceans", "nature"]
+    assert refused(tmp_path, data).rule == "R-SETUP-2"
+    data = record_text(played_match(decisions=0))
+    data["setup"]["deal"]["temple_tokens"] = [11, 11, 11]
+    assert refused(tmp_path, data).rule == "R-COMP-3"
+
+
 def test_an_unknown_format_or_field_is_refused(tmp_path: Path) -> None:
     data = record_text(played_match(decisions=0))
     data["format"] = "orbis-record/99"

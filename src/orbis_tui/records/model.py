@@ -18,7 +18,7 @@ from ..engine.catalog import GodFile, TileModel, build_catalog, load_catalog
 from ..engine.errors import IllegalAction
 from ..engine.game import game_from_deal
 from ..engine.notation import NotationError, format_action, parse_action
-from ..engine.setup import Deal, deal, setup_for
+from ..engine.setup import MARKET_SIZE, REGION_TILES_PER_PLAYER, Deal, deal, setup_for
 from ..engine.state import GameState
 from ..engine.tiles import Catalog, GodId
 
@@ -125,10 +125,11 @@ def start_state(setup: SetupModel) -> GameState:
 
 
 def _check_deal(the_deal: Deal, catalog: Catalog, players: int) -> None:
+    rules = setup_for(players)
     seen: set[str] = set()
-    for where, ids in (
-        ("market", the_deal.market),
-        *((f"level {i + 1} pile", pile) for i, pile in enumerate(the_deal.piles)),
+    for level, where, ids in (
+        (1, "market", the_deal.market),
+        *((i + 1, f"level {i + 1} pile", pile) for i, pile in enumerate(the_deal.piles)),
     ):
         for tile_id in ids:
             if tile_id not in catalog.tile_by_id:
@@ -136,12 +137,36 @@ def _check_deal(the_deal: Deal, catalog: Catalog, players: int) -> None:
             if tile_id in seen:
                 raise RecordError(f"deal {where}: tile {tile_id!r} appears twice", rule="R-COMP-1")
             seen.add(tile_id)
+            tile = catalog.tile_by_id[tile_id]
+            if tile.level != level:
+                raise RecordError(
+                    f"deal {where}: tile {tile_id!r} is of level {tile.level}", rule="R-SETUP-1"
+                )
+            if tile.tile_set not in rules.tile_sets:
+                raise RecordError(
+                    f"deal {where}: tile {tile_id!r} of the {tile.tile_set} set is not used "
+                    f"by {players} players",
+                    rule="R-SETUP-4",
+                )
+    needed = MARKET_SIZE + REGION_TILES_PER_PLAYER * players
+    if len(seen) != needed:
+        raise RecordError(
+            f"deal: {len(seen)} region tiles; {players} players need {needed}", rule="R-SETUP-4"
+        )
     if len(set(the_deal.gods)) != len(the_deal.gods):
         raise RecordError("deal gods: a god appears twice", rule="R-SETUP-2")
     if len(the_deal.gods) < players:
         raise RecordError(
             f"deal gods: {len(the_deal.gods)} gods cannot serve {players} players", rule="R-TURN-1"
         )
+    if len(the_deal.gods) != rules.gods_drawn:
+        raise RecordError(
+            f"deal gods: {players} players draw {rules.gods_drawn} gods, not {len(the_deal.gods)}",
+            rule="R-SETUP-2",
+        )
+    if sorted(the_deal.temple_tokens) != sorted(rules.temple_tokens):
+        tokens = ", ".join(str(t) for t in sorted(rules.temple_tokens))
+        raise RecordError(f"deal temple tokens: {players} players use {tokens}", rule="R-COMP-3")
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
