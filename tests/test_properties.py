@@ -52,10 +52,34 @@ def check_between_turns(state: GameState) -> None:
         assert state.current == (state.first_player + state.turn) % n
 
 
+def pyramid_ok(pyramid: geometry.Pyramid) -> bool:
+    """R-PLACE-1..3 checked here from scratch, independently of the engine's geometry."""
+    row_one = sorted(c for r, c in pyramid if r == 1)
+    if row_one and row_one != list(range(row_one[0], row_one[0] + len(row_one))):
+        return False
+    for row, size in ((1, 5), (2, 4), (3, 3), (4, 2)):
+        if sum(1 for r, _ in pyramid if r == row) > size:
+            return False
+    for (r, c), placed in pyramid.items():
+        if not 1 <= r <= 4:
+            return False
+        if r == 1:
+            continue
+        below = [pyramid.get((r - 1, c)), pyramid.get((r - 1, c + 1))]
+        if None in below:
+            return False
+        if not placed.wild and not any(
+            b is not None and (b.wild or b.tile.color == placed.tile.color) for b in below
+        ):
+            return False
+    return True
+
+
 def check_after_action(state: GameState) -> None:
     assert problems(state) == []
     for p in state.players:
         assert geometry.is_valid(p.pyramid) == []
+        assert pyramid_ok(p.pyramid), p.pyramid
         assert min(p.realm) >= 0
     assert all(min(w) >= 0 for w in state.market_worshipers)
     if state.kind is DecisionKind.TURN or state.is_over:
