@@ -176,3 +176,35 @@ def test_replaying_the_record_reproduces_the_state(
     for action in actions[:upto]:
         partial.apply(action)
     assert replay(record, upto=upto).signature() == partial.signature()
+
+
+def test_the_invariant_checks_are_not_vacuous() -> None:
+    """problems() and pyramid_ok() do report broken states."""
+    state = new_game(list(NAMES[:2]), seed=1, first_player=0)
+    assert problems(state) == []
+    tile = state.market[0]
+    assert tile is not None
+    broken = state.copy()
+    broken.players[0].realm = [11, 0, 0, 0, 0]
+    assert any("R-TURN-3" in p for p in problems(broken))
+    broken = state.copy()
+    broken.players[0].pyramid = {
+        (1, 0): geometry.PlacedTile(tile),
+        (1, 2): geometry.PlacedTile(tile),
+    }
+    assert any("R-PLACE-1" in p for p in problems(broken))
+    assert not pyramid_ok(broken.players[0].pyramid)
+    broken.players[0].pyramid = {(2, 0): geometry.PlacedTile(tile)}
+    assert any("R-PLACE-2" in p for p in problems(broken))
+    assert not pyramid_ok(broken.players[0].pyramid)
+    red, blue = (next(t for t in state.catalog.tiles if t.color == c) for c in (0, 1))
+    broken.players[0].pyramid = {
+        (1, 0): geometry.PlacedTile(blue),
+        (1, 1): geometry.PlacedTile(blue),
+        (2, 0): geometry.PlacedTile(red),
+    }
+    assert any("R-PLACE-3" in p for p in problems(broken))
+    assert not pyramid_ok(broken.players[0].pyramid)
+    broken = state.copy()
+    broken.market[3] = None
+    assert any("R-SETUP-4" in p for p in problems(broken))
