@@ -1,0 +1,68 @@
+"""Moves in plain words, from the templates of the walkthrough file."""
+
+from __future__ import annotations
+
+from ..engine.actions import (
+    Action,
+    ChooseGain,
+    ChooseWorshipers,
+    Decline,
+    Discard,
+    Erupt,
+    Exchange,
+    GoWild,
+    Pay,
+    Place,
+    ReturnWorshipers,
+    TakeGod,
+    TakeTile,
+)
+from ..engine.colors import Count, letters
+from ..engine.messages import worshiper_words
+from ..engine.state import GameState
+from .script import WordsModel
+
+
+def count_words(count: Count) -> str:
+    """(2, 1, 0, 0, 0) -> '2 red + 1 blue'."""
+    return worshiper_words(letters(count))
+
+
+def describe(action: Action, state: GameState, words: WordsModel) -> str:
+    """``action`` as a short instruction, e.g. 'take the tile in cell 2 (Lantern Hill)'."""
+    match action:
+        case TakeTile(cell=cell):
+            tile = state.market[cell] if 0 <= cell < len(state.market) else None
+            name = tile.name if tile is not None else "-"
+            return words.take.format(cell=cell + 1, name=name)
+        case TakeGod(god=god):
+            known = state.catalog.god_by_id.get(god)
+            return words.god.format(name=known.name if known else str(god))
+        case Exchange(give=give, get=get):
+            return words.exchange.format(give=give.label, get=get.label)
+        case Pay(any_colors=chosen):
+            if any(chosen):
+                return words.pay_any.format(colors=count_words(chosen))
+            return words.pay
+        case GoWild():
+            return words.wild
+        case Place(row=row, col=col, wild=wild):
+            template = words.place_wild if wild else words.place
+            return template.format(row=row, col=col)
+        case ChooseGain(color=color):
+            return words.gain.format(color=color.label)
+        case ReturnWorshipers(colors=colors):
+            return words.return_.format(colors=count_words(colors))
+        case Erupt(removals=removals):
+            parts = [
+                words.erupt_part.format(colors=count_words(count), cell=cell + 1)
+                for cell, count in removals
+            ]
+            return words.erupt.format(removals=", ".join(parts))
+        case Decline():
+            return words.decline
+        case ChooseWorshipers(colors=colors):
+            return words.love.format(colors=count_words(colors))
+        case Discard(colors=colors):
+            return words.discard.format(colors=count_words(colors))
+    return str(action)
