@@ -1,14 +1,16 @@
 """Property tests: thousands of random legal games, every invariant checked after every
 action, illegal actions that change nothing, and records that replay to the same state.
 
-Hypothesis picks the player count, the deal seed, who starts and the seed of the random
-choices; the settings are derandomized so the suite is the same on every run.
+Each test runs once per player count (2, 3, 4); Hypothesis picks the deal seed, who
+starts and the seed of the random choices. The settings are derandomized, so the suite
+plays the same games on every run.
 """
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,12 +32,18 @@ SETTINGS = {
     "database": None,
 }
 
-game_specs = st.tuples(
-    st.integers(min_value=2, max_value=4),  # players
-    st.integers(min_value=0, max_value=2**32 - 1),  # deal seed
-    st.integers(min_value=0, max_value=3),  # first player (mod players)
-    st.integers(min_value=0, max_value=2**32 - 1),  # seed of the choices
-)
+
+def game_specs(players: int) -> st.SearchStrategy[tuple[int, int, int, int]]:
+    return st.tuples(
+        st.just(players),
+        st.integers(min_value=0, max_value=2**32 - 1),  # deal seed
+        st.integers(min_value=0, max_value=players - 1),  # first player
+        st.integers(min_value=0, max_value=2**32 - 1),  # seed of the choices
+    )
+
+
+# One test per player count, so that parallel runs share the work.
+PLAYERS = pytest.mark.parametrize("players", [2, 3, 4])
 
 
 def check_between_turns(state: GameState) -> None:
@@ -148,23 +156,27 @@ def record_of(state: GameState, actions: list[Action]) -> GameRecord:
     return GameRecord(setup=setup, actions=[format_action(a) for a in actions])
 
 
-@settings(max_examples=2000, **SETTINGS)
-@given(game_specs)
-def test_random_games_keep_every_invariant(spec: tuple[int, int, int, int]) -> None:
-    play(spec)
+@PLAYERS
+@settings(max_examples=700, **SETTINGS)
+@given(data=st.data())
+def test_random_games_keep_every_invariant(players: int, data: st.DataObject) -> None:
+    play(data.draw(game_specs(players)))
 
 
-@settings(max_examples=250, **SETTINGS)
-@given(game_specs)
-def test_illegal_actions_are_refused_and_change_nothing(spec: tuple[int, int, int, int]) -> None:
-    play(spec, illegal_every=2)
+@PLAYERS
+@settings(max_examples=80, **SETTINGS)
+@given(data=st.data())
+def test_illegal_actions_are_refused_and_change_nothing(players: int, data: st.DataObject) -> None:
+    play(data.draw(game_specs(players)), illegal_every=2)
 
 
-@settings(max_examples=300, **SETTINGS)
-@given(game_specs, st.floats(min_value=0, max_value=1))
+@PLAYERS
+@settings(max_examples=100, **SETTINGS)
+@given(data=st.data(), cut=st.floats(min_value=0, max_value=1))
 def test_replaying_the_record_reproduces_the_state(
-    spec: tuple[int, int, int, int], cut: float
+    players: int, data: st.DataObject, cut: float
 ) -> None:
+    spec = data.draw(game_specs(players))
     state, actions = play(spec)
     record = record_of(state, actions)
     assert replay(record).signature() == state.signature()
