@@ -1,0 +1,147 @@
+"""The hard opponent: Monte-Carlo search over whole turns, with the piles reshuffled.
+
+At the start of its turn the bot asks the greedy planner (:mod:`.medium`) for its best
+few whole-turn plans. It then plays each candidate out on many *determinised* copies of
+the game: the order of the face-down piles is hidden from every player, so each copy
+reshuffles what is left of each pile (the contents are public, only the order is not).
+After the candidate turn, every player continues with the greedy policy for a number
+of turns (to the end of the game when it is near), and the position reached is scored:
+the final score difference at the end of the game, the evaluation's margin otherwise.
+
+All candidates share each reshuffle (paired sampling), which makes their differences
+much less noisy than their values. Every few rounds the weaker half is dropped
+(successive halving). The search stops after ``iterations`` rounds when given (the same
+seed then always gives the same moves) or when the ``time_budget`` in seconds is spent.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..engine.actions import Action
+from ..engine.state import DecisionKind, GameState
+from .heuristics import DEFAULT_WEIGHTS, Weights, evaluate, margin
+from .medium import Planner, TurnPlan
+from .plan import PlanFollower
+
+DEFAULT_TIME_BUDGET = 1.0
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What the last search did (for the tournament report and the tests)."""
+
+    candidates: int = 0
+    rounds: int = 0
+    rollouts: int = 0
+    seconds: float = 0.0
+    chosen_value: float = 0.0
+
+
+def determinise(state: GameState, rng: random.Random) -> GameState:
+    """A copy of ``state`` whose unseen pile tiles are put in a random order."""
+    copy = state.copy()
+    piles = []
+    for pile, pos in zip(state.piles, state.pile_pos, strict=True):
+        rest = list(pile[pos:])
+        rng.shuffle(rest)
+        piles.append(pile[:pos] + tuple(rest))
+    copy.piles = tuple(piles)
+    return copy
+
+
+class HardBot:
+    """Determinised Monte-Carlo search over whole-turn plans (level "hard")."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        time_budget: float | None = None,
+        iterations: int | None = None,
+        candidates: int = 6,
+        depth: int = 6,
+        weights: Weights = DEFAULT_WEIGHTS,
+    ) -> None:
+        if time_budget is None and iterations is None:
+            time_budget = DEFAULT_TIME_BUDGET
+        self.rng = random.Random(seed)
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.candidates = candidates
+        self.depth = depth
+        self.planner = Planner(weights)
+        self.rollout_planner = Planner(weights)
+        self.follower = PlanFollower()
+        self.stats = SearchStats()
+
+    def choose(self, state: GameState) -> Action:
+        action = self.follower.next(state)
+        if action is not None:
+            return action
+        if state.kind is DecisionKind.TURN:
+            actions = self.search(state)
+        else:
+            actions = self.planner.complete(state, state.current)[0]
+        return self.follower.start(state, actions)
+
+    # ------------------------------------------------------------------ search
+    def search(self, state: GameState) -> list[Action]:
+        start = time.perf_counter()
+        deadline = start + self.time_budget if self.time_budget is not None else math.inf
+        me = state.current
+        plans = self.planner.turn_plans(state)
+        alive = plans[: self.candidates]
+        self.stats = SearchStats(candidates=len(alive))
+        if len(alive) == 1:
+            self.stats.seconds = time.perf_counter() - start
+            return alive[0].actions
+        totals = [0.0] * len(alive)
+        rounds = 0
+        next_cut = 4
+        rollouts = 0
+        limit = self.iterations if self.iterations is not None else math.inf
+        clock = time.perf_counter
+        while rounds < limit:
+            world = determinise(state, self.rng)
+            results = []
+            for plan in alive:
+                if rounds > 0 and clock() >= deadline:
+                    break  # an unfinished round is dropped: every candidate keeps its pairs
+                results.append(self.rollout(world, plan, me))
+            rollouts += len(results)
+            if len(results) < len(alive):
+                break
+            for index, value in enumerate(results):
+                totals[index] += value
+            rounds += 1
+            if rounds == next_cut and len(alive) > 2:
+                keep = sorted(range(len(alive)), key=lambda i: -totals[i])[: (len(alive) + 1) // 2]
+                keep.sort()
+                alive = [alive[i] for i in keep]
+                totals = [totals[i] for i in keep]
+                next_cut *= 2
+        best = max(range(len(alive)), key=lambda i: totals[i])
+        self.stats.rounds = rounds
+        self.stats.rollouts = rollouts
+        self.stats.seconds = time.perf_counter() - start
+        self.stats.chosen_value = totals[best] / max(1, rounds)
+        return alive[best].actions
+
+    def rollout(self, world: GameState, plan: TurnPlan, me: int) -> float:
+        """Play ``plan`` on a copy of ``world``, then the greedy policy for every player
+        for ``depth`` turns (or to the end), and score the position for ``me``."""
+        state = world.copy()
+        for action in plan.actions:
+            state.apply(action)
+        planner = self.rollout_planner
+        turns = 0
+        while not state.is_over and turns < self.depth:
+            for action in planner.turn_plans(state)[0].actions:
+                state.apply(action)
+            turns += 1
+        return margin(evaluate(state, planner.weights), me)

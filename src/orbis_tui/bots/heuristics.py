@@ -1,0 +1,422 @@
+"""A static evaluation of a game position, in creation points (CP), for every seat.
+
+The computer opponents judge a choice by playing it on a copy of the state and
+evaluating the result. The value of a seat adds up:
+
+- **immediate CP**: what the pyramid scores now (forests count in proportion to the
+  chance that they are still validated, see :func:`forest_chance`);
+- **gods**: the god's points times the chance its condition holds at the end; a seat
+  still without a god counts the best god left for it;
+- **temple tokens**: the token the seat would get if the game ended now;
+- **worshiper economy**: worshipers are worth a fraction of a CP while tiles remain to
+  be bought, more when their color is wanted by the tiles on offer; reduction tokens
+  are worth the symbols they will save;
+- **placement potential**: open spots in the upper rows that many colors fit;
+- **tiles to come**: each remaining region-tile turn is worth a fixed amount, which
+  is what makes a god turn worth taking when the market offers little.
+
+All the numbers a bot may tune live in :class:`Weights`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.colors import NUM_COLORS
+from ..engine.pyramid import TOP_ROW, PlacedTile, Position, Pyramid
+from ..engine.setup import REGION_TILES_PER_PLAYER, ROUNDS
+from ..engine.state import DEATH_PRICE, LOVE_GIFT, REALM_LIMIT, GameState
+from ..engine.tiles import EffectKind, GodId, Tile
+
+ROW_ONE_WIDTH = 5
+
+# Index of the counts kept per seat.
+VILLAGE, VOLCANO, IRRIGATION, FOREST, TEMPLE, WILD = range(6)
+
+_MOST: dict[GodId, int] = {
+    GodId.OCEANS: IRRIGATION,
+    GodId.FIRE: VOLCANO,
+    GodId.NATURE: FOREST,
+    GodId.HARVESTS: VILLAGE,
+}
+# The effect each "most validated" god counts, for a tile that would add one.
+EFFECT_COUNT: dict[EffectKind, int] = {
+    EffectKind.VILLAGE: VILLAGE,
+    EffectKind.VOLCANO: VOLCANO,
+    EffectKind.IRRIGATION: IRRIGATION,
+    EffectKind.FOREST: FOREST,
+    EffectKind.TEMPLE: TEMPLE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The tunable numbers of the evaluation (all in CP)."""
+
+    worshiper: float = 0.45  # a worshiper while several tile turns remain
+    worshiper_ramp: float = 4.0  # tile turns left below which worshipers lose value
+    need_mix: float = 0.5  # share of a worshiper's value that depends on demand
+    color_cap: int = 5  # worshipers of one color beyond this count as exchange fodder
+    tie_break: float = 0.01  # a worshiper at the very end (R-END-5)
+    reduction: float = 0.6  # share of the future symbols of its color a token saves
+    flexibility: float = 0.25  # an open upper spot that every color fits
+    slot: float = 2.5  # each region-tile turn still to come
+    forest_chance: float = 0.45  # chance an open neighbor spot ends up matching
+    god_risk: float = 0.75  # weight of the best god left (the rest on the second best)
+    wild_penalty: float = 1.0  # a wilderness (R-END-2)
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+class Context:
+    """What the evaluation of one position needs about the whole table, computed once."""
+
+    __slots__ = ("counts", "future_cost", "mystic", "need", "remaining")
+
+    def __init__(self, state: GameState) -> None:
+        self.counts = [effect_counts(p.pyramid) for p in state.players]
+        self.mystic = [highest_mystic(p.pyramid) for p in state.players]
+        self.future_cost = future_color_cost(state)
+        self.need: list[float] | None = None
+        self.remaining = [ROUNDS - p.turns for p in state.players]
+
+
+# ---------------------------------------------------------------------- pyramid facts
+def effect_counts(pyr: Pyramid) -> list[int]:
+    """Validated villages, volcanoes, irrigations, forests; temples; wilderness tiles."""
+    counts = [0, 0, 0, 0, 0, 0]
+    for pos, placed in pyr.items():
+        if placed.wild:
+            counts[WILD] += 1
+            continue
+        kind = placed.tile.effect.kind
+        if kind is EffectKind.TEMPLE:
+            counts[TEMPLE] += 1
+        elif placed.cancelled:
+            continue
+        elif kind is EffectKind.FOREST:
+            if _forest_matching(pyr, pos, placed) >= placed.tile.effect.count:
+                counts[FOREST] += 1
+        elif kind in EFFECT_COUNT:
+            counts[EFFECT_COUNT[kind]] += 1
+    return counts
+
+
+def highest_mystic(pyr: Pyramid) -> int:
+    best = 0
+    for placed in pyr.values():
+        mystic = placed.tile.mystic
+        if mystic and not placed.wild and mystic > best:
+            best = mystic
+    return best
+
+
+def _neighbor_positions(pos: Position) -> tuple[Position, ...]:
+    r, c = pos
+    return ((r, c - 1), (r, c + 1), (r - 1, c), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c))
+
+
+def _forest_matching(pyr: Pyramid, pos: Position, placed: PlacedTile) -> int:
+    colors = placed.tile.effect.colors
+    matching = 0
+    for n in _neighbor_positions(pos):
+        other = pyr.get(n)
+        if other is not None and (other.wild or other.tile.color in colors):
+            matching += 1
+    return matching
+
+
+def row_one_window(pyr: Pyramid) -> tuple[int, int] | None:
+    """The row-1 columns the finished pyramid may still span, or None when any."""
+    cols = [c for (r, c) in pyr if r == 1]
+    if not cols:
+        return None
+    return max(cols) - ROW_ONE_WIDTH + 1, min(cols) + ROW_ONE_WIDTH - 1
+
+
+def could_fill(pyr: Pyramid, pos: Position, window: tuple[int, int] | None) -> bool:
+    """Whether an empty spot may still hold a tile in the finished pyramid."""
+    r, c = pos
+    if r < 1 or r > TOP_ROW or pos in pyr:
+        return False
+    if window is None:
+        return True
+    low, high = window
+    return low <= c and c + r - 1 <= high
+
+
+def forest_chance(pyr: Pyramid, pos: Position, placed: PlacedTile, q: float) -> float:
+    """The chance a forest ends validated: each open neighbor spot matches with ``q``."""
+    need = placed.tile.effect.count - _forest_matching(pyr, pos, placed)
+    if need <= 0:
+        return 1.0
+    window = row_one_window(pyr)
+    open_spots = sum(1 for n in _neighbor_positions(pos) if could_fill(pyr, n, window))
+    if open_spots < need:
+        return 0.0
+    # P(Binomial(open_spots, q) >= need)
+    total = 0.0
+    for k in range(need, open_spots + 1):
+        total += _binom(open_spots, k) * q**k * (1 - q) ** (open_spots - k)
+    return total
+
+
+def _binom(n: int, k: int) -> int:
+    result = 1
+    for i in range(k):
+        result = result * (n - i) // (i + 1)
+    return result
+
+
+def open_spot_colors(pyr: Pyramid) -> list[int]:
+    """For each supported empty spot above row 1, how many colors fit there."""
+    fits = []
+    for (r, c), placed in pyr.items():
+        if r >= TOP_ROW or (r + 1, c) in pyr:
+            continue
+        right = pyr.get((r, c + 1))
+        if right is None:
+            continue
+        if placed.wild or right.wild:
+            fits.append(NUM_COLORS)
+        elif placed.tile.color == right.tile.color:
+            fits.append(1)
+        else:
+            fits.append(2)
+    return fits
+
+
+# ---------------------------------------------------------------------- the market
+_FUTURE_CACHE: dict[tuple[int, int, int, int], tuple[object, list[float]]] = {}
+
+
+def future_color_cost(state: GameState) -> list[float]:
+    """The mean colored cost per tile, by color, of the tiles still to be drawn.
+
+    Only the order of the piles is hidden and it does not matter here, so the result
+    depends on the deal and the pile positions alone (and is cached on them).
+    """
+    key = (id(state.deal), *state.pile_pos)
+    cached = _FUTURE_CACHE.get(key)
+    if cached is not None and cached[0] is state.deal:
+        return cached[1]
+    totals = [0.0] * NUM_COLORS
+    n = 0
+    for pile, pos in zip(state.piles, state.pile_pos, strict=True):
+        for tile in pile[pos:]:
+            cost = tile.cost
+            for c in range(NUM_COLORS):
+                totals[c] += cost[c]
+            n += 1
+    result = [t / n for t in totals] if n else [0.0] * NUM_COLORS
+    if len(_FUTURE_CACHE) > 4096:
+        _FUTURE_CACHE.clear()
+    _FUTURE_CACHE[key] = (state.deal, result)
+    return result
+
+
+def color_need(state: GameState, seat: int) -> list[float]:
+    """How much a seat wants each worshiper color now, from 0 to 1.
+
+    Driven by the colored costs of the tiles on the market (weighted by their CP), after
+    the seat's reduction tokens, plus a little for every color (future tiles).
+    """
+    player = state.players[seat]
+    reductions = player.reductions
+    need = [0.5] * NUM_COLORS
+    for tile in state.market:
+        if tile is None:
+            continue
+        weight = tile.cp + 1.0
+        cost = tile.cost
+        for c in range(NUM_COLORS):
+            if cost[c] and not reductions[c]:
+                need[c] += cost[c] * weight
+    top = max(need)
+    return [n / top for n in need]
+
+
+# ---------------------------------------------------------------------- values
+def worshiper_scale(tiles_left: int, w: Weights) -> float:
+    if tiles_left <= 0:
+        return 0.0
+    return w.worshiper * min(1.0, tiles_left / w.worshiper_ramp)
+
+
+def realm_value(realm: list[int], need: list[float], scale: float, w: Weights) -> float:
+    if scale == 0.0:
+        return 0.0
+    mix = w.need_mix
+    cap = w.color_cap
+    value = 0.0
+    for c in range(NUM_COLORS):
+        n = realm[c]
+        if n <= cap:
+            value += n * (1.0 - mix + mix * need[c])
+        else:
+            value += cap * (1.0 - mix + mix * need[c]) + (n - cap) / 3.0
+    return scale * value
+
+
+def god_chance(god: GodId, seat: int, ctx: Context, remaining: float) -> float:
+    """The chance a conditional god scores at the end, judged from the counts now.
+
+    ``remaining`` is the share of the game still to play, 0 at the end.
+    """
+    counts = ctx.counts
+    mine = counts[seat]
+    if god in _MOST:
+        key = _MOST[god]
+        best_other = max((c[key] for i, c in enumerate(counts) if i != seat), default=0)
+        have = mine[key]
+        if remaining <= 0:
+            return 1.0 if have >= 1 and have >= best_other else 0.0
+        if have >= 1 and have > best_other:
+            return 0.95 - 0.25 * remaining
+        if have >= 1 and have == best_other:
+            return 0.7 - 0.1 * remaining
+        if have >= 1:
+            return max(0.05, 0.6 * remaining - 0.15 * (best_other - have))
+        return 0.55 * remaining if best_other == 0 else 0.4 * remaining
+    if god is GodId.TECHNOLOGY:
+        fewest = min(c[WILD] for i, c in enumerate(counts) if i != seat) if len(counts) > 1 else 0
+        have = mine[WILD]
+        if remaining <= 0:
+            return 1.0 if have <= fewest else 0.0
+        if have < fewest:
+            return 0.9 - 0.2 * remaining
+        if have == fewest:
+            return 0.75 - 0.2 * remaining
+        return max(0.05, 0.5 * remaining - 0.15 * (have - fewest))
+    if god is GodId.EQUILIBRIUM:
+        missing = (mine[VILLAGE] == 0) + (mine[TEMPLE] == 0) + (mine[VOLCANO] == 0)
+        if missing == 0:
+            return 1.0
+        if remaining <= 0:
+            return 0.0
+        return (0.8 * remaining) ** missing
+    return 1.0
+
+
+def held_god_value(state: GameState, seat: int, ctx: Context, w: Weights) -> float:
+    player = state.players[seat]
+    god = player.god
+    if god is None:
+        return 0.0
+    printed = state.catalog.god_by_id[god].cp
+    if god is GodId.DEATH and player.god_cancelled:
+        return 0.0
+    remaining = ctx.remaining[seat] / ROUNDS
+    return printed * god_chance(god, seat, ctx, remaining)
+
+
+def pending_god_value(state: GameState, seat: int, ctx: Context, w: Weights) -> float:
+    """A seat without a god will take one: the value of the best ones left to it."""
+    if not state.gods_available:
+        return 0.0
+    player = state.players[seat]
+    remaining = max(0.0, (ctx.remaining[seat] - 1) / ROUNDS)
+    values = []
+    late = worshiper_scale(1, w)  # the god is usually taken later, with fewer turns left
+    for god in state.gods_available:
+        printed = state.catalog.god_by_id[god].cp
+        if god is GodId.LOVE:
+            value = printed + LOVE_GIFT * late
+        elif god is GodId.DEATH:
+            value = printed - DEATH_PRICE * late if player.worshipers >= 3 else printed * 0.6
+        elif god is GodId.IDLENESS:
+            value = printed + w.wild_penalty * ctx.counts[seat][WILD]
+        else:
+            value = printed * god_chance(god, seat, ctx, remaining)
+        values.append(value)
+    values.sort(reverse=True)
+    if len(values) == 1:
+        return values[0]
+    return w.god_risk * values[0] + (1 - w.god_risk) * values[1]
+
+
+def temple_tokens(state: GameState, ctx: Context) -> list[int]:
+    """The temple token each seat would get if the game ended now (R-END-3)."""
+    order = sorted(
+        (seat for seat in range(state.num_players) if ctx.counts[seat][TEMPLE] > 0),
+        key=lambda seat: (-ctx.counts[seat][TEMPLE], -ctx.mystic[seat]),
+    )
+    tokens = sorted(state.deal.temple_tokens, reverse=True)
+    result = [0] * state.num_players
+    for seat, token in zip(order, tokens, strict=False):
+        result[seat] = token
+    return result
+
+
+def pyramid_points(pyr: Pyramid, idle: bool, w: Weights, over: bool) -> float:
+    points = 0.0
+    for pos, placed in pyr.items():
+        if placed.wild:
+            if not idle:
+                points -= w.wild_penalty
+            continue
+        if placed.cancelled:
+            continue
+        tile = placed.tile
+        kind = tile.effect.kind
+        if kind is EffectKind.FOREST:
+            if over:
+                if _forest_matching(pyr, pos, placed) >= tile.effect.count:
+                    points += tile.cp
+            else:
+                points += tile.cp * forest_chance(pyr, pos, placed, w.forest_chance)
+        elif kind is EffectKind.STONE:
+            points += tile.cp + 1
+        else:
+            points += tile.cp
+    return points
+
+
+def seat_value(
+    state: GameState, seat: int, ctx: Context, tokens: list[int], w: Weights = DEFAULT_WEIGHTS
+) -> float:
+    """The value of one seat, in CP (see the module documentation)."""
+    player = state.players[seat]
+    pyr = player.pyramid
+    over = state.is_over
+    idle = player.god is GodId.IDLENESS
+    value = pyramid_points(pyr, idle, w, over)
+    value += tokens[seat]
+    if player.god is None:
+        value += pending_god_value(state, seat, ctx, w)
+    else:
+        value += held_god_value(state, seat, ctx, w)
+    if over:
+        return value + w.tie_break * player.worshipers
+    tiles_left = REGION_TILES_PER_PLAYER - len(pyr)
+    scale = worshiper_scale(tiles_left, w)
+    need = color_need(state, seat)
+    value += realm_value(player.realm, need, scale, w)
+    value += w.tie_break * min(player.worshipers, REALM_LIMIT)
+    if tiles_left:
+        future = ctx.future_cost
+        for c in range(NUM_COLORS):
+            if player.reductions[c]:
+                value += w.reduction * tiles_left * future[c] * w.worshiper
+        value += w.slot * tiles_left
+        value += w.flexibility * sum(open_spot_colors(pyr)) / NUM_COLORS
+    return value
+
+
+def evaluate(state: GameState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """The value of every seat, in seat order."""
+    ctx = Context(state)
+    tokens = temple_tokens(state, ctx)
+    return [seat_value(state, seat, ctx, tokens, w) for seat in range(state.num_players)]
+
+
+def margin(values: list[float], seat: int) -> float:
+    """A seat's value minus the best other seat's: what a player trying to win maximises."""
+    best_other = max(v for i, v in enumerate(values) if i != seat)
+    return values[seat] - best_other
+
+
+def tile_points(tile: Tile) -> int:
+    """The CP a tile scores when placed and validated."""
+    return tile.cp + (1 if tile.effect.kind is EffectKind.STONE else 0)

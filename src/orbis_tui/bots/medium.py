@@ -1,0 +1,154 @@
+"""The medium opponent: a greedy player that looks one whole turn ahead.
+
+At the start of its turn it tries every market tile and every god left, finishes each
+turn on a copy of the state with the best of a few sensible sub-choices (pay, or go
+wild; every legal spot; the effect's choices; the discard), evaluates each finished
+turn with :mod:`orbis_tui.bots.heuristics` and plays the best one, one decision at a
+time. The evaluation weighs immediate CP, the worshiper economy, the pyramid's
+placement potential and the timing of the god turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine.actions import (
+    Action,
+    ChooseGain,
+    Decline,
+    Erupt,
+    GoWild,
+    Place,
+    ReturnWorshipers,
+)
+from ..engine.state import DEATH_PRICE, DecisionKind, GameState
+from .choices import (
+    best_gain_color,
+    discard_sequences,
+    love_choice,
+    pay_sequence,
+    pick_to_give,
+    volcano_choice,
+)
+from .heuristics import DEFAULT_WEIGHTS, Weights, color_need, evaluate, margin
+from .plan import PlanFollower
+
+Evaluator = Callable[[GameState, int], float]
+
+
+@dataclass(slots=True)
+class TurnPlan:
+    """A whole turn: its actions in order, and the value of the position it leads to."""
+
+    actions: list[Action]
+    value: float
+
+
+class Planner:
+    """Finds the best way to finish the pending turn, judged by a leaf evaluator."""
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, leaf: Evaluator | None = None) -> None:
+        self.weights = weights
+        self.leaf: Evaluator = leaf or self.margin
+
+    def margin(self, state: GameState, seat: int) -> float:
+        return margin(evaluate(state, self.weights), seat)
+
+    # ------------------------------------------------------------------ turns
+    def turn_plans(self, state: GameState) -> list[TurnPlan]:
+        """Every tile and god the active player may take, each finished greedily;
+        best first."""
+        me = state.current
+        plans = []
+        for action in state.decision_actions():
+            child = state.copy()
+            child.apply(action)
+            rest, value = self.complete(child, me)
+            plans.append(TurnPlan([action, *rest], value))
+        plans.sort(key=lambda p: -p.value)
+        return plans
+
+    def best_actions(self, state: GameState) -> list[Action]:
+        if state.kind is DecisionKind.TURN:
+            return self.turn_plans(state)[0].actions
+        return self.complete(state, state.current)[0]
+
+    def complete(self, state: GameState, me: int) -> tuple[list[Action], float]:
+        """The best way to answer the decisions left in ``me``'s turn, and its value."""
+        if state.is_over or state.current != me or state.kind is DecisionKind.TURN:
+            return [], self.leaf(state, me)
+        best: tuple[list[Action], float] | None = None
+        for seq in self.options(state):
+            child = state.copy()
+            for action in seq:
+                child.apply(action)
+            rest, value = self.complete(child, me)
+            if best is None or value > best[1]:
+                best = ([*seq, *rest], value)
+        assert best is not None
+        return best
+
+    # ------------------------------------------------------------------ sub-decisions
+    def options(self, state: GameState) -> list[list[Action]]:
+        """A few sensible answers to the pending sub-decision (each a short sequence)."""
+        kind = state.kind
+        me = state.current
+        player = state.player
+        if kind is DecisionKind.PAY:
+            seqs: list[list[Action]] = []
+            pay = pay_sequence(state, color_need(state, me))
+            if pay is not None:
+                seqs.append(pay)
+            seqs.append([GoWild()])
+            return seqs
+        if kind is DecisionKind.PLACE:
+            places = state.decision_actions()
+            colored = [a for a in places if isinstance(a, Place) and not a.wild]
+            if colored:
+                return [[a] for a in colored]
+            return [[a] for a in places]
+        if kind is DecisionKind.GAIN:
+            return [[ChooseGain(best_gain_color(player.realm, color_need(state, me)))]]
+        if kind is DecisionKind.VILLAGE:
+            assert state.take_tile is not None
+            count = state.take_tile.effect.count
+            give = pick_to_give(player.realm, count, color_need(state, me))
+            return [[ReturnWorshipers(give)], [Decline()]]
+        if kind is DecisionKind.VOLCANO:
+            erupts = [a for a in state.decision_actions() if isinstance(a, Erupt)]
+            return [[volcano_choice(state, erupts)]] if erupts else [[Decline()]]
+        if kind is DecisionKind.LOVE:
+            return [[love_choice(player.realm, color_need(state, me))]]
+        if kind is DecisionKind.DEATH:
+            give = pick_to_give(player.realm, DEATH_PRICE, color_need(state, me))
+            return [[ReturnWorshipers(give)], [Decline()]]
+        if kind is DecisionKind.DISCARD:
+            return discard_sequences(state, color_need(state, me))
+        raise ValueError(f"no options for a {kind.value} decision")
+
+
+class MediumBot:
+    """Greedy one-turn lookahead with a hand-written evaluation (level "medium")."""
+
+    name = "medium"
+
+    def __init__(self, seed: int | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.rng = random.Random(seed)
+        self.planner = Planner(weights)
+        self.follower = PlanFollower()
+
+    def choose(self, state: GameState) -> Action:
+        action = self.follower.next(state)
+        if action is not None:
+            return action
+        if state.kind is DecisionKind.TURN:
+            plans = self.planner.turn_plans(state)
+            top = plans[0].value
+            # Equal plans are broken by the seed, so seats differ from game to game.
+            tied = [p for p in plans if p.value >= top - 1e-9]
+            actions = self.rng.choice(tied).actions
+        else:
+            actions = self.planner.complete(state, state.current)[0]
+        return self.follower.start(state, actions)
