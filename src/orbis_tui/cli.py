@@ -32,14 +32,73 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from .selfplay import InvariantBroken, play_games
+    from .selfplay import InvariantBroken, parse_seats, play_games
 
+    levels = None
+    if args.seats is not None:
+        try:
+            levels = parse_seats(args.seats, args.players)
+        except ValueError as exc:
+            print(f"orbis selfplay: --seats: {exc}", file=sys.stderr)
+            return 2
+    games = play_games(
+        args.players,
+        args.games,
+        args.seed,
+        levels=levels,
+        time_budget=args.budget,
+        iterations=args.iterations,
+    )
     try:
-        for result in play_games(args.players, args.games, args.seed):
+        for result in games:
             print(result.as_json() if args.json else result.line(), flush=True)
     except InvariantBroken as exc:
         print(f"orbis selfplay: invariant broken: {exc}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import run_tournament
+
+    def progress(record: object) -> None:
+        if args.progress:
+            print(".", end="", file=sys.stderr, flush=True)
+
+    result = run_tournament(
+        args.a,
+        args.b,
+        args.games,
+        args.seed,
+        players=args.players,
+        time_budget=args.budget,
+        iterations=args.iterations,
+        jobs=args.jobs,
+        progress=progress,
+    )
+    if args.progress:
+        print(file=sys.stderr)
+    print(result.as_json() if args.json else result.report())
+    return 0
+
+
+def _cmd_balance(args: argparse.Namespace) -> int:
+    from .balance import run_balance
+
+    try:
+        counts = [int(n) for n in args.players.split(",")]
+    except ValueError:
+        counts = []
+    if not counts or any(n not in (2, 3, 4) for n in counts):
+        print("orbis balance: --players takes counts from 2, 3, 4, e.g. 2,3,4", file=sys.stderr)
+        return 2
+
+    def progress(done: int) -> None:
+        if args.progress and done % 100 == 0:
+            print(f"{done} games", file=sys.stderr, flush=True)
+
+    study = run_balance(args.games, args.seed, args.level, counts, args.jobs, progress)
+    print(study.report())
     return 0
 
 
@@ -57,6 +116,22 @@ def _cmd_play(args: argparse.Namespace) -> int:
     for result in play_games(args.players, 1, args.seed or 0):
         print(result.line())
     return 0
+
+
+_LEVEL_CHOICES = ("random", "easy", "medium", "hard")
+
+
+def _search_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--budget", type=float, metavar="SECONDS", help="hard level: thinking time per turn (1.0)"
+    )
+    group.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="hard level: search rounds per turn instead of a time budget (reproducible)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,12 +155,47 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--json", action="store_true", help="print the standings as JSON")
     rep.set_defaults(run=_cmd_replay)
 
-    self_play = sub.add_parser("selfplay", help="play random legal games, checking every state")
+    self_play = sub.add_parser(
+        "selfplay", help="play computer games, checking every state (random play by default)"
+    )
     self_play.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     self_play.add_argument("--games", type=int, default=10)
     self_play.add_argument("--seed", type=int, default=0)
     self_play.add_argument("--json", action="store_true", help="one JSON object per game")
+    self_play.add_argument(
+        "--seats",
+        "--levels",
+        metavar="LEVELS",
+        help="opponent level per seat, e.g. easy,medium,hard,easy (or one level for all); "
+        "levels: random, easy, medium, hard (default: random)",
+    )
+    _search_options(self_play)
     self_play.set_defaults(run=_cmd_selfplay)
+
+    tour = sub.add_parser(
+        "tournament", help="pit two opponent levels against each other and report win rates"
+    )
+    tour.add_argument("--a", default="hard", choices=_LEVEL_CHOICES, help="level A (hard)")
+    tour.add_argument("--b", default="medium", choices=_LEVEL_CHOICES, help="level B (medium)")
+    tour.add_argument("--games", type=int, default=200, help="games (200)")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    tour.add_argument("--jobs", type=int, default=1, help="games played in parallel (1)")
+    tour.add_argument("--json", action="store_true", help="print the figures as JSON")
+    tour.add_argument("--progress", action="store_true", help="a dot per game on stderr")
+    _search_options(tour)
+    tour.set_defaults(run=_cmd_tournament)
+
+    bal = sub.add_parser(
+        "balance", help="many computer games: win rates by seat, god, player count; CP by category"
+    )
+    bal.add_argument("--games", type=int, default=10000, help="games in all (10000)")
+    bal.add_argument("--seed", type=int, default=0)
+    bal.add_argument("--level", default="medium", choices=_LEVEL_CHOICES, help="(medium)")
+    bal.add_argument("--players", default="2,3,4", help="player counts to split over (2,3,4)")
+    bal.add_argument("--jobs", type=int, default=1, help="games played in parallel (1)")
+    bal.add_argument("--progress", action="store_true", help="a count every 100 games")
+    bal.set_defaults(run=_cmd_balance)
 
     bench = sub.add_parser("bench", help="measure the engine on random 4-player games")
     bench.add_argument("--games", type=int, default=500)

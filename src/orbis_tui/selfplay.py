@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .bots import RandomBot
+from .bots import LEVELS, RandomBot, make_bot
 from .engine.actions import Action
 from .engine.game import final_scores, new_game
 from .engine.invariants import problems
@@ -18,8 +18,37 @@ from .engine.state import GameState
 Chooser = Callable[[GameState], Action]
 
 
+SEAT_LEVELS = ("random", *LEVELS)
+
+
 class InvariantBroken(AssertionError):
     pass
+
+
+def parse_seats(text: str, players: int) -> list[str]:
+    """``"easy,medium"`` style seat levels: one per seat, or one level for every seat."""
+    levels = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if len(levels) == 1:
+        levels *= players
+    if len(levels) != players:
+        raise ValueError(f"{len(levels)} seat levels given for {players} players")
+    for level in levels:
+        if level not in SEAT_LEVELS:
+            raise ValueError(f"unknown level {level!r} (one of {', '.join(SEAT_LEVELS)})")
+    return levels
+
+
+def level_choosers(
+    levels: list[str],
+    seed: int,
+    time_budget: float | None = None,
+    iterations: int | None = None,
+) -> list[Chooser]:
+    """One computer opponent per seat, seeded from the game's seed like the default."""
+    return [
+        make_bot(level, seed * 10 + seat, time_budget=time_budget, iterations=iterations).choose
+        for seat, level in enumerate(levels)
+    ]
 
 
 @dataclass
@@ -70,9 +99,21 @@ def play_game(
     return GameResult(seed, final_scores(state), decisions)
 
 
-def play_games(players: int, games: int, seed: int, check: bool = True) -> Iterator[GameResult]:
+def play_games(
+    players: int,
+    games: int,
+    seed: int,
+    check: bool = True,
+    levels: list[str] | None = None,
+    time_budget: float | None = None,
+    iterations: int | None = None,
+) -> Iterator[GameResult]:
+    """Seeded games; ``levels`` names each seat's opponent level (default: random)."""
     for index in range(games):
-        yield play_game(players, seed + index, check=check)
+        choosers = None
+        if levels is not None:
+            choosers = level_choosers(levels, seed + index, time_budget, iterations)
+        yield play_game(players, seed + index, choosers=choosers, check=check)
 
 
 @dataclass

@@ -1,0 +1,358 @@
+"""The balance study: many computer games on the tile set, summed up by seat, god,
+player count, scoring category, tile color and tile.
+
+``orbis balance --games 10000 --level medium --jobs 2`` plays the games (split evenly
+over 2, 3 and 4 players unless ``--players`` says otherwise), every seat played by the
+same level, and prints a Markdown report (``docs/balance.md`` holds one). Wins are
+counted in shares: a shared victory (R-END-5) gives each winner 1/k of a win, so the
+shares of a player count add up to its number of games and a fair seat, god or color
+wins 1/N of its games.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from .bots import make_bot
+from .engine.game import final_scores, new_game
+from .engine.scoring import PlayerScore
+from .engine.state import GameState
+from .engine.tiles import GodId
+from .tournament import wilson_interval
+
+CATEGORY_ORDER = (
+    "none",
+    "gain",
+    "stone",
+    "farm",
+    "village",
+    "forest",
+    "volcano",
+    "irrigation",
+    "temple",
+    "temple_token",
+    "god",
+    "wilderness",
+)
+COLOR_NAMES = ("red", "blue", "orange", "green", "white")
+
+
+@dataclass(slots=True)
+class SeatResult:
+    seat: int
+    god: str
+    god_points: int
+    win_share: float
+    total: int
+    categories: dict[str, int]
+    color_points: list[int]  # CP scored by the region tiles of each color
+    color_tiles: list[int]  # colored (non-wild) tiles of each color
+    tiles: list[tuple[str, int]]  # (tile id, points) for every colored tile
+    wilderness: int
+
+
+@dataclass(slots=True)
+class BalanceGame:
+    players: int
+    seed: int
+    seats: list[SeatResult]
+
+
+def seat_results(state: GameState, scores: list[PlayerScore]) -> list[SeatResult]:
+    winners = [s for s in scores if s.won]
+    share = 1.0 / len(winners)
+    results = []
+    for score in scores:
+        pyramid = state.players[score.seat].pyramid
+        color_points = [0] * 5
+        color_tiles = [0] * 5
+        tiles = []
+        for t in score.tiles:
+            placed = pyramid[t.position]
+            if placed.wild:
+                continue
+            color = int(placed.tile.color)
+            color_points[color] += t.points
+            color_tiles[color] += 1
+            tiles.append((t.tile_id, t.points))
+        results.append(
+            SeatResult(
+                seat=score.seat,
+                god=score.god.god.value if score.god.god else "none",
+                god_points=score.god.points,
+                win_share=share if score.won else 0.0,
+                total=score.total,
+                categories=dict(score.categories),
+                color_points=color_points,
+                color_tiles=color_tiles,
+                tiles=tiles,
+                wilderness=score.counts.get("wilderness", 0),
+            )
+        )
+    return results
+
+
+def play_balance_game(players: int, seed: int, levels: Sequence[str]) -> BalanceGame:
+    bots = [make_bot(level, seed * 10 + seat) for seat, level in enumerate(levels)]
+    state = new_game([f"P{s + 1}" for s in range(players)], seed=seed, first_player=0)
+    while not state.is_over:
+        state.apply(bots[state.current].choose(state))
+    return BalanceGame(players, seed, seat_results(state, final_scores(state)))
+
+
+def _worker(job: tuple[int, int, str]) -> BalanceGame:
+    players, seed, level = job
+    return play_balance_game(players, seed, [level] * players)
+
+
+def split_games(games: int, counts: Sequence[int]) -> dict[int, int]:
+    """``games`` spread as evenly as possible over the player counts."""
+    base, extra = divmod(games, len(counts))
+    return {n: base + (1 if i < extra else 0) for i, n in enumerate(counts)}
+
+
+def iter_balance(
+    games: int, seed: int, level: str, counts: Sequence[int] = (2, 3, 4), jobs: int = 1
+) -> Iterator[BalanceGame]:
+    work = []
+    for n, k in split_games(games, counts).items():
+        work.extend((n, seed + i, level) for i in range(k))
+    if jobs <= 1:
+        for job in work:
+            yield _worker(job)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_worker, work, chunksize=8)
+
+
+# ---------------------------------------------------------------------- aggregation
+@dataclass
+class _Tally:
+    n: int = 0
+    wins: float = 0.0
+    total: float = 0.0
+
+    def add(self, win: float, total: float) -> None:
+        self.n += 1
+        self.wins += win
+        self.total += total
+
+
+@dataclass
+class BalanceStudy:
+    level: str
+    seed: int
+    seconds: float = 0.0
+    games: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    ties: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    winning_total: dict[int, float] = field(default_factory=lambda: defaultdict(float))
+    by_seat: dict[tuple[int, int], _Tally] = field(default_factory=lambda: defaultdict(_Tally))
+    by_god: dict[tuple[int, str], _Tally] = field(default_factory=lambda: defaultdict(_Tally))
+    god_points: dict[tuple[int, str], float] = field(default_factory=lambda: defaultdict(float))
+    god_scored: dict[tuple[int, str], int] = field(default_factory=lambda: defaultdict(int))
+    categories: dict[tuple[int, str], float] = field(default_factory=lambda: defaultdict(float))
+    color_points: dict[tuple[int, int], float] = field(default_factory=lambda: defaultdict(float))
+    color_tiles: dict[tuple[int, int], float] = field(default_factory=lambda: defaultdict(float))
+    main_color: dict[tuple[int, int], _Tally] = field(default_factory=lambda: defaultdict(_Tally))
+    tiles: dict[str, _Tally] = field(default_factory=lambda: defaultdict(_Tally))
+    tile_points: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    wilderness: dict[int, float] = field(default_factory=lambda: defaultdict(float))
+
+    def add(self, game: BalanceGame) -> None:
+        n = game.players
+        self.games[n] += 1
+        winners = [s for s in game.seats if s.win_share > 0]
+        if len(winners) > 1:
+            self.ties[n] += 1
+        self.winning_total[n] += max(s.total for s in game.seats)
+        for s in game.seats:
+            self.by_seat[n, s.seat].add(s.win_share, s.total)
+            self.by_god[n, s.god].add(s.win_share, s.total)
+            self.god_points[n, s.god] += s.god_points
+            self.god_scored[n, s.god] += s.god_points > 0
+            for key, value in s.categories.items():
+                self.categories[n, key] += value
+            for c in range(5):
+                self.color_points[n, c] += s.color_points[c]
+                self.color_tiles[n, c] += s.color_tiles[c]
+            main = max(range(5), key=lambda c: (s.color_tiles[c], s.color_points[c]))
+            self.main_color[n, main].add(s.win_share, s.total)
+            for tile_id, points in s.tiles:
+                self.tiles[tile_id].add(s.win_share * n, s.total)
+                self.tile_points[tile_id] += points
+            self.wilderness[n] += s.wilderness
+
+    @property
+    def counts(self) -> list[int]:
+        return sorted(self.games)
+
+    # ------------------------------------------------------------------ report
+    def report(self) -> str:
+        total_games = sum(self.games.values())
+        lines = [
+            f"{total_games} games, every seat played by the {self.level} level, "
+            f"seeds from {self.seed}; seat 1 moves first"
+            + (f"; {self.seconds:.0f} s" if self.seconds else "")
+            + ".",
+            "",
+            "### By player count",
+            "",
+            "| players | games | mean score | mean winning score | shared wins | "
+            "wilderness per player |",
+            "|---|---|---|---|---|---|",
+        ]
+        for n in self.counts:
+            g = self.games[n]
+            mean = sum(self.by_seat[n, s].total for s in range(n)) / (g * n)
+            lines.append(
+                f"| {n} | {g} | {mean:.1f} | {self.winning_total[n] / g:.1f} | "
+                f"{_pct(self.ties[n] / g)} | {self.wilderness[n] / (g * n):.2f} |"
+            )
+        lines += ["", "### Win rate by seat (fair: 1/N)", ""]
+        seats = max(self.counts)
+        lines.append("| players | " + " | ".join(f"seat {s + 1}" for s in range(seats)) + " |")
+        lines.append("|---" * (seats + 1) + "|")
+        for n in self.counts:
+            cells = []
+            for s in range(seats):
+                if s < n:
+                    t = self.by_seat[n, s]
+                    low, high = wilson_interval(t.wins, t.n)
+                    cells.append(f"{_pct(t.wins / t.n)} ({_pct(low)}–{_pct(high)})")
+                else:
+                    cells.append("")
+            lines.append(f"| {n} | " + " | ".join(cells) + " |")
+        lines += [
+            "",
+            "### Win rate by god (fair: 1/N; the interval is 95%)",
+            "",
+            "Win rate of the players who ended with the god, its mean points and how "
+            "often its condition held, per player count.",
+            "",
+            "| god | "
+            + " | ".join(f"{n} players" for n in self.counts)
+            + " | mean points | scored |",
+            "|---" * (len(self.counts) + 3) + "|",
+        ]
+        for god in GodId:
+            cells = []
+            held = 0
+            pts = 0.0
+            scored = 0
+            for n in self.counts:
+                t = self.by_god.get((n, god.value))
+                if t is None or t.n == 0:
+                    cells.append("–")
+                    continue
+                held += t.n
+                pts += self.god_points[n, god.value]
+                scored += self.god_scored[n, god.value]
+                low, high = wilson_interval(t.wins, t.n)
+                ratio = (t.wins / t.n) * n
+                cells.append(f"{_pct(t.wins / t.n)} ×{ratio:.2f} ({_pct(low)}–{_pct(high)})")
+            mean_pts = pts / held if held else 0.0
+            lines.append(
+                f"| {god.value} | "
+                + " | ".join(cells)
+                + f" | {mean_pts:.2f} | {_pct(scored / held) if held else '–'} |"
+            )
+        lines += [
+            "",
+            "(×r: the win rate divided by the fair 1/N.)",
+            "",
+            "### Mean CP per player by category",
+            "",
+            "| category | " + " | ".join(f"{n} players" for n in self.counts) + " |",
+            "|---" * (len(self.counts) + 1) + "|",
+        ]
+        for key in CATEGORY_ORDER:
+            cells = []
+            for n in self.counts:
+                cells.append(f"{self.categories[n, key] / (self.games[n] * n):+.2f}")
+            lines.append(f"| {key} | " + " | ".join(cells) + " |")
+        totals = []
+        for n in self.counts:
+            per = sum(self.categories[n, k] for k in CATEGORY_ORDER) / (self.games[n] * n)
+            totals.append(f"{per:.2f}")
+        lines.append("| **total** | " + " | ".join(totals) + " |")
+        lines += [
+            "",
+            "### By tile color",
+            "",
+            "Mean colored tiles and CP per player from tiles of each color, and the win "
+            "rate of players whose pyramid holds most of that color (×r as above).",
+            "",
+            "| color | " + " | ".join(f"{n}p tiles / CP / win" for n in self.counts) + " |",
+            "|---" * (len(self.counts) + 1) + "|",
+        ]
+        for c, name in enumerate(COLOR_NAMES):
+            cells = []
+            for n in self.counts:
+                per = self.games[n] * n
+                t = self.main_color.get((n, c))
+                ratio = f"×{(t.wins / t.n) * n:.2f} ({t.n})" if t and t.n else "–"
+                cells.append(
+                    f"{self.color_tiles[n, c] / per:.2f} / "
+                    f"{self.color_points[n, c] / per:.2f} / {ratio}"
+                )
+            lines.append(f"| {name} | " + " | ".join(cells) + " |")
+        lines += self._tile_lines()
+        return "\n".join(lines)
+
+    def _tile_lines(self) -> list[str]:
+        rows = []
+        for tile_id, t in self.tiles.items():
+            if t.n < 30:
+                continue
+            # wins were scaled by the player count, so 1.0 is fair at every count
+            rows.append((t.wins / t.n, tile_id, t.n, self.tile_points[tile_id] / t.n))
+        rows.sort(reverse=True)
+        lines = [
+            "",
+            "### Tiles most and least often in a winning pyramid",
+            "",
+            "Win rate of the players who placed the tile (not as a wilderness), relative "
+            "to fair (×1.00), with how often it was placed and its mean CP.",
+            "",
+            "| tile | ×r | placed | mean CP |",
+            "|---|---|---|---|",
+        ]
+        shown = rows[:8] + ([("…", "…", 0, 0.0)] if len(rows) > 16 else []) + rows[-8:]
+        if len(rows) <= 16:
+            shown = rows
+        for ratio, tile_id, n, pts in shown:
+            if tile_id == "…":
+                lines.append("| … | | | |")
+            else:
+                lines.append(f"| {tile_id} | ×{ratio:.2f} | {n} | {pts:.2f} |")
+        return lines
+
+
+def _pct(x: float) -> str:
+    if math.isnan(x):
+        return "–"
+    return f"{100 * x:.1f}%"
+
+
+def run_balance(
+    games: int,
+    seed: int = 0,
+    level: str = "medium",
+    counts: Sequence[int] = (2, 3, 4),
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> BalanceStudy:
+    study = BalanceStudy(level, seed)
+    start = time.perf_counter()
+    for done, game in enumerate(iter_balance(games, seed, level, counts, jobs), 1):
+        study.add(game)
+        if progress is not None:
+            progress(done)
+    study.seconds = time.perf_counter() - start
+    return study

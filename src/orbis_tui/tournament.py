@@ -1,0 +1,298 @@
+"""Matches between computer opponents: win rates with confidence intervals, and time.
+
+``orbis tournament --a hard --b medium --games 200 --seed 1`` plays 200 games. The
+games come in groups that share one deal: with N players, level A plays each seat once
+per deal (the other seats are level B), so no level profits from a lucky deal or from
+moving first. Seat 0 always starts. Each game's bots are seeded from the tournament
+seed, so with iteration budgets (or no search at all) a tournament is reproducible.
+
+Reported: wins of A, wins of B and shared victories (R-END-5), A's win rate with a 95%
+Wilson score interval, mean scores, and the seconds each level spent per turn (all the
+decisions of one turn together) and per decision, mean and max.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from .bots import Bot, make_bot
+from .engine.game import final_scores, new_game
+from .engine.state import GameState
+
+BotFactory = Callable[[int], Bot]
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% with the default ``z``)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One tournament game, from level A's point of view."""
+
+    index: int
+    deal_seed: int
+    a_seat: int
+    outcome: str  # "a", "b" or "tie"
+    a_score: int
+    b_scores: list[int]
+    turn_seconds: dict[str, list[float]]  # per level
+    decision_seconds: dict[str, list[float]]
+
+
+def game_plan(index: int, seed: int, players: int) -> tuple[int, int]:
+    """(deal seed, A's seat) of game ``index``: each deal is played once per seat."""
+    return seed + index // players, index % players
+
+
+def bot_seed(seed: int, index: int, seat: int) -> int:
+    return (seed * 1_000_003 + index * 17 + seat) % (2**31)
+
+
+def play_tournament_game(
+    index: int,
+    seed: int,
+    players: int,
+    factory_a: BotFactory,
+    factory_b: BotFactory,
+    label_a: str,
+    label_b: str,
+) -> GameRecord:
+    deal_seed, a_seat = game_plan(index, seed, players)
+    bots: list[Bot] = [
+        (factory_a if seat == a_seat else factory_b)(bot_seed(seed, index, seat))
+        for seat in range(players)
+    ]
+    labels = [label_a if seat == a_seat else label_b for seat in range(players)]
+    state = new_game([f"P{s + 1}" for s in range(players)], seed=deal_seed, first_player=0)
+    turn_seconds: dict[str, list[float]] = {label_a: [], label_b: []}
+    decision_seconds: dict[str, list[float]] = {label_a: [], label_b: []}
+    this_turn = 0.0
+    turn = state.turn
+    clock = time.perf_counter
+    while not state.is_over:
+        seat = state.current
+        start = clock()
+        action = bots[seat].choose(state)
+        spent = clock() - start
+        decision_seconds[labels[seat]].append(spent)
+        this_turn += spent
+        state.apply(action)
+        if state.turn != turn or state.is_over:
+            turn_seconds[labels[seat]].append(this_turn)
+            this_turn = 0.0
+            turn = state.turn
+    return _record(index, deal_seed, a_seat, state, turn_seconds, decision_seconds)
+
+
+def _record(
+    index: int,
+    deal_seed: int,
+    a_seat: int,
+    state: GameState,
+    turn_seconds: dict[str, list[float]],
+    decision_seconds: dict[str, list[float]],
+) -> GameRecord:
+    scores = final_scores(state)
+    a_won = scores[a_seat].won
+    b_won = any(s.won for s in scores if s.seat != a_seat)
+    outcome = "tie" if a_won and b_won else ("a" if a_won else "b")
+    return GameRecord(
+        index,
+        deal_seed,
+        a_seat,
+        outcome,
+        scores[a_seat].total,
+        [s.total for s in scores if s.seat != a_seat],
+        turn_seconds,
+        decision_seconds,
+    )
+
+
+@dataclass
+class TournamentResult:
+    a: str
+    b: str
+    players: int
+    seed: int
+    settings: str
+    records: list[GameRecord] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    def count(self, outcome: str) -> int:
+        return sum(1 for r in self.records if r.outcome == outcome)
+
+    def win_rate(self) -> tuple[float, float, float]:
+        """A's share of outright wins and its 95% Wilson interval."""
+        wins = self.count("a")
+        low, high = wilson_interval(wins, self.games)
+        return wins / max(1, self.games), low, high
+
+    def times(self, label: str, per: str = "turn") -> list[float]:
+        key = "turn_seconds" if per == "turn" else "decision_seconds"
+        return [t for r in self.records for t in getattr(r, key)[label]]
+
+    def summary(self) -> dict:
+        rate, low, high = self.win_rate()
+        b_wins = self.count("b")
+        b_low, b_high = wilson_interval(b_wins, self.games)
+        out: dict = {
+            "a": self.a,
+            "b": self.b,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "settings": self.settings,
+            "a_wins": self.count("a"),
+            "b_wins": b_wins,
+            "ties": self.count("tie"),
+            "a_win_rate": rate,
+            "a_win_rate_95": [low, high],
+            "b_win_rate": b_wins / max(1, self.games),
+            "b_win_rate_95": [b_low, b_high],
+            "a_mean_score": _mean([r.a_score for r in self.records]),
+            "b_mean_score": _mean([s for r in self.records for s in r.b_scores]),
+            "seconds": {},
+        }
+        for label in dict.fromkeys((self.a, self.b)):
+            turns = self.times(label, "turn")
+            decisions = self.times(label, "decision")
+            out["seconds"][label] = {
+                "per_turn_mean": _mean(turns),
+                "per_turn_max": max(turns, default=0.0),
+                "per_decision_mean": _mean(decisions),
+                "per_decision_max": max(decisions, default=0.0),
+            }
+        return out
+
+    def report(self) -> str:
+        s = self.summary()
+        games = self.games
+        deals = math.ceil(games / self.players)
+        lines = [
+            f"tournament: {self.a} (A) vs {self.b} (B), {self.players} players, {games} games "
+            f"({deals} deals, A in every seat of each), seed {self.seed}",
+            f"settings: {self.settings}",
+            "",
+            f"{'':<14}{'games':>7}{'share':>9}   95% interval",
+        ]
+        for name, wins in (("A " + self.a, s["a_wins"]), ("B " + self.b, s["b_wins"])):
+            low, high = wilson_interval(wins, games)
+            lines.append(
+                f"{name + ' wins':<14}{wins:>7}{_pct(wins / max(1, games)):>9}"
+                f"   [{_pct(low)}, {_pct(high)}]"
+            )
+        lines.append(f"{'shared wins':<14}{s['ties']:>7}{_pct(s['ties'] / max(1, games)):>9}")
+        lines.append("")
+        lines.append(
+            f"mean score: {self.a} {s['a_mean_score']:.1f}, "
+            f"{self.b} {s['b_mean_score']:.1f} (per seat)"
+        )
+        lines.append("seconds per turn (all decisions of a turn) and per decision:")
+        for label, t in s["seconds"].items():
+            lines.append(
+                f"  {label:<8} turn mean {t['per_turn_mean']:.3f} max {t['per_turn_max']:.3f}"
+                f" | decision mean {t['per_decision_mean']:.4f} max {t['per_decision_max']:.3f}"
+            )
+        return "\n".join(lines)
+
+    def as_json(self) -> str:
+        return json.dumps(self.summary(), indent=2)
+
+
+def _mean(values: list[float] | list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def level_factory(
+    level: str, time_budget: float | None = None, iterations: int | None = None
+) -> BotFactory:
+    def factory(seed: int) -> Bot:
+        return make_bot(level, seed, time_budget=time_budget, iterations=iterations)
+
+    return factory
+
+
+def _settings(levels: tuple[str, str], time_budget: float | None, iterations: int | None) -> str:
+    if "hard" not in levels:
+        return "no search levels"
+    if iterations is not None:
+        return f"hard: {iterations} search rounds per turn"
+    from .bots.hard import DEFAULT_TIME_BUDGET
+
+    budget = DEFAULT_TIME_BUDGET if time_budget is None else time_budget
+    return f"hard: {budget:g} s per turn"
+
+
+def _worker(job: tuple) -> GameRecord:
+    index, seed, players, a, b, time_budget, iterations = job
+    return play_tournament_game(
+        index,
+        seed,
+        players,
+        level_factory(a, time_budget, iterations),
+        level_factory(b, time_budget, iterations),
+        a,
+        b if b != a else b + "'",
+    )
+
+
+def iter_tournament(
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    players: int = 2,
+    time_budget: float | None = None,
+    iterations: int | None = None,
+    jobs: int = 1,
+) -> Iterator[GameRecord]:
+    """The games of a tournament as they finish (in order when ``jobs`` is 1)."""
+    work = [(i, seed, players, a, b, time_budget, iterations) for i in range(games)]
+    if jobs <= 1:
+        for job in work:
+            yield _worker(job)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_worker, work)
+
+
+def run_tournament(
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    players: int = 2,
+    time_budget: float | None = None,
+    iterations: int | None = None,
+    jobs: int = 1,
+    progress: Callable[[GameRecord], None] | None = None,
+) -> TournamentResult:
+    label_b = b if b != a else b + "'"
+    result = TournamentResult(a, label_b, players, seed, _settings((a, b), time_budget, iterations))
+    for record in iter_tournament(a, b, games, seed, players, time_budget, iterations, jobs):
+        result.records.append(record)
+        if progress is not None:
+            progress(record)
+    result.records.sort(key=lambda r: r.index)
+    return result

@@ -1,0 +1,140 @@
+"""Tournaments, the balance study and the opponent levels of ``orbis selfplay``.
+
+Only small, fast runs here: the long tournaments and the 10,000-game balance study are
+commands whose output is recorded in docs/balance.md, not tests.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from orbis_tui.balance import BalanceStudy, play_balance_game, run_balance, split_games
+from orbis_tui.cli import main
+from orbis_tui.selfplay import parse_seats, play_games
+from orbis_tui.tournament import game_plan, run_tournament, wilson_interval
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == 1.0
+    low, high = wilson_interval(180, 200)
+    assert low < 0.9 < high
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_each_deal_is_played_from_every_seat() -> None:
+    assert [game_plan(i, 7, 2) for i in range(4)] == [(7, 0), (7, 1), (8, 0), (8, 1)]
+    assert [game_plan(i, 0, 3) for i in range(4)] == [(0, 0), (0, 1), (0, 2), (1, 0)]
+
+
+def test_tournament_counts_and_report() -> None:
+    result = run_tournament("medium", "easy", games=4, seed=3)
+    assert result.games == 4
+    assert [r.a_seat for r in result.records] == [0, 1, 0, 1]
+    assert result.records[0].deal_seed == result.records[1].deal_seed
+    summary = result.summary()
+    assert summary["a_wins"] + summary["b_wins"] + summary["ties"] == 4
+    low, high = summary["a_win_rate_95"]
+    assert 0.0 <= low <= summary["a_win_rate"] <= high <= 1.0
+    assert set(summary["seconds"]) == {"medium", "easy"}
+    assert len(result.times("medium")) == 4 * 15  # 15 turns per game
+    report = result.report()
+    assert "95% interval" in report and "seconds per turn" in report
+    again = run_tournament("medium", "easy", games=4, seed=3)
+    assert [r.outcome for r in again.records] == [r.outcome for r in result.records]
+    assert [r.a_score for r in again.records] == [r.a_score for r in result.records]
+
+
+def test_tournament_of_a_level_against_itself_and_more_players() -> None:
+    result = run_tournament("easy", "easy", games=3, seed=1, players=3)
+    assert result.b == "easy'"
+    assert [r.a_seat for r in result.records] == [0, 1, 2]
+    assert all(len(r.b_scores) == 2 for r in result.records)
+
+
+def test_tournament_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--a", "easy", "--b", "random", "--games", "2", "--seed", "4"]
+    assert main([*args, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["games"] == 2 and figures["a"] == "easy" and figures["b"] == "random"
+    assert main(args) == 0
+    assert "easy (A) vs random (B)" in capsys.readouterr().out
+
+
+def test_tournament_command_with_a_hard_iteration_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["tournament", "--a", "hard", "--b", "random", "--games", "1", "--iterations", "1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "hard: 1 search rounds per turn" in out
+
+
+# ---------------------------------------------------------------------- selfplay levels
+def test_parse_seats() -> None:
+    assert parse_seats("easy,Medium", 2) == ["easy", "medium"]
+    assert parse_seats("hard", 3) == ["hard", "hard", "hard"]
+    with pytest.raises(ValueError, match="3 seat levels given for 2 players"):
+        parse_seats("easy,easy,easy", 2)
+    with pytest.raises(ValueError, match="unknown level"):
+        parse_seats("easy,expert", 2)
+
+
+def test_selfplay_with_levels_is_reproducible() -> None:
+    first = [r.line() for r in play_games(2, 2, 5, levels=["medium", "easy"])]
+    again = [r.line() for r in play_games(2, 2, 5, levels=["medium", "easy"])]
+    assert first == again
+    random_default = [r.line() for r in play_games(2, 2, 5)]
+    random_named = [r.line() for r in play_games(2, 2, 5, levels=["random", "random"])]
+    assert random_default == random_named
+
+
+def test_selfplay_command_takes_seat_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "--players", "3", "--games", "1", "--seats", "easy,medium,hard"]
+    assert main([*args, "--iterations", "1"]) == 0
+    assert capsys.readouterr().out.startswith("seed=0 players=3")
+    assert main(["selfplay", "--players", "2", "--seats", "easy,easy,easy"]) == 2
+    assert "3 seat levels given for 2 players" in capsys.readouterr().err
+    assert main(["selfplay", "--players", "2", "--levels", "easy", "--games", "1"]) == 0
+
+
+# ---------------------------------------------------------------------- balance study
+def test_split_games() -> None:
+    assert split_games(10, (2, 3, 4)) == {2: 4, 3: 3, 4: 3}
+    assert split_games(5, (4,)) == {4: 5}
+
+
+def test_balance_game_shares_add_up() -> None:
+    game = play_balance_game(3, 5, ["easy"] * 3)
+    assert sum(s.win_share for s in game.seats) == pytest.approx(1.0)
+    for s in game.seats:
+        assert s.total == sum(s.categories.values())
+        assert sum(s.color_tiles) + s.wilderness == 14
+
+
+def test_balance_report_has_every_section() -> None:
+    study = run_balance(6, seed=2, level="easy")
+    assert isinstance(study, BalanceStudy)
+    assert dict(study.games) == {2: 2, 3: 2, 4: 2}
+    report = study.report()
+    for heading in (
+        "By player count",
+        "Win rate by seat",
+        "Win rate by god",
+        "Mean CP per player by category",
+        "By tile color",
+    ):
+        assert heading in report
+    for n in (2, 3, 4):
+        shares = sum(study.by_seat[n, s].wins for s in range(n))
+        assert shares == pytest.approx(study.games[n])
+
+
+def test_balance_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--games", "2", "--players", "2", "--level", "easy"]) == 0
+    assert "2 games, every seat played by the easy level" in capsys.readouterr().out
+    assert main(["balance", "--games", "2", "--players", "5"]) == 2
