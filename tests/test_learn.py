@@ -189,6 +189,13 @@ def test_steps_are_short(script):
         assert len(step.title) <= 30, step.id
 
 
+def test_steps_name_spots_as_the_app_shows_them(script):
+    """The app shows spots by the tiles beneath them, never by notation columns."""
+    for step in script.steps:
+        for text in (step.text, step.why or "", step.hint or ""):
+            assert "column" not in text, step.id
+
+
 def test_the_first_tile_is_taken_within_three_steps(script):
     first_take = next(s for s in script.steps if isinstance(s.action, TakeTile))
     assert first_take.index <= 2
@@ -336,7 +343,7 @@ def test_a_legal_move_off_the_lesson_gets_the_steps_reason(script):
     feedback = walkthrough.play("place 1,-1")
     assert feedback.outcome is Outcome.OFF_LESSON
     assert feedback.message == walkthrough.step.why
-    assert feedback.expected == "place the tile at row 1, column 1"
+    assert feedback.expected == "place the tile at the right end of your bottom row"
     assert walkthrough.state.signature() == before
 
 

@@ -204,7 +204,8 @@ class MessagesModel(_Strict):
 
 
 class WordsModel(_Strict):
-    """Moves in words. Fields: {cell} {name} {give} {get} {colors} {row} {col} {color}."""
+    """Moves in words. Fields: {cell} {name} {give} {get} {colors} {spot} {row} {left}
+    {right} {color}."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -217,6 +218,13 @@ class WordsModel(_Strict):
     wild: str
     place: str
     place_wild: str
+    spot_first: str
+    spot_left: str
+    spot_right: str
+    spot_row: str
+    spot_on: str
+    wilderness: str
+    nothing: str
     gain: str
     return_: str = Field(alias="return")
     erupt: str

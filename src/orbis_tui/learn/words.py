@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine import pyramid as geometry
 from ..engine.actions import (
     Action,
     ChooseGain,
@@ -28,6 +29,31 @@ def count_words(count: Count) -> str:
     return worshiper_words(letters(count))
 
 
+def spot_words(place: Place, state: GameState, words: WordsModel) -> str:
+    """Where ``place`` puts the tile, as the player sees it: an end of the bottom row, or
+    on the two tiles beneath (the notation's columns are never shown)."""
+    pyramid = state.player.pyramid
+    row, col = place.row, place.col
+    if row == 1:
+        cols = [c for r, c in pyramid if r == 1]
+        if not cols:
+            return words.spot_first
+        if col < min(cols):
+            return words.spot_left
+        if col > max(cols):
+            return words.spot_right
+        return words.spot_row
+
+    def name(position: tuple[int, int]) -> str:
+        placed = pyramid.get(position)
+        if placed is None:
+            return words.nothing
+        return words.wilderness if placed.wild else placed.tile.name
+
+    left, right = geometry.beneath((row, col))
+    return words.spot_on.format(row=row, left=name(left), right=name(right))
+
+
 def describe(action: Action, state: GameState, words: WordsModel) -> str:
     """``action`` as a short instruction, e.g. 'take the tile in cell 2 (Lantern Hill)'."""
     match action:
@@ -46,9 +72,9 @@ def describe(action: Action, state: GameState, words: WordsModel) -> str:
             return words.pay
         case GoWild():
             return words.wild
-        case Place(row=row, col=col, wild=wild):
+        case Place(wild=wild):
             template = words.place_wild if wild else words.place
-            return template.format(row=row, col=col)
+            return template.format(spot=spot_words(action, state, words))
         case ChooseGain(color=color):
             return words.gain.format(color=color.label)
         case ReturnWorshipers(colors=colors):
