@@ -118,6 +118,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_learn(args: argparse.Namespace) -> int:
+    from .tui.learn_screen import run_learn
+
+    return run_learn(args.data_dir, restart=args.restart)
+
+
 _LEVEL_CHOICES = ("random", "easy", "medium", "hard")
 
 
@@ -144,6 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     play.add_argument("--seed", type=int)
     play.set_defaults(run=_cmd_play)
+
+    learn = sub.add_parser("learn", help="learn to play: a guided game that teaches the rules")
+    learn.add_argument("--restart", action="store_true", help="start the walkthrough over")
+    learn.add_argument("--data-dir", type=Path, help="where the walkthrough's progress is kept")
+    learn.set_defaults(run=_cmd_learn)
 
     check = sub.add_parser("check-data", help="validate the tile and god data files")
     check.add_argument("--tiles", type=Path, help="tile file (default: the shipped one)")

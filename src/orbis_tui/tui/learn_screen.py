@@ -1,0 +1,319 @@
+"""Learning to play in the app: the walkthrough's table and end screens, and its entry.
+
+The walkthrough (:mod:`orbis_tui.learn`) decides everything; these screens are the
+normal table and end screens with a lesson panel, the step's focus highlighted, and
+keys to go on, step back and leave. Every move still goes through the table's keys,
+then to :meth:`Walkthrough.play`, which asks the engine first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.widget import Widget
+
+from ..engine.actions import Action
+from ..engine.state import DecisionKind
+from ..learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
+from ..learn.progress import FILE_NAME
+from . import texts
+from .app import OrbisApp
+from .logbook import LogBook
+from .saves import SaveStore
+from .screens.end import EndScreen
+from .screens.table import TableScreen
+from .seats import HUMAN, Seat
+from .widgets.lesson_panel import LessonPanel
+
+K = texts.KEY
+_HERE = Path(__file__).parent
+_LEARN_CSS = _HERE / "learn.tcss"
+
+# Keys that play a move: off on a reading step, so Enter means "next" there.
+_MOVE_ACTIONS = frozenset(
+    {"confirm", "refuse", "toggle_wild", "exchange", "select_god", "add_color", "remove_color"}
+)
+
+# Which widget of the table shows each kind of focus.
+_FOCUS_WIDGETS = {
+    FocusKind.MARKET: "#market",
+    FocusKind.SPOT: "#pyramid",
+    FocusKind.PYRAMID: "#pyramid",
+    FocusKind.REALM: "#card",
+    FocusKind.GODS: "#supply",
+    FocusKind.PILES: "#supply",
+    FocusKind.STATUS: "#status",
+    FocusKind.OPPONENT: "#players",
+    FocusKind.LOG: "#log",
+    FocusKind.SCORES: "#end-body",
+}
+FOCUS_CLASS = "-lesson-focus"
+
+
+def _seats(walkthrough: Walkthrough) -> list[Seat]:
+    names = walkthrough.script.setup.players
+    return [
+        Seat(name, HUMAN if seat == walkthrough.learner else "easy")
+        for seat, name in enumerate(names)
+    ]
+
+
+def _mark_focus(screen: Widget, walkthrough: Walkthrough) -> None:
+    """Put the focus class on the widgets the step points at, and only on them."""
+    step = walkthrough.step
+    wanted = {_FOCUS_WIDGETS[f.kind] for f in step.focus} if step is not None else set()
+    for selector in set(_FOCUS_WIDGETS.values()):
+        for widget in screen.query(selector):
+            widget.set_class(selector in wanted, FOCUS_CLASS)
+
+
+class LearnTableScreen(TableScreen):
+    """The table during the walkthrough."""
+
+    CSS_PATH: ClassVar = [_HERE / "screens" / "table.tcss", _LEARN_CSS]  # type: ignore[assignment]
+    # A subclass's key replaces the same key of its base: repeat the table's keys so
+    # Enter keeps its table meanings next to "next".
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *TableScreen.BINDINGS,
+        Binding("enter,space", "lesson_next", K["lesson_next"]),
+        Binding("backspace", "lesson_back", K["lesson_back"]),
+        Binding("escape", "lesson_leave", K["lesson_leave"]),
+        Binding("pageup", "lesson_scroll(-1)", K["lesson_scroll"], show=False),
+        Binding("pagedown", "lesson_scroll(1)", K["lesson_scroll"], show=False),
+    ]
+
+    def __init__(self, walkthrough: Walkthrough, store: SaveStore) -> None:
+        self.walkthrough = walkthrough
+        super().__init__(walkthrough.match, store, _seats(walkthrough))
+        self._focused: object = None
+
+    async def on_mount(self) -> None:
+        await self.query_one("#right").mount(LessonPanel(id="lesson"))
+
+    # ------------------------------------------------------------ the walkthrough drives
+    def _begin(self) -> None:
+        self._after_change()
+
+    def _autosave(self, match: object) -> None:
+        """The walkthrough keeps its own progress; the normal autosave is left alone."""
+
+    def _next_turn(self, first: bool = False) -> None:
+        """The scripted opponent has already moved by the time the learner sees the table."""
+
+    def _schedule_bot(self) -> None:
+        """Never needed: the walkthrough plays the opponent."""
+
+    def play(self, action: Action | None) -> bool:
+        if action is None:
+            return False
+        error = self.state.why_not(action)
+        feedback = self.walkthrough.play(action)
+        if not feedback.accepted:
+            self.error = error if feedback.outcome is Outcome.ILLEGAL else None
+            self.app.bell()
+            self.refresh_view()
+            return False
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        """Take up the walkthrough's game after a move, a step on or a step back."""
+        walkthrough = self.walkthrough
+        if walkthrough.match is not self.match:
+            self.match = walkthrough.match
+        self.logbook = LogBook(self.match)
+        self.error = None
+        self.version += 1
+        if walkthrough.finished or self.state.is_over:
+            self.app.switch_screen(LearnEndScreen(walkthrough, self.store))
+            return
+        self.refresh_view()
+
+    # ------------------------------------------------------------ drawing
+    def refresh_view(self) -> None:
+        self.ui.sync(self.state, self.version)
+        self._point_at_focus()
+        super().refresh_view()
+        if self.is_mounted and self.query(LessonPanel):
+            self.query_one(LessonPanel).show(self.walkthrough)
+        _mark_focus(self, self.walkthrough)
+
+    def _point_at_focus(self) -> None:
+        """Move the market cursor or the pyramid cursor to what the step points at."""
+        key = (self.walkthrough.index, self.version)
+        step = self.walkthrough.step
+        if step is None or key == self._focused:
+            return
+        self._focused = key
+        state = self.state
+        for focus in step.focus:
+            if focus.kind is FocusKind.MARKET and state.kind is DecisionKind.TURN:
+                assert focus.cell is not None
+                if state.market[focus.cell - 1] is not None:
+                    self.ui.select_cell(focus.cell - 1)
+                return
+            if focus.kind is FocusKind.SPOT and state.kind is DecisionKind.PLACE:
+                assert focus.row is not None and focus.col is not None
+                self.ui.select_spot(state, focus.row, focus.col)
+                return
+
+    # ------------------------------------------------------------ keys
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        walkthrough = self.walkthrough
+        if action == "lesson_next":
+            return not walkthrough.expects_move()
+        if action == "lesson_back":
+            return walkthrough.can_back()
+        if action in ("lesson_leave", "lesson_scroll"):
+            return True
+        if action == "undo":
+            return False  # stepping back replaces undo here
+        if action in _MOVE_ACTIONS and not walkthrough.expects_move():
+            return False
+        return super().check_action(action, parameters)
+
+    def action_lesson_next(self) -> None:
+        feedback = self.walkthrough.proceed()
+        if feedback.outcome is Outcome.NOT_NOW:
+            self.app.bell()
+            self.refresh_view()
+            return
+        self._after_change()
+
+    def action_lesson_back(self) -> None:
+        if self.walkthrough.back():
+            self._after_change()
+
+    def action_undo(self) -> None:
+        self.action_lesson_back()
+
+    def action_lesson_scroll(self, direction: int) -> None:
+        panel = self.query_one(LessonPanel)
+        panel.scroll_relative(y=direction * max(1, panel.size.height - 1), animate=False)
+
+    def action_lesson_leave(self) -> None:
+        leave_walkthrough(self.app, self.walkthrough)
+
+
+class LearnEndScreen(EndScreen):
+    """The score breakdown with the last lessons beside it."""
+
+    CSS_PATH: ClassVar = [_HERE / "screens" / "end.tcss", _LEARN_CSS]  # type: ignore[assignment]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "lesson_next", K["lesson_next"]),
+        Binding("backspace", "lesson_back", K["lesson_back"]),
+        Binding("escape", "lesson_leave", K["lesson_leave"]),
+    ]
+
+    def __init__(self, walkthrough: Walkthrough, store: SaveStore) -> None:
+        self.walkthrough = walkthrough
+        super().__init__(walkthrough.match, store)
+
+    async def on_mount(self) -> None:
+        await self.mount(LessonPanel(id="lesson"), before=self.query_one("#end-body"))
+        self._show()
+
+    def _show(self) -> None:
+        self.query_one(LessonPanel).show(self.walkthrough)
+        _mark_focus(self, self.walkthrough)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "lesson_back":
+            return self.walkthrough.can_back()
+        return super().check_action(action, parameters)
+
+    def action_lesson_next(self) -> None:
+        walkthrough = self.walkthrough
+        if walkthrough.finished:
+            leave_walkthrough(self.app, walkthrough)
+            return
+        feedback = walkthrough.proceed()
+        if feedback.outcome is Outcome.NOT_NOW:  # a move is still due: back to the table
+            self.app.switch_screen(LearnTableScreen(walkthrough, self.store))
+            return
+        self._show()
+
+    def action_lesson_back(self) -> None:
+        walkthrough = self.walkthrough
+        if not walkthrough.back():
+            return
+        if not walkthrough.state.is_over:
+            self.app.switch_screen(LearnTableScreen(walkthrough, self.store))
+            return
+        self._show()
+
+    def action_lesson_leave(self) -> None:
+        leave_walkthrough(self.app, self.walkthrough)
+
+    def action_new(self) -> None:
+        self.walkthrough.save()
+        super().action_new()
+
+
+# ---------------------------------------------------------------- entering and leaving
+def progress_store(app: App) -> ProgressStore:
+    """The walkthrough's progress file, in the app's data folder."""
+    store = getattr(app, "store", None)
+    root = getattr(store, "root", None)
+    return ProgressStore(Path(root) / FILE_NAME) if root is not None else ProgressStore()
+
+
+def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
+    """Show the walkthrough where it was left (or from the start) over the current screen."""
+    try:
+        script = load_script()
+    except ScriptError as exc:
+        app.notify(texts.LEARN_BROKEN.format(error=exc), severity="error")
+        return None
+    store = progress_store(app)
+    walkthrough = None if restart else Walkthrough.resume(script, store)
+    if walkthrough is None:
+        walkthrough = Walkthrough(script, store)
+        walkthrough.save()
+    saves = getattr(app, "store", None)
+    if not isinstance(saves, SaveStore):
+        saves = SaveStore(store.path.parent)
+    screen: TableScreen | EndScreen
+    if walkthrough.finished or walkthrough.state.is_over:
+        screen = LearnEndScreen(walkthrough, saves)
+    else:
+        screen = LearnTableScreen(walkthrough, saves)
+    app.push_screen(screen)
+    return walkthrough
+
+
+def leave_walkthrough(app: App, walkthrough: Walkthrough) -> None:
+    """Save the place (or forget it, when finished) and go back to the screen below."""
+    walkthrough.save()
+    if not walkthrough.finished:
+        app.notify(texts.LEARN_LEFT, timeout=4)
+    if len(app.screen_stack) > 2:
+        app.pop_screen()
+    else:
+        new_game = getattr(app, "new_game", None)
+        if callable(new_game):
+            new_game()
+
+
+class LearnApp(OrbisApp):
+    """The app opened on the walkthrough (``orbis learn``)."""
+
+    def __init__(self, data_dir: Path | str | None = None, *, restart: bool = False) -> None:
+        super().__init__(data_dir)
+        self.restart_walkthrough = restart
+
+    def on_mount(self) -> None:
+        # OrbisApp.on_mount (run after this one) puts up the new-game screen first.
+        self.call_after_refresh(self._open)
+
+    def _open(self) -> None:
+        open_walkthrough(self, restart=self.restart_walkthrough)
+
+
+def run_learn(data_dir: Path | str | None = None, *, restart: bool = False) -> int:
+    LearnApp(data_dir, restart=restart).run()
+    return 0

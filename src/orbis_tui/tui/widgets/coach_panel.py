@@ -1,0 +1,105 @@
+"""The coach: what the pending decision asks and why each dimmed option is unavailable.
+
+The texts are the walkthrough's (see :mod:`orbis_tui.learn.coach`): the engine's reason
+with its rule id, and the plain explanation of that rule.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...engine.state import GameState
+from ...learn import Coach
+from .. import palette, texts
+
+
+def coach_text(coach: Coach, state: GameState) -> Text:
+    advice = coach.advise(state)
+    out = Text()
+    out.append(texts.COACH_TITLE, style=palette.ACCENT)
+    out.append("  ")
+    out.append(advice.phase)
+    if advice.rule_text:
+        out.append("\n")
+        out.append(
+            texts.COACH_RULE.format(rule=advice.rule, text=advice.rule_text), style=palette.DIM
+        )
+    if state.is_over:
+        return out
+    unavailable = advice.unavailable
+    out.append("\n")
+    if not unavailable:
+        out.append(texts.COACH_ALL_OPEN, style=palette.DIM)
+    else:
+        out.append(texts.COACH_UNAVAILABLE, style=palette.BOLD)
+        seen_rules: set[str] = set()
+        for option in unavailable:
+            reason = option.reason
+            assert reason is not None
+            out.append("\n✗ ", style=palette.BAD)
+            out.append(texts.COACH_OPTION.format(label=option.label, reason=reason.message))
+            out.append(f" ({reason.rule})", style=palette.DIM)
+            if reason.rule_text and reason.rule not in seen_rules:
+                seen_rules.add(reason.rule)
+                out.append("\n  ")
+                out.append(reason.rule_text, style=palette.DIM)
+    notes = [o for o in advice.options if o.available and o.note]
+    if notes:
+        out.append("\n")
+        out.append(texts.COACH_NOTES, style=palette.BOLD)
+        for option in notes:
+            out.append("\n• ")
+            out.append(texts.COACH_OPTION.format(label=option.label, reason=option.note))
+    return out
+
+
+class CoachPanel(VerticalScroll):
+    """Shown on demand beside the table (key c); hidden otherwise."""
+
+    SCOPED_CSS = False  # the rules below also hide the log while the coach is shown
+    DEFAULT_CSS = """
+    CoachPanel {
+        display: none;
+        height: 1fr;
+        padding: 0 1;
+        background: $boost;
+        border-top: hkey $accent;
+        scrollbar-size-vertical: 1;
+    }
+    CoachPanel > #coach-text {
+        height: auto;
+    }
+    Screen.-coach CoachPanel {
+        display: block;
+    }
+    Screen.-coach #log,
+    Screen.-coach #log-title {
+        display: none;
+    }
+    """
+
+    can_focus = False
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._coach: Coach | None = None
+        self._shown: object = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="coach-text")
+
+    @property
+    def coach(self) -> Coach:
+        if self._coach is None:
+            self._coach = Coach()
+        return self._coach
+
+    def show(self, state: GameState, version: object = None) -> None:
+        key = (version, state.signature()) if version is None else version
+        if key == self._shown:
+            return
+        self._shown = key
+        self.query_one("#coach-text", Static).update(coach_text(self.coach, state))

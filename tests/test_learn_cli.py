@@ -1,0 +1,27 @@
+"""`orbis learn` opens the app on the walkthrough."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from orbis_tui import cli
+
+
+def test_orbis_learn_runs_the_walkthrough(monkeypatch, tmp_path: Path):
+    calls = []
+
+    def fake_run_learn(data_dir, *, restart=False):
+        calls.append((data_dir, restart))
+        return 0
+
+    import orbis_tui.tui.learn_screen as learn_screen
+
+    monkeypatch.setattr(learn_screen, "run_learn", fake_run_learn)
+    assert cli.main(["learn", "--data-dir", str(tmp_path)]) == 0
+    assert cli.main(["learn", "--restart"]) == 0
+    assert calls == [(tmp_path, False), (None, True)]
+
+
+def test_orbis_learn_is_listed_in_the_help(capsys):
+    parser = cli.build_parser()
+    assert "learn" in parser.format_help()

@@ -1,0 +1,240 @@
+"""The walkthrough in the app, driven by keyboard only (Textual's Pilot)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from orbis_tui.engine.actions import (
+    Action,
+    ChooseGain,
+    ChooseWorshipers,
+    Decline,
+    Discard,
+    Erupt,
+    Exchange,
+    GoWild,
+    Pay,
+    Place,
+    ReturnWorshipers,
+    TakeGod,
+    TakeTile,
+)
+from orbis_tui.engine.colors import COLORS, Count
+from orbis_tui.learn import Outcome, Walkthrough
+from orbis_tui.tui.describe import GOD_KEYS
+from orbis_tui.tui.learn_screen import LearnApp, LearnEndScreen, LearnTableScreen
+from orbis_tui.tui.screens.new_game import NewGameScreen
+
+LETTERS = "rbogw"
+SIZE = (80, 24)
+
+
+def run(coroutine) -> None:
+    asyncio.run(coroutine)
+
+
+async def set_pick(pilot, screen: LearnTableScreen, target: Count) -> None:
+    """Choose exactly ``target`` worshipers with the color keys."""
+    pick = screen.ui.pick
+    assert pick is not None
+    for color in COLORS:
+        for _ in range(pick.chosen[color]):
+            await pilot.press(LETTERS[color].upper())
+    for color in COLORS:
+        for _ in range(target[color]):
+            await pilot.press(LETTERS[color])
+    assert screen.ui.pick.value == target
+
+
+async def play_by_keys(pilot, screen: LearnTableScreen, action: Action) -> None:
+    """Press the keys that make the table play ``action``."""
+    state = screen.state
+    ui = screen.ui
+    match action:
+        case TakeTile(cell=cell):
+            await pilot.press(str(cell + 1))
+        case TakeGod(god=god):
+            await pilot.press(GOD_KEYS[god])
+            await pilot.press("enter")
+        case Exchange(give=give, get=get):
+            await pilot.press("e", LETTERS[give], LETTERS[get])
+        case Pay(any_colors=chosen):
+            if any(chosen) or (ui.pick is not None and ui.pick.need):
+                await set_pick(pilot, screen, chosen)
+            await pilot.press("enter")
+        case GoWild():
+            await pilot.press("x")
+        case Place(row=row, col=col, wild=wild):
+            if wild != (ui.wild_mode or state.take_wild):
+                await pilot.press("x")
+            for _ in range(12):
+                here = ui.current_spot(screen.state)
+                if here is not None and (here.row, here.col) == (row, col):
+                    break
+                await pilot.press("right")
+            await pilot.press("enter")
+        case ChooseGain(color=color):
+            await pilot.press(LETTERS[color], "enter")
+        case ReturnWorshipers(colors=colors) | Discard(colors=colors):
+            await set_pick(pilot, screen, colors)
+            await pilot.press("enter")
+        case ChooseWorshipers(colors=colors):
+            await set_pick(pilot, screen, colors)
+            await pilot.press("enter")
+        case Erupt():
+            for _ in range(40):
+                if ui.current_eruption(screen.state) == action:
+                    break
+                await pilot.press("down")
+            await pilot.press("enter")
+        case Decline():
+            await pilot.press("x")
+
+
+async def complete_by_keyboard(pilot, app: LearnApp) -> int:
+    """Follow every step with key presses; returns how many keys were pressed."""
+    for presses in range(400):
+        screen = app.screen
+        if isinstance(screen, NewGameScreen):
+            return presses
+        walkthrough: Walkthrough = screen.walkthrough  # type: ignore[attr-defined]
+        before = (walkthrough.index, len(walkthrough.match.actions))
+        if isinstance(screen, LearnTableScreen) and walkthrough.expects_move():
+            action = walkthrough.suggestion()
+            assert action is not None
+            await play_by_keys(pilot, screen, action)
+        else:
+            await pilot.press("enter")
+        await pilot.pause()
+        after = (walkthrough.index, len(walkthrough.match.actions))
+        assert after != before or isinstance(app.screen, NewGameScreen), (
+            walkthrough.step.id if walkthrough.step else "end",
+            walkthrough.last,
+        )
+    raise AssertionError("the walkthrough did not end")
+
+
+def test_the_whole_walkthrough_by_keyboard(tmp_path: Path):
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LearnTableScreen)
+            walkthrough = app.screen.walkthrough
+            presses = await complete_by_keyboard(pilot, app)
+            assert walkthrough.finished
+            assert walkthrough.state.is_over
+            assert presses > 50
+            assert isinstance(app.screen, NewGameScreen)
+        assert not (tmp_path / "learn.json").exists()
+
+    run(scenario())
+
+
+def test_a_wrong_key_is_explained_in_the_lesson_panel(tmp_path: Path):
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            walkthrough = screen.walkthrough
+            await pilot.press("enter", "enter")
+            assert walkthrough.step.id == "first-take"
+            await pilot.press("5")  # legal, but this lesson takes cell 2
+            await pilot.pause()
+            assert walkthrough.last.outcome is Outcome.OFF_LESSON
+            assert walkthrough.match.actions == []
+            text = str(screen.query_one("#lesson-text").render())
+            assert "Lantern Hill" in text
+            await pilot.press("2")
+            await pilot.pause()
+            assert walkthrough.step.id == "first-place"
+            # an illegal spot: the engine's reason and its rule are shown
+            assert walkthrough.play("place 2,0").outcome is Outcome.ILLEGAL
+            screen.refresh_view()
+            await pilot.pause()
+            text = str(screen.query_one("#lesson-text").render())
+            assert "R-PLACE-2" in text
+
+    run(scenario())
+
+
+def test_step_back_leave_and_resume(tmp_path: Path):
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            walkthrough = app.screen.walkthrough
+            await pilot.press("enter", "enter", "2")
+            await pilot.pause()
+            assert walkthrough.step.id == "first-place"
+            await pilot.press("backspace")
+            await pilot.pause()
+            assert walkthrough.step.id == "first-take"
+            assert walkthrough.match.actions == []
+            await pilot.press("2", "enter")
+            await pilot.pause()
+            assert walkthrough.step.id == "refill"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+        assert (tmp_path / "learn.json").exists()
+
+        again = LearnApp(tmp_path)
+        async with again.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(again.screen, LearnTableScreen)
+            resumed = again.screen.walkthrough
+            assert resumed.step.id == "refill"
+            assert resumed.match.actions[:2] == ["take 2", "place 1,0"]
+
+    run(scenario())
+
+
+def test_the_end_screen_teaches_scoring_and_steps_back_to_the_table(tmp_path: Path):
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            walkthrough = app.screen.walkthrough
+            while walkthrough.step.id != "scoring":
+                if walkthrough.expects_move():
+                    walkthrough.play(walkthrough.suggestion())
+                else:
+                    walkthrough.proceed()
+            app.screen._after_change()
+            await pilot.pause()
+            assert isinstance(app.screen, LearnEndScreen)
+            await pilot.press("backspace")
+            await pilot.pause()
+            assert isinstance(app.screen, LearnTableScreen)
+            assert app.screen.walkthrough.step.id == "god"
+
+    run(scenario())
+
+
+def test_learn_to_play_from_the_new_game_screen(tmp_path: Path):
+    from orbis_tui.tui.app import OrbisApp
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            await pilot.press("ctrl+l")
+            await pilot.pause()
+            assert isinstance(app.screen, LearnTableScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen.walkthrough.index == 1
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            # the button resumes where it was left
+            app.screen.query_one("#learn").press()
+            await pilot.pause()
+            assert isinstance(app.screen, LearnTableScreen)
+            assert app.screen.walkthrough.index == 1
+
+    run(scenario())
