@@ -539,8 +539,29 @@ def test_the_coach_explains_exchanges_and_gods(script):
     short = [o for o in exchanges if not o.available]
     assert short and all(o.reason.rule == "R-TURN-2" for o in short)
     gods = {o.action.god: o for o in advice.options if isinstance(o.action, TakeGod)}
-    assert gods[GodId.DEATH].reason.rule == "R-SETUP-2"  # Mira has him
-    assert gods[GodId.OCEANS].available
+    assert GodId.DEATH not in gods  # Mira has him: the table no longer shows him
+    assert gods[GodId.OCEANS].available and gods[GodId.OCEANS].label == (
+        "take the God of the Oceans"
+    )
+
+
+def test_the_coach_dims_every_god_once_one_is_taken(script):
+    walkthrough = fresh(script)
+    advance_to(walkthrough, "opponent-god")
+    state = walkthrough.state.copy()
+    state.current = script.opponent  # Mira, who has her god, on her turn
+    advice = Coach(script).advise(state)
+    gods = [o for o in advice.options if isinstance(o.action, TakeGod)]
+    assert gods and all(o.reason.rule == "R-TURN-1" for o in gods)
+
+
+def test_the_coach_shows_only_spots_that_could_be_filled(script):
+    walkthrough = fresh(script)
+    advance_to(walkthrough, "forest-place")
+    advice = Coach(script).advise(walkthrough.state)
+    spots = [(o.action.row, o.action.col) for o in advice.options if isinstance(o.action, Place)]
+    assert (2, -3) not in spots  # its left support would be a sixth bottom tile
+    assert (2, -2) in spots
 
 
 def test_the_coach_warns_about_a_tile_that_cannot_be_paid(script):

@@ -127,7 +127,7 @@ class Coach:
         actions: list[Action] = []
         if kind is DecisionKind.TURN:
             actions.extend(TakeTile(cell) for cell in range(len(state.market)))
-            actions.extend(TakeGod(god) for god in state.deal.gods)
+            actions.extend(TakeGod(god) for god in state.gods_available)
         elif kind is DecisionKind.PAY:
             actions.append(_representative_pay(state))
             actions.append(GoWild())
@@ -160,20 +160,29 @@ def _representative_pay(state: GameState) -> Pay:
 
 
 def _spots_on_show(state: GameState) -> list[tuple[int, int]]:
-    """Every empty spot beside the bottom row or touching a tile from above: where a
-    player might aim, whether or not the tile may go there."""
+    """The empty spots a player might aim at, legal or not: the ends of the bottom row,
+    and every spot above that touches a tile and could one day be supported."""
     pyramid = state.player.pyramid
     cols = sorted(c for r, c in pyramid if r == 1)
     if not cols:
         return [(1, 0)]
+    width = geometry.ROW_SIZES[1]
+
+    def reachable(row: int, col: int) -> bool:
+        if (row, col) in pyramid:
+            return True
+        if row == 1:
+            return len(cols) < width and cols[-1] - width < col < cols[0] + width
+        return reachable(row - 1, col) and reachable(row - 1, col + 1)
+
     spots: list[tuple[int, int]] = []
-    if len(cols) < geometry.ROW_SIZES[1]:
+    if len(cols) < width:
         spots.extend([(1, cols[0] - 1), (1, cols[-1] + 1)])
     for row in range(2, geometry.TOP_ROW + 1):
         below = sorted(c for r, c in pyramid if r == row - 1)
         for col in range(below[0] - 1, below[-1] + 1) if below else ():
             touching = (row - 1, col) in pyramid or (row - 1, col + 1) in pyramid
-            if touching and (row, col) not in pyramid:
+            if touching and (row, col) not in pyramid and reachable(row, col):
                 spots.append((row, col))
     return spots
 

@@ -250,8 +250,8 @@ class LearnEndScreen(EndScreen):
         leave_walkthrough(self.app, self.walkthrough)
 
     def action_new(self) -> None:
-        self.walkthrough.save()
-        super().action_new()
+        """A new game is set up on the screen the walkthrough was opened from."""
+        leave_walkthrough(self.app, self.walkthrough)
 
 
 # ---------------------------------------------------------------- entering and leaving

@@ -11,49 +11,62 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ...engine.actions import Exchange
 from ...engine.state import GameState
 from ...learn import Coach
 from .. import palette, texts
 
 
 def coach_text(coach: Coach, state: GameState) -> Text:
+    """The phase, then every unavailable option with its reason and rule, then notes."""
     advice = coach.advise(state)
     out = Text()
     out.append(texts.COACH_TITLE, style=palette.ACCENT)
     out.append("  ")
     out.append(advice.phase)
-    if advice.rule_text:
+    seen_rules: set[str] = set()
+    if not state.is_over:
+        exchanges = [o for o in advice.options if isinstance(o.action, Exchange)]
+        others = [o for o in advice.unavailable if not isinstance(o.action, Exchange)]
         out.append("\n")
-        out.append(
-            texts.COACH_RULE.format(rule=advice.rule, text=advice.rule_text), style=palette.DIM
-        )
-    if state.is_over:
-        return out
-    unavailable = advice.unavailable
-    out.append("\n")
-    if not unavailable:
-        out.append(texts.COACH_ALL_OPEN, style=palette.DIM)
-    else:
-        out.append(texts.COACH_UNAVAILABLE, style=palette.BOLD)
-        seen_rules: set[str] = set()
-        for option in unavailable:
+        if not others and any(o.available for o in exchanges):
+            out.append(texts.COACH_ALL_OPEN, style=palette.DIM)
+        else:
+            out.append(texts.COACH_UNAVAILABLE, style=palette.BOLD)
+        for option in others:
             reason = option.reason
             assert reason is not None
             out.append("\n✗ ", style=palette.BAD)
             out.append(texts.COACH_OPTION.format(label=option.label, reason=reason.message))
-            out.append(f" ({reason.rule})", style=palette.DIM)
-            if reason.rule_text and reason.rule not in seen_rules:
-                seen_rules.add(reason.rule)
-                out.append("\n  ")
-                out.append(reason.rule_text, style=palette.DIM)
-    notes = [o for o in advice.options if o.available and o.note]
-    if notes:
+            _rule(out, reason.rule, reason.rule_text, seen_rules)
+        if exchanges and not any(o.available for o in exchanges):
+            reason = exchanges[0].reason
+            assert reason is not None
+            out.append("\n✗ ", style=palette.BAD)
+            out.append(texts.COACH_NO_EXCHANGE)
+            _rule(out, reason.rule, reason.rule_text, seen_rules)
+        notes = [o for o in advice.options if o.available and o.note]
+        if notes:
+            out.append("\n")
+            out.append(texts.COACH_NOTES, style=palette.BOLD)
+            for option in notes:
+                out.append("\n• ")
+                out.append(texts.COACH_OPTION.format(label=option.label, reason=option.note))
+    if advice.rule_text and advice.rule not in seen_rules:
         out.append("\n")
-        out.append(texts.COACH_NOTES, style=palette.BOLD)
-        for option in notes:
-            out.append("\n• ")
-            out.append(texts.COACH_OPTION.format(label=option.label, reason=option.note))
+        out.append(
+            texts.COACH_RULE.format(rule=advice.rule, text=advice.rule_text), style=palette.DIM
+        )
     return out
+
+
+def _rule(out: Text, rule: str, rule_text: str | None, seen: set[str]) -> None:
+    """The rule id after a reason, and its explanation the first time it appears."""
+    out.append(f" ({rule})", style=palette.DIM)
+    if rule_text and rule not in seen:
+        seen.add(rule)
+        out.append("\n  ")
+        out.append(rule_text, style=palette.DIM)
 
 
 class CoachPanel(VerticalScroll):
@@ -76,7 +89,9 @@ class CoachPanel(VerticalScroll):
         display: block;
     }
     Screen.-coach #log,
-    Screen.-coach #log-title {
+    Screen.-coach #log-title,
+    Screen.-coach #players,
+    Screen.-coach #players-title {
         display: none;
     }
     """
