@@ -1,0 +1,311 @@
+"""What the player is putting together for the pending decision, before it is played.
+
+The engine says what is legal; this module only keeps the player's current choice
+(the market cursor, the worshipers picked so far, the pyramid spot, the volcano
+option) with a sensible default for each decision, and turns it into an engine
+action. Whether that action is legal is always asked of the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.actions import (
+    Action,
+    ChooseGain,
+    ChooseWorshipers,
+    Decline,
+    Discard,
+    Erupt,
+    GoWild,
+    Pay,
+    Place,
+    ReturnWorshipers,
+    TakeGod,
+    TakeTile,
+)
+from ..engine.colors import COLORS, NUM_COLORS, ZERO, Count
+from ..engine.pyramid import display_offset
+from ..engine.state import DEATH_PRICE, LOVE_GIFT, DecisionKind, GameState
+from ..engine.tiles import GodId
+from .describe import fewest_first, most_plentiful
+
+# Market cursor moves: (row step, column step).
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+@dataclass
+class Pick:
+    """A multiset of worshipers being chosen: ``need`` of them, at most ``limit`` each."""
+
+    need: int
+    limit: Count | None  # None: drawn from the aether, no limit
+    chosen: list[int] = field(default_factory=lambda: [0] * NUM_COLORS)
+
+    @property
+    def total(self) -> int:
+        return sum(self.chosen)
+
+    @property
+    def value(self) -> Count:
+        return tuple(self.chosen)  # type: ignore[return-value]
+
+    def can_add(self, color: int) -> bool:
+        return self.limit is None or self.chosen[color] < self.limit[color]
+
+    def add(self, color: int) -> bool:
+        """One more of ``color``; when the pick is full, one of another color makes room."""
+        if self.need == 0 or not self.can_add(color):
+            return False
+        if self.total < self.need:
+            self.chosen[color] += 1
+            return True
+        others = [c for c in range(NUM_COLORS) if c != color and self.chosen[c] > 0]
+        if not others:
+            return False
+        out = max(others, key=lambda c: (self.chosen[c], c))
+        self.chosen[out] -= 1
+        self.chosen[color] += 1
+        return True
+
+    def remove(self, color: int) -> bool:
+        if self.chosen[color] <= 0:
+            return False
+        self.chosen[color] -= 1
+        return True
+
+
+def _realm_minus(realm: Count, due: Count) -> Count:
+    return tuple(max(0, realm[c] - due[c]) for c in range(NUM_COLORS))  # type: ignore[return-value]
+
+
+class Controller:
+    """The choice in progress for one table; reset whenever the game moves on."""
+
+    def __init__(self) -> None:
+        self.cursor = 4  # market cell 0-8, kept from turn to turn
+        self.god: GodId | None = None  # a selected god replaces the market cursor
+        self.pick: Pick | None = None
+        self.spot = 0
+        self.wild_mode = False
+        self.volcano = 0
+        self._token: object = None
+
+    # ------------------------------------------------------------ keeping in step
+    def sync(self, state: GameState, version: object) -> None:
+        """Reset the defaults when the game has moved on (``version`` changed)."""
+        if version == self._token:
+            return
+        self._token = version
+        self.reset(state)
+
+    def reset(self, state: GameState) -> None:
+        kind = state.kind
+        player = state.player
+        realm = player.realm_count
+        self.god = None
+        self.pick = None
+        self.spot = 0
+        self.wild_mode = False
+        self.volcano = 0
+        if kind is DecisionKind.TURN:
+            if state.must_take_god() and state.gods_available:
+                self.god = state.gods_available[0]
+            elif state.market[self.cursor] is None:
+                self.cursor = next((c for c, t in enumerate(state.market) if t), self.cursor)
+        elif kind is DecisionKind.PAY:
+            due, any_count = state.payment_due()
+            limit = _realm_minus(realm, due)
+            self.pick = Pick(any_count, limit, list(most_plentiful(limit, any_count)))
+        elif kind is DecisionKind.PLACE:
+            self.wild_mode = not self.colored_spots(state)
+        elif kind is DecisionKind.GAIN:
+            self.pick = Pick(1, None, list(fewest_first(realm, 1)))
+        elif kind is DecisionKind.VILLAGE:
+            assert state.take_tile is not None
+            need = state.take_tile.effect.count
+            self.pick = Pick(need, realm, list(most_plentiful(realm, need)))
+        elif kind is DecisionKind.DEATH:
+            self.pick = Pick(DEATH_PRICE, realm, list(most_plentiful(realm, DEATH_PRICE)))
+        elif kind is DecisionKind.DISCARD:
+            need = state.discard_needed()
+            self.pick = Pick(need, realm, list(most_plentiful(realm, need)))
+        elif kind is DecisionKind.LOVE:
+            self.pick = Pick(LOVE_GIFT, None, list(fewest_first(realm, LOVE_GIFT)))
+
+    # ------------------------------------------------------------ the market and gods
+    def move_cursor(self, state: GameState, direction: str) -> None:
+        dr, dc = MOVES[direction]
+        if self.god is not None:
+            self.god = None
+            return
+        row, col = divmod(self.cursor, 3)
+        row, col = (row + dr) % 3, (col + dc) % 3
+        self.cursor = row * 3 + col
+
+    def select_god(self, god: GodId) -> None:
+        self.god = god
+
+    def select_cell(self, cell: int) -> None:
+        self.god = None
+        self.cursor = cell
+
+    # ------------------------------------------------------------ paying
+    def payable(self, state: GameState) -> bool:
+        return any(isinstance(a, Pay) for a in state.decision_actions())
+
+    # ------------------------------------------------------------ placing
+    def colored_spots(self, state: GameState) -> list[Place]:
+        return [a for a in state.decision_actions() if isinstance(a, Place) and not a.wild]
+
+    def wild_spots(self, state: GameState) -> list[Place]:
+        return [a for a in state.decision_actions() if isinstance(a, Place) and a.wild]
+
+    def spots(self, state: GameState) -> list[Place]:
+        return self.wild_spots(state) if self.wild_mode else self.colored_spots(state)
+
+    def current_spot(self, state: GameState) -> Place | None:
+        spots = self.spots(state)
+        if not spots:
+            return None
+        self.spot %= len(spots)
+        return spots[self.spot]
+
+    def toggle_wild(self, state: GameState) -> bool:
+        """Switch between placing the tile and placing it as a wilderness."""
+        if self.wild_mode and not self.colored_spots(state):
+            return False
+        here = self.current_spot(state)
+        self.wild_mode = not self.wild_mode
+        spots = self.spots(state)
+        self.spot = 0
+        if here is not None:
+            for index, spot in enumerate(spots):
+                if (spot.row, spot.col) == (here.row, here.col):
+                    self.spot = index
+        return True
+
+    def move_spot(self, state: GameState, direction: str) -> None:
+        """Move among the legal spots only, by where they sit in the drawing."""
+        spots = self.spots(state)
+        if len(spots) < 2:
+            return
+        here = self.current_spot(state)
+        assert here is not None
+        base = display_offset(state.player.pyramid)
+
+        def x(p: Place) -> int:  # in half-tile steps
+            return 2 * (p.col - base) + (p.row - 1)
+
+        hx, hr = x(here), here.row
+        dr, dc = MOVES[direction]
+        best: tuple[tuple[int, int], int] | None = None
+        for index, spot in enumerate(spots):
+            if index == self.spot:
+                continue
+            sx, sr = x(spot), spot.row
+            if dc:
+                if (sx - hx) * dc <= 0:
+                    continue
+                score = (abs(sr - hr), abs(sx - hx))
+            else:
+                if (sr - hr) * -dr <= 0:  # rows grow upwards on screen
+                    continue
+                score = (abs(sr - hr), abs(sx - hx))
+            if best is None or score < best[0]:
+                best = (score, index)
+        if best is not None:
+            self.spot = best[1]
+        elif dc:  # wrap around along the order of spots
+            self.spot = (self.spot + dc) % len(spots)
+
+    def select_spot(self, state: GameState, row: int, col: int) -> bool:
+        for index, spot in enumerate(self.spots(state)):
+            if (spot.row, spot.col) == (row, col):
+                self.spot = index
+                return True
+        return False
+
+    # ------------------------------------------------------------ the volcano
+    def volcano_options(self, state: GameState) -> list[Erupt]:
+        return [a for a in state.decision_actions() if isinstance(a, Erupt)]
+
+    def move_volcano(self, state: GameState, step: int) -> None:
+        options = self.volcano_options(state)
+        if options:
+            self.volcano = (self.volcano + step) % len(options)
+
+    def current_eruption(self, state: GameState) -> Erupt | None:
+        options = self.volcano_options(state)
+        if not options:
+            return None
+        self.volcano %= len(options)
+        return options[self.volcano]
+
+    # ------------------------------------------------------------ the answer
+    def confirm(self, state: GameState) -> Action | None:
+        """The action Enter plays now (it may still be illegal: ask the engine)."""
+        kind = state.kind
+        pick = self.pick
+        if kind is DecisionKind.TURN:
+            if self.god is not None:
+                return TakeGod(self.god)
+            return TakeTile(self.cursor)
+        if kind is DecisionKind.PAY:
+            assert pick is not None
+            return Pay(pick.value) if self.payable(state) else GoWild()
+        if kind is DecisionKind.PLACE:
+            return self.current_spot(state)
+        if kind is DecisionKind.GAIN:
+            assert pick is not None
+            chosen = [c for c in COLORS if pick.chosen[c]]
+            return ChooseGain(chosen[0]) if chosen else None
+        if kind in (DecisionKind.VILLAGE, DecisionKind.DEATH):
+            assert pick is not None
+            return ReturnWorshipers(pick.value)
+        if kind is DecisionKind.VOLCANO:
+            return self.current_eruption(state)
+        if kind is DecisionKind.LOVE:
+            assert pick is not None
+            return ChooseWorshipers(pick.value)
+        if kind is DecisionKind.DISCARD:
+            assert pick is not None
+            return Discard(pick.value)
+        return None
+
+    def refuse(self, state: GameState) -> Action | None:
+        """The action x plays: leave unpaid, or cancel an effect or the god."""
+        kind = state.kind
+        if kind is DecisionKind.PAY:
+            return GoWild()
+        if kind in (DecisionKind.VILLAGE, DecisionKind.VOLCANO, DecisionKind.DEATH):
+            return Decline()
+        return None
+
+    def picks_colors(self, state: GameState) -> bool:
+        """Whether the color keys mean something in the pending decision."""
+        kind = state.kind
+        if kind is DecisionKind.PAY:
+            return self.pick is not None and self.pick.need > 0 and self.payable(state)
+        return kind in (
+            DecisionKind.GAIN,
+            DecisionKind.VILLAGE,
+            DecisionKind.DEATH,
+            DecisionKind.DISCARD,
+            DecisionKind.LOVE,
+        )
+
+    def add_color(self, state: GameState, color: int) -> bool:
+        if self.pick is None:
+            return False
+        if state.kind is DecisionKind.GAIN:
+            self.pick.chosen = [0] * NUM_COLORS
+            self.pick.chosen[color] = 1
+            return True
+        return self.pick.add(color)
+
+    def remove_color(self, color: int) -> bool:
+        return self.pick.remove(color) if self.pick is not None else False
+
+
+__all__ = ["ZERO", "Controller", "Pick"]

@@ -1,0 +1,55 @@
+"""The game log: plain sentences for every action, kept in step with undo."""
+
+from __future__ import annotations
+
+from ..engine.events import Event
+from ..engine.notation import parse_action
+from ..engine.state import GameState
+from ..records import Match
+from ..records.model import start_state
+from . import texts
+from .describe import event_lines
+
+
+class LogBook:
+    """One list of sentences per action of the record, plus the opening line."""
+
+    def __init__(self, match: Match) -> None:
+        state = start_state(match.record.setup)
+        self.opening = [texts.LOG["turn_started"].format(name=state.player.name)]
+        self.entries: list[list[str]] = []
+        for text in match.record.actions:
+            events = state.apply(parse_action(text))
+            self.entries.append(event_lines(state, events))
+
+        self._lines: list[str] | None = None
+
+    def add(self, state: GameState, events: list[Event]) -> list[str]:
+        lines = event_lines(state, events)
+        self.entries.append(lines)
+        self._lines = None
+        return lines
+
+    def undo(self) -> None:
+        if self.entries:
+            self.entries.pop()
+        self._lines = None
+
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            out = list(self.opening)
+            for entry in self.entries:
+                out.extend(entry)
+            self._lines = out
+        return self._lines
+
+    def since_turn_of(self, seat_name: str, limit: int = 12) -> list[str]:
+        """The lines since ``seat_name``'s previous turn began (for the hand-over)."""
+        lines = self.lines()
+        marker = texts.LOG["turn_started"].format(name=seat_name)
+        starts = [i for i, line in enumerate(lines) if line == marker]
+        begin = starts[-2] + 1 if len(starts) >= 2 else 0
+        recent = lines[begin:]
+        if recent and recent[-1] == marker:
+            recent = recent[:-1]
+        return recent[-limit:]

@@ -1,0 +1,544 @@
+"""Every text the app shows, in one place, so that other languages can follow.
+
+Widgets and screens never spell out a sentence themselves: they take it from here and
+fill in the numbers with ``str.format``. Texts that come from the rules engine (why an
+action is illegal, why a tile was cancelled, scoring reasons) live in
+:mod:`orbis_tui.engine.messages`.
+"""
+
+from __future__ import annotations
+
+APP_TITLE = "Orbis"
+
+# ---------------------------------------------------------------- colors and things
+COLOR_NAMES = ("red", "blue", "orange", "green", "white")
+ANY_WORD = "any"
+NOTHING = "nothing"
+AND = " + "
+LIST_SEP = ", "
+FREE = "free"
+CP = "{cp}cp"
+CP_LONG = "{cp} CP"
+NO_CP = "–"
+TAKEN_CELL = "(taken)"
+
+EFFECT_SHORT = {
+    "none": "–",
+    "gain": "+{count}{color}",
+    "gain_any": "+1 any",
+    "stone": "stone +1",
+    "farm": "farm {color}",
+    "village": "village {count}",
+    "forest": "forest {count}×{colors}",
+    "volcano": "volc {remove}",
+    "irrigation": "irrig {color}",
+    "temple": "temple",
+}
+EFFECT_LONG = {
+    "none": "no effect",
+    "gain": "gain {count} {color_word}",
+    "gain_any": "gain 1 of any color",
+    "stone": "sacred stone: +1 CP",
+    "farm": "farm: {color_word} symbols cost nothing",
+    "village": "village: return {count} worshipers",
+    "forest": "forest: {count} neighbors {colors_words}",
+    "volcano": "volcano: clear {remove_words} off the market",
+    "irrigation": "irrigation: needs {color_word} beneath",
+    "temple": "temple: a token at the end",
+}
+# Four letters for a tile inside a small pyramid hex.
+EFFECT_TINY = {
+    "none": "",
+    "gain": "+{count}{color}",
+    "gain_any": "+1?",
+    "stone": "ston",
+    "farm": "f{color}",
+    "village": "vil{count}",
+    "forest": "for{count}",
+    "volcano": "volc",
+    "irrigation": "irr{color}",
+    "temple": "tmpl",
+}
+WILD_TINY = "wild"
+WILD_NAME = "wilderness"
+CANCELLED_TINY = "×"
+WILD_POINTS_TINY = " -1"
+WILD_POINTS = "-1 CP"
+SPOT_HERE = "here"
+
+# ---------------------------------------------------------------- the status line
+ROUND = "Round {round}/{rounds}"
+STATUS = "{round} · {name} · {phase}"
+PHASE = {
+    "turn": "Take a region tile from the market or a god",
+    "turn_must_god": "Last turn and no god yet: take a god",
+    "pay": "Phase 3 - pay {cost}, or make it a wilderness",
+    "pay_free": "Phase 3 - pay nothing, or make it a wilderness",
+    "place": "Phase 4 - place {tile}",
+    "place_wild": "Phase 4 - place the wilderness",
+    "gain": "Phase 5 - choose the color of the gained worshiper",
+    "village": "Phase 5 - return {count} worshipers, or cancel the village",
+    "volcano": "Phase 5 - remove {remove} from the market, or cancel the volcano",
+    "love": "Goddess of Love - choose 5 worshipers",
+    "death": "God of Death - return 6 worshipers, or cancel the god",
+    "discard": "Phase 6 - return {count} worshipers (at most 10 at the end of a turn)",
+    "over": "The game is over",
+    "waiting": "{name} is thinking",
+}
+
+# ---------------------------------------------------------------- key descriptions
+KEY = {
+    "take": "Take",
+    "take_god": "Take god",
+    "pay": "Pay",
+    "wild": "Wilderness",
+    "wild_now": "Wilderness",
+    "place": "Place",
+    "toggle_wild": "As wilderness",
+    "toggle_colored": "As the tile",
+    "choose": "Confirm",
+    "return": "Return",
+    "decline": "Cancel effect",
+    "decline_god": "Cancel god",
+    "erupt": "Erupt",
+    "gain": "Gain",
+    "love": "Gain",
+    "discard": "Return",
+    "exchange": "Exchange",
+    "undo": "Undo",
+    "players": "Players",
+    "help": "Help",
+    "quit": "Quit",
+    "close": "Close",
+    "ready": "Ready",
+    "save": "Save record",
+    "new": "New game",
+    "start": "Start",
+    "resume": "Resume",
+    "theme": "Light/dark",
+    "next": "Next",
+    "previous": "Previous",
+    "up": "Up",
+    "down": "Down",
+    "left": "Left",
+    "right": "Right",
+    "god": "God",
+}
+
+# ---------------------------------------------------------------- the decision panel
+PANEL_HINT_TURN = "←↑↓→/hjkl move · 1-9 take · ⇧+letter god"
+PANEL_HINT_CHOOSE = "r b o g w add one · ⇧+letter take one out"
+PANEL_HINT_GAIN = "r b o g w choose the color"
+PANEL_HINT_PLACE = "←↑↓→/hjkl move among the legal spots"
+PANEL_HINT_VOLCANO = "↑↓ other ways to take them"
+PANEL_CELL = "Cell {cell} · {name}"
+PANEL_COLLECT = "collect {worshipers}"
+PANEL_COLLECT_NONE = "nothing to collect"
+PANEL_COST = "cost {cost}"
+PANEL_COST_SAVED = "(farms save {saved})"
+PANEL_AFFORDABLE = "✓ you can pay it"
+PANEL_EXCHANGES = "✗ not yet: {count} exchange(s) of 3-for-1 would pay it"
+PANEL_UNAFFORDABLE = "✗ you cannot pay it: it would become a wilderness"
+PANEL_SPOTS = "{colored} spot(s) as the tile · {wild} as a wilderness"
+PANEL_NO_SPOT = "✗ no spot fits its color: it would go in as a wilderness"
+PANEL_GENERATES = "{color} worshipers go to cells {cells}"
+PANEL_GOD = "{name} · {cp} CP"
+PANEL_GOD_ENDS = "Taking a god is your whole turn."
+PANEL_BLOCKED = "✗ {reason}"
+PANEL_PAY_TITLE = "Pay for {tile}: {cost}"
+PANEL_PAY_ANY = "the {count} 'any' symbol(s) paid with: {chosen}"
+PANEL_PAY_LEFT = "left in your realm after paying: {realm}"
+PANEL_PAY_NO = "✗ Pay: {reason}"
+PANEL_PAY_EXCHANGE = "  3-for-1 exchanges (e) could still pay it: {count} needed"
+PANEL_WILD_HINT = "x: leave it unpaid; it becomes a wilderness (-1 CP at the end)"
+PANEL_WILD_DEFAULT = "Enter or x: it becomes a wilderness (-1 CP at the end)"
+PANEL_PLACE_TITLE = "Place {tile} ({spots} legal spot(s))"
+PANEL_PLACE_WILD_TITLE = "Place the wilderness ({spots} legal spot(s))"
+PANEL_PLACE_AT = "▸ {spot}"
+PANEL_PLACE_TOGGLE_WILD = "x: place it as a wilderness instead (the payment is lost)"
+PANEL_PLACE_TOGGLE_BACK = "x: back to placing it as the tile"
+PANEL_PLACE_NOT = "✗ {spot}: {reason}"
+PANEL_PLACE_FORCED = "✗ No spot fits its color, so it goes in as a wilderness."
+PANEL_GAIN_TITLE = "Gain 1 worshiper of any color: {chosen}"
+PANEL_VILLAGE_TITLE = "Village: return {count} worshipers from your realm"
+PANEL_DEATH_TITLE = "God of Death: return 6 worshipers from your realm"
+PANEL_DISCARD_TITLE = "Your realm holds {have}: return {count} to keep 10"
+PANEL_LOVE_TITLE = "Goddess of Love: choose 5 worshipers to gain"
+PANEL_CHOSEN = "chosen: {chosen} ({count})"
+PANEL_DECLINE_VILLAGE = "x: return nothing; the village is cancelled (no CP)"
+PANEL_DECLINE_DEATH = "x: return nothing; the god is cancelled (no CP)"
+PANEL_DECLINE_VOLCANO = "x: remove nothing; the volcano is cancelled (no CP)"
+PANEL_VOLCANO_TITLE = "Volcano: remove {remove} ({index}/{total})"
+PANEL_VOLCANO_FROM = "from cell {cell}: {worshipers}"
+PANEL_OVER = "The game is over."
+PANEL_BOT = "{name} ({level}) is choosing…"
+PANEL_MISTAKE = "✗ {rule}: {reason}"
+
+SPOT_FIRST = "row 1, first tile"
+SPOT_LEFT = "row 1, left end"
+SPOT_RIGHT = "row 1, right end"
+SPOT_ON = "row {row}, on {left} and {right}"
+
+# ---------------------------------------------------------------- side panels
+PLAYER_HEADER = "{name}"
+PLAYER_REALM = "{count}/10"
+PLAYER_FARMS = "farms {farms}"
+PLAYER_NO_FARMS = "farms –"
+PLAYER_GOD = "god {god}"
+PLAYER_NO_GOD = "no god yet"
+PLAYER_GOD_CANCELLED = "{god} (cancelled)"
+PLAYER_SCORE = "{cp} CP so far"
+PLAYER_LINE = "{tiles:>2}/14 {worshipers:>2}w {god:<8} {cp:>3} CP"
+VIEWING_NOTE = "pyramid of {name}"
+LOG_TITLE = "Game log"
+PLAYERS_TITLE = "Players"
+PYRAMID_EMPTY = "(no tiles yet)"
+
+SUPPLY_GODS = "Gods"
+SUPPLY_NO_GODS = "Gods: none left"
+SUPPLY_TEMPLES = "Temples"
+SUPPLY_PILES = "Piles"
+SUPPLY_PILE = "{stars}{count}"
+
+# ---------------------------------------------------------------- the game log
+LOG = {
+    "took_tile": "{name} took {tile} from cell {cell}.",
+    "generated": "{color} worshipers arrive on cells {cells}.",
+    "collected": "{name} collected {worshipers}.",
+    "paid": "{name} paid {worshipers}.",
+    "paid_nothing": "{name} paid nothing.",
+    "went_wild": "{name} left it unpaid: a wilderness.",
+    "placed": "{name} placed {tile} in row {row}.",
+    "placed_wild": "{name} placed a wilderness in row {row}.",
+    "reduction": "{name} now pays no {color} symbols.",
+    "gained": "{name} gained {count} {color}.",
+    "cancelled": "{tile} is cancelled: {reason}.",
+    "validated": "{tile} is validated.",
+    "returned": "{name} returned {worshipers}.",
+    "erupted": "The volcano cleared {removals}.",
+    "god_cancelled": "{god} is cancelled.",
+    "took_god": "{name} took the {god}.",
+    "gained_many": "{name} gained {worshipers}.",
+    "discarded": "{name} returned {worshipers} (realm limit).",
+    "exchanged": "{name} exchanged 3 {give} for 1 {get}.",
+    "refilled": "Cell {cell} now shows {tile}.",
+    "turn_started": "— {name}'s turn —",
+    "game_over": "The game is over.",
+    "undone": "(undone: {action})",
+}
+LOG_REMOVAL = "{worshipers} from cell {cell}"
+
+# ---------------------------------------------------------------- screens
+HANDOVER_TITLE = "{name}'s turn"
+HANDOVER_ROUND = "Round {round} of {rounds}"
+HANDOVER_PASS = "Pass the keyboard to {name}."
+HANDOVER_LAST = "Since {name}'s last turn:"
+HANDOVER_READY = "Press Enter when {name} is ready."
+HANDOVER_FIRST = "{name} begins."
+HANDOVER_RESUMED = "The game was resumed where it stopped."
+
+NEW_TITLE = "O R B I S"
+NEW_SUBTITLE = "build your universe, one region at a time"
+NEW_RESUME = "Resume: {names} · round {round}/{rounds} · {name} to play"
+NEW_RESUME_BUTTON = "Resume the game (Enter)"
+NEW_HEADING = "New game"
+NEW_PLAYERS = "Players"
+NEW_SEAT = "Seat {n}"
+NEW_SEAT_PLACEHOLDER = "Player {n}"
+NEW_SEAT_KIND = "played by"
+NEW_HUMAN = "person"
+NEW_FIRST = "Who starts"
+NEW_RANDOM = "at random"
+NEW_SEED = "Seed"
+NEW_SEED_PLACEHOLDER = "blank: a new deal"
+NEW_START = "Start the game"
+NEW_BAD_SEED = "The seed must be a whole number (or blank)."
+NEW_SAME_NAMES = "Two seats have the same name; give each player their own."
+NEW_DAMAGED = (
+    "The saved game could not be loaded and was moved aside to {moved}.\nWhat is wrong: {problem}"
+)
+NEW_DAMAGED_STUCK = (
+    "The saved game could not be loaded and could not be moved aside ({error}).\n"
+    "What is wrong: {problem}"
+)
+NEW_FINISHED = "The last game was finished; its record stays until a new game starts."
+NEW_KEYS = "Tab moves between fields · Enter starts · ? help · q quit"
+
+END_TITLE = "Game over"
+END_WINNER = "{name} wins with {cp} CP"
+END_SHARED = "Shared victory: {names} with {cp} CP"
+END_TIE_BREAK = "Tie on {cp} CP broken by worshipers left: {details}"
+END_TIE_DETAIL = "{name} {count}"
+END_STANDINGS = "Standings"
+END_RANK = "#"
+END_NAME = "Player"
+END_TOTAL = "CP"
+END_WORSHIPERS = "Worshipers"
+END_TIE = "Tie-break"
+END_TIE_USED = "used"
+END_BREAKDOWN = "{name}: {cp} CP"
+END_TILE = "Tile"
+END_WHERE = "Where"
+END_POINTS = "CP"
+END_REASON = "Why"
+END_TEMPLE = "Temple token"
+END_TEMPLE_REASON = "{count} temple tile(s)"
+END_TEMPLE_NONE = "no temple tile"
+END_GOD = "God"
+END_TOTAL_ROW = "Total"
+END_SAVED = "Record saved to {path}"
+END_SAVE_FAILED = "Could not save the record: {error}"
+END_SAVE_TITLE = "Save the game record"
+END_SAVE_PROMPT = "File name (Enter saves, Escape cancels):"
+END_KEYS = "s save record · n new game · q quit · arrows scroll"
+WHERE = "row {row}, #{pos}"
+
+PLAYERS_SCREEN_TITLE = "Every player's universe (p or Escape to close)"
+
+EXCHANGE_TITLE = "Exchange 3-for-1"
+EXCHANGE_GIVE = "Give 3 of which color? (r b o g w, Escape cancels)"
+EXCHANGE_GET = "Give 3 {give} for 1 of which color? (r b o g w, Escape goes back)"
+EXCHANGE_NONE = "You have no color with 3 worshipers: nothing to exchange."
+EXCHANGE_REALM = "Your realm: {realm}"
+
+TOO_SMALL = "Orbis needs a terminal of at least {width}×{height}.\nThis one is {w}×{h}."
+TOO_SMALL_HINT = "Enlarge the window to go on (q quits; the game is saved)."
+
+UNDONE = "Undone: {action}"
+NOTHING_TO_UNDO = "Nothing to undo: the turn begins here (undo never goes back past a refill)."
+SAVE_FAILED = "Autosave failed: {error}"
+RESUMED = "Resumed the saved game."
+
+# ---------------------------------------------------------------- help
+HELP_TITLE = "Help"
+HELP_CLOSE = "Escape or ? closes this help · arrows and PgUp/PgDn scroll"
+HELP_KEYS_TITLE = "Keys"
+HELP_KEYS: tuple[tuple[str, str], ...] = (
+    ("arrows / h j k l", "move the market cursor, or move among the legal pyramid spots"),
+    ("1 … 9", "take the tile in that market cell at once"),
+    ("Enter", "do what the panel proposes: take, pay, place, confirm a choice"),
+    ("⇧ + letter", "select a god (its letter is shown beside it); Enter takes it"),
+    ("x", "refuse: leave the tile unpaid (wilderness), cancel an effect or the god"),
+    ("r b o g w", "add a worshiper of that color to the choice being made"),
+    ("⇧R ⇧B ⇧O ⇧G ⇧W", "take one of that color out of the choice"),
+    ("e", "exchange 3 worshipers of one color for 1 of another, any time in your turn"),
+    ("u", "undo the last step of this turn (never past the refill that ends it)"),
+    ("p", "show every player's pyramid and realm"),
+    ("?", "this help"),
+    ("ctrl+t", "switch between the dark and the light look"),
+    ("q", "quit; the game is saved after every step and resumes where it stopped"),
+    ("mouse", "click a market cell, a god or a pyramid spot to select it; click again to act"),
+)
+HELP_COLORS_TITLE = "Colors"
+HELP_COLORS = (
+    "Each color always shows its letter: R red, B blue, O orange, G green, W white. "
+    "'?' in a cost is a symbol any color can pay. Stars give a tile's level."
+)
+HELP_RULES_TITLE = "Rules at a glance"
+
+# One entry per rule id, written for this app.
+RULES: tuple[tuple[str, str], ...] = (
+    (
+        "R-COMP-1",
+        "There are 65 region tiles over three levels (20, 20 and 25). A tile has a color, "
+        "a level in stars, a cost, maybe an effect and creation points (CP). White tiles "
+        "also have a mystic number, used only to break temple ties.",
+    ),
+    (
+        "R-COMP-2",
+        "Two marked sets of 14 tiles (white star, purple star) are added for 3 or 4 players; "
+        "the 37 unmarked tiles are always in play.",
+    ),
+    (
+        "R-COMP-3",
+        "Beside the regions: 10 gods, 5 temple tokens (2, 4, 7, 9, 11 CP), one reduction "
+        "token per color, and cancellation markers.",
+    ),
+    ("R-COMP-4", "Worshipers come in the five colors and never run out."),
+    ("R-COMP-5", "Turned over, every region tile is a wilderness."),
+    (
+        "R-SETUP-1",
+        "Each level is shuffled into its own pile; nine level-1 tiles form the 3×3 market.",
+    ),
+    (
+        "R-SETUP-2",
+        "Some gods are drawn for the game (3, 4 or 5 for 2, 3 or 4 players); the rest "
+        "are not used.",
+    ),
+    (
+        "R-SETUP-3",
+        "Everyone starts with no tiles and no worshipers. The table picks who starts (or "
+        "lets the app draw); turns then go round in seat order.",
+    ),
+    (
+        "R-SETUP-4",
+        "The piles run out exactly with the last turn, and the market always shows nine tiles.",
+    ),
+    (
+        "R-TURN-1",
+        "15 rounds. On a turn you take one market tile or one god. Everyone takes exactly "
+        "one god per game; whoever reaches the last turn without one must take one then.",
+    ),
+    (
+        "R-TURN-2",
+        "During your own turn, as often as you like, you may give back 3 worshipers of one "
+        "color to get 1 worshiper of another (key e).",
+    ),
+    (
+        "R-TURN-3",
+        "When a turn ends the realm may hold at most 10 worshipers; you pick which extra "
+        "ones go back.",
+    ),
+    (
+        "R-TAKE-1",
+        "Generate: each market tile beside the chosen one (not diagonally) gets one "
+        "worshiper of the chosen tile's color.",
+    ),
+    ("R-TAKE-2", "Collect: the worshipers lying on the chosen tile join your realm."),
+    (
+        "R-TAKE-3",
+        "Pay the cost from your realm, freshly collected worshipers included; '?' takes "
+        "any color you like. Farms cancel colored symbols of their color, never '?'. "
+        "Unpaid, the tile becomes a wilderness.",
+    ),
+    (
+        "R-TAKE-4",
+        "Place the tile in your pyramid. If it fits nowhere as itself, or you prefer, it "
+        "goes in as a wilderness and any payment is lost.",
+    ),
+    ("R-TAKE-5", "A placed tile that is not a wilderness applies its effect right away."),
+    ("R-TAKE-6", "Then the realm limit of 10 applies."),
+    (
+        "R-TAKE-7",
+        "The empty market cell is refilled from the level-1 pile, then level 2, then "
+        "level 3; the new tile arrives bare. Undo stops here.",
+    ),
+    (
+        "R-PLACE-1",
+        "The bottom row holds up to 5 tiles in an unbroken line. The first tile goes "
+        "anywhere; each later one extends the line at its left or right end.",
+    ),
+    (
+        "R-PLACE-2",
+        "Rows 2, 3 and 4 hold 4, 3 and 2 tiles. A tile above the bottom row sits on two "
+        "side-by-side tiles of the row below.",
+    ),
+    (
+        "R-PLACE-3",
+        "Above the bottom row, at least one of the two tiles underneath must share the "
+        "new tile's color. A wilderness matches every color, above and below.",
+    ),
+    (
+        "R-PLACE-4",
+        "You may start an upper row before a lower one is full, and upper rows may have gaps.",
+    ),
+    ("R-PLACE-5", "A wilderness always has somewhere to go, so a turn never gets stuck."),
+    (
+        "R-PLACE-6",
+        "Neighbors share an edge: left and right in the row, the two below and the two "
+        "above. Up to six.",
+    ),
+    (
+        "R-EFF-FARM",
+        "Farm (orange): take the reduction token of the color shown; from then on that "
+        "color's symbols in costs are free for you.",
+    ),
+    (
+        "R-EFF-VILLAGE",
+        "Village (orange): give back the number of worshipers shown, colors of your "
+        "choice, or the village is cancelled.",
+    ),
+    (
+        "R-EFF-FOREST",
+        "Forest (green): at the end it scores only if enough of its neighbors show one of "
+        "the colors named on it (a wilderness counts).",
+    ),
+    (
+        "R-EFF-VOLCANO",
+        "Volcano (red): remove the worshipers shown from the other market tiles, choosing "
+        "where from. All of them or none; none means the volcano is cancelled.",
+    ),
+    (
+        "R-EFF-IRRIGATION",
+        "Irrigation (blue): one of the two tiles underneath must have the color shown "
+        "(a wilderness counts); otherwise, and always in the bottom row, it is cancelled.",
+    ),
+    ("R-EFF-TEMPLE", "Temple (white): earns a temple token at the end."),
+    (
+        "R-EFF-GAIN",
+        "Proselytism: gain 1 or 2 worshipers of the color shown, or 1 of any color you pick.",
+    ),
+    ("R-EFF-STONE", "Sacred stone: 1 extra CP at the end."),
+    (
+        "R-GOD-1",
+        "Gods that reward the most of something compare all players and share ties; you "
+        "need at least one. Fewest wilderness tiles counts zero as fewest.",
+    ),
+    (
+        "R-GOD-2",
+        "A god turn follows the usual end-of-turn rules: exchanges are allowed and the "
+        "realm limit applies (the Goddess of Love can push you over it).",
+    ),
+    (
+        "R-END-1",
+        "Each tile scores its printed CP unless it is a wilderness, cancelled, or a forest "
+        "that is not validated.",
+    ),
+    ("R-END-2", "Each wilderness costs 1 CP, or nothing with the Goddess of Idleness."),
+    (
+        "R-END-3",
+        "Temple tokens: players with more temple tiles choose first (ties go to the higher "
+        "mystic number) and each takes the best token left. No temple, no token.",
+    ),
+    ("R-END-4", "Add your god's CP, when its condition is met."),
+    (
+        "R-END-5",
+        "Most CP wins; a tie goes to whoever has more worshipers left; still tied, the "
+        "victory is shared.",
+    ),
+)
+
+# The gods' own keys and short names for narrow screens.
+GOD_SHORT = {
+    "love": "Love",
+    "apprentice": "Apprent.",
+    "oceans": "Oceans",
+    "idleness": "Idleness",
+    "fire": "Fire",
+    "technology": "Techn.",
+    "nature": "Nature",
+    "equilibrium": "Equilib.",
+    "harvests": "Harvests",
+    "death": "Death",
+}
+
+# ---------------------------------------------------------------- learning to play
+# The lessons themselves (steps, rule explanations, phase texts) are data, in
+# data/walkthrough.toml; these are the app's own words around them.
+KEY.update(
+    {
+        "lesson_next": "Next",
+        "lesson_back": "Step back",
+        "lesson_leave": "Leave",
+        "lesson_scroll": "Scroll the lesson",
+        "coach": "Coach",
+        "learn": "Learn to play",
+    }
+)
+LEARN_STEP = "Step {number}/{total}"
+LEARN_EXPECTED = "This step: {expected}."
+LEARN_TIP = "Tip: {hint}"
+LEARN_RULE = "{rule}: {text}"
+LEARN_OPPONENT = "{name}: {tiles} tiles · {worshipers} worshipers · god: {god}"
+LEARN_LEFT = "Walkthrough saved: choose “Learn to play” to pick it up where you left it."
+LEARN_FINISHED = "You have finished the walkthrough. Press Enter to set up a game."
+LEARN_BROKEN = "The walkthrough cannot start: {error}"
+NEW_LEARN_BUTTON = "Learn to play"
+NEW_LEARN_RESUME_BUTTON = "Resume the walkthrough"
+COACH_TITLE = "Coach"
+COACH_RULE = "{rule}: {text}"
+COACH_UNAVAILABLE = "Not available now"
+COACH_ALL_OPEN = "Every option shown is open to you."
+COACH_NOTES = "Worth knowing"
+COACH_OPTION = "{label}: {reason}"
+COACH_NO_EXCHANGE = "exchange 3-for-1: no color has 3 worshipers yet"
