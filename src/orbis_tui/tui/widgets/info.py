@@ -1,0 +1,161 @@
+"""Small read-only panels: the status line, a player's card, the players, the log."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine.colors import COLORS
+from ...engine.scoring import PlayerScore
+from ...engine.state import GameState, PlayerState
+from .. import palette, texts
+from ..describe import phase_line, round_text
+from ..palette import rich_format as fmt
+
+
+def _lines(lines: list[Text]) -> Text:
+    out = Text("\n", no_wrap=True, overflow="ellipsis", end="").join(lines)
+    out.no_wrap = True
+    out.overflow = "ellipsis"
+    return out
+
+
+class TextPanel(Static):
+    """A Static that repaints only when its text really changes, and never relayouts."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._text: Text | None = None
+
+    def set_text(self, text: Text) -> None:
+        if self._text is not None and text == self._text:
+            return
+        self._text = text
+        self.update(text, layout=False)
+
+
+class StatusLine(TextPanel):
+    """Round, active player and what is expected now."""
+
+    DEFAULT_CSS = """
+    StatusLine {
+        height: 1; width: 1fr; background: $panel; padding: 0 1;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    """
+
+    def show(self, state: GameState, phase: str | None = None) -> None:
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(f" {texts.APP_TITLE.upper()} ", style=palette.GOD)
+        line.append(" " + round_text(state) + " · ")
+        line.append(state.player.name, style=palette.ACCENT)
+        line.append(" · " + (phase or phase_line(state)))
+        self.set_text(line)
+
+
+def god_label(state: GameState, player: PlayerState, short: bool = False) -> str:
+    if player.god is None:
+        return texts.PLAYER_NO_GOD
+    god = state.catalog.god_by_id[player.god]
+    name = texts.GOD_SHORT.get(player.god.value, god.name) if short else god.name
+    if player.god_cancelled:
+        return texts.PLAYER_GOD_CANCELLED.format(god=name)
+    return name
+
+
+def farm_chips(player: PlayerState) -> Text:
+    farms = [c for c in COLORS if player.reductions[c]]
+    if not farms:
+        return Text(texts.PLAYER_NO_FARMS, style=palette.DIM)
+    chips = Text()
+    for c in farms:
+        chips.append_text(palette.chip(c))
+    return fmt(texts.PLAYER_FARMS, farms=chips)
+
+
+class PlayerCard(TextPanel):
+    """The active (or viewed) player's realm, farms, god and score so far."""
+
+    DEFAULT_CSS = """
+    PlayerCard { height: 2; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def show(self, state: GameState, seat: int, score: PlayerScore) -> None:
+        player = state.players[seat]
+        first = Text(no_wrap=True, overflow="ellipsis")
+        first.append(f" {player.name} ", style=palette.SPOT_CURSOR)
+        first.append(" ")
+        first.append_text(palette.realm_chips(player.realm_count))
+        first.append(" " + texts.PLAYER_REALM.format(count=player.worshipers))
+        second = Text(no_wrap=True, overflow="ellipsis")
+        second.append(" ")
+        second.append_text(farm_chips(player))
+        second.append(" · " + god_label(state, player, short=True))
+        second.append(" · " + texts.PLAYER_SCORE.format(cp=score.total))
+        self.set_text(_lines([first, second]))
+
+
+class PlayersStrip(TextPanel):
+    """One line per player, always visible; the active one marked."""
+
+    DEFAULT_CSS = """
+    PlayersStrip { height: 2; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def show(self, state: GameState, scores: list[PlayerScore]) -> None:
+        lines = []
+        width = max(8, self.size.width or 36)
+        name_width = max(4, min(14, width - 27))
+        for seat, player in enumerate(state.players):
+            active = seat == state.current and not state.is_over
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append("▸" if active else " ", style=palette.ACCENT)
+            line.append(
+                player.name[:name_width].ljust(name_width) + " ",
+                style=palette.ACCENT if active else palette.BOLD,
+            )
+            line.append(
+                texts.PLAYER_LINE.format(
+                    tiles=player.region_tiles,
+                    worshipers=player.worshipers,
+                    god=(god_label(state, player, short=True) if player.god else "–")[:8],
+                    cp=scores[seat].total,
+                )
+            )
+            lines.append(line)
+        if self.styles.height is None or self.styles.height.value != len(lines):
+            self.styles.height = len(lines)
+        self.set_text(_lines(lines))
+
+
+class GameLog(Widget):
+    """The latest lines of the game log, newest at the bottom."""
+
+    DEFAULT_CSS = """
+    GameLog { height: 1fr; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[str] = []
+
+    def show(self, lines: list[str]) -> None:
+        if lines == self.lines:
+            return
+        self.lines = lines
+        self.refresh()
+
+    def render(self) -> Text:
+        width, height = self.size
+        if width <= 0 or height <= 0:
+            return Text()
+        out: list[Text] = []
+        console = self.app.console
+        for line in reversed(self.lines):
+            style = palette.ACCENT if line.startswith("—") else None
+            wrapped = Text(line, style=style or "").wrap(console, width)
+            out[:0] = list(wrapped)
+            if len(out) >= height:
+                break
+        return Text("\n").join(out[-height:])

@@ -1,0 +1,214 @@
+"""The 3×3 market drawn as a board: one framed cell per region tile."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+
+from ...engine.colors import LETTERS, Color, Count
+from ...engine.state import MARKET_ADJACENT, GameState
+from ...engine.tiles import Tile
+from .. import palette, texts
+from ..describe import effect_long, effect_short
+from .canvas import Canvas, CanvasWidget
+
+_H = "─"
+_V = "│"
+_JOINS = {
+    (0, 0): "┌",
+    (0, 1): "┬",
+    (0, 2): "┐",
+    (1, 0): "├",
+    (1, 1): "┼",
+    (1, 2): "┤",
+    (2, 0): "└",
+    (2, 1): "┴",
+    (2, 2): "┘",
+}
+
+
+def _join(row: int, col: int) -> str:
+    return _JOINS[
+        (0 if row == 0 else 2 if row == 3 else 1, 0 if col == 0 else 2 if col == 3 else 1)
+    ]
+
+
+class MarketBoard(CanvasWidget):
+    """Renders the market; a click on a cell posts :class:`MarketBoard.CellClicked`."""
+
+    DEFAULT_CSS = """
+    MarketBoard { height: 13; width: 1fr; }
+    """
+
+    class CellClicked(Message):
+        def __init__(self, cell: int) -> None:
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state: GameState | None = None
+        self.cursor: int | None = None
+        self.blocked = False
+        self.removals: dict[int, Count] = {}
+        self._geometry = (0, 0, 13, 3)
+        self._key: object = None
+
+    def show(
+        self,
+        state: GameState,
+        cursor: int | None,
+        blocked: bool = False,
+        removals: dict[int, Count] | None = None,
+        version: object = None,
+    ) -> None:
+        key = (version, cursor, blocked, tuple(sorted((removals or {}).items())))
+        if version is not None and key == self._key and state is self.state:
+            return
+        self._key = key
+        self.state = state
+        self.cursor = cursor
+        self.blocked = blocked
+        self.removals = removals or {}
+        self.redraw()
+
+    # ------------------------------------------------------------ drawing
+    def _layout(self) -> tuple[int, int, int, int]:
+        width, height = self.size
+        cw = max(6, (width - 4) // 3)
+        ch = max(1, min(5, (height - 4) // 3))
+        bw = 3 * cw + 4
+        ox = max(0, (width - bw) // 2)
+        return ox, 0, cw, ch
+
+    def draw(self, canvas: Canvas) -> None:
+        width, height = canvas.width, canvas.height
+        state = self.state
+        if state is None or width < 4 or height < 4:
+            return
+        ox, oy, cw, ch = self._layout()
+        self._geometry = (ox, oy, cw, ch)
+        self._draw_grid(canvas, ox, oy, cw, ch)
+        generated: dict[int, Color] = {}
+        if self.cursor is not None and not self.blocked:
+            tile = state.market[self.cursor]
+            if tile is not None:
+                for adj in MARKET_ADJACENT[self.cursor]:
+                    generated[adj] = tile.color
+        for cell in range(9):
+            row, col = divmod(cell, 3)
+            x = ox + 1 + col * (cw + 1)
+            y = oy + 1 + row * (ch + 1)
+            lines = self._cell_lines(
+                state.market[cell],
+                state.market_worshipers[cell],
+                cw,
+                ch,
+                generated.get(cell),
+                self.removals.get(cell),
+            )
+            for i, line in enumerate(lines[:ch]):
+                canvas.put(x, y + i, line, width=cw)
+            canvas.put(x - 1 + 1, y - 1, Text(str(cell + 1), style=palette.BOLD))
+            if self.blocked:
+                canvas.restyle(x, y, cw, ch, palette.DIM)
+        if self.cursor is not None:
+            row, col = divmod(self.cursor, 3)
+            x = ox + col * (cw + 1)
+            y = oy + row * (ch + 1)
+            accent = palette.ACCENT
+            canvas.restyle(x, y, cw + 2, 1, accent)
+            canvas.restyle(x, y + ch + 1, cw + 2, 1, accent)
+            canvas.restyle(x, y, 1, ch + 2, accent)
+            canvas.restyle(x + cw + 1, y, 1, ch + 2, accent)
+            canvas.put(x + 1, y, Text(f"▶{self.cursor + 1}◀", style=palette.SPOT_CURSOR))
+
+    @staticmethod
+    def _draw_grid(canvas: Canvas, ox: int, oy: int, cw: int, ch: int) -> None:
+        border = Style(dim=True)
+        for r in range(4):
+            y = oy + r * (ch + 1)
+            canvas.put(ox, y, _H * (3 * cw + 4), border)
+            for c in range(4):
+                canvas.put(ox + c * (cw + 1), y, _join(r, c), border)
+        for r in range(3):
+            for i in range(ch):
+                y = oy + 1 + r * (ch + 1) + i
+                for c in range(4):
+                    canvas.put(ox + c * (cw + 1), y, _V, border)
+
+    @staticmethod
+    def _cell_lines(
+        tile: Tile | None,
+        worshipers: Count,
+        cw: int,
+        ch: int,
+        generated: Color | None,
+        removed: Count | None,
+    ) -> list[Text]:
+        if tile is None:
+            return [Text(f" {texts.TAKEN_CELL}", style=palette.DIM)]
+        roomy = cw >= 16 and ch >= 4
+        color = tile.color
+        stars = palette.STARS[tile.level]
+        cp = texts.CP.format(cp=tile.cp) if tile.cp else ""
+        head = f" {LETTERS[color]} {stars:<3} "
+        if roomy:
+            head += tile.name
+        room = max(0, cw - len(cp) - 1)
+        if len(head) > room:
+            head = head[: max(0, room - 1)] + "…"
+        banner = Text(head.ljust(room) + cp + " ", style=palette.TILE[color])
+        banner.stylize(palette.CHIP[color], 0, 2)
+        effect_text = effect_long(tile.effect) if roomy else effect_short(tile.effect)
+        if len(effect_text) > cw - 1:
+            effect_text = effect_text[: cw - 2] + "…"
+        effect = Text(" " + effect_text)
+        cost = Text(" ")
+        cost.append_text(palette.cost_chips(tile.cost, tile.cost_any, texts.FREE))
+        on_it = Text()
+        on_it.append_text(palette.count_chips(worshipers, compact=not roomy, empty=""))
+        if generated is not None:
+            on_it.append_text(Text(f"+{LETTERS[generated]}", style=palette.ACCENT))
+        if removed is not None and any(removed):
+            on_it.append(" ")
+            for c, n in enumerate(removed):
+                if n:
+                    on_it.append(f"−{n}{LETTERS[c]}", style=palette.BAD)
+        if ch >= 4:
+            worship = Text(" ● ", style=palette.DIM)
+            worship.append_text(on_it)
+            lines = [banner, effect, cost, worship]
+            if ch >= 5:
+                lines.insert(3, Text())
+            return lines
+        # Compact: cost on the left of the last line, worshipers on its right.
+        last = cost
+        pad = cw - last.cell_len - on_it.cell_len - 1
+        if on_it.cell_len:
+            last.append(" " * max(1, pad))
+            last.append_text(on_it)
+        if ch == 3:
+            return [banner, effect, last]
+        if ch == 2:
+            return [banner, last]
+        return [banner]
+
+    # ------------------------------------------------------------ mouse
+    def cell_at(self, x: int, y: int) -> int | None:
+        ox, oy, cw, ch = self._geometry
+        if x <= ox or y <= oy:
+            return None
+        col, rx = divmod(x - ox - 1, cw + 1)
+        row, ry = divmod(y - oy - 1, ch + 1)
+        if col > 2 or row > 2 or rx >= cw or ry >= ch:
+            return None
+        return row * 3 + col
+
+    def on_click(self, event: events.Click) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is not None:
+            event.stop()
+            self.post_message(self.CellClicked(cell))

@@ -1,0 +1,191 @@
+"""A player's pyramid drawn as rows of hex-like tiles, bottom row first.
+
+Row 1 may grow to the left or to the right, so the drawing is laid out from the
+leftmost column in use (tiles and legal spots alike) and centred in the widget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+
+from ...engine.colors import LETTERS, Color
+from ...engine.pyramid import PlacedTile, Position, Pyramid
+from .. import palette, texts
+from ..describe import effect_short, effect_tiny
+from .canvas import Canvas, CanvasWidget
+
+ROWS = 4
+
+
+def tile_size(width: int, height: int, slots: int = 6) -> tuple[int, int]:
+    """(tile width, tile height): big hexes when ``slots`` of them fit, small ones otherwise."""
+    if width >= 10 * max(5, slots) and height >= 12:
+        return 10, 3
+    return 6, 2
+
+
+class PyramidView(CanvasWidget):
+    DEFAULT_CSS = """
+    PyramidView { height: 8; width: 1fr; }
+    """
+
+    class SpotClicked(Message):
+        def __init__(self, row: int, col: int) -> None:
+            super().__init__()
+            self.row = row
+            self.col = col
+
+    def __init__(
+        self,
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+        fixed_size: tuple[int, int] | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.pyramid: Pyramid = {}
+        self.spots: list[Position] = []
+        self.cursor: Position | None = None
+        self.blocked: list[Position] = []
+        self.ghost: tuple[Color, bool] | None = None  # the tile being placed: color, wild
+        self.fixed_size = fixed_size
+        self._boxes: list[tuple[int, int, int, int, Position]] = []
+        self._key: object = None
+
+    def show(
+        self,
+        pyramid: Pyramid,
+        spots: Iterable[Position] = (),
+        cursor: Position | None = None,
+        blocked: Iterable[Position] = (),
+        ghost: tuple[Color, bool] | None = None,
+        version: object = None,
+    ) -> None:
+        spots, blocked = list(spots), list(blocked)
+        key = (version, tuple(spots), cursor, tuple(blocked), ghost)
+        if version is not None and key == self._key and pyramid is self.pyramid:
+            return
+        self._key = key
+        self.pyramid = pyramid
+        self.spots = spots
+        self.cursor = cursor
+        self.blocked = blocked
+        self.ghost = ghost
+        self.redraw()
+
+    def draw(self, canvas: Canvas) -> None:
+        width, height = canvas.width, canvas.height
+        positions = list(self.pyramid) + self.spots + self.blocked
+        if not positions:
+            canvas.put(1, max(0, height - 1), Text(texts.PYRAMID_EMPTY, style=palette.DIM))
+            return
+        row_one = [c for r, c in positions if r == 1]
+        base = min(row_one) if row_one else 0
+        slots = (max(row_one) - base + 1) if row_one else 5
+        tw, th = self.fixed_size or tile_size(width, height, slots)
+        xs = [(c - base) * tw + (r - 1) * tw // 2 for r, c in positions]
+        span = max(xs) + tw
+        ox = max(0, (width - span) // 2)
+        oy = max(0, height - ROWS * th)
+        boxes: list[tuple[int, int, int, int, Position]] = []
+
+        def place(pos: Position) -> tuple[int, int]:
+            r, c = pos
+            return ox + (c - base) * tw + (r - 1) * tw // 2, oy + (ROWS - r) * th
+
+        for pos, placed in self.pyramid.items():
+            x, y = place(pos)
+            self._draw_tile(canvas, x, y, tw, th, placed)
+        for pos in self.blocked:
+            x, y = place(pos)
+            self._draw_outline(canvas, x, y, tw, th, palette.BLOCKED, "×")
+        for pos in self.spots:
+            x, y = place(pos)
+            boxes.append((x, y, tw, th, pos))
+            if pos == self.cursor:
+                self._draw_cursor(canvas, x, y, tw, th)
+            else:
+                self._draw_outline(canvas, x, y, tw, th, palette.SPOT, "·")
+        self._boxes = boxes
+
+    @staticmethod
+    def _edges(th: int) -> list[tuple[str, str]]:
+        if th == 2:
+            return [("╱", "╲"), ("╲", "╱")]
+        return [("╱", "╲"), ("│", "│"), ("╲", "╱")]
+
+    def _draw_tile(
+        self, canvas: Canvas, x: int, y: int, tw: int, th: int, placed: PlacedTile
+    ) -> None:
+        inner = tw - 2
+        tile = placed.tile
+        edge_style = Style(dim=True)
+        if placed.wild:
+            body = palette.WILD
+            if th == 2:
+                lines = [texts.WILD_TINY, texts.WILD_POINTS_TINY]
+            else:
+                lines = [f"{palette.WILD_LETTER} {texts.WILD_TINY}", texts.WILD_POINTS, ""]
+        else:
+            body = palette.CANCELLED if placed.cancelled else palette.TILE[tile.color]
+            letter = LETTERS[tile.color]
+            mark = texts.CANCELLED_TINY if placed.cancelled else ""
+            if th == 2:
+                cp = mark or (str(tile.cp) if tile.cp else "")
+                lines = [f"{letter}{cp:>{inner - 1}}", effect_tiny(tile.effect)]
+            else:
+                cp = mark or (texts.CP.format(cp=tile.cp) if tile.cp else "")
+                head = f"{letter} {palette.STARS[tile.level]}"
+                lines = [
+                    head + cp.rjust(max(0, inner - len(head))),
+                    effect_short(tile.effect),
+                    tile.name,
+                ]
+        for i, (left, right) in enumerate(self._edges(th)):
+            canvas.put(x, y + i, left, edge_style)
+            text = lines[i] if i < len(lines) else ""
+            canvas.put(x + 1, y + i, Text(text[:inner].ljust(inner), style=body))
+            canvas.put(x + tw - 1, y + i, right, edge_style)
+        if not placed.wild and not placed.cancelled:
+            canvas.put(x + 1, y, Text(LETTERS[tile.color], style=palette.CHIP[tile.color]))
+
+    def _draw_outline(
+        self, canvas: Canvas, x: int, y: int, tw: int, th: int, style: Style, fill: str
+    ) -> None:
+        inner = tw - 2
+        for i, (left, right) in enumerate(self._edges(th)):
+            canvas.put(x, y + i, left, style)
+            middle = fill.center(inner) if i == th // 2 - (th == 2) else " " * inner
+            canvas.put(x + 1, y + i, middle, style)
+            canvas.put(x + tw - 1, y + i, right, style)
+
+    def _draw_cursor(self, canvas: Canvas, x: int, y: int, tw: int, th: int) -> None:
+        inner = tw - 2
+        ghost = self.ghost
+        for i, (left, right) in enumerate(self._edges(th)):
+            canvas.put(x, y + i, left, palette.ACCENT)
+            canvas.put(x + tw - 1, y + i, right, palette.ACCENT)
+            canvas.put(x + 1, y + i, " " * inner, palette.SPOT_CURSOR)
+        if ghost is not None:
+            color, wild = ghost
+            label = palette.WILD_LETTER if wild else LETTERS[color]
+            style = palette.WILD if wild else palette.CHIP[color]
+            canvas.put(x + 1 + (inner - 1) // 2, y + (th - 1) // 2, Text(label, style=style))
+            if th == 2:
+                canvas.put(
+                    x + 1,
+                    y + 1,
+                    Text(texts.SPOT_HERE.center(inner)[:inner], style=palette.SPOT_CURSOR),
+                )
+
+    def on_click(self, event: events.Click) -> None:
+        for x, y, tw, th, pos in self._boxes:
+            if x <= event.x < x + tw and y <= event.y < y + th:
+                event.stop()
+                self.post_message(self.SpotClicked(*pos))
+                return
