@@ -110,12 +110,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .selfplay import play_games
+    from .tui import run_app
 
-    # Until the app is ready the default command shows the engine at work.
-    for result in play_games(args.players, 1, args.seed or 0):
-        print(result.line())
-    return 0
+    return run_app(args.data_dir, players=args.players, seed=args.seed)
 
 
 def _cmd_learn(args: argparse.Namespace) -> int:
@@ -146,9 +143,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
 
-    play = sub.add_parser("play", help="play a game (the default)")
-    play.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    play.add_argument("--seed", type=int)
+    play = sub.add_parser("play", help="play a game in the terminal app (the default)")
+    play.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=2, help="players in a new game"
+    )
+    play.add_argument("--seed", type=int, help="deal a new game from this seed")
+    play.add_argument(
+        "--data-dir",
+        type=Path,
+        help="where the autosave and records live (default: $ORBIS_DATA_DIR, "
+        "else the user data directory)",
+    )
     play.set_defaults(run=_cmd_play)
 
     learn = sub.add_parser("learn", help="learn to play: a guided game that teaches the rules")
@@ -217,6 +222,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["play", *argv]  # options alone belong to the default command
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])

@@ -1,0 +1,142 @@
+"""The Orbis app: pass-and-play on one keyboard, autosaved after every action."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from ..records import Match
+from ..records.model import setup_for_game
+from . import texts
+from .saves import LoadResult, SaveStore
+from .screens.base import MIN_HEIGHT, MIN_WIDTH
+from .screens.new_game import NewGameScreen
+from .seats import Seat, seats_of
+
+K = texts.KEY
+
+
+class OrbisApp(App[None]):
+    TITLE = texts.APP_TITLE
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (MIN_WIDTH, "-normal"),
+        (110, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-short"),
+        (MIN_HEIGHT, "-normal-height"),
+        (34, "-tall"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", K["help"]),
+        Binding("q", "quit", K["quit"]),
+        Binding("ctrl+t", "toggle_theme", K["theme"], show=False),
+    ]
+
+    def __init__(
+        self,
+        data_dir: Path | str | None = None,
+        *,
+        players: int = 2,
+        seed: int | None = None,
+        names: list[str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.store = SaveStore(Path(data_dir) if data_dir is not None else None)
+        self.start_players = players
+        self.start_seed = seed
+        self.start_names = names
+        self.loaded: LoadResult | None = None
+
+    def on_mount(self) -> None:
+        self.loaded = self.store.load()
+        self.push_screen(
+            NewGameScreen(
+                self.loaded,
+                players=self.start_players,
+                seed=self.start_seed,
+                names=self.start_names,
+            )
+        )
+
+    # ------------------------------------------------------------ moving between screens
+    def start_game(self, seats: list[Seat], seed: int, first_player: int) -> None:
+        setup = setup_for_game([s.name for s in seats], seed, first_player)
+        if any(not s.human for s in seats):
+            setup.seats = [s.kind for s in seats]
+        self._archive_autosave()
+        match = Match.start(setup)
+        try:
+            self.store.save(match.record)
+        except OSError as exc:
+            self.notify(texts.SAVE_FAILED.format(error=exc), severity="error")
+        self._show_table(match, seats, resumed=False)
+
+    def resume_game(self, match: Match) -> None:
+        setup = match.record.setup
+        self._show_table(match, seats_of(setup.players, setup.seats), resumed=True)
+
+    def _show_table(self, match: Match, seats: list[Seat], resumed: bool) -> None:
+        from .screens.table import TableScreen
+
+        self._show_screen(TableScreen(match, self.store, seats, resumed=resumed))
+
+    def show_end(self, match: Match) -> None:
+        from .screens.end import EndScreen
+
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self._show_screen(EndScreen(match, self.store))
+
+    def new_game(self) -> None:
+        self._show_screen(
+            NewGameScreen(LoadResult(), players=self.start_players, names=self.start_names)
+        )
+
+    def _show_screen(self, screen: Screen[None]) -> None:
+        """Show ``screen`` in place of the current one (above the blank default screen)."""
+        if len(self.screen_stack) <= 1:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    def _archive_autosave(self) -> None:
+        """Keep the previous autosave (finished or abandoned) among the records."""
+        path = self.store.autosave
+        if not path.exists():
+            return
+        loaded = self.loaded
+        if loaded is None or loaded.match is None:
+            return
+        try:
+            target = self.store.record_path(loaded.match.record)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            path.replace(target)
+        except OSError:
+            pass
+        self.loaded = None
+
+    # ------------------------------------------------------------ app-wide keys
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+
+
+def run_app(
+    data_dir: Path | str | None = None,
+    players: int = 2,
+    seed: int | None = None,
+) -> int:
+    OrbisApp(data_dir, players=players, seed=seed).run()
+    return 0

@@ -1,0 +1,194 @@
+"""The end of the game: standings, every player's breakdown tile by tile, and what next."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Static
+
+from ...engine.game import final_scores
+from ...engine.messages import GOD_REASONS, TILE_REASONS
+from ...engine.pyramid import display_offset
+from ...engine.scoring import PlayerScore
+from ...engine.state import GameState
+from ...records import Match
+from .. import palette, texts
+from ..saves import SaveStore
+from .base import SizeNotice
+
+
+def headline(scores: list[PlayerScore]) -> list[Text]:
+    winners = [s for s in scores if s.rank == 1]
+    top = max(s.total for s in scores)
+    lines = []
+    if len(winners) == 1:
+        lines.append(
+            Text(
+                texts.END_WINNER.format(name=winners[0].name, cp=winners[0].total),
+                style=palette.ACCENT,
+            )
+        )
+    else:
+        names = ", ".join(s.name for s in winners)
+        lines.append(Text(texts.END_SHARED.format(names=names, cp=top), style=palette.ACCENT))
+    tied = [s for s in scores if s.tie_break_used]
+    if tied:
+        details = ", ".join(
+            texts.END_TIE_DETAIL.format(name=s.name, count=s.worshipers)
+            for s in sorted(tied, key=lambda s: -s.worshipers)
+        )
+        lines.append(Text(texts.END_TIE_BREAK.format(cp=top, details=details)))
+    return lines
+
+
+def standings_table(scores: list[PlayerScore]) -> Table:
+    table = Table(title=texts.END_STANDINGS, title_style=palette.BOLD, expand=False)
+    table.add_column(texts.END_RANK, justify="right")
+    table.add_column(texts.END_NAME)
+    table.add_column(texts.END_TOTAL, justify="right")
+    table.add_column(texts.END_WORSHIPERS, justify="right")
+    table.add_column(texts.END_TIE)
+    for s in sorted(scores, key=lambda s: (s.rank, s.seat)):
+        table.add_row(
+            str(s.rank),
+            Text(s.name, style=palette.ACCENT if s.won else ""),
+            str(s.total),
+            str(s.worshipers),
+            texts.END_TIE_USED if s.tie_break_used else "",
+        )
+    return table
+
+
+def breakdown_table(state: GameState, score: PlayerScore) -> Table:
+    player = state.players[score.seat]
+    base = display_offset(player.pyramid)
+    tiles = state.catalog.tile_by_id
+    table = Table(
+        title=texts.END_BREAKDOWN.format(name=score.name, cp=score.total),
+        title_style=palette.BOLD,
+        title_justify="left",
+        expand=True,
+    )
+    table.add_column(texts.END_WHERE, no_wrap=True)
+    table.add_column(texts.END_TILE)
+    table.add_column(texts.END_POINTS, justify="right", no_wrap=True)
+    table.add_column(texts.END_REASON)
+    for t in sorted(score.tiles, key=lambda t: (t.position[0], t.position[1])):
+        row, col = t.position
+        tile = tiles[t.tile_id]
+        placed = player.pyramid[t.position]
+        name = Text()
+        if placed.wild:
+            name.append(palette.WILD_LETTER, style=palette.WILD)
+            name.append(f" {texts.WILD_NAME} ({tile.name})")
+        else:
+            name.append_text(palette.chip(tile.color))
+            name.append(f" {tile.name}")
+        table.add_row(
+            texts.WHERE.format(row=row, pos=col - base + 1),
+            name,
+            f"{t.points:+d}",
+            TILE_REASONS.get(t.reason, t.reason),
+        )
+    temple = (
+        texts.END_TEMPLE_REASON.format(count=score.temple_count)
+        if score.temple_count
+        else texts.END_TEMPLE_NONE
+    )
+    table.add_row("", texts.END_TEMPLE, f"{score.temple_token:+d}", temple)
+    god = state.catalog.god_by_id[score.god.god].name if score.god.god else "–"
+    table.add_row(
+        "",
+        f"{texts.END_GOD}: {god}",
+        f"{score.god.points:+d}",
+        GOD_REASONS.get(score.god.reason, score.god.reason),
+    )
+    table.add_row(
+        "",
+        Text(texts.END_TOTAL_ROW, style=palette.BOLD),
+        Text(str(score.total), style=palette.BOLD),
+        "",
+    )
+    return table
+
+
+class SaveRecordScreen(ModalScreen[Path | None]):
+    CSS_PATH = Path(__file__).with_name("dialogs.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", texts.KEY["close"])]
+
+    def __init__(self, default: Path) -> None:
+        super().__init__(classes="dialog-screen")
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(texts.END_SAVE_TITLE, style=palette.ACCENT), classes="title")
+            yield Static(texts.END_SAVE_PROMPT, classes="note")
+            yield Input(str(self.default), id="save-path")
+        yield SizeNotice()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.stop()
+        value = message.value.strip()
+        self.dismiss(Path(value) if value else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_name("end.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "save", texts.KEY["save"]),
+        Binding("n", "new", texts.KEY["new"]),
+    ]
+
+    def __init__(self, match: Match, store: SaveStore) -> None:
+        super().__init__()
+        self.match = match
+        self.store = store
+
+    def compose(self) -> ComposeResult:
+        state = self.match.state
+        scores = final_scores(state)
+        head = Text(f" {texts.END_TITLE} ", style=palette.GOD)
+        for line in headline(scores):
+            head.append("  ")
+            head.append_text(line)
+        yield Static(head, id="end-head")
+        with VerticalScroll(id="end-body"):
+            yield Static(standings_table(scores), id="standings")
+            with Vertical(id="breakdowns"):
+                for score in sorted(scores, key=lambda s: (s.rank, s.seat)):
+                    yield Static(Group(breakdown_table(state, score)), classes="breakdown")
+        yield Footer()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self.query_one("#end-body").focus()
+
+    def action_save(self) -> None:
+        def done(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                saved = self.store.export(self.match.record, path)
+            except OSError as exc:
+                self.notify(texts.END_SAVE_FAILED.format(error=exc), severity="error")
+                return
+            self.notify(texts.END_SAVED.format(path=saved))
+
+        self.app.push_screen(
+            SaveRecordScreen(self.store.record_path(self.match.record)), callback=done
+        )
+
+    def action_new(self) -> None:
+        self.app.new_game()  # type: ignore[attr-defined]

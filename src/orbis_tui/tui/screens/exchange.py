@@ -1,0 +1,103 @@
+"""The 3-for-1 exchange (R-TURN-2): give three of one color, get one of another."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ...engine.actions import Exchange
+from ...engine.colors import COLORS, Color
+from ...engine.state import GameState
+from .. import palette, texts
+from ..describe import color_word
+from .base import SizeNotice
+
+_KEYS = "rbogw"
+
+
+class ExchangeScreen(ModalScreen[Exchange | None]):
+    CSS_PATH = Path(__file__).with_name("dialogs.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(_KEYS[c], f"color({int(c)})", color_word(c), show=False) for c in COLORS),
+        Binding("escape", "back", texts.KEY["close"]),
+    ]
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__(classes="dialog-screen")
+        self.state = state
+        self.give: Color | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog exchange"):
+            yield Static(Text(texts.EXCHANGE_TITLE, style=palette.ACCENT), classes="title")
+            yield Static(id="exchange-body")
+        yield Footer()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        state = self.state
+        realm = state.player.realm_count
+        body = Text()
+        body.append_text(
+            palette.rich_format(texts.EXCHANGE_REALM, realm=palette.realm_chips(realm))
+        )
+        body.append("\n\n")
+        if self.give is None:
+            body.append(texts.EXCHANGE_GIVE + "\n", style=palette.BOLD)
+            for color in COLORS:
+                other = next(c for c in COLORS if c != color)
+                reason = state.why_not(Exchange(color, other))
+                body.append_text(self._option(color, reason.message if reason else None))
+        else:
+            body.append(
+                texts.EXCHANGE_GET.format(give=color_word(self.give)) + "\n", style=palette.BOLD
+            )
+            for color in COLORS:
+                reason = state.why_not(Exchange(self.give, color))
+                body.append_text(self._option(color, reason.message if reason else None))
+        self.query_one("#exchange-body", Static).update(body)
+
+    @staticmethod
+    def _option(color: Color, reason: str | None) -> Text:
+        line = Text("  ")
+        line.append(_KEYS[color], style=palette.KEY)
+        line.append("  ")
+        line.append_text(palette.chip(color))
+        line.append(f" {color_word(color)}")
+        if reason:
+            line.stylize(palette.DIM)
+            line.append(f"  ✗ {reason}", style=palette.DIM)
+        line.append("\n")
+        return line
+
+    def action_color(self, color: int) -> None:
+        chosen = Color(color)
+        if self.give is None:
+            if self.state.player.realm[chosen] < 3:
+                self.app.bell()
+                return
+            self.give = chosen
+            self._show()
+            return
+        action = Exchange(self.give, chosen)
+        if self.state.why_not(action) is not None:
+            self.app.bell()
+            return
+        self.dismiss(action)
+
+    def action_back(self) -> None:
+        if self.give is not None:
+            self.give = None
+            self._show()
+            return
+        self.dismiss(None)

@@ -1,0 +1,208 @@
+"""The first screen: resume the unfinished game, or set up a new one."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from ...engine.setup import ROUNDS
+from .. import palette, texts
+from ..saves import LoadResult
+from ..seats import HUMAN, Seat, bot_levels
+from ..widgets.choice import Choice
+from .base import SizeNotice
+
+MAX_SEATS = 4
+
+
+class NewGameScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_name("new_game.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", texts.KEY["start"]),
+        Binding("ctrl+l", "learn", texts.KEY["learn"]),
+    ]
+
+    def __init__(
+        self,
+        loaded: LoadResult | None = None,
+        players: int = 2,
+        seed: int | None = None,
+        names: list[str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.loaded = loaded or LoadResult()
+        self.players = max(2, min(MAX_SEATS, players))
+        self.seed = seed
+        self.names = names or []
+        self.levels = bot_levels()
+
+    def compose(self) -> ComposeResult:
+        loaded = self.loaded
+        with Vertical(id="form"):
+            yield Static(Text(texts.NEW_TITLE, style=palette.ACCENT), id="title")
+            yield Static(texts.NEW_SUBTITLE, id="subtitle")
+            if loaded.problem is not None:
+                if loaded.moved_to is not None:
+                    notice = texts.NEW_DAMAGED.format(moved=loaded.moved_to, problem=loaded.problem)
+                else:
+                    notice = texts.NEW_DAMAGED_STUCK.format(
+                        error=loaded.move_error, problem=loaded.problem
+                    )
+                yield Static(notice, id="damaged")
+            if loaded.resumable:
+                assert loaded.match is not None
+                state = loaded.match.state
+                yield Static(
+                    texts.NEW_RESUME.format(
+                        names=", ".join(p.name for p in state.players),
+                        round=state.round,
+                        rounds=ROUNDS,
+                        name=state.player.name,
+                    ),
+                    id="resume-info",
+                )
+                yield Button(texts.NEW_RESUME_BUTTON, id="resume", compact=True, variant="success")
+            elif loaded.match is not None:
+                yield Static(texts.NEW_FINISHED, id="finished")
+            yield Static(texts.NEW_HEADING, id="heading")
+            with Horizontal(classes="row"):
+                yield Label(texts.NEW_PLAYERS, classes="label")
+                yield Choice(["2", "3", "4"], self.players - 2, id="count")
+            for n in range(1, MAX_SEATS + 1):
+                with Horizontal(classes="row seat", id=f"seat{n}"):
+                    yield Label(texts.NEW_SEAT.format(n=n), classes="label")
+                    name = self.names[n - 1] if n - 1 < len(self.names) else ""
+                    yield Input(
+                        name,
+                        placeholder=texts.NEW_SEAT_PLACEHOLDER.format(n=n),
+                        id=f"name{n}",
+                        compact=True,
+                        max_length=16,
+                        classes="name",
+                    )
+                    if self.levels:
+                        yield Label(texts.NEW_SEAT_KIND, classes="kind-label")
+                        yield Choice(
+                            [texts.NEW_HUMAN, *self.levels],
+                            0,
+                            id=f"kind{n}",
+                            classes="kind",
+                            compact=True,
+                        )
+            with Horizontal(classes="row"):
+                yield Label(texts.NEW_FIRST, classes="label")
+                yield Choice(
+                    [
+                        texts.NEW_RANDOM,
+                        *(texts.NEW_SEAT.format(n=n) for n in range(1, MAX_SEATS + 1)),
+                    ],
+                    0,
+                    id="first",
+                )
+            with Horizontal(classes="row"):
+                yield Label(texts.NEW_SEED, classes="label")
+                yield Input(
+                    "" if self.seed is None else str(self.seed),
+                    placeholder=texts.NEW_SEED_PLACEHOLDER,
+                    id="seed",
+                    compact=True,
+                    restrict=r"-?[0-9]*",
+                    classes="seed",
+                )
+            yield Static("", id="form-error")
+            yield Button(texts.NEW_START, id="start", compact=True, variant="primary")
+            yield Button(texts.NEW_LEARN_BUTTON, id="learn", compact=True)
+            yield Static(texts.NEW_KEYS, id="keys")
+        yield Footer()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        if self.loaded.resumable:
+            self.query_one("#resume", Button).focus()
+        else:
+            self.query_one("#count", Choice).focus()
+
+    def _show_seats(self) -> None:
+        count = self.query_one("#count", Choice).value + 2
+        for n in range(1, MAX_SEATS + 1):
+            self.query_one(f"#seat{n}").display = n <= count
+        first = self.query_one("#first", Choice)
+        first.set_enabled([True] + [n <= count for n in range(1, MAX_SEATS + 1)])
+
+    def on_choice_changed(self, message: Choice.Changed) -> None:
+        if message.choice.id == "count":
+            self._show_seats()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.stop()
+        self.action_start()
+
+    def on_button_pressed(self, message: Button.Pressed) -> None:
+        message.stop()
+        if message.button.id == "learn":
+            self.action_learn()
+        elif message.button.id == "resume":
+            assert self.loaded.match is not None
+            self.app.resume_game(self.loaded.match)  # type: ignore[attr-defined]
+        else:
+            self.action_start()
+
+    def on_choice_submitted(self, message: Choice.Submitted) -> None:
+        # Enter on a choice starts the game, as it does in the text fields.
+        message.stop()
+        self.action_start()
+
+    def seats(self) -> list[Seat] | None:
+        count = self.query_one("#count", Choice).value + 2
+        seats = []
+        for n in range(1, count + 1):
+            name = self.query_one(f"#name{n}", Input).value.strip()
+            name = name or texts.NEW_SEAT_PLACEHOLDER.format(n=n)
+            kind = HUMAN
+            if self.levels:
+                value = self.query_one(f"#kind{n}", Choice).value
+                kind = HUMAN if value == 0 else self.levels[value - 1]
+            seats.append(Seat(name, kind))
+        if len({s.name.casefold() for s in seats}) != len(seats):
+            self._error(texts.NEW_SAME_NAMES)
+            return None
+        return seats
+
+    def _error(self, message: str) -> None:
+        self.query_one("#form-error", Static).update(Text(message, style=palette.BAD))
+        self.app.bell()
+
+    def action_learn(self) -> None:
+        from ..learn_screen import open_walkthrough
+
+        open_walkthrough(self.app)
+
+    def action_start(self) -> None:
+        seats = self.seats()
+        if seats is None:
+            return
+        text = self.query_one("#seed", Input).value.strip()
+        if text in ("", "-"):
+            seed = secrets.randbelow(10**9)
+        else:
+            try:
+                seed = int(text)
+            except ValueError:
+                self._error(texts.NEW_BAD_SEED)
+                return
+        choice = self.query_one("#first", Choice).value
+        if choice == 0:
+            first = random.Random(f"first-player:{seed}").randrange(len(seats))
+        else:
+            first = choice - 1
+        self.app.start_game(seats, seed, first)  # type: ignore[attr-defined]

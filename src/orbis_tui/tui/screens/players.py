@@ -1,0 +1,63 @@
+"""Every player's pyramid, realm, farms, god and score so far, side by side."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...engine.game import final_scores
+from ...engine.state import GameState
+from .. import palette, texts
+from ..widgets.info import farm_chips, god_label
+from ..widgets.pyramid import PyramidView
+from .base import SizeNotice
+
+
+class PlayersScreen(ModalScreen[None]):
+    CSS_PATH = Path(__file__).with_name("dialogs.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,p,q,enter", "close", texts.KEY["close"]),
+    ]
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__(classes="players-screen")
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        scores = final_scores(state)
+        yield Static(
+            Text(texts.PLAYERS_SCREEN_TITLE, style=palette.ACCENT), classes="players-title"
+        )
+        grid = Grid(classes=f"players-grid n{state.num_players}")
+        with grid:
+            for seat, player in enumerate(state.players):
+                active = seat == state.current and not state.is_over
+                with Vertical(classes="player-board" + (" active" if active else "")):
+                    head = Text(no_wrap=True, overflow="ellipsis")
+                    head.append(
+                        f" {player.name} ", style=palette.SPOT_CURSOR if active else palette.GOD
+                    )
+                    head.append(" " + texts.PLAYER_SCORE.format(cp=scores[seat].total))
+                    head.append(" · " + texts.PLAYER_GOD.format(god=god_label(state, player)))
+                    realm = Text(" ")
+                    realm.append_text(palette.realm_chips(player.realm_count))
+                    realm.append(" " + texts.PLAYER_REALM.format(count=player.worshipers) + "  ")
+                    realm.append_text(farm_chips(player))
+                    yield Static(Text("\n").join([head, realm]), classes="board-head")
+                    yield PyramidView(classes="board-pyramid")
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        for view, player in zip(self.query(PyramidView), self.state.players, strict=True):
+            view.show(player.pyramid)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
