@@ -462,7 +462,13 @@ def test_nothing_to_resume(script, tmp_path):
 
 
 def _progress(**changes) -> str:
-    base = {"format": "orbis-learn/1", "version": "1", "step": 0, "starts": [0], "actions": []}
+    base = {
+        "format": "orbis-learn/1",
+        "version": load_script().version,
+        "step": 0,
+        "starts": [0],
+        "actions": [],
+    }
     return json.dumps({**base, **changes})
 
 
@@ -621,6 +627,17 @@ def test_a_broken_script_is_refused_with_the_reason(tmp_path, edit, complaint):
     with pytest.raises(ScriptError) as info:
         load_script(path)
     assert complaint.lower() in str(info.value).lower()
+
+
+def test_rewording_keeps_saved_progress_but_changing_a_move_does_not(tmp_path):
+    reworded = load_script(
+        _write_script(tmp_path, lambda t: t.replace("Take it anyway", "Take it all the same"))
+    )
+    assert reworded.version == load_script().version
+    changed = load_script(
+        _write_script(tmp_path, lambda t: t.replace('expect = "exchange O>B"', 'expect = "any"'))
+    )
+    assert changed.version != load_script().version
 
 
 def test_a_reworded_script_needs_no_code_change(tmp_path):

@@ -13,6 +13,8 @@ app. The file holds:
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import tomllib
 from dataclasses import dataclass
@@ -354,7 +356,17 @@ class Script:
 
     @property
     def version(self) -> str:
-        return self.model.meta.version
+        """The file's version plus a fingerprint of the game and of what each step asks.
+
+        Saved progress is resumed only by the same version: rewording a step keeps it,
+        adding, removing or changing a step's move, or the deal, starts over.
+        """
+        plan = {
+            "steps": [(s.id, s.expect, s.model.until) for s in self.steps],
+            "scenario": self.model.scenario.model_dump(mode="json"),
+        }
+        digest = hashlib.sha256(json.dumps(plan, sort_keys=True).encode()).hexdigest()
+        return f"{self.model.meta.version}-{digest[:12]}"
 
     @property
     def learner(self) -> int:
