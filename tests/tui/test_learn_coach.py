@@ -64,7 +64,7 @@ def test_key_c_toggles_the_coach_in_place_of_the_log(tmp_path: Path):
         app = TableHarness(a_match(), tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            if not isinstance(app.screen, TableScreen):  # the hand-over before the first turn
+            if app.screen.handing_over:  # the hand-over before the first turn
                 await pilot.press("enter")
                 await pilot.pause()
             screen = app.screen

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ..records import Match
-from ..records.model import setup_for_game
 from . import texts
 from .saves import LoadResult, SaveStore
 from .screens.base import MIN_HEIGHT, MIN_WIDTH
-from .screens.new_game import NewGameScreen
 from .seats import Seat, seats_of
+
+if TYPE_CHECKING:
+    from ..records import Match
 
 K = texts.KEY
 
@@ -55,6 +55,8 @@ class OrbisApp(App[None]):
         self.loaded: LoadResult | None = None
 
     def on_mount(self) -> None:
+        from .screens.new_game import NewGameScreen
+
         self.loaded = self.store.load()
         self.push_screen(
             NewGameScreen(
@@ -67,6 +69,9 @@ class OrbisApp(App[None]):
 
     # ------------------------------------------------------------ moving between screens
     def start_game(self, seats: list[Seat], seed: int, first_player: int) -> None:
+        from ..records import Match
+        from ..records.model import setup_for_game
+
         setup = setup_for_game([s.name for s in seats], seed, first_player)
         if any(not s.human for s in seats):
             setup.seats = [s.kind for s in seats]
@@ -95,6 +100,8 @@ class OrbisApp(App[None]):
         self._show_screen(EndScreen(match, self.store))
 
     def new_game(self) -> None:
+        from .screens.new_game import NewGameScreen
+
         self._show_screen(
             NewGameScreen(LoadResult(), players=self.start_players, names=self.start_names)
         )

@@ -12,9 +12,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..records import Match, RecordError, read_record_file, write_record_file
-from ..records.model import GameRecord
+if TYPE_CHECKING:  # the records (and pydantic) load only when a game is touched
+    from ..records import Match, RecordError
+    from ..records.model import GameRecord
 
 ENV_DATA_DIR = "ORBIS_DATA_DIR"
 AUTOSAVE_NAME = "autosave.json"
@@ -56,6 +58,8 @@ class SaveStore:
         path = self.autosave
         if not path.exists():
             return LoadResult()
+        from ..records import Match, RecordError, read_record_file
+
         try:
             record, state = read_record_file(path)
         except RecordError as exc:
@@ -84,6 +88,8 @@ class SaveStore:
             n += 1
 
     def save(self, record: GameRecord) -> None:
+        from ..records import write_record_file
+
         write_record_file(self.autosave, record)
 
     def record_path(self, record: GameRecord) -> Path:
@@ -93,6 +99,8 @@ class SaveStore:
         return self._free_name(self.root / RECORDS_DIR / name)
 
     def export(self, record: GameRecord, path: Path) -> Path:
+        from ..records import write_record_file
+
         path = path.expanduser()
         write_record_file(path, record)
         return path

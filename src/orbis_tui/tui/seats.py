@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..engine.actions import Action
-from ..engine.state import GameState
+if TYPE_CHECKING:
+    from ..engine.actions import Action
+    from ..engine.state import GameState
 
 HUMAN = "human"
 

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.actions import Action, Exchange, TakeTile
 from ...engine.colors import COLORS, Count
@@ -31,7 +31,9 @@ from ..logbook import LogBook
 from ..saves import SaveStore
 from ..seats import Seat, make_bot
 from ..widgets.coach_panel import CoachPanel
+from ..widgets.curtain import HandOverCurtain
 from ..widgets.info import GameLog, PlayerCard, PlayersStrip, StatusLine
+from ..widgets.keybar import KeyBar
 from ..widgets.market import MarketBoard
 from ..widgets.panel import DecisionPanel, blocked_spots
 from ..widgets.pyramid import PyramidView
@@ -58,7 +60,8 @@ _REFUSE_LABELS = ("wild", "decline", "decline_god")
 
 
 def _bindings() -> list[Binding]:
-    out = [
+    out = [Binding("enter,space", "ready", K["ready"])]
+    out += [
         Binding("enter", f"confirm('{label}')", K[label], priority=False)
         for label in _CONFIRM_LABELS
     ]
@@ -140,7 +143,8 @@ class TableScreen(Screen[None]):
                 yield Static(texts.LOG_TITLE, classes="rule", id="log-title")
                 yield GameLog(id="log")
                 yield CoachPanel(id="coach")
-        yield Footer()
+        yield HandOverCurtain(id="curtain")
+        yield KeyBar()
         yield SizeNotice()
 
     def on_mount(self) -> None:
@@ -158,6 +162,11 @@ class TableScreen(Screen[None]):
     @property
     def state(self) -> GameState:
         return self.match.state
+
+    @property
+    def handing_over(self) -> bool:
+        """Whether the hand-over curtain hides the table, waiting for the next player."""
+        return self._handover_open
 
     @property
     def seat(self) -> Seat:
@@ -289,18 +298,19 @@ class TableScreen(Screen[None]):
             return
         humans = sum(1 for s in self.seats if s.human)
         if humans > 1 or first:
-            from .handover import HandOverScreen
-
             recent = [] if first and not self.resumed else self.logbook.since_turn_of(seat.name)
             self._handover_open = True
-            self.app.push_screen(
-                HandOverScreen(seat.name, state.round, recent, resumed=first and self.resumed),
-                callback=self._handover_done,
+            self.query_one(HandOverCurtain).show(
+                seat.name, state.round, recent, resumed=first and self.resumed
             )
+            self.refresh_bindings()
 
-    def _handover_done(self, _result: object = None) -> None:
+    def action_ready(self) -> None:
+        """The next player has the keyboard: lift the curtain."""
         self._handover_open = False
+        self.query_one(HandOverCurtain).hide()
         self.refresh_view()
+        self.refresh_bindings()
 
     def _schedule_bot(self) -> None:
         if self._bot_pending:
@@ -349,6 +359,8 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if too_small(self.app.size):
             return False
+        if action == "ready" or self._handover_open:
+            return action == "ready" and self._handover_open
         state = self.state
         kind = state.kind
         if action in ("players", "coach"):
