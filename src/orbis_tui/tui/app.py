@@ -22,6 +22,7 @@ K = texts.KEY
 
 class OrbisApp(App[None]):
     TITLE = texts.APP_TITLE
+    ENABLE_COMMAND_PALETTE = False
     CSS_PATH = Path(__file__).with_name("app.tcss")
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
         (0, "-narrow"),

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ...engine.game import final_scores
 from ...engine.messages import GOD_REASONS, TILE_REASONS
@@ -22,6 +22,7 @@ from ...engine.state import GameState
 from ...records import Match
 from .. import palette, texts
 from ..saves import SaveStore
+from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
 
@@ -169,7 +170,7 @@ class EndScreen(Screen[None]):
             with Vertical(id="breakdowns"):
                 for score in sorted(scores, key=lambda s: (s.rank, s.seat)):
                     yield Static(Group(breakdown_table(state, score)), classes="breakdown")
-        yield Footer()
+        yield KeyBar()
         yield SizeNotice()
 
     def on_mount(self) -> None:

@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.actions import Exchange
 from ...engine.colors import COLORS, Color
 from ...engine.state import GameState
 from .. import palette, texts
 from ..describe import color_word
+from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
 _KEYS = "rbogw"
@@ -38,7 +39,7 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
         with Vertical(classes="dialog exchange"):
             yield Static(Text(texts.EXCHANGE_TITLE, style=palette.ACCENT), classes="title")
             yield Static(id="exchange-body")
-        yield Footer()
+        yield KeyBar()
         yield SizeNotice()
 
     def on_mount(self) -> None:

@@ -12,13 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ...engine.setup import ROUNDS
 from .. import palette, texts
 from ..saves import LoadResult
 from ..seats import HUMAN, Seat, bot_levels
 from ..widgets.choice import Choice
+from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
 MAX_SEATS = 4
@@ -122,7 +123,7 @@ class NewGameScreen(Screen[None]):
             yield Button(texts.NEW_START, id="start", compact=True, variant="primary")
             yield Button(texts.NEW_LEARN_BUTTON, id="learn", compact=True)
             yield Static(texts.NEW_KEYS, id="keys")
-        yield Footer()
+        yield KeyBar()
         yield SizeNotice()
 
     def on_mount(self) -> None:

@@ -1,0 +1,52 @@
+"""Whole games of 2, 3 and 4 players, played with the keyboard alone to the end screen."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from app_driver import play_to_end, screen_text, start_new_game
+
+from orbis_tui.engine.game import final_scores
+from orbis_tui.records import read_record_file
+from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.saves import AUTOSAVE_NAME
+from orbis_tui.tui.screens.end import EndScreen
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 32), (4, 43)])
+def test_a_whole_game_by_keyboard_reaches_the_end_screen(
+    players: int, seed: int, tmp_path: Path
+) -> None:
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, players, seed)
+            keys = await play_to_end(pilot, seed)
+            screen = app.screen
+            assert isinstance(screen, EndScreen)
+            state = screen.match.state
+            assert state.is_over
+            assert [p.name for p in state.players] == ["Ada", "Bo", "Cy", "Dee"][:players]
+            # every seat ends with 14 region tiles and a god (R-TURN-1)
+            assert all(p.region_tiles == 14 and p.god is not None for p in state.players)
+            # the end screen shows the standings and every player's total
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Game over" in text
+            for score in final_scores(state):  # the standings table lists everyone
+                assert f"│ {score.rank} │ {score.name}" in text
+            assert keys > 14 * players
+            # the autosave holds the finished game; replaying it gives the same result
+            record, replayed = read_record_file(tmp_path / AUTOSAVE_NAME)
+            assert replayed.is_over
+            assert [s.total for s in final_scores(replayed)] == [
+                s.total for s in final_scores(state)
+            ]
+            saved = json.loads((tmp_path / AUTOSAVE_NAME).read_text())
+            assert saved["result"] is not None
+            assert record.setup.seed == seed
+
+    asyncio.run(scenario())

@@ -1,0 +1,217 @@
+"""Undo within a turn, resuming after a crash, and damaged saves (never lost, never
+overwritten)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+from pathlib import Path
+
+from app_driver import (
+    TableApp,
+    lift_curtain,
+    press,
+    random_match,
+    screen_text,
+    start_new_game,
+    table,
+)
+
+from orbis_tui.engine.actions import Exchange
+from orbis_tui.engine.colors import Color
+from orbis_tui.engine.state import DecisionKind
+from orbis_tui.records import Match
+from orbis_tui.records.model import setup_for_game
+from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.saves import AUTOSAVE_NAME
+from orbis_tui.tui.screens.new_game import NewGameScreen
+from orbis_tui.tui.screens.table import TableScreen
+
+
+def fresh_match(players: int = 2, seed: int = 5) -> Match:
+    return Match.start(setup_for_game(["Ada", "Bo", "Cy", "Dee"][:players], seed, 0))
+
+
+def test_undo_goes_back_within_the_turn_but_never_past_the_refill(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = TableApp(fresh_match(), tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(pilot)
+            screen = table(app)
+            before = screen.state.signature()
+            assert "Undo" not in screen_text(app)  # nothing to undo at the start of a turn
+            await press(pilot, "3")
+            assert screen.state.kind is not DecisionKind.TURN
+            assert screen.state.market[2] is None
+            await pilot.pause()
+            assert "Undo" in screen_text(app)
+            await press(pilot, "u")
+            assert screen.state.signature() == before
+            assert not any("took" in line for line in screen.logbook.lines())
+            # take it again and finish the turn: the refill ends what undo can reach
+            await press(pilot, "3")
+            while screen.state.turn == 0:
+                await press(pilot, "enter")
+            assert screen.handing_over
+            await press(pilot, "enter")
+            after = screen.state.signature()
+            await press(pilot, "u")
+            assert screen.state.signature() == after
+            assert not screen.match.can_undo()
+
+    asyncio.run(scenario())
+
+
+def test_undo_takes_back_an_exchange(tmp_path: Path) -> None:
+    match = random_match(2, 3, lambda s: s.kind is DecisionKind.TURN and max(s.player.realm) >= 3)
+
+    async def scenario() -> None:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(pilot)
+            screen = table(app)
+            realm = list(screen.state.player.realm)
+            give = max(range(5), key=lambda c: realm[c])
+            get = (give + 1) % 5
+            await press(pilot, "e")
+            await pilot.pause()
+            await press(pilot, "rbogw"[give], "rbogw"[get])
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            now = screen.state.player.realm
+            assert now[give] == realm[give] - 3 and now[get] == realm[get] + 1
+            assert (
+                screen.match.record.actions[-1]
+                == f"exchange {Color(give).letter}>{Color(get).letter}"
+            )
+            await press(pilot, "u")
+            assert list(screen.state.player.realm) == realm
+
+    asyncio.run(scenario())
+
+
+def test_a_killed_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> None:
+    first = tmp_path / "first"
+    after_crash = tmp_path / "after"
+
+    async def before_the_crash() -> tuple:
+        app = OrbisApp(first)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 3, seed=9)
+            await lift_curtain(pilot)
+            screen = table(app)
+            await press(pilot, "2")  # a take: the turn is now half done
+            kind = screen.state.kind
+            assert kind is not DecisionKind.TURN
+            # What a kill -9 leaves behind is whatever is on disk right now.
+            after_crash.mkdir()
+            shutil.copy(first / AUTOSAVE_NAME, after_crash / AUTOSAVE_NAME)
+            return screen.state.signature(), kind, list(screen.match.record.actions)
+
+    signature, kind, actions = asyncio.run(before_the_crash())
+
+    async def after_restart() -> None:
+        app = OrbisApp(after_crash)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert "Resume" in screen_text(app)
+            await press(pilot, "enter")  # the Resume button has the focus
+            await pilot.pause()
+            screen = table(app)
+            assert screen.handing_over  # the player whose turn it is takes the keyboard
+            await press(pilot, "enter")
+            assert screen.state.signature() == signature
+            assert screen.state.kind is kind
+            assert screen.match.record.actions == actions
+            # the turn's undo survives the crash too
+            await press(pilot, "u")
+            assert screen.state.kind is DecisionKind.TURN
+            assert screen.state.market[1] is not None
+
+    asyncio.run(after_restart())
+
+
+def test_a_damaged_save_is_reported_moved_aside_and_the_app_starts(tmp_path: Path) -> None:
+    damaged = b'{"format": "orbis-record/1", "setup": {"players": ["Ada"'
+    (tmp_path / AUTOSAVE_NAME).write_bytes(damaged)
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            text = screen_text(app)
+            assert "could not be loaded" in text
+            moved = sorted(tmp_path.glob("autosave.damaged-*.json"))
+            assert len(moved) == 1
+            assert moved[0].read_bytes() == damaged  # kept exactly as it was
+            squeezed = "".join(text.replace("█", "").split())
+            assert moved[0].name in squeezed  # where it went
+            assert "Invalid JSON" in text  # and what is wrong with it
+            assert not (tmp_path / AUTOSAVE_NAME).exists()
+            # a new game starts and autosaves without touching the damaged file
+            await start_new_game(pilot, 2, seed=4)
+            assert (tmp_path / AUTOSAVE_NAME).exists()
+            assert moved[0].read_bytes() == damaged
+
+    asyncio.run(scenario())
+
+
+def test_a_save_with_an_illegal_action_names_the_entry_and_the_rule(tmp_path: Path) -> None:
+    match = fresh_match()
+    record = json.loads(match.record.model_dump_json())
+    record["actions"] = ["take 1", "take 2"]  # a second take while the first is unplaced
+    (tmp_path / AUTOSAVE_NAME).write_text(json.dumps(record))
+    # an older damaged save with the same name must not be overwritten
+    app = OrbisApp(tmp_path)
+    store = app.store
+    first = store.load()
+    assert first.problem is not None and "entry 2" in first.problem
+    assert first.moved_to is not None and first.moved_to.exists()
+    (tmp_path / AUTOSAVE_NAME).write_text(json.dumps(record))
+    second = store.load()
+    assert second.moved_to is not None and second.moved_to != first.moved_to
+    assert first.moved_to.exists() and second.moved_to.exists()
+
+    async def scenario() -> None:
+        (tmp_path / AUTOSAVE_NAME).write_text(json.dumps(record))
+        async with OrbisApp(tmp_path).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(pilot.app).replace("\n", " ")
+            assert "entry 2" in text
+            assert "R-" in text  # the rule the entry breaks
+
+    asyncio.run(scenario())
+
+
+def test_the_exchange_dialog_dims_colors_without_three(tmp_path: Path) -> None:
+    match = random_match(
+        2,
+        8,
+        lambda s: (
+            s.kind is DecisionKind.TURN and max(s.player.realm) >= 3 and min(s.player.realm) < 3
+        ),
+    )
+
+    async def scenario() -> None:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(pilot)
+            screen = table(app)
+            realm = screen.state.player.realm
+            short = next(c for c in range(5) if realm[c] < 3)
+            await press(pilot, "e")
+            await pilot.pause()
+            text = screen_text(app)
+            reason = screen.state.why_not(Exchange(Color(short), Color((short + 1) % 5)))
+            assert reason is not None
+            assert reason.message[:40] in text.replace("\n", "")
+            await press(pilot, "rbogw"[short])  # refused: still choosing what to give
+            await press(pilot, "escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert list(screen.state.player.realm) == list(realm)
+
+    asyncio.run(scenario())
