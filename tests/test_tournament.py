@@ -7,11 +7,13 @@ commands whose output is recorded in docs/balance.md, not tests.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from orbis_tui.balance import BalanceStudy, play_balance_game, run_balance, split_games
 from orbis_tui.cli import main
+from orbis_tui.engine.catalog import default_tiles_path
 from orbis_tui.selfplay import parse_seats, play_games
 from orbis_tui.tournament import game_plan, run_tournament, wilson_interval
 
@@ -136,5 +138,16 @@ def test_balance_report_has_every_section() -> None:
 
 def test_balance_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", "--games", "2", "--players", "2", "--level", "easy"]) == 0
-    assert "2 games, every seat played by the easy level" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "2 games, every seat played by the easy level" in out
+    assert "tiles.toml" in out
     assert main(["balance", "--games", "2", "--players", "5"]) == 2
+
+
+def test_balance_of_another_tile_file(tmp_path: Path) -> None:
+    text = default_tiles_path().read_text(encoding="utf-8")
+    edited = tmp_path / "my-tiles.toml"
+    edited.write_text(text.replace('name = "Ember Fields"', 'name = "My Fields"'), "utf-8")
+    study = run_balance(2, seed=1, level="easy", counts=(2,), tiles_path=str(edited))
+    assert study.tiles_file == str(edited)
+    assert f"Tiles: `{edited}`" in study.report()

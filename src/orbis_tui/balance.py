@@ -16,12 +16,14 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .bots import make_bot
+from .engine.catalog import default_tiles_path, load_catalog
 from .engine.game import final_scores, new_game
 from .engine.scoring import PlayerScore
 from .engine.state import GameState
-from .engine.tiles import GodId
+from .engine.tiles import Catalog, GodId
 from .tournament import wilson_interval
 
 CATEGORY_ORDER = (
@@ -96,17 +98,31 @@ def seat_results(state: GameState, scores: list[PlayerScore]) -> list[SeatResult
     return results
 
 
-def play_balance_game(players: int, seed: int, levels: Sequence[str]) -> BalanceGame:
+def play_balance_game(
+    players: int, seed: int, levels: Sequence[str], catalog: Catalog | None = None
+) -> BalanceGame:
     bots = [make_bot(level, seed * 10 + seat) for seat, level in enumerate(levels)]
-    state = new_game([f"P{s + 1}" for s in range(players)], seed=seed, first_player=0)
+    names = [f"P{s + 1}" for s in range(players)]
+    state = new_game(names, seed=seed, first_player=0, catalog=catalog)
     while not state.is_over:
         state.apply(bots[state.current].choose(state))
     return BalanceGame(players, seed, seat_results(state, final_scores(state)))
 
 
-def _worker(job: tuple[int, int, str]) -> BalanceGame:
-    players, seed, level = job
-    return play_balance_game(players, seed, [level] * players)
+_CATALOGS: dict[str, Catalog] = {}
+
+
+def _catalog(tiles_path: str | None) -> Catalog | None:
+    if tiles_path is None:
+        return None
+    if tiles_path not in _CATALOGS:
+        _CATALOGS[tiles_path] = load_catalog(tiles_path)
+    return _CATALOGS[tiles_path]
+
+
+def _worker(job: tuple[int, int, str, str | None]) -> BalanceGame:
+    players, seed, level, tiles_path = job
+    return play_balance_game(players, seed, [level] * players, _catalog(tiles_path))
 
 
 def split_games(games: int, counts: Sequence[int]) -> dict[int, int]:
@@ -116,11 +132,17 @@ def split_games(games: int, counts: Sequence[int]) -> dict[int, int]:
 
 
 def iter_balance(
-    games: int, seed: int, level: str, counts: Sequence[int] = (2, 3, 4), jobs: int = 1
+    games: int,
+    seed: int,
+    level: str,
+    counts: Sequence[int] = (2, 3, 4),
+    jobs: int = 1,
+    tiles_path: str | None = None,
 ) -> Iterator[BalanceGame]:
+    """The games of a study; ``tiles_path`` plays another tile file than the shipped one."""
     work = []
     for n, k in split_games(games, counts).items():
-        work.extend((n, seed + i, level) for i in range(k))
+        work.extend((n, seed + i, level, tiles_path) for i in range(k))
     if jobs <= 1:
         for job in work:
             yield _worker(job)
@@ -149,6 +171,7 @@ class BalanceStudy:
     level: str
     seed: int
     seconds: float = 0.0
+    tiles_file: str = ""
     games: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     ties: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     winning_total: dict[int, float] = field(default_factory=lambda: defaultdict(float))
@@ -163,6 +186,8 @@ class BalanceStudy:
     tiles: dict[str, _Tally] = field(default_factory=lambda: defaultdict(_Tally))
     tile_points: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     wilderness: dict[int, float] = field(default_factory=lambda: defaultdict(float))
+    # how many holders of a god / main color sat in each seat, to correct for the seat
+    seat_mix: dict[tuple[str, int, str], list[int]] = field(default_factory=dict)
 
     def add(self, game: BalanceGame) -> None:
         n = game.players
@@ -174,6 +199,7 @@ class BalanceStudy:
         for s in game.seats:
             self.by_seat[n, s.seat].add(s.win_share, s.total)
             self.by_god[n, s.god].add(s.win_share, s.total)
+            self._mix("god", n, s.god, s.seat)
             self.god_points[n, s.god] += s.god_points
             self.god_scored[n, s.god] += s.god_points > 0
             for key, value in s.categories.items():
@@ -183,10 +209,27 @@ class BalanceStudy:
                 self.color_tiles[n, c] += s.color_tiles[c]
             main = max(range(5), key=lambda c: (s.color_tiles[c], s.color_points[c]))
             self.main_color[n, main].add(s.win_share, s.total)
+            self._mix("color", n, COLOR_NAMES[main], s.seat)
             for tile_id, points in s.tiles:
                 self.tiles[tile_id].add(s.win_share * n, s.total)
                 self.tile_points[tile_id] += points
             self.wilderness[n] += s.wilderness
+
+    def _mix(self, kind: str, n: int, key: str, seat: int) -> None:
+        self.seat_mix.setdefault((kind, n, key), [0] * n)[seat] += 1
+
+    def seat_adjusted(self, kind: str, n: int, key: str, wins: float) -> float:
+        """Wins divided by the wins the same seats would expect on average: a god or
+        color taken mostly by a strong seat is not credited for the seat's strength."""
+        mix = self.seat_mix.get((kind, n, key))
+        if not mix:
+            return math.nan
+        expected = sum(
+            count * self.by_seat[n, seat].wins / self.by_seat[n, seat].n
+            for seat, count in enumerate(mix)
+            if count
+        )
+        return wins / expected if expected else math.nan
 
     @property
     def counts(self) -> list[int]:
@@ -200,6 +243,8 @@ class BalanceStudy:
             f"seeds from {self.seed}; seat 1 moves first"
             + (f"; {self.seconds:.0f} s" if self.seconds else "")
             + ".",
+            "",
+            f"Tiles: `{_short_path(self.tiles_file)}`.",
             "",
             "### By player count",
             "",
@@ -255,7 +300,11 @@ class BalanceStudy:
                 scored += self.god_scored[n, god.value]
                 low, high = wilson_interval(t.wins, t.n)
                 ratio = (t.wins / t.n) * n
-                cells.append(f"{_pct(t.wins / t.n)} ×{ratio:.2f} ({_pct(low)}–{_pct(high)})")
+                adjusted = self.seat_adjusted("god", n, god.value, t.wins)
+                cells.append(
+                    f"{_pct(t.wins / t.n)} ×{ratio:.2f} s{_ratio(adjusted)} "
+                    f"({_pct(low)}–{_pct(high)}, {t.n})"
+                )
             mean_pts = pts / held if held else 0.0
             lines.append(
                 f"| {god.value} | "
@@ -264,7 +313,9 @@ class BalanceStudy:
             )
         lines += [
             "",
-            "(×r: the win rate divided by the fair 1/N.)",
+            "(×r: the win rate divided by the fair 1/N; s×r: the wins divided by the wins "
+            "expected from the seats its holders sat in; then the 95% interval and how "
+            "many players held it.)",
             "",
             "### Mean CP per player by category",
             "",
@@ -286,7 +337,7 @@ class BalanceStudy:
             "### By tile color",
             "",
             "Mean colored tiles and CP per player from tiles of each color, and the win "
-            "rate of players whose pyramid holds most of that color (×r as above).",
+            "rate of players whose pyramid holds most of that color (×r, s×r as above).",
             "",
             "| color | " + " | ".join(f"{n}p tiles / CP / win" for n in self.counts) + " |",
             "|---" * (len(self.counts) + 1) + "|",
@@ -296,7 +347,10 @@ class BalanceStudy:
             for n in self.counts:
                 per = self.games[n] * n
                 t = self.main_color.get((n, c))
-                ratio = f"×{(t.wins / t.n) * n:.2f} ({t.n})" if t and t.n else "–"
+                ratio = "–"
+                if t and t.n:
+                    adjusted = self.seat_adjusted("color", n, name, t.wins)
+                    ratio = f"×{(t.wins / t.n) * n:.2f} s{_ratio(adjusted)} ({t.n})"
                 cells.append(
                     f"{self.color_tiles[n, c] / per:.2f} / "
                     f"{self.color_points[n, c] / per:.2f} / {ratio}"
@@ -334,6 +388,18 @@ class BalanceStudy:
         return lines
 
 
+def _short_path(path: str) -> str:
+    """A tile file's path relative to the working directory when it lies below it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return path
+
+
+def _ratio(x: float) -> str:
+    return "×–" if math.isnan(x) else f"×{x:.2f}"
+
+
 def _pct(x: float) -> str:
     if math.isnan(x):
         return "–"
@@ -347,10 +413,13 @@ def run_balance(
     counts: Sequence[int] = (2, 3, 4),
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    tiles_path: str | None = None,
 ) -> BalanceStudy:
     study = BalanceStudy(level, seed)
+    study.tiles_file = tiles_path or str(default_tiles_path())
     start = time.perf_counter()
-    for done, game in enumerate(iter_balance(games, seed, level, counts, jobs), 1):
+    games_iter = iter_balance(games, seed, level, counts, jobs, tiles_path)
+    for done, game in enumerate(games_iter, 1):
         study.add(game)
         if progress is not None:
             progress(done)

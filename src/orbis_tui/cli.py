@@ -97,7 +97,8 @@ def _cmd_balance(args: argparse.Namespace) -> int:
         if args.progress and done % 100 == 0:
             print(f"{done} games", file=sys.stderr, flush=True)
 
-    study = run_balance(args.games, args.seed, args.level, counts, args.jobs, progress)
+    tiles = str(args.tiles) if args.tiles else None
+    study = run_balance(args.games, args.seed, args.level, counts, args.jobs, progress, tiles)
     print(study.report())
     return 0
 
@@ -211,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--players", default="2,3,4", help="player counts to split over (2,3,4)")
     bal.add_argument("--jobs", type=int, default=1, help="games played in parallel (1)")
     bal.add_argument("--progress", action="store_true", help="a count every 100 games")
+    bal.add_argument("--tiles", type=Path, help="tile file to study (default: the shipped one)")
     bal.set_defaults(run=_cmd_balance)
 
     bench = sub.add_parser("bench", help="measure the engine on random 4-player games")
