@@ -16,13 +16,12 @@ from textual.app import App
 from textual.keys import _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 
-from orbis_tui.engine.actions import Action
+from orbis_tui.engine.actions import Action, TakeGod
 from orbis_tui.engine.state import DecisionKind, GameState
 from orbis_tui.records import Match
-from orbis_tui.records.model import setup_for_game
+from orbis_tui.records.model import SetupModel, setup_for_game
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.describe import GOD_KEYS
-from orbis_tui.tui.saves import SaveStore
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.table import TableScreen
@@ -167,20 +166,48 @@ async def play_to_end(pilot: Pilot, seed: int, limit: int = 2000) -> int:
     return keys
 
 
+FROZEN_TILES = Path(__file__).with_name("snapshot_tiles.toml")
+
+
+def frozen_setup(players: int, seed: int) -> SetupModel:
+    from orbis_tui.engine.catalog import (
+        build_catalog,
+        default_gods_path,
+        load_god_file,
+        load_tile_file,
+    )
+
+    tile_file = load_tile_file(FROZEN_TILES)
+    catalog = build_catalog(tile_file, load_god_file(default_gods_path()))
+    setup = setup_for_game(NAMES[:players], seed, 0, catalog)
+    setup.tiles = list(tile_file.tiles)
+    return setup
+
+
 def random_match(
     players: int,
     seed: int,
     until: Callable[[GameState], bool],
     limit: int = 2000,
+    avoid_gods: bool = False,
+    frozen: bool = False,
 ) -> Match:
-    """A match played with random legal actions until ``until(state)`` holds."""
+    """A match played with random legal actions until ``until(state)`` holds.
+
+    With ``frozen`` the game uses the tile set kept beside these tests (embedded in
+    the record), so that snapshots do not move when the shipped tiles are rebalanced.
+    """
     rng = random.Random(seed)
-    match = Match.start(setup_for_game(NAMES[:players], seed, 0))
+    match = Match.start(
+        frozen_setup(players, seed) if frozen else setup_for_game(NAMES[:players], seed, 0)
+    )
     for _ in range(limit):
         if until(match.state):
             return match
         actions = match.state.decision_actions()
         assert actions, "the game ended before the wanted situation"
+        if avoid_gods:
+            actions = [a for a in actions if not isinstance(a, TakeGod)] or actions
         match.play(rng.choice(actions))
     raise AssertionError("the wanted situation never came")
 
@@ -189,24 +216,14 @@ def play(match: Match, action: Action) -> None:
     match.play(action)
 
 
-class TableApp(App[None]):
-    """Just the table for a given match (and the end screen after it)."""
-
-    CSS_PATH = OrbisApp.CSS_PATH
-    HORIZONTAL_BREAKPOINTS = OrbisApp.HORIZONTAL_BREAKPOINTS
-    VERTICAL_BREAKPOINTS = OrbisApp.VERTICAL_BREAKPOINTS
+class TableApp(OrbisApp):
+    """The app opened straight on the table for a given match."""
 
     def __init__(self, match: Match, root: Path, seats: list[Seat] | None = None) -> None:
-        super().__init__()
+        super().__init__(root)
         self.match = match
-        self.store = SaveStore(root)
         self.seats = seats or [Seat(n) for n in match.record.setup.players]
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # not the new-game screen
         self.push_screen(TableScreen(self.match, self.store, self.seats))
-
-    def show_end(self, match: Match) -> None:
-        self.switch_screen(EndScreen(match, self.store))
-
-    def new_game(self) -> None:
-        self.exit()

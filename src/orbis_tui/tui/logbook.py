@@ -43,13 +43,18 @@ class LogBook:
             self._lines = out
         return self._lines
 
-    def since_turn_of(self, seat_name: str, limit: int = 12) -> list[str]:
-        """The lines since ``seat_name``'s previous turn began (for the hand-over)."""
+    def since_turn_of(self, seat_name: str, names: list[str], limit: int = 12) -> list[str]:
+        """What the others did since ``seat_name``'s previous turn ended (for the hand-over)."""
         lines = self.lines()
-        marker = texts.LOG["turn_started"].format(name=seat_name)
-        starts = [i for i, line in enumerate(lines) if line == marker]
-        begin = starts[-2] + 1 if len(starts) >= 2 else 0
+        markers = {texts.LOG["turn_started"].format(name=n) for n in names}
+        mine = texts.LOG["turn_started"].format(name=seat_name)
+        starts = [i for i, line in enumerate(lines) if line == mine]
+        if len(starts) >= 2:
+            after_mine = [i for i, line in enumerate(lines) if i > starts[-2] and line in markers]
+            begin = after_mine[0] if after_mine else starts[-2]
+        else:
+            begin = 0
         recent = lines[begin:]
-        if recent and recent[-1] == marker:
+        if recent and recent[-1] == mine:
             recent = recent[:-1]
         return recent[-limit:]

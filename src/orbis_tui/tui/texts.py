@@ -76,12 +76,12 @@ PHASE = {
     "pay_free": "Phase 3 - pay nothing, or make it a wilderness",
     "place": "Phase 4 - place {tile}",
     "place_wild": "Phase 4 - place the wilderness",
-    "gain": "Phase 5 - choose the color of the gained worshiper",
-    "village": "Phase 5 - return {count} worshipers, or cancel the village",
-    "volcano": "Phase 5 - remove {remove} from the market, or cancel the volcano",
+    "gain": "Phase 5 - choose the gained worshiper's color",
+    "village": "Phase 5 - village: return {count} or cancel it",
+    "volcano": "Phase 5 - volcano: remove {remove} or cancel it",
     "love": "Goddess of Love - choose 5 worshipers",
-    "death": "God of Death - return 6 worshipers, or cancel the god",
-    "discard": "Phase 6 - return {count} worshipers (at most 10 at the end of a turn)",
+    "death": "God of Death - return 6 worshipers or cancel him",
+    "discard": "Phase 6 - return {count} worshipers (limit 10)",
     "over": "The game is over",
     "waiting": "{name} is thinking",
 }
@@ -187,7 +187,8 @@ PLAYER_NO_FARMS = "farms –"
 PLAYER_GOD = "god {god}"
 PLAYER_NO_GOD = "no god yet"
 PLAYER_GOD_CANCELLED = "{god} (cancelled)"
-PLAYER_SCORE = "{cp} CP so far"
+PLAYER_GOD_CANCELLED_SHORT = "{god}×"
+PLAYER_SCORE = "{cp} CP now"
 PLAYER_LINE = "{tiles:>2}/14 {worshipers:>2}w {god:<8} {cp:>3} CP"
 VIEWING_NOTE = "pyramid of {name}"
 LOG_TITLE = "Game log"
@@ -273,7 +274,9 @@ END_STANDINGS = "Standings"
 END_RANK = "#"
 END_NAME = "Player"
 END_TOTAL = "CP"
-END_WORSHIPERS = "Worshipers"
+END_TILES_CP = "Regions"
+END_WILD_CP = "Wild"
+END_WORSHIPERS = "Realm"
 END_TIE = "Tie-break"
 END_TIE_USED = "used"
 END_BREAKDOWN = "{name}: {cp} CP"
@@ -281,7 +284,7 @@ END_TILE = "Tile"
 END_WHERE = "Where"
 END_POINTS = "CP"
 END_REASON = "Why"
-END_TEMPLE = "Temple token"
+END_TEMPLE = "Temple"
 END_TEMPLE_REASON = "{count} temple tile(s)"
 END_TEMPLE_NONE = "no temple tile"
 END_GOD = "God"
@@ -291,7 +294,7 @@ END_SAVE_FAILED = "Could not save the record: {error}"
 END_SAVE_TITLE = "Save the game record"
 END_SAVE_PROMPT = "File name (Enter saves, Escape cancels):"
 END_KEYS = "s save record · n new game · q quit · arrows scroll"
-WHERE = "row {row}, #{pos}"
+WHERE = "row {row} #{pos}"
 
 PLAYERS_SCREEN_TITLE = "Every player's universe (p or Escape to close)"
 
@@ -324,6 +327,8 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ("e", "exchange 3 worshipers of one color for 1 of another, any time in your turn"),
     ("u", "undo the last step of this turn (never past the refill that ends it)"),
     ("p", "show every player's pyramid and realm"),
+    ("c", "the coach: what the decision asks and why an option is not open (PgUp/PgDn)"),
+    ("Enter / Space", "on the hand-over curtain: the next player is ready"),
     ("?", "this help"),
     ("ctrl+t", "switch between the dark and the light look"),
     ("q", "quit; the game is saved after every step and resumes where it stopped"),

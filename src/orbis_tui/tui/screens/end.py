@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -51,17 +52,34 @@ def headline(scores: list[PlayerScore]) -> list[Text]:
 
 
 def standings_table(scores: list[PlayerScore]) -> Table:
-    table = Table(title=texts.END_STANDINGS, title_style=palette.BOLD, expand=False)
+    table = Table(
+        title=texts.END_STANDINGS,
+        title_style=palette.BOLD,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        expand=False,
+        padding=(0, 1),
+    )
     table.add_column(texts.END_RANK, justify="right")
     table.add_column(texts.END_NAME)
-    table.add_column(texts.END_TOTAL, justify="right")
+    table.add_column(texts.END_TOTAL, justify="right", style=palette.BOLD)
+    table.add_column(texts.END_TILES_CP, justify="right")
+    table.add_column(texts.END_WILD_CP, justify="right")
+    table.add_column(texts.END_TEMPLE, justify="right")
+    table.add_column(texts.END_GOD, justify="right")
     table.add_column(texts.END_WORSHIPERS, justify="right")
     table.add_column(texts.END_TIE)
     for s in sorted(scores, key=lambda s: (s.rank, s.seat)):
+        wild = sum(t.points for t in s.tiles if t.reason.startswith("wilderness"))
+        regions = sum(t.points for t in s.tiles) - wild
         table.add_row(
             str(s.rank),
             Text(s.name, style=palette.ACCENT if s.won else ""),
             str(s.total),
+            f"{regions:+d}",
+            f"{wild:+d}",
+            f"{s.temple_token:+d}",
+            f"{s.god.points:+d}",
             str(s.worshipers),
             texts.END_TIE_USED if s.tie_break_used else "",
         )
@@ -74,14 +92,16 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
     tiles = state.catalog.tile_by_id
     table = Table(
         title=texts.END_BREAKDOWN.format(name=score.name, cp=score.total),
-        title_style=palette.BOLD,
+        title_style=palette.ACCENT,
         title_justify="left",
+        box=box.SIMPLE_HEAD,
         expand=True,
+        padding=(0, 1),
     )
     table.add_column(texts.END_WHERE, no_wrap=True)
-    table.add_column(texts.END_TILE)
+    table.add_column(texts.END_TILE, no_wrap=True, overflow="ellipsis", ratio=3)
     table.add_column(texts.END_POINTS, justify="right", no_wrap=True)
-    table.add_column(texts.END_REASON)
+    table.add_column(texts.END_REASON, ratio=2)
     for t in sorted(score.tiles, key=lambda t: (t.position[0], t.position[1])):
         row, col = t.position
         tile = tiles[t.tile_id]

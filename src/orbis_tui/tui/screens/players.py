@@ -46,12 +46,13 @@ class PlayersScreen(ModalScreen[None]):
                         f" {player.name} ", style=palette.SPOT_CURSOR if active else palette.GOD
                     )
                     head.append(" " + texts.PLAYER_SCORE.format(cp=scores[seat].total))
-                    head.append(" · " + texts.PLAYER_GOD.format(god=god_label(state, player)))
-                    realm = Text(" ")
+                    head.append(" · " + god_label(state, player))
+                    realm = Text(" ", no_wrap=True, overflow="ellipsis")
                     realm.append_text(palette.realm_chips(player.realm_count))
                     realm.append(" " + texts.PLAYER_REALM.format(count=player.worshipers) + "  ")
                     realm.append_text(farm_chips(player))
-                    yield Static(Text("\n").join([head, realm]), classes="board-head")
+                    yield Static(head, classes="board-head")
+                    yield Static(realm, classes="board-head")
                     yield PyramidView(classes="board-pyramid")
         yield SizeNotice()
 

@@ -124,6 +124,7 @@ class TableScreen(Screen[None]):
         self._bots: dict[int, object] = {}
         self._bot_pending = False
         self._bot_thinking = False
+        self._save_pending = False
         self._handover_open = False
         match.on_change = self._autosave
 
@@ -284,10 +285,23 @@ class TableScreen(Screen[None]):
         return True
 
     def _autosave(self, match: Match) -> None:
+        """Save after every action: right after the repaint, so the keys stay quick."""
+        if not self._save_pending:
+            self._save_pending = True
+            self.call_after_refresh(self.write_save)
+
+    def write_save(self) -> None:
+        """Write the autosave now if an action is not saved yet (atomic, see records)."""
+        if not self._save_pending:
+            return
+        self._save_pending = False
         try:
-            self.store.save(match.record)
+            self.store.save(self.match.record)
         except OSError as exc:
             self.notify(texts.SAVE_FAILED.format(error=exc), severity="error")
+
+    def on_unmount(self) -> None:
+        self.write_save()
 
     def _next_turn(self, first: bool = False) -> None:
         """Hand the keyboard over, or let a computer player move."""
@@ -298,7 +312,11 @@ class TableScreen(Screen[None]):
             return
         humans = sum(1 for s in self.seats if s.human)
         if humans > 1 or first:
-            recent = [] if first and not self.resumed else self.logbook.since_turn_of(seat.name)
+            recent = (
+                []
+                if first and not self.resumed
+                else self.logbook.since_turn_of(seat.name, [p.name for p in state.players])
+            )
             self._handover_open = True
             self.query_one(HandOverCurtain).show(
                 seat.name, state.round, recent, resumed=first and self.resumed

@@ -24,6 +24,9 @@ class HandOverCurtain(Static):
         background: $background;
         content-align: center middle;
     }
+    HandOverCurtain.-shown {
+        display: block;
+    }
     """
 
     def show(self, name: str, round_number: int, recent: list[str], resumed: bool) -> None:
@@ -49,7 +52,7 @@ class HandOverCurtain(Static):
         )
         width = max(30, min(70, self.app.size.width - 4))
         self.update(Align.center(Panel(Group(*parts), width=width, border_style="bright_black")))
-        self.display = True
+        self.add_class("-shown")
 
     def hide(self) -> None:
-        self.display = False
+        self.remove_class("-shown")

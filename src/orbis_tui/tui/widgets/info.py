@@ -14,6 +14,10 @@ from ..describe import phase_line, round_text
 from ..palette import rich_format as fmt
 
 
+def _squeeze(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 2] + "…" + text[-1]
+
+
 def _lines(lines: list[Text]) -> Text:
     out = Text("\n", no_wrap=True, overflow="ellipsis", end="").join(lines)
     out.no_wrap = True
@@ -47,8 +51,10 @@ class StatusLine(TextPanel):
 
     def show(self, state: GameState, phase: str | None = None) -> None:
         line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(f" {texts.APP_TITLE.upper()} ", style=palette.GOD)
-        line.append(" " + round_text(state) + " · ")
+        if self.size.width >= 100:
+            line.append(f" {texts.APP_TITLE.upper()} ", style=palette.GOD)
+            line.append(" ")
+        line.append(round_text(state) + " · ")
         line.append(state.player.name, style=palette.ACCENT)
         line.append(" · " + (phase or phase_line(state)))
         self.set_text(line)
@@ -60,7 +66,8 @@ def god_label(state: GameState, player: PlayerState, short: bool = False) -> str
     god = state.catalog.god_by_id[player.god]
     name = texts.GOD_SHORT.get(player.god.value, god.name) if short else god.name
     if player.god_cancelled:
-        return texts.PLAYER_GOD_CANCELLED.format(god=name)
+        template = texts.PLAYER_GOD_CANCELLED_SHORT if short else texts.PLAYER_GOD_CANCELLED
+        return template.format(god=name)
     return name
 
 
@@ -119,7 +126,7 @@ class PlayersStrip(TextPanel):
                 texts.PLAYER_LINE.format(
                     tiles=player.region_tiles,
                     worshipers=player.worshipers,
-                    god=(god_label(state, player, short=True) if player.god else "–")[:8],
+                    god=_squeeze(god_label(state, player, short=True) if player.god else "–", 8),
                     cp=scores[seat].total,
                 )
             )

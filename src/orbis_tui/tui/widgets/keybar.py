@@ -42,16 +42,15 @@ class KeyBar(Widget):
     def render(self) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis", end="")
         spans: list[tuple[int, int, str]] = []
-        seen: set[tuple[str, str]] = set()
+        seen: set[str] = set()
         app = self.app
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
             if not binding.show or not active.enabled:
                 continue
-            ident = (binding.action, binding.description)
-            if ident in seen:
+            if binding.description in seen:  # one entry per meaning (Enter and x may agree)
                 continue
-            seen.add(ident)
+            seen.add(binding.description)
             start = out.cell_len
             out.append(f" {app.get_key_display(binding)} ", style=palette.KEY)
             out.append(binding.description)

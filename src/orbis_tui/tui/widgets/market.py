@@ -35,6 +35,12 @@ def _join(row: int, col: int) -> str:
     ]
 
 
+def _fit(text: str, width: int) -> str:
+    if len(text) <= width:
+        return text
+    return text[: max(0, width - 1)] + "…"
+
+
 class MarketBoard(CanvasWidget):
     """Renders the market; a click on a cell posts :class:`MarketBoard.CellClicked`."""
 
@@ -118,7 +124,7 @@ class MarketBoard(CanvasWidget):
             row, col = divmod(self.cursor, 3)
             x = ox + col * (cw + 1)
             y = oy + row * (ch + 1)
-            accent = palette.ACCENT
+            accent = palette.CURSOR_BORDER
             canvas.restyle(x, y, cw + 2, 1, accent)
             canvas.restyle(x, y + ch + 1, cw + 2, 1, accent)
             canvas.restyle(x, y, 1, ch + 2, accent)
@@ -154,18 +160,12 @@ class MarketBoard(CanvasWidget):
         color = tile.color
         stars = palette.STARS[tile.level]
         cp = texts.CP.format(cp=tile.cp) if tile.cp else ""
-        head = f" {LETTERS[color]} {stars:<3} "
-        if roomy:
-            head += tile.name
+        head = f" {LETTERS[color]} {stars}"
         room = max(0, cw - len(cp) - 1)
-        if len(head) > room:
-            head = head[: max(0, room - 1)] + "…"
-        banner = Text(head.ljust(room) + cp + " ", style=palette.TILE[color])
+        banner = Text(head[:room].ljust(room) + cp + " ", style=palette.TILE[color])
         banner.stylize(palette.CHIP[color], 0, 2)
         effect_text = effect_long(tile.effect) if roomy else effect_short(tile.effect)
-        if len(effect_text) > cw - 1:
-            effect_text = effect_text[: cw - 2] + "…"
-        effect = Text(" " + effect_text)
+        effect = Text(" " + _fit(effect_text, cw - 1))
         cost = Text(" ")
         cost.append_text(palette.cost_chips(tile.cost, tile.cost_any, texts.FREE))
         on_it = Text()
@@ -180,10 +180,10 @@ class MarketBoard(CanvasWidget):
         if ch >= 4:
             worship = Text(" ● ", style=palette.DIM)
             worship.append_text(on_it)
-            lines = [banner, effect, cost, worship]
             if ch >= 5:
-                lines.insert(3, Text())
-            return lines
+                name = Text(" " + _fit(tile.name, cw - 1), style=palette.BOLD)
+                return [banner, name, effect, cost, worship]
+            return [banner, effect, cost, worship]
         # Compact: cost on the left of the last line, worshipers on its right.
         last = cost
         pad = cw - last.cell_len - on_it.cell_len - 1

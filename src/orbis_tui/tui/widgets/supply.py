@@ -56,13 +56,12 @@ class SupplyBar(Widget):
         self._god_spans = spans
         rest = Text(no_wrap=True, overflow="ellipsis")
         rest.append(texts.SUPPLY_TEMPLES + " ", style=palette.BOLD)
-        for token in sorted(state.deal.temple_tokens, reverse=True):
-            rest.append(f" {token} ", style=palette.TEMPLE)
-            rest.append(" ")
-        rest.append("  " + texts.SUPPLY_PILES + " ", style=palette.BOLD)
+        tokens = "·".join(str(t) for t in sorted(state.deal.temple_tokens, reverse=True))
+        rest.append(f" {tokens} ", style=palette.TEMPLE)
+        rest.append("   " + texts.SUPPLY_PILES + " ", style=palette.BOLD)
         for level, count in enumerate(state.pile_sizes(), start=1):
             rest.append(
-                texts.SUPPLY_PILE.format(stars=palette.STARS[level], count=count) + "  ",
+                texts.SUPPLY_PILE.format(stars=palette.STARS[level], count=count) + " ",
                 style=None if count else palette.DIM,
             )
         out = Text(no_wrap=True, overflow="ellipsis", end="")
