@@ -79,7 +79,11 @@ async def type_text(pilot: Pilot, text: str) -> None:
 
 
 async def start_new_game(
-    pilot: Pilot, players: int, seed: int, names: list[str] | None = None
+    pilot: Pilot,
+    players: int,
+    seed: int,
+    names: list[str] | None = None,
+    kinds: dict[int, int] | None = None,
 ) -> TableScreen:
     """Fill the new-game screen by keyboard and start; returns the table."""
     app = pilot.app
@@ -92,6 +96,10 @@ async def start_new_game(
         await focus(pilot, f"name{n}")
         await pilot.press("ctrl+a", "ctrl+k")  # clear whatever is there
         await type_text(pilot, name)
+        steps = (kinds or {}).get(n, 0)
+        if steps:  # the seat's "played by" choice: right arrow steps to the levels
+            await focus(pilot, f"kind{n}")
+            await pilot.press(*["right"] * steps)
     await focus(pilot, "seed")
     await pilot.press("ctrl+a", "ctrl+k")
     await type_text(pilot, str(seed))
@@ -113,6 +121,9 @@ async def play_turn_keys(pilot: Pilot, rng: random.Random) -> int:
     if screen.handing_over:
         await press(pilot, "enter")
         return 1
+    if not screen.seat.human:  # a computer player's turn: wait for it
+        await pilot.pause(0.02)
+        return 0
     state = screen.state
     kind = state.kind
     keys = 0
@@ -160,9 +171,11 @@ async def play_to_end(pilot: Pilot, seed: int, limit: int = 2000) -> int:
     """Play the game in progress to its end screen with keys only; returns keys pressed."""
     rng = random.Random(seed)
     keys = 0
+    rounds = 0
     while not isinstance(pilot.app.screen, EndScreen):
         keys += await play_turn_keys(pilot, rng)
-        assert keys < limit, "the game did not end"
+        rounds += 1
+        assert keys < limit and rounds < 2 * limit, "the game did not end"
     return keys
 
 

@@ -51,3 +51,25 @@ def test_a_whole_game_by_keyboard_reaches_the_end_screen(
             assert record.setup.seed == seed
 
     asyncio.run(scenario())
+
+
+def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from orbis_tui.tui.screens.table import TableScreen
+    from orbis_tui.tui.seats import bot_levels
+
+    if not bot_levels():
+        pytest.skip("no computer players in this build")
+    monkeypatch.setattr(TableScreen, "BOT_DELAY", 0.0)
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await start_new_game(pilot, 2, 77, kinds={2: 1})  # seat 2: the first level
+            assert [s.kind for s in screen.seats] == ["human", bot_levels()[0]]
+            await play_to_end(pilot, 77, limit=5000)
+            state = app.screen.match.state
+            assert state.is_over
+            record = app.screen.match.record
+            assert record.setup.seats == ["human", bot_levels()[0]]
+
+    asyncio.run(scenario())

@@ -506,14 +506,14 @@ RULES: tuple[tuple[str, str], ...] = (
 # The gods' own keys and short names for narrow screens.
 GOD_SHORT = {
     "love": "Love",
-    "apprentice": "Apprent.",
+    "apprentice": "Appr.",
     "oceans": "Oceans",
-    "idleness": "Idleness",
+    "idleness": "Idle",
     "fire": "Fire",
-    "technology": "Techn.",
+    "technology": "Tech",
     "nature": "Nature",
-    "equilibrium": "Equilib.",
-    "harvests": "Harvests",
+    "equilibrium": "Equil.",
+    "harvests": "Harvest",
     "death": "Death",
 }
 

@@ -104,6 +104,7 @@ def _bindings() -> list[Binding]:
 
 class TableScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_name("table.tcss")
+    BOT_DELAY = 0.35  # seconds before a computer player moves, so people can follow
     BINDINGS: ClassVar[list[BindingType]] = _bindings()  # type: ignore[assignment]
 
     def __init__(
@@ -335,7 +336,7 @@ class TableScreen(Screen[None]):
             return
         self._bot_pending = True
         self.refresh_view()
-        self.set_timer(0.35, self._bot_move)
+        self.set_timer(max(0.01, self.BOT_DELAY), self._bot_move)
 
     def _bot_move(self) -> None:
         self._bot_pending = False

@@ -173,10 +173,9 @@ class MarketBoard(CanvasWidget):
         if generated is not None:
             on_it.append_text(Text(f"+{LETTERS[generated]}", style=palette.ACCENT))
         if removed is not None and any(removed):
-            on_it.append(" ")
-            for c, n in enumerate(removed):
-                if n:
-                    on_it.append(f"−{n}{LETTERS[c]}", style=palette.BAD)
+            on_it.append(
+                "−" + "".join(LETTERS[c] * n for c, n in enumerate(removed) if n), style=palette.BAD
+            )
         if ch >= 4:
             worship = Text(" ● ", style=palette.DIM)
             worship.append_text(on_it)

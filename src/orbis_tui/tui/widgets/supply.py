@@ -96,7 +96,8 @@ class SupplyBar(Widget):
                 chip.stylize(palette.DIM)
             gods.append_text(chip)
             spans.append((0, start, gods.cell_len, god))
-            gods.append(" ")
+            if variant == "long":
+                gods.append(" ")
         return gods, spans
 
     def on_click(self, event: events.Click) -> None:

@@ -1,0 +1,160 @@
+"""The app's pure parts: defaults that the engine accepts, texts, saves, the log."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from app_driver import random_match
+
+from orbis_tui.engine.actions import Pay
+from orbis_tui.engine.state import DecisionKind
+from orbis_tui.records import Match
+from orbis_tui.records.model import setup_for_game
+from orbis_tui.tui import texts
+from orbis_tui.tui.controller import Controller, Pick
+from orbis_tui.tui.describe import cost_words, event_lines, phase_line, worshiper_words
+from orbis_tui.tui.logbook import LogBook
+from orbis_tui.tui.saves import ENV_DATA_DIR, SaveStore, default_data_dir
+from orbis_tui.tui.seats import HUMAN, seats_of
+
+ENGINE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "engine"
+
+
+def test_a_full_pick_swaps_out_the_most_chosen_other_color() -> None:
+    pick = Pick(2, (3, 3, 0, 0, 0), [2, 0, 0, 0, 0])
+    assert pick.add(1)  # full: one red makes room for a blue
+    assert pick.value == (1, 1, 0, 0, 0)
+    assert not pick.add(2)  # no orange in the realm
+    assert pick.remove(0) and pick.value == (0, 1, 0, 0, 0)
+    assert not pick.remove(0)
+    assert pick.add(1) and pick.value == (0, 2, 0, 0, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_enter_and_x_always_offer_actions_the_engine_accepts(players: int) -> None:
+    """Every default (Enter) and every refusal (x) is legal, in every decision of
+    random games: a decision with one sensible answer takes one key."""
+    rng = random.Random(players)
+    kinds = set()
+    for game in range(4):
+        match = Match.start(setup_for_game(["A", "B", "C", "D"][:players], 100 + game, 0))
+        ui = Controller()
+        while not match.state.is_over:
+            state = match.state
+            ui.reset(state)
+            kinds.add(state.kind)
+            action = ui.confirm(state)
+            assert action is not None
+            assert state.why_not(action) is None, (state.kind, action)
+            refusal = ui.refuse(state)
+            if refusal is not None:
+                assert state.why_not(refusal) is None
+            if state.kind is DecisionKind.PAY and not ui.payable(state):
+                assert action == refusal  # Enter leaves an unpayable tile unpaid
+            match.play(rng.choice(state.decision_actions()))
+    assert {DecisionKind.TURN, DecisionKind.PAY, DecisionKind.PLACE} <= kinds
+
+
+def test_the_phase_line_says_what_is_expected() -> None:
+    assert cost_words((0, 1, 0, 0, 0), 1) == "1 blue + 1 any"
+    assert worshiper_words((2, 0, 0, 0, 1)) == "2 red + 1 white"
+    match = random_match(
+        2,
+        5,
+        lambda s: s.kind is DecisionKind.PAY and s.payment_due()[1] > 0 and any(s.payment_due()[0]),
+    )
+    state = match.state
+    due, any_count = state.payment_due()
+    line = phase_line(state)
+    assert line == f"Phase 3 - pay {cost_words(due, any_count)}, or make it a wilderness"
+    assert line.endswith(f"+ {any_count} any, or make it a wilderness")
+    over = random_match(2, 5, lambda s: s.is_over)
+    assert phase_line(over.state) == texts.PHASE["over"]
+
+
+def test_the_rule_reference_has_one_entry_per_rule_id_the_engine_cites() -> None:
+    ids = [rule for rule, _ in texts.RULES]
+    assert len(ids) == len(set(ids))
+    cited = set()
+    for source in ENGINE.glob("*.py"):
+        cited |= set(re.findall(r'"(R-[A-Z]+-[A-Z0-9]+)"', source.read_text()))
+    assert cited, "the engine cites rule ids"
+    assert cited <= set(ids), sorted(cited - set(ids))
+    for family in ("COMP", "SETUP", "TURN", "TAKE", "PLACE", "EFF", "GOD", "END"):
+        assert any(rule.startswith(f"R-{family}-") for rule in ids)
+
+
+def test_every_event_becomes_a_plain_sentence() -> None:
+    rng = random.Random(3)
+    seen = set()
+    for game in range(3):
+        match = Match.start(setup_for_game(["Ada", "Bo", "Cy", "Dee"], 40 + game, 0))
+        while not match.state.is_over:
+            events = match.play(rng.choice(match.state.legal_actions()))
+            lines = event_lines(match.state, events)
+            for event in events:
+                seen.add(event.kind)
+            for line in lines:
+                assert line and "{" not in line and "}" not in line
+    assert {"took_tile", "placed", "refilled", "turn_started", "game_over"} <= seen
+
+
+def test_the_log_book_follows_undo_and_tells_what_others_did() -> None:
+    match = Match.start(setup_for_game(["Ada", "Bo"], 7, 0))
+    book = LogBook(match)
+    rng = random.Random(1)
+    while match.state.turn < 3:
+        book.add(match.state, match.play(rng.choice(match.state.decision_actions())))
+    assert book.lines() == LogBook(match).lines()  # the same as rebuilt from the record
+    recent = book.since_turn_of("Bo", ["Ada", "Bo"])
+    assert recent and recent[0] == "— Ada's turn —"
+    assert not any(line.startswith("Bo ") for line in recent)
+    count = len(book.lines())
+    match.play(rng.choice(match.state.decision_actions()))
+    book.add(match.state, [])
+    book.undo()
+    assert len(book.lines()) == count
+
+
+def test_the_data_directory_can_be_chosen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path / "here"))
+    assert default_data_dir() == tmp_path / "here"
+    assert SaveStore().autosave == tmp_path / "here" / "autosave.json"
+    assert SaveStore(tmp_path / "there").autosave.parent == tmp_path / "there"
+
+
+def test_record_names_never_collide(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    match = Match.start(setup_for_game(["Ada", "Bo/Bob"], 7, 0))
+    first = store.record_path(match.record)
+    assert first.parent == tmp_path / "records"
+    store.export(match.record, first)
+    second = store.record_path(match.record)
+    assert second != first and not second.exists()
+    assert "/" not in first.name.replace("Bo_Bob", "")
+
+
+def test_seats_remember_people_and_computer_levels() -> None:
+    seats = seats_of(["Ada", "Bo", "Cy"], ["human", "easy"])
+    assert [s.kind for s in seats] == [HUMAN, "easy", HUMAN]
+    assert seats[0].human and not seats[1].human
+    assert all(s.human for s in seats_of(["Ada", "Bo"], None))
+
+
+def test_pay_default_is_one_of_the_engines_options() -> None:
+    match = random_match(
+        3,
+        9,
+        lambda s: (
+            s.kind is DecisionKind.PAY
+            and s.payment_due()[1] >= 1
+            and any(isinstance(a, Pay) for a in s.decision_actions())
+        ),
+    )
+    ui = Controller()
+    ui.reset(match.state)
+    options = [a for a in match.state.decision_actions() if isinstance(a, Pay)]
+    assert Pay(ui.pick.value) in options  # type: ignore[union-attr]
