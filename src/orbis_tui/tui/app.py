@@ -78,11 +78,7 @@ class OrbisApp(App[None]):
             setup.seats = [s.kind for s in seats]
         self._archive_autosave()
         match = Match.start(setup)
-        try:
-            self.store.save(match.record)
-        except OSError as exc:
-            self.notify(texts.SAVE_FAILED.format(error=exc), severity="error")
-        self._show_table(match, seats, resumed=False)
+        self._show_table(match, seats, resumed=False)  # the table saves it once painted
 
     def resume_game(self, match: Match) -> None:
         setup = match.record.setup

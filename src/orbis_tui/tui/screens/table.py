@@ -151,6 +151,8 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
+        if not self.resumed:
+            self._autosave(self.match)  # a new game is on disk from its first moment
         self.call_after_refresh(self._begin)
 
     def _begin(self) -> None:
