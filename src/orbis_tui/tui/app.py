@@ -136,6 +136,16 @@ class OrbisApp(App[None]):
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
+    def watch_theme(self, _theme: str) -> None:
+        """Keep the text colors readable on the new background, and redraw the table."""
+        from . import palette
+
+        palette.set_light(not self.current_theme.dark)
+        for screen in self.screen_stack:
+            redraw = getattr(screen, "redraw_all", None)
+            if redraw is not None:
+                redraw()
+
 
 def run_app(
     data_dir: Path | str | None = None,

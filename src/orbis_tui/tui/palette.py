@@ -32,16 +32,39 @@ TILE: dict[Color, Style] = {
 WILD = Style(bgcolor="#6e5a44", color="#f3ead8")
 WILD_LETTER = "~"
 CANCELLED = Style(bgcolor="#4a4a4a", color="#d8d8d8", strike=True)
-SPOT = Style(color="#f0c040", bold=True)
 SPOT_CURSOR = Style(bgcolor="#f0c040", color="#1b1b1b", bold=True)
 BLOCKED = Style(color="#8a8a8a", dim=True)
-ACCENT = Style(color="#f0c040", bold=True)
-CURSOR_BORDER = Style(color="#f0c040", bold=True, dim=False)
 DIM = Style(dim=True)
 BOLD = Style(bold=True)
+
+# Text colors without a background of their own: one set per look, so that they keep
+# their contrast on a dark and on a light background (see set_light).
+_FOREGROUND = {
+    False: {"accent": "#f0c040", "good": "#4cb860", "bad": "#e8655a"},
+    True: {"accent": "#8a5a00", "good": "#1a7f37", "bad": "#c4242f"},
+}
+SPOT = Style(color="#f0c040", bold=True)
+ACCENT = Style(color="#f0c040", bold=True)
+CURSOR_BORDER = Style(color="#f0c040", bold=True, dim=False)
 GOOD = Style(color="#4cb860", bold=True)
-BAD = Style(color="#e0584e", bold=True)
+BAD = Style(color="#e8655a", bold=True)
 KEY = Style(color="#f0c040", bold=True)
+LIGHT = False
+
+
+def set_light(light: bool) -> None:
+    """Switch the background-less text colors to the light (or dark) look."""
+    global SPOT, ACCENT, CURSOR_BORDER, GOOD, BAD, KEY, LIGHT
+    colors = _FOREGROUND[light]
+    LIGHT = light
+    SPOT = Style(color=colors["accent"], bold=True)
+    ACCENT = Style(color=colors["accent"], bold=True)
+    CURSOR_BORDER = Style(color=colors["accent"], bold=True, dim=False)
+    GOOD = Style(color=colors["good"], bold=True)
+    BAD = Style(color=colors["bad"], bold=True)
+    KEY = Style(color=colors["accent"], bold=True)
+
+
 GOD = Style(bgcolor="#6a4fa3", color="#ffffff", bold=True)
 GOD_SELECTED = Style(bgcolor="#f0c040", color="#1b1b1b", bold=True)
 TEMPLE = Style(bgcolor="#e8e4d8", color="#1b1b1b", bold=True)

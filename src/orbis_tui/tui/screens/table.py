@@ -32,7 +32,7 @@ from ..saves import SaveStore
 from ..seats import Seat, make_bot
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.curtain import HandOverCurtain
-from ..widgets.info import GameLog, PlayerCard, PlayersStrip, StatusLine
+from ..widgets.info import GameLog, PlayerCard, PlayersStrip, StatusLine, TextPanel
 from ..widgets.keybar import KeyBar
 from ..widgets.market import MarketBoard
 from ..widgets.panel import DecisionPanel, blocked_spots
@@ -222,6 +222,15 @@ class TableScreen(Screen[None]):
         if signature != self._bindings_shown:
             self._bindings_shown = signature
             self.refresh_bindings()
+
+    def redraw_all(self) -> None:
+        """Draw every widget again (the look changed, not the game)."""
+        for widget in (MarketBoard, SupplyBar, PyramidView):
+            self.query_one(widget)._key = None
+        for panel in self.query(TextPanel):
+            panel._text = None
+        self.refresh_view()
+        self.query_one(GameLog).refresh()
 
     def _binding_signature(self) -> tuple[object, ...]:
         """Everything the enabled keys depend on; the footer is redrawn when it changes."""
