@@ -312,3 +312,41 @@ def test_a_volcano_offers_the_engines_ways_and_shows_them_on_the_board(tmp_path:
         assert screen.match.record.actions[-1].startswith("erupt")
 
     run(match, tmp_path, scenario)
+
+
+def test_ctrl_t_switches_to_the_light_look_and_back(tmp_path: Path) -> None:
+    from orbis_tui.tui import palette
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "ctrl+t")
+        assert pilot.app.theme == "textual-light" and palette.LIGHT
+        assert "Take" in screen_text(pilot.app)
+        await press(pilot, "ctrl+t")
+        assert pilot.app.theme == "textual-dark" and not palette.LIGHT
+
+    run(fresh(), tmp_path, scenario)
+
+
+def test_the_players_screen_shows_every_pyramid(tmp_path: Path) -> None:
+    match = random_match(4, 8, lambda s: s.kind is DecisionKind.TURN and s.turn >= 12)
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "p")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        for player in table_state(pilot).players:
+            assert player.name in text
+        await press(pilot, "escape")
+        await pilot.pause()
+        assert table(pilot.app).state is not None
+
+    run(match, tmp_path, scenario)
+
+
+def table_state(pilot: Pilot) -> GameState:
+    from orbis_tui.tui.screens.table import TableScreen
+
+    for screen in pilot.app.screen_stack:
+        if isinstance(screen, TableScreen):
+            return screen.state
+    raise AssertionError("no table")

@@ -215,3 +215,46 @@ def test_the_exchange_dialog_dims_colors_without_three(tmp_path: Path) -> None:
             assert list(screen.state.player.realm) == list(realm)
 
     asyncio.run(scenario())
+
+
+def test_a_new_game_keeps_the_unfinished_one_among_the_records(tmp_path: Path) -> None:
+    match = random_match(2, 12, lambda s: s.turn >= 3)
+    from orbis_tui.records import write_record_file
+
+    write_record_file(tmp_path / AUTOSAVE_NAME, match.record)
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert "Resume" in screen_text(app)
+            await start_new_game(pilot, 2, seed=5, names=["Eve", "Fay"])
+            await pilot.pause()
+        kept = list((tmp_path / "records").glob("*.json"))
+        assert len(kept) == 1
+        assert json.loads(kept[0].read_text())["actions"] == match.record.actions
+        now = json.loads((tmp_path / AUTOSAVE_NAME).read_text())
+        assert now["setup"]["players"] == ["Eve", "Fay"]
+
+    asyncio.run(scenario())
+
+
+def test_the_end_screen_saves_the_record_where_asked(tmp_path: Path) -> None:
+    match = random_match(2, 31, lambda s: s.is_over)
+
+    async def scenario() -> None:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await press(pilot, "s")
+            await pilot.pause()
+            target = tmp_path / "mine" / "game.json"
+            await press(pilot, "ctrl+a", "ctrl+k")
+            for ch in str(target):
+                await pilot.press(ch)
+            await press(pilot, "enter")
+            await pilot.pause()
+            assert json.loads(target.read_text())["actions"] == match.record.actions
+            assert any("Record saved to" in n.message for n in app._notifications)
+
+    asyncio.run(scenario())

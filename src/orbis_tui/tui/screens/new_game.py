@@ -140,6 +140,16 @@ class NewGameScreen(Screen[None]):
         first = self.query_one("#first", Choice)
         first.set_enabled([True] + [n <= count for n in range(1, MAX_SEATS + 1)])
 
+    def on_input_changed(self, message: Input.Changed) -> None:
+        """Who-starts shows the names as they are typed."""
+        ident = message.input.id or ""
+        if not ident.startswith("name"):
+            return
+        first = self.query_one("#first", Choice)
+        n = int(ident[4:])
+        first.options[n] = message.value.strip() or texts.NEW_SEAT.format(n=n)
+        first.refresh()
+
     def on_choice_changed(self, message: Choice.Changed) -> None:
         if message.choice.id == "count":
             self._show_seats()
