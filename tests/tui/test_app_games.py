@@ -41,6 +41,7 @@ def test_a_whole_game_by_keyboard_reaches_the_end_screen(
                 assert [str(score.rank), score.name, str(score.total)] in [r[:3] for r in rows]
             assert keys > 14 * players
             # the autosave holds the finished game; replaying it gives the same result
+            app.store.flush()
             record, replayed = read_record_file(tmp_path / AUTOSAVE_NAME)
             assert replayed.is_over
             assert [s.total for s in final_scores(replayed)] == [

@@ -104,7 +104,9 @@ def test_a_killed_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> None:
             await press(pilot, "2")  # a take: the turn is now half done
             kind = screen.state.kind
             assert kind is not DecisionKind.TURN
-            # What a kill -9 leaves behind is whatever is on disk right now.
+            # What a kill -9 leaves behind is whatever is on disk: the last action is
+            # there as soon as the writer thread has caught up (a few milliseconds).
+            app.store.flush()
             after_crash.mkdir()
             shutil.copy(first / AUTOSAVE_NAME, after_crash / AUTOSAVE_NAME)
             return screen.state.signature(), kind, list(screen.match.record.actions)
@@ -153,6 +155,7 @@ def test_a_damaged_save_is_reported_moved_aside_and_the_app_starts(tmp_path: Pat
             assert not (tmp_path / AUTOSAVE_NAME).exists()
             # a new game starts and autosaves without touching the damaged file
             await start_new_game(pilot, 2, seed=4)
+            app.store.flush()
             assert (tmp_path / AUTOSAVE_NAME).exists()
             assert moved[0].read_bytes() == damaged
 

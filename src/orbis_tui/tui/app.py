@@ -152,5 +152,7 @@ def run_app(
     players: int = 2,
     seed: int | None = None,
 ) -> int:
-    OrbisApp(data_dir, players=players, seed=seed).run()
+    app = OrbisApp(data_dir, players=players, seed=seed)
+    app.run()
+    app.store.flush()  # the last autosave reaches the disk before the process ends
     return 0

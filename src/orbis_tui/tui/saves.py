@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -47,8 +48,20 @@ class LoadResult:
 
 
 class SaveStore:
+    """The data directory. The autosave is written by a writer thread, in order.
+
+    ``save_soon`` hands the record's text to the writer and returns at once, so a
+    slow disk never delays the game; ``flush`` waits until everything handed over is
+    on disk. Each write is atomic (see :func:`orbis_tui.records.write_atomic`).
+    """
+
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root is not None else default_data_dir()
+        self._lock = threading.Condition()
+        self._pending: str | None = None
+        self._writing = False
+        self._writer: threading.Thread | None = None
+        self._error: OSError | None = None
 
     @property
     def autosave(self) -> Path:
@@ -88,9 +101,54 @@ class SaveStore:
             n += 1
 
     def save(self, record: GameRecord) -> None:
+        """Write the autosave now (after anything already handed to the writer)."""
+        self.flush()
         from ..records import write_record_file
 
         write_record_file(self.autosave, record)
+
+    def save_soon(self, record: GameRecord) -> None:
+        """Hand the autosave to the writer thread; a newer one replaces an unwritten one."""
+        text = record.model_dump_json(indent=2, exclude_none=True) + "\n"
+        with self._lock:
+            self._pending = text
+            if self._writer is None or not self._writer.is_alive():
+                self._writer = threading.Thread(
+                    target=self._write_loop, name="orbis-autosave", daemon=True
+                )
+                self._writer.start()
+            self._lock.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait until every autosave handed to the writer is on disk."""
+        with self._lock:
+            self._lock.wait_for(lambda: self._pending is None and not self._writing, timeout)
+
+    def take_error(self) -> OSError | None:
+        """The last autosave failure, if any (reported once)."""
+        with self._lock:
+            error, self._error = self._error, None
+        return error
+
+    def _write_loop(self) -> None:
+        from ..records import write_atomic
+
+        while True:
+            with self._lock:
+                if not self._lock.wait_for(lambda: self._pending is not None, timeout=30):
+                    self._writer = None
+                    return
+                text, self._pending = self._pending, None
+                self._writing = True
+            try:
+                write_atomic(self.autosave, text)  # type: ignore[arg-type]
+            except OSError as exc:
+                with self._lock:
+                    self._error = exc
+            finally:
+                with self._lock:
+                    self._writing = False
+                    self._lock.notify_all()
 
     def record_path(self, record: GameRecord) -> Path:
         """A fresh file name for a finished game's record."""

@@ -125,7 +125,6 @@ class TableScreen(Screen[None]):
         self._bots: dict[int, object] = {}
         self._bot_pending = False
         self._bot_thinking = False
-        self._save_pending = False
         self._handover_open = False
         match.on_change = self._autosave
 
@@ -297,20 +296,15 @@ class TableScreen(Screen[None]):
         return True
 
     def _autosave(self, match: Match) -> None:
-        """Save after every action: right after the repaint, so the keys stay quick."""
-        if not self._save_pending:
-            self._save_pending = True
-            self.call_after_refresh(self.write_save)
+        """Save after every action; the writer thread keeps a slow disk off the keys."""
+        self.store.save_soon(match.record)
+        error = self.store.take_error()
+        if error is not None:
+            self.notify(texts.SAVE_FAILED.format(error=error), severity="error")
 
     def write_save(self) -> None:
-        """Write the autosave now if an action is not saved yet (atomic, see records)."""
-        if not self._save_pending:
-            return
-        self._save_pending = False
-        try:
-            self.store.save(self.match.record)
-        except OSError as exc:
-            self.notify(texts.SAVE_FAILED.format(error=exc), severity="error")
+        """Wait until the autosave holds every action played so far."""
+        self.store.flush()
 
     def on_unmount(self) -> None:
         self.write_save()

@@ -18,14 +18,14 @@ class HandOverCurtain(Static):
     DEFAULT_CSS = """
     HandOverCurtain {
         layer: curtain;
-        display: none;
+        visibility: hidden;
         width: 1fr;
         height: 1fr;
         background: $background;
         content-align: center middle;
     }
     HandOverCurtain.-shown {
-        display: block;
+        visibility: visible;
     }
     """
 
@@ -51,7 +51,8 @@ class HandOverCurtain(Static):
             Text(texts.HANDOVER_READY.format(name=name), style=palette.KEY, justify="center")
         )
         width = max(30, min(70, self.app.size.width - 4))
-        self.update(Align.center(Panel(Group(*parts), width=width, border_style="bright_black")))
+        panel = Panel(Group(*parts), width=width, border_style="bright_black")
+        self.update(Align.center(panel), layout=False)  # its size never changes
         self.add_class("-shown")
 
     def hide(self) -> None:
