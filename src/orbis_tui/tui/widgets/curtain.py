@@ -42,7 +42,8 @@ class HandOverCurtain(Static):
         if resumed:
             parts += [Text(texts.HANDOVER_RESUMED), Text()]
         if recent:
-            parts.append(Text(texts.HANDOVER_LAST.format(name=name), style=palette.BOLD))
+            heading = texts.HANDOVER_SO_FAR if resumed else texts.HANDOVER_LAST
+            parts.append(Text(heading.format(name=name), style=palette.BOLD))
             parts += [Text(line) for line in recent]
             parts.append(Text())
         parts.append(Text(texts.HANDOVER_PASS.format(name=name)))
