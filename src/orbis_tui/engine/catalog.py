@@ -21,7 +21,7 @@ ColorName = Literal["red", "blue", "orange", "green", "white"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class CostModel(_Strict):

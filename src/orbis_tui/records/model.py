@@ -26,7 +26,7 @@ FORMAT = "orbis-record/1"
 
 
 class DealModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     market: list[str] = Field(min_length=9, max_length=9)
     piles: tuple[list[str], list[str], list[str]]
@@ -52,7 +52,7 @@ class DealModel(BaseModel):
 
 
 class SetupModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     players: list[str] = Field(min_length=2, max_length=4)
     first_player: int = Field(0, ge=0, le=3)
@@ -65,7 +65,7 @@ class SetupModel(BaseModel):
 class GameRecord(BaseModel):
     """What is saved. ``actions`` are notation entries, one decision each."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: Literal["orbis-record/1"] = FORMAT
     setup: SetupModel
