@@ -267,9 +267,10 @@ NEW_FINISHED = "The last game was finished; its record stays until a new game st
 NEW_KEYS = "Tab moves between fields · Enter starts · ? help · q quit"
 
 END_TITLE = "Game over"
-END_WINNER = "{name} wins with {cp} CP"
+END_WINNER = "Winner: {name}, with {cp} CP"
 END_SHARED = "Shared victory: {names} with {cp} CP"
 END_TIE_BREAK = "Tie on {cp} CP broken by worshipers left: {details}"
+END_TIE_UNBROKEN = "Tie on {cp} CP, and on worshipers left too: {details}"
 END_TIE_DETAIL = "{name} {count}"
 END_STANDINGS = "Standings"
 END_RANK = "#"

@@ -47,7 +47,8 @@ def headline(scores: list[PlayerScore]) -> list[Text]:
             texts.END_TIE_DETAIL.format(name=s.name, count=s.worshipers)
             for s in sorted(tied, key=lambda s: -s.worshipers)
         )
-        lines.append(Text(texts.END_TIE_BREAK.format(cp=top, details=details)))
+        template = texts.END_TIE_BREAK if len(winners) == 1 else texts.END_TIE_UNBROKEN
+        lines.append(Text(template.format(cp=top, details=details)))
     return lines
 
 
