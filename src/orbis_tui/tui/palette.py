@@ -88,10 +88,13 @@ def count_chips(count: Count, *, compact: bool = False, empty: str = "·") -> Te
     if total == 0:
         return Text(empty, style=DIM)
     squeeze = compact or total > 6
+    gap = "" if compact else " "  # groups like 3R B 3O read apart when there is room
     for color in COLORS:
         n = count[color]
         if not n:
             continue
+        if out.cell_len and squeeze:
+            out.append(gap)
         if squeeze and n > 1:
             out.append(str(n))
             out.append_text(chip(color))
