@@ -26,7 +26,7 @@ from ..engine.colors import NUM_COLORS
 from ..engine.pyramid import TOP_ROW, PlacedTile, Position, Pyramid
 from ..engine.setup import REGION_TILES_PER_PLAYER, ROUNDS
 from ..engine.state import DEATH_PRICE, LOVE_GIFT, REALM_LIMIT, GameState
-from ..engine.tiles import EffectKind, GodId, Tile
+from ..engine.tiles import EffectKind, GodId
 
 ROW_ONE_WIDTH = 5
 
@@ -72,13 +72,12 @@ DEFAULT_WEIGHTS = Weights()
 class Context:
     """What the evaluation of one position needs about the whole table, computed once."""
 
-    __slots__ = ("counts", "future_cost", "mystic", "need", "remaining")
+    __slots__ = ("counts", "future_cost", "mystic", "remaining")
 
     def __init__(self, state: GameState) -> None:
         self.counts = [effect_counts(p.pyramid) for p in state.players]
         self.mystic = [highest_mystic(p.pyramid) for p in state.players]
         self.future_cost = future_color_cost(state)
-        self.need: list[float] | None = None
         self.remaining = [ROUNDS - p.turns for p in state.players]
 
 
@@ -415,8 +414,3 @@ def margin(values: list[float], seat: int) -> float:
     """A seat's value minus the best other seat's: what a player trying to win maximises."""
     best_other = max(v for i, v in enumerate(values) if i != seat)
     return values[seat] - best_other
-
-
-def tile_points(tile: Tile) -> int:
-    """The CP a tile scores when placed and validated."""
-    return tile.cp + (1 if tile.effect.kind is EffectKind.STONE else 0)
