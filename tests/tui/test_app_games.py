@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from pathlib import Path
 
 import pytest
-from app_driver import play_to_end, screen_text, start_new_game
+from app_driver import play_to_end, play_turn_keys, screen_text, start_new_game
 
 from orbis_tui.engine.game import final_scores
 from orbis_tui.records import read_record_file
@@ -72,5 +73,38 @@ def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.Mo
             assert state.is_over
             record = app.screen.match.record
             assert record.setup.seats == ["human", bot_levels()[0]]
+
+    asyncio.run(scenario())
+
+
+def test_computer_moves_wait_at_a_readable_pace_and_f_skips_ahead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orbis_tui.tui.screens.table import TableScreen
+    from orbis_tui.tui.seats import bot_levels
+
+    if not bot_levels():
+        pytest.skip("no computer players in this build")
+    monkeypatch.setattr(TableScreen, "BOT_DELAY", 60.0)  # nobody would wait this long
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await start_new_game(pilot, 2, 77, kinds={2: 1})
+            rng = random.Random(5)
+            while screen.seat.human:  # the person plays until the computer's turn
+                await play_turn_keys(pilot, rng)
+            before = len(screen.match.actions)
+            await pilot.pause(0.3)
+            assert len(screen.match.actions) == before  # still pausing, as people follow
+            assert screen.check_action("hurry", ()) is True
+            await pilot.press("f")
+            for _ in range(200):
+                if screen.seat.human:
+                    break
+                await pilot.pause(0.05)
+            assert screen.seat.human  # the computer's turn went by without the pauses
+            assert len(screen.match.actions) > before
+            assert screen.check_action("hurry", ()) is False  # a person's turn: nothing to skip
 
     asyncio.run(scenario())

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from ...engine.actions import Action, Exchange, TakeTile
@@ -71,6 +72,7 @@ def _bindings() -> list[Binding]:
         Binding("x", "toggle_wild('colored')", K["toggle_colored"]),
         Binding("e", "exchange", K["exchange"]),
         Binding("u", "undo", K["undo"]),
+        Binding("f", "hurry", K["hurry"]),
         Binding("p", "players", K["players"]),
         Binding("c", "coach", K["coach"]),
         Binding("pageup", "coach_scroll(-1)", K["coach"], show=False),
@@ -125,6 +127,8 @@ class TableScreen(Screen[None]):
         self._bots: dict[int, object] = {}
         self._bot_pending = False
         self._bot_thinking = False
+        self._hurry = False  # computer players move without pausing until a person's turn
+        self._bot_timer: Timer | None = None
         self._handover_open = False
         match.on_change = self._autosave
 
@@ -319,6 +323,7 @@ class TableScreen(Screen[None]):
         if not seat.human:
             self._schedule_bot()
             return
+        self._hurry = False
         humans = sum(1 for s in self.seats if s.human)
         if humans > 1 or first:
             recent = (
@@ -339,12 +344,22 @@ class TableScreen(Screen[None]):
         self.refresh_view()
         self.refresh_bindings()
 
+    def action_hurry(self) -> None:
+        """Skip the pauses between the computer players' moves until a person's turn."""
+        self._hurry = True
+        if self._bot_pending and self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_pending = False
+            self._schedule_bot()
+        self.refresh_bindings()
+
     def _schedule_bot(self) -> None:
         if self._bot_pending:
             return
         self._bot_pending = True
         self.refresh_view()
-        self.set_timer(max(0.01, self.BOT_DELAY), self._bot_move)
+        delay = 0.01 if self._hurry else max(0.01, self.BOT_DELAY)
+        self._bot_timer = self.set_timer(delay, self._bot_move)
 
     def _bot_move(self) -> None:
         self._bot_pending = False
@@ -392,6 +407,8 @@ class TableScreen(Screen[None]):
         kind = state.kind
         if action in ("players", "coach"):
             return True
+        if action == "hurry":
+            return not self.seat.human and kind is not DecisionKind.OVER and not self._hurry
         if action == "coach_scroll":
             return self.has_class("-coach")
         if kind is DecisionKind.OVER or not self.seat.human:
