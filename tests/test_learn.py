@@ -8,8 +8,6 @@ moves, stepping back and resuming.
 from __future__ import annotations
 
 import json
-import os
-import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ from orbis_tui.engine.actions import Exchange, Place, TakeGod, TakeTile
 from orbis_tui.engine.colors import Color
 from orbis_tui.engine.game import final_scores
 from orbis_tui.engine.notation import format_action, parse_action
+from orbis_tui.engine.rule_ids import RULE_IDS
 from orbis_tui.engine.state import DecisionKind
 from orbis_tui.engine.tiles import GodId
 from orbis_tui.learn import (
@@ -30,50 +29,9 @@ from orbis_tui.learn import (
     load_script,
 )
 from orbis_tui.learn.script import default_script_path
+from rules_spec import rule_ids
 
 TESTS = Path(__file__).resolve().parent
-
-# The rule ids of the specification, used when its file is not beside the project.
-RULE_IDS = [
-    *(f"R-COMP-{i}" for i in range(1, 6)),
-    *(f"R-SETUP-{i}" for i in range(1, 5)),
-    *(f"R-TURN-{i}" for i in range(1, 4)),
-    *(f"R-TAKE-{i}" for i in range(1, 8)),
-    *(f"R-PLACE-{i}" for i in range(1, 7)),
-    *(
-        f"R-EFF-{name}"
-        for name in (
-            "FARM",
-            "VILLAGE",
-            "FOREST",
-            "VOLCANO",
-            "IRRIGATION",
-            "TEMPLE",
-            "GAIN",
-            "STONE",
-        )
-    ),
-    "R-GOD-1",
-    "R-GOD-2",
-    *(f"R-END-{i}" for i in range(1, 6)),
-]
-
-
-def _rules_file() -> Path | None:
-    candidates = [os.environ.get("ORBIS_RULES_MD"), TESTS.parents[1] / "shared" / "RULES.md"]
-    for candidate in candidates:
-        if candidate and Path(candidate).is_file():
-            return Path(candidate)
-    return None
-
-
-def rule_ids() -> list[str]:
-    """The rule ids defined by RULES.md (``**R-…**``), or the copy above."""
-    path = _rules_file()
-    if path is None:
-        return RULE_IDS
-    found = re.findall(r"\*\*(R-[A-Z]+-[A-Z0-9]+)\b", path.read_text(encoding="utf-8"))
-    return list(dict.fromkeys(found))
 
 
 @pytest.fixture(scope="module")

@@ -9,35 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from orbis_tui.engine.rule_ids import RULE_IDS
 from orbis_tui.engine.tiles import GodId
+from rules_spec import rule_ids
 
 TESTS = Path(__file__).resolve().parent
 ENGINE = TESTS.parent / "src" / "orbis_tui" / "engine"
 
-EFFECTS = ("FARM", "VILLAGE", "FOREST", "VOLCANO", "IRRIGATION", "TEMPLE", "GAIN", "STONE")
-RULE_IDS = [
-    *(f"R-COMP-{i}" for i in range(1, 6)),
-    *(f"R-SETUP-{i}" for i in range(1, 5)),
-    *(f"R-TURN-{i}" for i in range(1, 4)),
-    *(f"R-TAKE-{i}" for i in range(1, 8)),
-    *(f"R-PLACE-{i}" for i in range(1, 7)),
-    *(
-        f"R-EFF-{name}"
-        for name in (
-            "FARM",
-            "VILLAGE",
-            "FOREST",
-            "VOLCANO",
-            "IRRIGATION",
-            "TEMPLE",
-            "GAIN",
-            "STONE",
-        )
-    ),
-    "R-GOD-1",
-    "R-GOD-2",
-    *(f"R-END-{i}" for i in range(1, 6)),
-]
 RULINGS = ["R-PLACE-1", "R-EFF-FARM", "R-EFF-IRRIGATION", "R-GOD-1"]
 FORGOTTEN = [
     "reduction_tokens_never_pay_any_color_symbols",
@@ -94,3 +72,7 @@ def test_the_engine_cites_only_rule_ids_that_exist() -> None:
         cited |= set(re.findall(r"\bR-[A-Z]+-[A-Z0-9]+\b", path.read_text(encoding="utf-8")))
     assert cited, "the engine cites no rule at all"
     assert cited <= set(RULE_IDS), sorted(cited - set(RULE_IDS))
+
+
+def test_the_engine_lists_exactly_the_rule_ids_of_the_specification() -> None:
+    assert list(RULE_IDS) == rule_ids()
