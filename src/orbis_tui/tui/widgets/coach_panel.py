@@ -6,6 +6,8 @@ with its rule id, and the plain explanation of that rule.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -13,8 +15,10 @@ from textual.widgets import Static
 
 from ...engine.actions import Exchange
 from ...engine.state import GameState
-from ...learn import Coach
 from .. import palette, texts
+
+if TYPE_CHECKING:
+    from ...learn import Coach
 
 
 def coach_text(coach: Coach, state: GameState) -> Text:
@@ -109,6 +113,8 @@ class CoachPanel(VerticalScroll):
     @property
     def coach(self) -> Coach:
         if self._coach is None:
+            from ...learn import Coach  # loaded when the coach is first shown: a faster start
+
             self._coach = Coach()
         return self._coach
 
