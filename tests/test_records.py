@@ -312,3 +312,19 @@ def test_a_loaded_record_knows_where_its_turn_started() -> None:
     assert loaded.can_undo()
     assert loaded.undo() == "take 1"
     assert loaded.state.signature() == start_state(loaded.record.setup).signature()
+
+
+def test_a_match_resumed_from_a_file_undoes_only_its_last_turn(tmp_path: Path) -> None:
+    match = played_match(players=2, seed=4, decisions=0)
+    while match.state.turn < 3:  # three whole turns
+        match.play(match.state.decision_actions()[0])
+    finished = len(match.actions)
+    match.play(next(a for a in match.state.decision_actions() if isinstance(a, TakeTile)))
+    path = tmp_path / "game.json"
+    write_record_file(path, match.record)
+    record, state = read_record_file(path)
+    resumed = Match(record, state)
+    assert resumed.turn_start == finished
+    resumed.undo()
+    assert len(resumed.actions) == finished
+    assert not resumed.can_undo()

@@ -158,6 +158,7 @@ class GameState:
     """A game in progress. Build one with :func:`orbis_tui.engine.game.new_game`."""
 
     __slots__ = (
+        "actions_applied",
         "catalog",
         "current",
         "deal",
@@ -174,6 +175,7 @@ class GameState:
         "take_tile",
         "take_wild",
         "turn",
+        "turn_first_action",
     )
 
     def __init__(self, catalog: Catalog, deal: Deal, names: Sequence[str], first_player: int = 0):
@@ -199,6 +201,8 @@ class GameState:
         self.take_tile: Tile | None = None
         self.take_wild = False
         self.take_pos: Position | None = None
+        self.actions_applied = 0  # how many actions brought the game here
+        self.turn_first_action = 0  # the count at which the turn in progress began
 
     # ------------------------------------------------------------------ copying
     def copy(self) -> GameState:
@@ -219,6 +223,8 @@ class GameState:
         other.take_tile = self.take_tile
         other.take_wild = self.take_wild
         other.take_pos = self.take_pos
+        other.actions_applied = self.actions_applied
+        other.turn_first_action = self.turn_first_action
         return other
 
     def signature(self) -> tuple:
@@ -589,7 +595,11 @@ class GameState:
         """Check ``action`` and play it. Returns what happened, in order, as events."""
         self._check(action)
         events: list[Event] = []
+        turn = self.turn
         _APPLY[type(action)](self, action, events)
+        self.actions_applied += 1
+        if self.turn != turn:
+            self.turn_first_action = self.actions_applied
         return events
 
     def _apply_exchange(self, action: Exchange, events: list[Event]) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import final_scores
-from ..engine.notation import format_action, parse_action
+from ..engine.notation import format_action
 from ..engine.scoring import PlayerScore
 from ..engine.state import GameState
 from .model import GameRecord, SetupModel, replay, start_state
@@ -19,25 +19,19 @@ from .model import GameRecord, SetupModel, replay, start_state
 
 class Match:
     def __init__(self, record: GameRecord, state: GameState | None = None) -> None:
+        """``state`` is the record already replayed, when the caller has it."""
         self.record = record
         self.state = state if state is not None else replay(record)
-        self.turn_start = self._find_turn_start()
         self.on_change: Callable[[Match], None] | None = None
 
     @classmethod
     def start(cls, setup: SetupModel) -> Match:
         return cls(GameRecord(setup=setup), start_state(setup))
 
-    def _find_turn_start(self) -> int:
-        """Index of the first action of the turn in progress (replays once, at load)."""
-        state = start_state(self.record.setup)
-        start = 0
-        for index, text in enumerate(self.record.actions):
-            before = state.turn
-            state.apply(parse_action(text))
-            if state.turn != before:
-                start = index + 1
-        return start
+    @property
+    def turn_start(self) -> int:
+        """Index of the first action of the turn in progress."""
+        return self.state.turn_first_action
 
     @property
     def actions(self) -> list[str]:
@@ -45,11 +39,8 @@ class Match:
 
     def play(self, action: Action) -> list[Event]:
         """Apply ``action`` (raising IllegalAction, with nothing changed, if illegal)."""
-        turn_before = self.state.turn
         events = self.state.apply(action)
         self.record.actions.append(format_action(action))
-        if self.state.turn != turn_before:
-            self.turn_start = len(self.record.actions)
         if self.state.is_over:
             self.record.result = [_standing(s) for s in final_scores(self.state)]
         if self.on_change:
