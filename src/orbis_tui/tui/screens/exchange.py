@@ -84,7 +84,8 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
     def action_color(self, color: int) -> None:
         chosen = Color(color)
         if self.give is None:
-            if self.state.player.realm[chosen] < 3:
+            legal = self.state.legal_actions()
+            if not any(isinstance(a, Exchange) and a.give == chosen for a in legal):
                 self.app.bell()
                 return
             self.give = chosen
