@@ -23,7 +23,7 @@ from orbis_tui.engine.invariants import problems
 from orbis_tui.engine.notation import format_action
 from orbis_tui.engine.setup import MARKET_SIZE, REGION_TILES_PER_PLAYER, ROUNDS
 from orbis_tui.engine.state import REALM_LIMIT, DecisionKind, GameState
-from orbis_tui.records.model import DealModel, GameRecord, SetupModel, replay
+from orbis_tui.records.model import GameRecord, GameSetup, replay
 
 SETTINGS = {
     "deadline": None,
@@ -148,10 +148,10 @@ def play(spec: tuple[int, int, int, int], illegal_every: int = 0) -> tuple[GameS
 
 
 def record_of(state: GameState, actions: list[Action]) -> GameRecord:
-    setup = SetupModel(
+    setup = GameSetup(
         players=[p.name for p in state.players],
         first_player=state.first_player,
-        deal=DealModel.of(state.deal),
+        deal=state.deal,
     )
     return GameRecord(setup=setup, actions=[format_action(a) for a in actions])
 

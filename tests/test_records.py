@@ -22,6 +22,7 @@ from orbis_tui.records import (
     write_record_file,
 )
 from orbis_tui.records.model import setup_for_game, start_state
+from orbis_tui.records.storage import text_digest
 
 
 def played_match(players: int = 3, seed: int = 4, decisions: int | None = None) -> Match:
@@ -34,7 +35,7 @@ def played_match(players: int = 3, seed: int = 4, decisions: int | None = None) 
 
 
 def record_text(match: Match) -> dict:
-    return json.loads(match.record.model_dump_json())
+    return json.loads(match.record.to_json())
 
 
 # ---------------------------------------------------------------- round trip
@@ -307,7 +308,7 @@ def test_a_loaded_record_knows_where_its_turn_started() -> None:
     match = played_match(players=2, seed=3, decisions=0)
     match.play(TakeTile(0))
     assert match.state.kind is not DecisionKind.TURN
-    loaded = Match(GameRecord.model_validate_json(match.record.model_dump_json()))
+    loaded = Match(load_record(match.record.to_json())[0])
     assert loaded.turn_start == match.turn_start == 0
     assert loaded.can_undo()
     assert loaded.undo() == "take 1"
@@ -328,3 +329,51 @@ def test_a_match_resumed_from_a_file_undoes_only_its_last_turn(tmp_path: Path) -
     resumed.undo()
     assert len(resumed.actions) == finished
     assert not resumed.can_undo()
+
+
+# ---------------------------------------------------------------- reading back own files
+
+
+@pytest.mark.parametrize(("players", "decisions"), [(2, None), (3, 0), (4, 45)])
+def test_a_record_read_back_unchecked_equals_the_checked_one(
+    players: int, decisions: int | None
+) -> None:
+    match = played_match(players=players, seed=players, decisions=decisions)
+    match.record.setup.seats = ["human", "hard", "easy", "medium"][:players]
+    match.record.setup.tiles = json.loads(
+        json.dumps([{"id": "L1-R-01", "level": 1, "set": "base", "color": "red"}])
+    )
+    text = match.record.to_json()
+    unchecked = GameRecord.from_own_json(text)
+    checked = json.loads(text)
+    assert unchecked == match.record
+    assert json.loads(unchecked.to_json()) == checked
+    match.record.setup.tiles = None
+    record, state = load_record(match.record.to_json(), own=True)
+    assert record == match.record
+    assert state.signature() == match.state.signature()
+
+
+def test_text_not_written_by_this_version_is_checked_even_if_called_own() -> None:
+    data = record_text(played_match(decisions=3))
+    data["format"] = "orbis-record/99"
+    with pytest.raises(RecordError, match="format"):
+        load_record(json.dumps(data), own=True)
+    data = record_text(played_match(decisions=3))
+    del data["setup"]
+    with pytest.raises(RecordError, match="setup"):
+        load_record(json.dumps(data), own=True)
+
+
+def test_a_saved_file_edited_since_is_checked_in_full(tmp_path: Path) -> None:
+    match = played_match(decisions=6)
+    path = tmp_path / "autosave.json"
+    write_record_file(path, match.record)
+    digest = text_digest(path.read_text(encoding="utf-8"))
+    assert read_record_file(path, own_digest=digest)[0] == match.record
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["setup"]["first_player"] = "zero"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        read_record_file(path, own_digest=digest)
+    assert "setup.first_player" in caught.value.reason

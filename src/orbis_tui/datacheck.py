@@ -26,17 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, TextIO
 
-from .engine.catalog import (
-    DataFileError,
-    GodFile,
-    TileFile,
-    TileModel,
-    default_gods_path,
-    default_tiles_path,
-    load_god_file,
-    load_tile_file,
-)
+from .engine.catalog import DataFileError, default_gods_path, default_tiles_path
 from .engine.colors import Color
+from .engine.data_models import GodFile, TileFile, TileModel, load_god_file, load_tile_file
 from .engine.tiles import GodId
 
 # --------------------------------------------------------------------------------------

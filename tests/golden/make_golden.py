@@ -19,10 +19,11 @@ import sys
 from pathlib import Path
 
 from orbis_tui.engine.actions import Action, Decline, Exchange, GoWild, Place
-from orbis_tui.engine.catalog import default_tiles_path, load_tile_file
+from orbis_tui.engine.catalog import default_tiles_path
+from orbis_tui.engine.data_models import load_tile_file
 from orbis_tui.engine.state import GameState
 from orbis_tui.records import Match, write_record_file
-from orbis_tui.records.model import SetupModel, setup_for_game
+from orbis_tui.records.model import GameSetup, setup_for_game
 from orbis_tui.standings import standings_json
 
 HERE = Path(__file__).resolve().parent
@@ -56,10 +57,11 @@ def choose(state: GameState, rng: random.Random, style: str) -> Action:
     return rng.choice(eager or answers)
 
 
-def setup(players: int, seed: int, first: int) -> SetupModel:
+def setup(players: int, seed: int, first: int) -> GameSetup:
     base = setup_for_game(NAMES[:players], seed, first)
     tiles = load_tile_file(default_tiles_path()).tiles
-    return base.model_copy(update={"tiles": tiles})
+    base.tiles = [t.model_dump(mode="json", exclude_none=True) for t in tiles]
+    return base
 
 
 def play(players: int, seed: int, first: int, style: str) -> Match:

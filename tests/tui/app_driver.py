@@ -19,7 +19,7 @@ from textual.pilot import Pilot
 from orbis_tui.engine.actions import Action, TakeGod
 from orbis_tui.engine.state import DecisionKind, GameState
 from orbis_tui.records import Match
-from orbis_tui.records.model import SetupModel, setup_for_game
+from orbis_tui.records.model import GameSetup, setup_for_game
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.describe import GOD_KEYS
 from orbis_tui.tui.screens.end import EndScreen
@@ -182,18 +182,14 @@ async def play_to_end(pilot: Pilot, seed: int, limit: int = 2000) -> int:
 FROZEN_TILES = Path(__file__).with_name("snapshot_tiles.toml")
 
 
-def frozen_setup(players: int, seed: int) -> SetupModel:
-    from orbis_tui.engine.catalog import (
-        build_catalog,
-        default_gods_path,
-        load_god_file,
-        load_tile_file,
-    )
+def frozen_setup(players: int, seed: int) -> GameSetup:
+    from orbis_tui.engine.catalog import default_gods_path
+    from orbis_tui.engine.data_models import build_catalog, load_god_file, load_tile_file
 
     tile_file = load_tile_file(FROZEN_TILES)
     catalog = build_catalog(tile_file, load_god_file(default_gods_path()))
     setup = setup_for_game(NAMES[:players], seed, 0, catalog)
-    setup.tiles = list(tile_file.tiles)
+    setup.tiles = [t.model_dump(mode="json", exclude_none=True) for t in tile_file.tiles]
     return setup
 
 

@@ -23,8 +23,9 @@ from orbis_tui.engine.colors import Color
 from orbis_tui.engine.state import DecisionKind
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
+from orbis_tui.records.storage import text_digest
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.saves import AUTOSAVE_NAME
+from orbis_tui.tui.saves import AUTOSAVE_NAME, WRITTEN_DIGEST_NAME, SaveStore
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.table import TableScreen
 
@@ -164,7 +165,7 @@ def test_a_damaged_save_is_reported_moved_aside_and_the_app_starts(tmp_path: Pat
 
 def test_a_save_with_an_illegal_action_names_the_entry_and_the_rule(tmp_path: Path) -> None:
     match = fresh_match()
-    record = json.loads(match.record.model_dump_json())
+    record = json.loads(match.record.to_json())
     record["actions"] = ["take 1", "take 2"]  # a second take while the first is unplaced
     (tmp_path / AUTOSAVE_NAME).write_text(json.dumps(record))
     # an older damaged save with the same name must not be overwritten
@@ -261,3 +262,25 @@ def test_the_end_screen_saves_the_record_where_asked(tmp_path: Path) -> None:
             assert any("Record saved to" in n.message for n in app._notifications)
 
     asyncio.run(scenario())
+
+
+def test_the_store_trusts_only_the_autosave_it_wrote_itself(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    match = fresh_match()
+    for _ in range(7):
+        match.play(match.state.decision_actions()[0])
+    store.save_soon(match.record)
+    store.flush()
+    written = (tmp_path / AUTOSAVE_NAME).read_text(encoding="utf-8")
+    marker = store.cache_dir / WRITTEN_DIGEST_NAME
+    assert marker.read_text(encoding="ascii") == text_digest(written)
+    loaded = store.load()
+    assert loaded.match is not None and loaded.match.record == match.record
+    # Edited by hand since: checked in full, so the bad field is named, not trusted.
+    data = json.loads(written)
+    data["setup"]["players"] = "Ada and Bo"
+    (tmp_path / AUTOSAVE_NAME).write_text(json.dumps(data), encoding="utf-8")
+    damaged = store.load()
+    assert damaged.match is None
+    assert damaged.problem is not None and "setup.players" in damaged.problem
+    assert damaged.moved_to is not None and damaged.moved_to.exists()

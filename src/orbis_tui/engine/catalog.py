@@ -1,178 +1,30 @@
-"""Loading and validating the tile and god data files (TOML) into engine values.
+"""The catalog of region tiles and gods a game uses, loaded from the data files.
 
-Pydantic checks the *shape* of every entry (types, known colors, effect fields).
-The published facts about the whole tile set (counts per level and set, and so on)
-are checked by :mod:`orbis_tui.datacheck`, which reports every violation at once.
+The files are checked by the pydantic models of :mod:`.data_models`. Importing
+pydantic and building those models costs more than the rest of the app's start, so a
+checked catalog can be kept in a cache directory (see :func:`use_cache`) as plain
+JSON, under a key made of the SHA-256 of the files' bytes. A later start with the
+same files reads it back without pydantic; any change to a file changes the key, and
+a cache entry that cannot be read is ignored and written again.
 """
 
 from __future__ import annotations
 
-import tomllib
+import hashlib
+import json
+import os
+from contextlib import suppress
+from dataclasses import fields
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
-from .colors import Color, Count
+from .colors import Color
 from .tiles import Catalog, Effect, EffectKind, God, GodId, Tile, TileSet
 
-ColorName = Literal["red", "blue", "orange", "green", "white"]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-
-class CostModel(_Strict):
-    red: int = Field(0, ge=0)
-    blue: int = Field(0, ge=0)
-    orange: int = Field(0, ge=0)
-    green: int = Field(0, ge=0)
-    white: int = Field(0, ge=0)
-    any: int = Field(0, ge=0)
-
-    def colored(self) -> Count:
-        return (self.red, self.blue, self.orange, self.green, self.white)
-
-
-class NoEffect(_Strict):
-    kind: Literal["none"]
-
-
-class GainEffect(_Strict):
-    kind: Literal["gain"]
-    color: ColorName | Literal["any"]
-    count: int = Field(ge=1, le=2)
-
-
-class StoneEffect(_Strict):
-    kind: Literal["stone"]
-
-
-class FarmEffect(_Strict):
-    kind: Literal["farm"]
-    color: ColorName
-
-
-class VillageEffect(_Strict):
-    kind: Literal["village"]
-    count: int = Field(ge=1, le=10)
-
-
-class ForestEffect(_Strict):
-    kind: Literal["forest"]
-    colors: list[ColorName] = Field(min_length=1, max_length=5)
-    count: int = Field(ge=1, le=6)
-
-
-class VolcanoEffect(_Strict):
-    kind: Literal["volcano"]
-    remove: CostModel
-
-    @field_validator("remove")
-    @classmethod
-    def _colored_only(cls, remove: CostModel) -> CostModel:
-        if remove.any:
-            raise ValueError("a volcano removes worshipers of named colors, not 'any'")
-        if not sum(remove.colored()):
-            raise ValueError("a volcano must remove at least one worshiper")
-        return remove
-
-
-class IrrigationEffect(_Strict):
-    kind: Literal["irrigation"]
-    color: ColorName
-
-
-class TempleEffect(_Strict):
-    kind: Literal["temple"]
-
-
-EffectModel = Annotated[
-    NoEffect
-    | GainEffect
-    | StoneEffect
-    | FarmEffect
-    | VillageEffect
-    | ForestEffect
-    | VolcanoEffect
-    | IrrigationEffect
-    | TempleEffect,
-    Field(discriminator="kind"),
-]
-
-
-class TileModel(_Strict):
-    id: str = Field(pattern=r"^L[123]-[RBOGW]-\d{2}$")
-    level: int = Field(ge=1, le=3)
-    set: Literal["base", "white-star", "purple-star"]
-    color: ColorName
-    cost: CostModel = CostModel()
-    cp: int = Field(0, ge=0)
-    effect: EffectModel = NoEffect(kind="none")
-    mystic: int | None = Field(None, ge=1)
-    name: str | None = None
-
-    def to_tile(self) -> Tile:
-        return Tile(
-            id=self.id,
-            level=self.level,
-            color=Color.from_name(self.color),
-            tile_set=TileSet(self.set),
-            cost=self.cost.colored(),
-            cost_any=self.cost.any,
-            cp=self.cp,
-            effect=_effect(self.effect),
-            mystic=self.mystic,
-            name=self.name or self.id,
-        )
-
-
-def _effect(model: EffectModel) -> Effect:
-    kind = EffectKind(model.kind)
-    match model:
-        case GainEffect(color=color, count=count):
-            return Effect(kind, None if color == "any" else Color.from_name(color), count)
-        case FarmEffect(color=color) | IrrigationEffect(color=color):
-            return Effect(kind, Color.from_name(color))
-        case VillageEffect(count=count):
-            return Effect(kind, count=count)
-        case ForestEffect(colors=colors, count=count):
-            ordered = tuple(sorted({Color.from_name(c) for c in colors}))
-            return Effect(kind, colors=ordered, count=count)
-        case VolcanoEffect(remove=remove):
-            return Effect(kind, remove=remove.colored())
-        case _:
-            return Effect(kind)
-
-
-class TileFile(_Strict):
-    tiles: list[TileModel]
-
-
-class GodModel(_Strict):
-    id: GodId
-    name: str = Field(min_length=1)
-    cp: int = Field(ge=0)
-    summary: str = ""
-
-    def to_god(self) -> God:
-        return God(self.id, self.name, self.cp, self.summary)
-
-
-class GodFile(_Strict):
-    gods: list[GodModel]
-
-    @field_validator("gods")
-    @classmethod
-    def _each_god_once(cls, gods: list[GodModel]) -> list[GodModel]:
-        ids = [g.id for g in gods]
-        missing = [g.value for g in GodId if g not in ids]
-        doubled = sorted({g.value for g in ids if ids.count(g) > 1})
-        if missing or doubled:
-            raise ValueError(f"every god exactly once: missing {missing}, repeated {doubled}")
-        return gods
+# Part of every cache key. Raise it when the way a tile is built from its data file
+# entry changes, so that entries written by an older version are no longer used.
+CACHE_FORMAT = 1
 
 
 class DataFileError(Exception):
@@ -182,47 +34,6 @@ class DataFileError(Exception):
         self.path = str(path)
         self.problems = problems
         super().__init__(f"{path}: " + "; ".join(problems))
-
-
-def _read_toml(path: Path | str) -> dict:
-    try:
-        with Path(path).open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise DataFileError(path, ["file not found"]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(path, [f"not valid TOML: {exc}"]) from None
-
-
-def _problems(error: ValidationError, entries: list | None, key: str) -> list[str]:
-    """Name every pydantic complaint by tile/god id where there is one."""
-    problems = []
-    for item in error.errors():
-        loc = list(item["loc"])
-        where = ".".join(str(p) for p in loc)
-        if entries is not None and len(loc) >= 2 and loc[0] == key and isinstance(loc[1], int):
-            entry = entries[loc[1]] if loc[1] < len(entries) else {}
-            ident = entry.get("id", f"entry {loc[1] + 1}") if isinstance(entry, dict) else ""
-            field = ".".join(str(p) for p in loc[2:]) or "(entry)"
-            where = f"{ident} {field}"
-        problems.append(f"{where}: {item['msg']}")
-    return problems
-
-
-def load_tile_file(path: Path | str) -> TileFile:
-    raw = _read_toml(path)
-    try:
-        return TileFile.model_validate(raw)
-    except ValidationError as exc:
-        raise DataFileError(path, _problems(exc, raw.get("tiles"), "tiles")) from None
-
-
-def load_god_file(path: Path | str) -> GodFile:
-    raw = _read_toml(path)
-    try:
-        return GodFile.model_validate(raw)
-    except ValidationError as exc:
-        raise DataFileError(path, _problems(exc, raw.get("gods"), "gods")) from None
 
 
 def data_dir() -> Path:
@@ -241,27 +52,142 @@ def default_gods_path() -> Path:
     return data_dir() / "gods.toml"
 
 
-def build_catalog(tiles: TileFile, gods: GodFile) -> Catalog:
-    return Catalog(
-        tiles=tuple(t.to_tile() for t in tiles.tiles),
-        gods=tuple(g.to_god() for g in gods.gods),
-    )
-
-
+_cache_dir: Path | None = None
 _default: Catalog | None = None
+
+
+def use_cache(directory: Path | None) -> None:
+    """Keep checked catalogs in ``directory`` from now on; ``None`` turns caching off."""
+    global _cache_dir
+    _cache_dir = directory
 
 
 def load_catalog(
     tiles_path: Path | str | None = None, gods_path: Path | str | None = None
 ) -> Catalog:
-    """Load a catalog; with no paths, the shipped one (cached)."""
+    """Load a catalog; with no paths, the shipped one (kept for the whole process).
+
+    Raises :class:`DataFileError` naming the file and every problem in it.
+    """
     global _default
-    if tiles_path is None and gods_path is None and _default is not None:
+    shipped = tiles_path is None and gods_path is None
+    if shipped and _default is not None:
         return _default
-    catalog = build_catalog(
-        load_tile_file(tiles_path or default_tiles_path()),
-        load_god_file(gods_path or default_gods_path()),
+    catalog = _load(
+        Path(tiles_path or default_tiles_path()), Path(gods_path or default_gods_path())
     )
-    if tiles_path is None and gods_path is None:
+    if shipped:
         _default = catalog
     return catalog
+
+
+def _load(tiles_path: Path, gods_path: Path) -> Catalog:
+    if _cache_dir is None:
+        return _checked(tiles_path, gods_path)
+    try:
+        key = _cache_key(tiles_path.read_bytes(), gods_path.read_bytes())
+    except OSError:
+        return _checked(tiles_path, gods_path)  # reports the unreadable file
+    entry = _cache_dir / f"catalog-{key}.json"
+    cached = _read_entry(entry)
+    if cached is not None:
+        return cached
+    catalog = _checked(tiles_path, gods_path)
+    _write_entry(entry, catalog)
+    return catalog
+
+
+def _checked(tiles_path: Path, gods_path: Path) -> Catalog:
+    from .data_models import build_catalog, load_god_file, load_tile_file
+
+    return build_catalog(load_tile_file(tiles_path), load_god_file(gods_path))
+
+
+def _cache_key(tiles: bytes, gods: bytes) -> str:
+    digest = hashlib.sha256(f"orbis-catalog/{CACHE_FORMAT}".encode())
+    # The engine values' field names: a changed value type must not read old entries.
+    for value_type in (Tile, Effect, God):
+        digest.update(",".join(f.name for f in fields(value_type)).encode())
+    for content in (tiles, gods):
+        digest.update(len(content).to_bytes(8, "big"))
+        digest.update(content)
+    return digest.hexdigest()[:32]
+
+
+def _read_entry(entry: Path) -> Catalog | None:
+    try:
+        plain = json.loads(entry.read_text(encoding="utf-8"))
+        return Catalog(
+            tiles=tuple(_tile_from_plain(t) for t in plain["tiles"]),
+            gods=tuple(
+                God(GodId(g["id"]), g["name"], g["cp"], g["summary"]) for g in plain["gods"]
+            ),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _write_entry(entry: Path, catalog: Catalog) -> None:
+    plain = {
+        "tiles": [_tile_to_plain(t) for t in catalog.tiles],
+        "gods": [
+            {"id": g.id.value, "name": g.name, "cp": g.cp, "summary": g.summary}
+            for g in catalog.gods
+        ],
+    }
+    temporary = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(json.dumps(plain, separators=(",", ":")), encoding="utf-8")
+        temporary.replace(entry)
+    except OSError:  # a cache that cannot be written is no cache
+        with suppress(OSError):
+            temporary.unlink(missing_ok=True)
+
+
+def _tile_to_plain(tile: Tile) -> dict[str, Any]:
+    effect = tile.effect
+    return {
+        "id": tile.id,
+        "level": tile.level,
+        "color": tile.color.value,
+        "set": tile.tile_set.value,
+        "cost": list(tile.cost),
+        "cost_any": tile.cost_any,
+        "cp": tile.cp,
+        "effect": {
+            "kind": effect.kind.value,
+            "color": None if effect.color is None else effect.color.value,
+            "count": effect.count,
+            "colors": [c.value for c in effect.colors],
+            "remove": list(effect.remove),
+        },
+        "mystic": tile.mystic,
+        "name": tile.name,
+    }
+
+
+def _tile_from_plain(plain: dict[str, Any]) -> Tile:
+    effect = plain["effect"]
+    cost = tuple(plain["cost"])
+    remove = tuple(effect["remove"])
+    if len(cost) != len(Color) or len(remove) != len(Color):
+        raise ValueError("a count per color is expected")
+    return Tile(
+        id=plain["id"],
+        level=plain["level"],
+        color=Color(plain["color"]),
+        tile_set=TileSet(plain["set"]),
+        cost=cost,  # type: ignore[arg-type]  # length checked above
+        cost_any=plain["cost_any"],
+        cp=plain["cp"],
+        effect=Effect(
+            kind=EffectKind(effect["kind"]),
+            color=None if effect["color"] is None else Color(effect["color"]),
+            count=effect["count"],
+            colors=tuple(Color(c) for c in effect["colors"]),
+            remove=remove,  # type: ignore[arg-type]
+        ),
+        mystic=plain["mystic"],
+        name=plain["name"],
+    )

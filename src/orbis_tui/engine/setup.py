@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .tiles import Catalog, GodId, TileSet
 
@@ -32,6 +33,9 @@ class Deal:
 
     ``piles`` holds the level 1, 2 and 3 piles in drawing order (first drawn first).
     """
+
+    # Game records hold a deal; a record file with an unknown field in it is refused.
+    __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
 
     market: tuple[str, ...]
     piles: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]

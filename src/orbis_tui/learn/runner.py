@@ -12,6 +12,7 @@ every change so the learner can leave and resume.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -61,7 +62,7 @@ class Walkthrough:
         self.coach = Coach(self.script)
         self.store = store
         self._turns = self.script.model.scenario.opponent_turns()
-        self.match = Match.start(self.script.setup.model_copy(deep=True))
+        self.match = Match.start(copy.deepcopy(self.script.setup))
         self.index = 0
         self.starts: list[int] = []
         self.events: list[Event] = []  # what happened since the learner's last move
@@ -226,7 +227,7 @@ class Walkthrough:
 
     def restart(self) -> None:
         """Start the walkthrough over from the first step."""
-        self.match = Match.start(self.script.setup.model_copy(deep=True))
+        self.match = Match.start(copy.deepcopy(self.script.setup))
         self.index = 0
         self.starts = []
         self.events = []
@@ -271,7 +272,7 @@ class Walkthrough:
             or starts[0] < 0
         ):
             return None
-        record = GameRecord(setup=script.setup.model_copy(deep=True), actions=progress.actions)
+        record = GameRecord(setup=copy.deepcopy(script.setup), actions=progress.actions)
         try:
             match = Match(record)
         except (RecordError, IllegalAction, NotationError):

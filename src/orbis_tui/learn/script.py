@@ -25,11 +25,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ..engine.actions import Action
-from ..engine.catalog import DataFileError, data_dir, load_tile_file
+from ..engine.catalog import DataFileError, data_dir
+from ..engine.data_models import load_tile_file
 from ..engine.notation import NotationError, parse_action
+from ..engine.setup import Deal
 from ..engine.state import DecisionKind
 from ..engine.tiles import GodId
-from ..records.model import DealModel, SetupModel
+from ..records.model import GameSetup
 
 RULE_ID = re.compile(r"^R-[A-Z]+-[A-Z0-9]+$")
 SCRIPT_NAME = "walkthrough.toml"
@@ -351,7 +353,7 @@ class Script:
 
     model: ScriptModel
     steps: tuple[Step, ...]
-    setup: SetupModel
+    setup: GameSetup
     path: Path
 
     @property
@@ -426,16 +428,16 @@ def load_script(path: Path | str | None = None) -> Script:
         tiles = load_tile_file(tiles_path)
     except DataFileError as exc:
         raise ScriptError(path, [f"scenario tiles: {exc}"]) from None
-    setup = SetupModel(
+    setup = GameSetup(
         players=list(scenario.players),
         first_player=scenario.first_player,
-        deal=DealModel(
-            market=list(scenario.market),
-            piles=(list(scenario.piles[0]), list(scenario.piles[1]), list(scenario.piles[2])),
-            gods=list(scenario.gods),
-            temple_tokens=list(scenario.temple_tokens),
+        deal=Deal(
+            market=tuple(scenario.market),
+            piles=(tuple(scenario.piles[0]), tuple(scenario.piles[1]), tuple(scenario.piles[2])),
+            gods=tuple(scenario.gods),
+            temple_tokens=tuple(scenario.temple_tokens),
         ),
-        tiles=list(tiles.tiles),
+        tiles=[t.model_dump(mode="json", exclude_none=True) for t in tiles.tiles],
     )
     steps = tuple(
         Step(

@@ -14,7 +14,7 @@ from ..engine.game import final_scores
 from ..engine.notation import format_action
 from ..engine.scoring import PlayerScore
 from ..engine.state import GameState
-from .model import GameRecord, SetupModel, replay, start_state
+from .model import GameRecord, GameSetup, replay, start_state
 
 
 class Match:
@@ -25,7 +25,7 @@ class Match:
         self.on_change: Callable[[Match], None] | None = None
 
     @classmethod
-    def start(cls, setup: SetupModel) -> Match:
+    def start(cls, setup: GameSetup) -> Match:
         return cls(GameRecord(setup=setup), start_state(setup))
 
     @property

@@ -9,12 +9,12 @@ rule id and the reason.
 
 from __future__ import annotations
 
-from typing import Literal
+import json
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from ..engine import catalog as catalog_module
-from ..engine.catalog import GodFile, TileModel, build_catalog, load_catalog
+from ..engine.catalog import DataFileError, load_catalog
 from ..engine.errors import IllegalAction
 from ..engine.game import game_from_deal
 from ..engine.notation import NotationError, format_action, parse_action
@@ -22,55 +22,94 @@ from ..engine.setup import MARKET_SIZE, REGION_TILES_PER_PLAYER, Deal, deal, set
 from ..engine.state import GameState
 from ..engine.tiles import Catalog, GodId
 
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
 FORMAT = "orbis-record/1"
 
-
-class DealModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-
-    market: list[str] = Field(min_length=9, max_length=9)
-    piles: tuple[list[str], list[str], list[str]]
-    gods: list[GodId] = Field(min_length=1)
-    temple_tokens: list[int]
-
-    @classmethod
-    def of(cls, the_deal: Deal) -> DealModel:
-        return cls(
-            market=list(the_deal.market),
-            piles=(list(the_deal.piles[0]), list(the_deal.piles[1]), list(the_deal.piles[2])),
-            gods=list(the_deal.gods),
-            temple_tokens=list(the_deal.temple_tokens),
-        )
-
-    def to_deal(self) -> Deal:
-        return Deal(
-            market=tuple(self.market),
-            piles=(tuple(self.piles[0]), tuple(self.piles[1]), tuple(self.piles[2])),
-            gods=tuple(self.gods),
-            temple_tokens=tuple(self.temple_tokens),
-        )
+# Read by pydantic when a record file is checked (see ``load_record``): a record with a
+# field this version does not know is refused rather than half understood.
+_STRICT: dict[str, Any] = {"extra": "forbid"}
 
 
-class SetupModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+@dataclass(kw_only=True)
+class GameSetup:
+    """Who plays, who starts, and the deal (or the seed it comes from).
 
-    players: list[str] = Field(min_length=2, max_length=4)
-    first_player: int = Field(0, ge=0, le=3)
+    ``tiles`` embeds a whole tile set (entries shaped as in ``data/tiles.toml``) for
+    games that must not depend on the shipped one; it is checked when the game starts.
+    ``seats`` says who played each seat ("human", "easy", ...); it is informative.
+    """
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = _STRICT
+
+    players: list[str]
+    first_player: int = 0
     seed: int | None = None
-    deal: DealModel | None = None
-    tiles: list[TileModel] | None = None  # an embedded tile set for custom games
-    seats: list[str] | None = None  # who plays each seat ("human", "easy", ...); informative
+    deal: Deal | None = None
+    tiles: list[dict[str, Any]] | None = None
+    seats: list[str] | None = None
 
 
-class GameRecord(BaseModel):
+@dataclass(kw_only=True)
+class GameRecord:
     """What is saved. ``actions`` are notation entries, one decision each."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    __pydantic_config__: ClassVar[dict[str, Any]] = _STRICT
 
     format: Literal["orbis-record/1"] = FORMAT
-    setup: SetupModel
-    actions: list[str] = []
-    result: list[dict] | None = None  # the final standings, for readers; never trusted
+    setup: GameSetup
+    actions: list[str] = field(default_factory=list)
+    result: list[dict[str, Any]] | None = None  # the final standings, for readers; never trusted
+
+    def to_json(self) -> str:
+        """The record as indented JSON text, fields without a value left out."""
+        return json.dumps(_plain(self), indent=2, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_own_json(cls, text: str) -> GameRecord:
+        """The record in ``text``, which must be exactly what :meth:`to_json` wrote.
+
+        Nothing is checked here: it is for text known to be unchanged since this
+        program wrote it (see ``load_record``). Any other text goes through the check.
+        """
+        plain = json.loads(text)
+        setup = plain["setup"]
+        deal = setup.get("deal")
+        return cls(
+            format=plain["format"],
+            setup=GameSetup(
+                players=setup["players"],
+                first_player=setup.get("first_player", 0),
+                seed=setup.get("seed"),
+                deal=None
+                if deal is None
+                else Deal(
+                    market=tuple(deal["market"]),
+                    piles=tuple(tuple(pile) for pile in deal["piles"]),  # type: ignore[arg-type]
+                    gods=tuple(GodId(g) for g in deal["gods"]),
+                    temple_tokens=tuple(deal["temple_tokens"]),
+                ),
+                tiles=setup.get("tiles"),
+                seats=setup.get("seats"),
+            ),
+            actions=plain.get("actions", []),
+            result=plain.get("result"),
+        )
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON-ready lists, dicts and scalars."""
+    if is_dataclass(value) and not isinstance(value, type):
+        pairs = ((f.name, getattr(value, f.name)) for f in fields(value))
+        return {name: _plain(v) for name, v in pairs if v is not None}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 class RecordError(Exception):
@@ -94,28 +133,43 @@ class RecordError(Exception):
         return RecordError(self.reason, self.entry, self.rule, source)
 
 
-def record_catalog(setup: SetupModel) -> Catalog:
+_embedded: dict[str, Catalog] = {}
+
+
+def record_catalog(setup: GameSetup) -> Catalog:
+    """The shipped catalog, or the tile set the setup embeds (with the shipped gods)."""
     if setup.tiles is None:
         return load_catalog()
-    gods = catalog_module.load_god_file(catalog_module.default_gods_path())
-    return build_catalog(catalog_module.TileFile(tiles=setup.tiles), GodFile(gods=gods.gods))
+    key = json.dumps(setup.tiles, sort_keys=True)
+    if key not in _embedded:
+        from ..engine.catalog import default_gods_path
+        from ..engine.data_models import build_catalog, check_tile_entries, load_god_file
+
+        try:
+            tiles = check_tile_entries(setup.tiles, "setup.tiles")
+        except DataFileError as exc:
+            raise RecordError(str(exc)) from None
+        if len(_embedded) >= 8:
+            _embedded.clear()
+        _embedded[key] = build_catalog(tiles, load_god_file(default_gods_path()))
+    return _embedded[key]
 
 
-def start_state(setup: SetupModel) -> GameState:
+def start_state(setup: GameSetup) -> GameState:
     """The state before the first action, from the explicit deal or else the seed."""
     players = len(setup.players)
     try:
         setup_for(players)
     except ValueError as exc:
         raise RecordError(str(exc), rule="R-SETUP-1") from None
-    if setup.first_player >= players:
+    if not 0 <= setup.first_player < players:
         raise RecordError(
             f"first_player {setup.first_player} is not a seat of {players} players",
             rule="R-SETUP-3",
         )
     catalog = record_catalog(setup)
     if setup.deal is not None:
-        the_deal = setup.deal.to_deal()
+        the_deal = setup.deal
     elif setup.seed is not None:
         the_deal = deal(catalog, players, setup.seed)
     else:
@@ -126,6 +180,10 @@ def start_state(setup: SetupModel) -> GameState:
 
 def _check_deal(the_deal: Deal, catalog: Catalog, players: int) -> None:
     rules = setup_for(players)
+    if len(the_deal.market) != MARKET_SIZE:
+        raise RecordError(
+            f"deal market: {len(the_deal.market)} tiles, not {MARKET_SIZE}", rule="R-SETUP-1"
+        )
     seen: set[str] = set()
     for level, where, ids in (
         (1, "market", the_deal.market),
@@ -184,41 +242,73 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     return state
 
 
-def load_record(text: str, source: str = "record") -> tuple[GameRecord, GameState]:
-    """Parse JSON text and replay it. Raises :class:`RecordError` naming what is wrong."""
-    try:
-        record = GameRecord.model_validate_json(text)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise RecordError(f"{where}: {first['msg']}", source=source) from None
+def load_record(
+    text: str, source: str = "record", *, own: bool = False
+) -> tuple[GameRecord, GameState]:
+    """Parse JSON text and replay it. Raises :class:`RecordError` naming what is wrong.
+
+    Every field is checked first, unless ``own`` says that the text is known to be
+    exactly what :meth:`GameRecord.to_json` wrote (the replay is never skipped).
+    """
+    record = _own_record(text) if own else None
+    if record is None:
+        record = _checked_record(text, source)
     try:
         return record, replay(record)
     except RecordError as exc:
         raise exc.located(source) from None
 
 
-def new_record(setup: SetupModel, actions: list[str] | None = None) -> GameRecord:
+def _own_record(text: str) -> GameRecord | None:
+    try:
+        record = GameRecord.from_own_json(text)
+    except (ValueError, KeyError, TypeError):
+        return None  # not what this version writes after all: check it
+    return record if record.format == FORMAT else None
+
+
+def _checked_record(text: str, source: str) -> GameRecord:
+    from pydantic import ValidationError
+
+    try:
+        return _record_schema().validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        raise RecordError(f"{where}: {first['msg']}", source=source) from None
+
+
+_schema: TypeAdapter[GameRecord] | None = None
+
+
+def _record_schema() -> TypeAdapter[GameRecord]:
+    """The checker of record files, built on first use: pydantic is slow to import."""
+    global _schema
+    if _schema is None:
+        from pydantic import TypeAdapter
+
+        _schema = TypeAdapter(GameRecord)
+    return _schema
+
+
+def new_record(setup: GameSetup, actions: list[str] | None = None) -> GameRecord:
     return GameRecord(setup=setup, actions=list(actions or []))
 
 
 def setup_for_game(
     players: list[str], seed: int, first_player: int, catalog: Catalog | None = None
-) -> SetupModel:
+) -> GameSetup:
     """A setup with the deal written out, so the record replays even if dealing changes."""
     catalog = catalog or load_catalog()
     the_deal = deal(catalog, len(players), seed)
-    return SetupModel(
-        players=players, first_player=first_player, seed=seed, deal=DealModel.of(the_deal)
-    )
+    return GameSetup(players=players, first_player=first_player, seed=seed, deal=the_deal)
 
 
 __all__ = [
     "FORMAT",
-    "DealModel",
     "GameRecord",
+    "GameSetup",
     "RecordError",
-    "SetupModel",
     "format_action",
     "load_record",
     "new_record",

@@ -9,6 +9,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from ..engine.catalog import use_cache
 from . import texts
 from .saves import LoadResult, SaveStore
 from .screens.base import MIN_HEIGHT, MIN_WIDTH
@@ -50,6 +51,7 @@ class OrbisApp(App[None]):
     ) -> None:
         super().__init__()
         self.store = SaveStore(Path(data_dir) if data_dir is not None else None)
+        use_cache(self.store.cache_dir)  # the checked tile set loads without pydantic
         self.start_players = players
         self.start_seed = seed
         self.start_names = names

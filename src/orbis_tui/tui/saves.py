@@ -10,18 +10,23 @@ from __future__ import annotations
 import os
 import re
 import threading
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the records (and pydantic) load only when a game is touched
+if TYPE_CHECKING:  # the records load only when a game is touched
     from ..records import Match, RecordError
     from ..records.model import GameRecord
 
 ENV_DATA_DIR = "ORBIS_DATA_DIR"
 AUTOSAVE_NAME = "autosave.json"
 RECORDS_DIR = "records"
+CACHE_DIR = "cache"
+# In the cache directory: the digest of the last autosave text written, so that the
+# next start knows the file is unchanged and can skip checking its fields.
+WRITTEN_DIGEST_NAME = "autosave.sha256"
 
 
 def default_data_dir() -> Path:
@@ -31,6 +36,12 @@ def default_data_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path("orbis-tui", appauthor=False)
+
+
+def default_cache_dir() -> Path:
+    import platformdirs
+
+    return platformdirs.user_cache_path("orbis-tui", appauthor=False)
 
 
 @dataclass
@@ -56,7 +67,10 @@ class SaveStore:
     """
 
     def __init__(self, root: Path | None = None) -> None:
+        chosen = root is not None or bool(os.environ.get(ENV_DATA_DIR))
         self.root = Path(root) if root is not None else default_data_dir()
+        # A data directory chosen for this run keeps its cache to itself.
+        self.cache_dir = self.root / CACHE_DIR if chosen else default_cache_dir()
         self._lock = threading.Condition()
         self._pending: str | None = None
         self._writing = False
@@ -74,7 +88,7 @@ class SaveStore:
         from ..records import Match, RecordError, read_record_file
 
         try:
-            record, state = read_record_file(path)
+            record, state = read_record_file(path, own_digest=self._written_digest())
         except RecordError as exc:
             return self._damaged(path, _problem(exc))
         except Exception as exc:  # anything else unreadable is damage too
@@ -103,13 +117,31 @@ class SaveStore:
     def save(self, record: GameRecord) -> None:
         """Write the autosave now (after anything already handed to the writer)."""
         self.flush()
-        from ..records import write_record_file
+        self._write_autosave(record.to_json())
 
-        write_record_file(self.autosave, record)
+    def _write_autosave(self, text: str) -> None:
+        from ..records.storage import text_digest, write_atomic
+
+        write_atomic(self.autosave, text)
+        marker = self.cache_dir / WRITTEN_DIGEST_NAME
+        temporary = marker.with_name(f".{marker.name}.tmp")
+        try:
+            self.cache_dir.mkdir(parents=True, exist_ok=True)
+            temporary.write_text(text_digest(text), encoding="ascii")
+            temporary.replace(marker)
+        except OSError:  # the next start checks the file in full
+            with suppress(OSError):
+                temporary.unlink(missing_ok=True)
+
+    def _written_digest(self) -> str | None:
+        try:
+            return (self.cache_dir / WRITTEN_DIGEST_NAME).read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            return None
 
     def save_soon(self, record: GameRecord) -> None:
         """Hand the autosave to the writer thread; a newer one replaces an unwritten one."""
-        text = record.model_dump_json(indent=2, exclude_none=True) + "\n"
+        text = record.to_json()
         with self._lock:
             self._pending = text
             if self._writer is None or not self._writer.is_alive():
@@ -131,8 +163,6 @@ class SaveStore:
         return error
 
     def _write_loop(self) -> None:
-        from ..records import write_atomic
-
         while True:
             with self._lock:
                 if not self._lock.wait_for(lambda: self._pending is not None, timeout=30):
@@ -141,7 +171,7 @@ class SaveStore:
                 text, self._pending = self._pending, None
                 self._writing = True
             try:
-                write_atomic(self.autosave, text)  # type: ignore[arg-type]
+                self._write_autosave(text)  # type: ignore[arg-type]
             except OSError as exc:
                 with self._lock:
                     self._error = exc

@@ -1,0 +1,233 @@
+"""The shape of the tile and god data files (TOML), checked by pydantic.
+
+Pydantic checks the *shape* of every entry (types, known colors, effect fields).
+The published facts about the whole tile set (counts per level and set, and so on)
+are checked by :mod:`orbis_tui.datacheck`, which reports every violation at once.
+Most callers want :func:`orbis_tui.engine.catalog.load_catalog`, which turns these
+files into engine values and keeps pydantic out of a start that can do without it.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .catalog import DataFileError
+from .colors import Color, Count
+from .tiles import Catalog, Effect, EffectKind, God, GodId, Tile, TileSet
+
+ColorName = Literal["red", "blue", "orange", "green", "white"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class CostModel(_Strict):
+    red: int = Field(0, ge=0)
+    blue: int = Field(0, ge=0)
+    orange: int = Field(0, ge=0)
+    green: int = Field(0, ge=0)
+    white: int = Field(0, ge=0)
+    any: int = Field(0, ge=0)
+
+    def colored(self) -> Count:
+        return (self.red, self.blue, self.orange, self.green, self.white)
+
+
+class NoEffect(_Strict):
+    kind: Literal["none"]
+
+
+class GainEffect(_Strict):
+    kind: Literal["gain"]
+    color: ColorName | Literal["any"]
+    count: int = Field(ge=1, le=2)
+
+
+class StoneEffect(_Strict):
+    kind: Literal["stone"]
+
+
+class FarmEffect(_Strict):
+    kind: Literal["farm"]
+    color: ColorName
+
+
+class VillageEffect(_Strict):
+    kind: Literal["village"]
+    count: int = Field(ge=1, le=10)
+
+
+class ForestEffect(_Strict):
+    kind: Literal["forest"]
+    colors: list[ColorName] = Field(min_length=1, max_length=5)
+    count: int = Field(ge=1, le=6)
+
+
+class VolcanoEffect(_Strict):
+    kind: Literal["volcano"]
+    remove: CostModel
+
+    @field_validator("remove")
+    @classmethod
+    def _colored_only(cls, remove: CostModel) -> CostModel:
+        if remove.any:
+            raise ValueError("a volcano removes worshipers of named colors, not 'any'")
+        if not sum(remove.colored()):
+            raise ValueError("a volcano must remove at least one worshiper")
+        return remove
+
+
+class IrrigationEffect(_Strict):
+    kind: Literal["irrigation"]
+    color: ColorName
+
+
+class TempleEffect(_Strict):
+    kind: Literal["temple"]
+
+
+EffectModel = Annotated[
+    NoEffect
+    | GainEffect
+    | StoneEffect
+    | FarmEffect
+    | VillageEffect
+    | ForestEffect
+    | VolcanoEffect
+    | IrrigationEffect
+    | TempleEffect,
+    Field(discriminator="kind"),
+]
+
+
+class TileModel(_Strict):
+    id: str = Field(pattern=r"^L[123]-[RBOGW]-\d{2}$")
+    level: int = Field(ge=1, le=3)
+    set: Literal["base", "white-star", "purple-star"]
+    color: ColorName
+    cost: CostModel = CostModel()
+    cp: int = Field(0, ge=0)
+    effect: EffectModel = NoEffect(kind="none")
+    mystic: int | None = Field(None, ge=1)
+    name: str | None = None
+
+    def to_tile(self) -> Tile:
+        return Tile(
+            id=self.id,
+            level=self.level,
+            color=Color.from_name(self.color),
+            tile_set=TileSet(self.set),
+            cost=self.cost.colored(),
+            cost_any=self.cost.any,
+            cp=self.cp,
+            effect=_effect(self.effect),
+            mystic=self.mystic,
+            name=self.name or self.id,
+        )
+
+
+def _effect(model: EffectModel) -> Effect:
+    kind = EffectKind(model.kind)
+    match model:
+        case GainEffect(color=color, count=count):
+            return Effect(kind, None if color == "any" else Color.from_name(color), count)
+        case FarmEffect(color=color) | IrrigationEffect(color=color):
+            return Effect(kind, Color.from_name(color))
+        case VillageEffect(count=count):
+            return Effect(kind, count=count)
+        case ForestEffect(colors=colors, count=count):
+            ordered = tuple(sorted({Color.from_name(c) for c in colors}))
+            return Effect(kind, colors=ordered, count=count)
+        case VolcanoEffect(remove=remove):
+            return Effect(kind, remove=remove.colored())
+        case _:
+            return Effect(kind)
+
+
+class TileFile(_Strict):
+    tiles: list[TileModel]
+
+
+class GodModel(_Strict):
+    id: GodId
+    name: str = Field(min_length=1)
+    cp: int = Field(ge=0)
+    summary: str = ""
+
+    def to_god(self) -> God:
+        return God(self.id, self.name, self.cp, self.summary)
+
+
+class GodFile(_Strict):
+    gods: list[GodModel]
+
+    @field_validator("gods")
+    @classmethod
+    def _each_god_once(cls, gods: list[GodModel]) -> list[GodModel]:
+        ids = [g.id for g in gods]
+        missing = [g.value for g in GodId if g not in ids]
+        doubled = sorted({g.value for g in ids if ids.count(g) > 1})
+        if missing or doubled:
+            raise ValueError(f"every god exactly once: missing {missing}, repeated {doubled}")
+        return gods
+
+
+def _read_toml(path: Path | str) -> dict:
+    try:
+        with Path(path).open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise DataFileError(path, ["file not found"]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataFileError(path, [f"not valid TOML: {exc}"]) from None
+
+
+def _problems(error: ValidationError, entries: list | None, key: str) -> list[str]:
+    """Name every pydantic complaint by tile/god id where there is one."""
+    problems = []
+    for item in error.errors():
+        loc = list(item["loc"])
+        where = ".".join(str(p) for p in loc)
+        if entries is not None and len(loc) >= 2 and loc[0] == key and isinstance(loc[1], int):
+            entry = entries[loc[1]] if loc[1] < len(entries) else {}
+            ident = entry.get("id", f"entry {loc[1] + 1}") if isinstance(entry, dict) else ""
+            field = ".".join(str(p) for p in loc[2:]) or "(entry)"
+            where = f"{ident} {field}"
+        problems.append(f"{where}: {item['msg']}")
+    return problems
+
+
+def load_tile_file(path: Path | str) -> TileFile:
+    raw = _read_toml(path)
+    try:
+        return TileFile.model_validate(raw)
+    except ValidationError as exc:
+        raise DataFileError(path, _problems(exc, raw.get("tiles"), "tiles")) from None
+
+
+def check_tile_entries(entries: list[Any], where: str) -> TileFile:
+    """Tile entries from elsewhere than a file (a record embeds them); ``where`` names them."""
+    try:
+        return TileFile.model_validate({"tiles": entries})
+    except ValidationError as exc:
+        raise DataFileError(where, _problems(exc, entries, "tiles")) from None
+
+
+def load_god_file(path: Path | str) -> GodFile:
+    raw = _read_toml(path)
+    try:
+        return GodFile.model_validate(raw)
+    except ValidationError as exc:
+        raise DataFileError(path, _problems(exc, raw.get("gods"), "gods")) from None
+
+
+def build_catalog(tiles: TileFile, gods: GodFile) -> Catalog:
+    return Catalog(
+        tiles=tuple(t.to_tile() for t in tiles.tiles),
+        gods=tuple(g.to_god() for g in gods.gods),
+    )
