@@ -15,7 +15,6 @@ import json
 import os
 from contextlib import suppress
 from dataclasses import fields
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -38,10 +37,11 @@ class DataFileError(Exception):
 
 def data_dir() -> Path:
     """The shipped data folder: inside the installed package, or the source tree's."""
-    packaged = resources.files("orbis_tui") / "data"
+    package = Path(__file__).resolve().parents[1]
+    packaged = package / "data"
     if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[3] / "data"
+        return packaged
+    return package.parents[1] / "data"
 
 
 def default_tiles_path() -> Path:

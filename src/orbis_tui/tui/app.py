@@ -19,12 +19,21 @@ if TYPE_CHECKING:
     from ..records import Match
 
 K = texts.KEY
+_HERE = Path(__file__).parent
 
 
 class OrbisApp(App[None]):
     TITLE = texts.APP_TITLE
     ENABLE_COMMAND_PALETTE = False
-    CSS_PATH = Path(__file__).with_name("app.tcss")
+    # Every screen's style sheet is read once, here: a screen bringing its own would
+    # make Textual parse and apply the whole style sheet again when first shown.
+    CSS_PATH: ClassVar = [  # type: ignore[assignment]
+        _HERE / "app.tcss",
+        _HERE / "screens" / "new_game.tcss",
+        _HERE / "screens" / "table.tcss",
+        _HERE / "screens" / "end.tcss",
+        _HERE / "screens" / "dialogs.tcss",
+    ]
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
         (0, "-narrow"),
         (MIN_WIDTH, "-normal"),

@@ -143,7 +143,6 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
 
 
 class SaveRecordScreen(ModalScreen[Path | None]):
-    CSS_PATH = Path(__file__).with_name("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", texts.KEY["close"])]
 
     def __init__(self, default: Path) -> None:
@@ -167,7 +166,6 @@ class SaveRecordScreen(ModalScreen[Path | None]):
 
 
 class EndScreen(Screen[None]):
-    CSS_PATH = Path(__file__).with_name("end.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "save", texts.KEY["save"]),
         Binding("n", "new", texts.KEY["new"]),

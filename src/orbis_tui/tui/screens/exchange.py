@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,7 +23,6 @@ _KEYS = "rbogw"
 
 
 class ExchangeScreen(ModalScreen[Exchange | None]):
-    CSS_PATH = Path(__file__).with_name("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(_KEYS[c], f"color({int(c)})", color_word(c), show=False) for c in COLORS),
         Binding("escape", "back", texts.KEY["close"]),

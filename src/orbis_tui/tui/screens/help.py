@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group
@@ -49,7 +48,6 @@ def help_renderable() -> Group:
 
 
 class HelpScreen(ModalScreen[None]):
-    CSS_PATH = Path(__file__).with_name("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "close", texts.KEY["close"]),
     ]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import secrets
-from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -26,7 +25,6 @@ MAX_SEATS = 4
 
 
 class NewGameScreen(Screen[None]):
-    CSS_PATH = Path(__file__).with_name("new_game.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", texts.KEY["start"]),
         Binding("ctrl+l", "learn", texts.KEY["learn"]),

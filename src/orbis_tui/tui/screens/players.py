@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -21,7 +20,6 @@ from .base import SizeNotice
 
 
 class PlayersScreen(ModalScreen[None]):
-    CSS_PATH = Path(__file__).with_name("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,p,q,enter", "close", texts.KEY["close"]),
     ]

@@ -6,7 +6,6 @@ Keys become engine actions here, and only here: every action goes to
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -105,7 +104,6 @@ def _bindings() -> list[Binding]:
 
 
 class TableScreen(Screen[None]):
-    CSS_PATH = Path(__file__).with_name("table.tcss")
     BOT_DELAY = 0.35  # seconds before a computer player moves, so people can follow
     BINDINGS: ClassVar[list[BindingType]] = _bindings()  # type: ignore[assignment]
 
