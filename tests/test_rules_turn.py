@@ -310,7 +310,17 @@ def test_R_TAKE_3_a_cost_the_realm_cannot_cover_is_refused() -> None:
     state.apply(TakeTile(4))
     assert state.legal_actions() == [GoWild()]
     error = expect_illegal(state, Pay(ZERO), "R-TAKE-3")
-    assert "2 blue" in error.message and "1 blue" in error.message
+    assert error.message == "The tile costs 2 blue; your realm holds 1 blue."
+
+
+def test_R_TAKE_3_an_unaffordable_any_symbol_is_blamed_on_the_realm() -> None:
+    state = make_game({4: tile("X", R, cost="RR", any_cost=1)})
+    set_realm(state, 0, "R")
+    state.apply(TakeTile(4))
+    assert state.legal_actions() == [GoWild()]
+    error = expect_illegal(state, Pay(count("R")), "R-TAKE-3")
+    assert "2 red plus 1 of any color" in error.message
+    assert error.message.endswith("your realm holds 1 red.")
 
 
 def test_R_TAKE_3_going_wild_flips_the_tile_and_generation_stands() -> None:

@@ -19,6 +19,7 @@ from orbis_tui.tui.describe import cost_words, event_lines, phase_line, worshipe
 from orbis_tui.tui.logbook import LogBook
 from orbis_tui.tui.saves import ENV_DATA_DIR, SaveStore, default_data_dir
 from orbis_tui.tui.seats import HUMAN, seats_of
+from orbis_tui.tui.widgets.panel import panel_lines
 
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "engine"
 
@@ -158,3 +159,23 @@ def test_pay_default_is_one_of_the_engines_options() -> None:
     ui.reset(match.state)
     options = [a for a in match.state.decision_actions() if isinstance(a, Pay)]
     assert Pay(ui.pick.value) in options  # type: ignore[union-attr]
+
+
+def test_when_nothing_can_pay_the_panel_blames_the_realm_not_the_choice() -> None:
+    """With too few worshipers, the reason shown is what the realm holds, even for a
+    tile with "any" symbols (the engine's reason for the likeliest payment)."""
+    shown = 0
+    for seed in range(40):
+        match = random_match(2, seed, lambda s: s.kind is DecisionKind.PAY)
+        state = match.state
+        if state.kind is not DecisionKind.PAY or any(
+            isinstance(a, Pay) for a in state.decision_actions()
+        ):
+            continue
+        ui = Controller()
+        ui.sync(state, 0)
+        text = "\n".join(line.plain for line in panel_lines(state, ui, None))
+        assert "your realm holds" in text, text
+        assert "you chose nothing" not in text
+        shown += 1
+    assert shown >= 5

@@ -36,6 +36,7 @@ ILLEGAL: dict[str, str] = {
     "pay_any_count": (
         "This tile has {need} 'any color' symbol(s); you chose {given_words} to pay them."
     ),
+    "cannot_afford_plain": "The tile costs {need_words}; your realm holds {have_words}.",
     "cannot_afford": (
         "The tile costs {need_words} plus {any} of any color (you chose {chosen_words}); "
         "your realm holds {have_words}."

@@ -488,13 +488,16 @@ class GameState:
         due = player.effective_cost(tile)
         total = tuple(due[c] + chosen[c] for c in range(NUM_COLORS))
         if not covers(player.realm_count, total):  # type: ignore[arg-type]
+            have = letters(player.realm_count)
+            if not tile.cost_any:
+                raise IllegalAction("R-TAKE-3", "cannot_afford_plain", need=letters(due), have=have)
             raise IllegalAction(
                 "R-TAKE-3",
                 "cannot_afford",
                 need=letters(due),
                 any=tile.cost_any,
                 chosen=letters(chosen),
-                have=letters(player.realm_count),
+                have=have,
             )
 
     def _check_go_wild(self, player: PlayerState, action: GoWild) -> None:

@@ -141,7 +141,12 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
         if any_count:
             lines.append(_dim(texts.PANEL_HINT_CHOOSE))
         return lines
-    reason = state.why_not(Pay(most_plentiful(realm, any_count)))
+    # No payment is possible: ask the engine why not for the likeliest one, with every
+    # "any" symbol given a color even beyond the realm, so that the reason is the realm.
+    spare = [max(0, realm[c] - due[c]) for c in range(NUM_COLORS)]
+    chosen = list(most_plentiful(spare, any_count))
+    chosen[max(range(NUM_COLORS), key=lambda c: spare[c])] += any_count - sum(chosen)
+    reason = state.why_not(Pay(tuple(chosen)))  # type: ignore[arg-type]
     if reason is not None:
         lines.append(_dim(texts.PANEL_PAY_NO.format(reason=reason.message)))
     needed = exchanges_to_pay(realm, due, any_count)
