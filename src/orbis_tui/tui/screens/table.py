@@ -144,8 +144,7 @@ class TableScreen(Screen[None]):
                 yield Static(texts.PLAYERS_TITLE, classes="rule", id="players-title")
                 yield PlayersStrip(id="players")
                 yield Static(texts.LOG_TITLE, classes="rule", id="log-title")
-                yield GameLog(id="log")
-                yield CoachPanel(id="coach")
+                yield GameLog(id="log")  # the coach joins here when first asked for
         yield HandOverCurtain(id="curtain")
         yield KeyBar()
         yield SizeNotice()
@@ -527,8 +526,10 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(ExchangeScreen(self.state), callback=done)
 
-    def action_coach(self) -> None:
+    async def action_coach(self) -> None:
         """Show or hide the coach (in place of the log)."""
+        if not self.query(CoachPanel):
+            await self.query_one("#right").mount(CoachPanel(id="coach"))
         self.toggle_class("-coach")
         self.refresh_view()
 
