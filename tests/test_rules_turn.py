@@ -39,6 +39,7 @@ from orbis_tui.engine.actions import (
     TakeTile,
 )
 from orbis_tui.engine.colors import ZERO, bounded_multisets
+from orbis_tui.engine.preview import why_unpayable
 from orbis_tui.engine.pyramid import PlacedTile
 from orbis_tui.engine.state import DecisionKind, GameState
 from orbis_tui.engine.tiles import GodId
@@ -321,6 +322,34 @@ def test_R_TAKE_3_an_unaffordable_any_symbol_is_blamed_on_the_realm() -> None:
     error = expect_illegal(state, Pay(count("R")), "R-TAKE-3")
     assert "2 red plus 1 of any color" in error.message
     assert error.message.endswith("your realm holds 1 red.")
+
+
+@pytest.mark.parametrize(
+    ("cost", "any_cost", "realm_letters", "message"),
+    [
+        ("BB", 0, "B", "The tile costs 2 blue; your realm holds 1 blue."),
+        ("", 2, "G", "The tile costs 2 worshiper(s) of any color; your realm holds 1 green."),
+        ("RR", 1, "RRO", None),  # payable: no reason
+        ("RG", 1, "RRO", "The tile costs 1 red + 1 green plus 1 of any color; "),
+    ],
+)
+def test_R_TAKE_3_why_no_payment_at_all_is_possible(
+    cost: str, any_cost: int, realm_letters: str, message: str | None
+) -> None:
+    state = make_game({4: tile("X", R, cost=cost, any_cost=any_cost)})
+    set_realm(state, 0, realm_letters)
+    assert why_unpayable(state) is None  # nothing is being paid for yet
+    state.apply(TakeTile(4))
+    reason = why_unpayable(state)
+    if message is None:
+        assert reason is None
+        return
+    assert reason is not None and reason.rule == "R-TAKE-3"
+    assert reason.message.startswith(message)
+    assert "your realm holds" in reason.message
+    assert state.legal_actions() == [GoWild()] or all(
+        not isinstance(a, Pay) for a in state.decision_actions()
+    )
 
 
 def test_R_TAKE_3_going_wild_flips_the_tile_and_generation_stands() -> None:

@@ -15,6 +15,7 @@ from textual import events
 from textual.app import App
 from textual.keys import _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from orbis_tui.engine.actions import Action, TakeGod
 from orbis_tui.engine.state import DecisionKind, GameState
@@ -56,6 +57,13 @@ def screen_text(app: App) -> str:
     """What the terminal shows now, as plain text lines."""
     strips = app.screen._compositor.render_strips()
     return "\n".join(strip.text for strip in strips)
+
+
+def region_words(app: App, widget: Widget) -> str:
+    """The words a widget shows on screen now (what is cut off is not there)."""
+    region = widget.content_region
+    lines = screen_text(app).splitlines()[region.y : region.bottom]
+    return " ".join(" ".join(line[region.x : region.right] for line in lines).split())
 
 
 def table(app: App) -> TableScreen:

@@ -6,7 +6,15 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from app_driver import TableApp, lift_curtain, press, random_match, screen_text, table
+from app_driver import (
+    TableApp,
+    lift_curtain,
+    press,
+    random_match,
+    region_words,
+    screen_text,
+    table,
+)
 from textual.pilot import Pilot
 
 from orbis_tui.engine.actions import Pay, Place
@@ -14,8 +22,11 @@ from orbis_tui.engine.state import DecisionKind, GameState
 from orbis_tui.engine.tiles import EffectKind
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
+from orbis_tui.tui import texts
 from orbis_tui.tui.describe import GOD_KEYS, phase_line
+from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.widgets.market import MarketBoard
+from orbis_tui.tui.widgets.panel import DecisionPanel
 from orbis_tui.tui.widgets.pyramid import PyramidView
 from orbis_tui.tui.widgets.supply import SupplyBar
 
@@ -28,6 +39,10 @@ def run(match: Match, root: Path, scenario, size=(80, 24)) -> None:  # type: ign
             await scenario(pilot)
 
     asyncio.run(go())
+
+
+def panel(screen: TableScreen) -> DecisionPanel:
+    return screen.query_one(DecisionPanel)
 
 
 def fresh(seed: int = 5, players: int = 2) -> Match:
@@ -68,9 +83,9 @@ def test_the_selected_cell_previews_the_take(tmp_path: Path) -> None:
             if p.affordable:
                 assert "you can pay it" in text
             elif p.exchanges_needed is not None:
-                assert "exchange(s) of 3-for-1 would pay it" in text
+                assert "exchange(s) of 3-for-1 pay it" in text
             else:
-                assert "you cannot pay it" in text
+                assert texts.PANEL_UNAFFORDABLE in text
             if p.colored_spots:
                 assert f"{len(p.colored_spots)} spot(s) as the tile" in text
 
@@ -198,6 +213,8 @@ def test_spots_are_chosen_among_legal_ones_and_illegal_ones_say_why(tmp_path: Pa
         reason = state.why_not(Place(blocked[0].row, blocked[0].col))
         assert reason is not None
         assert reason.message[:30] in text
+        # the whole reason, even at 80x24 where the panel has six lines
+        assert " ".join(reason.message.split()) in region_words(pilot.app, panel(screen))
         # x switches to placing it as a wilderness, which may go anywhere supported
         await press(pilot, "x")
         assert screen.ui.wild_mode

@@ -14,6 +14,7 @@ from orbis_tui.learn import Coach, load_script
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
+from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.saves import SaveStore
 from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.seats import Seat
@@ -23,6 +24,8 @@ SIZE = (80, 24)
 
 
 class TableHarness(App[None]):
+    CSS_PATH = OrbisApp.CSS_PATH  # the screens' styles are the app's
+
     def __init__(self, match: Match, root: Path) -> None:
         super().__init__()
         self.match = match

@@ -37,6 +37,12 @@ ILLEGAL: dict[str, str] = {
         "This tile has {need} 'any color' symbol(s); you chose {given_words} to pay them."
     ),
     "cannot_afford_plain": "The tile costs {need_words}; your realm holds {have_words}.",
+    "cannot_afford_only_any": (
+        "The tile costs {any} worshiper(s) of any color; your realm holds {have_words}."
+    ),
+    "cannot_afford_with_any": (
+        "The tile costs {need_words} plus {any} of any color; your realm holds {have_words}."
+    ),
     "cannot_afford": (
         "The tile costs {need_words} plus {any} of any color (you chose {chosen_words}); "
         "your realm holds {have_words}."

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import pyramid as geometry
-from .actions import TakeTile
-from .colors import NUM_COLORS, Count
+from .actions import Pay, TakeTile
+from .colors import NUM_COLORS, Count, letters
 from .errors import IllegalAction
 from .pyramid import Position
-from .state import EXCHANGE_RATE, MARKET_ADJACENT, GameState
+from .state import EXCHANGE_RATE, MARKET_ADJACENT, DecisionKind, GameState
 from .tiles import Tile
 
 
@@ -88,4 +88,22 @@ def preview_take(state: GameState, cell: int) -> TakePreview:
         colored_spots=tuple(geometry.colored_spots(player.pyramid, tile.color)),
         wild_spots=tuple(geometry.wild_spots(player.pyramid)),
         blocked=state.why_not(TakeTile(cell)),
+    )
+
+
+def why_unpayable(state: GameState) -> IllegalAction | None:
+    """Why the tile being paid for cannot be paid in any way (R-TAKE-3); ``None`` when
+    some payment is possible or nothing is being paid for."""
+    if state.kind is not DecisionKind.PAY:
+        return None
+    if any(isinstance(a, Pay) for a in state.decision_actions()):
+        return None
+    due, any_count = state.payment_due()
+    have = letters(state.player.realm_count)
+    if not any_count:
+        return IllegalAction("R-TAKE-3", "cannot_afford_plain", need=letters(due), have=have)
+    if not sum(due):
+        return IllegalAction("R-TAKE-3", "cannot_afford_only_any", any=any_count, have=have)
+    return IllegalAction(
+        "R-TAKE-3", "cannot_afford_with_any", need=letters(due), any=any_count, have=have
     )

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine.actions import Pay, Place, TakeGod
+from ...engine.actions import Place, TakeGod
 from ...engine.colors import NUM_COLORS, Count
 from ...engine.errors import IllegalAction
-from ...engine.preview import exchanges_to_pay, preview_take
+from ...engine.preview import exchanges_to_pay, preview_take, why_unpayable
 from ...engine.state import DecisionKind, GameState
 from .. import palette, texts
 from ..controller import Controller
 from ..describe import (
     cost_words,
     effect_long,
-    most_plentiful,
     spot_words,
     worshiper_words,
 )
@@ -137,16 +136,11 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
             )
         after = tuple(realm[c] - due[c] - pick.chosen[c] for c in range(NUM_COLORS))
         lines.append(fmt(texts.PANEL_PAY_LEFT, realm=palette.realm_chips(after)))  # type: ignore[arg-type]
-        lines.append(_dim(texts.PANEL_WILD_HINT))
-        if any_count:
+        if any_count:  # before the wilderness hint, which the key bar repeats
             lines.append(_dim(texts.PANEL_HINT_CHOOSE))
+        lines.append(_dim(texts.PANEL_WILD_HINT))
         return lines
-    # No payment is possible: ask the engine why not for the likeliest one, with every
-    # "any" symbol given a color even beyond the realm, so that the reason is the realm.
-    spare = [max(0, realm[c] - due[c]) for c in range(NUM_COLORS)]
-    chosen = list(most_plentiful(spare, any_count))
-    chosen[max(range(NUM_COLORS), key=lambda c: spare[c])] += any_count - sum(chosen)
-    reason = state.why_not(Pay(tuple(chosen)))  # type: ignore[arg-type]
+    reason = why_unpayable(state)
     if reason is not None:
         lines.append(_dim(texts.PANEL_PAY_NO.format(reason=reason.message)))
     needed = exchanges_to_pay(realm, due, any_count)
@@ -178,10 +172,8 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
     if not state.take_wild:
         if not colored:
             lines.append(_bad(texts.PANEL_PLACE_FORCED))
-        elif ui.wild_mode:
-            lines.append(_dim(texts.PANEL_PLACE_TOGGLE_BACK))
-        else:
-            lines.append(_dim(texts.PANEL_PLACE_TOGGLE_WILD))
+        # Why the tile may not go elsewhere comes before the hints: on a small terminal
+        # the panel's last lines are the ones cut, and the key bar repeats the hints.
         if not ui.wild_mode or not colored:
             for pos, reason in blocked_spots(state, ui)[:2]:
                 lines.append(
@@ -191,6 +183,11 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
                         )
                     )
                 )
+        if colored:
+            toggle = (
+                texts.PANEL_PLACE_TOGGLE_BACK if ui.wild_mode else texts.PANEL_PLACE_TOGGLE_WILD
+            )
+            lines.append(_dim(toggle))
     lines.append(_dim(texts.PANEL_HINT_PLACE))
     return lines
 
