@@ -91,7 +91,30 @@ def test_a_damaged_cache_entry_is_ignored_and_written_again(
     (entry,) = entries(cache)
     entry.write_text(damage, encoding="utf-8")
     assert load_catalog(*data) == checked
-    assert json.loads(entry.read_text(encoding="utf-8"))["tiles"]  # repaired
+    assert catalog_module._read_entry(entry) == checked  # written again
+
+
+def test_an_entry_edited_since_it_was_written_is_not_trusted(
+    cache: Path, data: tuple[Path, Path]
+) -> None:
+    checked = load_catalog(*data)
+    (entry,) = entries(cache)
+    stored = json.loads(entry.read_text(encoding="utf-8"))
+    stored["catalog"] = stored["catalog"].replace('"cp":0', '"cp":99', 1)
+    entry.write_text(json.dumps(stored), encoding="utf-8")
+    assert catalog_module._read_entry(entry) is None
+    assert load_catalog(*data) == checked
+
+
+def test_another_version_of_the_program_keeps_its_own_entries(
+    cache: Path, data: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import orbis_tui
+
+    load_catalog(*data)
+    monkeypatch.setattr(orbis_tui, "__version__", "99.0.0")
+    load_catalog(*data)
+    assert len(entries(cache)) == 2
 
 
 def test_a_cache_that_cannot_be_written_is_no_cache(
@@ -108,7 +131,7 @@ def test_a_cache_that_cannot_be_written_is_no_cache(
 
 
 def test_without_a_cache_nothing_is_written(tmp_path: Path, data: tuple[Path, Path]) -> None:
-    assert catalog_module._cache_dir is None
+    use_cache(None)
     load_catalog(*data)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gods.toml", "tiles.toml"]
 

@@ -17,6 +17,7 @@ from orbis_tui.records import (
     Match,
     RecordError,
     load_record,
+    model,
     read_record_file,
     replay,
     write_record_file,
@@ -336,33 +337,78 @@ def test_a_match_resumed_from_a_file_undoes_only_its_last_turn(tmp_path: Path) -
 
 @pytest.mark.parametrize(("players", "decisions"), [(2, None), (3, 0), (4, 45)])
 def test_a_record_read_back_unchecked_equals_the_checked_one(
-    players: int, decisions: int | None
+    players: int, decisions: int | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match = played_match(players=players, seed=players, decisions=decisions)
     match.record.setup.seats = ["human", "hard", "easy", "medium"][:players]
-    match.record.setup.tiles = json.loads(
-        json.dumps([{"id": "L1-R-01", "level": 1, "set": "base", "color": "red"}])
-    )
     text = match.record.to_json()
-    unchecked = GameRecord.from_own_json(text)
-    checked = json.loads(text)
-    assert unchecked == match.record
-    assert json.loads(unchecked.to_json()) == checked
-    match.record.setup.tiles = None
-    record, state = load_record(match.record.to_json(), own=True)
-    assert record == match.record
+    checked = model._checked_record(text, "test")
+    assert GameRecord.from_own_json(text) == checked == match.record
+    # Loading it as the program's own text takes the unchecked way, and replays it.
+    monkeypatch.setattr(model, "_checked_record", _must_not_check)
+    record, state = load_record(text, own=True)
+    assert record == checked
     assert state.signature() == match.state.signature()
+
+
+def _must_not_check(text: str, source: str) -> GameRecord:
+    raise AssertionError("the text was checked in full")
+
+
+def test_an_embedded_tile_set_reads_back_the_same_both_ways() -> None:
+    match = played_match(decisions=2)
+    match.record.setup.tiles = [{"id": "L1-R-01", "level": 1, "set": "base", "color": "red"}]
+    text = match.record.to_json()
+    assert GameRecord.from_own_json(text) == model._checked_record(text, "test") == match.record
 
 
 def test_text_not_written_by_this_version_is_checked_even_if_called_own() -> None:
     data = record_text(played_match(decisions=3))
     data["format"] = "orbis-record/99"
     with pytest.raises(RecordError, match="format"):
-        load_record(json.dumps(data), own=True)
+        load_record(json.dumps(data, indent=2) + "\n", own=True)
     data = record_text(played_match(decisions=3))
     del data["setup"]
     with pytest.raises(RecordError, match="setup"):
-        load_record(json.dumps(data), own=True)
+        load_record(json.dumps(data, indent=2) + "\n", own=True)
+    # A field this version does not know (a newer version's, say) is not dropped.
+    data = record_text(played_match(decisions=3))
+    data["setup"]["variant"] = "advanced"
+    with pytest.raises(RecordError, match=r"setup\.variant: not a field of a game record"):
+        load_record(json.dumps(data, indent=2, ensure_ascii=False) + "\n", own=True)
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [(("setup",), "variant"), (("setup", "deal"), "bonus"), ((), "cheat")],
+)
+def test_a_field_that_is_not_part_of_the_format_is_named(
+    tmp_path: Path, where: tuple[str, ...], value: str
+) -> None:
+    data = record_text(played_match(decisions=0))
+    part = data
+    for key in where:
+        part = part[key]
+    part[value] = 1
+    reason = refused(tmp_path, data).reason
+    assert reason == ".".join((*where, value)) + ": not a field of a game record"
+
+
+def test_a_market_of_the_wrong_size_or_a_first_player_out_of_range_is_refused(
+    tmp_path: Path,
+) -> None:
+    data = record_text(played_match(decisions=0))
+    deal = data["setup"]["deal"]
+    deal["piles"][0].insert(0, deal["market"].pop())  # eight in the market, one more piled
+    error = refused(tmp_path, data)
+    assert error.rule == "R-SETUP-1" and "8 tiles" in error.reason
+    for first in (-1, 3):
+        data = record_text(played_match(decisions=0))
+        data["setup"]["first_player"] = first
+        assert refused(tmp_path, data).rule == "R-SETUP-3"
+    data = record_text(played_match(decisions=0))
+    data["setup"]["players"] = ["Solo"]
+    assert refused(tmp_path, data).rule == "R-SETUP-1"
 
 
 def test_a_saved_file_edited_since_is_checked_in_full(tmp_path: Path) -> None:

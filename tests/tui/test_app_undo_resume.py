@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from app_driver import (
     TableApp,
     lift_curtain,
@@ -21,7 +22,7 @@ from app_driver import (
 from orbis_tui.engine.actions import Exchange
 from orbis_tui.engine.colors import Color
 from orbis_tui.engine.state import DecisionKind
-from orbis_tui.records import Match
+from orbis_tui.records import Match, model
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.records.storage import text_digest
 from orbis_tui.tui.app import OrbisApp
@@ -264,7 +265,9 @@ def test_the_end_screen_saves_the_record_where_asked(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_the_store_trusts_only_the_autosave_it_wrote_itself(tmp_path: Path) -> None:
+def test_the_store_trusts_only_the_autosave_it_wrote_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = SaveStore(tmp_path)
     match = fresh_match()
     for _ in range(7):
@@ -274,8 +277,11 @@ def test_the_store_trusts_only_the_autosave_it_wrote_itself(tmp_path: Path) -> N
     written = (tmp_path / AUTOSAVE_NAME).read_text(encoding="utf-8")
     marker = store.cache_dir / WRITTEN_DIGEST_NAME
     assert marker.read_text(encoding="ascii") == text_digest(written)
+    checked_in_full = model._checked_record
+    monkeypatch.setattr(model, "_checked_record", _must_not_check)
     loaded = store.load()
     assert loaded.match is not None and loaded.match.record == match.record
+    monkeypatch.setattr(model, "_checked_record", checked_in_full)
     # Edited by hand since: checked in full, so the bad field is named, not trusted.
     data = json.loads(written)
     data["setup"]["players"] = "Ada and Bo"
@@ -284,3 +290,7 @@ def test_the_store_trusts_only_the_autosave_it_wrote_itself(tmp_path: Path) -> N
     assert damaged.match is None
     assert damaged.problem is not None and "setup.players" in damaged.problem
     assert damaged.moved_to is not None and damaged.moved_to.exists()
+
+
+def _must_not_check(text: str, source: str) -> None:
+    raise AssertionError("the app's own autosave was checked in full")

@@ -78,6 +78,8 @@ def test_key_c_toggles_the_coach_in_place_of_the_log(tmp_path: Path):
             await pilot.pause()
             assert screen.has_class("-coach")
             panel = screen.query_one(CoachPanel)
+            order = [child.id for child in screen.query_one("#right").children]
+            assert order.index("coach") == order.index("log") + 1  # in the log's place
             assert panel.region.height > 0
             assert screen.query_one("#log").region.height == 0
             shown = str(panel.query_one("#coach-text").render())

@@ -85,64 +85,107 @@ def _load(tiles_path: Path, gods_path: Path) -> Catalog:
     if _cache_dir is None:
         return _checked(tiles_path, gods_path)
     try:
-        key = _cache_key(tiles_path.read_bytes(), gods_path.read_bytes())
+        tiles, gods = tiles_path.read_bytes(), gods_path.read_bytes()
     except OSError:
         return _checked(tiles_path, gods_path)  # reports the unreadable file
-    entry = _cache_dir / f"catalog-{key}.json"
+    entry = _cache_dir / f"catalog-{_cache_key(tiles, gods)}.json"
     cached = _read_entry(entry)
     if cached is not None:
         return cached
-    catalog = _checked(tiles_path, gods_path)
+    catalog = _checked(tiles_path, gods_path, tiles, gods)  # the very bytes of the key
     _write_entry(entry, catalog)
     return catalog
 
 
-def _checked(tiles_path: Path, gods_path: Path) -> Catalog:
+def _checked(
+    tiles_path: Path, gods_path: Path, tiles: bytes | None = None, gods: bytes | None = None
+) -> Catalog:
     from .data_models import build_catalog, load_god_file, load_tile_file
 
-    return build_catalog(load_tile_file(tiles_path), load_god_file(gods_path))
+    return build_catalog(load_tile_file(tiles_path, tiles), load_god_file(gods_path, gods))
 
 
 def _cache_key(tiles: bytes, gods: bytes) -> str:
-    digest = hashlib.sha256(f"orbis-catalog/{CACHE_FORMAT}".encode())
-    # The engine values' field names: a changed value type must not read old entries.
+    """A key for the files' content and for everything that decides what it becomes."""
+    from .. import __version__
+
+    digest = hashlib.sha256(f"orbis-catalog/{CACHE_FORMAT}/{__version__}".encode())
+    # The engine's values (field names, color numbers) and the code that builds them
+    # from the files: any change there must not read entries written before it.
     for value_type in (Tile, Effect, God):
         digest.update(",".join(f.name for f in fields(value_type)).encode())
-    for content in (tiles, gods):
+    digest.update(",".join(f"{c.name}={c.value}" for c in Color).encode())
+    for content in (Path(__file__).with_name("data_models.py").read_bytes(), tiles, gods):
         digest.update(len(content).to_bytes(8, "big"))
         digest.update(content)
     return digest.hexdigest()[:32]
 
 
+def _payload_digest(payload: str) -> str:
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
 def _read_entry(entry: Path) -> Catalog | None:
+    """The catalog in a cache entry; ``None`` if there is none or it was changed."""
     try:
-        plain = json.loads(entry.read_text(encoding="utf-8"))
+        stored = json.loads(entry.read_text(encoding="utf-8"))
+        payload = stored["catalog"]
+        if _payload_digest(payload) != stored["sha256"]:
+            return None
+        plain = json.loads(payload)
         return Catalog(
             tiles=tuple(_tile_from_plain(t) for t in plain["tiles"]),
-            gods=tuple(
-                God(GodId(g["id"]), g["name"], g["cp"], g["summary"]) for g in plain["gods"]
-            ),
+            gods=tuple(_god_from_plain(g) for g in plain["gods"]),
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
 def _write_entry(entry: Path, catalog: Catalog) -> None:
-    plain = {
-        "tiles": [_tile_to_plain(t) for t in catalog.tiles],
-        "gods": [
-            {"id": g.id.value, "name": g.name, "cp": g.cp, "summary": g.summary}
-            for g in catalog.gods
-        ],
-    }
+    payload = json.dumps(
+        {
+            "tiles": [_tile_to_plain(t) for t in catalog.tiles],
+            "gods": [_god_to_plain(g) for g in catalog.gods],
+        },
+        separators=(",", ":"),
+    )
+    stored = json.dumps({"sha256": _payload_digest(payload), "catalog": payload})
     temporary = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(json.dumps(plain, separators=(",", ":")), encoding="utf-8")
+        temporary.write_text(stored, encoding="utf-8")
         temporary.replace(entry)
+        _prune(entry)
     except OSError:  # a cache that cannot be written is no cache
         with suppress(OSError):
             temporary.unlink(missing_ok=True)
+
+
+def _prune(kept: Path, keep: int = 4) -> None:
+    """Forget all but the few newest entries (other data files, older versions)."""
+    entries = sorted(
+        kept.parent.glob("catalog-*.json"), key=lambda p: p.stat().st_mtime, reverse=True
+    )
+    for old in entries[keep:]:
+        if old != kept:
+            old.unlink(missing_ok=True)
+
+
+def _god_to_plain(god: God) -> dict[str, Any]:
+    return {"id": god.id.value, "name": god.name, "cp": god.cp, "summary": god.summary}
+
+
+def _god_from_plain(plain: dict[str, Any]) -> God:
+    god = God(GodId(plain["id"]), plain["name"], plain["cp"], plain["summary"])
+    _expect_types(god.name, god.summary, str)
+    _expect_types(god.cp, None, int)
+    return god
+
+
+def _expect_types(first: object, second: object, kind: type) -> None:
+    for value in (first, second):
+        if value is not None and (type(value) is not kind):
+            raise TypeError(f"{value!r} is not {kind.__name__}")
 
 
 def _tile_to_plain(tile: Tile) -> dict[str, Any]:
@@ -173,6 +216,10 @@ def _tile_from_plain(plain: dict[str, Any]) -> Tile:
     remove = tuple(effect["remove"])
     if len(cost) != len(Color) or len(remove) != len(Color):
         raise ValueError("a count per color is expected")
+    for number in (*cost, *remove, plain["level"], plain["cost_any"], plain["cp"]):
+        _expect_types(number, None, int)
+    _expect_types(effect["count"], plain["mystic"], int)
+    _expect_types(plain["id"], plain["name"], str)
     return Tile(
         id=plain["id"],
         level=plain["level"],

@@ -177,12 +177,18 @@ class GodFile(_Strict):
         return gods
 
 
-def _read_toml(path: Path | str) -> dict:
+def _read_toml(path: Path | str, content: bytes | None = None) -> dict:
+    """The TOML table in ``path`` (or in ``content``, the bytes already read from it)."""
     try:
-        with Path(path).open("rb") as handle:
-            return tomllib.load(handle)
+        if content is None:
+            content = Path(path).read_bytes()
+        return tomllib.loads(content.decode("utf-8"))
     except FileNotFoundError:
         raise DataFileError(path, ["file not found"]) from None
+    except OSError as exc:
+        raise DataFileError(path, [f"cannot read: {exc.strerror or exc}"]) from None
+    except UnicodeDecodeError:
+        raise DataFileError(path, ["not a UTF-8 text file"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataFileError(path, [f"not valid TOML: {exc}"]) from None
 
@@ -202,8 +208,8 @@ def _problems(error: ValidationError, entries: list | None, key: str) -> list[st
     return problems
 
 
-def load_tile_file(path: Path | str) -> TileFile:
-    raw = _read_toml(path)
+def load_tile_file(path: Path | str, content: bytes | None = None) -> TileFile:
+    raw = _read_toml(path, content)
     try:
         return TileFile.model_validate(raw)
     except ValidationError as exc:
@@ -218,8 +224,8 @@ def check_tile_entries(entries: list[Any], where: str) -> TileFile:
         raise DataFileError(where, _problems(exc, entries, "tiles")) from None
 
 
-def load_god_file(path: Path | str) -> GodFile:
-    raw = _read_toml(path)
+def load_god_file(path: Path | str, content: bytes | None = None) -> GodFile:
+    raw = _read_toml(path, content)
     try:
         return GodFile.model_validate(raw)
     except ValidationError as exc:

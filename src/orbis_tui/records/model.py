@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ..engine.catalog import DataFileError, load_catalog
+from ..engine.catalog import DataFileError, default_gods_path, load_catalog
 from ..engine.errors import IllegalAction
 from ..engine.game import game_from_deal
 from ..engine.notation import NotationError, format_action, parse_action
@@ -142,7 +142,6 @@ def record_catalog(setup: GameSetup) -> Catalog:
         return load_catalog()
     key = json.dumps(setup.tiles, sort_keys=True)
     if key not in _embedded:
-        from ..engine.catalog import default_gods_path
         from ..engine.data_models import build_catalog, check_tile_entries, load_god_file
 
         try:
@@ -260,11 +259,13 @@ def load_record(
 
 
 def _own_record(text: str) -> GameRecord | None:
+    """The record, if ``text`` is exactly what this version writes; else ``None``."""
     try:
         record = GameRecord.from_own_json(text)
     except (ValueError, KeyError, TypeError):
-        return None  # not what this version writes after all: check it
-    return record if record.format == FORMAT else None
+        return None
+    # Written back, it must give the very same text: nothing unknown, nothing left out.
+    return record if record.format == FORMAT and record.to_json() == text else None
 
 
 def _checked_record(text: str, source: str) -> GameRecord:
@@ -275,7 +276,9 @@ def _checked_record(text: str, source: str) -> GameRecord:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise RecordError(f"{where}: {first['msg']}", source=source) from None
+        unknown = first["type"] in ("unexpected_keyword_argument", "extra_forbidden")
+        message = "not a field of a game record" if unknown else first["msg"]
+        raise RecordError(f"{where}: {message}", source=source) from None
 
 
 _schema: TypeAdapter[GameRecord] | None = None

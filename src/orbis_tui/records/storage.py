@@ -64,4 +64,10 @@ def read_record_file(path: Path, own_digest: str | None = None) -> tuple[GameRec
 
 
 def text_digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """A fingerprint of ``text`` as written by this version of the program (another
+    version's fingerprint of the same text differs, so its files are checked)."""
+    from .. import __version__
+
+    digest = hashlib.sha256(f"orbis-tui {__version__}\n".encode())
+    digest.update(text.encode("utf-8"))
+    return digest.hexdigest()

@@ -33,6 +33,7 @@ class OrbisApp(App[None]):
         _HERE / "screens" / "table.tcss",
         _HERE / "screens" / "end.tcss",
         _HERE / "screens" / "dialogs.tcss",
+        _HERE / "learn.tcss",
     ]
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
         (0, "-narrow"),

@@ -29,8 +29,6 @@ from .seats import HUMAN, Seat
 from .widgets.lesson_panel import LessonPanel
 
 K = texts.KEY
-_HERE = Path(__file__).parent
-_LEARN_CSS = _HERE / "learn.tcss"
 
 # Keys that play a move: off on a reading step, so Enter means "next" there.
 _MOVE_ACTIONS = frozenset(
@@ -73,7 +71,6 @@ def _mark_focus(screen: Widget, walkthrough: Walkthrough) -> None:
 class LearnTableScreen(TableScreen):
     """The table during the walkthrough."""
 
-    CSS_PATH: ClassVar = [_HERE / "screens" / "table.tcss", _LEARN_CSS]  # type: ignore[assignment]
     # A subclass's key replaces the same key of its base: repeat the table's keys so
     # Enter keeps its table meanings next to "next".
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -201,7 +198,6 @@ class LearnTableScreen(TableScreen):
 class LearnEndScreen(EndScreen):
     """The score breakdown with the last lessons beside it."""
 
-    CSS_PATH: ClassVar = [_HERE / "screens" / "end.tcss", _LEARN_CSS]  # type: ignore[assignment]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "lesson_next", K["lesson_next"]),
         Binding("backspace", "lesson_back", K["lesson_back"]),

@@ -124,7 +124,7 @@ class SaveStore:
 
         write_atomic(self.autosave, text)
         marker = self.cache_dir / WRITTEN_DIGEST_NAME
-        temporary = marker.with_name(f".{marker.name}.tmp")
+        temporary = marker.with_name(f".{marker.name}.{os.getpid()}.tmp")
         try:
             self.cache_dir.mkdir(parents=True, exist_ok=True)
             temporary.write_text(text_digest(text), encoding="ascii")

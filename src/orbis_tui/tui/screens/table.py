@@ -529,7 +529,7 @@ class TableScreen(Screen[None]):
     async def action_coach(self) -> None:
         """Show or hide the coach (in place of the log)."""
         if not self.query(CoachPanel):
-            await self.query_one("#right").mount(CoachPanel(id="coach"))
+            await self.query_one("#right").mount(CoachPanel(id="coach"), after="#log")
         self.toggle_class("-coach")
         self.refresh_view()
 
