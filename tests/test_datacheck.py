@@ -424,6 +424,15 @@ def test_unknown_effect_field(tmp_path: Path) -> None:
     assert re.search(rf"{re.escape(str(path))}: L1-R-01 effect\.\S*bonus: ", report), report
 
 
+def test_r_eff_gain_of_any_color_gives_one(tmp_path: Path) -> None:
+    effect = {"kind": "gain", "color": "any", "count": 2}
+    tiles = edit(lambda ts: tile(ts, "L1-R-01").update(effect=effect))
+    status, report, path = check(tmp_path, tiles)
+    assert status == 2
+    assert f"{path}: L1-R-01 effect" in report
+    assert "R-EFF-GAIN" in report
+
+
 def test_unknown_effect_kind(tmp_path: Path) -> None:
     tiles = edit(lambda ts: tile(ts, "L2-G-01").update(effect={"kind": "swamp"}))
     status, report, path = check(tmp_path, tiles)

@@ -75,13 +75,6 @@ class Erupt:
 
     removals: tuple[tuple[int, Count], ...]
 
-    @classmethod
-    def of(cls, removals: dict[int, Count]) -> Erupt:
-        """The canonical form: cells in increasing order, empty ones left out."""
-        return cls(
-            tuple((cell, removals[cell]) for cell in sorted(removals) if any(removals[cell]))
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Decline:

@@ -56,20 +56,6 @@ def count_of(*colors: Color) -> Count:
     return tuple(counts)  # type: ignore[return-value]
 
 
-def single(color: int, n: int = 1) -> Count:
-    counts = [0] * NUM_COLORS
-    counts[color] = n
-    return tuple(counts)  # type: ignore[return-value]
-
-
-def add(a: Count, b: Count) -> Count:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
-
-
-def sub(a: Count, b: Count) -> Count:
-    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4])
-
-
 def covers(have: Count, need: Count) -> bool:
     return (
         have[0] >= need[0]

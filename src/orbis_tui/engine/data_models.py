@@ -13,7 +13,14 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from .catalog import DataFileError
 from .colors import Color, Count
@@ -46,6 +53,12 @@ class GainEffect(_Strict):
     kind: Literal["gain"]
     color: ColorName | Literal["any"]
     count: int = Field(ge=1, le=2)
+
+    @model_validator(mode="after")
+    def _any_gives_one(self) -> GainEffect:
+        if self.color == "any" and self.count != 1:
+            raise ValueError("a gain of any color gives exactly 1 worshiper (R-EFF-GAIN)")
+        return self
 
 
 class StoneEffect(_Strict):

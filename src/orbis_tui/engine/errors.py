@@ -20,7 +20,7 @@ class IllegalAction(Exception):
         self.rule = rule
         self.code = code
         self.details = details
-        super().__init__(self.message)
+        super().__init__(rule, code)  # the message is written only when it is read
 
     @property
     def message(self) -> str:

@@ -26,8 +26,13 @@ def new_game(
     catalog = catalog or load_catalog()
     the_deal = deal(catalog, len(names), seed)
     if first_player is None:
-        first_player = random.Random(f"first-player:{seed}").randrange(len(names))
+        first_player = first_player_for(seed, len(names))
     return GameState(catalog, the_deal, names, first_player)
+
+
+def first_player_for(seed: int, players: int) -> int:
+    """The seat that starts when the table lets chance decide (R-SETUP-3)."""
+    return random.Random(f"first-player:{seed}").randrange(players)
 
 
 def game_from_deal(

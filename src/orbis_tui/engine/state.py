@@ -60,6 +60,7 @@ MARKET_ADJACENT: tuple[tuple[int, ...], ...] = tuple(
 
 _EXCHANGES = tuple(tuple(Exchange(give, get) for get in COLORS if get != give) for give in COLORS)
 _TAKES = tuple(TakeTile(cell) for cell in range(MARKET_SIZE))
+_TAKE_GOD = {god: TakeGod(god) for god in GodId}
 _GAINS = tuple(ChooseGain(color) for color in COLORS)
 _LOVE_CHOICES = tuple(
     ChooseWorshipers(c) for c in bounded_multisets((LOVE_GIFT,) * NUM_COLORS, LOVE_GIFT)
@@ -284,10 +285,10 @@ class GameState:
     def pile_sizes(self) -> tuple[int, int, int]:
         return tuple(len(p) - i for p, i in zip(self.piles, self.pile_pos, strict=True))  # type: ignore[return-value]
 
-    def must_take_god(self, player: int | None = None) -> bool:
+    def must_take_god(self) -> bool:
         """R-TURN-1: a player on their 15th turn without a god must take one."""
-        p = self.players[self.current if player is None else player]
-        return p.god is None and p.turns >= ROUNDS - 1
+        player = self.players[self.current]
+        return player.god is None and player.turns >= ROUNDS - 1
 
     def payment_due(self) -> tuple[Count, int]:
         """(colored cost after reductions, number of "any" symbols) of the taken tile."""
@@ -329,7 +330,7 @@ class GameState:
             if not self.must_take_god():
                 actions.extend(_TAKES[c] for c in range(MARKET_SIZE) if self.market[c] is not None)
             if player.god is None:
-                actions.extend(TakeGod(g) for g in self.gods_available)
+                actions.extend(_TAKE_GOD[g] for g in self.gods_available)
             return actions
         if kind is DecisionKind.PAY:
             return [*self._pay_options(player), _GO_WILD]
@@ -337,8 +338,8 @@ class GameState:
             return self._place_options(player)
         if kind is DecisionKind.GAIN:
             return list(_GAINS)
-        if kind is DecisionKind.VILLAGE:
-            need = self._placed_effect_count()
+        if kind in (DecisionKind.VILLAGE, DecisionKind.DEATH):
+            need = self.returns_needed()
             return [ReturnWorshipers(c) for c in bounded_multisets(player.realm_count, need)] + [
                 _DECLINE
             ]
@@ -346,10 +347,6 @@ class GameState:
             return [Erupt(r) for r in self._volcano_options()] + [_DECLINE]
         if kind is DecisionKind.LOVE:
             return list(_LOVE_CHOICES)
-        if kind is DecisionKind.DEATH:
-            return [
-                ReturnWorshipers(c) for c in bounded_multisets(player.realm_count, DEATH_PRICE)
-            ] + [_DECLINE]
         if kind is DecisionKind.DISCARD:
             return [
                 Discard(c) for c in bounded_multisets(player.realm_count, self.discard_needed())
@@ -376,9 +373,13 @@ class GameState:
         actions.extend(Place(r, c, True) for r, c in geometry.wild_spots(pyr))
         return actions
 
-    def _placed_effect_count(self) -> int:
-        assert self.take_tile is not None
-        return self.take_tile.effect.count
+    def returns_needed(self) -> int:
+        """How many worshipers the pending village (its count) or God of Death (six)
+        asks to return; 0 in any other decision."""
+        if self.kind is DecisionKind.VILLAGE:
+            assert self.take_tile is not None
+            return self.take_tile.effect.count
+        return DEATH_PRICE if self.kind is DecisionKind.DEATH else 0
 
     def _volcano_options(self) -> list[tuple[tuple[int, Count], ...]]:
         """Every way to pick the volcano's worshipers from the other market cells."""
@@ -481,10 +482,7 @@ class GameState:
         tile = self.take_tile
         assert tile is not None
         chosen = action.any_colors
-        if len(chosen) != NUM_COLORS or min(chosen) < 0 or sum(chosen) != tile.cost_any:
-            raise IllegalAction(
-                "R-TAKE-3", "pay_any_count", need=tile.cost_any, given=letters(_safe(chosen))
-            )
+        _check_count("R-TAKE-3", "pay_any_count", chosen, tile.cost_any)
         due = player.effective_cost(tile)
         total = tuple(due[c] + chosen[c] for c in range(NUM_COLORS))
         if not covers(player.realm_count, total):  # type: ignore[arg-type]
@@ -550,11 +548,8 @@ class GameState:
             raise IllegalAction("R-EFF-GAIN", "bad_color")
 
     def _check_return(self, player: PlayerState, action: ReturnWorshipers) -> None:
-        if self.kind is DecisionKind.VILLAGE:
-            rule, need = "R-EFF-VILLAGE", self._placed_effect_count()
-        else:
-            rule, need = "R-GOD-2", DEATH_PRICE
-        _check_multiset(rule, action.colors, need, player)
+        rule = "R-EFF-VILLAGE" if self.kind is DecisionKind.VILLAGE else "R-GOD-2"
+        _check_multiset(rule, action.colors, self.returns_needed(), player)
 
     def _check_erupt(self, player: PlayerState, action: Erupt) -> None:
         assert self.take_tile is not None
@@ -586,9 +581,7 @@ class GameState:
         return None
 
     def _check_love(self, player: PlayerState, action: ChooseWorshipers) -> None:
-        chosen = action.colors
-        if len(chosen) != NUM_COLORS or min(chosen) < 0 or sum(chosen) != LOVE_GIFT:
-            raise IllegalAction("R-GOD-2", "love_count", given=letters(_safe(chosen)))
+        _check_count("R-GOD-2", "love_count", action.colors, LOVE_GIFT)
 
     def _check_discard(self, player: PlayerState, action: Discard) -> None:
         _check_multiset("R-TURN-3", action.colors, self.discard_needed(), player)
@@ -828,9 +821,14 @@ def _safe(count: Sequence[int]) -> Count:
     return tuple(values)  # type: ignore[return-value]
 
 
-def _check_multiset(rule: str, chosen: Count, need: int, player: PlayerState) -> None:
+def _check_count(rule: str, code: str, chosen: Count, need: int) -> None:
+    """``chosen`` must be a count per color, none negative, ``need`` in all."""
     if len(chosen) != NUM_COLORS or min(chosen) < 0 or sum(chosen) != need:
-        raise IllegalAction(rule, "wrong_number", need=need, given=letters(_safe(chosen)))
+        raise IllegalAction(rule, code, need=need, given=letters(_safe(chosen)))
+
+
+def _check_multiset(rule: str, chosen: Count, need: int, player: PlayerState) -> None:
+    _check_count(rule, "wrong_number", chosen, need)
     if not covers(player.realm_count, chosen):
         raise IllegalAction(
             rule, "not_in_realm", given=letters(chosen), have=letters(player.realm_count)

@@ -67,10 +67,6 @@ class Tile:
     mystic: int | None = None
     name: str = ""
 
-    @property
-    def cost_size(self) -> int:
-        return sum(self.cost) + self.cost_any
-
 
 class GodId(StrEnum):
     LOVE = "love"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from ..engine.catalog import DataFileError, default_gods_path, load_catalog
 from ..engine.errors import IllegalAction
 from ..engine.game import game_from_deal
-from ..engine.notation import NotationError, format_action, parse_action
+from ..engine.notation import NotationError, parse_action
 from ..engine.setup import MARKET_SIZE, REGION_TILES_PER_PLAYER, Deal, deal, setup_for
 from ..engine.state import GameState
 from ..engine.tiles import Catalog, GodId
@@ -294,10 +294,6 @@ def _record_schema() -> TypeAdapter[GameRecord]:
     return _schema
 
 
-def new_record(setup: GameSetup, actions: list[str] | None = None) -> GameRecord:
-    return GameRecord(setup=setup, actions=list(actions or []))
-
-
 def setup_for_game(
     players: list[str], seed: int, first_player: int, catalog: Catalog | None = None
 ) -> GameSetup:
@@ -312,9 +308,7 @@ __all__ = [
     "GameRecord",
     "GameSetup",
     "RecordError",
-    "format_action",
     "load_record",
-    "new_record",
     "replay",
     "setup_for_game",
     "start_state",
