@@ -25,8 +25,9 @@ from ..engine.actions import (
     TakeTile,
 )
 from ..engine.colors import COLORS, NUM_COLORS, ZERO, Count
+from ..engine.preview import TakePreview, preview_take
 from ..engine.pyramid import display_offset
-from ..engine.state import DEATH_PRICE, LOVE_GIFT, DecisionKind, GameState
+from ..engine.state import LOVE_GIFT, DecisionKind, GameState
 from ..engine.tiles import GodId
 from .describe import fewest_first, most_plentiful
 
@@ -89,6 +90,8 @@ class Controller:
         self.spot = 0
         self.wild_mode = False
         self.volcano = 0
+        self._preview: TakePreview | None = None
+        self._preview_key: object = None
         self._token: object = None
 
     # ------------------------------------------------------------ keeping in step
@@ -108,6 +111,7 @@ class Controller:
         self.spot = 0
         self.wild_mode = False
         self.volcano = 0
+        self._preview = None
         if kind is DecisionKind.TURN:
             if state.must_take_god() and state.gods_available:
                 self.god = state.gods_available[0]
@@ -121,12 +125,9 @@ class Controller:
             self.wild_mode = not self.colored_spots(state)
         elif kind is DecisionKind.GAIN:
             self.pick = Pick(1, None, list(fewest_first(realm, 1)))
-        elif kind is DecisionKind.VILLAGE:
-            assert state.take_tile is not None
-            need = state.take_tile.effect.count
+        elif kind in (DecisionKind.VILLAGE, DecisionKind.DEATH):
+            need = state.returns_needed()
             self.pick = Pick(need, realm, list(most_plentiful(realm, need)))
-        elif kind is DecisionKind.DEATH:
-            self.pick = Pick(DEATH_PRICE, realm, list(most_plentiful(realm, DEATH_PRICE)))
         elif kind is DecisionKind.DISCARD:
             need = state.discard_needed()
             self.pick = Pick(need, realm, list(most_plentiful(realm, need)))
@@ -134,7 +135,7 @@ class Controller:
             self.pick = Pick(LOVE_GIFT, None, list(fewest_first(realm, LOVE_GIFT)))
 
     # ------------------------------------------------------------ the market and gods
-    def move_cursor(self, state: GameState, direction: str) -> None:
+    def move_cursor(self, direction: str) -> None:
         dr, dc = MOVES[direction]
         if self.god is not None:
             self.god = None
@@ -149,6 +150,19 @@ class Controller:
     def select_cell(self, cell: int) -> None:
         self.god = None
         self.cursor = cell
+
+    def preview(self, state: GameState) -> TakePreview | None:
+        """What taking the selected market cell would do, asked of the engine once per
+        cell and state; ``None`` unless a tile is selected in a turn."""
+        if state.kind is not DecisionKind.TURN or self.god is not None:
+            return None
+        if state.market[self.cursor] is None:
+            return None
+        key = (self.cursor, id(state))
+        if self._preview is None or self._preview_key != key:
+            self._preview = preview_take(state, self.cursor)
+            self._preview_key = key
+        return self._preview
 
     # ------------------------------------------------------------ paying
     def payable(self, state: GameState) -> bool:
@@ -274,13 +288,9 @@ class Controller:
         return None
 
     def refuse(self, state: GameState) -> Action | None:
-        """The action x plays: leave unpaid, or cancel an effect or the god."""
-        kind = state.kind
-        if kind is DecisionKind.PAY:
-            return GoWild()
-        if kind in (DecisionKind.VILLAGE, DecisionKind.VOLCANO, DecisionKind.DEATH):
-            return Decline()
-        return None
+        """The action x plays, where the engine offers one: leave the tile unpaid, or
+        cancel an effect or the god."""
+        return next((a for a in state.decision_actions() if isinstance(a, GoWild | Decline)), None)
 
     def picks_colors(self, state: GameState) -> bool:
         """Whether the color keys mean something in the pending decision."""

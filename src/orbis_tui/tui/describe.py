@@ -31,7 +31,6 @@ GOD_KEYS: dict[GodId, str] = {
     GodId.HARVESTS: "H",
     GodId.DEATH: "D",
 }
-KEY_GODS: dict[str, GodId] = {key: god for god, key in GOD_KEYS.items()}
 
 
 def color_word(color: int) -> str:
@@ -40,11 +39,11 @@ def color_word(color: int) -> str:
 
 def worshiper_words(count: Count) -> str:
     """(2, 1, 0, 0, 0) -> '2 red + 1 blue'; nothing -> 'nothing'."""
-    parts = [f"{n} {texts.COLOR_NAMES[c]}" for c, n in enumerate(count) if n]
-    return texts.AND.join(parts) if parts else texts.NOTHING
+    return cost_words(count, 0)
 
 
 def cost_words(cost: Count, any_count: int) -> str:
+    """A cost in words: '2 red + 1 any'; nothing -> 'nothing'."""
     parts = [f"{n} {texts.COLOR_NAMES[c]}" for c, n in enumerate(cost) if n]
     if any_count:
         parts.append(f"{any_count} {texts.ANY_WORD}")
@@ -155,12 +154,6 @@ def phase_line(state: GameState) -> str:
     return texts.PHASE["over"]
 
 
-def status_line(state: GameState) -> str:
-    return texts.STATUS.format(
-        round=round_text(state), name=state.player.name, phase=phase_line(state)
-    )
-
-
 def removal_words(action: Erupt) -> str:
     return texts.LIST_SEP.join(
         texts.LOG_REMOVAL.format(worshipers=worshiper_words(count), cell=cell + 1)
@@ -267,7 +260,6 @@ def fewest_first(have: Sequence[int], n: int) -> Count:
 
 __all__ = [
     "GOD_KEYS",
-    "KEY_GODS",
     "Color",
     "cost_words",
     "effect_long",
@@ -278,6 +270,5 @@ __all__ = [
     "most_plentiful",
     "phase_line",
     "spot_words",
-    "status_line",
     "worshiper_words",
 ]

@@ -19,7 +19,6 @@ LIST_SEP = ", "
 FREE = "free"
 CP = "{cp}cp"
 CP_LONG = "{cp} CP"
-NO_CP = "–"
 TAKEN_CELL = "(taken)"
 
 EFFECT_SHORT = {
@@ -68,7 +67,6 @@ SPOT_HERE = "here"
 
 # ---------------------------------------------------------------- the status line
 ROUND = "Round {round}/{rounds}"
-STATUS = "{round} · {name} · {phase}"
 PHASE = {
     "turn": "Take a region tile from the market or a god",
     "turn_must_god": "Last turn and no god yet: take a god",
@@ -83,7 +81,6 @@ PHASE = {
     "death": "God of Death - return 6 worshipers or cancel him",
     "discard": "Phase 6 - return {count} worshipers (limit 10)",
     "over": "The game is over",
-    "waiting": "{name} is thinking",
 }
 
 # ---------------------------------------------------------------- key descriptions
@@ -142,7 +139,6 @@ PANEL_EXCHANGES = "✗ not yet: {count} exchange(s) of 3-for-1 pay it"
 PANEL_UNAFFORDABLE = "✗ cannot pay: it would be a wilderness"
 PANEL_SPOTS = "{colored} spot(s) as the tile · {wild} as a wilderness"
 PANEL_NO_SPOT = "✗ no spot for its color: wilderness only"
-PANEL_GENERATES = "{color} worshipers go to cells {cells}"
 PANEL_GOD = "{name} · {cp} CP"
 PANEL_GOD_ENDS = "Taking a god is your whole turn."
 PANEL_BLOCKED = "✗ {reason}"
@@ -181,17 +177,14 @@ SPOT_RIGHT = "row 1, right end"
 SPOT_ON = "row {row}, on {left} and {right}"
 
 # ---------------------------------------------------------------- side panels
-PLAYER_HEADER = "{name}"
 PLAYER_REALM = "{count}/10"
 PLAYER_FARMS = "farms {farms}"
 PLAYER_NO_FARMS = "farms –"
-PLAYER_GOD = "god {god}"
 PLAYER_NO_GOD = "no god yet"
 PLAYER_GOD_CANCELLED = "{god} (cancelled)"
 PLAYER_GOD_CANCELLED_SHORT = "{god}×"
 PLAYER_SCORE = "{cp} CP now"
 PLAYER_LINE = "{tiles:>2}/14 {worshipers:>2}w {god:<8} {cp:>3} CP"
-VIEWING_NOTE = "pyramid of {name}"
 LOG_TITLE = "Game log"
 PLAYERS_TITLE = "Players"
 PYRAMID_EMPTY = "(no tiles yet)"
@@ -226,7 +219,6 @@ LOG = {
     "refilled": "Cell {cell} now shows {tile}.",
     "turn_started": "— {name}'s turn —",
     "game_over": "The game is over.",
-    "undone": "(undone: {action})",
 }
 LOG_REMOVAL = "{worshipers} from cell {cell}"
 
@@ -237,7 +229,6 @@ HANDOVER_PASS = "Pass the keyboard to {name}."
 HANDOVER_LAST = "Since {name}'s last turn:"
 HANDOVER_SO_FAR = "The last moves:"
 HANDOVER_READY = "Press Enter when {name} is ready."
-HANDOVER_FIRST = "{name} begins."
 HANDOVER_RESUMED = "The game was resumed where it stopped."
 
 NEW_TITLE = "O R B I S"
@@ -296,7 +287,6 @@ END_SAVED = "Record saved to {path}"
 END_SAVE_FAILED = "Could not save the record: {error}"
 END_SAVE_TITLE = "Save the game record"
 END_SAVE_PROMPT = "File name (Enter saves, Escape cancels):"
-END_KEYS = "s save record · n new game · q quit · arrows scroll"
 WHERE = "row {row} #{pos}"
 
 PLAYERS_SCREEN_TITLE = "Every player's universe (p or Escape to close)"
@@ -304,7 +294,6 @@ PLAYERS_SCREEN_TITLE = "Every player's universe (p or Escape to close)"
 EXCHANGE_TITLE = "Exchange 3-for-1"
 EXCHANGE_GIVE = "Give 3 of which color? (r b o g w, Escape cancels)"
 EXCHANGE_GET = "Give 3 {give} for 1 of which color? (r b o g w, Escape goes back)"
-EXCHANGE_NONE = "You have no color with 3 worshipers: nothing to exchange."
 EXCHANGE_REALM = "Your realm: {realm}"
 
 TOO_SMALL = "Orbis needs a terminal of at least {width}×{height}.\nThis one is {w}×{h}."
@@ -543,7 +532,6 @@ LEARN_LEFT = "Walkthrough saved: choose “Learn to play” to pick it up where 
 LEARN_FINISHED = "You have finished the walkthrough. Press Enter to set up a game."
 LEARN_BROKEN = "The walkthrough cannot start: {error}"
 NEW_LEARN_BUTTON = "Learn to play"
-NEW_LEARN_RESUME_BUTTON = "Resume the walkthrough"
 COACH_TITLE = "Coach"
 COACH_RULE = "{rule}: {text}"
 COACH_UNAVAILABLE = "Not available now"

@@ -71,7 +71,7 @@ def standings_table(scores: list[PlayerScore]) -> Table:
     table.add_column(texts.END_WORSHIPERS, justify="right")
     table.add_column(texts.END_TIE)
     for s in sorted(scores, key=lambda s: (s.rank, s.seat)):
-        wild = sum(t.points for t in s.tiles if t.reason.startswith("wilderness"))
+        wild = s.categories.get("wilderness", 0)
         regions = sum(t.points for t in s.tiles) - wild
         table.add_row(
             str(s.rank),

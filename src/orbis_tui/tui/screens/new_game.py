@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import secrets
 from typing import ClassVar
 
@@ -13,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from ...engine.game import first_player_for
 from ...engine.setup import ROUNDS
 from .. import palette, texts
 from ..saves import LoadResult
@@ -210,8 +210,5 @@ class NewGameScreen(Screen[None]):
                 self._error(texts.NEW_BAD_SEED)
                 return
         choice = self.query_one("#first", Choice).value
-        if choice == 0:
-            first = random.Random(f"first-player:{seed}").randrange(len(seats))
-        else:
-            first = choice - 1
+        first = first_player_for(seed, len(seats)) if choice == 0 else choice - 1
         self.app.start_game(seats, seed, first)  # type: ignore[attr-defined]

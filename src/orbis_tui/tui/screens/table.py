@@ -15,12 +15,11 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...engine.actions import Action, Exchange, TakeTile
+from ...engine.actions import Action, Exchange, GoWild, TakeTile
 from ...engine.colors import COLORS, Count
 from ...engine.errors import IllegalAction
 from ...engine.events import Event
 from ...engine.game import final_scores
-from ...engine.preview import preview_take
 from ...engine.state import DecisionKind, GameState
 from ...engine.tiles import GodId
 from ...records import Match
@@ -200,11 +199,13 @@ class TableScreen(Screen[None]):
             eruption = ui.current_eruption(state)
             if eruption is not None:
                 removals = dict(eruption.removals)
+        preview = ui.preview(state) if turn else None
         self.query_one(MarketBoard).show(
             state,
             ui.cursor if turn and ui.god is None else None,
             blocked=turn and state.must_take_god(),
             removals=removals,
+            generated=preview.generated_cells if preview else (),
             version=version,
         )
         self.query_one(SupplyBar).show(
@@ -262,13 +263,8 @@ class TableScreen(Screen[None]):
                 version=self.version,
             )
             return
-        if (
-            state.kind is DecisionKind.TURN
-            and self.seat.human
-            and ui.god is None
-            and state.market[ui.cursor] is not None
-        ):
-            preview = preview_take(state, ui.cursor)
+        preview = ui.preview(state) if self.seat.human else None
+        if preview is not None:
             view.show(pyramid, spots=preview.colored_spots, version=self.version)
             return
         view.show(pyramid, version=self.version)
@@ -453,14 +449,12 @@ class TableScreen(Screen[None]):
         }.get(kind)
 
     def _refuse_label(self) -> str | None:
-        kind = self.state.kind
-        if kind is DecisionKind.PAY:
+        refusal = self.ui.refuse(self.state)
+        if refusal is None:
+            return None
+        if isinstance(refusal, GoWild):
             return "wild"
-        if kind in (DecisionKind.VILLAGE, DecisionKind.VOLCANO):
-            return "decline"
-        if kind is DecisionKind.DEATH:
-            return "decline_god"
-        return None
+        return "decline_god" if self.state.kind is DecisionKind.DEATH else "decline"
 
     # ------------------------------------------------------------ actions
     def action_confirm(self, _label: str) -> None:
@@ -478,7 +472,7 @@ class TableScreen(Screen[None]):
         state = self.state
         self.error = None
         if state.kind is DecisionKind.TURN:
-            self.ui.move_cursor(state, direction)
+            self.ui.move_cursor(direction)
         elif state.kind is DecisionKind.PLACE:
             self.ui.move_spot(state, direction)
         elif state.kind is DecisionKind.VOLCANO:
@@ -543,9 +537,12 @@ class TableScreen(Screen[None]):
         self.app.push_screen(PlayersScreen(self.state))
 
     # ------------------------------------------------------------ mouse
+    def _takes_clicks(self, kind: DecisionKind) -> bool:
+        """Whether a click may answer the pending decision: a person's, of this kind."""
+        return self.seat.human and self.state.kind is kind and not too_small(self.app.size)
+
     def on_market_board_cell_clicked(self, message: MarketBoard.CellClicked) -> None:
-        state = self.state
-        if not self.seat.human or state.kind is not DecisionKind.TURN or too_small(self.app.size):
+        if not self._takes_clicks(DecisionKind.TURN):
             return
         if self.ui.god is None and self.ui.cursor == message.cell:
             self.play(TakeTile(message.cell))
@@ -555,24 +552,22 @@ class TableScreen(Screen[None]):
         self.refresh_view()
 
     def on_supply_bar_god_clicked(self, message: SupplyBar.GodClicked) -> None:
-        state = self.state
-        if not self.seat.human or state.kind is not DecisionKind.TURN or too_small(self.app.size):
+        if not self._takes_clicks(DecisionKind.TURN):
             return
         if self.ui.god == message.god:
-            self.play(self.ui.confirm(state))
+            self.play(self.ui.confirm(self.state))
             return
         self.error = None
         self.ui.select_god(message.god)
         self.refresh_view()
 
     def on_pyramid_view_spot_clicked(self, message: PyramidView.SpotClicked) -> None:
-        state = self.state
-        if not self.seat.human or state.kind is not DecisionKind.PLACE or too_small(self.app.size):
+        if not self._takes_clicks(DecisionKind.PLACE):
             return
-        here = self.ui.current_spot(state)
+        here = self.ui.current_spot(self.state)
         if here is not None and (here.row, here.col) == (message.row, message.col):
             self.play(here)
             return
-        if self.ui.select_spot(state, message.row, message.col):
+        if self.ui.select_spot(self.state, message.row, message.col):
             self.error = None
             self.refresh_view()

@@ -72,15 +72,11 @@ class Canvas:
                     srow[cx] = full
         return len(cells)
 
-    def fill(
-        self, x: int, y: int, width: int, height: int, style: Style, char: str | None = None
-    ) -> None:
+    def fill(self, x: int, y: int, width: int, height: int, style: Style) -> None:
         sums: dict[int, Style] = {}
         for yy in range(max(0, y), min(self.height, y + height)):
             srow = self.styles[yy]
             for xx in range(max(0, x), min(self.width, x + width)):
-                if char is not None:
-                    self.chars[yy][xx] = char
                 old = srow[xx]
                 full = sums.get(id(old))
                 if full is None:
@@ -90,20 +86,6 @@ class Canvas:
     def restyle(self, x: int, y: int, width: int, height: int, style: Style) -> None:
         """Lay ``style`` over a region, keeping its characters."""
         self.fill(x, y, width, height, style)
-
-    def to_text(self) -> Text:
-        out = Text(no_wrap=True, overflow="crop", end="")
-        for y in range(self.height):
-            if y:
-                out.append("\n")
-            row, srow = self.chars[y], self.styles[y]
-            start = 0
-            for x in range(1, self.width + 1):
-                if x == self.width or srow[x] != srow[start]:
-                    style = srow[start]
-                    out.append("".join(row[start:x]), style=style if style != _PLAIN else None)
-                    start = x
-        return out
 
     def to_strips(self, base: Style) -> list[Strip]:
         """The drawing as Textual strips, each cell's style laid over ``base``."""

@@ -118,9 +118,9 @@ class CoachPanel(VerticalScroll):
             self._coach = Coach()
         return self._coach
 
-    def show(self, state: GameState, version: object = None) -> None:
-        key = (version, state.signature()) if version is None else version
-        if key == self._shown:
+    def show(self, state: GameState, version: object) -> None:
+        """Show the coach for ``state``; unchanged while ``version`` is the same."""
+        if version == self._shown:
             return
-        self._shown = key
+        self._shown = version
         self.query_one("#coach-text", Static).update(coach_text(self.coach, state))

@@ -49,14 +49,14 @@ class StatusLine(TextPanel):
     }
     """
 
-    def show(self, state: GameState, phase: str | None = None) -> None:
+    def show(self, state: GameState) -> None:
         line = Text(no_wrap=True, overflow="ellipsis")
         if self.size.width >= 100:
             line.append(f" {texts.APP_TITLE.upper()} ", style=palette.GOD)
             line.append(" ")
         line.append(round_text(state) + " · ")
         line.append(state.player.name, style=palette.ACCENT)
-        line.append(" · " + (phase or phase_line(state)))
+        line.append(" · " + phase_line(state))
         self.set_text(line)
 
 

@@ -8,7 +8,7 @@ from textual import events
 from textual.message import Message
 
 from ...engine.colors import LETTERS, Color, Count
-from ...engine.state import MARKET_ADJACENT, GameState
+from ...engine.state import GameState
 from ...engine.tiles import Tile
 from .. import palette, texts
 from ..describe import effect_long, effect_short
@@ -59,6 +59,7 @@ class MarketBoard(CanvasWidget):
         self.cursor: int | None = None
         self.blocked = False
         self.removals: dict[int, Count] = {}
+        self.generated: tuple[int, ...] = ()
         self._geometry = (0, 0, 13, 3)
         self._key: object = None
 
@@ -68,9 +69,11 @@ class MarketBoard(CanvasWidget):
         cursor: int | None,
         blocked: bool = False,
         removals: dict[int, Count] | None = None,
+        generated: tuple[int, ...] = (),
         version: object = None,
     ) -> None:
-        key = (version, cursor, blocked, tuple(sorted((removals or {}).items())))
+        """``generated``: the cells taking the selected tile would put a worshiper on."""
+        key = (version, cursor, blocked, tuple(sorted((removals or {}).items())), generated)
         if version is not None and key == self._key and state is self.state:
             return
         self._key = key
@@ -78,6 +81,7 @@ class MarketBoard(CanvasWidget):
         self.cursor = cursor
         self.blocked = blocked
         self.removals = removals or {}
+        self.generated = generated
         self.redraw()
 
     # ------------------------------------------------------------ drawing
@@ -101,8 +105,7 @@ class MarketBoard(CanvasWidget):
         if self.cursor is not None and not self.blocked:
             tile = state.market[self.cursor]
             if tile is not None:
-                for adj in MARKET_ADJACENT[self.cursor]:
-                    generated[adj] = tile.color
+                generated = dict.fromkeys(self.generated, tile.color)
         for cell in range(9):
             row, col = divmod(cell, 3)
             x = ox + 1 + col * (cw + 1)

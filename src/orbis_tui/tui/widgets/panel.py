@@ -8,7 +8,7 @@ from rich.text import Text
 from ...engine.actions import Place, TakeGod
 from ...engine.colors import NUM_COLORS, Count
 from ...engine.errors import IllegalAction
-from ...engine.preview import exchanges_to_pay, preview_take, why_unpayable
+from ...engine.preview import exchanges_to_pay, why_unpayable
 from ...engine.state import DecisionKind, GameState
 from .. import palette, texts
 from ..controller import Controller
@@ -76,7 +76,8 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
     tile = state.market[cell]
     if tile is None:
         return [_dim(texts.PANEL_HINT_TURN)]
-    p = preview_take(state, cell)
+    p = ui.preview(state)
+    assert p is not None
     head = Text()
     head.append_text(palette.chip(tile.color))
     head.append(f" {palette.STARS[tile.level]} ")
