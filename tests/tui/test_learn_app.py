@@ -25,6 +25,7 @@ from orbis_tui.learn import Outcome, Walkthrough
 from orbis_tui.tui.describe import GOD_KEYS
 from orbis_tui.tui.learn_screen import LearnApp, LearnEndScreen, LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
+from orbis_tui.tui.widgets.lesson_panel import LessonPanel
 
 LETTERS = "rbogw"
 SIZE = (80, 24)
@@ -156,6 +157,35 @@ def test_a_wrong_key_is_explained_in_the_lesson_panel(tmp_path: Path):
             await pilot.pause()
             text = str(screen.query_one("#lesson-text").render())
             assert "R-PLACE-2" in text
+
+    run(scenario())
+
+
+def test_a_scrolled_lesson_stays_put_while_the_cursor_moves(tmp_path: Path):
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            walkthrough = screen.walkthrough
+            await pilot.press("enter", "enter", "5")  # an answer makes the lesson long
+            await pilot.pause()
+            assert walkthrough.last.outcome is Outcome.OFF_LESSON
+            panel = screen.query_one(LessonPanel)
+            assert panel.max_scroll_y > 0
+            await pilot.press("pagedown")
+            await pilot.pause()
+            scrolled = panel.scroll_y
+            assert scrolled > 0
+            cursor = screen.ui.cursor
+            await pilot.press("right")
+            await pilot.pause()
+            assert screen.ui.cursor != cursor  # the table was redrawn
+            assert panel.scroll_y == scrolled
+            # a new answer is shown from its top again
+            await pilot.press("5")
+            await pilot.pause()
+            assert panel.scroll_y == 0
 
     run(scenario())
 

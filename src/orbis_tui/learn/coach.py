@@ -29,13 +29,6 @@ class Reason:
     message: str  # the engine's sentence, with the numbers
     rule_text: str | None  # the plain explanation of the rule
 
-    @property
-    def full(self) -> str:
-        """The reason and the rule in one text (what a refusal shows)."""
-        if self.rule_text:
-            return f"{self.message} ({self.rule}: {self.rule_text})"
-        return f"{self.message} ({self.rule})"
-
 
 @dataclass(frozen=True, slots=True)
 class Option:
@@ -185,7 +178,3 @@ def _spots_on_show(state: GameState) -> list[tuple[int, int]]:
             if touching and (row, col) not in pyramid and reachable(row, col):
                 spots.append((row, col))
     return spots
-
-
-def default_coach() -> Coach:
-    return Coach()

@@ -9,16 +9,15 @@ file is simply ignored and the walkthrough starts over.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..paths import default_data_dir
 from ..records.storage import write_atomic
 
 FORMAT = "orbis-learn/1"
 FILE_NAME = "learn.json"
-ENV_DATA_DIR = "ORBIS_DATA_DIR"  # the same override the app honors
 
 
 class ProgressModel(BaseModel):
@@ -29,15 +28,6 @@ class ProgressModel(BaseModel):
     step: int = Field(ge=0)
     starts: list[int]  # how many actions the game had when each step began
     actions: list[str]
-
-
-def default_data_dir() -> Path:
-    env = os.environ.get(ENV_DATA_DIR)
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return platformdirs.user_data_path("orbis-tui", appauthor=False)
 
 
 class ProgressStore:

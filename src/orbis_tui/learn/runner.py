@@ -57,19 +57,45 @@ class Feedback:
 class Walkthrough:
     """A guided game on the script's fixed deal against its scripted opponent."""
 
-    def __init__(self, script: Script | None = None, store: ProgressStore | None = None) -> None:
+    def __init__(
+        self,
+        script: Script | None = None,
+        store: ProgressStore | None = None,
+        *,
+        match: Match | None = None,
+        index: int = 0,
+        starts: list[int] | None = None,
+    ) -> None:
+        """A new walkthrough from its first step, or (given ``match``, ``index`` and
+        ``starts``) one taken up where it was left."""
         self.script = script if script is not None else load_script()
         self.coach = Coach(self.script)
         self.store = store
         self._turns = self.script.model.scenario.opponent_turns()
-        self.match = Match.start(copy.deepcopy(self.script.setup))
-        self.index = 0
-        self.starts: list[int] = []
-        self.events: list[Event] = []  # what happened since the learner's last move
-        self.last: Feedback | None = None
         self.on_change: Callable[[Walkthrough], None] | None = None
-        self._play_opponent()
-        self.starts.append(len(self.match.actions))
+        self.match: Match
+        self.index: int
+        self.starts: list[int]
+        self.events: list[Event]  # what happened since the learner's last move
+        self.last: Feedback | None
+        self._set_game(match, index, starts)
+
+    def _set_game(
+        self, match: Match | None = None, index: int = 0, starts: list[int] | None = None
+    ) -> None:
+        """Put the game and the place reached in: a new game (the opponent opening it if
+        it plays first) when ``match`` is None."""
+        self.events = []
+        self.last = None
+        if match is None:
+            self.match = Match.start(copy.deepcopy(self.script.setup))
+            self.index = 0
+            self._play_opponent()
+            self.starts = [len(self.match.actions)]
+        else:
+            self.match = match
+            self.index = index
+            self.starts = list(starts) if starts is not None else [len(match.actions)]
 
     # ------------------------------------------------------------ reading
     @property
@@ -139,12 +165,9 @@ class Walkthrough:
         step = self.step
         if step is None or not self.expects_move():
             return None
-        done = self.match.actions[self.starts[self.index] :]
-        for text in step.model.suggest[len(done) :]:
-            candidate = parse_action(text)
-            if self.state.is_legal(candidate):
-                return candidate
-            break
+        done = len(self.match.actions) - self.starts[self.index]
+        if done < len(step.suggest) and self.state.is_legal(step.suggest[done]):
+            return step.suggest[done]
         answers = self.state.decision_actions()
         return answers[0] if answers else None
 
@@ -227,13 +250,7 @@ class Walkthrough:
 
     def restart(self) -> None:
         """Start the walkthrough over from the first step."""
-        self.match = Match.start(copy.deepcopy(self.script.setup))
-        self.index = 0
-        self.starts = []
-        self.events = []
-        self.last = None
-        self._play_opponent()
-        self.starts.append(len(self.match.actions))
+        self._set_game()
         self._saved()
 
     # ------------------------------------------------------------ saving and resuming
@@ -277,16 +294,7 @@ class Walkthrough:
             match = Match(record)
         except (RecordError, IllegalAction, NotationError):
             return None
-        walkthrough = cls.__new__(cls)
-        walkthrough.script = script
-        walkthrough.coach = Coach(script)
-        walkthrough.store = store
-        walkthrough._turns = script.model.scenario.opponent_turns()
-        walkthrough.match = match
-        walkthrough.index = progress.step
-        walkthrough.starts = list(starts)
-        walkthrough.events = []
-        walkthrough.on_change = None
+        walkthrough = cls(script, store, match=match, index=progress.step, starts=starts)
         step = walkthrough.step
         title = step.title if step is not None else ""
         walkthrough.last = Feedback(

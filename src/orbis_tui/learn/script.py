@@ -19,6 +19,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -333,9 +334,10 @@ class Step:
     def praise(self) -> str | None:
         return self.model.praise
 
-    @property
-    def suggest(self) -> list[Action]:
-        return [parse_action(t) for t in self.model.suggest]
+    @cached_property
+    def suggest(self) -> tuple[Action, ...]:
+        """The suggested line of play of a free step, parsed (checked at load)."""
+        return tuple(parse_action(t) for t in self.model.suggest)
 
 
 class ScriptError(Exception):
@@ -356,7 +358,7 @@ class Script:
     setup: GameSetup
     path: Path
 
-    @property
+    @cached_property  # the script does not change once loaded
     def version(self) -> str:
         """The file's version plus a fingerprint of the game and of what each step asks.
 
@@ -391,9 +393,6 @@ class Script:
     @property
     def words(self) -> WordsModel:
         return self.model.words
-
-    def taught_rules(self) -> set[str]:
-        return {r for s in self.steps for r in s.rules}
 
 
 def default_script_path() -> Path:

@@ -86,6 +86,8 @@ class LearnTableScreen(TableScreen):
         self.walkthrough = walkthrough
         super().__init__(walkthrough.match, store, _seats(walkthrough))
         self._focused: object = None
+        # The game the log book was read from, and how many actions it had then.
+        self._logbook_of: tuple[object, int] = (self.match, len(self.match.actions))
 
     async def on_mount(self) -> None:
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
@@ -106,10 +108,11 @@ class LearnTableScreen(TableScreen):
     def play(self, action: Action | None) -> bool:
         if action is None:
             return False
-        error = self.state.why_not(action)
         feedback = self.walkthrough.play(action)
         if not feedback.accepted:
-            self.error = error if feedback.outcome is Outcome.ILLEGAL else None
+            # Refused, the game is as it was: the engine's reason is still the same.
+            illegal = feedback.outcome is Outcome.ILLEGAL
+            self.error = self.state.why_not(action) if illegal else None
             self.app.bell()
             self.refresh_view()
             return False
@@ -121,7 +124,11 @@ class LearnTableScreen(TableScreen):
         walkthrough = self.walkthrough
         if walkthrough.match is not self.match:
             self.match = walkthrough.match
-        self.logbook = LogBook(self.match)
+        match = self.match
+        shown, count = self._logbook_of
+        if shown is not match or count != len(match.actions):  # a move or a step back
+            self.logbook = LogBook(match)
+            self._logbook_of = (match, len(match.actions))
         self.error = None
         self.version += 1
         if walkthrough.finished or self.state.is_over:

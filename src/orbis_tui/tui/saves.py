@@ -16,32 +16,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..paths import ENV_DATA_DIR, default_cache_dir, default_data_dir
+
 if TYPE_CHECKING:  # the records load only when a game is touched
     from ..records import Match, RecordError
     from ..records.model import GameRecord
 
-ENV_DATA_DIR = "ORBIS_DATA_DIR"
 AUTOSAVE_NAME = "autosave.json"
 RECORDS_DIR = "records"
 CACHE_DIR = "cache"
 # In the cache directory: the digest of the last autosave text written, so that the
 # next start knows the file is unchanged and can skip checking its fields.
 WRITTEN_DIGEST_NAME = "autosave.sha256"
-
-
-def default_data_dir() -> Path:
-    env = os.environ.get(ENV_DATA_DIR)
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return platformdirs.user_data_path("orbis-tui", appauthor=False)
-
-
-def default_cache_dir() -> Path:
-    import platformdirs
-
-    return platformdirs.user_cache_path("orbis-tui", appauthor=False)
 
 
 @dataclass

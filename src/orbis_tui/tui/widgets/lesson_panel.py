@@ -6,6 +6,8 @@ data); this widget only lays them out.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -99,11 +101,29 @@ class LessonPanel(VerticalScroll):
 
     can_focus = False
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # What was drawn last: the step's index, then the walkthrough, its game and its
+        # last answer (the objects themselves, compared by identity, so that a new one
+        # can never pass for an old one as a reused id could).
+        self._shown_index: int | None = None
+        self._shown_objects: tuple[object, ...] = ()
+
     def compose(self) -> ComposeResult:
         yield Static(id="lesson-text")
         yield Static(id="lesson-phase")
 
     def show(self, walkthrough: Walkthrough) -> None:
+        """Draw the step and the last answer, back at the top. Nothing happens when the
+        step, the answer and the game are those drawn last, so a panel the learner has
+        scrolled stays put while the table's cursor moves."""
+        objects = (walkthrough, walkthrough.match, walkthrough.last)
+        if walkthrough.index == self._shown_index and all(
+            a is b for a, b in zip(objects, self._shown_objects, strict=True)
+        ):
+            return
+        self._shown_index = walkthrough.index
+        self._shown_objects = objects
         self.query_one("#lesson-text", Static).update(lesson_text(walkthrough))
         phase = walkthrough.phase() if walkthrough.expects_move() else ""
         self.query_one("#lesson-phase", Static).update(Text(phase, style=palette.DIM))
