@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,23 @@ def test_selfplay_json_is_one_object_per_game(capsys: pytest.CaptureFixture[str]
     games = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [g["seed"] for g in games] == [5, 6]
     assert all(g["players"] == 4 and g["winners"] for g in games)
+
+
+def test_bench_reports_on_a_few_random_games(capsys: pytest.CaptureFixture[str]) -> None:
+    from orbis_tui.engine.game import new_game
+
+    assert main(["bench", "--games", "2", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    figures = {key.strip(): value.split()[0] for key, value in (ln.split(":") for ln in lines)}
+    assert figures["random 4-player games"] == "2"
+    for key in ("games per second", "ms per game", "decisions per second"):
+        assert float(figures[key].replace(",", "")) > 0, key
+    # the decisions counted are those of the two seeded random games
+    decisions = 0
+    for seed in (3, 4):
+        state = new_game(["A", "B", "C", "D"], seed=seed, first_player=0)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+    assert figures["decisions per game"] == f"{decisions / 2:.1f}"

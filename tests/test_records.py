@@ -237,7 +237,9 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(
     assert path.read_text(encoding="utf-8") == old_text
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
     _, state = read_record_file(path)
-    assert len(played_match(decisions=3).actions) == 3 and not state.is_over
+    old_match = played_match(decisions=3)
+    assert len(old_match.actions) == 3 and not state.is_over
+    assert state.signature() == old_match.state.signature()  # the old game, whole
 
 
 # ---------------------------------------------------------------- undo

@@ -17,13 +17,15 @@ from app_driver import (
 )
 from textual.pilot import Pilot
 
-from orbis_tui.engine.actions import Pay, Place
+from orbis_tui.engine.actions import Exchange, Pay, Place
 from orbis_tui.engine.state import DecisionKind, GameState
 from orbis_tui.engine.tiles import EffectKind
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
 from orbis_tui.tui.describe import GOD_KEYS, phase_line
+from orbis_tui.tui.screens.exchange import ExchangeScreen
+from orbis_tui.tui.screens.players import PlayersScreen
 from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.widgets.market import MarketBoard
 from orbis_tui.tui.widgets.panel import DecisionPanel
@@ -284,16 +286,17 @@ def test_effect_decisions_by_keyboard(tmp_path: Path) -> None:
         DecisionKind.DISCARD: "enter",
         DecisionKind.GAIN: "enter",
     }
+    # random 4-player games that reach each decision (seed 30 is the one with Death)
+    seeds = {kind: 30 if kind is DecisionKind.DEATH else 31 for kind in kinds}
     done = []
     for kind, key in kinds.items():
-        try:
-            match = random_match(4, 30 + len(done), lambda s, k=kind: s.kind is k, limit=4000)
-        except AssertionError:
-            continue
+        match = random_match(4, seeds[kind], lambda s, k=kind: s.kind is k, limit=4000)
 
         async def scenario(pilot: Pilot, kind: DecisionKind = kind, key: str = key) -> None:
             screen = table(pilot.app)
-            assert phase_line(screen.state) in screen_text(pilot.app) or True
+            assert screen.state.kind is kind
+            await pilot.pause()
+            assert phase_line(screen.state) in screen_text(pilot.app)
             before = len(screen.match.record.actions)
             await press(pilot, key)
             assert len(screen.match.record.actions) == before + 1
@@ -306,7 +309,7 @@ def test_effect_decisions_by_keyboard(tmp_path: Path) -> None:
 
         run(match, tmp_path / kind.value, scenario)
         done.append(kind)
-    assert len(done) >= 4
+    assert done == list(kinds)  # all six kinds were answered
 
 
 def test_a_volcano_offers_the_engines_ways_and_shows_them_on_the_board(tmp_path: Path) -> None:
@@ -350,9 +353,18 @@ def test_the_players_screen_shows_every_pyramid(tmp_path: Path) -> None:
     async def scenario(pilot: Pilot) -> None:
         await press(pilot, "p")
         await pilot.pause()
+        assert isinstance(pilot.app.screen, PlayersScreen)
         text = screen_text(pilot.app)
-        for player in table_state(pilot).players:
+        state = table_state(pilot)
+        for player in state.players:
             assert player.name in text
+        # one pyramid view per player, in seat order, each showing that player's tiles
+        views = list(pilot.app.screen.query(PyramidView))
+        assert len(views) == state.num_players
+        pyramids = [p.pyramid for p in state.players]
+        assert all(pyramids[i] != pyramids[j] for i in range(4) for j in range(i))
+        for view, pyramid in zip(views, pyramids, strict=True):
+            assert view.pyramid == pyramid and pyramid
         await press(pilot, "escape")
         await pilot.pause()
         assert table(pilot.app).state is not None
@@ -367,3 +379,48 @@ def table_state(pilot: Pilot) -> GameState:
         if isinstance(screen, TableScreen):
             return screen.state
     raise AssertionError("no table")
+
+
+def test_the_hand_over_curtain_lets_no_key_act_for_the_next_player(tmp_path: Path) -> None:
+    """Nobody acts in someone else's turn by accident: behind the curtain a digit, e and
+    u do nothing, although each would act once the curtain is lifted."""
+    match = random_match(
+        2,
+        9,
+        lambda s: (
+            s.kind is DecisionKind.TURN
+            and not s.must_take_god()
+            and s.market[2] is not None
+            and sum(n // 3 for n in s.player.realm) >= 2  # room for two exchanges
+        ),
+    )
+    match.play(next(a for a in match.state.legal_actions() if isinstance(a, Exchange)))
+    assert match.can_undo() and any(isinstance(a, Exchange) for a in match.state.legal_actions())
+
+    async def go() -> None:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = table(app)
+            assert screen.handing_over
+            before = list(screen.match.record.actions)
+            for key in ("3", "e", "u"):
+                await press(pilot, key)
+                await pilot.pause()
+                assert app.screen is screen, key  # no exchange dialog either
+                assert screen.handing_over, key
+                assert screen.match.record.actions == before, key
+            await press(pilot, "enter")  # the player is ready: now the same keys act
+            assert not screen.handing_over
+            await press(pilot, "e")
+            await pilot.pause()
+            assert isinstance(app.screen, ExchangeScreen)
+            await press(pilot, "escape")
+            await pilot.pause()
+            assert app.screen is screen
+            await press(pilot, "u")
+            assert screen.match.record.actions == before[:-1]
+            await press(pilot, "3")
+            assert screen.match.record.actions == [*before[:-1], "take 3"]
+
+    asyncio.run(go())

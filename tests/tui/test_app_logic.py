@@ -20,6 +20,7 @@ from orbis_tui.tui.logbook import LogBook
 from orbis_tui.tui.saves import ENV_DATA_DIR, SaveStore, default_data_dir
 from orbis_tui.tui.seats import HUMAN, seats_of
 from orbis_tui.tui.widgets.panel import panel_lines
+from rules_spec import rule_ids
 
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "engine"
 
@@ -71,7 +72,10 @@ def test_the_phase_line_says_what_is_expected() -> None:
     due, any_count = state.payment_due()
     line = phase_line(state)
     assert line == f"Phase 3 - pay {cost_words(due, any_count)}, or make it a wilderness"
-    assert line.endswith(f"+ {any_count} any, or make it a wilderness")
+    # spelled out without cost_words: "<n> <color> + ... + <n> any"
+    names = ("red", "blue", "orange", "green", "white")
+    colored = " + ".join(f"{n} {names[c]}" for c, n in enumerate(due) if n)
+    assert line.endswith(f"pay {colored} + {any_count} any, or make it a wilderness")
     over = random_match(2, 5, lambda s: s.is_over)
     assert phase_line(over.state) == texts.PHASE["over"]
 
@@ -86,6 +90,8 @@ def test_the_rule_reference_has_one_entry_per_rule_id_the_engine_cites() -> None
     assert cited <= set(ids), sorted(cited - set(ids))
     for family in ("COMP", "SETUP", "TURN", "TAKE", "PLACE", "EFF", "GOD", "END"):
         assert any(rule.startswith(f"R-{family}-") for rule in ids)
+    # every rule of the specification has its entry, in the specification's order
+    assert ids == rule_ids()
 
 
 def test_every_event_becomes_a_plain_sentence() -> None:

@@ -1,0 +1,124 @@
+"""The new-game screen's choices (who starts, who plays each seat, the seed) and the
+end screen's ways out (a new game, quitting)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from app_driver import TableApp, focus, press, random_match, table, type_text
+
+from orbis_tui.engine.game import first_player_for
+from orbis_tui.engine.state import DecisionKind
+from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.screens.end import EndScreen
+from orbis_tui.tui.screens.new_game import NewGameScreen
+from orbis_tui.tui.screens.table import TableScreen
+from orbis_tui.tui.seats import bot_levels
+from orbis_tui.tui.widgets.choice import Choice
+
+# With this seed "at random" would let seat 1 start: choosing seat 2 must show.
+SEED = 2
+
+
+def test_who_starts_and_a_computer_seat_are_taken_from_the_new_game_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    levels = bot_levels()
+    if "hard" not in levels:
+        pytest.skip("no hard computer player in this build")
+    assert first_player_for(SEED, 2) == 0
+    monkeypatch.setattr(TableScreen, "BOT_DELAY", 60.0)  # the computer waits: look first
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            for n, name in ((1, "Ada"), (2, "Bo")):
+                await focus(pilot, f"name{n}")
+                await pilot.press("ctrl+a", "ctrl+k")
+                await type_text(pilot, name)
+            await focus(pilot, "kind2")
+            await pilot.press(*["right"] * (levels.index("hard") + 1))
+            await focus(pilot, "first")
+            await pilot.press("right", "right")  # at random -> Ada -> Bo
+            assert app.screen.query_one("#first", Choice).value == 2
+            await focus(pilot, "seed")
+            await pilot.press("ctrl+a", "ctrl+k")
+            await type_text(pilot, str(SEED))
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = table(app)
+            record = screen.match.record
+            assert record.setup.seed == SEED
+            assert record.setup.first_player == 1
+            assert screen.state.current == 1 and screen.state.player.name == "Bo"
+            assert [s.kind for s in screen.seats] == ["human", "hard"]
+            assert record.setup.seats == ["human", "hard"]
+            assert record.actions == []  # the computer has not moved yet
+
+    asyncio.run(scenario())
+
+
+def started_seed(root: Path) -> int:
+    """Start a game with the seed field left empty; returns the game's seed."""
+    seeds = []
+
+    async def scenario() -> None:
+        app = OrbisApp(root)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await focus(pilot, "seed")
+            assert pilot.app.focused.value == ""  # type: ignore[union-attr]
+            await pilot.press("enter")
+            await pilot.pause()
+            seeds.append(table(app).match.record.setup.seed)
+
+    asyncio.run(scenario())
+    (seed,) = seeds
+    assert isinstance(seed, int)
+    return seed
+
+
+def test_an_empty_seed_starts_a_game_on_a_random_seed(tmp_path: Path) -> None:
+    seeds = {started_seed(tmp_path / str(n)) for n in range(3)}
+    assert len(seeds) == 3
+
+
+def end_app(root: Path) -> TableApp:
+    return TableApp(random_match(2, 31, lambda s: s.is_over), root)
+
+
+def test_n_on_the_end_screen_opens_a_new_game(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = end_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, EndScreen)
+            await press(pilot, "n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert not any(isinstance(s, EndScreen) for s in app.screen_stack)
+            # and that game can be played
+            await focus(pilot, "seed")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert table(app).state.kind is DecisionKind.TURN
+            assert table(app).match.record.actions == []
+
+    asyncio.run(scenario())
+
+
+def test_q_on_the_end_screen_quits(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = end_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, EndScreen)
+            assert app.return_code is None
+            await press(pilot, "q")
+            assert app.return_code == 0
+
+    asyncio.run(scenario())
