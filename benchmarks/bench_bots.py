@@ -20,6 +20,7 @@ from orbis_tui.bots.heuristics import evaluate
 from orbis_tui.bots.medium import Planner
 from orbis_tui.engine.game import new_game
 from orbis_tui.engine.state import GameState
+from orbis_tui.tournament import play_timed
 
 
 def midgame(players: int, seed: int, turns: int) -> GameState:
@@ -35,29 +36,17 @@ def per_level(level: str, games: int, players: int, seed: int, budget: float | N
     decision_times: list[float] = []
     for game in range(games):
         state = new_game([f"P{i}" for i in range(players)], seed=seed + game, first_player=0)
+        subject = game % players
         bots = [
             make_bot(level, seed + game, time_budget=budget)
-            if seat == game % players
+            if seat == subject
             else make_bot("medium", seed + game + seat)
             for seat in range(players)
         ]
-        subject = game % players
-        spent = 0.0
-        turn = state.turn
-        while not state.is_over:
-            seat = state.current
-            start = time.perf_counter()
-            action = bots[seat].choose(state)
-            elapsed = time.perf_counter() - start
-            is_subject = seat == subject
-            state.apply(action)
-            if is_subject:
-                decision_times.append(elapsed)
-                spent += elapsed
-                if state.turn != turn or state.is_over:
-                    turn_times.append(spent)
-                    spent = 0.0
-            turn = state.turn
+        labels = ["subject" if seat == subject else "other" for seat in range(players)]
+        turn_seconds, decision_seconds = play_timed(state, bots, labels)
+        turn_times += turn_seconds["subject"]
+        decision_times += decision_seconds["subject"]
     return (
         f"{level:<7} per turn mean {sum(turn_times) / len(turn_times):.4f} s, "
         f"max {max(turn_times):.4f} s | per decision mean "

@@ -246,3 +246,41 @@ def test_R_PLACE_6_neighbors_share_a_hex_edge_at_most_six() -> None:
     # Diagonal "neighbors" two columns apart do not touch.
     assert (1, 3) not in geometry.neighbor_positions((2, 1))
     assert (3, 2) not in geometry.neighbor_positions((2, 1))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_R_PLACE_1_2_could_hold_matches_filling_the_pyramid_for_real(seed: int) -> None:
+    """A spot can still hold a tile exactly when some way of finishing the pyramid
+    fills it: checked by trying every placement order on the real engine geometry."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(20):
+        pyr: dict = {}
+        for _ in range(rng.randrange(0, 9)):  # a partial pyramid grown by legal wild moves
+            spots = geometry.wild_spots(pyr)
+            if not spots:
+                break
+            pyr[rng.choice(spots)] = None  # only where tiles are matters here
+        reachable = _fillable(pyr)
+        for row in range(1, geometry.TOP_ROW + 1):
+            for col in range(-6, 7):
+                pos = (row, col)
+                assert geometry.could_hold(pyr, pos) == (pos in reachable), (pyr.keys(), pos)
+
+
+def _fillable(start: dict) -> set:
+    """Every empty spot some sequence of legal placements from ``start`` fills."""
+    seen: set = set()
+    frontier = [frozenset(start)]
+    visited = set(frontier)
+    while frontier:
+        filled = frontier.pop()
+        pyr = dict.fromkeys(filled, None)
+        for spot in geometry.wild_spots(pyr):
+            seen.add(spot)
+            grown = filled | {spot}
+            if grown not in visited:
+                visited.add(grown)
+                frontier.append(grown)
+    return seen - set(start)

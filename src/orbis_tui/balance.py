@@ -18,29 +18,17 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .bots import make_bot
 from .engine.catalog import default_tiles_path, load_catalog
-from .engine.game import final_scores, new_game
+from .engine.colors import NUM_COLORS, Color
 from .engine.scoring import PlayerScore
 from .engine.state import GameState
-from .engine.tiles import Catalog, GodId
+from .engine.tiles import Catalog, EffectKind, GodId
+from .selfplay import level_choosers, play_game, run_jobs
 from .tournament import wilson_interval
 
-CATEGORY_ORDER = (
-    "none",
-    "gain",
-    "stone",
-    "farm",
-    "village",
-    "forest",
-    "volcano",
-    "irrigation",
-    "temple",
-    "temple_token",
-    "god",
-    "wilderness",
-)
-COLOR_NAMES = ("red", "blue", "orange", "green", "white")
+# The scoring categories of PlayerScore.categories: the tiles by effect, then the rest.
+CATEGORY_ORDER = (*(kind.value for kind in EffectKind), "temple_token", "god", "wilderness")
+COLOR_NAMES = tuple(color.label for color in Color)
 
 
 @dataclass(slots=True)
@@ -70,8 +58,8 @@ def seat_results(state: GameState, scores: list[PlayerScore]) -> list[SeatResult
     results = []
     for score in scores:
         pyramid = state.players[score.seat].pyramid
-        color_points = [0] * 5
-        color_tiles = [0] * 5
+        color_points = [0] * NUM_COLORS
+        color_tiles = [0] * NUM_COLORS
         tiles = []
         for t in score.tiles:
             placed = pyramid[t.position]
@@ -101,12 +89,8 @@ def seat_results(state: GameState, scores: list[PlayerScore]) -> list[SeatResult
 def play_balance_game(
     players: int, seed: int, levels: Sequence[str], catalog: Catalog | None = None
 ) -> BalanceGame:
-    bots = [make_bot(level, seed * 10 + seat) for seat, level in enumerate(levels)]
-    names = [f"P{s + 1}" for s in range(players)]
-    state = new_game(names, seed=seed, first_player=0, catalog=catalog)
-    while not state.is_over:
-        state.apply(bots[state.current].choose(state))
-    return BalanceGame(players, seed, seat_results(state, final_scores(state)))
+    result = play_game(players, seed, level_choosers(levels, seed), check=False, catalog=catalog)
+    return BalanceGame(players, seed, seat_results(result.state, result.scores))
 
 
 _CATALOGS: dict[str, Catalog] = {}
@@ -143,14 +127,7 @@ def iter_balance(
     work = []
     for n, k in split_games(games, counts).items():
         work.extend((n, seed + i, level, tiles_path) for i in range(k))
-    if jobs <= 1:
-        for job in work:
-            yield _worker(job)
-        return
-    import multiprocessing
-
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap_unordered(_worker, work, chunksize=8)
+    yield from run_jobs(_worker, work, jobs, chunksize=8)
 
 
 # ---------------------------------------------------------------------- aggregation
@@ -204,10 +181,10 @@ class BalanceStudy:
             self.god_scored[n, s.god] += s.god_points > 0
             for key, value in s.categories.items():
                 self.categories[n, key] += value
-            for c in range(5):
+            for c in range(NUM_COLORS):
                 self.color_points[n, c] += s.color_points[c]
                 self.color_tiles[n, c] += s.color_tiles[c]
-            main = max(range(5), key=lambda c: (s.color_tiles[c], s.color_points[c]))
+            main = max(range(NUM_COLORS), key=lambda c: (s.color_tiles[c], s.color_points[c]))
             self.main_color[n, main].add(s.win_share, s.total)
             self._mix("color", n, COLOR_NAMES[main], s.seat)
             for tile_id, points in s.tiles:

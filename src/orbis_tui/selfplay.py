@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .bots import LEVELS, RandomBot, make_bot
 from .engine.actions import Action
@@ -14,8 +15,11 @@ from .engine.game import final_scores, new_game
 from .engine.invariants import problems
 from .engine.scoring import PlayerScore
 from .engine.state import GameState
+from .engine.tiles import Catalog
 
 Chooser = Callable[[GameState], Action]
+Job = TypeVar("Job")
+Done = TypeVar("Done")
 
 
 SEAT_LEVELS = ("random", *LEVELS)
@@ -39,7 +43,7 @@ def parse_seats(text: str, players: int) -> list[str]:
 
 
 def level_choosers(
-    levels: list[str],
+    levels: Sequence[str],
     seed: int,
     time_budget: float | None = None,
     iterations: int | None = None,
@@ -56,6 +60,7 @@ class GameResult:
     seed: int
     scores: list[PlayerScore]
     decisions: int
+    state: GameState = field(repr=False)  # the finished game
 
     @property
     def winners(self) -> list[str]:
@@ -81,11 +86,18 @@ class GameResult:
 
 
 def play_game(
-    players: int, seed: int, choosers: list[Chooser] | None = None, check: bool = True
+    players: int,
+    seed: int,
+    choosers: list[Chooser] | None = None,
+    check: bool = True,
+    catalog: Catalog | None = None,
 ) -> GameResult:
-    """Play one game from ``seed``; with ``check``, verify every invariant after each action."""
+    """Play one game from ``seed``; with ``check``, verify every invariant after each action.
+
+    ``catalog`` plays another tile set than the shipped one.
+    """
     names = [f"P{i + 1}" for i in range(players)]
-    state = new_game(names, seed=seed, first_player=0)
+    state = new_game(names, seed=seed, first_player=0, catalog=catalog)
     if choosers is None:
         choosers = [RandomBot(seed * 10 + i).choose for i in range(players)]
     decisions = 0
@@ -96,7 +108,7 @@ def play_game(
             found = problems(state)
             if found:
                 raise InvariantBroken(f"seed {seed}, decision {decisions}: {found}")
-    return GameResult(seed, final_scores(state), decisions)
+    return GameResult(seed, final_scores(state), decisions, state)
 
 
 def play_games(
@@ -114,6 +126,21 @@ def play_games(
         if levels is not None:
             choosers = level_choosers(levels, seed + index, time_budget, iterations)
         yield play_game(players, seed + index, choosers=choosers, check=check)
+
+
+def run_jobs(
+    worker: Callable[[Job], Done], work: Iterable[Job], jobs: int = 1, chunksize: int = 1
+) -> Iterator[Done]:
+    """``worker`` on every job: in order on this core when ``jobs`` is 1, else in a pool of
+    ``jobs`` forked processes, as the jobs finish (``worker`` must be a module function)."""
+    if jobs <= 1:
+        for job in work:
+            yield worker(job)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(worker, work, chunksize=chunksize)
 
 
 @dataclass

@@ -16,12 +16,13 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .bots import Bot, make_bot
 from .engine.game import final_scores, new_game
 from .engine.state import GameState
+from .selfplay import run_jobs
 
 BotFactory = Callable[[int], Bot]
 
@@ -76,8 +77,18 @@ def play_tournament_game(
     ]
     labels = [label_a if seat == a_seat else label_b for seat in range(players)]
     state = new_game([f"P{s + 1}" for s in range(players)], seed=deal_seed, first_player=0)
-    turn_seconds: dict[str, list[float]] = {label_a: [], label_b: []}
-    decision_seconds: dict[str, list[float]] = {label_a: [], label_b: []}
+    turn_seconds, decision_seconds = play_timed(state, bots, labels)
+    return _record(index, deal_seed, a_seat, state, turn_seconds, decision_seconds)
+
+
+def play_timed(
+    state: GameState, bots: Sequence[Bot], labels: Sequence[str]
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Play ``state`` to the end with a bot per seat, timing every choice: the seconds
+    per turn (all the decisions of one turn together) and per decision, by the label of
+    the seat that played them (seats may share a label)."""
+    turn_seconds: dict[str, list[float]] = {label: [] for label in labels}
+    decision_seconds: dict[str, list[float]] = {label: [] for label in labels}
     this_turn = 0.0
     turn = state.turn
     clock = time.perf_counter
@@ -93,7 +104,7 @@ def play_tournament_game(
             turn_seconds[labels[seat]].append(this_turn)
             this_turn = 0.0
             turn = state.turn
-    return _record(index, deal_seed, a_seat, state, turn_seconds, decision_seconds)
+    return turn_seconds, decision_seconds
 
 
 def _record(
@@ -190,11 +201,11 @@ class TournamentResult:
             "",
             f"{'':<14}{'games':>7}{'share':>9}   95% interval",
         ]
-        for name, wins in (("A " + self.a, s["a_wins"]), ("B " + self.b, s["b_wins"])):
-            low, high = wilson_interval(wins, games)
+        for side, name in (("a", "A " + self.a), ("b", "B " + self.b)):
+            wins, rate = s[f"{side}_wins"], s[f"{side}_win_rate"]
+            low, high = s[f"{side}_win_rate_95"]
             lines.append(
-                f"{name + ' wins':<14}{wins:>7}{_pct(wins / max(1, games)):>9}"
-                f"   [{_pct(low)}, {_pct(high)}]"
+                f"{name + ' wins':<14}{wins:>7}{_pct(rate):>9}   [{_pct(low)}, {_pct(high)}]"
             )
         lines.append(f"{'shared wins':<14}{s['ties']:>7}{_pct(s['ties'] / max(1, games)):>9}")
         lines.append("")
@@ -243,7 +254,7 @@ def _settings(levels: tuple[str, str], time_budget: float | None, iterations: in
 
 
 def _worker(job: tuple) -> GameRecord:
-    index, seed, players, a, b, time_budget, iterations = job
+    index, seed, players, a, b, label_b, time_budget, iterations = job
     return play_tournament_game(
         index,
         seed,
@@ -251,30 +262,8 @@ def _worker(job: tuple) -> GameRecord:
         level_factory(a, time_budget, iterations),
         level_factory(b, time_budget, iterations),
         a,
-        b if b != a else b + "'",
+        label_b,
     )
-
-
-def iter_tournament(
-    a: str,
-    b: str,
-    games: int,
-    seed: int,
-    players: int = 2,
-    time_budget: float | None = None,
-    iterations: int | None = None,
-    jobs: int = 1,
-) -> Iterator[GameRecord]:
-    """The games of a tournament as they finish (in order when ``jobs`` is 1)."""
-    work = [(i, seed, players, a, b, time_budget, iterations) for i in range(games)]
-    if jobs <= 1:
-        for job in work:
-            yield _worker(job)
-        return
-    import multiprocessing
-
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap_unordered(_worker, work)
 
 
 def run_tournament(
@@ -288,9 +277,12 @@ def run_tournament(
     jobs: int = 1,
     progress: Callable[[GameRecord], None] | None = None,
 ) -> TournamentResult:
+    """Play ``games`` games of level ``a`` against ``b`` (their games as they finish are
+    handed to ``progress``); a level against itself calls the B side ``b'``."""
     label_b = b if b != a else b + "'"
     result = TournamentResult(a, label_b, players, seed, _settings((a, b), time_budget, iterations))
-    for record in iter_tournament(a, b, games, seed, players, time_budget, iterations, jobs):
+    work = [(i, seed, players, a, b, label_b, time_budget, iterations) for i in range(games)]
+    for record in run_jobs(_worker, work, jobs):
         result.records.append(record)
         if progress is not None:
             progress(record)

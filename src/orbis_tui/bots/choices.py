@@ -66,11 +66,9 @@ def pay_sequence(state: GameState, need: list[float]) -> list[Action] | None:
     Each missing colored worshiper costs one exchange of three worshipers of a color
     with a surplus; the "any" symbols take the worshipers least worth keeping.
     """
-    tile = state.take_tile
-    assert tile is not None
-    player = state.player
-    due = player.effective_cost(tile)
-    realm = player.realm[:]
+    assert state.take_tile is not None
+    due, any_count = state.payment_due()
+    realm = state.player.realm[:]
     actions: list[Action] = []
     for c in range(NUM_COLORS):
         while realm[c] < due[c]:
@@ -81,7 +79,6 @@ def pay_sequence(state: GameState, need: list[float]) -> list[Action] | None:
             realm[c] += 1
             actions.append(Exchange(COLORS[give], COLORS[c]))
     left = [realm[c] - due[c] for c in range(NUM_COLORS)]
-    any_count = tile.cost_any
     if sum(left) < any_count:
         return None
     actions.append(Pay(pick_to_give(left, any_count, need)))
@@ -108,7 +105,8 @@ def discard_sequences(state: GameState, need: list[float]) -> list[list[Action]]
     realm = player.realm
     excess = state.discard_needed()
     options: list[list[Action]] = [[Discard(pick_to_give(realm, excess, need))]]
-    if excess >= 2:
+    shed = EXCHANGE_RATE - 1  # worshipers one exchange takes out of the realm
+    if excess >= shed:
         want = max(range(NUM_COLORS), key=lambda c: need[c])
         for give in range(NUM_COLORS):
             if give == want or realm[give] < EXCHANGE_RATE:
@@ -117,7 +115,7 @@ def discard_sequences(state: GameState, need: list[float]) -> list[list[Action]]
             after[give] -= EXCHANGE_RATE
             after[want] += 1
             seq: list[Action] = [Exchange(COLORS[give], COLORS[want])]
-            rest = excess - 2
+            rest = excess - shed
             if rest > 0:
                 seq.append(Discard(pick_to_give(after, rest, need)))
             options.append(seq)

@@ -22,10 +22,9 @@ import time
 from dataclasses import dataclass
 
 from ..engine.actions import Action
-from ..engine.state import DecisionKind, GameState
+from ..engine.state import GameState
 from .heuristics import DEFAULT_WEIGHTS, Weights, evaluate, margin
-from .medium import Planner, TurnPlan
-from .plan import PlanFollower
+from .medium import PlanningBot, TurnPlan
 
 DEFAULT_TIME_BUDGET = 1.0
 
@@ -53,7 +52,7 @@ def determinise(state: GameState, rng: random.Random) -> GameState:
     return copy
 
 
-class HardBot:
+class HardBot(PlanningBot):
     """Determinised Monte-Carlo search over whole-turn plans (level "hard")."""
 
     name = "hard"
@@ -67,27 +66,17 @@ class HardBot:
         depth: int = 6,
         weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:
+        super().__init__(seed, weights)
         if time_budget is None and iterations is None:
             time_budget = DEFAULT_TIME_BUDGET
-        self.rng = random.Random(seed)
         self.time_budget = time_budget
         self.iterations = iterations
         self.candidates = candidates
         self.depth = depth
-        self.planner = Planner(weights)
-        self.rollout_planner = Planner(weights)
-        self.follower = PlanFollower()
         self.stats = SearchStats()
 
-    def choose(self, state: GameState) -> Action:
-        action = self.follower.next(state)
-        if action is not None:
-            return action
-        if state.kind is DecisionKind.TURN:
-            actions = self.search(state)
-        else:
-            actions = self.planner.complete(state, state.current)[0]
-        return self.follower.start(state, actions)
+    def plan_turn(self, state: GameState) -> list[Action]:
+        return self.search(state)
 
     # ------------------------------------------------------------------ search
     def search(self, state: GameState) -> list[Action]:
@@ -138,7 +127,7 @@ class HardBot:
         state = world.copy()
         for action in plan.actions:
             state.apply(action)
-        planner = self.rollout_planner
+        planner = self.planner
         turns = 0
         while not state.is_over and turns < self.depth:
             for action in planner.turn_plans(state)[0].actions:

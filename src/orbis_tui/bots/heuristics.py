@@ -23,30 +23,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.colors import NUM_COLORS
-from ..engine.pyramid import TOP_ROW, PlacedTile, Position, Pyramid
+from ..engine.pyramid import TOP_ROW, PlacedTile, Position, Pyramid, could_hold, neighbor_positions
+from ..engine.scoring import (
+    MOST_GODS,
+    STONE_CP,
+    effect_counts,
+    forest_matching,
+    forest_validated,
+    highest_mystic,
+    temple_token_awards,
+)
 from ..engine.setup import REGION_TILES_PER_PLAYER, ROUNDS
 from ..engine.state import DEATH_PRICE, LOVE_GIFT, REALM_LIMIT, GameState
 from ..engine.tiles import EffectKind, GodId
-
-ROW_ONE_WIDTH = 5
-
-# Index of the counts kept per seat.
-VILLAGE, VOLCANO, IRRIGATION, FOREST, TEMPLE, WILD = range(6)
-
-_MOST: dict[GodId, int] = {
-    GodId.OCEANS: IRRIGATION,
-    GodId.FIRE: VOLCANO,
-    GodId.NATURE: FOREST,
-    GodId.HARVESTS: VILLAGE,
-}
-# The effect each "most validated" god counts, for a tile that would add one.
-EFFECT_COUNT: dict[EffectKind, int] = {
-    EffectKind.VILLAGE: VILLAGE,
-    EffectKind.VOLCANO: VOLCANO,
-    EffectKind.IRRIGATION: IRRIGATION,
-    EffectKind.FOREST: FOREST,
-    EffectKind.TEMPLE: TEMPLE,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,76 +71,12 @@ class Context:
 
 
 # ---------------------------------------------------------------------- pyramid facts
-def effect_counts(pyr: Pyramid) -> list[int]:
-    """Validated villages, volcanoes, irrigations, forests; temples; wilderness tiles."""
-    counts = [0, 0, 0, 0, 0, 0]
-    for pos, placed in pyr.items():
-        if placed.wild:
-            counts[WILD] += 1
-            continue
-        kind = placed.tile.effect.kind
-        if kind is EffectKind.TEMPLE:
-            counts[TEMPLE] += 1
-        elif placed.cancelled:
-            continue
-        elif kind is EffectKind.FOREST:
-            if _forest_matching(pyr, pos, placed) >= placed.tile.effect.count:
-                counts[FOREST] += 1
-        elif kind in EFFECT_COUNT:
-            counts[EFFECT_COUNT[kind]] += 1
-    return counts
-
-
-def highest_mystic(pyr: Pyramid) -> int:
-    best = 0
-    for placed in pyr.values():
-        mystic = placed.tile.mystic
-        if mystic and not placed.wild and mystic > best:
-            best = mystic
-    return best
-
-
-def _neighbor_positions(pos: Position) -> tuple[Position, ...]:
-    r, c = pos
-    return ((r, c - 1), (r, c + 1), (r - 1, c), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c))
-
-
-def _forest_matching(pyr: Pyramid, pos: Position, placed: PlacedTile) -> int:
-    colors = placed.tile.effect.colors
-    matching = 0
-    for n in _neighbor_positions(pos):
-        other = pyr.get(n)
-        if other is not None and (other.wild or other.tile.color in colors):
-            matching += 1
-    return matching
-
-
-def row_one_window(pyr: Pyramid) -> tuple[int, int] | None:
-    """The row-1 columns the finished pyramid may still span, or None when any."""
-    cols = [c for (r, c) in pyr if r == 1]
-    if not cols:
-        return None
-    return max(cols) - ROW_ONE_WIDTH + 1, min(cols) + ROW_ONE_WIDTH - 1
-
-
-def could_fill(pyr: Pyramid, pos: Position, window: tuple[int, int] | None) -> bool:
-    """Whether an empty spot may still hold a tile in the finished pyramid."""
-    r, c = pos
-    if r < 1 or r > TOP_ROW or pos in pyr:
-        return False
-    if window is None:
-        return True
-    low, high = window
-    return low <= c and c + r - 1 <= high
-
-
 def forest_chance(pyr: Pyramid, pos: Position, placed: PlacedTile, q: float) -> float:
     """The chance a forest ends validated: each open neighbor spot matches with ``q``."""
-    need = placed.tile.effect.count - _forest_matching(pyr, pos, placed)
+    need = placed.tile.effect.count - forest_matching(pyr, pos, placed)
     if need <= 0:
         return 1.0
-    window = row_one_window(pyr)
-    open_spots = sum(1 for n in _neighbor_positions(pos) if could_fill(pyr, n, window))
+    open_spots = sum(1 for n in neighbor_positions(pos) if could_hold(pyr, n))
     if open_spots < need:
         return 0.0
     # P(Binomial(open_spots, q) >= need)
@@ -265,8 +190,8 @@ def god_chance(god: GodId, seat: int, ctx: Context, remaining: float) -> float:
     """
     counts = ctx.counts
     mine = counts[seat]
-    if god in _MOST:
-        key = _MOST[god]
+    if god in MOST_GODS:
+        key = MOST_GODS[god]
         best_other = max((c[key] for i, c in enumerate(counts) if i != seat), default=0)
         have = mine[key]
         if remaining <= 0:
@@ -279,8 +204,12 @@ def god_chance(god: GodId, seat: int, ctx: Context, remaining: float) -> float:
             return max(0.05, 0.6 * remaining - 0.15 * (best_other - have))
         return 0.55 * remaining if best_other == 0 else 0.4 * remaining
     if god is GodId.TECHNOLOGY:
-        fewest = min(c[WILD] for i, c in enumerate(counts) if i != seat) if len(counts) > 1 else 0
-        have = mine[WILD]
+        fewest = (
+            min(c["wilderness"] for i, c in enumerate(counts) if i != seat)
+            if len(counts) > 1
+            else 0
+        )
+        have = mine["wilderness"]
         if remaining <= 0:
             return 1.0 if have <= fewest else 0.0
         if have < fewest:
@@ -289,7 +218,7 @@ def god_chance(god: GodId, seat: int, ctx: Context, remaining: float) -> float:
             return 0.75 - 0.2 * remaining
         return max(0.05, 0.5 * remaining - 0.15 * (have - fewest))
     if god is GodId.EQUILIBRIUM:
-        missing = (mine[VILLAGE] == 0) + (mine[TEMPLE] == 0) + (mine[VOLCANO] == 0)
+        missing = (mine["village"] == 0) + (mine["temple"] == 0) + (mine["volcano"] == 0)
         if missing == 0:
             return 1.0
         if remaining <= 0:
@@ -325,7 +254,7 @@ def pending_god_value(state: GameState, seat: int, ctx: Context, w: Weights) -> 
         elif god is GodId.DEATH:
             value = printed - DEATH_PRICE * late if player.worshipers >= 3 else printed * 0.6
         elif god is GodId.IDLENESS:
-            value = printed + w.wild_penalty * ctx.counts[seat][WILD]
+            value = printed + w.wild_penalty * ctx.counts[seat]["wilderness"]
         else:
             value = printed * god_chance(god, seat, ctx, remaining)
         values.append(value)
@@ -337,15 +266,8 @@ def pending_god_value(state: GameState, seat: int, ctx: Context, w: Weights) -> 
 
 def temple_tokens(state: GameState, ctx: Context) -> list[int]:
     """The temple token each seat would get if the game ended now (R-END-3)."""
-    order = sorted(
-        (seat for seat in range(state.num_players) if ctx.counts[seat][TEMPLE] > 0),
-        key=lambda seat: (-ctx.counts[seat][TEMPLE], -ctx.mystic[seat]),
-    )
-    tokens = sorted(state.deal.temple_tokens, reverse=True)
-    result = [0] * state.num_players
-    for seat, token in zip(order, tokens, strict=False):
-        result[seat] = token
-    return result
+    temples = [counts["temple"] for counts in ctx.counts]
+    return temple_token_awards(temples, ctx.mystic, state.deal.temple_tokens)
 
 
 def pyramid_points(pyr: Pyramid, idle: bool, w: Weights, over: bool) -> float:
@@ -361,12 +283,12 @@ def pyramid_points(pyr: Pyramid, idle: bool, w: Weights, over: bool) -> float:
         kind = tile.effect.kind
         if kind is EffectKind.FOREST:
             if over:
-                if _forest_matching(pyr, pos, placed) >= tile.effect.count:
+                if forest_validated(pyr, pos, placed):
                     points += tile.cp
             else:
                 points += tile.cp * forest_chance(pyr, pos, placed, w.forest_chance)
         elif kind is EffectKind.STONE:
-            points += tile.cp + 1
+            points += tile.cp + STONE_CP
         else:
             points += tile.cp
     return points

@@ -11,7 +11,6 @@ placement potential and the timing of the god turn.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.actions import (
@@ -35,8 +34,6 @@ from .choices import (
 from .heuristics import DEFAULT_WEIGHTS, Weights, color_need, evaluate, margin
 from .plan import PlanFollower
 
-Evaluator = Callable[[GameState, int], float]
-
 
 @dataclass(slots=True)
 class TurnPlan:
@@ -47,11 +44,10 @@ class TurnPlan:
 
 
 class Planner:
-    """Finds the best way to finish the pending turn, judged by a leaf evaluator."""
+    """Finds the best way to finish the pending turn, judged by the evaluation's margin."""
 
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, leaf: Evaluator | None = None) -> None:
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights
-        self.leaf: Evaluator = leaf or self.margin
 
     def margin(self, state: GameState, seat: int) -> float:
         return margin(evaluate(state, self.weights), seat)
@@ -70,15 +66,10 @@ class Planner:
         plans.sort(key=lambda p: -p.value)
         return plans
 
-    def best_actions(self, state: GameState) -> list[Action]:
-        if state.kind is DecisionKind.TURN:
-            return self.turn_plans(state)[0].actions
-        return self.complete(state, state.current)[0]
-
     def complete(self, state: GameState, me: int) -> tuple[list[Action], float]:
         """The best way to answer the decisions left in ``me``'s turn, and its value."""
         if state.is_over or state.current != me or state.kind is DecisionKind.TURN:
-            return [], self.leaf(state, me)
+            return [], self.margin(state, me)
         best: tuple[list[Action], float] | None = None
         for seq in self.options(state):
             child = state.copy()
@@ -129,10 +120,12 @@ class Planner:
         raise ValueError(f"no options for a {kind.value} decision")
 
 
-class MediumBot:
-    """Greedy one-turn lookahead with a hand-written evaluation (level "medium")."""
+class PlanningBot:
+    """A bot that plans each decision's answer to the end of its turn and then plays the
+    plan one decision at a time. The start of a turn is :meth:`plan_turn`'s to choose;
+    the decisions after it are finished greedily by the :class:`Planner`."""
 
-    name = "medium"
+    name = "planning"
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.rng = random.Random(seed)
@@ -144,11 +137,24 @@ class MediumBot:
         if action is not None:
             return action
         if state.kind is DecisionKind.TURN:
-            plans = self.planner.turn_plans(state)
-            top = plans[0].value
-            # Equal plans are broken by the seed, so seats differ from game to game.
-            tied = [p for p in plans if p.value >= top - 1e-9]
-            actions = self.rng.choice(tied).actions
+            actions = self.plan_turn(state)
         else:
             actions = self.planner.complete(state, state.current)[0]
         return self.follower.start(state, actions)
+
+    def plan_turn(self, state: GameState) -> list[Action]:
+        """The actions of the whole turn starting in ``state``."""
+        raise NotImplementedError
+
+
+class MediumBot(PlanningBot):
+    """Greedy one-turn lookahead with a hand-written evaluation (level "medium")."""
+
+    name = "medium"
+
+    def plan_turn(self, state: GameState) -> list[Action]:
+        plans = self.planner.turn_plans(state)
+        top = plans[0].value
+        # Equal plans are broken by the seed, so seats differ from game to game.
+        tied = [p for p in plans if p.value >= top - 1e-9]
+        return self.rng.choice(tied).actions

@@ -13,7 +13,6 @@ from .tiles import Tile
 
 ROW_SIZES = {1: 5, 2: 4, 3: 3, 4: 2}
 TOP_ROW = 4
-PYRAMID_SIZE = 14
 
 Position = tuple[int, int]
 
@@ -85,6 +84,20 @@ def neighbor_positions(pos: Position) -> tuple[Position, ...]:
 
 def neighbors(pyramid: Pyramid, pos: Position) -> list[PlacedTile]:
     return [pyramid[p] for p in neighbor_positions(pos) if p in pyramid]
+
+
+def could_hold(pyramid: Pyramid, pos: Position) -> bool:
+    """Whether an empty spot may still hold a tile in the finished pyramid.
+
+    Row 1 ends up :data:`ROW_SIZES` [1] columns wide around the tiles already there, and
+    a spot at (r, c) rests on the row-1 columns c to c + r - 1.
+    """
+    r, c = pos
+    if r < 1 or r > TOP_ROW or pos in pyramid:
+        return False
+    cols = [col for (row, col) in pyramid if row == 1] or [0]  # the first tile opens column 0
+    width = ROW_SIZES[1]
+    return max(cols) - width + 1 <= c and c + r - 1 <= min(cols) + width - 1
 
 
 def is_valid(pyramid: Pyramid) -> list[str]:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from . import pyramid as geometry
-from .pyramid import PlacedTile, Position, Pyramid
+from .pyramid import PlacedTile, Position, Pyramid, neighbor_positions
 from .tiles import Catalog, Color, EffectKind, GodId
 
-GOD_BONUS = 3
 STONE_CP = 1
 
 
@@ -71,13 +70,26 @@ def _tile_score(pyr: Pyramid, pos: Position, placed: PlacedTile, idle: bool) -> 
     return TileScore(pos, tile.id, tile.cp, "validated" if validated else "plain")
 
 
+def forest_matching(pyr: Pyramid, pos: Position, placed: PlacedTile) -> int:
+    """How many neighbors of a forest show one of its colors (a wilderness shows all)."""
+    colors = placed.tile.effect.colors
+    matching = 0
+    for n in neighbor_positions(pos):
+        other = pyr.get(n)
+        if other is not None and (other.wild or other.tile.color in colors):
+            matching += 1
+    return matching
+
+
 def forest_validated(pyr: Pyramid, pos: Position, placed: PlacedTile) -> bool:
     """R-EFF-FOREST: enough neighbors show one of the forest's colors."""
-    effect = placed.tile.effect
-    matching = sum(
-        1 for n in geometry.neighbors(pyr, pos) if any(n.has_color(c) for c in effect.colors)
-    )
-    return matching >= effect.count
+    return forest_matching(pyr, pos, placed) >= placed.tile.effect.count
+
+
+# The effects counted by their kind's name once validated (forests need a check).
+_COUNTED = {
+    kind: kind.value for kind in (EffectKind.VILLAGE, EffectKind.VOLCANO, EffectKind.IRRIGATION)
+}
 
 
 def effect_counts(pyr: Pyramid) -> dict[str, int]:
@@ -100,20 +112,25 @@ def effect_counts(pyr: Pyramid) -> dict[str, int]:
         elif placed.cancelled:
             continue
         elif kind is EffectKind.FOREST:
-            counts["forest"] += forest_validated(pyr, pos, placed)
-        elif kind.value in counts:
-            counts[kind.value] += 1
+            if forest_validated(pyr, pos, placed):
+                counts["forest"] += 1
+        elif kind in _COUNTED:
+            counts[_COUNTED[kind]] += 1
     return counts
 
 
 def highest_mystic(pyr: Pyramid) -> int:
-    return max(
-        (p.tile.mystic or 0 for p in pyr.values() if not p.wild and p.tile.color is Color.WHITE),
-        default=0,
-    )
+    """The highest mystic value among the white tiles (R-END-3), 0 without one."""
+    best = 0
+    for placed in pyr.values():
+        mystic = placed.tile.mystic
+        if mystic and mystic > best and not placed.wild and placed.tile.color is Color.WHITE:
+            best = mystic
+    return best
 
 
-_MOST_GODS = {
+# The gods that score for the most validated effects of a kind (a key of effect_counts).
+MOST_GODS = {
     GodId.OCEANS: "irrigation",
     GodId.FIRE: "volcano",
     GodId.NATURE: "forest",
@@ -131,8 +148,8 @@ def _god_score(
     if god is None:
         return GodScore(None, 0, "no_god")
     printed = catalog.god_by_id[god].cp
-    if god in _MOST_GODS:
-        key = _MOST_GODS[god]
+    if god in MOST_GODS:
+        key = MOST_GODS[god]
         best = max(c[key] for c in all_counts)
         if me[key] >= 1 and me[key] == best:
             return GodScore(god, printed, f"most_{key}")
@@ -178,17 +195,30 @@ def score_game(
         )
         scores.append(score)
     # R-END-3 temple tokens: more temples first, then the highest mystic value.
-    order = sorted(
-        (s for s in scores if s.temple_count > 0),
-        key=lambda s: (-s.temple_count, -highest_mystic(pyramids[s.seat])),
+    awarded = temple_token_awards(
+        [s.temple_count for s in scores], [highest_mystic(p) for p in pyramids], temple_tokens
     )
-    tokens = sorted(temple_tokens, reverse=True)
-    for s, token in zip(order, tokens, strict=False):
-        s.temple_token = token
     for s in scores:
+        s.temple_token = awarded[s.seat]
         s.categories = _categories(s, pyramids[s.seat])
     _rank(scores)
     return scores
+
+
+def temple_token_awards(
+    temples: Sequence[int], mystics: Sequence[int], tokens: Iterable[int]
+) -> list[int]:
+    """R-END-3: the temple token of every seat (0 for none), given each seat's temples
+    and highest mystic value: more temples first, then the higher mystic value; the
+    biggest tokens go first, seats without a temple get none."""
+    order = sorted(
+        (seat for seat in range(len(temples)) if temples[seat] > 0),
+        key=lambda seat: (-temples[seat], -mystics[seat]),
+    )
+    awarded = [0] * len(temples)
+    for seat, token in zip(order, sorted(tokens, reverse=True), strict=False):
+        awarded[seat] = token
+    return awarded
 
 
 def _categories(score: PlayerScore, pyr: Pyramid) -> dict[str, int]:

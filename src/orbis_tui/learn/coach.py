@@ -159,22 +159,13 @@ def _spots_on_show(state: GameState) -> list[tuple[int, int]]:
     cols = sorted(c for r, c in pyramid if r == 1)
     if not cols:
         return [(1, 0)]
-    width = geometry.ROW_SIZES[1]
-
-    def reachable(row: int, col: int) -> bool:
-        if (row, col) in pyramid:
-            return True
-        if row == 1:
-            return len(cols) < width and cols[-1] - width < col < cols[0] + width
-        return reachable(row - 1, col) and reachable(row - 1, col + 1)
-
     spots: list[tuple[int, int]] = []
-    if len(cols) < width:
+    if len(cols) < geometry.ROW_SIZES[1]:
         spots.extend([(1, cols[0] - 1), (1, cols[-1] + 1)])
     for row in range(2, geometry.TOP_ROW + 1):
         below = sorted(c for r, c in pyramid if r == row - 1)
         for col in range(below[0] - 1, below[-1] + 1) if below else ():
             touching = (row - 1, col) in pyramid or (row - 1, col + 1) in pyramid
-            if touching and (row, col) not in pyramid and reachable(row, col):
+            if touching and geometry.could_hold(pyramid, (row, col)):
                 spots.append((row, col))
     return spots
