@@ -150,14 +150,14 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        if not self.resumed:
-            self._autosave(self.match)  # a new game is on disk from its first moment
         self.call_after_refresh(self._begin)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_view)  # some lines depend on the width
 
     def _begin(self) -> None:
+        if not self.resumed:
+            self._autosave(self.match)  # on disk from the first moment the table is seen
         if self.state.is_over:
             self.app.show_end(self.match)  # type: ignore[attr-defined]
             return
