@@ -15,7 +15,7 @@ import random
 import time
 
 from orbis_tui.bots import make_bot
-from orbis_tui.bots.hard import HardBot, determinise
+from orbis_tui.bots.hard import HardBot
 from orbis_tui.bots.heuristics import evaluate
 from orbis_tui.bots.medium import Planner
 from orbis_tui.engine.game import new_game
@@ -76,7 +76,7 @@ def rates(players: int, seed: int) -> list[str]:
     n = 0
     start = time.perf_counter()
     while time.perf_counter() - start < 1.0:
-        bot.rollout(determinise(state, rng), plans[n % len(plans)], state.current)
+        bot.rollout(state.resample_hidden(rng), plans[n % len(plans)], state.current)
         n += 1
     lines.append(
         f"search rollouts per second:    {n / (time.perf_counter() - start):,.1f} "

@@ -268,10 +268,10 @@ def _multisets(size: int, cap: int = 3) -> list[Count]:
 def decision_need(state: GameState) -> int:
     """How many worshipers the pending decision deals in (0 when none)."""
     kind = state.kind
-    if kind is DecisionKind.PAY and state.take_tile is not None:
-        return state.take_tile.cost_any
-    if kind is DecisionKind.VILLAGE and state.take_tile is not None:
-        return state.take_tile.effect.count
+    if kind is DecisionKind.PAY and state.take is not None:
+        return state.take.tile.cost_any
+    if kind is DecisionKind.VILLAGE and state.take is not None:
+        return state.take.tile.effect.count
     if kind is DecisionKind.DEATH:
         return DEATH_PRICE
     if kind is DecisionKind.LOVE:
@@ -311,7 +311,7 @@ def candidate_actions(state: GameState) -> list[Action]:
     ]
     erupts = [a for a in state.legal_actions() if isinstance(a, Erupt)]
     for erupt in erupts:
-        actions.extend(erupt_variants(erupt, state.take_cell))
+        actions.extend(erupt_variants(erupt, state.take.cell))
     return actions
 
 

@@ -27,7 +27,6 @@ from builders import (
 )
 from orbis_tui.bots import LEVELS, EasyBot, HardBot, MediumBot, RandomBot, make_bot
 from orbis_tui.bots.choices import pay_sequence, pick_to_gain, pick_to_give
-from orbis_tui.bots.hard import determinise
 from orbis_tui.bots.heuristics import evaluate, forest_chance, margin
 from orbis_tui.engine.actions import (
     Action,
@@ -340,20 +339,6 @@ def test_evaluation_at_the_end_is_the_score() -> None:
     for s in scores:
         assert values[s.seat] == pytest.approx(s.total + 0.01 * s.worshipers)
     assert margin(values, 0) == pytest.approx(values[0] - values[1])
-
-
-def test_determinise_reshuffles_only_the_unseen_pile_tiles() -> None:
-    state = new_game(["A", "B", "C"], seed=8, first_player=0)
-    rng = random.Random(0)
-    bot = MediumBot(0)
-    for _ in range(12):
-        state.apply(bot.choose(state))
-    world = determinise(state, rng)
-    assert world.signature() == state.signature()
-    for pile, other, pos in zip(state.piles, world.piles, state.pile_pos, strict=True):
-        assert other[:pos] == pile[:pos]
-        assert sorted(t.id for t in other[pos:]) == sorted(t.id for t in pile[pos:])
-    assert any(a != b for a, b in zip(state.piles, world.piles, strict=True))
 
 
 def test_hard_reports_its_search() -> None:

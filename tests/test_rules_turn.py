@@ -328,7 +328,7 @@ def test_R_TAKE_3_an_unaffordable_any_symbol_is_blamed_on_the_realm() -> None:
     ("cost", "any_cost", "realm_letters", "message"),
     [
         ("BB", 0, "B", "The tile costs 2 blue; your realm holds 1 blue."),
-        ("", 2, "G", "The tile costs 2 worshiper(s) of any color; your realm holds 1 green."),
+        ("", 2, "G", "The tile costs 2 worshipers of any color; your realm holds 1 green."),
         ("RR", 1, "RRO", None),  # payable: no reason
         ("RG", 1, "RRO", "The tile costs 1 red + 1 green plus 1 of any color; "),
     ],

@@ -152,7 +152,7 @@ def test_an_unpayable_tile_shows_the_engines_reason_and_enter_makes_it_wild(
         assert "Pay " not in " ".join(text.split("⏎")[1:])[:5]  # no Pay key offered
         await press(pilot, "enter")
         assert screen.match.record.actions[-1] == "wild"
-        assert state.take_wild
+        assert state.take is not None and state.take.wild
 
     run(match, tmp_path, scenario)
 
@@ -191,7 +191,7 @@ def test_any_color_symbols_are_paid_with_the_chosen_colors(tmp_path: Path) -> No
 
 def test_spots_are_chosen_among_legal_ones_and_illegal_ones_say_why(tmp_path: Path) -> None:
     def wanted(s: GameState) -> bool:
-        if s.kind is not DecisionKind.PLACE or s.take_wild:
+        if s.kind is not DecisionKind.PLACE or s.take.wild:
             return False
         colored = [a for a in s.decision_actions() if isinstance(a, Place) and not a.wild]
         wild = [a for a in s.decision_actions() if isinstance(a, Place) and a.wild]
@@ -325,7 +325,7 @@ def test_a_volcano_offers_the_engines_ways_and_shows_them_on_the_board(tmp_path:
         await press(pilot, "down")
         second = screen.ui.current_eruption(state)
         assert first != second
-        assert state.take_tile is not None and state.take_tile.effect.kind is EffectKind.VOLCANO
+        assert state.take is not None and state.take.tile.effect.kind is EffectKind.VOLCANO
         await pilot.pause()
         assert "−" in screen_text(pilot.app)  # the board marks what would be removed
         await press(pilot, "enter")

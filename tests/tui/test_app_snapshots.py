@@ -24,7 +24,7 @@ def placing() -> Match:
     return random_match(
         2,
         7,
-        lambda s: s.kind is DecisionKind.PLACE and s.turn >= 8 and not s.take_wild,
+        lambda s: s.kind is DecisionKind.PLACE and s.turn >= 8 and not s.take.wild,
         frozen=True,
     )
 

@@ -67,7 +67,7 @@ async def play_by_keys(pilot, screen: LearnTableScreen, action: Action) -> None:
         case GoWild():
             await pilot.press("x")
         case Place(row=row, col=col, wild=wild):
-            if wild != (ui.wild_mode or state.take_wild):
+            if wild != (ui.wild_mode or state.take.wild):
                 await pilot.press("x")
             for _ in range(12):
                 here = ui.current_spot(screen.state)

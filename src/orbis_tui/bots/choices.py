@@ -66,7 +66,7 @@ def pay_sequence(state: GameState, need: list[float]) -> list[Action] | None:
     Each missing colored worshiper costs one exchange of three worshipers of a color
     with a surplus; the "any" symbols take the worshipers least worth keeping.
     """
-    assert state.take_tile is not None
+    assert state.take is not None
     due, any_count = state.payment_due()
     realm = state.player.realm[:]
     actions: list[Action] = []
@@ -130,7 +130,8 @@ def volcano_choice(state: GameState, options: list[Erupt]) -> Erupt:
         totals = [sum(w) for w in market]
         for cell, count in option.removals:
             totals[cell] -= sum(count)
-        totals[state.take_cell] = 0
+        assert state.take is not None
+        totals[state.take.cell] = 0
         return max(totals), sum(t * t for t in totals)
 
     return min(options, key=key)

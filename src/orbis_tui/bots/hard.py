@@ -3,7 +3,9 @@
 At the start of its turn the bot asks the greedy planner (:mod:`.medium`) for its best
 few whole-turn plans. It then plays each candidate out on many *determinised* copies of
 the game: the order of the face-down piles is hidden from every player, so each copy
-reshuffles what is left of each pile (the contents are public, only the order is not).
+reshuffles what is left of each pile (the contents are public, only the order is not),
+starting from a canonical order, so the real hidden order never reaches the search
+(see :meth:`~orbis_tui.engine.state.GameState.resample_hidden`).
 After the candidate turn, every player continues with the greedy policy for a number
 of turns (to the end of the game when it is near), and the position reached is scored:
 the final score difference at the end of the game, the evaluation's margin otherwise.
@@ -17,7 +19,6 @@ seed then always gives the same moves) or when the ``time_budget`` in seconds is
 from __future__ import annotations
 
 import math
-import random
 import time
 from dataclasses import dataclass
 
@@ -37,19 +38,6 @@ class SearchStats:
     rounds: int = 0
     rollouts: int = 0
     seconds: float = 0.0
-    chosen_value: float = 0.0
-
-
-def determinise(state: GameState, rng: random.Random) -> GameState:
-    """A copy of ``state`` whose unseen pile tiles are put in a random order."""
-    copy = state.copy()
-    piles = []
-    for pile, pos in zip(state.piles, state.pile_pos, strict=True):
-        rest = list(pile[pos:])
-        rng.shuffle(rest)
-        piles.append(pile[:pos] + tuple(rest))
-    copy.piles = tuple(piles)
-    return copy
 
 
 class HardBot(PlanningBot):
@@ -96,7 +84,7 @@ class HardBot(PlanningBot):
         limit = self.iterations if self.iterations is not None else math.inf
         clock = time.perf_counter
         while rounds < limit:
-            world = determinise(state, self.rng)
+            world = state.resample_hidden(self.rng)
             results = []
             for plan in alive:
                 if rounds > 0 and clock() >= deadline:
@@ -118,7 +106,6 @@ class HardBot(PlanningBot):
         self.stats.rounds = rounds
         self.stats.rollouts = rollouts
         self.stats.seconds = time.perf_counter() - start
-        self.stats.chosen_value = totals[best] / max(1, rounds)
         return alive[best].actions
 
     def rollout(self, world: GameState, plan: TurnPlan, me: int) -> float:

@@ -103,8 +103,8 @@ class Planner:
         if kind is DecisionKind.GAIN:
             return [[ChooseGain(best_gain_color(player.realm, color_need(state, me)))]]
         if kind is DecisionKind.VILLAGE:
-            assert state.take_tile is not None
-            count = state.take_tile.effect.count
+            assert state.take is not None
+            count = state.take.tile.effect.count
             give = pick_to_give(player.realm, count, color_need(state, me))
             return [[ReturnWorshipers(give)], [Decline()]]
         if kind is DecisionKind.VOLCANO:

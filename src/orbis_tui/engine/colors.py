@@ -8,6 +8,7 @@ is hashable, cheap to copy and cheap to compare.
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import lru_cache
 
 
 class Color(IntEnum):
@@ -79,10 +80,14 @@ def parse_letters(text: str) -> Count:
     return count_of(*(Color.from_letter(ch) for ch in text))
 
 
-def bounded_multisets(limit: Count, size: int) -> list[Count]:
-    """Every count with ``size`` worshipers in all that takes at most ``limit`` of each color."""
+@lru_cache(maxsize=8192)
+def bounded_multisets(limit: Count, size: int) -> tuple[Count, ...]:
+    """Every count with ``size`` worshipers in all that takes at most ``limit`` of each color.
+
+    Answers are remembered: the same few limits come back all game long.
+    """
     if size < 0 or sum(limit) < size:
-        return []
+        return ()
     results: list[Count] = []
     current = [0] * NUM_COLORS
 
@@ -100,4 +105,4 @@ def bounded_multisets(limit: Count, size: int) -> list[Count]:
         current[color] = 0
 
     fill(0, size)
-    return results
+    return tuple(results)

@@ -23,7 +23,7 @@ def problems(state: GameState) -> list[str]:
         if state.is_over and (len(player.pyramid) != REGION_TILES_PER_PLAYER or player.god is None):
             found.append(f"R-TURN-1: {player.name} ends with {len(player.pyramid)} tiles")
     in_market = sum(t is not None for t in state.market)
-    taking = state.take_cell >= 0 and state.kind is not DecisionKind.TURN
+    taking = state.take is not None and state.kind is not DecisionKind.TURN
     if in_market != MARKET_SIZE - (1 if taking else 0):
         found.append(f"R-SETUP-4: the market holds {in_market} tiles")
     if any(min(w) < 0 for w in state.market_worshipers):

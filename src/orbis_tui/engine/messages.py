@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# A template is a sentence, or (singular, plural, name of the number that decides).
+Template = str | tuple[str, str, str]
+
 COLOR_WORDS = {"R": "red", "B": "blue", "O": "orange", "G": "green", "W": "white"}
 
 
@@ -23,7 +26,7 @@ def worshiper_words(spelled: str) -> str:
     return " + ".join(parts)
 
 
-ILLEGAL: dict[str, str] = {
+ILLEGAL: dict[str, Template] = {
     "game_over": "The game is over; no more actions can be taken.",
     "not_now": "A {action} does not answer the pending decision ({decision}).",
     "exchange_same_color": "An exchange must turn 3 {color} worshipers into another color.",
@@ -34,11 +37,15 @@ ILLEGAL: dict[str, str] = {
     "god_already": "You already have a god ({god}); each player takes exactly one.",
     "god_unavailable": "The god '{god}' is not available in this game.",
     "pay_any_count": (
-        "This tile has {need} 'any color' symbol(s); you chose {given_words} to pay them."
+        "This tile has {need} 'any color' symbol; you chose {given_words} to pay it.",
+        "This tile has {need} 'any color' symbols; you chose {given_words} to pay them.",
+        "need",
     ),
     "cannot_afford_plain": "The tile costs {need_words}; your realm holds {have_words}.",
     "cannot_afford_only_any": (
-        "The tile costs {any} worshiper(s) of any color; your realm holds {have_words}."
+        "The tile costs {any} worshiper of any color; your realm holds {have_words}.",
+        "The tile costs {any} worshipers of any color; your realm holds {have_words}.",
+        "any",
     ),
     "cannot_afford_with_any": (
         "The tile costs {need_words} plus {any} of any color; your realm holds {have_words}."
@@ -70,12 +77,61 @@ ILLEGAL: dict[str, str] = {
     "love_count": "The Goddess of Love gives exactly 5 worshipers; you chose {given_words}.",
 }
 
-CANCELLED: dict[str, str] = {
+CANCELLED: dict[str, Template] = {
     "village_short": "the village needs {need} worshipers and the realm holds {have}",
     "volcano_impossible": "the market does not hold {need_words} to remove",
     "irrigation_row1": "an irrigation in the bottom row has no {color} tile beneath it",
     "irrigation_dry": "neither tile beneath it is {color} or a wilderness",
     "declined": "the player declined its effect",
+}
+
+
+WARNINGS: dict[str, Template] = {
+    "volcano_fails": (
+        "The volcano will be cancelled: it removes {need_words} from the other cells, "
+        "which will hold {available_words} of those colors."
+    ),
+    "irrigation_fails": "The irrigation will be cancelled: nothing {color} or wild beneath it.",
+    "irrigation_fails_row_one": (
+        "The irrigation will be cancelled: in the bottom row nothing lies beneath it."
+    ),
+    "irrigation_fails_anywhere": (
+        "No spot of your pyramid would feed this irrigation now: it would be cancelled."
+    ),
+    "village_unaffordable": (
+        "The village will be cancelled: it asks for {count} worshipers, you will have {have}."
+    ),
+    "death_unaffordable": (
+        "The God of Death will be cancelled: he asks for {count} worshipers, you have {have}."
+    ),
+    "token_held": "You already hold the {color} reduction token: this farm adds nothing.",
+    "only_wilderness": "No spot of your pyramid takes a {color} tile: it can only be a wilderness.",
+    "payment_lost": (
+        "No spot takes a {color} tile: it becomes a wilderness and the payment is lost."
+    ),
+    "payment_lost_placed": "As a wilderness, the worshipers paid for this tile are lost.",
+    "wilderness_cost": "A wilderness scores {points} CP at the end.",
+    "wilderness_cost_tile": (
+        "A wilderness scores {points} CP at the end instead of the tile's {cp}."
+    ),
+    "forest_met": "Forest: {have} of {need} matching neighbours already; it is validated.",
+    "forest_open": (
+        "Forest: {have} of {need} matching neighbours now; {open_spots} free spot beside it can add more.",
+        "Forest: {have} of {need} matching neighbours now; {open_spots} free spots beside it "
+        "can add more.",
+        "open_spots",
+    ),
+    "forest_lost": (
+        "Forest: {have} of {need} matching neighbours and {open_spots} free spot beside it: it cannot "
+        "be validated here.",
+        "Forest: {have} of {need} matching neighbours and {open_spots} free spots beside it: "
+        "it cannot be validated here.",
+        "open_spots",
+    ),
+    "refused": "Refusing cancels {name}: its {cp} CP will not score.",
+    "realm_overflow": (
+        "Your realm will hold {total} worshipers: you will return {excess} at the end of the turn."
+    ),
 }
 
 
@@ -85,25 +141,47 @@ def _with_words(details: dict[str, Any]) -> dict[str, Any]:
         spelled = isinstance(value, str) and (
             value == "-" or all(ch in COLOR_WORDS for ch in value)
         )
-        if spelled and key in ("need", "given", "have", "chosen", "want"):
+        if spelled and key in ("need", "given", "have", "chosen", "want", "available", "paid"):
             filled[f"{key}_words"] = worshiper_words(value)
     return filled
 
 
-def illegal_text(code: str, details: dict[str, Any]) -> str:
-    template = ILLEGAL.get(code, code)
+def fill(template: Template, details: dict[str, Any]) -> str:
+    """The sentence of ``template`` with ``details`` filled in (the plural form chosen by
+    its number); a template that does not fit the details still says something."""
+    if isinstance(template, tuple):
+        one, many, key = template
+        template = one if details.get(key) == 1 else many
     try:
         return template.format(**_with_words(details))
     except (KeyError, IndexError):
         return f"{template} {details}"
 
 
+def illegal_text(code: str, details: dict[str, Any]) -> str:
+    return fill(ILLEGAL.get(code, code), details)
+
+
+def warning_text(code: str, details: dict[str, Any]) -> str:
+    return fill(WARNINGS.get(_warning_variant(code, details), code), details)
+
+
+def _warning_variant(code: str, details: dict[str, Any]) -> str:
+    """Some warnings read differently by their numbers (e.g. an irrigation in row 1)."""
+    if code == "irrigation_fails":
+        if details.get("anywhere"):
+            return "irrigation_fails_anywhere"
+        if details.get("row_one"):
+            return "irrigation_fails_row_one"
+    if code == "wilderness_cost" and details.get("cp"):
+        return "wilderness_cost_tile"
+    if code == "payment_lost" and details.get("placed"):
+        return "payment_lost_placed"
+    return code
+
+
 def cancelled_text(code: str, details: dict[str, Any]) -> str:
-    template = CANCELLED.get(code, code)
-    try:
-        return template.format(**_with_words(details))
-    except (KeyError, IndexError):
-        return template
+    return fill(CANCELLED.get(code, code), details)
 
 
 TILE_REASONS: dict[str, str] = {

@@ -42,10 +42,11 @@ def row_one_spots(pyramid: Pyramid) -> list[Position]:
 
 def supported_spots(pyramid: Pyramid) -> list[Position]:
     """Empty spots above row 1 that rest on two tiles (R-PLACE-2)."""
-    spots = []
-    for r, c in pyramid:
-        if r < TOP_ROW and (r, c + 1) in pyramid and (r + 1, c) not in pyramid:
-            spots.append((r + 1, c))
+    spots = [
+        (r + 1, c)
+        for r, c in pyramid
+        if r < TOP_ROW and (r, c + 1) in pyramid and (r + 1, c) not in pyramid
+    ]
     spots.sort()
     return spots
 

@@ -12,8 +12,11 @@ placed tile is immutable and shared), which is what search and undo build on.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from . import pyramid as geometry
 from .actions import (
@@ -33,7 +36,30 @@ from .actions import (
 )
 from .colors import COLORS, NUM_COLORS, ZERO, Count, bounded_multisets, covers, letters
 from .errors import IllegalAction
-from .events import Event
+from .events import (
+    Cancelled,
+    Collected,
+    Discarded,
+    Erupted,
+    Event,
+    Exchanged,
+    Gained,
+    GainedMany,
+    GameOver,
+    Generated,
+    GodCancelled,
+    Paid,
+    Placed,
+    ReductionTaken,
+    Refilled,
+    Returned,
+    TookGod,
+    TookTile,
+    TurnEnded,
+    TurnStarted,
+    Validated,
+    WentWild,
+)
 from .pyramid import PlacedTile, Position, Pyramid
 from .setup import MARKET_SIZE, ROUNDS, Deal, setup_for
 from .tiles import Catalog, EffectKind, GodId, Tile
@@ -58,6 +84,11 @@ MARKET_ADJACENT: tuple[tuple[int, ...], ...] = tuple(
     for cell in range(MARKET_SIZE)
 )
 
+# One worshiper of each color, as a count.
+_ONE_OF: tuple[Count, ...] = tuple(
+    tuple(int(c == color) for c in range(NUM_COLORS))  # type: ignore[misc]
+    for color in range(NUM_COLORS)
+)
 _EXCHANGES = tuple(tuple(Exchange(give, get) for get in COLORS if get != give) for give in COLORS)
 _TAKES = tuple(TakeTile(cell) for cell in range(MARKET_SIZE))
 _TAKE_GOD = {god: TakeGod(god) for god in GodId}
@@ -150,16 +181,30 @@ class PlayerState:
 
     def effective_cost(self, tile: Tile) -> Count:
         """The colored part of a tile's cost after reduction tokens (R-EFF-FARM)."""
-        cost = tile.cost
         red = self.reductions
+        if True not in red:
+            return tile.cost
+        cost = tile.cost
         return tuple(0 if red[c] else cost[c] for c in range(NUM_COLORS))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """The region tile being taken this turn: from which market ``cell`` (0-8), whether
+    it has become a wilderness, and where it was placed (``None`` until it is)."""
+
+    cell: int
+    tile: Tile
+    wild: bool = False
+    pos: Position | None = None
 
 
 class GameState:
     """A game in progress. Build one with :func:`orbis_tui.engine.game.new_game`."""
 
     __slots__ = (
-        "actions_applied",
+        "_decision",
+        "_history",
         "catalog",
         "current",
         "deal",
@@ -171,12 +216,8 @@ class GameState:
         "pile_pos",
         "piles",
         "players",
-        "take_cell",
-        "take_pos",
-        "take_tile",
-        "take_wild",
+        "take",
         "turn",
-        "turn_first_action",
     )
 
     def __init__(self, catalog: Catalog, deal: Deal, names: Sequence[str], first_player: int = 0):
@@ -198,15 +239,14 @@ class GameState:
         self.pile_pos = [0, 0, 0]
         self.gods_available: list[GodId] = list(deal.gods)
         self.kind = DecisionKind.TURN
-        self.take_cell = -1
-        self.take_tile: Tile | None = None
-        self.take_wild = False
-        self.take_pos: Position | None = None
-        self.actions_applied = 0  # how many actions brought the game here
-        self.turn_first_action = 0  # the count at which the turn in progress began
+        self.take: Take | None = None
+        self._history: list[_Undo] = []
+        self._decision: Decision | None = None
 
     # ------------------------------------------------------------------ copying
-    def copy(self) -> GameState:
+    def copy(self, *, history: bool = False) -> GameState:
+        """An independent copy. Without ``history`` the copy cannot :meth:`undo` past
+        this point, which keeps copying cheap for searches."""
         other = GameState.__new__(GameState)
         other.catalog = self.catalog
         other.deal = self.deal
@@ -220,16 +260,22 @@ class GameState:
         other.pile_pos = self.pile_pos[:]
         other.gods_available = self.gods_available[:]
         other.kind = self.kind
-        other.take_cell = self.take_cell
-        other.take_tile = self.take_tile
-        other.take_wild = self.take_wild
-        other.take_pos = self.take_pos
-        other.actions_applied = self.actions_applied
-        other.turn_first_action = self.turn_first_action
+        other.take = self.take
+        other._history = self._history[:] if history else []
+        other._decision = self._decision
         return other
 
     def signature(self) -> tuple:
         """Everything that makes this state what it is, for comparing two states."""
+        return (*self._position(), self.piles)
+
+    def public_signature(self) -> tuple:
+        """What every player can see: the whole position but the order of the tiles still
+        face down in the piles, of which only the set is public (see :meth:`unseen`)."""
+        return (*self._position(), tuple(t.id for t in self.unseen()))
+
+    def _position(self) -> tuple:
+        take = self.take
         return (
             self.current,
             self.turn,
@@ -238,10 +284,7 @@ class GameState:
             tuple(self.market_worshipers),
             tuple(self.pile_pos),
             tuple(self.gods_available),
-            self.take_cell,
-            self.take_tile.id if self.take_tile else None,
-            self.take_wild,
-            self.take_pos,
+            None if take is None else (take.cell, take.tile.id, take.wild, take.pos),
             tuple(
                 (
                     tuple(p.realm),
@@ -259,7 +302,103 @@ class GameState:
             ),
         )
 
+    # ------------------------------------------------------------------ history
+    @property
+    def move_stack(self) -> list[Action]:
+        """The actions applied to this state (since it was made or copied), oldest first."""
+        return [entry[0] for entry in self._history]
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def actions_this_turn(self) -> int:
+        """How many of the applied actions (see :attr:`move_stack`) belong to the turn
+        in progress: all of them can be taken back without undoing a refill."""
+        turn = self.turn
+        count = 0
+        for entry in reversed(self._history):
+            if entry[2] != turn:
+                break
+            count += 1
+        return count
+
+    def undo(self) -> Action:
+        """Take back the last applied action exactly, and return it (like a ``pop``).
+
+        Raises ``IndexError`` when there is nothing to take back. Undo knows nothing of
+        hidden information: how far a table lets its players go back is its own policy.
+        """
+        (
+            action,
+            self.current,
+            self.turn,
+            self.kind,
+            self.take,
+            market,
+            worshipers,
+            pile_pos,
+            gods,
+            realm,
+            reductions,
+            god,
+            god_cancelled,
+            turns,
+            pyramid,
+        ) = self._history.pop()
+        self.market = list(market)
+        self.market_worshipers = list(worshipers)
+        self.pile_pos = list(pile_pos)
+        self.gods_available = list(gods)
+        player = self.players[self.current]
+        player.realm = list(realm)
+        player.reductions = list(reductions)
+        player.god = god
+        player.god_cancelled = god_cancelled
+        player.turns = turns
+        if pyramid is not None:
+            player.pyramid = pyramid.copy()  # the entry may be shared with a copy's history
+        self._decision = None
+        return action
+
+    # ------------------------------------------------------------------ hidden information
+    def unseen(self) -> list[Tile]:
+        """The tiles still face down in the piles, in a canonical order (level, then id).
+
+        Which tiles they are is public (the tile set is known and every drawn tile was
+        seen); only their order is hidden.
+        """
+        rest: list[Tile] = []
+        for pile, pos in zip(self.piles, self.pile_pos, strict=True):
+            rest.extend(sorted(pile[pos:], key=_tile_id))
+        return rest
+
+    def resample_hidden(self, rng: random.Random) -> GameState:
+        """A copy in which the unseen part of every pile is put in a random order.
+
+        The order is drawn from a canonical order (by tile id), so the copy depends only
+        on what the players can see and on ``rng``, never on the real hidden order. This
+        is how a fair computer player imagines the piles.
+        """
+        other = self.copy()
+        piles = []
+        for pile, pos in zip(self.piles, self.pile_pos, strict=True):
+            rest = sorted(pile[pos:], key=_tile_id)
+            rng.shuffle(rest)
+            piles.append(pile[:pos] + tuple(rest))
+        other.piles = tuple(piles)
+        return other
+
     # ------------------------------------------------------------------ queries
+    @property
+    def decision(self) -> Decision:
+        """The pending decision as one value: what it asks, and every answer the table
+        can offer with its refusal or its consequences (see :mod:`.decision`)."""
+        if self._decision is None:
+            from .decision import decide  # the decision module builds on this one
+
+            self._decision = decide(self)
+        return self._decision
+
     @property
     def num_players(self) -> int:
         return len(self.players)
@@ -292,9 +431,9 @@ class GameState:
 
     def payment_due(self) -> tuple[Count, int]:
         """(colored cost after reductions, number of "any" symbols) of the taken tile."""
-        tile = self.take_tile
-        if tile is None:
+        if self.take is None:
             return ZERO, 0
+        tile = self.take.tile
         return self.player.effective_cost(tile), tile.cost_any
 
     def discard_needed(self) -> int:
@@ -302,7 +441,8 @@ class GameState:
 
     def volcano_sources(self) -> list[int]:
         """Market cells a volcano may take worshipers from: all but the taken one."""
-        return [c for c in range(MARKET_SIZE) if c != self.take_cell]
+        taken = -1 if self.take is None else self.take.cell
+        return [c for c in range(MARKET_SIZE) if c != taken]
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -354,8 +494,8 @@ class GameState:
         return []
 
     def _pay_options(self, player: PlayerState) -> list[Pay]:
-        tile = self.take_tile
-        assert tile is not None
+        assert self.take is not None
+        tile = self.take.tile
         due = player.effective_cost(tile)
         realm = player.realm
         left = [realm[c] - due[c] for c in range(NUM_COLORS)]
@@ -365,11 +505,11 @@ class GameState:
 
     def _place_options(self, player: PlayerState) -> list[Action]:
         pyr = player.pyramid
-        tile = self.take_tile
-        assert tile is not None
+        take = self.take
+        assert take is not None
         actions: list[Action] = []
-        if not self.take_wild:
-            actions.extend(Place(r, c) for r, c in geometry.colored_spots(pyr, tile.color))
+        if not take.wild:
+            actions.extend(Place(r, c) for r, c in geometry.colored_spots(pyr, take.tile.color))
         actions.extend(Place(r, c, True) for r, c in geometry.wild_spots(pyr))
         return actions
 
@@ -377,14 +517,14 @@ class GameState:
         """How many worshipers the pending village (its count) or God of Death (six)
         asks to return; 0 in any other decision."""
         if self.kind is DecisionKind.VILLAGE:
-            assert self.take_tile is not None
-            return self.take_tile.effect.count
+            assert self.take is not None
+            return self.take.tile.effect.count
         return DEATH_PRICE if self.kind is DecisionKind.DEATH else 0
 
     def _volcano_options(self) -> list[tuple[tuple[int, Count], ...]]:
         """Every way to pick the volcano's worshipers from the other market cells."""
-        assert self.take_tile is not None
-        need = self.take_tile.effect.remove
+        assert self.take is not None
+        need = self.take.tile.effect.remove
         cells = self.volcano_sources()
         per_color: list[list[list[int]]] = []  # for each needed color, the ways to split it
         for color in range(NUM_COLORS):
@@ -413,8 +553,8 @@ class GameState:
         return options
 
     def volcano_possible(self) -> bool:
-        assert self.take_tile is not None
-        need = self.take_tile.effect.remove
+        assert self.take is not None
+        need = self.take.tile.effect.remove
         for color in range(NUM_COLORS):
             if need[color]:
                 have = sum(self.market_worshipers[c][color] for c in self.volcano_sources())
@@ -479,8 +619,8 @@ class GameState:
             )
 
     def _check_pay(self, player: PlayerState, action: Pay) -> None:
-        tile = self.take_tile
-        assert tile is not None
+        assert self.take is not None
+        tile = self.take.tile
         chosen = action.any_colors
         _check_count("R-TAKE-3", "pay_any_count", chosen, tile.cost_any)
         due = player.effective_cost(tile)
@@ -502,11 +642,11 @@ class GameState:
         return None
 
     def _check_place(self, player: PlayerState, action: Place) -> None:
-        tile = self.take_tile
-        assert tile is not None
+        assert self.take is not None
+        tile = self.take.tile
         pyr = player.pyramid
         pos = (action.row, action.col)
-        if self.take_wild and not action.wild:
+        if self.take.wild and not action.wild:
             raise IllegalAction("R-TAKE-3", "must_place_wild")
         if not 1 <= action.row <= geometry.TOP_ROW:
             raise IllegalAction("R-PLACE-2", "bad_row", row=action.row)
@@ -552,12 +692,13 @@ class GameState:
         _check_multiset(rule, action.colors, self.returns_needed(), player)
 
     def _check_erupt(self, player: PlayerState, action: Erupt) -> None:
-        assert self.take_tile is not None
-        need = self.take_tile.effect.remove
+        take = self.take
+        assert take is not None
+        need = take.tile.effect.remove
         taken = [0] * NUM_COLORS
         last = -1
         for cell, count in action.removals:
-            if cell == self.take_cell or not 0 <= cell < MARKET_SIZE:
+            if cell == take.cell or not 0 <= cell < MARKET_SIZE:
                 raise IllegalAction("R-EFF-VOLCANO", "volcano_cell", cell=cell + 1)
             if cell <= last or len(count) != NUM_COLORS or min(count) < 0 or not any(count):
                 raise IllegalAction("R-EFF-VOLCANO", "volcano_form")
@@ -590,19 +731,38 @@ class GameState:
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` and play it. Returns what happened, in order, as events."""
         self._check(action)
+        player = self.players[self.current]
+        # What undo needs: every field an action may change, as it is now. An action
+        # changes only the active player; only a placement or a refusal the pyramid.
+        self._history.append(
+            (
+                action,
+                self.current,
+                self.turn,
+                self.kind,
+                self.take,
+                tuple(self.market),
+                tuple(self.market_worshipers),
+                tuple(self.pile_pos),
+                tuple(self.gods_available),
+                tuple(player.realm),
+                tuple(player.reductions),
+                player.god,
+                player.god_cancelled,
+                player.turns,
+                player.pyramid.copy() if type(action) in _CHANGES_PYRAMID else None,
+            )
+        )
+        self._decision = None
         events: list[Event] = []
-        turn = self.turn
         _APPLY[type(action)](self, action, events)
-        self.actions_applied += 1
-        if self.turn != turn:
-            self.turn_first_action = self.actions_applied
         return events
 
     def _apply_exchange(self, action: Exchange, events: list[Event]) -> None:
         realm = self.player.realm
         realm[action.give] -= EXCHANGE_RATE
         realm[action.get] += 1
-        events.append(Event("exchanged", self.current, give=action.give, get=action.get))
+        events.append(Exchanged(self.current, action.give, action.get))
         if self.kind is DecisionKind.DISCARD and self.discard_needed() == 0:
             self._end_turn(events)
 
@@ -611,15 +771,15 @@ class GameState:
         tile = self.market[cell]
         assert tile is not None
         me = self.current
-        events.append(Event("took_tile", me, tile=tile.id, cell=cell))
+        events.append(TookTile(me, tile.id, cell))
         # R-TAKE-1 generate
         mw = self.market_worshipers
         color = tile.color
+        one = _ONE_OF[color]
         for adj in MARKET_ADJACENT[cell]:
-            w = list(mw[adj])
-            w[color] += 1
-            mw[adj] = tuple(w)  # type: ignore[assignment]
-        events.append(Event("generated", me, color=color, cells=MARKET_ADJACENT[cell]))
+            w = mw[adj]
+            mw[adj] = (w[0] + one[0], w[1] + one[1], w[2] + one[2], w[3] + one[3], w[4] + one[4])
+        events.append(Generated(me, color, MARKET_ADJACENT[cell]))
         # R-TAKE-2 collect
         collected = mw[cell]
         if any(collected):
@@ -627,12 +787,9 @@ class GameState:
             for c in range(NUM_COLORS):
                 realm[c] += collected[c]
             mw[cell] = ZERO
-        events.append(Event("collected", me, worshipers=collected))
+        events.append(Collected(me, collected))
         self.market[cell] = None
-        self.take_cell = cell
-        self.take_tile = tile
-        self.take_wild = False
-        self.take_pos = None
+        self.take = Take(cell, tile)
         # R-TAKE-3: a tile that costs nothing needs no payment decision.
         if tile.cost_any == 0 and not any(self.player.effective_cost(tile)):
             self.kind = DecisionKind.PLACE
@@ -640,32 +797,33 @@ class GameState:
             self.kind = DecisionKind.PAY
 
     def _apply_pay(self, action: Pay, events: list[Event]) -> None:
-        assert self.take_tile is not None
-        due = self.player.effective_cost(self.take_tile)
+        assert self.take is not None
+        due = self.player.effective_cost(self.take.tile)
         realm = self.player.realm
         for c in range(NUM_COLORS):
             realm[c] -= due[c] + action.any_colors[c]
         paid = tuple(due[c] + action.any_colors[c] for c in range(NUM_COLORS))
-        events.append(Event("paid", self.current, worshipers=paid))
+        events.append(Paid(self.current, paid))  # type: ignore[arg-type]
         self.kind = DecisionKind.PLACE
 
     def _apply_go_wild(self, action: GoWild, events: list[Event]) -> None:
-        self.take_wild = True
-        events.append(Event("went_wild", self.current))
+        assert self.take is not None
+        take = self.take
+        self.take = Take(take.cell, take.tile, True, take.pos)
+        events.append(WentWild(self.current))
         self.kind = DecisionKind.PLACE
 
     def _apply_place(self, action: Place, events: list[Event]) -> None:
-        tile = self.take_tile
-        assert tile is not None
+        take = self.take
+        assert take is not None
+        tile = take.tile
         player = self.player
         pos = (action.row, action.col)
         wild = action.wild
         me = self.current
-        if wild and not self.take_wild:
-            self.take_wild = True
-        self.take_pos = pos
+        self.take = Take(take.cell, tile, take.wild or wild, pos)
         player.pyramid[pos] = PlacedTile(tile, wild)
-        events.append(Event("placed", me, tile=tile.id, row=pos[0], col=pos[1], wild=wild))
+        events.append(Placed(me, tile.id, pos[0], pos[1], wild))
         if wild:
             self._after_effect(events)
             return
@@ -674,14 +832,14 @@ class GameState:
         kind = effect.kind
         if kind is EffectKind.FARM:
             assert effect.color is not None
+            events.append(ReductionTaken(me, effect.color, player.reductions[effect.color]))
             player.reductions[effect.color] = True
-            events.append(Event("reduction", me, color=effect.color))
         elif kind is EffectKind.GAIN:
             if effect.color is None:
                 self.kind = DecisionKind.GAIN
                 return
             player.realm[effect.color] += effect.count
-            events.append(Event("gained", me, color=effect.color, count=effect.count))
+            events.append(Gained(me, effect.color, effect.count))
         elif kind is EffectKind.VILLAGE:
             if player.worshipers >= effect.count:
                 self.kind = DecisionKind.VILLAGE
@@ -699,46 +857,46 @@ class GameState:
             elif not any(player.pyramid[p].has_color(effect.color) for p in geometry.beneath(pos)):
                 self._cancel(pos, "irrigation_dry", events, color=effect.color.label)
             else:
-                events.append(Event("validated", me, tile=tile.id))
+                events.append(Validated(me, tile.id))
         self._after_effect(events)
 
     def _cancel(self, pos: Position, reason: str, events: list[Event], **details: object) -> None:
         player = self.player
         placed = player.pyramid[pos]
         player.pyramid[pos] = PlacedTile(placed.tile, placed.wild, True)
-        events.append(
-            Event("cancelled", self.current, tile=placed.tile.id, reason=reason, **details)
-        )
+        events.append(Cancelled(self.current, placed.tile.id, reason, details))
 
     def _apply_gain(self, action: ChooseGain, events: list[Event]) -> None:
         self.player.realm[action.color] += 1
-        events.append(Event("gained", self.current, color=action.color, count=1))
+        events.append(Gained(self.current, action.color, 1))
         self._after_effect(events)
 
     def _apply_return(self, action: ReturnWorshipers, events: list[Event]) -> None:
         realm = self.player.realm
         for c in range(NUM_COLORS):
             realm[c] -= action.colors[c]
-        events.append(Event("returned", self.current, worshipers=action.colors))
+        events.append(Returned(self.current, action.colors))
         if self.kind is DecisionKind.VILLAGE:
-            assert self.take_tile is not None
-            events.append(Event("validated", self.current, tile=self.take_tile.id))
+            assert self.take is not None
+            events.append(Validated(self.current, self.take.tile.id))
         self._after_effect(events)
 
     def _apply_erupt(self, action: Erupt, events: list[Event]) -> None:
         mw = self.market_worshipers
         for cell, count in action.removals:
             mw[cell] = tuple(mw[cell][c] - count[c] for c in range(NUM_COLORS))  # type: ignore[assignment]
-        events.append(Event("erupted", self.current, removals=action.removals))
+        events.append(Erupted(self.current, action.removals))
+        assert self.take is not None
+        events.append(Validated(self.current, self.take.tile.id))
         self._after_effect(events)
 
     def _apply_decline(self, action: Decline, events: list[Event]) -> None:
         if self.kind is DecisionKind.DEATH:
             self.player.god_cancelled = True
-            events.append(Event("god_cancelled", self.current, god=GodId.DEATH))
+            events.append(GodCancelled(self.current, GodId.DEATH))
         else:
-            assert self.take_pos is not None
-            self._cancel(self.take_pos, "declined", events)
+            assert self.take is not None and self.take.pos is not None
+            self._cancel(self.take.pos, "declined", events)
         self._after_effect(events)
 
     def _apply_take_god(self, action: TakeGod, events: list[Event]) -> None:
@@ -746,10 +904,8 @@ class GameState:
         god = GodId(action.god)
         self.gods_available.remove(god)
         player.god = god
-        self.take_cell = -1
-        self.take_tile = None
-        self.take_pos = None
-        events.append(Event("took_god", self.current, god=god))
+        self.take = None
+        events.append(TookGod(self.current, god))
         if god is GodId.LOVE:
             self.kind = DecisionKind.LOVE
             return
@@ -758,25 +914,21 @@ class GameState:
                 self.kind = DecisionKind.DEATH
                 return
             player.god_cancelled = True
-            events.append(
-                Event(
-                    "god_cancelled", self.current, god=god, need=DEATH_PRICE, have=player.worshipers
-                )
-            )
+            events.append(GodCancelled(self.current, god, DEATH_PRICE, player.worshipers))
         self._after_effect(events)
 
     def _apply_love(self, action: ChooseWorshipers, events: list[Event]) -> None:
         realm = self.player.realm
         for c in range(NUM_COLORS):
             realm[c] += action.colors[c]
-        events.append(Event("gained_many", self.current, worshipers=action.colors))
+        events.append(GainedMany(self.current, action.colors))
         self._after_effect(events)
 
     def _apply_discard(self, action: Discard, events: list[Event]) -> None:
         realm = self.player.realm
         for c in range(NUM_COLORS):
             realm[c] -= action.colors[c]
-        events.append(Event("discarded", self.current, worshipers=action.colors))
+        events.append(Discarded(self.current, action.colors))
         self._end_turn(events)
 
     def _after_effect(self, events: list[Event]) -> None:
@@ -787,31 +939,30 @@ class GameState:
         self._end_turn(events)
 
     def _end_turn(self, events: list[Event]) -> None:
+        me = self.current
         # R-TAKE-7 refill
-        if self.take_cell >= 0:
-            cell = self.take_cell
+        if self.take is not None:
+            cell = self.take.cell
             for level in range(3):
                 pile = self.piles[level]
                 pos = self.pile_pos[level]
                 if pos < len(pile):
                     self.market[cell] = pile[pos]
                     self.pile_pos[level] = pos + 1
-                    events.append(Event("refilled", self.current, cell=cell, tile=pile[pos].id))
+                    events.append(Refilled(me, cell, pile[pos].id))
                     break
             self.market_worshipers[cell] = ZERO
         self.player.turns += 1
-        self.take_cell = -1
-        self.take_tile = None
-        self.take_wild = False
-        self.take_pos = None
+        self.take = None
         self.turn += 1
+        events.append(TurnEnded(me))
         if self.turn >= self.total_turns:
             self.kind = DecisionKind.OVER
-            events.append(Event("game_over", self.current))
+            events.append(GameOver(me))
             return
         self.current = (self.first_player + self.turn) % self.num_players
         self.kind = DecisionKind.TURN
-        events.append(Event("turn_started", self.current))
+        events.append(TurnStarted(self.current))
 
 
 def _safe(count: Sequence[int]) -> Count:
@@ -872,6 +1023,9 @@ _CHECKS = {
     Discard: GameState._check_discard,
 }
 
+# The actions that may change the pyramid (a placement; a refused village or volcano).
+_CHANGES_PYRAMID = frozenset({Place, Decline})
+
 _APPLY = {
     Exchange: GameState._apply_exchange,
     TakeTile: GameState._apply_take_tile,
@@ -886,3 +1040,15 @@ _APPLY = {
     ChooseWorshipers: GameState._apply_love,
     Discard: GameState._apply_discard,
 }
+
+
+def _tile_id(tile: Tile) -> str:
+    return tile.id
+
+
+# What :meth:`GameState.apply` keeps to take an action back (see :meth:`GameState.undo`).
+_Undo = tuple
+
+
+if TYPE_CHECKING:
+    from .decision import Decision

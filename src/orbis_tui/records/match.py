@@ -31,7 +31,7 @@ class Match:
     @property
     def turn_start(self) -> int:
         """Index of the first action of the turn in progress."""
-        return self.state.turn_first_action
+        return len(self.record.actions) - self.state.actions_this_turn()
 
     @property
     def actions(self) -> list[str]:
@@ -56,7 +56,7 @@ class Match:
         if not self.can_undo():
             raise ValueError("nothing to undo in this turn")
         undone = self.record.actions.pop()
-        self.state = replay(self.record)
+        self.state.undo()
         if self.on_change:
             self.on_change(self)
         return undone

@@ -10,7 +10,29 @@ from collections.abc import Sequence
 
 from ..engine.actions import Erupt
 from ..engine.colors import COLORS, LETTERS, Color, Count, letters
-from ..engine.events import Event
+from ..engine.events import (
+    Cancelled,
+    Collected,
+    Discarded,
+    Erupted,
+    Event,
+    Exchanged,
+    Gained,
+    GainedMany,
+    GameOver,
+    Generated,
+    GodCancelled,
+    Paid,
+    Placed,
+    ReductionTaken,
+    Refilled,
+    Returned,
+    TookGod,
+    TookTile,
+    TurnStarted,
+    Validated,
+    WentWild,
+)
 from ..engine.messages import cancelled_text
 from ..engine.pyramid import Position, Pyramid
 from ..engine.setup import ROUNDS
@@ -124,7 +146,7 @@ def round_text(state: GameState) -> str:
 def phase_line(state: GameState) -> str:
     """What the active player is expected to do now, in one line."""
     kind = state.kind
-    tile = state.take_tile
+    tile = state.take.tile if state.take else None
     if kind is DecisionKind.TURN:
         return texts.PHASE["turn_must_god" if state.must_take_god() else "turn"]
     if kind is DecisionKind.PAY:
@@ -134,7 +156,7 @@ def phase_line(state: GameState) -> str:
         return texts.PHASE["pay"].format(cost=cost_words(due, any_count))
     if kind is DecisionKind.PLACE:
         assert tile is not None
-        if state.take_wild:
+        if state.take is not None and state.take.wild:
             return texts.PHASE["place_wild"]
         return texts.PHASE["place"].format(tile=tile.name)
     if kind is DecisionKind.GAIN:
@@ -165,72 +187,77 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
     """The game log lines for the events of one action (``state`` is the state after)."""
     names = [p.name for p in state.players]
     tiles = state.catalog.tile_by_id
+    log = texts.LOG
     lines: list[str] = []
     for event in events:
-        d = event.data
         name = names[event.player]
-        kind = event.kind
-        tmpl = texts.LOG
-        if kind == "took_tile":
-            lines.append(
-                tmpl[kind].format(name=name, tile=tile_label(tiles[d["tile"]]), cell=d["cell"] + 1)
-            )
-        elif kind == "generated":
-            lines.append(
-                tmpl[kind].format(
-                    color=color_word(d["color"]).capitalize(), cells=cell_list(d["cells"])
-                )
-            )
-        elif kind == "collected":
-            if any(d["worshipers"]):
+        match event:
+            case TookTile(tile=tile, cell=cell):
                 lines.append(
-                    tmpl[kind].format(name=name, worshipers=worshiper_words(d["worshipers"]))
+                    log["took_tile"].format(name=name, tile=tile_label(tiles[tile]), cell=cell + 1)
                 )
-        elif kind == "paid":
-            if any(d["worshipers"]):
+            case Generated(color=color, cells=cells):
                 lines.append(
-                    tmpl[kind].format(name=name, worshipers=worshiper_words(d["worshipers"]))
+                    log["generated"].format(
+                        color=color_word(color).capitalize(), cells=cell_list(cells)
+                    )
                 )
-            else:
-                lines.append(tmpl["paid_nothing"].format(name=name))
-        elif kind == "went_wild":
-            lines.append(tmpl[kind].format(name=name))
-        elif kind == "placed":
-            key = "placed_wild" if d["wild"] else "placed"
-            lines.append(tmpl[key].format(name=name, tile=tiles[d["tile"]].name, row=d["row"]))
-        elif kind == "reduction":
-            lines.append(tmpl[kind].format(name=name, color=color_word(d["color"])))
-        elif kind == "gained":
-            lines.append(
-                tmpl[kind].format(name=name, count=d["count"], color=color_word(d["color"]))
-            )
-        elif kind == "cancelled":
-            details = {k: v for k, v in d.items() if k not in ("tile", "reason")}
-            lines.append(
-                tmpl[kind].format(
-                    tile=tiles[d["tile"]].name, reason=cancelled_text(d["reason"], details)
+            case Collected(worshipers=worshipers) if any(worshipers):
+                lines.append(
+                    log["collected"].format(name=name, worshipers=worshiper_words(worshipers))
                 )
-            )
-        elif kind == "validated":
-            lines.append(tmpl[kind].format(tile=tiles[d["tile"]].name))
-        elif kind in ("returned", "gained_many", "discarded"):
-            lines.append(tmpl[kind].format(name=name, worshipers=worshiper_words(d["worshipers"])))
-        elif kind == "erupted":
-            lines.append(tmpl[kind].format(removals=removal_words(Erupt(d["removals"]))))
-        elif kind == "god_cancelled":
-            lines.append(tmpl[kind].format(god=god_name(state, d["god"])))
-        elif kind == "took_god":
-            lines.append(tmpl[kind].format(name=name, god=god_name(state, d["god"])))
-        elif kind == "exchanged":
-            lines.append(
-                tmpl[kind].format(name=name, give=color_word(d["give"]), get=color_word(d["get"]))
-            )
-        elif kind == "refilled":
-            lines.append(tmpl[kind].format(cell=d["cell"] + 1, tile=tile_label(tiles[d["tile"]])))
-        elif kind == "turn_started":
-            lines.append(tmpl[kind].format(name=name))
-        elif kind == "game_over":
-            lines.append(tmpl[kind])
+            case Paid(worshipers=worshipers):
+                if any(worshipers):
+                    lines.append(
+                        log["paid"].format(name=name, worshipers=worshiper_words(worshipers))
+                    )
+                else:
+                    lines.append(log["paid_nothing"].format(name=name))
+            case WentWild():
+                lines.append(log["went_wild"].format(name=name))
+            case Placed(tile=tile, row=row, wild=wild):
+                key = "placed_wild" if wild else "placed"
+                lines.append(log[key].format(name=name, tile=tiles[tile].name, row=row))
+            case ReductionTaken(color=color):
+                lines.append(log["reduction"].format(name=name, color=color_word(color)))
+            case Gained(color=color, count=count):
+                lines.append(log["gained"].format(name=name, count=count, color=color_word(color)))
+            case Cancelled(tile=tile, reason=reason, details=details):
+                lines.append(
+                    log["cancelled"].format(
+                        tile=tiles[tile].name, reason=cancelled_text(reason, details)
+                    )
+                )
+            case Validated(tile=tile):
+                lines.append(log["validated"].format(tile=tiles[tile].name))
+            case Returned(worshipers=worshipers):
+                lines.append(
+                    log["returned"].format(name=name, worshipers=worshiper_words(worshipers))
+                )
+            case GainedMany(worshipers=worshipers):
+                lines.append(
+                    log["gained_many"].format(name=name, worshipers=worshiper_words(worshipers))
+                )
+            case Discarded(worshipers=worshipers):
+                lines.append(
+                    log["discarded"].format(name=name, worshipers=worshiper_words(worshipers))
+                )
+            case Erupted(removals=removals):
+                lines.append(log["erupted"].format(removals=removal_words(Erupt(removals))))
+            case GodCancelled(god=god):
+                lines.append(log["god_cancelled"].format(god=god_name(state, god)))
+            case TookGod(god=god):
+                lines.append(log["took_god"].format(name=name, god=god_name(state, god)))
+            case Exchanged(give=give, get=get):
+                lines.append(
+                    log["exchanged"].format(name=name, give=color_word(give), get=color_word(get))
+                )
+            case Refilled(cell=cell, tile=tile):
+                lines.append(log["refilled"].format(cell=cell + 1, tile=tile_label(tiles[tile])))
+            case TurnStarted():
+                lines.append(log["turn_started"].format(name=name))
+            case GameOver():
+                lines.append(log["game_over"])
     return lines
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine.events import Event
+from ..engine.events import Event, TurnEnded
 from ..engine.notation import parse_action
 from ..engine.state import GameState
 from ..records import Match
@@ -12,21 +12,22 @@ from .describe import event_lines
 
 
 class LogBook:
-    """One list of sentences per action of the record, plus the opening line."""
+    """The events of every action of the record and their sentences, plus the opening line."""
 
     def __init__(self, match: Match) -> None:
         state = start_state(match.record.setup)
+        self._words = state.copy()  # names and tiles, to put events into words
+        self._names = [p.name for p in state.players]
         self.opening = [texts.LOG["turn_started"].format(name=state.player.name)]
-        self.entries: list[list[str]] = []
+        self.entries: list[tuple[list[Event], list[str]]] = []
         for text in match.record.actions:
             events = state.apply(parse_action(text))
-            self.entries.append(event_lines(state, events))
-
+            self.entries.append((events, event_lines(state, events)))
         self._lines: list[str] | None = None
 
     def add(self, state: GameState, events: list[Event]) -> list[str]:
         lines = event_lines(state, events)
-        self.entries.append(lines)
+        self.entries.append((events, lines))
         self._lines = None
         return lines
 
@@ -38,23 +39,23 @@ class LogBook:
     def lines(self) -> list[str]:
         if self._lines is None:
             out = list(self.opening)
-            for entry in self.entries:
+            for _, entry in self.entries:
                 out.extend(entry)
             self._lines = out
         return self._lines
 
-    def since_turn_of(self, seat_name: str, names: list[str], limit: int = 12) -> list[str]:
-        """What the others did since ``seat_name``'s previous turn ended (for the hand-over)."""
-        lines = self.lines()
-        markers = {texts.LOG["turn_started"].format(name=n) for n in names}
-        mine = texts.LOG["turn_started"].format(name=seat_name)
-        starts = [i for i, line in enumerate(lines) if line == mine]
-        if len(starts) >= 2:
-            after_mine = [i for i, line in enumerate(lines) if i > starts[-2] and line in markers]
-            begin = after_mine[0] if after_mine else starts[-2]
-        else:
-            begin = 0
-        recent = lines[begin:]
-        if recent and recent[-1] == mine:
+    def since_turn_of(self, seat: int, limit: int = 12) -> list[str]:
+        """What happened since ``seat``'s previous turn ended (for the hand-over)."""
+        recent: list[str] = list(self.opening)
+        for events, lines in self.entries:
+            ended = [
+                i for i, e in enumerate(events) if isinstance(e, TurnEnded) and e.player == seat
+            ]
+            if ended:
+                recent = event_lines(self._words, events[ended[-1] + 1 :])
+            else:
+                recent.extend(lines)
+        # The line that opens this seat's own turn says nothing new.
+        if recent and recent[-1] == texts.LOG["turn_started"].format(name=self._names[seat]):
             recent = recent[:-1]
         return recent[-limit:]

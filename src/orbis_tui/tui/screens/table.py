@@ -251,15 +251,15 @@ class TableScreen(Screen[None]):
         pyramid = state.player.pyramid
         ui = self.ui
         if state.kind is DecisionKind.PLACE and self.seat.human:
-            tile = state.take_tile
-            assert tile is not None
+            assert state.take is not None
+            tile = state.take.tile
             here = ui.current_spot(state)
             view.show(
                 pyramid,
                 spots=[(s.row, s.col) for s in ui.spots(state)],
                 cursor=(here.row, here.col) if here else None,
                 blocked=[] if ui.wild_mode else [pos for pos, _ in blocked_spots(state, ui)],
-                ghost=(tile.color, ui.wild_mode or state.take_wild),
+                ghost=(tile.color, ui.wild_mode or state.take.wild),
                 version=self.version,
             )
             return
@@ -319,11 +319,7 @@ class TableScreen(Screen[None]):
         self._hurry = False
         humans = sum(1 for s in self.seats if s.human)
         if humans > 1 or first:
-            recent = (
-                []
-                if first and not self.resumed
-                else self.logbook.since_turn_of(seat.name, [p.name for p in state.players])
-            )
+            recent = [] if first and not self.resumed else self.logbook.since_turn_of(state.current)
             self._handover_open = True
             self.query_one(HandOverCurtain).show(
                 seat.name, state.round, recent, resumed=first and self.resumed
@@ -412,7 +408,9 @@ class TableScreen(Screen[None]):
         if action == "refuse":
             return parameters[0] == self._refuse_label()
         if action == "toggle_wild":
-            if kind is not DecisionKind.PLACE or state.take_wild or not ui.colored_spots(state):
+            if kind is not DecisionKind.PLACE or state.take is None or state.take.wild:
+                return False
+            if not ui.colored_spots(state):
                 return False
             return parameters[0] == ("colored" if ui.wild_mode else "wild")
         if action == "exchange":

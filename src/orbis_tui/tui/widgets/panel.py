@@ -119,7 +119,7 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
 
 
 def _pay(state: GameState, ui: Controller) -> list[Text]:
-    tile = state.take_tile
+    tile = state.take.tile if state.take else None
     assert tile is not None and ui.pick is not None
     due, any_count = state.payment_due()
     lines = [
@@ -152,7 +152,7 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
 
 
 def _place(state: GameState, ui: Controller) -> list[Text]:
-    tile = state.take_tile
+    tile = state.take.tile if state.take else None
     assert tile is not None
     spots = ui.spots(state)
     pyramid = state.player.pyramid
@@ -170,7 +170,7 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
             )
         )
     colored = ui.colored_spots(state)
-    if not state.take_wild:
+    if state.take is not None and not state.take.wild:
         if not colored:
             lines.append(_bad(texts.PANEL_PLACE_FORCED))
         # Why the tile may not go elsewhere comes before the hints: on a small terminal
@@ -195,7 +195,7 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
 
 def blocked_spots(state: GameState, ui: Controller) -> list[tuple[tuple[int, int], IllegalAction]]:
     """Spots open to a wilderness where the tile itself may not go, with the engine's reason."""
-    if state.kind is not DecisionKind.PLACE or state.take_wild:
+    if state.kind is not DecisionKind.PLACE or state.take is None or state.take.wild:
         return []
     out = []
     for spot in ui.wild_spots(state):
@@ -214,7 +214,7 @@ def _choice(title: str, decline: str | None) -> object:
     def build(state: GameState, ui: Controller) -> list[Text]:
         pick = ui.pick
         assert pick is not None
-        tile = state.take_tile
+        tile = state.take.tile if state.take else None
         fields = {
             "count": pick.need,
             "have": state.player.worshipers,
@@ -241,7 +241,7 @@ def _gain(state: GameState, ui: Controller) -> list[Text]:
 
 
 def _volcano(state: GameState, ui: Controller) -> list[Text]:
-    tile = state.take_tile
+    tile = state.take.tile if state.take else None
     assert tile is not None
     options = ui.volcano_options(state)
     eruption = ui.current_eruption(state)

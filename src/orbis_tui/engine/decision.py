@@ -1,0 +1,437 @@
+"""The pending decision as one value: what is asked, and every answer with its outcome.
+
+``state.decision`` (see :class:`~orbis_tui.engine.state.GameState`) is what the table,
+the coach and the walkthrough read. It lists every answer the table can offer, legal
+and refused alike, in display order; each :class:`Option` says why it is refused (the
+engine's :class:`~orbis_tui.engine.errors.IllegalAction`, with its rule) or what it
+will lead to (:mod:`~orbis_tui.engine.consequences`). The legal options are exactly
+:meth:`~orbis_tui.engine.state.GameState.decision_actions`, in the same order; the
+3-for-1 exchanges open now are in :attr:`Decision.exchanges`.
+
+Computer players may keep to ``decision_actions()``, which is cheaper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import pyramid as geometry
+from .actions import (
+    Action,
+    Decline,
+    Exchange,
+    GoWild,
+    Pay,
+    Place,
+    TakeGod,
+    TakeTile,
+)
+from .colors import NUM_COLORS, ZERO, Count
+from .consequences import (
+    Consequence,
+    DeathRefused,
+    DeathUnaffordable,
+    EffectRefused,
+    ForestOutlook,
+    IrrigationFails,
+    OnlyAsWilderness,
+    PaymentLost,
+    RealmOverflow,
+    ReturnUnaffordable,
+    TokenAlreadyHeld,
+    VolcanoFails,
+    VolcanoRefused,
+    WildernessCost,
+)
+from .errors import IllegalAction
+from .preview import exchanges_to_pay, why_unpayable
+from .pyramid import PlacedTile, Position
+from .scoring import forest_matching
+from .state import (
+    DEATH_PRICE,
+    DECISION_RULE,
+    EXCHANGE_RATE,
+    LOVE_GIFT,
+    MARKET_ADJACENT,
+    REALM_LIMIT,
+    DecisionKind,
+    GameState,
+    PlayerState,
+)
+from .tiles import EffectKind, GodId, Tile
+
+WILDERNESS_POINTS = -1  # R-END-2
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One answer to the pending decision: legal (``refusal`` is None) or refused."""
+
+    action: Action
+    refusal: IllegalAction | None = None
+    warnings: tuple[Consequence, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return self.refusal is None
+
+    @property
+    def loses_value(self) -> bool:
+        """Whether a warning says this answer throws something away."""
+        return any(w.loses_value for w in self.warnings)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the pending decision asks of whom, and every answer the table can offer.
+
+    The numbers it asks for: ``due`` and ``due_any`` (the cost to pay, after reduction
+    tokens), ``returns`` (a village's or the God of Death's worshipers), ``discard``
+    (down to the realm limit), ``removals`` (a volcano's), ``gift`` (worshipers to
+    choose from the aether: 1 for a gain, 5 for the Goddess of Love). ``tile`` is the
+    region tile being taken, if any.
+    """
+
+    kind: DecisionKind
+    player: int
+    rule: str
+    options: tuple[Option, ...]
+    exchanges: tuple[Exchange, ...] = ()
+    tile: Tile | None = None
+    due: Count = ZERO
+    due_any: int = 0
+    returns: int = 0
+    discard: int = 0
+    removals: Count = ZERO
+    gift: int = 0
+    must_take_god: bool = False
+
+    @property
+    def legal_options(self) -> tuple[Option, ...]:
+        return tuple(o for o in self.options if o.legal)
+
+    def option(self, action: Action) -> Option | None:
+        """The option that plays ``action``, if the table offers it."""
+        for option in self.options:
+            if option.action == action:
+                return option
+        return None
+
+    @property
+    def refusal(self) -> Option | None:
+        """The answer that refuses: leave the tile unpaid, or cancel an effect or god."""
+        for option in self.options:
+            if option.legal and isinstance(option.action, GoWild | Decline):
+                return option
+        return None
+
+    def safest(self, candidates: tuple[Option, ...] | None = None) -> Option | None:
+        """The first legal option (of ``candidates``, else of all) that loses nothing,
+        or the first legal one when every one of them loses something."""
+        pool = [o for o in (self.options if candidates is None else candidates) if o.legal]
+        return next((o for o in pool if not o.loses_value), pool[0] if pool else None)
+
+
+def decide(state: GameState) -> Decision:
+    """The pending decision of ``state`` (read it as ``state.decision``)."""
+    kind = state.kind
+    player = state.player
+    exchanges = (
+        tuple(a for a in state.legal_actions() if isinstance(a, Exchange))
+        if kind is not DecisionKind.OVER
+        else ()
+    )
+    base = {
+        "kind": kind,
+        "player": state.current,
+        "rule": DECISION_RULE[kind],
+        "exchanges": exchanges,
+        "tile": state.take.tile if state.take is not None else None,
+    }
+    if kind is DecisionKind.TURN:
+        return Decision(
+            options=_turn_options(state, player),
+            must_take_god=state.must_take_god(),
+            **base,  # type: ignore[arg-type]
+        )
+    if kind is DecisionKind.PAY:
+        due, due_any = state.payment_due()
+        return Decision(
+            options=_pay_options(state, player),
+            due=due,
+            due_any=due_any,
+            **base,  # type: ignore[arg-type]
+        )
+    if kind is DecisionKind.PLACE:
+        return Decision(options=_place_options(state, player), **base)  # type: ignore[arg-type]
+    if kind is DecisionKind.GAIN:
+        return Decision(options=_plain(state), gift=1, **base)  # type: ignore[arg-type]
+    if kind is DecisionKind.LOVE:
+        return Decision(options=_plain(state), gift=LOVE_GIFT, **base)  # type: ignore[arg-type]
+    if kind is DecisionKind.DISCARD:
+        return Decision(
+            options=_plain(state),
+            discard=state.discard_needed(),
+            **base,  # type: ignore[arg-type]
+        )
+    if kind in (DecisionKind.VILLAGE, DecisionKind.DEATH, DecisionKind.VOLCANO):
+        removals = ZERO
+        if kind is DecisionKind.VOLCANO and state.take is not None:
+            removals = state.take.tile.effect.remove
+        return Decision(
+            options=_refusable(state),
+            returns=state.returns_needed(),
+            removals=removals,
+            **base,  # type: ignore[arg-type]
+        )
+    return Decision(options=(), **base)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------- the turn
+def _turn_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
+    options = []
+    for cell, tile in enumerate(state.market):
+        if tile is None:
+            continue
+        action = TakeTile(cell)
+        refusal = state.why_not(action)
+        warnings = () if refusal is not None else take_warnings(state, cell)
+        options.append(Option(action, refusal, warnings))
+    for god in state.gods_available:
+        action = TakeGod(god)
+        refusal = state.why_not(action)
+        warnings = () if refusal is not None else _god_warnings(state, player, god)
+        options.append(Option(action, refusal, warnings))
+    return tuple(options)
+
+
+def take_warnings(state: GameState, cell: int) -> tuple[Consequence, ...]:
+    """What taking market ``cell`` now will lead to, as far as it is already certain."""
+    tile = state.market[cell]
+    assert tile is not None
+    player = state.player
+    effect = tile.effect
+    if not geometry.colored_spots(player.pyramid, tile.color):
+        return (OnlyAsWilderness(tile, tile.color),)
+    kind = effect.kind
+    if kind is EffectKind.FARM:
+        assert effect.color is not None
+        if player.reductions[effect.color]:
+            return (TokenAlreadyHeld(tile, effect.color),)
+    elif kind is EffectKind.VOLCANO:
+        available = _volcano_supply(state, cell, tile)
+        if not _covers_needed(available, effect.remove):
+            return (VolcanoFails(tile, effect.remove, available),)
+    elif kind is EffectKind.IRRIGATION:
+        assert effect.color is not None
+        if not any(
+            _irrigation_fed(player, pos, effect.color)
+            for pos in geometry.colored_spots(player.pyramid, tile.color)
+        ):
+            return (IrrigationFails(tile, effect.color, anywhere=True),)
+    elif kind is EffectKind.VILLAGE:
+        left = _worshipers_after_paying(state, cell, tile)
+        if left is not None and left < effect.count:
+            return (ReturnUnaffordable(tile.name, effect.count, left),)
+    return ()
+
+
+def _volcano_supply(state: GameState, cell: int, tile: Tile) -> Count:
+    """The worshipers of the volcano's colors on the other cells once ``cell`` is taken:
+    after this take's generation (R-TAKE-1) and collection (R-TAKE-2)."""
+    need = tile.effect.remove
+    supply = [0] * NUM_COLORS
+    for other in range(len(state.market)):
+        if other == cell:
+            continue
+        lying = state.market_worshipers[other]
+        for c in range(NUM_COLORS):
+            if need[c]:
+                supply[c] += lying[c]
+    if need[tile.color]:
+        supply[tile.color] += len(MARKET_ADJACENT[cell])
+    return tuple(supply)  # type: ignore[return-value]
+
+
+def _covers_needed(have: Count, need: Count) -> bool:
+    return all(have[c] >= need[c] for c in range(NUM_COLORS))
+
+
+def _worshipers_after_paying(state: GameState, cell: int, tile: Tile) -> int | None:
+    """How many worshipers the realm keeps after taking ``cell`` and paying for its tile
+    the cheapest way (exchanges cost two each); ``None`` when it cannot be paid."""
+    player = state.player
+    collected = state.market_worshipers[cell]
+    after = tuple(player.realm[c] + collected[c] for c in range(NUM_COLORS))
+    due = player.effective_cost(tile)
+    exchanges = exchanges_to_pay(after, due, tile.cost_any)  # type: ignore[arg-type]
+    if exchanges is None:
+        return None
+    return sum(after) - sum(due) - tile.cost_any - (EXCHANGE_RATE - 1) * exchanges
+
+
+def _god_warnings(state: GameState, player: PlayerState, god: GodId) -> tuple[Consequence, ...]:
+    if god is GodId.DEATH and player.worshipers < DEATH_PRICE:
+        name = state.catalog.god_by_id[god].name
+        return (DeathUnaffordable(name, DEATH_PRICE, player.worshipers),)
+    if god is GodId.LOVE and player.worshipers + LOVE_GIFT > REALM_LIMIT:
+        total = player.worshipers + LOVE_GIFT
+        return (RealmOverflow(total, total - REALM_LIMIT),)
+    return ()
+
+
+# ---------------------------------------------------------------------- paying
+def _pay_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
+    take = state.take
+    assert take is not None
+    tile = take.tile
+    due, due_any = state.payment_due()
+    answers = state.decision_actions()
+    pays = [a for a in answers if isinstance(a, Pay)]
+    options: list[Option] = []
+    homeless = not geometry.colored_spots(player.pyramid, tile.color)
+    for pay in pays:
+        warnings: list[Consequence] = []
+        if homeless:
+            paid = tuple(due[c] + pay.any_colors[c] for c in range(NUM_COLORS))
+            warnings.append(PaymentLost(tile, tile.color, paid, 0))  # type: ignore[arg-type]
+        elif tile.effect.kind is EffectKind.VILLAGE:
+            left = player.worshipers - sum(due) - due_any
+            if left < tile.effect.count:
+                warnings.append(ReturnUnaffordable(tile.name, tile.effect.count, left))
+        options.append(Option(pay, None, tuple(warnings)))
+    if not pays:
+        refusal = why_unpayable(state)
+        assert refusal is not None
+        options.append(Option(Pay(_plentiful_any(player, due, due_any)), refusal))
+    options.append(Option(GoWild(), None, (_wilderness_cost(player, tile),)))
+    return tuple(options)
+
+
+def _plentiful_any(player: PlayerState, due: Count, count: int) -> Count:
+    """A way to pay ``count`` "any" symbols from what is left after ``due``, one at a
+    time from the largest pile (it may not exist: it stands for a refused payment)."""
+    left = [max(0, player.realm[c] - due[c]) for c in range(NUM_COLORS)]
+    chosen = [0] * NUM_COLORS
+    for _ in range(count):
+        best = max(range(NUM_COLORS), key=lambda c: (left[c], -c))
+        left[best] -= 1
+        chosen[best] += 1
+    return tuple(chosen)  # type: ignore[return-value]
+
+
+def _wilderness_cost(player: PlayerState, tile: Tile) -> WildernessCost:
+    points = 0 if player.god is GodId.IDLENESS else WILDERNESS_POINTS
+    return WildernessCost(points, tile.cp)
+
+
+# ---------------------------------------------------------------------- placing
+def _place_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
+    take = state.take
+    assert take is not None
+    tile = take.tile
+    pyramid = player.pyramid
+    wild_spots = geometry.wild_spots(pyramid)
+    options: list[Option] = []
+    if not take.wild:
+        for row, col in wild_spots:
+            action = Place(row, col)
+            refusal = state.why_not(action)
+            warnings = () if refusal is not None else place_warnings(state, (row, col))
+            options.append(Option(action, refusal, warnings))
+    wild_warnings: tuple[Consequence, ...] = ()
+    if not take.wild:
+        due, due_any = state.payment_due()
+        lost: list[Consequence] = [_wilderness_cost(player, tile)]
+        if any(due) or due_any:
+            lost.append(PaymentLost(tile, tile.color, due, due_any, placed=True))
+        wild_warnings = tuple(lost)
+    options.extend(Option(Place(r, c, True), None, wild_warnings) for r, c in wild_spots)
+    return tuple(options)
+
+
+def place_warnings(state: GameState, pos: Position) -> tuple[Consequence, ...]:
+    """What placing the tile being taken at ``pos`` (as itself) will lead to."""
+    take = state.take
+    assert take is not None
+    tile = take.tile
+    player = state.player
+    effect = tile.effect
+    kind = effect.kind
+    if kind is EffectKind.FARM:
+        assert effect.color is not None
+        if player.reductions[effect.color]:
+            return (TokenAlreadyHeld(tile, effect.color),)
+    elif kind is EffectKind.IRRIGATION:
+        assert effect.color is not None
+        if pos[0] == 1:
+            return (IrrigationFails(tile, effect.color, row_one=True),)
+        if not _irrigation_fed(player, pos, effect.color):
+            return (IrrigationFails(tile, effect.color),)
+    elif kind is EffectKind.VILLAGE:
+        if player.worshipers < effect.count:
+            return (ReturnUnaffordable(tile.name, effect.count, player.worshipers),)
+    elif kind is EffectKind.VOLCANO:
+        if not state.volcano_possible():
+            supply = [0] * NUM_COLORS
+            for cell in state.volcano_sources():
+                for c in range(NUM_COLORS):
+                    if effect.remove[c]:
+                        supply[c] += state.market_worshipers[cell][c]
+            return (VolcanoFails(tile, effect.remove, tuple(supply)),)  # type: ignore[arg-type]
+    elif kind is EffectKind.FOREST:
+        return (_forest_outlook(player, pos, tile),)
+    return ()
+
+
+def _irrigation_fed(player: PlayerState, pos: Position, color: int) -> bool:
+    """R-EFF-IRRIGATION: a tile of ``color`` (or a wilderness) lies right beneath ``pos``."""
+    if pos[0] == 1:
+        return False
+    pyramid = player.pyramid
+    return any(p in pyramid and pyramid[p].has_color(color) for p in geometry.beneath(pos))
+
+
+def _forest_outlook(player: PlayerState, pos: Position, tile: Tile) -> ForestOutlook:
+    pyramid = dict(player.pyramid)
+    placed = PlacedTile(tile)
+    pyramid[pos] = placed
+    have = forest_matching(pyramid, pos, placed)
+    free = sum(1 for n in geometry.neighbor_positions(pos) if geometry.could_hold(pyramid, n))
+    return ForestOutlook(tile, have, tile.effect.count, free)
+
+
+# ---------------------------------------------------------------------- the rest
+def _plain(state: GameState) -> tuple[Option, ...]:
+    return tuple(Option(action) for action in state.decision_actions())
+
+
+def _refusable(state: GameState) -> tuple[Option, ...]:
+    """The answers to a village, volcano or God of Death; refusing says what is lost."""
+    options = []
+    for action in state.decision_actions():
+        if not isinstance(action, Decline):
+            options.append(Option(action))
+            continue
+        options.append(Option(action, None, (_refusal_cost(state),)))
+    return tuple(options)
+
+
+def _refusal_cost(state: GameState) -> Consequence:
+    if state.kind is DecisionKind.DEATH:
+        god = state.catalog.god_by_id[GodId.DEATH]
+        return DeathRefused(god.name, god.cp)
+    assert state.take is not None
+    tile = state.take.tile
+    if state.kind is DecisionKind.VOLCANO:
+        return VolcanoRefused(tile.name, tile.cp)
+    return EffectRefused(tile.name, tile.cp)
+
+
+__all__ = [
+    "Decision",
+    "Option",
+    "decide",
+    "place_warnings",
+    "take_warnings",
+]
