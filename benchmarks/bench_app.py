@@ -160,7 +160,7 @@ async def _latencies(games: int, seed: int) -> list[float]:
     from textual import events
     from textual.keys import _get_unicode_name_from_key
 
-    from orbis_tui.engine.state import DecisionKind
+    from orbis_tui.engine import DecisionKind
     from orbis_tui.tui.app import OrbisApp
     from orbis_tui.tui.describe import GOD_KEYS
     from orbis_tui.tui.screens.end import EndScreen

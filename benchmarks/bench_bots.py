@@ -18,8 +18,8 @@ from orbis_tui.bots import make_bot
 from orbis_tui.bots.hard import HardBot
 from orbis_tui.bots.heuristics import evaluate
 from orbis_tui.bots.medium import Planner
-from orbis_tui.engine.game import new_game
-from orbis_tui.engine.state import GameState
+from orbis_tui.engine import GameState
+from orbis_tui.tiles import new_game
 from orbis_tui.tournament import play_timed
 
 

@@ -17,37 +17,44 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pytest
 
-from orbis_tui.engine.actions import (
+from orbis_tui.engine import (
+    DEATH_PRICE,
+    LOVE_GIFT,
+    NO_EFFECT,
+    SETUPS,
     Action,
+    Catalog,
     ChooseGain,
     ChooseWorshipers,
+    Color,
+    Count,
+    Deal,
+    DecisionKind,
     Decline,
     Discard,
+    Effect,
+    EffectKind,
     Erupt,
     Exchange,
+    GameState,
+    God,
+    GodId,
     GoWild,
+    IllegalAction,
     Pay,
     Place,
+    PlacedTile,
+    Position,
     ReturnWorshipers,
     TakeGod,
     TakeTile,
-)
-from orbis_tui.engine.colors import Color, Count, bounded_multisets, parse_letters
-from orbis_tui.engine.errors import IllegalAction
-from orbis_tui.engine.game import game_from_deal, new_game
-from orbis_tui.engine.pyramid import PlacedTile, Position
-from orbis_tui.engine.setup import SETUPS, Deal
-from orbis_tui.engine.state import DEATH_PRICE, LOVE_GIFT, DecisionKind, GameState
-from orbis_tui.engine.tiles import (
-    NO_EFFECT,
-    Catalog,
-    Effect,
-    EffectKind,
-    God,
-    GodId,
     Tile,
     TileSet,
+    bounded_multisets,
+    game_from_deal,
+    parse_letters,
 )
+from orbis_tui.tiles import new_game
 
 R, B, O, G, W = Color.RED, Color.BLUE, Color.ORANGE, Color.GREEN, Color.WHITE  # noqa: E741
 NAMES = ("Ann", "Ben", "Cy", "Di")

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from orbis_tui.engine import catalog
+from orbis_tui.tiles import catalog
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ import os
 import re
 from pathlib import Path
 
-from orbis_tui.engine.rule_ids import RULE_IDS
+from orbis_tui.engine import RULE_IDS
 
 TESTS = Path(__file__).resolve().parent
 

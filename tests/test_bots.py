@@ -3,8 +3,6 @@ hand-made positions (never a statistical claim about a few games)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from builders import (
@@ -28,25 +26,28 @@ from builders import (
 from orbis_tui.bots import LEVELS, EasyBot, HardBot, MediumBot, RandomBot, make_bot
 from orbis_tui.bots.choices import pay_sequence, pick_to_gain, pick_to_give
 from orbis_tui.bots.heuristics import evaluate, forest_chance, margin
-from orbis_tui.engine.actions import (
+from orbis_tui.engine import (
     Action,
     ChooseGain,
     ChooseWorshipers,
+    Color,
+    DecisionKind,
     Discard,
+    Effect,
+    EffectKind,
     Erupt,
     Exchange,
+    GameState,
+    GodId,
     GoWild,
     Pay,
     Place,
     ReturnWorshipers,
     TakeGod,
     TakeTile,
+    problems,
 )
-from orbis_tui.engine.colors import Color
-from orbis_tui.engine.game import new_game
-from orbis_tui.engine.invariants import problems
-from orbis_tui.engine.state import DecisionKind, GameState
-from orbis_tui.engine.tiles import Effect, EffectKind, GodId
+from orbis_tui.tiles import new_game
 
 Bot = EasyBot | MediumBot | HardBot | RandomBot
 
@@ -332,7 +333,7 @@ def test_forest_chance_follows_the_neighbors() -> None:
 
 def test_evaluation_at_the_end_is_the_score() -> None:
     state, _ = play([MediumBot(1), EasyBot(2)], seed=6)
-    from orbis_tui.engine.game import final_scores
+    from orbis_tui.engine import final_scores
 
     scores = final_scores(state)
     values = evaluate(state)

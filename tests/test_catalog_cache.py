@@ -1,7 +1,7 @@
 """The checked-catalog cache: same tiles as a full check, keyed by the files' content.
 
 The app keeps the checked tile set in a cache directory so that a start needs no
-pydantic (see ``orbis_tui.engine.catalog``). These tests hold it to giving exactly
+pydantic (see ``orbis_tui.tiles.catalog``). These tests hold it to giving exactly
 what the full check gives, and to never hiding a change or a problem in the files.
 """
 
@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui.engine import catalog as catalog_module
-from orbis_tui.engine.catalog import (
+from orbis_tui.tiles import (
     DataFileError,
     default_gods_path,
     default_tiles_path,
     load_catalog,
     use_cache,
 )
+from orbis_tui.tiles import catalog as catalog_module
 
 
 @pytest.fixture
@@ -139,7 +139,7 @@ def test_without_a_cache_nothing_is_written(tmp_path: Path, data: tuple[Path, Pa
 START = """
 import sys
 from pathlib import Path
-from orbis_tui.engine.catalog import load_catalog, use_cache
+from orbis_tui.tiles.catalog import load_catalog, use_cache
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui.saves import SaveStore

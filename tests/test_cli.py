@@ -72,7 +72,7 @@ def test_selfplay_json_is_one_object_per_game(capsys: pytest.CaptureFixture[str]
 
 
 def test_bench_reports_on_a_few_random_games(capsys: pytest.CaptureFixture[str]) -> None:
-    from orbis_tui.engine.game import new_game
+    from orbis_tui.tiles import new_game
 
     assert main(["bench", "--games", "2", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -12,13 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui.engine.actions import Exchange, Place, TakeGod, TakeTile
-from orbis_tui.engine.colors import Color
-from orbis_tui.engine.game import final_scores
-from orbis_tui.engine.notation import format_action, parse_action
-from orbis_tui.engine.rule_ids import RULE_IDS
-from orbis_tui.engine.state import DecisionKind
-from orbis_tui.engine.tiles import GodId
+from orbis_tui.engine import (
+    RULE_IDS,
+    Color,
+    DecisionKind,
+    Exchange,
+    GodId,
+    Place,
+    TakeGod,
+    TakeTile,
+    final_scores,
+    format_action,
+    parse_action,
+)
 from orbis_tui.learn import (
     Coach,
     FocusKind,

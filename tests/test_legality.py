@@ -23,12 +23,20 @@ from builders import (
     village,
     volcano,
 )
-from orbis_tui.engine.actions import Erupt, Place, TakeGod, TakeTile
-from orbis_tui.engine.colors import Color
-from orbis_tui.engine.errors import IllegalAction
-from orbis_tui.engine.notation import NotationError, format_action, parse_action
-from orbis_tui.engine.state import DecisionKind, GameState
-from orbis_tui.engine.tiles import GodId
+from orbis_tui.engine import (
+    Color,
+    DecisionKind,
+    Erupt,
+    GameState,
+    GodId,
+    IllegalAction,
+    NotationError,
+    Place,
+    TakeGod,
+    TakeTile,
+    format_action,
+    parse_action,
+)
 
 GAMES = [(players, seed) for seed in range(4) for players in (2, 3, 4)]
 

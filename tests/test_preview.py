@@ -26,10 +26,16 @@ from builders import (
     take_free,
     tile,
 )
-from orbis_tui.engine.actions import Exchange, Pay, TakeTile
-from orbis_tui.engine.colors import Count
-from orbis_tui.engine.preview import exchanges_to_pay, preview_take
-from orbis_tui.engine.state import DecisionKind, GameState
+from orbis_tui.engine import (
+    Count,
+    DecisionKind,
+    Exchange,
+    GameState,
+    Pay,
+    TakeTile,
+    exchanges_to_pay,
+    preview_take,
+)
 
 # A red tile costing two blue and one "any", in the middle cell.
 COSTLY = tile("COSTLY", R, cost="BB", any_cost=1, cp=3)

@@ -15,15 +15,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builders import NAMES, random_illegal
-from orbis_tui.engine import pyramid as geometry
-from orbis_tui.engine.actions import Action, TakeTile
-from orbis_tui.engine.errors import IllegalAction
-from orbis_tui.engine.game import final_scores, new_game
-from orbis_tui.engine.invariants import problems
-from orbis_tui.engine.notation import format_action
-from orbis_tui.engine.setup import MARKET_SIZE, REGION_TILES_PER_PLAYER, ROUNDS
-from orbis_tui.engine.state import REALM_LIMIT, DecisionKind, GameState
+from orbis_tui.engine import (
+    MARKET_SIZE,
+    REALM_LIMIT,
+    REGION_TILES_PER_PLAYER,
+    ROUNDS,
+    Action,
+    DecisionKind,
+    GameState,
+    IllegalAction,
+    TakeTile,
+    final_scores,
+    format_action,
+    geometry,
+    problems,
+)
 from orbis_tui.records.model import GameRecord, GameSetup, replay
+from orbis_tui.tiles import new_game
 
 SETTINGS = {
     "deadline": None,

@@ -9,9 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui.engine.actions import Exchange, TakeTile
-from orbis_tui.engine.notation import format_action, parse_action
-from orbis_tui.engine.state import DecisionKind
+from orbis_tui.engine import DecisionKind, Exchange, TakeTile, format_action, parse_action
 from orbis_tui.records import (
     GameRecord,
     Match,

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui.engine.rule_ids import RULE_IDS
-from orbis_tui.engine.tiles import GodId
+from orbis_tui.engine import RULE_IDS, GodId
 from rules_spec import rule_ids
 
 TESTS = Path(__file__).resolve().parent

@@ -27,24 +27,29 @@ from builders import (
     village,
     volcano,
 )
-from orbis_tui.engine.actions import (
+from orbis_tui.engine import (
+    COLORS,
+    ZERO,
     ChooseGain,
+    DecisionKind,
     Decline,
+    EffectKind,
     Erupt,
+    GameState,
+    GodId,
     GoWild,
     Pay,
     Place,
+    PlacedTile,
     ReturnWorshipers,
     TakeGod,
     TakeTile,
+    Tile,
+    bounded_multisets,
+    effect_counts,
+    final_scores,
 )
-from orbis_tui.engine.catalog import load_catalog
-from orbis_tui.engine.colors import COLORS, ZERO, bounded_multisets
-from orbis_tui.engine.game import final_scores
-from orbis_tui.engine.pyramid import PlacedTile
-from orbis_tui.engine.scoring import effect_counts
-from orbis_tui.engine.state import DecisionKind, GameState
-from orbis_tui.engine.tiles import EffectKind, GodId, Tile
+from orbis_tui.tiles import load_catalog
 
 
 def placed(state: GameState, seat: int, pos: tuple[int, int]) -> PlacedTile:

@@ -20,10 +20,17 @@ from builders import (
     set_realm,
     tile,
 )
-from orbis_tui.engine.actions import Exchange, GoWild, Pay, Place, TakeTile
-from orbis_tui.engine.colors import ZERO
-from orbis_tui.engine.scoring import effect_counts
-from orbis_tui.engine.state import REALM_LIMIT, DecisionKind
+from orbis_tui.engine import (
+    REALM_LIMIT,
+    ZERO,
+    DecisionKind,
+    Exchange,
+    GoWild,
+    Pay,
+    Place,
+    TakeTile,
+    effect_counts,
+)
 
 
 def test_forgotten_reduction_tokens_never_pay_any_color_symbols() -> None:

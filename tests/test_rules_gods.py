@@ -27,19 +27,21 @@ from builders import (
     village,
     volcano,
 )
-from orbis_tui.engine.actions import (
+from orbis_tui.engine import (
     ChooseWorshipers,
+    DecisionKind,
     Decline,
     Discard,
     Exchange,
+    GodId,
+    GodScore,
+    PlayerScore,
     ReturnWorshipers,
     TakeGod,
+    Tile,
+    bounded_multisets,
+    final_scores,
 )
-from orbis_tui.engine.colors import bounded_multisets
-from orbis_tui.engine.game import final_scores
-from orbis_tui.engine.scoring import GodScore, PlayerScore
-from orbis_tui.engine.state import DecisionKind
-from orbis_tui.engine.tiles import GodId, Tile
 
 IRR = tile("IRR", B, effect=irrigation(O))
 VOLC = tile("VOLC", R, effect=volcano("B"))

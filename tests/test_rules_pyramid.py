@@ -17,10 +17,7 @@ from builders import (
     put,
     random_game,
 )
-from orbis_tui.engine import pyramid as geometry
-from orbis_tui.engine.actions import Place, TakeTile
-from orbis_tui.engine.colors import COLORS, Color
-from orbis_tui.engine.state import DecisionKind, GameState
+from orbis_tui.engine import COLORS, Color, DecisionKind, GameState, Place, TakeTile, geometry
 
 RED, BLUE, GREEN, ORANGE = plain("RED", R), plain("BLUE", B), plain("GREEN", G), plain("ORG", O)
 EXTRA = [RED, BLUE, GREEN, ORANGE]

@@ -19,10 +19,7 @@ from builders import (
     tile,
     village,
 )
-from orbis_tui.engine.game import final_scores
-from orbis_tui.engine.scoring import PlayerScore
-from orbis_tui.engine.state import GameState
-from orbis_tui.engine.tiles import GodId, Tile
+from orbis_tui.engine import GameState, GodId, PlayerScore, Tile, final_scores
 
 
 def temple(tile_id: str, mystic: int, cp: int = 0) -> Tile:

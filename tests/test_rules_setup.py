@@ -18,14 +18,24 @@ from builders import (
     tile,
     village,
 )
-from orbis_tui.engine.actions import GoWild, Place, TakeGod, TakeTile
-from orbis_tui.engine.catalog import load_catalog
-from orbis_tui.engine.colors import COLORS
-from orbis_tui.engine.game import final_scores, new_game
-from orbis_tui.engine.pyramid import PlacedTile
-from orbis_tui.engine.setup import MARKET_SIZE, SETUPS, deal
-from orbis_tui.engine.state import DecisionKind, PlayerState
-from orbis_tui.engine.tiles import EffectKind, GodId, TileSet
+from orbis_tui.engine import (
+    COLORS,
+    MARKET_SIZE,
+    SETUPS,
+    DecisionKind,
+    EffectKind,
+    GodId,
+    GoWild,
+    Place,
+    PlacedTile,
+    PlayerState,
+    TakeGod,
+    TakeTile,
+    TileSet,
+    deal,
+    final_scores,
+)
+from orbis_tui.tiles import load_catalog, new_game
 
 CATALOG = load_catalog()
 ALL_SETS = {TileSet.BASE, TileSet.WHITE_STAR, TileSet.PURPLE_STAR}

@@ -28,21 +28,23 @@ from builders import (
     village,
     volcano,
 )
-from orbis_tui.engine.actions import (
+from orbis_tui.engine import (
+    ZERO,
     ChooseGain,
+    DecisionKind,
     Discard,
     Exchange,
+    GameState,
+    GodId,
     GoWild,
     Pay,
     Place,
+    PlacedTile,
     TakeGod,
     TakeTile,
+    bounded_multisets,
+    why_unpayable,
 )
-from orbis_tui.engine.colors import ZERO, bounded_multisets
-from orbis_tui.engine.preview import why_unpayable
-from orbis_tui.engine.pyramid import PlacedTile
-from orbis_tui.engine.state import DecisionKind, GameState
-from orbis_tui.engine.tiles import GodId
 
 # ---------------------------------------------------------------- R-TURN-1
 

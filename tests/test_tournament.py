@@ -13,8 +13,8 @@ import pytest
 
 from orbis_tui.balance import BalanceStudy, play_balance_game, run_balance, split_games
 from orbis_tui.cli import main
-from orbis_tui.engine.catalog import default_tiles_path
 from orbis_tui.selfplay import parse_seats, play_games
+from orbis_tui.tiles import default_tiles_path
 from orbis_tui.tournament import game_plan, run_tournament, wilson_interval
 
 

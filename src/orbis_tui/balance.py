@@ -18,12 +18,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .engine.catalog import default_tiles_path, load_catalog
-from .engine.colors import NUM_COLORS, Color
-from .engine.scoring import PlayerScore
-from .engine.state import GameState
-from .engine.tiles import Catalog, EffectKind, GodId
+from .engine import NUM_COLORS, Catalog, Color, EffectKind, GameState, GodId, PlayerScore
 from .selfplay import level_choosers, play_game, run_jobs
+from .tiles import default_tiles_path, load_catalog
 from .tournament import wilson_interval
 
 # The scoring categories of PlayerScore.categories: the tiles by effect, then the rest.

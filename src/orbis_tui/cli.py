@@ -10,7 +10,7 @@ from pathlib import Path
 
 
 def _cmd_check_data(args: argparse.Namespace) -> int:
-    from .datacheck import run_check_data
+    from .tiles.check import run_check_data
 
     return run_check_data(args.tiles, args.gods, sys.stdout)
 

@@ -10,12 +10,8 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .bots import LEVELS, RandomBot, make_bot
-from .engine.actions import Action
-from .engine.game import final_scores, new_game
-from .engine.invariants import problems
-from .engine.scoring import PlayerScore
-from .engine.state import GameState
-from .engine.tiles import Catalog
+from .engine import Action, Catalog, GameState, PlayerScore, final_scores, new_game, problems
+from .tiles import load_catalog
 
 Chooser = Callable[[GameState], Action]
 Job = TypeVar("Job")
@@ -97,7 +93,7 @@ def play_game(
     ``catalog`` plays another tile set than the shipped one.
     """
     names = [f"P{i + 1}" for i in range(players)]
-    state = new_game(names, seed=seed, first_player=0, catalog=catalog)
+    state = new_game(catalog or load_catalog(), names, seed=seed, first_player=0)
     if choosers is None:
         choosers = [RandomBot(seed * 10 + i).choose for i in range(players)]
     decisions = 0
@@ -168,8 +164,9 @@ def _random_games(games: int, seed: int, timed: bool) -> tuple[int, float]:
     decisions = 0
     engine = 0.0
     clock = time.perf_counter
+    catalog = load_catalog()
     for index in range(games):
-        state = new_game(["A", "B", "C", "D"], seed=seed + index, first_player=0)
+        state = new_game(catalog, ["A", "B", "C", "D"], seed=seed + index, first_player=0)
         rng = random.Random(seed + index)
         while not state.is_over:
             if timed:
@@ -189,7 +186,7 @@ def _random_games(games: int, seed: int, timed: bool) -> tuple[int, float]:
 def bench(games: int = 500, seed: int = 0) -> BenchFigures:
     """Random 4-player games on one core: first untimed inside (games and decisions per
     second), then the same games again timing only legal_actions + apply."""
-    new_game(["w"] * 4, seed=seed)  # load the tile data outside the timing
+    load_catalog()  # the tile data loads outside the timing
     start = time.perf_counter()
     decisions, _ = _random_games(games, seed, timed=False)
     seconds = time.perf_counter() - start

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from .engine.game import final_scores
-from .engine.messages import GOD_REASONS, TILE_REASONS
-from .engine.scoring import PlayerScore
-from .engine.state import GameState
+from .engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores
 
 
 def standings_json(state: GameState) -> dict:

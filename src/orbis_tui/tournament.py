@@ -20,9 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .bots import Bot, make_bot
-from .engine.game import final_scores, new_game
-from .engine.state import GameState
+from .engine import GameState, final_scores
 from .selfplay import run_jobs
+from .tiles import new_game
 
 BotFactory = Callable[[int], Bot]
 

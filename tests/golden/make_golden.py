@@ -18,13 +18,12 @@ import random
 import sys
 from pathlib import Path
 
-from orbis_tui.engine.actions import Action, Decline, Exchange, GoWild, Place
-from orbis_tui.engine.catalog import default_tiles_path
-from orbis_tui.engine.data_models import load_tile_file
-from orbis_tui.engine.state import GameState
+from orbis_tui.engine import Action, Decline, Exchange, GameState, GoWild, Place
 from orbis_tui.records import Match, write_record_file
 from orbis_tui.records.model import GameSetup, setup_for_game
 from orbis_tui.standings import standings_json
+from orbis_tui.tiles import default_tiles_path
+from orbis_tui.tiles.models import load_tile_file
 
 HERE = Path(__file__).resolve().parent
 NAMES = ["Ann", "Ben", "Cy", "Di"]

@@ -17,8 +17,7 @@ from textual.keys import _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from orbis_tui.engine.actions import Action, TakeGod
-from orbis_tui.engine.state import DecisionKind, GameState
+from orbis_tui.engine import Action, DecisionKind, GameState, TakeGod
 from orbis_tui.records import Match
 from orbis_tui.records.model import GameSetup, setup_for_game
 from orbis_tui.tui.app import OrbisApp
@@ -191,8 +190,8 @@ FROZEN_TILES = Path(__file__).with_name("snapshot_tiles.toml")
 
 
 def frozen_setup(players: int, seed: int) -> GameSetup:
-    from orbis_tui.engine.catalog import default_gods_path
-    from orbis_tui.engine.data_models import build_catalog, load_god_file, load_tile_file
+    from orbis_tui.tiles import default_gods_path
+    from orbis_tui.tiles.models import build_catalog, load_god_file, load_tile_file
 
     tile_file = load_tile_file(FROZEN_TILES)
     catalog = build_catalog(tile_file, load_god_file(default_gods_path()))

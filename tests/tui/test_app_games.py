@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from app_driver import play_to_end, play_turn_keys, screen_text, start_new_game
 
-from orbis_tui.engine.game import final_scores
+from orbis_tui.engine import final_scores
 from orbis_tui.records import read_record_file
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.saves import AUTOSAVE_NAME

@@ -17,9 +17,7 @@ from app_driver import (
 )
 from textual.pilot import Pilot
 
-from orbis_tui.engine.actions import Exchange, Pay, Place
-from orbis_tui.engine.state import DecisionKind, GameState
-from orbis_tui.engine.tiles import EffectKind
+from orbis_tui.engine import DecisionKind, EffectKind, Exchange, GameState, Pay, Place
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
@@ -71,7 +69,7 @@ def test_the_selected_cell_previews_the_take(tmp_path: Path) -> None:
     async def scenario(pilot: Pilot) -> None:
         screen = table(pilot.app)
         state = screen.state
-        from orbis_tui.engine.preview import preview_take
+        from orbis_tui.engine import preview_take
 
         for cell in range(9):
             screen.ui.select_cell(cell)  # the cursor, as the arrows would leave it

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from app_driver import random_match
 
-from orbis_tui.engine.actions import Pay
-from orbis_tui.engine.state import DecisionKind
+from orbis_tui.engine import DecisionKind, Pay
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from app_driver import TableApp, focus, press, random_match, table, type_text
 
-from orbis_tui.engine.game import first_player_for
-from orbis_tui.engine.state import DecisionKind
+from orbis_tui.engine import DecisionKind, first_player_for
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen

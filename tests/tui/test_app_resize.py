@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app_driver import lift_curtain, press, random_match, screen_text, start_new_game, table
 
-from orbis_tui.engine.state import DecisionKind
+from orbis_tui.engine import DecisionKind
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.help import HelpScreen

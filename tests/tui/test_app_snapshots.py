@@ -12,7 +12,7 @@ from pathlib import Path
 
 from app_driver import TableApp, random_match
 
-from orbis_tui.engine.state import DecisionKind
+from orbis_tui.engine import DecisionKind
 from orbis_tui.records import Match
 
 

@@ -19,9 +19,7 @@ from app_driver import (
     table,
 )
 
-from orbis_tui.engine.actions import Exchange
-from orbis_tui.engine.colors import Color
-from orbis_tui.engine.state import DecisionKind
+from orbis_tui.engine import Color, DecisionKind, Exchange
 from orbis_tui.records import Match, model
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.records.storage import text_digest

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from orbis_tui.engine.actions import (
+from orbis_tui.engine import (
+    COLORS,
     Action,
     ChooseGain,
     ChooseWorshipers,
+    Count,
     Decline,
     Discard,
     Erupt,
@@ -20,7 +22,6 @@ from orbis_tui.engine.actions import (
     TakeGod,
     TakeTile,
 )
-from orbis_tui.engine.colors import COLORS, Count
 from orbis_tui.learn import Outcome, Walkthrough
 from orbis_tui.tui.describe import GOD_KEYS
 from orbis_tui.tui.learn_screen import LearnApp, LearnEndScreen, LearnTableScreen

@@ -8,8 +8,7 @@ from pathlib import Path
 
 from textual.app import App
 
-from orbis_tui.engine.actions import Exchange
-from orbis_tui.engine.colors import Color
+from orbis_tui.engine import Color, Exchange
 from orbis_tui.learn import Coach, load_script
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
@@ -43,7 +42,7 @@ def a_match() -> Match:
 
 
 def _parse(text: str):
-    from orbis_tui.engine.notation import parse_action
+    from orbis_tui.engine import parse_action
 
     return parse_action(text)
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..engine.actions import Action
-from ..engine.state import GameState
+from ..engine import Action, GameState
 from .easy import EasyBot
 from .hard import DEFAULT_TIME_BUDGET, HardBot
 from .medium import MediumBot

@@ -9,9 +9,21 @@ while discarding down to the realm limit.
 
 from __future__ import annotations
 
-from ..engine.actions import Action, ChooseWorshipers, Discard, Erupt, Exchange, Pay
-from ..engine.colors import COLORS, NUM_COLORS, Color, Count
-from ..engine.state import EXCHANGE_RATE, LOVE_GIFT, GameState
+from ..engine import (
+    COLORS,
+    EXCHANGE_RATE,
+    LOVE_GIFT,
+    NUM_COLORS,
+    Action,
+    ChooseWorshipers,
+    Color,
+    Count,
+    Discard,
+    Erupt,
+    Exchange,
+    GameState,
+    Pay,
+)
 
 
 def keep_value(realm: list[int], color: int, need: list[float], cap: int = 5) -> float:

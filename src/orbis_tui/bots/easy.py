@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import Action, GoWild, Place
-from ..engine.state import DecisionKind, GameState
+from ..engine import Action, DecisionKind, GameState, GoWild, Place
 from .choices import pay_sequence
 from .plan import PlanFollower
 

@@ -22,8 +22,7 @@ import math
 import time
 from dataclasses import dataclass
 
-from ..engine.actions import Action
-from ..engine.state import GameState
+from ..engine import Action, GameState
 from .heuristics import DEFAULT_WEIGHTS, Weights, evaluate, margin
 from .medium import PlanningBot, TurnPlan
 

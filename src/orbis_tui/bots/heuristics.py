@@ -22,20 +22,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.colors import NUM_COLORS
-from ..engine.pyramid import TOP_ROW, PlacedTile, Position, Pyramid, could_hold, neighbor_positions
-from ..engine.scoring import (
+from ..engine import (
+    DEATH_PRICE,
+    LOVE_GIFT,
     MOST_GODS,
+    NUM_COLORS,
+    REALM_LIMIT,
+    REGION_TILES_PER_PLAYER,
+    ROUNDS,
     STONE_CP,
+    TOP_ROW,
+    EffectKind,
+    GameState,
+    GodId,
+    PlacedTile,
+    Position,
+    Pyramid,
     effect_counts,
     forest_matching,
     forest_validated,
+    geometry,
     highest_mystic,
     temple_token_awards,
 )
-from ..engine.setup import REGION_TILES_PER_PLAYER, ROUNDS
-from ..engine.state import DEATH_PRICE, LOVE_GIFT, REALM_LIMIT, GameState
-from ..engine.tiles import EffectKind, GodId
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +85,7 @@ def forest_chance(pyr: Pyramid, pos: Position, placed: PlacedTile, q: float) -> 
     need = placed.tile.effect.count - forest_matching(pyr, pos, placed)
     if need <= 0:
         return 1.0
-    open_spots = sum(1 for n in neighbor_positions(pos) if could_hold(pyr, n))
+    open_spots = sum(1 for n in geometry.neighbor_positions(pos) if geometry.could_hold(pyr, n))
     if open_spots < need:
         return 0.0
     # P(Binomial(open_spots, q) >= need)

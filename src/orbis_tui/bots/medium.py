@@ -13,16 +13,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine.actions import (
+from ..engine import (
+    DEATH_PRICE,
     Action,
     ChooseGain,
+    DecisionKind,
     Decline,
     Erupt,
+    GameState,
     GoWild,
     Place,
     ReturnWorshipers,
 )
-from ..engine.state import DEATH_PRICE, DecisionKind, GameState
 from .choices import (
     best_gain_color,
     discard_sequences,

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..engine.actions import Action
-from ..engine.state import GameState
+from ..engine import Action, GameState
 
 
 class PlanFollower:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import Action
-from ..engine.state import GameState
+from ..engine import Action, GameState
 
 
 class RandomBot:

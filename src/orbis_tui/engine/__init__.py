@@ -1,13 +1,16 @@
-"""The pure rules engine of Orbis: no user interface, no I/O beyond loading data.
+"""The pure rules engine of Orbis: no user interface, no files, no global state.
 
-Typical use::
+Everything outside this package imports from here; ``__all__`` is the API. Typical
+use (the shipped tile set comes from :func:`orbis_tui.tiles.load_catalog`)::
 
     from orbis_tui.engine import new_game
-    state = new_game(["Ada", "Bo"], seed=7)
-    action = state.legal_actions()[0]
-    state.apply(action)
+    state = new_game(catalog, ["Ada", "Bo"], seed=7)
+    decision = state.decision          # what is asked, every option and its outcome
+    state.apply(decision.legal_options[0].action)
+    state.undo()                       # takes it back exactly
 """
 
+from . import pyramid as geometry
 from .actions import (
     Action,
     ChooseGain,
@@ -23,49 +26,229 @@ from .actions import (
     TakeGod,
     TakeTile,
 )
-from .catalog import DataFileError, load_catalog
-from .colors import COLORS, Color, Count
+from .colors import (
+    COLORS,
+    LETTERS,
+    NUM_COLORS,
+    ZERO,
+    Color,
+    Count,
+    bounded_multisets,
+    count_of,
+    covers,
+    letters,
+    parse_letters,
+)
+from .consequences import (
+    Consequence,
+    DeathRefused,
+    DeathUnaffordable,
+    EffectRefused,
+    ForestOutlook,
+    IrrigationFails,
+    OnlyAsWilderness,
+    PaymentLost,
+    RealmOverflow,
+    ReturnUnaffordable,
+    TokenAlreadyHeld,
+    VolcanoFails,
+    VolcanoRefused,
+    WildernessCost,
+)
+from .decision import Decision, Option, place_warnings, take_warnings
 from .errors import IllegalAction
-from .events import Event
-from .game import final_scores, game_from_deal, new_game
-from .scoring import PlayerScore
-from .setup import Deal, deal
-from .state import DecisionKind, GameState, PlayerState
-from .tiles import Catalog, EffectKind, God, GodId, Tile
+from .events import (
+    Cancelled,
+    Collected,
+    Discarded,
+    Erupted,
+    Event,
+    Exchanged,
+    Gained,
+    GainedMany,
+    GameOver,
+    Generated,
+    GodCancelled,
+    Paid,
+    Placed,
+    ReductionTaken,
+    Refilled,
+    Returned,
+    TookGod,
+    TookTile,
+    TurnEnded,
+    TurnStarted,
+    Validated,
+    WentWild,
+)
+from .game import final_scores, first_player_for, game_from_deal, new_game
+from .invariants import problems
+from .messages import GOD_REASONS, TILE_REASONS, cancelled_text, worshiper_words
+from .notation import NotationError, format_action, parse_action
+from .preview import TakePreview, exchanges_to_pay, preview_take, why_unpayable
+from .pyramid import ROW_SIZES, TOP_ROW, PlacedTile, Position, Pyramid
+from .rule_ids import RULE_IDS
+from .scoring import (
+    MOST_GODS,
+    STONE_CP,
+    GodScore,
+    PlayerScore,
+    TileScore,
+    effect_counts,
+    forest_matching,
+    forest_validated,
+    highest_mystic,
+    score_game,
+    temple_token_awards,
+)
+from .setup import (
+    MARKET_SIZE,
+    REGION_TILES_PER_PLAYER,
+    ROUNDS,
+    SETUPS,
+    Deal,
+    PlayerCountSetup,
+    deal,
+    setup_for,
+)
+from .state import (
+    DEATH_PRICE,
+    DECISION_RULE,
+    EXCHANGE_RATE,
+    LOVE_GIFT,
+    MARKET_ADJACENT,
+    REALM_LIMIT,
+    DecisionKind,
+    GameState,
+    PlayerState,
+    Take,
+)
+from .tiles import NO_EFFECT, Catalog, Effect, EffectKind, God, GodId, Tile, TileSet
 
 __all__ = [
     "COLORS",
+    "DEATH_PRICE",
+    "DECISION_RULE",
+    "EXCHANGE_RATE",
+    "GOD_REASONS",
+    "LETTERS",
+    "LOVE_GIFT",
+    "MARKET_ADJACENT",
+    "MARKET_SIZE",
+    "MOST_GODS",
+    "NO_EFFECT",
+    "NUM_COLORS",
+    "REALM_LIMIT",
+    "REGION_TILES_PER_PLAYER",
+    "ROUNDS",
+    "ROW_SIZES",
+    "RULE_IDS",
+    "SETUPS",
+    "STONE_CP",
+    "TILE_REASONS",
+    "TOP_ROW",
+    "ZERO",
     "Action",
+    "Cancelled",
     "Catalog",
     "ChooseGain",
     "ChooseWorshipers",
+    "Collected",
     "Color",
+    "Consequence",
     "Count",
-    "DataFileError",
     "Deal",
+    "DeathRefused",
+    "DeathUnaffordable",
+    "Decision",
     "DecisionKind",
     "Decline",
     "Discard",
+    "Discarded",
+    "Effect",
     "EffectKind",
+    "EffectRefused",
     "Erupt",
+    "Erupted",
     "Event",
     "Exchange",
+    "Exchanged",
+    "ForestOutlook",
+    "Gained",
+    "GainedMany",
+    "GameOver",
     "GameState",
+    "Generated",
     "GoWild",
     "God",
+    "GodCancelled",
     "GodId",
+    "GodScore",
     "IllegalAction",
+    "IrrigationFails",
+    "NotationError",
+    "OnlyAsWilderness",
+    "Option",
+    "Paid",
     "Pay",
+    "PaymentLost",
     "Place",
+    "Placed",
+    "PlacedTile",
+    "PlayerCountSetup",
     "PlayerScore",
     "PlayerState",
+    "Position",
+    "Pyramid",
+    "RealmOverflow",
+    "ReductionTaken",
+    "Refilled",
+    "ReturnUnaffordable",
     "ReturnWorshipers",
+    "Returned",
+    "Take",
     "TakeGod",
+    "TakePreview",
     "TakeTile",
     "Tile",
+    "TileScore",
+    "TileSet",
+    "TokenAlreadyHeld",
+    "TookGod",
+    "TookTile",
+    "TurnEnded",
+    "TurnStarted",
+    "Validated",
+    "VolcanoFails",
+    "VolcanoRefused",
+    "WentWild",
+    "WildernessCost",
+    "bounded_multisets",
+    "cancelled_text",
+    "count_of",
+    "covers",
     "deal",
+    "effect_counts",
+    "exchanges_to_pay",
     "final_scores",
+    "first_player_for",
+    "forest_matching",
+    "forest_validated",
+    "format_action",
     "game_from_deal",
-    "load_catalog",
+    "geometry",
+    "highest_mystic",
+    "letters",
     "new_game",
+    "parse_action",
+    "parse_letters",
+    "place_warnings",
+    "preview_take",
+    "problems",
+    "score_game",
+    "setup_for",
+    "take_warnings",
+    "temple_token_awards",
+    "why_unpayable",
+    "worshiper_words",
 ]

@@ -12,18 +12,15 @@ from .tiles import Catalog
 
 
 def new_game(
+    catalog: Catalog,
     names: Sequence[str],
     seed: int,
     first_player: int | None = None,
-    catalog: Catalog | None = None,
 ) -> GameState:
-    """A new game for 2-4 players dealt from ``seed`` (R-SETUP-*).
-
-    With ``first_player`` None, the seed also picks who starts (R-SETUP-3).
+    """A new game for 2-4 players with the tiles and gods of ``catalog``, dealt from
+    ``seed`` (R-SETUP-*). With ``first_player`` None, the seed also picks who starts
+    (R-SETUP-3). The shipped catalog is :func:`orbis_tui.tiles.load_catalog`'s.
     """
-    from .catalog import load_catalog
-
-    catalog = catalog or load_catalog()
     the_deal = deal(catalog, len(names), seed)
     if first_player is None:
         first_player = first_player_for(seed, len(names))

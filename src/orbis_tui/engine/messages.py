@@ -116,14 +116,15 @@ WARNINGS: dict[str, Template] = {
     ),
     "forest_met": "Forest: {have} of {need} matching neighbours already; it is validated.",
     "forest_open": (
-        "Forest: {have} of {need} matching neighbours now; {open_spots} free spot beside it can add more.",
+        "Forest: {have} of {need} matching neighbours now; {open_spots} free spot beside it "
+        "can add more.",
         "Forest: {have} of {need} matching neighbours now; {open_spots} free spots beside it "
         "can add more.",
         "open_spots",
     ),
     "forest_lost": (
-        "Forest: {have} of {need} matching neighbours and {open_spots} free spot beside it: it cannot "
-        "be validated here.",
+        "Forest: {have} of {need} matching neighbours and {open_spots} free spot beside it: "
+        "it cannot be validated here.",
         "Forest: {have} of {need} matching neighbours and {open_spots} free spots beside it: "
         "it cannot be validated here.",
         "open_spots",

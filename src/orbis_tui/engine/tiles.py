@@ -1,6 +1,6 @@
 """Region tiles and gods as the engine sees them: small immutable values.
 
-These are built from the validated data files (see :mod:`orbis_tui.engine.catalog`);
+These are built from the validated data files (see :mod:`orbis_tui.tiles`);
 the hot path never touches pydantic.
 """
 

@@ -10,12 +10,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import pyramid as geometry
-from ..engine.actions import Action, Exchange, GoWild, Pay, Place, TakeGod, TakeTile
-from ..engine.colors import COLORS, NUM_COLORS, Color
-from ..engine.errors import IllegalAction
-from ..engine.preview import preview_take
-from ..engine.state import DECISION_RULE, DecisionKind, GameState
+from ..engine import (
+    COLORS,
+    DECISION_RULE,
+    NUM_COLORS,
+    Action,
+    Color,
+    DecisionKind,
+    Exchange,
+    GameState,
+    GoWild,
+    IllegalAction,
+    Pay,
+    Place,
+    TakeGod,
+    TakeTile,
+    geometry,
+    preview_take,
+)
 from .script import Script, load_script
 from .words import describe
 

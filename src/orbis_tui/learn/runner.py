@@ -19,11 +19,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
 
-from ..engine.actions import Action, Exchange
-from ..engine.errors import IllegalAction
-from ..engine.events import Event
-from ..engine.notation import NotationError, format_action, parse_action
-from ..engine.state import GameState
+from ..engine import (
+    Action,
+    Event,
+    Exchange,
+    GameState,
+    IllegalAction,
+    NotationError,
+    format_action,
+    parse_action,
+)
 from ..records import Match, RecordError
 from ..records.model import GameRecord
 from .coach import Coach, Reason

@@ -25,14 +25,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from ..engine.actions import Action
-from ..engine.catalog import DataFileError, data_dir
-from ..engine.data_models import load_tile_file
-from ..engine.notation import NotationError, parse_action
-from ..engine.setup import Deal
-from ..engine.state import DecisionKind
-from ..engine.tiles import GodId
+from ..engine import Action, Deal, DecisionKind, GodId, NotationError, parse_action
 from ..records.model import GameSetup
+from ..tiles import DataFileError, data_dir
+from ..tiles.models import load_tile_file
 
 RULE_ID = re.compile(r"^R-[A-Z]+-[A-Z0-9]+$")
 SCRIPT_NAME = "walkthrough.toml"

@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-from ..engine import pyramid as geometry
-from ..engine.actions import (
+from ..engine import (
     Action,
     ChooseGain,
     ChooseWorshipers,
+    Count,
     Decline,
     Discard,
     Erupt,
     Exchange,
+    GameState,
     GoWild,
     Pay,
     Place,
     ReturnWorshipers,
     TakeGod,
     TakeTile,
+    geometry,
+    letters,
+    worshiper_words,
 )
-from ..engine.colors import Count, letters
-from ..engine.messages import worshiper_words
-from ..engine.state import GameState
 from .script import WordsModel
 
 

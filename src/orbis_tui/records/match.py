@@ -8,12 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.actions import Action
-from ..engine.events import Event
-from ..engine.game import final_scores
-from ..engine.notation import format_action
-from ..engine.scoring import PlayerScore
-from ..engine.state import GameState
+from ..engine import Action, Event, GameState, PlayerScore, final_scores, format_action
 from .model import GameRecord, GameSetup, replay, start_state
 
 

@@ -14,13 +14,21 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ..engine.catalog import DataFileError, default_gods_path, load_catalog
-from ..engine.errors import IllegalAction
-from ..engine.game import game_from_deal
-from ..engine.notation import NotationError, parse_action
-from ..engine.setup import MARKET_SIZE, REGION_TILES_PER_PLAYER, Deal, deal, setup_for
-from ..engine.state import GameState
-from ..engine.tiles import Catalog, GodId
+from ..engine import (
+    MARKET_SIZE,
+    REGION_TILES_PER_PLAYER,
+    Catalog,
+    Deal,
+    GameState,
+    GodId,
+    IllegalAction,
+    NotationError,
+    deal,
+    game_from_deal,
+    parse_action,
+    setup_for,
+)
+from ..tiles import DataFileError, default_gods_path, load_catalog
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -142,7 +150,7 @@ def record_catalog(setup: GameSetup) -> Catalog:
         return load_catalog()
     key = json.dumps(setup.tiles, sort_keys=True)
     if key not in _embedded:
-        from ..engine.data_models import build_catalog, check_tile_entries, load_god_file
+        from ..tiles.models import build_catalog, check_tile_entries, load_god_file
 
         try:
             tiles = check_tile_entries(setup.tiles, "setup.tiles")

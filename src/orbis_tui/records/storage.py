@@ -7,7 +7,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..engine.state import GameState
+from ..engine import GameState
 from .model import GameRecord, RecordError, load_record
 
 

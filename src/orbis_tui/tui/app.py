@@ -9,7 +9,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ..engine.catalog import use_cache
+from ..tiles import use_cache
 from . import texts
 from .saves import LoadResult, SaveStore
 from .screens.base import MIN_HEIGHT, MIN_WIDTH

@@ -10,25 +10,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.actions import (
+from ..engine import (
+    COLORS,
+    LOVE_GIFT,
+    NUM_COLORS,
+    ZERO,
     Action,
     ChooseGain,
     ChooseWorshipers,
+    Count,
+    DecisionKind,
     Decline,
     Discard,
     Erupt,
+    GameState,
+    GodId,
     GoWild,
     Pay,
     Place,
     ReturnWorshipers,
     TakeGod,
+    TakePreview,
     TakeTile,
+    geometry,
+    preview_take,
 )
-from ..engine.colors import COLORS, NUM_COLORS, ZERO, Count
-from ..engine.preview import TakePreview, preview_take
-from ..engine.pyramid import display_offset
-from ..engine.state import LOVE_GIFT, DecisionKind, GameState
-from ..engine.tiles import GodId
 from .describe import fewest_first, most_plentiful
 
 # Market cursor moves: (row step, column step).
@@ -206,7 +212,7 @@ class Controller:
             return
         here = self.current_spot(state)
         assert here is not None
-        base = display_offset(state.player.pyramid)
+        base = geometry.display_offset(state.player.pyramid)
 
         def x(p: Place) -> int:  # in half-tile steps
             return 2 * (p.col - base) + (p.row - 1)

@@ -8,36 +8,45 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.actions import Erupt
-from ..engine.colors import COLORS, LETTERS, Color, Count, letters
-from ..engine.events import (
+from ..engine import (
+    COLORS,
+    LETTERS,
+    ROUNDS,
     Cancelled,
     Collected,
+    Color,
+    Count,
+    DecisionKind,
     Discarded,
+    Effect,
+    EffectKind,
+    Erupt,
     Erupted,
     Event,
     Exchanged,
     Gained,
     GainedMany,
     GameOver,
+    GameState,
     Generated,
     GodCancelled,
+    GodId,
     Paid,
     Placed,
+    Position,
+    Pyramid,
     ReductionTaken,
     Refilled,
     Returned,
+    Tile,
     TookGod,
     TookTile,
     TurnStarted,
     Validated,
     WentWild,
+    cancelled_text,
+    letters,
 )
-from ..engine.messages import cancelled_text
-from ..engine.pyramid import Position, Pyramid
-from ..engine.setup import ROUNDS
-from ..engine.state import DecisionKind, GameState
-from ..engine.tiles import Effect, EffectKind, GodId, Tile
 from . import texts
 
 # Each god's own key (its initial, with shift).

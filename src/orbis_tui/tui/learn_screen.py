@@ -15,8 +15,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
-from ..engine.actions import Action
-from ..engine.state import DecisionKind
+from ..engine import Action, DecisionKind
 from ..learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ..learn.progress import FILE_NAME
 from . import texts

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine.events import Event, TurnEnded
-from ..engine.notation import parse_action
-from ..engine.state import GameState
+from ..engine import Event, GameState, TurnEnded, parse_action
 from ..records import Match
 from ..records.model import start_state
 from . import texts

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.colors import COLORS, LETTERS, Color, Count
+from ..engine import COLORS, LETTERS, Color, Count
 
 # (background, foreground) per color, chosen for contrast on both themes.
 _CHIP_COLORS: dict[Color, tuple[str, str]] = {

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ..engine.actions import Action
-    from ..engine.state import GameState
+    from ..engine import Action, GameState
 
 HUMAN = "human"
 

@@ -15,11 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from ...engine.game import final_scores
-from ...engine.messages import GOD_REASONS, TILE_REASONS
-from ...engine.pyramid import display_offset
-from ...engine.scoring import PlayerScore
-from ...engine.state import GameState
+from ...engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores, geometry
 from ...records import Match
 from .. import palette, texts
 from ..saves import SaveStore
@@ -89,7 +85,7 @@ def standings_table(scores: list[PlayerScore]) -> Table:
 
 def breakdown_table(state: GameState, score: PlayerScore) -> Table:
     player = state.players[score.seat]
-    base = display_offset(player.pyramid)
+    base = geometry.display_offset(player.pyramid)
     tiles = state.catalog.tile_by_id
     table = Table(
         title=texts.END_BREAKDOWN.format(name=score.name, cp=score.total),

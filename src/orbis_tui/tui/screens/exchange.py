@@ -11,9 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine.actions import Exchange
-from ...engine.colors import COLORS, Color
-from ...engine.state import GameState
+from ...engine import COLORS, Color, Exchange, GameState
 from .. import palette, texts
 from ..describe import color_word
 from ..widgets.keybar import KeyBar

@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine.colors import COLORS
+from ...engine import COLORS
 from .. import palette, texts
 from ..describe import color_word
 from .base import SizeNotice

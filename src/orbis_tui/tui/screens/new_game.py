@@ -12,8 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
-from ...engine.game import first_player_for
-from ...engine.setup import ROUNDS
+from ...engine import ROUNDS, first_player_for
 from .. import palette, texts
 from ..saves import LoadResult
 from ..seats import HUMAN, Seat, bot_levels

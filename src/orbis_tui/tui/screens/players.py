@@ -11,8 +11,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine.game import final_scores
-from ...engine.state import GameState
+from ...engine import GameState, final_scores
 from .. import palette, texts
 from ..widgets.info import farm_chips, god_label
 from ..widgets.pyramid import PyramidView

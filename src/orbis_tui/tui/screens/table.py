@@ -15,13 +15,20 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...engine.actions import Action, Exchange, GoWild, TakeTile
-from ...engine.colors import COLORS, Count
-from ...engine.errors import IllegalAction
-from ...engine.events import Event
-from ...engine.game import final_scores
-from ...engine.state import DecisionKind, GameState
-from ...engine.tiles import GodId
+from ...engine import (
+    COLORS,
+    Action,
+    Count,
+    DecisionKind,
+    Event,
+    Exchange,
+    GameState,
+    GodId,
+    GoWild,
+    IllegalAction,
+    TakeTile,
+    final_scores,
+)
 from ...records import Match
 from .. import texts
 from ..controller import Controller

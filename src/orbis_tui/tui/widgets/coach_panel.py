@@ -13,8 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...engine.actions import Exchange
-from ...engine.state import GameState
+from ...engine import Exchange, GameState
 from .. import palette, texts
 
 if TYPE_CHECKING:

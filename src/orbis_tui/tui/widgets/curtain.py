@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.text import Text
 from textual.widgets import Static
 
-from ...engine.setup import ROUNDS
+from ...engine import ROUNDS
 from .. import palette, texts
 
 

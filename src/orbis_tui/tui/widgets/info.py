@@ -6,9 +6,7 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...engine.colors import COLORS
-from ...engine.scoring import PlayerScore
-from ...engine.state import GameState, PlayerState
+from ...engine import COLORS, GameState, PlayerScore, PlayerState
 from .. import palette, texts
 from ..describe import phase_line, round_text
 from ..palette import rich_format as fmt

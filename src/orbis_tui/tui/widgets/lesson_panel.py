@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...engine.state import GameState
+from ...engine import GameState
 from ...learn import FocusKind, Outcome, Walkthrough
 from .. import palette, texts
 from .info import god_label

@@ -7,9 +7,7 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
-from ...engine.colors import LETTERS, Color, Count
-from ...engine.state import GameState
-from ...engine.tiles import Tile
+from ...engine import LETTERS, Color, Count, GameState, Tile
 from .. import palette, texts
 from ..describe import effect_long, effect_short
 from .canvas import Canvas, CanvasWidget

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine.actions import Place, TakeGod
-from ...engine.colors import NUM_COLORS, Count
-from ...engine.errors import IllegalAction
-from ...engine.preview import exchanges_to_pay, why_unpayable
-from ...engine.state import DecisionKind, GameState
+from ...engine import (
+    NUM_COLORS,
+    Count,
+    DecisionKind,
+    GameState,
+    IllegalAction,
+    Place,
+    TakeGod,
+    exchanges_to_pay,
+    why_unpayable,
+)
 from .. import palette, texts
 from ..controller import Controller
 from ..describe import (

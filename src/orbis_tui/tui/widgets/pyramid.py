@@ -13,8 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
-from ...engine.colors import LETTERS, Color
-from ...engine.pyramid import PlacedTile, Position, Pyramid
+from ...engine import LETTERS, Color, PlacedTile, Position, Pyramid
 from .. import palette, texts
 from ..describe import effect_short, effect_tiny
 from .canvas import Canvas, CanvasWidget

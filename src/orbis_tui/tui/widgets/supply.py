@@ -7,8 +7,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from ...engine.state import GameState
-from ...engine.tiles import GodId
+from ...engine import GameState, GodId
 from .. import palette, texts
 from ..describe import GOD_KEYS
 

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from orbis_tui import datacheck
-from orbis_tui.datacheck import CONSTRAINTS, cost_size, main, run_check_data
-from orbis_tui.engine.catalog import default_gods_path, default_tiles_path
-from orbis_tui.engine.data_models import load_tile_file
+from orbis_tui.tiles import check as datacheck
+from orbis_tui.tiles import default_gods_path, default_tiles_path
+from orbis_tui.tiles.check import CONSTRAINTS, cost_size, main, run_check_data
+from orbis_tui.tiles.models import load_tile_file
 
 SHIPPED_TILES = default_tiles_path()
 SHIPPED_GODS = default_gods_path()

@@ -2,8 +2,8 @@
 
 Pydantic checks the *shape* of every entry (types, known colors, effect fields).
 The published facts about the whole tile set (counts per level and set, and so on)
-are checked by :mod:`orbis_tui.datacheck`, which reports every violation at once.
-Most callers want :func:`orbis_tui.engine.catalog.load_catalog`, which turns these
+are checked by :mod:`orbis_tui.tiles.check`, which reports every violation at once.
+Most callers want :func:`orbis_tui.tiles.load_catalog`, which turns these
 files into engine values and keeps pydantic out of a start that can do without it.
 """
 
@@ -22,9 +22,8 @@ from pydantic import (
     model_validator,
 )
 
-from .catalog import DataFileError
-from .colors import Color, Count
-from .tiles import Catalog, Effect, EffectKind, God, GodId, Tile, TileSet
+from ..engine import Catalog, Color, Count, Effect, EffectKind, God, GodId, Tile, TileSet
+from .errors import DataFileError
 
 ColorName = Literal["red", "blue", "orange", "green", "white"]
 

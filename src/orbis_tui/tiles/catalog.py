@@ -1,6 +1,6 @@
 """The catalog of region tiles and gods a game uses, loaded from the data files.
 
-The files are checked by the pydantic models of :mod:`.data_models`. Importing
+The files are checked by the pydantic models of :mod:`.models`. Importing
 pydantic and building those models costs more than the rest of the app's start, so a
 checked catalog can be kept in a cache directory (see :func:`use_cache`) as plain
 JSON, under a key made of the SHA-256 of the files' bytes. A later start with the
@@ -18,21 +18,11 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from .colors import Color
-from .tiles import Catalog, Effect, EffectKind, God, GodId, Tile, TileSet
+from ..engine import Catalog, Color, Effect, EffectKind, God, GodId, Tile, TileSet
 
 # Part of every cache key. Raise it when the way a tile is built from its data file
 # entry changes, so that entries written by an older version are no longer used.
 CACHE_FORMAT = 1
-
-
-class DataFileError(Exception):
-    """A data file could not be read or does not have the right shape."""
-
-    def __init__(self, path: Path | str, problems: list[str]) -> None:
-        self.path = str(path)
-        self.problems = problems
-        super().__init__(f"{path}: " + "; ".join(problems))
 
 
 def data_dir() -> Path:
@@ -100,7 +90,7 @@ def _load(tiles_path: Path, gods_path: Path) -> Catalog:
 def _checked(
     tiles_path: Path, gods_path: Path, tiles: bytes | None = None, gods: bytes | None = None
 ) -> Catalog:
-    from .data_models import build_catalog, load_god_file, load_tile_file
+    from .models import build_catalog, load_god_file, load_tile_file
 
     return build_catalog(load_tile_file(tiles_path, tiles), load_god_file(gods_path, gods))
 
@@ -115,7 +105,7 @@ def _cache_key(tiles: bytes, gods: bytes) -> str:
     for value_type in (Tile, Effect, God):
         digest.update(",".join(f.name for f in fields(value_type)).encode())
     digest.update(",".join(f"{c.name}={c.value}" for c in Color).encode())
-    for content in (Path(__file__).with_name("data_models.py").read_bytes(), tiles, gods):
+    for content in (Path(__file__).with_name("models.py").read_bytes(), tiles, gods):
         digest.update(len(content).to_bytes(8, "big"))
         digest.update(content)
     return digest.hexdigest()[:32]

@@ -1,6 +1,6 @@
 """``orbis check-data``: check a tile file and a god file against the published facts.
 
-The loader (:mod:`orbis_tui.engine.catalog`) already refuses entries of the wrong
+The loader (:mod:`orbis_tui.tiles.catalog`) already refuses entries of the wrong
 shape (unknown color, unknown field, bad id pattern...). This module checks what only
 the whole set shows: the counts per level and per set, which color may carry which
 effect, the level-1 restrictions, mystic values, farms, level-3 villages, costs and CP
@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, TextIO
 
-from .engine.catalog import DataFileError, default_gods_path, default_tiles_path
-from .engine.colors import Color
-from .engine.data_models import GodFile, TileFile, TileModel, load_god_file, load_tile_file
-from .engine.tiles import GodId
+from ..engine import Color, GodId
+from .catalog import default_gods_path, default_tiles_path
+from .errors import DataFileError
+from .models import GodFile, TileFile, TileModel, load_god_file, load_tile_file
 
 # --------------------------------------------------------------------------------------
 # Texts (translate here)
@@ -583,7 +583,7 @@ def run_check_data(tiles_path: Path | None, gods_path: Path | None, out: TextIO)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m orbis_tui.datacheck [--tiles FILE] [--gods FILE]``."""
+    """``python -m orbis_tui.tiles.check [--tiles FILE] [--gods FILE]``."""
     parser = argparse.ArgumentParser(prog="orbis check-data", description=__doc__.splitlines()[0])
     parser.add_argument("--tiles", type=Path, default=None, metavar="FILE")
     parser.add_argument("--gods", type=Path, default=None, metavar="FILE")
