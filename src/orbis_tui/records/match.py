@@ -16,12 +16,26 @@ class Match:
     def __init__(self, record: GameRecord, state: GameState | None = None) -> None:
         """``state`` is the record already replayed, when the caller has it."""
         self.record = record
-        self.state = state if state is not None else replay(record)
+        self._events: list[list[Event]] | None = None
+        if state is None:
+            self._events = []
+            state = replay(record, events=self._events)
+        self.state = state
         self.on_change: Callable[[Match], None] | None = None
+
+    @property
+    def events(self) -> list[list[Event]]:
+        """What every action of the record did, in order (for the log and the history)."""
+        if self._events is None:  # the state came replayed without them: replay once
+            self._events = []
+            replay(self.record, events=self._events)
+        return self._events
 
     @classmethod
     def start(cls, setup: GameSetup) -> Match:
-        return cls(GameRecord(setup=setup), start_state(setup))
+        match = cls(GameRecord(setup=setup), start_state(setup))
+        match._events = []
+        return match
 
     @property
     def turn_start(self) -> int:
@@ -36,6 +50,8 @@ class Match:
         """Apply ``action`` (raising IllegalAction, with nothing changed, if illegal)."""
         events = self.state.apply(action)
         self.record.actions.append(format_action(action))
+        if self._events is not None:
+            self._events.append(events)
         if self.state.is_over:
             self.record.result = [_standing(s) for s in final_scores(self.state)]
         if self.on_change:
@@ -52,6 +68,8 @@ class Match:
             raise ValueError("nothing to undo in this turn")
         undone = self.record.actions.pop()
         self.state.undo()
+        if self._events:
+            self._events.pop()
         if self.on_change:
             self.on_change(self)
         return undone

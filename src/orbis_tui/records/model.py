@@ -19,6 +19,7 @@ from ..engine import (
     REGION_TILES_PER_PLAYER,
     Catalog,
     Deal,
+    Event,
     GameState,
     GodId,
     IllegalAction,
@@ -234,8 +235,11 @@ def _check_deal(the_deal: Deal, catalog: Catalog, players: int) -> None:
         raise RecordError(f"deal temple tokens: {players} players use {tokens}", rule="R-COMP-3")
 
 
-def replay(record: GameRecord, upto: int | None = None) -> GameState:
-    """Play the record's actions (the first ``upto`` of them) and return the state."""
+def replay(
+    record: GameRecord, upto: int | None = None, events: list[list[Event]] | None = None
+) -> GameState:
+    """Play the record's actions (the first ``upto`` of them) and return the state;
+    ``events``, when given, receives the events of every action in turn."""
     state = start_state(record.setup)
     for number, text in enumerate(record.actions[:upto], start=1):
         try:
@@ -243,9 +247,11 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
         except NotationError as exc:
             raise RecordError(f"{text!r}: {exc}", entry=number) from None
         try:
-            state.apply(action)
+            happened = state.apply(action)
         except IllegalAction as exc:
             raise RecordError(f"{text!r}: {exc.message}", entry=number, rule=exc.rule) from None
+        if events is not None:
+            events.append(happened)
     return state
 
 

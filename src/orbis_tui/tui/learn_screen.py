@@ -86,7 +86,6 @@ class LearnTableScreen(TableScreen):
         super().__init__(walkthrough.match, store, _seats(walkthrough))
         self._focused: object = None
         # The game the log book was read from, and how many actions it had then.
-        self._logbook_of: tuple[object, int] = (self.match, len(self.match.actions))
 
     async def on_mount(self) -> None:
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
@@ -124,10 +123,8 @@ class LearnTableScreen(TableScreen):
         if walkthrough.match is not self.match:
             self.match = walkthrough.match
         match = self.match
-        shown, count = self._logbook_of
-        if shown is not match or count != len(match.actions):  # a move or a step back
+        if self.logbook.match is not match:  # the walkthrough stepped back to a new game
             self.logbook = LogBook(match)
-            self._logbook_of = (match, len(match.actions))
         self.error = None
         self.version += 1
         if walkthrough.finished or self.state.is_over:

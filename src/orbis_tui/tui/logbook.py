@@ -1,8 +1,12 @@
-"""The game log: plain sentences for every action, kept in step with undo."""
+"""The game log: plain sentences for what every action of a match did.
+
+The sentences are written from the match's own events (see
+:attr:`orbis_tui.records.Match.events`), once per action, and follow undo.
+"""
 
 from __future__ import annotations
 
-from ..engine import Event, GameState, TurnEnded, parse_action
+from ..engine import Event, TurnEnded
 from ..records import Match
 from ..records.model import start_state
 from . import texts
@@ -10,42 +14,37 @@ from .describe import event_lines
 
 
 class LogBook:
-    """The events of every action of the record and their sentences, plus the opening line."""
+    """The sentences of every action of ``match``, plus the opening line."""
 
     def __init__(self, match: Match) -> None:
+        self.match = match
         state = start_state(match.record.setup)
-        self._words = state.copy()  # names and tiles, to put events into words
-        self._names = [p.name for p in state.players]
+        self._words = state  # names and tiles, to put events into words
         self.opening = [texts.LOG["turn_started"].format(name=state.player.name)]
-        self.entries: list[tuple[list[Event], list[str]]] = []
-        for text in match.record.actions:
-            events = state.apply(parse_action(text))
-            self.entries.append((events, event_lines(state, events)))
-        self._lines: list[str] | None = None
+        self._written: list[tuple[list[Event], list[str]]] = []
 
-    def add(self, state: GameState, events: list[Event]) -> list[str]:
-        lines = event_lines(state, events)
-        self.entries.append((events, lines))
-        self._lines = None
-        return lines
-
-    def undo(self) -> None:
-        if self.entries:
-            self.entries.pop()
-        self._lines = None
+    def entries(self) -> list[tuple[list[Event], list[str]]]:
+        """(events, sentences) for every action of the match, kept in step with it."""
+        events = self.match.events
+        written = self._written
+        keep = 0
+        while keep < min(len(written), len(events)) and written[keep][0] is events[keep]:
+            keep += 1
+        del written[keep:]
+        for happened in events[keep:]:
+            written.append((happened, event_lines(self._words, happened)))
+        return written
 
     def lines(self) -> list[str]:
-        if self._lines is None:
-            out = list(self.opening)
-            for _, entry in self.entries:
-                out.extend(entry)
-            self._lines = out
-        return self._lines
+        out = list(self.opening)
+        for _, lines in self.entries():
+            out.extend(lines)
+        return out
 
     def since_turn_of(self, seat: int, limit: int = 12) -> list[str]:
         """What happened since ``seat``'s previous turn ended (for the hand-over)."""
         recent: list[str] = list(self.opening)
-        for events, lines in self.entries:
+        for events, lines in self.entries():
             ended = [
                 i for i, e in enumerate(events) if isinstance(e, TurnEnded) and e.player == seat
             ]
@@ -54,6 +53,7 @@ class LogBook:
             else:
                 recent.extend(lines)
         # The line that opens this seat's own turn says nothing new.
-        if recent and recent[-1] == texts.LOG["turn_started"].format(name=self._names[seat]):
+        names = [p.name for p in self._words.players]
+        if recent and recent[-1] == texts.LOG["turn_started"].format(name=names[seat]):
             recent = recent[:-1]
         return recent[-limit:]

@@ -20,7 +20,6 @@ from ...engine import (
     Action,
     Count,
     DecisionKind,
-    Event,
     Exchange,
     GameState,
     GodId,
@@ -289,8 +288,7 @@ class TableScreen(Screen[None]):
             self.refresh_view()
             return False
         turn = state.turn
-        events: list[Event] = self.match.play(action)
-        self.logbook.add(self.state, events)
+        self.match.play(action)
         self.error = None
         self.version += 1
         if self.state.is_over:
@@ -510,7 +508,6 @@ class TableScreen(Screen[None]):
             self.notify(texts.NOTHING_TO_UNDO)
             return
         undone = self.match.undo()
-        self.logbook.undo()
         self.error = None
         self.version += 1
         self.notify(texts.UNDONE.format(action=undone), timeout=2)
