@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui.balance import BalanceStudy, play_balance_game, run_balance, split_games
 from orbis_tui.cli import main
-from orbis_tui.selfplay import parse_seats, play_games
+from orbis_tui.sim.balance import BalanceStudy, play_balance_game, run_balance, split_games
+from orbis_tui.sim.selfplay import parse_seats, play_games
+from orbis_tui.sim.tournament import game_plan, run_tournament, wilson_interval
 from orbis_tui.tiles import default_tiles_path
-from orbis_tui.tournament import game_plan, run_tournament, wilson_interval
 
 
 def test_wilson_interval() -> None:
@@ -83,7 +83,7 @@ def test_parse_seats() -> None:
     with pytest.raises(ValueError, match="3 seat levels given for 2 players"):
         parse_seats("easy,easy,easy", 2)
     with pytest.raises(ValueError, match="unknown level"):
-        parse_seats("easy,expert", 2)
+        parse_seats("easy,grandmaster", 2)
 
 
 def test_selfplay_with_levels_is_reproducible() -> None:

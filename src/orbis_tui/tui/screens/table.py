@@ -366,18 +366,14 @@ class TableScreen(Screen[None]):
         seat = state.current
         bot = self._bots.get(seat)
         if bot is None:
-            bot = make_bot(self.seat.kind, (self.match.record.setup.seed or 0) + seat)
+            bot = make_bot(self.seat.kind, self.match.record.setup.seed or 0, seat)
             self._bots[seat] = bot
-        if bot is None:  # no computer players available: the seat is played by hand
-            self.seats[seat] = Seat(self.seat.name)
-            self.refresh_view()
-            return
         self._bot_thinking = True
         version = self.version
         snapshot = state.copy()
 
         def think() -> None:
-            action = bot.choose(snapshot)  # type: ignore[union-attr]
+            action = bot.choose(snapshot)  # type: ignore[attr-defined]
             self.app.call_from_thread(self._bot_chose, version, action)
 
         self.run_worker(think, thread=True, exclusive=True, group="bot")
