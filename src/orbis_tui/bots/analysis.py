@@ -17,8 +17,8 @@ Typical uses::
     result = analyse(state, time_budget=1.5, progress=bar.update, cancel=stopped.is_set)
     result.best.actions            # the actions to suggest (exchanges first, if any)
 
-    # a review: the move played against the best, at a fixed cost per decision
-    result = analyse(before, iterations=REVIEW_ITERATIONS, include=[played])
+    # a review: the move played against the best, at a fixed cost per option
+    result = analyse(before, per_option=REVIEW_PER_OPTION, include=[played])
     loss = result.best.margin - result.estimate_for(played).margin
 """
 
@@ -35,9 +35,10 @@ from .heuristics import DEFAULT_WEIGHTS, Weights
 from .ismcts import SearchSettings, TurnSearch, answer_candidates, turn_candidates
 from .medium import Planner
 
-# About 0.1 s per decision with two players: a 300-decision game in well under a minute.
-REVIEW_ITERATIONS = 12
-HINT_BUDGET = 1.5  # seconds
+# Review: iterations per option of each decision, so that a 300-decision two-player
+# game is reviewed in well under a minute (see benchmarks/bench_bots.py --review).
+REVIEW_PER_OPTION = 4
+HINT_BUDGET = 1.5  # seconds: a hint stays under 2 s
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,7 @@ def analyse(
     *,
     iterations: int | None = None,
     time_budget: float | None = None,
+    per_option: int | None = None,
     seed: int = 0,
     top: int | None = None,
     include: Sequence[Action] = (),
@@ -93,8 +95,9 @@ def analyse(
     weights: Weights = DEFAULT_WEIGHTS,
 ) -> Analysis:
     """Estimate every option of the decision pending in ``state`` (the best ``top``
-    when given) for the seat to move, within ``iterations`` (reproducible) or
-    ``time_budget`` seconds (default :data:`HINT_BUDGET`).
+    when given) for the seat to move, within ``iterations`` in all or ``per_option``
+    iterations for each option (both reproducible), or ``time_budget`` seconds
+    (default :data:`HINT_BUDGET`).
 
     ``include`` adds options the caller wants judged (say, the move a player made),
     each finished greedily. ``progress`` is called with the share of the budget spent
@@ -105,7 +108,7 @@ def analyse(
         raise ValueError("the game is over: there is no decision to analyse")
     if seat is not None and seat != state.current:
         raise ValueError(f"seat {seat} is not to move (seat {state.current} is)")
-    if iterations is None and time_budget is None:
+    if iterations is None and time_budget is None and per_option is None:
         time_budget = HINT_BUDGET
     started = time.perf_counter()
     planner = Planner(weights)
@@ -127,6 +130,8 @@ def analyse(
         if tuple(candidate) not in known:
             candidates.append(candidate)
             known.add(tuple(candidate))
+    if per_option is not None:
+        iterations = per_option * len(candidates)
     settings = SearchSettings(iterations=iterations, time_budget=time_budget)
     search = TurnSearch(world, candidates, rng, settings, planner)
 
