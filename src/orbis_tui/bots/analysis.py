@@ -33,7 +33,7 @@ from ..engine import Action, DecisionKind, Exchange, GameState
 from .fair import decision_rng
 from .heuristics import DEFAULT_WEIGHTS, Weights
 from .ismcts import SearchSettings, TurnSearch, answer_candidates, turn_candidates
-from .medium import Planner
+from .rollout import QuickPlanner
 
 # Review: iterations per option of each decision, so that a 300-decision two-player
 # game is reviewed in well under a minute (see benchmarks/bench_bots.py --review).
@@ -111,7 +111,7 @@ def analyse(
     if iterations is None and time_budget is None and per_option is None:
         time_budget = HINT_BUDGET
     started = time.perf_counter()
-    planner = Planner(weights)
+    planner = QuickPlanner(weights)
     rng = decision_rng(seed, state)
     world = state.resample_hidden(rng)
     if world.kind is DecisionKind.TURN:

@@ -15,7 +15,7 @@ from ..engine import Action, GameState
 from .fair import decision_rng
 from .heuristics import DEFAULT_WEIGHTS, Weights
 from .ismcts import SearchResult, SearchSettings, TurnSearch, root_candidates
-from .medium import Planner
+from .rollout import QuickPlanner
 from .plan import PlanFollower
 
 DEFAULT_EXPERT_BUDGET = 1.5  # seconds per turn: a turn stays under 2 s on this machine
@@ -40,7 +40,7 @@ class ExpertBot:
         self.time_budget = time_budget
         self.iterations = iterations
         self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **settings)  # type: ignore[arg-type]
-        self.planner = Planner(weights)
+        self.planner = QuickPlanner(weights)
         self.follower = PlanFollower()
         self.last: SearchResult | None = None
 

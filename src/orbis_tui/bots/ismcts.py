@@ -52,13 +52,16 @@ class SearchSettings:
 
     iterations: int | None = None  # a fixed size: the same seed gives the same result
     time_budget: float | None = None  # seconds, when no iteration count is given
-    root_width: int = 8  # greedy plans kept at the root (gods come on top)
+    root_width: int = 5  # greedy plans kept at the root (gods come on top)
     width: int = 3  # first actions a node below the root offers
-    tree_turns: int = 6  # turns the tree may grow below the root
-    rollout_turns: int = 3  # greedy turns after a new node, before the evaluation
+    tree_turns: int = 2  # turns the tree may grow below the root
+    rollout_turns: int = 5  # greedy turns after a new node, before the evaluation
     exploration: float = 2.5  # UCB1 constant, in CP of margin
     widen: float = 0.5  # a node offers 1 + int(widen * sqrt(visits)) of its moves
     paired: bool = True  # the k-th visit of every root candidate sees the same piles
+    halving: bool = True  # root: rounds over the candidates left, halved now and then
+    first_cut: int = 3  # with halving: rounds before the first cut (then 2x, 4x, ...)
+    squash: float | None = None  # CP scale of tanh(margin / squash); None: the margin
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_budget is None:
@@ -148,8 +151,13 @@ class SearchResult:
     rollout_turns: int = 0
     extras: dict[str, float] = field(default_factory=dict)
 
+    alive: list[int] = field(default_factory=list)  # with halving: the candidates left
+
     def best(self) -> Candidate:
-        """The most visited candidate (the higher mean among equals)."""
+        """With halving, the best mean among the candidates left; else the most visited
+        candidate (the higher mean among equals)."""
+        if self.alive:
+            return max((self.candidates[i] for i in self.alive), key=lambda c: c.mean)
         return max(self.candidates, key=lambda c: (c.visits, c.mean))
 
     def ranked(self) -> list[Candidate]:
@@ -176,6 +184,11 @@ class TurnSearch:
         self.result = SearchResult(state.current, [Candidate(tuple(c)) for c in candidates])
         self.children: list[Node] = [Node() for _ in candidates]
         self.worlds: list[GameState] = []  # the piles of the k-th visit, when paired
+        self.rounds = 0
+        self.next_cut = settings.first_cut
+        self.queue: list[int] = []
+        if settings.halving:
+            self.result.alive = list(range(len(candidates)))
 
     def run(
         self, progress: Progress | None = None, cancel: Callable[[], bool] | None = None
@@ -206,9 +219,7 @@ class TurnSearch:
         settings = self.settings
         planner = self.planner
         candidates = self.result.candidates
-        pick = ucb_pick(
-            [c.visits for c in candidates], [c.total for c in candidates], settings.exploration
-        )
+        pick = self.root_pick()
         world = self.imagine(candidates[pick].visits)
         for action in candidates[pick].actions:
             world.apply(action)
@@ -241,6 +252,9 @@ class TurnSearch:
             rolled += 1
         self.result.rollout_turns += rolled
         margins = seat_margins(evaluate(world, planner.weights))
+        if settings.squash is not None:
+            scale = settings.squash
+            margins = [scale * math.tanh(m / scale) for m in margins]
         value = margins[self.result.seat]
         chosen = candidates[pick]
         chosen.visits += 1
@@ -249,6 +263,27 @@ class TurnSearch:
         for step_node, move, seat in path:
             step_node.visits[move] += 1
             step_node.totals[move] += margins[seat]
+
+    def root_pick(self) -> int:
+        """The root candidate of this iteration: by UCB1, or with halving the next one
+        of the round (every candidate left is tried once a round, on the same piles)."""
+        candidates = self.result.candidates
+        if not self.settings.halving:
+            return ucb_pick(
+                [c.visits for c in candidates],
+                [c.total for c in candidates],
+                self.settings.exploration,
+            )
+        if not self.queue:
+            alive = self.result.alive
+            if self.rounds == self.next_cut and len(alive) > 2:
+                alive.sort(key=lambda i: -candidates[i].mean)
+                del alive[(len(alive) + 1) // 2 :]
+                alive.sort()
+                self.next_cut *= 2
+            self.queue = list(alive)
+            self.rounds += 1
+        return self.queue.pop(0)
 
     def imagine(self, visit: int) -> GameState:
         """A world to play in: a fresh order of the unseen tiles, or with pairing the
