@@ -15,8 +15,8 @@ from ..engine import Action, GameState
 from .fair import decision_rng
 from .heuristics import DEFAULT_WEIGHTS, Weights
 from .ismcts import SearchResult, SearchSettings, TurnSearch, root_candidates
-from .rollout import QuickPlanner
 from .plan import PlanFollower
+from .rollout import QuickPlanner
 
 DEFAULT_EXPERT_BUDGET = 1.5  # seconds per turn: a turn stays under 2 s on this machine
 
