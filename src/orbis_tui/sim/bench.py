@@ -6,7 +6,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..tiles import load_catalog, new_game
+from ..engine import new_game
+from ..tiles import load_catalog
 
 
 @dataclass
@@ -34,8 +35,9 @@ def _random_games(games: int, seed: int, timed: bool) -> tuple[int, float]:
     decisions = 0
     engine = 0.0
     clock = time.perf_counter
+    catalog = load_catalog()
     for index in range(games):
-        state = new_game(["A", "B", "C", "D"], seed=seed + index, first_player=0)
+        state = new_game(catalog, ["A", "B", "C", "D"], seed=seed + index, first_player=0)
         rng = random.Random(seed + index)
         while not state.is_over:
             if timed:
