@@ -137,16 +137,18 @@ class PaymentLost(Consequence):
 @dataclass(frozen=True, slots=True)
 class WildernessCost(Consequence):
     """A wilderness scores ``points`` at the end (-1; 0 with the Goddess of Idleness),
-    instead of the tile's ``cp``."""
+    instead of the tile's ``cp``. Not ``avoidable`` when no spot takes the tile in its
+    color: it becomes a wilderness whatever the player chooses."""
 
     rule: ClassVar[str] = "R-END-2"
     code: ClassVar[str] = "wilderness_cost"
     points: int
     cp: int = 0
+    avoidable: bool = True
 
     @property
     def loses_value(self) -> bool:
-        return self.points < 0 or self.cp > 0
+        return self.avoidable and (self.points < 0 or self.cp > 0)
 
 
 @dataclass(frozen=True, slots=True)
