@@ -56,7 +56,7 @@ from .consequences import (
     WildernessCost,
 )
 from .decision import Decision, Option, place_warnings, take_warnings
-from .errors import IllegalAction
+from .errors import IllegalAction, PositionError
 from .events import (
     Cancelled,
     Collected,
@@ -108,6 +108,7 @@ from .setup import (
     SETUPS,
     Deal,
     PlayerCountSetup,
+    check_deal,
     deal,
     setup_for,
 )
@@ -199,6 +200,7 @@ __all__ = [
     "PlayerScore",
     "PlayerState",
     "Position",
+    "PositionError",
     "Pyramid",
     "RealmOverflow",
     "ReductionTaken",
@@ -225,6 +227,7 @@ __all__ = [
     "WildernessCost",
     "bounded_multisets",
     "cancelled_text",
+    "check_deal",
     "count_of",
     "covers",
     "deal",
