@@ -85,6 +85,7 @@ from .game import final_scores, first_player_for, game_from_deal, new_game
 from .invariants import problems
 from .messages import GOD_REASONS, TILE_REASONS, cancelled_text, worshiper_words
 from .notation import NotationError, format_action, parse_action
+from .position import PositionSpec, SeatSpec, Spot, build_position, check_pyramid, position_of
 from .preview import TakePreview, exchanges_to_pay, preview_take, why_unpayable
 from .pyramid import ROW_SIZES, TOP_ROW, PlacedTile, Position, Pyramid
 from .rule_ids import RULE_IDS
@@ -201,6 +202,7 @@ __all__ = [
     "PlayerState",
     "Position",
     "PositionError",
+    "PositionSpec",
     "Pyramid",
     "RealmOverflow",
     "ReductionTaken",
@@ -208,6 +210,8 @@ __all__ = [
     "ReturnUnaffordable",
     "ReturnWorshipers",
     "Returned",
+    "SeatSpec",
+    "Spot",
     "Take",
     "TakeGod",
     "TakePreview",
@@ -226,8 +230,10 @@ __all__ = [
     "WentWild",
     "WildernessCost",
     "bounded_multisets",
+    "build_position",
     "cancelled_text",
     "check_deal",
+    "check_pyramid",
     "count_of",
     "covers",
     "deal",
@@ -246,6 +252,7 @@ __all__ = [
     "parse_action",
     "parse_letters",
     "place_warnings",
+    "position_of",
     "preview_take",
     "problems",
     "score_game",

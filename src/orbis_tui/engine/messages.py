@@ -86,6 +86,8 @@ POSITION: dict[str, Template] = {
     "tile_level": "{where} holds {tile}, a level {level} tile.",
     "tile_set": "{where} holds {tile} of the {tile_set} set, which {players} players leave out.",
     "market_size": "The market holds {count} tiles, not {need}.",
+    "bad_cell": "There is no market cell {cell}: cells are numbered 0 to 8.",
+    "pile_count": "There are three piles, one per level, not {count}.",
     "tile_count": (
         "{count} region tiles are dealt; {players} players need {need} "
         "(9 for the market, 14 for each player)."
@@ -111,6 +113,7 @@ POSITION: dict[str, Template] = {
     "god_cancelled_none": "{name} holds no god to cancel.",
     "bad_seat": "There is no seat {seat}: seats are numbered 0 to {last}.",
     "bad_count": "{where}: a count of worshipers has five colors, not {size}.",
+    "bad_letters": "{where}: {given} is not spelled with the color letters R, B, O, G, W.",
     "negative_worshipers": "{where} holds a negative number of worshipers: {count}.",
     "realm_over_limit": (
         "{name}'s realm holds {total} worshipers at the start of a turn; at most {limit}."

@@ -266,8 +266,11 @@ class GameState:
         return other
 
     def signature(self) -> tuple:
-        """Everything that makes this state what it is, for comparing two states."""
-        return (*self._position(), self.piles)
+        """Everything that makes this state what it is, for comparing two states: the
+        position and the order of the tiles still face down (not the tiles already drawn,
+        which lie in the market and the pyramids)."""
+        rest = tuple(pile[pos:] for pile, pos in zip(self.piles, self.pile_pos, strict=True))
+        return (*self._position(), rest)
 
     def public_signature(self) -> tuple:
         """What every player can see: the whole position but the order of the tiles still
@@ -282,7 +285,7 @@ class GameState:
             self.kind,
             tuple(t.id if t else None for t in self.market),
             tuple(self.market_worshipers),
-            tuple(self.pile_pos),
+            self.pile_sizes(),
             tuple(self.gods_available),
             None if take is None else (take.cell, take.tile.id, take.wild, take.pos),
             tuple(
