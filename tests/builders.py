@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 
@@ -192,6 +192,11 @@ class Seat:
     realm: str = ""
     god: GodId | None = None
     god_cancelled: bool = False
+
+
+def copy_of(the_tile: Tile, tag: object) -> Tile:
+    """Another tile just like ``the_tile`` (a tile lies in one place only)."""
+    return replace(the_tile, id=f"{the_tile.id}.{tag}")
 
 
 def rows(n: int, color: Color = R) -> dict[Position, Content]:
