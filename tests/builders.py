@@ -192,6 +192,7 @@ class Seat:
     realm: str = ""
     god: GodId | None = None
     god_cancelled: bool = False
+    reductions: str | None = None  # the tokens held as letters; None: those farms gave
 
 
 def copy_of(the_tile: Tile, tag: object) -> Tile:
@@ -264,6 +265,7 @@ def position(
             realm=seat.realm,
             god=seat.god,
             god_cancelled=seat.god_cancelled,
+            reductions=seat.reductions,
         )
         for i, seat in enumerate(chosen)
     )
@@ -429,13 +431,6 @@ def legal(state: GameState, action: Action) -> None:
     assert state.why_not(action) is None, str(state.why_not(action))
     assert action in state.legal_actions()
     state.apply(action)
-
-
-def take_free(state: GameState, cell: int, pos: Position) -> None:
-    """Take a free tile without an effect and place it (a whole turn)."""
-    state.apply(TakeTile(cell))
-    state.apply(Place(*pos))
-    assert state.kind is DecisionKind.TURN
 
 
 def random_game(

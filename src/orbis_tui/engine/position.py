@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from . import pyramid as geometry
 from .colors import NUM_COLORS, ZERO, Color, Count, parse_letters
@@ -75,6 +76,9 @@ class SeatSpec:
                 key=lambda pair: pair[0],
             )
         )
+        for (pos, _), (following, _) in pairwise(spots):
+            if pos == following:
+                raise PositionError("R-PLACE-2", "spot_twice", where=_where(self.name, pos))
         object.__setattr__(self, "pyramid", spots)
         object.__setattr__(self, "realm", _count(self.realm, f"{self.name}'s realm"))
         if self.reductions is not None:
@@ -282,11 +286,10 @@ def _check_tiles(catalog: Catalog, rules: PlayerCountSetup, spec: PositionSpec) 
 def _check_seat(catalog: Catalog, seat: SeatSpec) -> None:
     """One pyramid against R-PLACE-1..3 and the effects that can be cancelled, and the
     reduction tokens against its farms (R-EFF-FARM)."""
-    pyramid: Pyramid = {}
-    for pos, spot in seat.pyramid:  # type: ignore[misc]
-        if pos in pyramid:
-            raise PositionError("R-PLACE-2", "spot_twice", where=_where(seat.name, pos))
-        pyramid[pos] = PlacedTile(catalog.tile_by_id[spot.tile], spot.wild, spot.cancelled)
+    pyramid: Pyramid = {
+        pos: PlacedTile(catalog.tile_by_id[spot.tile], spot.wild, spot.cancelled)
+        for pos, spot in seat.pyramid  # type: ignore[misc]
+    }
     check_pyramid(pyramid, seat.name)
     tokens = _farm_tokens(pyramid)
     if seat.reductions is not None:
