@@ -45,7 +45,7 @@ from orbis_tui.engine import (
     geometry,
 )
 from orbis_tui.tiles import new_game
-from rules_spec import rule_ids
+from rules_spec import specified_rule_ids
 
 
 def random_positions(games: int, seed: int = 0) -> Iterator[GameState]:
@@ -318,4 +318,4 @@ def test_the_safest_option_keeps_value_when_another_option_does() -> None:
 
 @pytest.mark.parametrize("rule", ["R-EFF-VOLCANO", "R-EFF-IRRIGATION", "R-EFF-FOREST"])
 def test_every_warning_rule_is_a_rule_of_the_specification(rule: str) -> None:
-    assert rule in rule_ids()
+    assert rule in specified_rule_ids()
