@@ -250,12 +250,7 @@ def _check_tiles(catalog: Catalog, rules: PlayerCountSetup, spec: PositionSpec) 
     for level, pile in enumerate(spec.piles, start=1):
         where = f"the level {level} pile"
         for tile_id in pile:
-            check_tile(catalog, rules, players, tile_id, where, seen)
-            tile = catalog.tile_by_id[tile_id]
-            if tile.level != level:
-                raise PositionError(
-                    "R-SETUP-1", "tile_level", where=where, tile=tile_id, level=tile.level
-                )
+            check_tile(catalog, rules, players, tile_id, where, seen, level)
     taken = sum(seat.tiles for seat in spec.seats)
     for seat in spec.seats:
         if seat.tiles > REGION_TILES_PER_PLAYER:

@@ -73,12 +73,7 @@ def check_deal(the_deal: Deal, catalog: Catalog, players: int) -> None:
     seen: dict[str, str] = {}
     for where, level, ids in places:
         for tile_id in ids:
-            check_tile(catalog, rules, players, tile_id, where, seen)
-            tile = catalog.tile_by_id[tile_id]
-            if tile.level != level:
-                raise PositionError(
-                    "R-SETUP-1", "tile_level", where=where, tile=tile_id, level=tile.level
-                )
+            check_tile(catalog, rules, players, tile_id, where, seen, level)
     needed = MARKET_SIZE + REGION_TILES_PER_PLAYER * players
     if len(seen) != needed:
         raise PositionError(
@@ -102,9 +97,11 @@ def check_tile(
     tile_id: str,
     where: str,
     seen: dict[str, str],
+    level: int | None = None,
 ) -> None:
     """One tile of a deal or a position: known (R-COMP-1), of a set in play for this
-    player count (R-SETUP-4) and not already in ``seen`` (which maps ids to places)."""
+    player count (R-SETUP-4), not already in ``seen`` (which maps ids to places), and
+    of ``level`` when one is asked for (a pile's, or the first market's: R-SETUP-1)."""
     tile = catalog.tile_by_id.get(tile_id)
     if tile is None:
         raise PositionError("R-COMP-1", "unknown_tile", where=where, tile=tile_id)
@@ -121,6 +118,8 @@ def check_tile(
             tile_set=tile.tile_set.value,
             players=players,
         )
+    if level is not None and tile.level != level:
+        raise PositionError("R-SETUP-1", "tile_level", where=where, tile=tile_id, level=tile.level)
     seen[tile_id] = where
 
 
