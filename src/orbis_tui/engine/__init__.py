@@ -8,6 +8,9 @@ use (the shipped tile set comes from :func:`orbis_tui.tiles.load_catalog`)::
     decision = state.decision          # what is asked, every option and its outcome
     state.apply(decision.legal_options[0].action)
     state.undo()                       # takes it back exactly
+
+A position in the middle of a game is built, and checked against the rules, with
+:func:`build_position` (see :mod:`.position`).
 """
 
 from . import pyramid as geometry
