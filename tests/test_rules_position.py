@@ -292,6 +292,7 @@ def test_R_COMP_4_worshipers_are_counted_in_five_colors_never_below_zero() -> No
     )
     refused("R-COMP-4", "bad_count", lambda: SeatSpec("Ann", realm=(1, 2)))
     refused("R-COMP-4", "bad_letters", lambda: SeatSpec("Ann", realm="RXB"))
+    refused("R-COMP-4", "bad_letters", lambda: SeatSpec("Ann", reductions="Q"))
     refused("R-SETUP-1", "bad_cell", lambda: replace(spec, market_worshipers={9: "R"}))
 
 

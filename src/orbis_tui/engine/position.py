@@ -13,7 +13,7 @@ A position has no history: the built state cannot undo past its start, and its
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import pairwise
 
 from . import pyramid as geometry
@@ -83,7 +83,8 @@ class SeatSpec:
         object.__setattr__(self, "realm", _count(self.realm, f"{self.name}'s realm"))
         if self.reductions is not None:
             held = self.reductions
-            colors = parse_letters(held) if isinstance(held, str) else _colors_count(held)
+            where = f"{self.name}'s reduction tokens"
+            colors = _count(held, where) if isinstance(held, str) else _colors_count(held)
             object.__setattr__(
                 self, "reductions", tuple(Color(c) for c in range(NUM_COLORS) if colors[c])
             )
@@ -116,9 +117,7 @@ class PositionSpec:
     market: tuple[str, ...]
     piles: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     gods: tuple[GodId, ...]
-    market_worshipers: Mapping[int, Count | str] | tuple[Count | str, ...] | tuple[Count, ...] = (
-        field(default=())
-    )
+    market_worshipers: Mapping[int, Count | str] | tuple[Count | str, ...] = ()
     to_move: int = 0
 
     def __post_init__(self) -> None:
