@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from builders import NAMES, expect_illegal, farm, make_game, plain, put, set_realm, tile, volcano
+from builders import NAMES, Seat, expect_illegal, farm, plain, position, tile, volcano
 from orbis_tui.engine import (
     RULE_IDS,
     Cancelled,
@@ -45,7 +45,7 @@ from orbis_tui.engine import (
     geometry,
 )
 from orbis_tui.tiles import new_game
-from rules_spec import rule_ids
+from rules_spec import specified_rule_ids
 
 
 def random_positions(games: int, seed: int = 0) -> Iterator[GameState]:
@@ -152,13 +152,10 @@ def test_take_warnings_match_what_the_take_leads_to() -> None:
 
 
 def test_R_TAKE_4_a_tile_no_spot_takes_is_warned_at_the_market_and_when_paying() -> None:
-    """Row 1 is full (blue, red alternating) and no supported spot takes a green tile."""
+    """Row 1 is full (all blue) and no supported spot takes a green tile."""
     green = tile("GT", Color.GREEN, cost="G", cp=3)
-    state = make_game({4: green}, extra=[plain(f"B{i}", Color.BLUE) for i in range(5)])
-    for col in range(5):
-        put(state, 0, (1, col), state.catalog.tile_by_id[f"B{col}"])
-    set_realm(state, 0, "G")
-    state._decision = None
+    blue_row = {(1, col): plain(f"B{col}", Color.BLUE) for col in range(5)}
+    state = position({4: green}, seats=[Seat(blue_row, realm="G")])
     option = state.decision.option(TakeTile(4))
     assert option is not None
     assert option.warnings == (OnlyAsWilderness(green, Color.GREEN),)
@@ -176,10 +173,8 @@ def test_R_TAKE_4_a_tile_no_spot_takes_is_warned_at_the_market_and_when_paying()
 def test_R_EFF_FARM_a_farm_whose_token_is_held_is_warned() -> None:
     first = tile("F1", Color.ORANGE, cp=1, effect=farm(Color.RED))
     second = tile("F2", Color.ORANGE, cp=1, effect=farm(Color.RED))
-    state = make_game({4: second}, extra=[first])
-    put(state, 0, (1, 0), first)
-    state.players[0].reductions[Color.RED] = True
-    state._decision = None
+    state = position({4: second}, seats=[Seat({(1, 0): first})])
+    assert state.players[0].reductions[Color.RED]
     option = state.decision.option(TakeTile(4))
     assert option is not None
     assert option.warnings == (TokenAlreadyHeld(second, Color.RED),)
@@ -284,7 +279,7 @@ def test_R_TURN_1_a_turn_that_must_take_a_god_shows_the_market_refused() -> None
 def test_R_EFF_VOLCANO_taking_a_volcano_counts_the_worshipers_this_take_generates() -> None:
     """A red volcano in a corner generates 2 red next to it: enough for 2, not for 3."""
     for need, warned in (("RR", False), ("RRR", True)):
-        state = make_game({0: tile("V", Color.RED, cp=3, effect=volcano(need))})
+        state = position({0: tile("V", Color.RED, cp=3, effect=volcano(need))})
         option = state.decision.option(TakeTile(0))
         assert option is not None
         warnings = [w for w in option.warnings if isinstance(w, VolcanoFails)]
@@ -295,21 +290,24 @@ def test_R_EFF_VOLCANO_taking_a_volcano_counts_the_worshipers_this_take_generate
 
 
 def test_R_END_2_going_wild_costs_one_point_but_nothing_with_idleness() -> None:
-    state = make_game({4: tile("T", Color.RED, cost="R", cp=4)})
-    state.players[0].realm = [1, 0, 0, 0, 0]
-    state.apply(TakeTile(4))
+    def paying(god: GodId | None) -> GameState:
+        market = {4: tile("T", Color.RED, cost="R", cp=4)}
+        state = position(market, seats=[Seat(realm="R", god=god)])
+        state.apply(TakeTile(4))
+        return state
+
+    state = paying(None)
     wild = state.decision.option(GoWild())
     assert wild is not None and wild.warnings == (WildernessCost(-1, 4, True),)
     assert wild.loses_value
-    state.players[0].god = GodId.IDLENESS
-    state._decision = None
+    state = paying(GodId.IDLENESS)  # Ann took the Goddess of Idleness earlier
     wild = state.decision.option(GoWild())
     assert wild is not None and wild.warnings == (WildernessCost(0, 4, True),)
     assert wild.loses_value  # the tile's 4 CP are still given up
 
 
 def test_the_safest_option_keeps_value_when_another_option_does() -> None:
-    state = make_game({4: plain("P", Color.RED, cp=2)})
+    state = position({4: plain("P", Color.RED, cp=2)})
     state.apply(TakeTile(4))
     decision: Decision = state.decision
     safest = decision.safest()
@@ -320,4 +318,4 @@ def test_the_safest_option_keeps_value_when_another_option_does() -> None:
 
 @pytest.mark.parametrize("rule", ["R-EFF-VOLCANO", "R-EFF-IRRIGATION", "R-EFF-FOREST"])
 def test_every_warning_rule_is_a_rule_of_the_specification(rule: str) -> None:
-    assert rule in rule_ids()
+    assert rule in specified_rule_ids()

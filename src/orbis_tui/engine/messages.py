@@ -77,6 +77,77 @@ ILLEGAL: dict[str, Template] = {
     "love_count": "The Goddess of Love gives exactly 5 worshipers; you chose {given_words}.",
 }
 
+# Deals and positions that no game played by the rules can reach. ``where`` names the
+# place: "the market", "the level 2 pile", "Ann's pyramid at 2,1"...
+POSITION: dict[str, Template] = {
+    "player_count": "Orbis is played by 2, 3 or 4 players, not {players}.",
+    "unknown_tile": "{where} holds {tile}, which is not a tile of this tile set.",
+    "tile_twice": "{tile} appears twice: in {first} and in {where}.",
+    "tile_level": "{where} holds {tile}, a level {level} tile.",
+    "tile_set": "{where} holds {tile} of the {tile_set} set, which {players} players leave out.",
+    "market_size": "The market holds {count} tiles, not {need}.",
+    "bad_cell": "There is no market cell {cell}: cells are numbered 0 to 8.",
+    "pile_count": "There are three piles, one per level, not {count}.",
+    "tile_count": (
+        "{count} region tiles are dealt; {players} players need {need} "
+        "(9 for the market, 14 for each player)."
+    ),
+    "piles_vs_takes": (
+        "The piles hold {piles} tiles, but {takes} region tiles are still to be taken: "
+        "the piles empty exactly on the last take."
+    ),
+    "draw_order": (
+        "{tile} (level {level}) has left its pile while the level {lower} pile still holds "
+        "{left}: the market refills from the lowest level first."
+    ),
+    "unknown_god": "{god} is not one of the gods.",
+    "gods_twice": "The gods in play name {god} twice.",
+    "too_few_gods": "{count} gods cannot serve {players} players: each takes one.",
+    "gods_drawn": "{players} players draw {need} gods; {count} are in play.",
+    "temple_tokens": "{players} players use the temple tokens {need}, not {given}.",
+    "god_held_twice": "{god} is held by both {first} and {second}.",
+    "god_held_and_open": "{god} is held by {name} and still offered to take.",
+    "god_cancelled_not_death": (
+        "{name}'s {god} cannot be cancelled: only the God of Death has a price to refuse."
+    ),
+    "god_cancelled_none": "{name} holds no god to cancel.",
+    "bad_seat": "There is no seat {seat}: seats are numbered 0 to {last}.",
+    "bad_count": "{where}: a count of worshipers has five colors, not {size}.",
+    "bad_letters": "{where}: {given} is not spelled with the color letters R, B, O, G, W.",
+    "negative_worshipers": "{where} holds a negative number of worshipers: {count}.",
+    "realm_over_limit": (
+        "{name}'s realm holds {total} worshipers at the start of a turn; at most {limit}."
+    ),
+    "too_many_tiles": "{name}'s pyramid holds {count} tiles; a player takes {limit}.",
+    "spot_twice": "{where} is given twice.",
+    "pyramid_row": "{where}: the pyramid has rows 1 to 4.",
+    "row1_wide": "{name}'s bottom row holds {count} tiles; it holds at most {limit}.",
+    "row1_gap": "{name}'s bottom row has a gap: columns {cols}.",
+    "no_support": "{where} rests on nothing at {missing}.",
+    "color_mismatch": (
+        "{where}: a {color} tile must rest on a {color} tile or a wilderness; "
+        "the tiles below are {left} and {right}."
+    ),
+    "wild_cancelled": "{where}: a wilderness has no effect to cancel.",
+    "not_cancellable": "{where}: {tile}'s effect ({kind}) cannot be cancelled.",
+    "irrigation_cancel": (
+        "{where}: the irrigation {tile} has no {color} tile beneath it, so it is cancelled."
+    ),
+    "irrigation_valid": (
+        "{where}: the irrigation {tile} has {color} beneath it, so it is not cancelled."
+    ),
+    "token_without_farm": (
+        "{name} holds the {color} reduction token without a {color} farm in the pyramid."
+    ),
+    "farm_without_token": (
+        "{name}'s {color} farm ({tile}) gave the {color} reduction token, which is missing."
+    ),
+    "turn_order": (
+        "{name} has played {played} turns ({tiles} tiles, {gods} god); with seat {to_move} "
+        "to move after {turn} turns in seat order, {name} has played {expected}."
+    ),
+}
+
 CANCELLED: dict[str, Template] = {
     "village_short": "the village needs {need} worshipers and the realm holds {have}",
     "volcano_impossible": "the market does not hold {need_words} to remove",
@@ -161,6 +232,10 @@ def fill(template: Template, details: dict[str, Any]) -> str:
 
 def illegal_text(code: str, details: dict[str, Any]) -> str:
     return fill(ILLEGAL.get(code, code), details)
+
+
+def position_text(code: str, details: dict[str, Any]) -> str:
+    return fill(POSITION.get(code, code), details)
 
 
 def warning_text(code: str, details: dict[str, Any]) -> str:

@@ -266,8 +266,11 @@ class GameState:
         return other
 
     def signature(self) -> tuple:
-        """Everything that makes this state what it is, for comparing two states."""
-        return (*self._position(), self.piles)
+        """Everything that makes this state what it is, for comparing two states: the
+        position and the order of the tiles still face down (not the tiles already drawn,
+        which lie in the market and the pyramids)."""
+        (one, two, three), (first, second, third) = self.piles, self.pile_pos
+        return (*self._position(), (one[first:], two[second:], three[third:]))
 
     def public_signature(self) -> tuple:
         """What every player can see: the whole position but the order of the tiles still
@@ -276,13 +279,14 @@ class GameState:
 
     def _position(self) -> tuple:
         take = self.take
+        piles, pos = self.piles, self.pile_pos
         return (
             self.current,
             self.turn,
             self.kind,
             tuple(t.id if t else None for t in self.market),
             tuple(self.market_worshipers),
-            tuple(self.pile_pos),
+            (len(piles[0]) - pos[0], len(piles[1]) - pos[1], len(piles[2]) - pos[2]),
             tuple(self.gods_available),
             None if take is None else (take.cell, take.tile.id, take.wild, take.pos),
             tuple(

@@ -15,8 +15,6 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ..engine import (
-    MARKET_SIZE,
-    REGION_TILES_PER_PLAYER,
     Catalog,
     Deal,
     Event,
@@ -24,6 +22,8 @@ from ..engine import (
     GodId,
     IllegalAction,
     NotationError,
+    PositionError,
+    check_deal,
     deal,
     game_from_deal,
     parse_action,
@@ -41,6 +41,30 @@ FORMAT = "orbis-record/1"
 _STRICT: dict[str, Any] = {"extra": "forbid"}
 
 
+@dataclass(frozen=True, kw_only=True)
+class DealEntry:
+    """The deal as a record holds it: the engine's :class:`Deal`, field for field."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = _STRICT
+
+    market: tuple[str, ...]
+    piles: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    gods: tuple[GodId, ...]
+    temple_tokens: tuple[int, ...]
+
+    @classmethod
+    def of(cls, the_deal: Deal) -> DealEntry:
+        return cls(
+            market=the_deal.market,
+            piles=the_deal.piles,
+            gods=the_deal.gods,
+            temple_tokens=the_deal.temple_tokens,
+        )
+
+    def to_deal(self) -> Deal:
+        return Deal(self.market, self.piles, self.gods, self.temple_tokens)
+
+
 @dataclass(kw_only=True)
 class GameSetup:
     """Who plays, who starts, and the deal (or the seed it comes from).
@@ -55,7 +79,7 @@ class GameSetup:
     players: list[str]
     first_player: int = 0
     seed: int | None = None
-    deal: Deal | None = None
+    deal: DealEntry | None = None
     tiles: list[dict[str, Any]] | None = None
     seats: list[str] | None = None
 
@@ -93,7 +117,7 @@ class GameRecord:
                 seed=setup.get("seed"),
                 deal=None
                 if deal is None
-                else Deal(
+                else DealEntry(
                     market=tuple(deal["market"]),
                     piles=tuple(tuple(pile) for pile in deal["piles"]),  # type: ignore[arg-type]
                     gods=tuple(GodId(g) for g in deal["gods"]),
@@ -177,62 +201,16 @@ def start_state(setup: GameSetup) -> GameState:
         )
     catalog = record_catalog(setup)
     if setup.deal is not None:
-        the_deal = setup.deal
+        the_deal = setup.deal.to_deal()
     elif setup.seed is not None:
         the_deal = deal(catalog, players, setup.seed)
     else:
         raise RecordError("the setup needs a deal or a seed")
-    _check_deal(the_deal, catalog, players)
+    try:
+        check_deal(the_deal, catalog, players)
+    except PositionError as exc:
+        raise RecordError(f"setup.deal: {exc.message}", rule=exc.rule) from None
     return game_from_deal(catalog, the_deal, setup.players, setup.first_player)
-
-
-def _check_deal(the_deal: Deal, catalog: Catalog, players: int) -> None:
-    rules = setup_for(players)
-    if len(the_deal.market) != MARKET_SIZE:
-        raise RecordError(
-            f"deal market: {len(the_deal.market)} tiles, not {MARKET_SIZE}", rule="R-SETUP-1"
-        )
-    seen: set[str] = set()
-    for level, where, ids in (
-        (1, "market", the_deal.market),
-        *((i + 1, f"level {i + 1} pile", pile) for i, pile in enumerate(the_deal.piles)),
-    ):
-        for tile_id in ids:
-            if tile_id not in catalog.tile_by_id:
-                raise RecordError(f"deal {where}: unknown tile {tile_id!r}", rule="R-COMP-1")
-            if tile_id in seen:
-                raise RecordError(f"deal {where}: tile {tile_id!r} appears twice", rule="R-COMP-1")
-            seen.add(tile_id)
-            tile = catalog.tile_by_id[tile_id]
-            if tile.level != level:
-                raise RecordError(
-                    f"deal {where}: tile {tile_id!r} is of level {tile.level}", rule="R-SETUP-1"
-                )
-            if tile.tile_set not in rules.tile_sets:
-                raise RecordError(
-                    f"deal {where}: tile {tile_id!r} of the {tile.tile_set} set is not used "
-                    f"by {players} players",
-                    rule="R-SETUP-4",
-                )
-    needed = MARKET_SIZE + REGION_TILES_PER_PLAYER * players
-    if len(seen) != needed:
-        raise RecordError(
-            f"deal: {len(seen)} region tiles; {players} players need {needed}", rule="R-SETUP-4"
-        )
-    if len(set(the_deal.gods)) != len(the_deal.gods):
-        raise RecordError("deal gods: a god appears twice", rule="R-SETUP-2")
-    if len(the_deal.gods) < players:
-        raise RecordError(
-            f"deal gods: {len(the_deal.gods)} gods cannot serve {players} players", rule="R-TURN-1"
-        )
-    if len(the_deal.gods) != rules.gods_drawn:
-        raise RecordError(
-            f"deal gods: {players} players draw {rules.gods_drawn} gods, not {len(the_deal.gods)}",
-            rule="R-SETUP-2",
-        )
-    if sorted(the_deal.temple_tokens) != sorted(rules.temple_tokens):
-        tokens = ", ".join(str(t) for t in sorted(rules.temple_tokens))
-        raise RecordError(f"deal temple tokens: {players} players use {tokens}", rule="R-COMP-3")
 
 
 def replay(
@@ -314,11 +292,14 @@ def setup_for_game(
     """A setup with the deal written out, so the record replays even if dealing changes."""
     catalog = catalog or load_catalog()
     the_deal = deal(catalog, len(players), seed)
-    return GameSetup(players=players, first_player=first_player, seed=seed, deal=the_deal)
+    return GameSetup(
+        players=players, first_player=first_player, seed=seed, deal=DealEntry.of(the_deal)
+    )
 
 
 __all__ = [
     "FORMAT",
+    "DealEntry",
     "GameRecord",
     "GameSetup",
     "RecordError",
