@@ -5,20 +5,21 @@ pydantic and building those models costs more than the rest of the app's start, 
 checked catalog can be kept in a cache directory (see :func:`use_cache`) as plain
 JSON, under a key made of the SHA-256 of the files' bytes. A later start with the
 same files reads it back without pydantic; any change to a file changes the key, and
-a cache entry that cannot be read is ignored and written again.
+a cache entry that cannot be read, whatever is wrong with it, only means checking the
+data files again: it is ignored and written anew.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from contextlib import suppress
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from ..engine import Catalog, Color, Effect, EffectKind, God, GodId, Tile, TileSet
+from ..files import DATA_FILE_LIMIT, SMALL_FILE_LIMIT, clean_temporaries, read_bytes, write_atomic
 
 # Part of every cache key. Raise it when the way a tile is built from its data file
 # entry changes, so that entries written by an older version are no longer used.
@@ -75,7 +76,8 @@ def _load(tiles_path: Path, gods_path: Path) -> Catalog:
     if _cache_dir is None:
         return _checked(tiles_path, gods_path)
     try:
-        tiles, gods = tiles_path.read_bytes(), gods_path.read_bytes()
+        tiles = read_bytes(tiles_path, DATA_FILE_LIMIT)
+        gods = read_bytes(gods_path, DATA_FILE_LIMIT)
     except OSError:
         return _checked(tiles_path, gods_path)  # reports the unreadable file
     entry = _cache_dir / f"catalog-{_cache_key(tiles, gods)}.json"
@@ -116,9 +118,9 @@ def _payload_digest(payload: str) -> str:
 
 
 def _read_entry(entry: Path) -> Catalog | None:
-    """The catalog in a cache entry; ``None`` if there is none or it was changed."""
+    """The catalog in a cache entry; ``None`` if there is none or it is not sound."""
     try:
-        stored = json.loads(entry.read_text(encoding="utf-8"))
+        stored = json.loads(read_bytes(entry, SMALL_FILE_LIMIT))
         payload = stored["catalog"]
         if _payload_digest(payload) != stored["sha256"]:
             return None
@@ -127,7 +129,7 @@ def _read_entry(entry: Path) -> Catalog | None:
             tiles=tuple(_tile_from_plain(t) for t in plain["tiles"]),
             gods=tuple(_god_from_plain(g) for g in plain["gods"]),
         )
-    except (OSError, ValueError, KeyError, TypeError):
+    except Exception:  # whatever is wrong with an entry, the data files are checked again
         return None
 
 
@@ -140,25 +142,27 @@ def _write_entry(entry: Path, catalog: Catalog) -> None:
         separators=(",", ":"),
     )
     stored = json.dumps({"sha256": _payload_digest(payload), "catalog": payload})
-    temporary = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(stored, encoding="utf-8")
-        temporary.replace(entry)
+    # A killed write can leave a temporary behind: those older than a minute go.
+    clean_temporaries(entry.parent, ["catalog-*.json"], older_than=60)
+    with suppress(OSError):  # a cache that cannot be written is no cache
+        write_atomic(entry, stored, durable=False)
         _prune(entry)
-    except OSError:  # a cache that cannot be written is no cache
-        with suppress(OSError):
-            temporary.unlink(missing_ok=True)
 
 
 def _prune(kept: Path, keep: int = 4) -> None:
     """Forget all but the few newest entries (other data files, older versions)."""
-    entries = sorted(
-        kept.parent.glob("catalog-*.json"), key=lambda p: p.stat().st_mtime, reverse=True
-    )
+
+    def age(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    entries = sorted(kept.parent.glob("catalog-*.json"), key=age, reverse=True)
     for old in entries[keep:]:
         if old != kept:
-            old.unlink(missing_ok=True)
+            with suppress(OSError):
+                old.unlink(missing_ok=True)
 
 
 def _god_to_plain(god: God) -> dict[str, Any]:
