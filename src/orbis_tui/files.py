@@ -161,6 +161,16 @@ def _write_temporary(path: Path, text: str, durable: bool) -> Path:
     raise FileExistsError(errno.EEXIST, "no free temporary name", str(path))
 
 
+def sync_file(path: Path) -> None:
+    """Wait until the disk holds ``path`` and its name (after a write that did not wait)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _sync_directory(path.parent)
+
+
 def _sync_directory(folder: Path) -> None:
     """Make a rename itself durable where the platform allows it."""
     try:

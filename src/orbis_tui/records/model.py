@@ -367,9 +367,6 @@ def _checked_record(text: str, source: str) -> GameRecord:
         where = printable(".".join(str(p) for p in first["loc"])) or "(top level)"
         unknown = first["type"] in ("unexpected_keyword_argument", "extra_forbidden")
         message = "not a field of a game record" if unknown else first["msg"]
-        if first["type"] == "json_invalid":
-            where = "(top level)"
-            message = "not JSON: " + first["msg"].removeprefix("Invalid JSON: ")
         raise RecordError(f"{where}: {message}", source=source) from None
 
 
