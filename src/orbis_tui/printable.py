@@ -31,3 +31,8 @@ def _shown(char: str) -> str:
     if code < 0x10000:
         return f"\\u{code:04x}"
     return f"\\U{code:08x}"
+
+
+def printable_lines(text: object) -> str:
+    """Like :func:`printable`, but the line breaks of a multi-line text are kept."""
+    return "\n".join(printable(line) for line in str(text).split("\n"))
