@@ -128,18 +128,10 @@ class OrbisApp(App[None]):
 
     def _archive_autosave(self) -> None:
         """Keep the previous autosave (finished or abandoned) among the records."""
-        path = self.store.autosave
-        if not path.exists():
-            return
         loaded = self.loaded
         if loaded is None or loaded.match is None:
             return
-        try:
-            target = self.store.record_path(loaded.match.record)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            path.replace(target)
-        except OSError:
-            pass
+        self.store.archive_autosave(loaded.match.record)
         self.loaded = None
 
     # ------------------------------------------------------------ app-wide keys

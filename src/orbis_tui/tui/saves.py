@@ -339,6 +339,22 @@ class SaveStore:
             write_atomic(self.cache_dir / WRITTEN_DIGEST_NAME, text_digest(text), durable=False)
 
     # ------------------------------------------------------------------ records
+    def archive_autosave(self, record: GameRecord) -> Path | None:
+        """Move the autosave (holding ``record``) among the records, before a new game.
+
+        Nothing is moved by a read-only store: the autosave belongs to the other app.
+        Returns where it went, or None if it stayed.
+        """
+        if self.read_only or not self.autosave.exists():
+            return None
+        try:
+            target = self.record_path(record)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self.autosave.replace(target)
+        except OSError:
+            return None
+        return target
+
     def record_path(self, record: GameRecord) -> Path:
         """A fresh file name for a finished game's record."""
         names = "-".join(_slug(n) for n in record.setup.players)
