@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hostile import finishes_within
 
 from orbis_tui import files
 from orbis_tui.records import Match, read_record_file
@@ -23,6 +24,7 @@ from orbis_tui.tui.saves import (
     AUTOSAVE_NAME,
     WRITTEN_DIGEST_NAME,
     LockChoice,
+    LoadResult,
     LockState,
     ReadOnlyStore,
     SaveStore,
@@ -270,7 +272,8 @@ def test_an_unknown_seat_kind_becomes_a_person_with_a_notice(store: SaveStore) -
 def test_a_pipe_as_the_autosave_is_refused_at_once(store: SaveStore) -> None:
     store.root.mkdir(parents=True)
     os.mkfifo(store.autosave)
-    loaded = store.load()  # would block forever if the pipe were opened for reading
+    loaded = finishes_within(5, store.load)  # opening the pipe to read it would block
+    assert isinstance(loaded, LoadResult)
     assert loaded.match is None
     assert "not a regular file" in (loaded.problem or "")
 
@@ -297,7 +300,8 @@ def test_a_broken_cache_entry_never_makes_a_sound_save_damaged(tmp_path: Path) -
             entry.unlink()
             os.mkfifo(entry)
         catalog._default = None
-        assert store.load().match is not None
+        again = finishes_within(5, store.load)
+        assert isinstance(again, LoadResult) and again.match is not None
     finally:
         catalog._default = None
 

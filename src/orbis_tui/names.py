@@ -15,7 +15,7 @@ MAX_NAME_LENGTH = 24
 
 #: Unicode categories refused in a name: controls, formatting characters (such as
 #: the bidirectional overrides), surrogates and the line and paragraph separators.
-REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})  # as in data files
 
 #: What each rule says, for the messages (translate here).
 NAME_RULES: dict[str, str] = {

@@ -20,6 +20,17 @@ from typing import Any
 
 from ..engine import Catalog, Color, Effect, EffectKind, God, GodId, Tile, TileSet
 from ..files import DATA_FILE_LIMIT, SMALL_FILE_LIMIT, clean_temporaries, read_bytes, write_atomic
+from .ranges import (
+    MAX_COST,
+    MAX_EFFECT_COUNT,
+    MAX_GOD_CP,
+    MAX_MYSTIC,
+    MAX_NAME,
+    MAX_SUMMARY,
+    MAX_TILE_CP,
+    TILE_ID,
+    control_character,
+)
 
 # Part of every cache key. Raise it when the way a tile is built from its data file
 # entry changes, so that entries written by an older version are no longer used.
@@ -107,7 +118,9 @@ def _cache_key(tiles: bytes, gods: bytes) -> str:
     for value_type in (Tile, Effect, God):
         digest.update(",".join(f.name for f in fields(value_type)).encode())
     digest.update(",".join(f"{c.name}={c.value}" for c in Color).encode())
-    for content in (Path(__file__).with_name("models.py").read_bytes(), tiles, gods):
+    here = Path(__file__)
+    code = [here.with_name(name).read_bytes() for name in ("models.py", "ranges.py")]
+    for content in (*code, tiles, gods):
         digest.update(len(content).to_bytes(8, "big"))
         digest.update(content)
     return digest.hexdigest()[:32]
@@ -173,7 +186,23 @@ def _god_from_plain(plain: dict[str, Any]) -> God:
     god = God(GodId(plain["id"]), plain["name"], plain["cp"], plain["summary"])
     _expect_types(god.name, god.summary, str)
     _expect_types(god.cp, None, int)
+    _expect_text(god.name, MAX_NAME, 1)
+    _expect_text(god.summary, MAX_SUMMARY, 0)
+    _expect_range(god.cp, 0, MAX_GOD_CP)
     return god
+
+
+def _expect_range(value: object, low: int, high: int) -> None:
+    """The ranges of the data files (see :mod:`.ranges`) hold for a cached value too."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{value!r} is not a whole number from {low} to {high}")
+
+
+def _expect_text(value: object, longest: int, shortest: int) -> None:
+    if type(value) is not str or not shortest <= len(value) <= longest:
+        raise ValueError(f"{value!r} is not a text of {shortest} to {longest} characters")
+    if control_character(value) is not None:
+        raise ValueError("a control character in a text")
 
 
 def _expect_types(first: object, second: object, kind: type) -> None:
@@ -214,6 +243,18 @@ def _tile_from_plain(plain: dict[str, Any]) -> Tile:
         _expect_types(number, None, int)
     _expect_types(effect["count"], plain["mystic"], int)
     _expect_types(plain["id"], plain["name"], str)
+    for count in (*cost, *remove, plain["cost_any"]):
+        _expect_range(count, 0, MAX_COST)
+    _expect_range(plain["level"], 1, 3)
+    _expect_range(plain["cp"], 0, MAX_TILE_CP)
+    _expect_range(effect["count"], 0, MAX_EFFECT_COUNT)
+    if plain["mystic"] is not None:
+        _expect_range(plain["mystic"], 1, MAX_MYSTIC)
+    if type(plain["id"]) is not str or not TILE_ID.fullmatch(plain["id"]):
+        raise ValueError(f"{plain['id']!r} is not a tile id")
+    _expect_text(plain["name"], MAX_NAME, 1)
+    for color in (plain["color"], effect["color"], *effect["colors"]):
+        _expect_types(color, None, int)  # not true or false, which enums take for 1 and 0
     return Tile(
         id=plain["id"],
         level=plain["level"],

@@ -10,7 +10,6 @@ files into engine values and keeps pydantic out of a start that can do without i
 from __future__ import annotations
 
 import tomllib
-import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -25,31 +24,31 @@ from pydantic import (
 
 from ..engine import Catalog, Color, Count, Effect, EffectKind, God, GodId, Tile, TileSet
 from ..files import DATA_FILE_LIMIT, read_bytes
-from ..names import REFUSED_CATEGORIES
 from ..printable import printable
 from .errors import DataFileError
+from .ranges import (
+    MAX_COST,
+    MAX_EFFECT_COUNT,
+    MAX_GOD_CP,
+    MAX_MYSTIC,
+    MAX_NAME,
+    MAX_SUMMARY,
+    MAX_TILE_CP,
+    control_character,
+)
 
 ColorName = Literal["red", "blue", "orange", "green", "white"]
-
-# The ranges of the numbers of a data file (docs/tiles.md): wide enough for any
-# custom set, narrow enough that no entry can outweigh a whole game.
-MAX_COST = 10  # worshipers of one color (or "any") in a cost or a volcano
-MAX_TILE_CP = 20
-MAX_GOD_CP = 10
-MAX_MYSTIC = 99
-MAX_NAME = 40
-MAX_SUMMARY = 200
 
 
 def _plain_text(value: str | None) -> str | None:
     """Refuse control and formatting characters: the text is shown on a terminal."""
-    if value is not None:
-        for at, char in enumerate(value, start=1):
-            if unicodedata.category(char) in REFUSED_CATEGORIES:
-                raise ValueError(
-                    f"control character U+{ord(char):04X} at position {at}; "
-                    "names and texts must be plain text"
-                )
+    found = None if value is None else control_character(value)
+    if found is not None:
+        at, char = found
+        raise ValueError(
+            f"control character U+{ord(char):04X} at position {at}; "
+            "names and texts must be plain text"
+        )
     return value
 
 
@@ -96,7 +95,7 @@ class FarmEffect(_Strict):
 
 class VillageEffect(_Strict):
     kind: Literal["village"]
-    count: int = Field(ge=1, le=10)
+    count: int = Field(ge=1, le=MAX_EFFECT_COUNT)
 
 
 class ForestEffect(_Strict):
