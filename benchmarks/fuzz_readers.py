@@ -37,6 +37,7 @@ import io
 import json
 import os
 import random
+import sys
 import tempfile
 import threading
 import tomllib
@@ -202,6 +203,8 @@ def main() -> None:
         help="leave out /dev/zero (a reader without a size limit would fill the memory)",
     )
     args = parser.parse_args()
+    # A reader that hangs never leaves its redirection of the output: report to the real one.
+    report = sys.stdout
 
     from orbis_tui.cli import main as cli_main
     from orbis_tui.learn import ProgressStore
@@ -269,6 +272,9 @@ def main() -> None:
             root = Path(tempfile.mkdtemp(dir=folder))
             (root / "autosave.json").symlink_to(path)
             loaded = SaveStore(root).load()
+            shown = " ".join([loaded.problem or "", *loaded.notices])  # what the app shows
+            if not printed_safely(shown):
+                return "unsafe output"
             return "accepted" if loaded.match is not None else "refused"
 
         return work
@@ -367,16 +373,18 @@ def main() -> None:
     for counts in fuzz.counts.values():
         total.update(counts)
     if args.json:
-        print(json.dumps({"readers": fuzz.counts, "total": total, "failures": fuzz.failures}))
+        summary = {"readers": fuzz.counts, "total": total, "failures": fuzz.failures}
+        print(json.dumps(summary), file=report)
         return
     width = max(len(r) for r in fuzz.counts)
     kinds = ["accepted", "refused", "crash", "hang", "unsafe output", "wrong"]
-    print(f"{'reader':<{width}}  " + "  ".join(f"{k:>8}" for k in ["inputs", *kinds]))
+    header = "  ".join(f"{k:>8}" for k in ["inputs", *kinds])
+    print(f"{'reader':<{width}}  {header}", file=report)
     for reader, counts in [*fuzz.counts.items(), ("all", total)]:
         cells = [sum(counts.values()), *(counts.get(k, 0) for k in kinds)]
-        print(f"{reader:<{width}}  " + "  ".join(f"{c:>8}" for c in cells))
+        print(f"{reader:<{width}}  " + "  ".join(f"{c:>8}" for c in cells), file=report)
     for failure in fuzz.failures[:40]:
-        print("  " + failure)
+        print("  " + failure, file=report)
     with contextlib.suppress(OSError):
         import shutil
 

@@ -179,3 +179,11 @@ def test_replay_prints_no_terminal_control_from_a_record(
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\\x1b[2J" in err
+
+
+def test_a_refusal_holds_no_terminal_control_wherever_it_is_shown() -> None:
+    plain = json.loads(dealt_record([]))
+    plain["setup"]["deal"]["market"][3] = "\x1b]0;PWNED\x07L1-R-01"
+    error = refusal(json.dumps(plain))
+    assert "\x1b" not in str(error) and "\x07" not in str(error)
+    assert "\\x1b]0;PWNED\\x07" in error.reason

@@ -134,6 +134,9 @@ class RecordError(Exception):
         rule: str | None = None,
         source: str | None = None,
     ) -> None:
+        # The text of a record can reach the message: it is made safe to show anywhere.
+        message = printable(message)
+        source = None if source is None else printable(source)
         self.entry = entry
         self.rule = rule
         self.reason = message
