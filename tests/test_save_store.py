@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hostile import finishes_within
 
+from hostile import finishes_within
 from orbis_tui import files
 from orbis_tui.records import Match, read_record_file
 from orbis_tui.records.model import setup_for_game
@@ -23,8 +23,8 @@ from orbis_tui.tiles import catalog
 from orbis_tui.tui.saves import (
     AUTOSAVE_NAME,
     WRITTEN_DIGEST_NAME,
-    LockChoice,
     LoadResult,
+    LockChoice,
     LockState,
     ReadOnlyStore,
     SaveStore,
