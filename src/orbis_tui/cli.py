@@ -1,4 +1,9 @@
-"""The ``orbis`` command: the game, and tools for its data and records."""
+"""The ``orbis`` command: the game, and tools for its data and records.
+
+Exit status: 0 done; 1 the check found something (``check-data``: violations;
+``replay``: the record is refused); 2 a file cannot be used at all, or an option is
+wrong. Whatever a file holds, what is printed of it is made safe for the terminal.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .options import MAX_GAMES, MAX_ITERATIONS, MAX_JOBS, budget_option, count_option
+
 
 def _cmd_check_data(args: argparse.Namespace) -> int:
     from .tiles.check import run_check_data
@@ -16,14 +23,30 @@ def _cmd_check_data(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .records import RecordError, read_record_file
+    from .printable import printable
+    from .records import RecordError, load_record
+    from .records.model import custom_set_facts
+    from .records.storage import read_record_text
     from .standings import standings_json, standings_text
 
     try:
-        _, state = read_record_file(args.record)
+        text = read_record_text(args.record)
     except RecordError as exc:
-        print(f"orbis replay: refused: {exc}", file=sys.stderr)
+        print(f"orbis replay: refused: {printable(exc)}", file=sys.stderr)
+        return 2
+    try:
+        record, state = load_record(text, source=str(args.record))
+    except RecordError as exc:
+        print(f"orbis replay: refused: {printable(exc)}", file=sys.stderr)
         return 1
+    facts = custom_set_facts(record.setup)
+    if facts:
+        print(
+            f"orbis replay: note: a custom tile set, breaking {len(facts)} published fact(s):",
+            file=sys.stderr,
+        )
+        for fact in facts:
+            print(f"  {printable(fact)}", file=sys.stderr)
     if args.json:
         print(json.dumps(standings_json(state), indent=2))
     else:
@@ -98,6 +121,15 @@ def _cmd_balance(args: argparse.Namespace) -> int:
             print(f"{done} games", file=sys.stderr, flush=True)
 
     tiles = str(args.tiles) if args.tiles else None
+    if tiles is not None:
+        from .printable import printable
+        from .tiles import DataFileError, load_catalog
+
+        try:
+            load_catalog(tiles)
+        except DataFileError as exc:
+            print(f"orbis balance: --tiles: {printable(exc)}", file=sys.stderr)
+            return 2
     study = run_balance(args.games, args.seed, args.level, counts, args.jobs, progress, tiles)
     print(study.report())
     return 0
@@ -111,28 +143,47 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if not _usable_data_dir(args.data_dir, "play"):
+        return 2
     from .tui import run_app
 
     return run_app(args.data_dir, players=args.players, seed=args.seed)
 
 
 def _cmd_learn(args: argparse.Namespace) -> int:
+    if not _usable_data_dir(args.data_dir, "learn"):
+        return 2
     from .tui.learn_screen import run_learn
 
     return run_learn(args.data_dir, restart=args.restart)
 
 
+def _usable_data_dir(folder: Path | None, command: str) -> bool:
+    """A data folder must be a folder (or not exist yet, and then it is made)."""
+    if folder is None or folder.is_dir() or not (folder.exists() or folder.is_symlink()):
+        return True
+    from .printable import printable
+
+    print(f"orbis {command}: --data-dir {printable(folder)} is not a folder", file=sys.stderr)
+    return False
+
+
 _LEVEL_CHOICES = ("random", "easy", "medium", "hard")
+_games = count_option(1, MAX_GAMES, "--games")
+_jobs = count_option(1, MAX_JOBS, "--jobs")
 
 
 def _search_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
-        "--budget", type=float, metavar="SECONDS", help="hard level: thinking time per turn (1.0)"
+        "--budget",
+        type=budget_option,
+        metavar="SECONDS",
+        help="hard level: thinking time per turn (1.0; above 0, at most 600)",
     )
     group.add_argument(
         "--iterations",
-        type=int,
+        type=count_option(1, MAX_ITERATIONS, "--iterations"),
         metavar="N",
         help="hard level: search rounds per turn instead of a time budget (reproducible)",
     )
@@ -176,7 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
         "selfplay", help="play computer games, checking every state (random play by default)"
     )
     self_play.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    self_play.add_argument("--games", type=int, default=10)
+    self_play.add_argument("--games", type=_games, default=10)
     self_play.add_argument("--seed", type=int, default=0)
     self_play.add_argument("--json", action="store_true", help="one JSON object per game")
     self_play.add_argument(
@@ -194,10 +245,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--a", default="hard", choices=_LEVEL_CHOICES, help="level A (hard)")
     tour.add_argument("--b", default="medium", choices=_LEVEL_CHOICES, help="level B (medium)")
-    tour.add_argument("--games", type=int, default=200, help="games (200)")
+    tour.add_argument("--games", type=_games, default=200, help="games (200)")
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    tour.add_argument("--jobs", type=int, default=1, help="games played in parallel (1)")
+    tour.add_argument("--jobs", type=_jobs, default=1, help="games played in parallel (1)")
     tour.add_argument("--json", action="store_true", help="print the figures as JSON")
     tour.add_argument("--progress", action="store_true", help="a dot per game on stderr")
     _search_options(tour)
@@ -206,17 +257,17 @@ def build_parser() -> argparse.ArgumentParser:
     bal = sub.add_parser(
         "balance", help="many computer games: win rates by seat, god, player count; CP by category"
     )
-    bal.add_argument("--games", type=int, default=10000, help="games in all (10000)")
+    bal.add_argument("--games", type=_games, default=10000, help="games in all (10000)")
     bal.add_argument("--seed", type=int, default=0)
     bal.add_argument("--level", default="medium", choices=_LEVEL_CHOICES, help="(medium)")
     bal.add_argument("--players", default="2,3,4", help="player counts to split over (2,3,4)")
-    bal.add_argument("--jobs", type=int, default=1, help="games played in parallel (1)")
+    bal.add_argument("--jobs", type=_jobs, default=1, help="games played in parallel (1)")
     bal.add_argument("--progress", action="store_true", help="a count every 100 games")
     bal.add_argument("--tiles", type=Path, help="tile file to study (default: the shipped one)")
     bal.set_defaults(run=_cmd_balance)
 
     bench = sub.add_parser("bench", help="measure the engine on random 4-player games")
-    bench.add_argument("--games", type=int, default=500)
+    bench.add_argument("--games", type=_games, default=500)
     bench.add_argument("--seed", type=int, default=0)
     bench.set_defaults(run=_cmd_bench)
     return parser

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores
+from .printable import printable
 
 
 def standings_json(state: GameState) -> dict:
@@ -44,15 +45,16 @@ def _player_json(score: PlayerScore, state: GameState) -> dict:
 
 
 def standings_text(state: GameState) -> str:
+    """The standings for a terminal: names and ids from the record are shown literally."""
     scores = sorted(final_scores(state), key=lambda s: (s.rank, s.seat))
     lines = ["Final standings" if state.is_over else "Standings so far (game not finished)"]
     for s in scores:
         mark = " (winner)" if s.won else ""
         tie = f", {s.worshipers} worshipers left (tie-break)" if s.tie_break_used else ""
-        lines.append(f"{s.rank}. {s.name}: {s.total} CP{mark}{tie}")
+        lines.append(f"{s.rank}. {printable(s.name)}: {s.total} CP{mark}{tie}")
         for t in s.tiles:
             lines.append(
-                f"     row {t.position[0]} col {t.position[1]:>2}  {t.tile_id:<8} "
+                f"     row {t.position[0]} col {t.position[1]:>2}  {printable(t.tile_id):<8} "
                 f"{t.points:>+3}  {TILE_REASONS.get(t.reason, t.reason)}"
             )
         god = s.god.god.value if s.god.god else "none"

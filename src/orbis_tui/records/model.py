@@ -10,11 +10,14 @@ rule id and the reason.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ..engine import (
+    MARKET_SIZE,
+    REGION_TILES_PER_PLAYER,
     Catalog,
     Deal,
     Event,
@@ -29,6 +32,8 @@ from ..engine import (
     parse_action,
     setup_for,
 )
+from ..names import names_problems
+from ..printable import printable
 from ..tiles import DataFileError, default_gods_path, load_catalog
 
 if TYPE_CHECKING:
@@ -155,6 +160,9 @@ class RecordError(Exception):
         rule: str | None = None,
         source: str | None = None,
     ) -> None:
+        # The text of a record can reach the message: it is made safe to show anywhere.
+        message = printable(message)
+        source = None if source is None else printable(source)
         self.entry = entry
         self.rule = rule
         self.reason = message
@@ -166,25 +174,77 @@ class RecordError(Exception):
         return RecordError(self.reason, self.entry, self.rule, source)
 
 
-_embedded: dict[str, Catalog] = {}
+_embedded: dict[str, tuple[Catalog, tuple[str, ...]]] = {}
 
 
 def record_catalog(setup: GameSetup) -> Catalog:
-    """The shipped catalog, or the tile set the setup embeds (with the shipped gods)."""
+    """The shipped catalog, or the tile set the setup embeds (with the shipped gods).
+
+    An embedded set is refused if an entry has the wrong shape or a number outside the
+    data file's ranges, if an id is used twice, or if the sets a game of this many
+    players uses cannot fill its deal. A set that only breaks the published facts of
+    the real game is played as a custom set (see :func:`custom_set_facts`).
+    """
     if setup.tiles is None:
         return load_catalog()
+    return _embedded_set(setup)[0]
+
+
+def custom_set_facts(setup: GameSetup) -> tuple[str, ...]:
+    """The published facts of the real game that the embedded tile set breaks, if any.
+
+    Each is written as ``rule: what``; an empty tuple for the shipped set or a set that
+    keeps every fact checked by ``orbis check-data``.
+    """
+    if setup.tiles is None:
+        return ()
+    return _embedded_set(setup)[1]
+
+
+def _embedded_set(setup: GameSetup) -> tuple[Catalog, tuple[str, ...]]:
     key = json.dumps(setup.tiles, sort_keys=True)
     if key not in _embedded:
+        from ..tiles.check import check_tiles
         from ..tiles.models import build_catalog, check_tile_entries, load_god_file
 
         try:
             tiles = check_tile_entries(setup.tiles, "setup.tiles")
         except DataFileError as exc:
             raise RecordError(str(exc)) from None
+        _check_capacity(tiles.tiles, len(setup.players))
+        broken = tuple(
+            f"{v.rule}: {v.item + ' ' if v.item else ''}{v.field}: {v.message}"
+            for v in check_tiles(tiles.tiles, "setup.tiles")
+        )
         if len(_embedded) >= 8:
             _embedded.clear()
-        _embedded[key] = build_catalog(tiles, load_god_file(default_gods_path()))
+        _embedded[key] = (build_catalog(tiles, load_god_file(default_gods_path())), broken)
     return _embedded[key]
+
+
+def _check_capacity(tiles: Any, players: int) -> None:
+    """R-SETUP-4: the sets this player count uses must hold exactly the tiles it deals."""
+    try:
+        rules = setup_for(players)
+    except ValueError:
+        return  # refused with its own rule by start_state
+    used = {s.value for s in rules.tile_sets}
+    in_play = [t for t in tiles if t.set in used]
+    needed = MARKET_SIZE + REGION_TILES_PER_PLAYER * players
+    sets = ", ".join(sorted(used))
+    if len(in_play) != needed:
+        raise RecordError(
+            f"setup.tiles: the sets a {players}-player game uses ({sets}) hold "
+            f"{len(in_play)} tiles; its deal needs exactly {needed}",
+            rule="R-SETUP-4",
+        )
+    level_one = sum(1 for t in in_play if t.level == 1)
+    if level_one < MARKET_SIZE:
+        raise RecordError(
+            f"setup.tiles: {level_one} level-1 tiles in play cannot fill the "
+            f"{MARKET_SIZE} market cells",
+            rule="R-SETUP-1",
+        )
 
 
 def start_state(setup: GameSetup) -> GameState:
@@ -194,6 +254,11 @@ def start_state(setup: GameSetup) -> GameState:
         setup_for(players)
     except ValueError as exc:
         raise RecordError(str(exc), rule="R-SETUP-1") from None
+    for problem in names_problems(setup.players, "setup.players"):
+        if problem.rule != "name-unique":  # harmless to the game; refused where typed
+            raise RecordError(f"{problem.field}: {problem.message}", rule=problem.rule)
+    if type(setup.first_player) is not int:
+        raise RecordError("setup.first_player: a seat number (a whole number) is expected")
     if not 0 <= setup.first_player < players:
         raise RecordError(
             f"first_player {setup.first_player} is not a seat of {players} players",
@@ -213,6 +278,18 @@ def start_state(setup: GameSetup) -> GameState:
     return game_from_deal(catalog, the_deal, setup.players, setup.first_player)
 
 
+# The notation's own ASCII form, one pattern per entry (see docs/notation.md): what
+# ``parse_action`` would also read (other digits, signs, spaces) is not a record entry.
+_GROUP = r"(?:[RBOGW]+|-)"
+_ENTRY = re.compile(
+    r"take [1-9]|god [a-z]+|exchange [RBOGW]>[RBOGW]|pay(?: [RBOGW]+)?|wild"
+    r"|place -?[0-9]{1,2},-?[0-9]{1,2}(?: wild)?|gain [RBOGW]"
+    rf"|return {_GROUP}|erupt(?: [1-9]:{_GROUP})+|decline|love {_GROUP}|discard {_GROUP}",
+    re.ASCII,
+)
+_NOT_NOTATION = "not an entry of the notation (see docs/notation.md for its exact form)"
+
+
 def replay(
     record: GameRecord, upto: int | None = None, events: list[list[Event]] | None = None
 ) -> GameState:
@@ -220,6 +297,8 @@ def replay(
     ``events``, when given, receives the events of every action in turn."""
     state = start_state(record.setup)
     for number, text in enumerate(record.actions[:upto], start=1):
+        if not isinstance(text, str) or not _ENTRY.fullmatch(text):
+            raise RecordError(f"{text!r}: {_NOT_NOTATION}", entry=number)
         try:
             action = parse_action(text)
         except NotationError as exc:
@@ -254,7 +333,7 @@ def _own_record(text: str) -> GameRecord | None:
     """The record, if ``text`` is exactly what this version writes; else ``None``."""
     try:
         record = GameRecord.from_own_json(text)
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     # Written back, it must give the very same text: nothing unknown, nothing left out.
     return record if record.format == FORMAT and record.to_json() == text else None
@@ -264,10 +343,11 @@ def _checked_record(text: str, source: str) -> GameRecord:
     from pydantic import ValidationError
 
     try:
-        return _record_schema().validate_json(text)
+        # strict: a seat number is a number, not "1", 1.0 or true
+        return _record_schema().validate_json(text, strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        where = printable(".".join(str(p) for p in first["loc"])) or "(top level)"
         unknown = first["type"] in ("unexpected_keyword_argument", "extra_forbidden")
         message = "not a field of a game record" if unknown else first["msg"]
         raise RecordError(f"{where}: {message}", source=source) from None
@@ -303,6 +383,7 @@ __all__ = [
     "GameRecord",
     "GameSetup",
     "RecordError",
+    "custom_set_facts",
     "load_record",
     "replay",
     "setup_for_game",

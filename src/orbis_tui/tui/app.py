@@ -11,7 +11,7 @@ from textual.screen import Screen
 
 from ..tiles import use_cache
 from . import texts
-from .saves import LoadResult, SaveStore
+from .saves import SAVE_TEXTS, LoadResult, LockState, SaveStore
 from .screens.base import MIN_HEIGHT, MIN_WIDTH
 from .seats import Seat, seats_of
 
@@ -71,6 +71,10 @@ class OrbisApp(App[None]):
         from .screens.new_game import NewGameScreen
 
         self.loaded = self.store.load()
+        if self.store.read_only:
+            self.notify(SAVE_TEXTS["read-only"], severity="warning", timeout=10, markup=False)
+        for notice in self.loaded.notices:
+            self.notify(notice, severity="warning", timeout=10, markup=False)
         self.push_screen(
             NewGameScreen(
                 self.loaded,
@@ -124,18 +128,10 @@ class OrbisApp(App[None]):
 
     def _archive_autosave(self) -> None:
         """Keep the previous autosave (finished or abandoned) among the records."""
-        path = self.store.autosave
-        if not path.exists():
-            return
         loaded = self.loaded
         if loaded is None or loaded.match is None:
             return
-        try:
-            target = self.store.record_path(loaded.match.record)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            path.replace(target)
-        except OSError:
-            pass
+        self.store.archive_autosave(loaded.match.record)
         self.loaded = None
 
     # ------------------------------------------------------------ app-wide keys
@@ -164,7 +160,18 @@ def run_app(
     players: int = 2,
     seed: int | None = None,
 ) -> int:
-    app = OrbisApp(data_dir, players=players, seed=seed)
-    app.run()
-    app.store.flush()  # the last autosave reaches the disk before the process ends
-    return 0
+    return run_keeping_folder(OrbisApp(data_dir, players=players, seed=seed))
+
+
+def run_keeping_folder(app: OrbisApp, *, headless: bool = False) -> int:
+    """Run ``app`` holding its data folder's lock; the exit status (1 after a crash).
+
+    When another app keeps the folder, this one opens it read-only and says so.
+    """
+    if app.store.acquire().state is LockState.ELSEWHERE:
+        app.store.open_read_only()
+    try:
+        app.run(headless=headless)
+    finally:
+        app.store.release()  # the last autosave reaches the disk before the lock goes
+    return app.return_code or 0

@@ -314,5 +314,6 @@ class LearnApp(OrbisApp):
 
 
 def run_learn(data_dir: Path | str | None = None, *, restart: bool = False) -> int:
-    LearnApp(data_dir, restart=restart).run()
-    return 0
+    from .app import run_keeping_folder
+
+    return run_keeping_folder(LearnApp(data_dir, restart=restart))
