@@ -156,7 +156,8 @@ def test_notation_round_trips_the_rarer_forms() -> None:
         assert parse_action(format_action(action)) == action
     for bad in ("", "take 0", "take 10", "take x", "god zeus", "exchange R", "exchange X>B",
                 "place 1", "place 1,a", "place 1,0 tame", "gain Q", "erupt", "erupt 1BB",
-                "dance", "pay RX", "wild now"):  # fmt: skip
+                "dance", "pay RX", "wild now", "take ５", "take ٥", "take +5",
+                "place １,0", "place 1,+0"):  # fmt: skip
         with pytest.raises(NotationError):
             parse_action(bad)
     assert Color.from_letter("b") is Color.BLUE
