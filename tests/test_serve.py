@@ -144,22 +144,26 @@ def test_the_served_command_is_this_installations_orbis_play(
     args = ["serve", "--port", str(free_port()), "--data-dir", str(data_dir), "--seed", "7"]
     assert main([*args, "--players", "3"]) == 0
     argv = shlex.split(served_with[0][2])
-    assert argv[:4] == [sys.executable, "-m", "orbis_tui", "play"]
-    play = build_parser().parse_args(argv[3:])
+    assert argv[:5] == ["exec", sys.executable, "-m", "orbis_tui", "play"]
+    play = build_parser().parse_args(argv[4:])
     assert (play.command, play.players, play.seed) == ("play", 3, 7)
     assert play.data_dir == data_dir.resolve()
 
 
 def test_without_options_the_tabs_use_the_plays_defaults() -> None:
     argv = shlex.split(serve.app_command())
-    assert argv == [sys.executable, "-m", "orbis_tui", "play"]
+    assert argv == ["exec", sys.executable, "-m", "orbis_tui", "play"]
 
 
 def test_the_served_command_runs_without_the_environment_on_path(tmp_path: Path) -> None:
-    """The tabs run the interpreter by its full name: no PATH entry for the venv needed."""
-    argv = shlex.split(serve.app_command(tmp_path))
+    """The tabs run the interpreter by its full name: no PATH entry for the venv needed.
+
+    The command is run through the shell, as textual-serve runs it.
+    """
+    data_dir = tmp_path / "a folder; with 'quotes'"
     done = subprocess.run(
-        [*argv, "--help"],
+        serve.app_command(data_dir) + " --help",
+        shell=True,
         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
         capture_output=True,
         text=True,

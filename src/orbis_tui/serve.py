@@ -77,7 +77,7 @@ def app_command(
 
     The interpreter running now is named in full, so the command works from a virtual
     environment whose ``bin`` folder is not on PATH. textual-serve runs it through the
-    shell, hence the quoting.
+    shell, hence the quoting; ``exec`` leaves one process per tab, not a shell as well.
     """
     argv = [python or sys.executable, "-m", "orbis_tui", "play"]
     if players is not None:
@@ -86,7 +86,7 @@ def app_command(
         argv += ["--seed", str(seed)]
     if data_dir is not None:
         argv += ["--data-dir", str(data_dir.expanduser().resolve())]
-    return shlex.join(argv)
+    return f"exec {shlex.join(argv)}"
 
 
 @dataclass(frozen=True)

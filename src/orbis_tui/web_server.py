@@ -6,6 +6,7 @@ new process and relaying its terminal to xterm.js in the page.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -30,6 +31,7 @@ class OrbisServer(Server):
         super().__init__(command, host=host, port=port, title=PAGE_TITLE, public_url=public_url)
         self.guard = guard
         self.fixed_public_url = public_url
+        self._tabs: set[asyncio.Task[Any]] = set()
 
     def initialize_logging(self) -> None:
         super().initialize_logging()
@@ -55,6 +57,25 @@ class OrbisServer(Server):
             # can change this in between.
             self.public_url = f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        task = asyncio.current_task()
+        assert task is not None
+        self._tabs.add(task)
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self._tabs.discard(task)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Stop every tab's game now, so that Ctrl+C does not wait for the browsers.
+
+        A stopped tab's game is told to quit, as when its tab is closed: it saves first.
+        """
+        tabs = list(self._tabs)
+        for task in tabs:
+            task.cancel()
+        await asyncio.gather(*tabs, return_exceptions=True)
 
     async def on_startup(self, app: web.Application) -> None:
         print(f"Orbis is served at {self.browser_url()}", flush=True)

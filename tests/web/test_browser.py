@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -97,9 +98,36 @@ def wait_for_page(url: str, server: subprocess.Popen[str], timeout: float = 20.0
     pytest.fail(f"orbis serve did not answer at {url} within {timeout} s")
 
 
+@dataclass
+class Served:
+    url: str
+    data_dir: Path
+    process: subprocess.Popen[str]
+
+    def stop(self) -> int:
+        """Stop the server as Ctrl+C does; its exit code."""
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(timeout=20)
+
+
+def games_running(data_dir: Path) -> list[int]:
+    """The ids of game processes started for ``data_dir`` that are still running."""
+    marker = f"ORBIS_DATA_DIR={data_dir}".encode()
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            if b"orbis_tui\0play" in (proc / "cmdline").read_bytes() and marker in (
+                proc / "environ"
+            ).read_bytes().split(b"\0"):
+                found.append(int(proc.name))
+        except OSError:  # ended meanwhile, or not ours to read
+            continue
+    return found
+
+
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """A server on a free loopback port with its own data folder; stopped as with Ctrl+C."""
+def served(tmp_path: Path) -> Iterator[Served]:
+    """A server on a free loopback port with its own data folder."""
     data_dir = tmp_path / "data"
     port = free_port()
     server = subprocess.Popen(
@@ -112,12 +140,9 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_for_page(url, server)
-        yield url, data_dir
+        yield Served(url, data_dir, server)
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
+        if server.poll() is None:
             server.kill()
             server.wait()
 
@@ -167,9 +192,9 @@ def wait_for_record(
     pytest.fail(f"{path} did not reach {actions} action(s) within {timeout} s")
 
 
-def test_a_tile_is_taken_in_the_browser(served: tuple[str, Path], page: Page) -> None:
-    url, data_dir = served
-    page.goto(url)
+def test_a_tile_is_taken_in_the_browser(served: Served, page: Page) -> None:
+    data_dir = served.data_dir
+    page.goto(served.url)
     wait_for_text(page, "Start the game", "Seed        3")
     page.locator(".xterm-helper-textarea").focus()  # where a click would put the keys
 
@@ -196,3 +221,11 @@ def test_a_tile_is_taken_in_the_browser(served: tuple[str, Path], page: Page) ->
     assert state.decision.kind is DecisionKind.PLACE
     status = next(line for line in screen.splitlines() if "Round 1/15" in line)
     assert f"{player} · Phase 4 - place {tile.name}" in status
+
+    # Ctrl+C on the server with the tab still open: the tab's game ends (saved, as when
+    # a tab is closed) and the page says the session ended.
+    assert games_running(data_dir)
+    assert served.stop() == 0
+    page.get_by_text("Session ended.").wait_for(state="visible")
+    assert games_running(data_dir) == []
+    assert wait_for_record(data_dir, 1)[0].actions == ["take 1"]
