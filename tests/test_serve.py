@@ -115,6 +115,15 @@ def test_another_host_is_warned_of_on_stderr(
     assert served_with[0][:2] == (host, port)
 
 
+def test_the_warning_names_the_data_folder_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path))
+    warning = serve.exposure_warning("0.0.0.0", 8000, None)
+    assert warning is not None
+    assert str(tmp_path) in warning
+
+
 def test_a_port_in_use_is_one_clear_line(
     served_with: list[tuple[str, int, str, str | None]], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -197,6 +206,7 @@ def test_the_orbis_command_does_not_load_the_web_server() -> None:
         ("evil.example:8000", None, False),  # a name made to resolve to this machine
         ("127.0.0.1:8000", "http://evil.example", False),  # another site's page
         ("127.0.0.1:8000", "http://127.0.0.1:3000", False),  # another local server's page
+        ("127.0.0.1:8000", "null", False),  # a sandboxed frame or a local file
         (None, None, False),
     ],
 )

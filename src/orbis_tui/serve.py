@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .paths import default_data_dir
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
@@ -57,7 +59,7 @@ def exposure_warning(host: str, port: int, data_dir: Path | None) -> str | None:
     """The warning to print when the server can be reached from other machines."""
     if is_loopback(host):
         return None
-    where = str(data_dir) if data_dir is not None else "the data folder"
+    where = data_dir if data_dir is not None else default_data_dir()
     shown = host or "every interface"
     return (
         f"orbis serve: WARNING: listening on {shown}, port {port}, which other machines "
@@ -71,7 +73,6 @@ def app_command(
     data_dir: Path | None = None,
     players: int | None = None,
     seed: int | None = None,
-    python: str | None = None,
 ) -> str:
     """The shell command each browser tab runs: this installation's own ``orbis play``.
 
@@ -79,7 +80,7 @@ def app_command(
     environment whose ``bin`` folder is not on PATH. textual-serve runs it through the
     shell, hence the quoting; ``exec`` leaves one process per tab, not a shell as well.
     """
-    argv = [python or sys.executable, "-m", "orbis_tui", "play"]
+    argv = [sys.executable, "-m", "orbis_tui", "play"]
     if players is not None:
         argv += ["--players", str(players)]
     if seed is not None:
@@ -109,7 +110,7 @@ class RequestGuard:
         public = urlsplit(self.public_url).netloc.lower() if self.public_url else None
         if self.loopback_only and host != public and not is_loopback(_host_name(host)):
             return f"this server answers only to addresses of this machine, not {host!r}"
-        if origin is not None and origin != "null":
+        if origin is not None:  # "null" too: sandboxed frames and local files send it
             origin_host = urlsplit(origin).netloc.lower()
             if origin_host not in (host, public):
                 return f"a page from {origin} may not use this game"
