@@ -150,6 +150,37 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return run_app(args.data_dir, players=args.players, seed=args.seed)
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from .serve import serve_app
+
+    return serve_app(
+        args.host,
+        args.port,
+        data_dir=args.data_dir,
+        players=args.players,
+        seed=args.seed,
+        public_url=args.public_url,
+    )
+
+
+def _port(text: str) -> int:
+    from .serve import parse_port
+
+    try:
+        return parse_port(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _public_url(text: str) -> str:
+    from .serve import parse_public_url
+
+    try:
+        return parse_public_url(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _cmd_learn(args: argparse.Namespace) -> int:
     if not _usable_data_dir(args.data_dir, "learn"):
         return 2
@@ -207,6 +238,31 @@ def build_parser() -> argparse.ArgumentParser:
         "else the user data directory)",
     )
     play.set_defaults(run=_cmd_play)
+
+    serve = sub.add_parser(
+        "serve", help="play in a web browser: each browser tab gets its own game process"
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (127.0.0.1: this machine only; any other has no authentication)",
+    )
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (8000)")
+    serve.add_argument(
+        "--public-url",
+        type=_public_url,
+        metavar="URL",
+        help="the address browsers use, when it differs from the one they reach "
+        "(behind a proxy, e.g. https://orbis.example.org)",
+    )
+    serve.add_argument("--players", type=int, choices=(2, 3, 4), help="players in a new game")
+    serve.add_argument("--seed", type=int, help="deal new games from this seed")
+    serve.add_argument(
+        "--data-dir",
+        type=Path,
+        help="where the autosave and records live, as for orbis play",
+    )
+    serve.set_defaults(run=_cmd_serve)
 
     learn = sub.add_parser("learn", help="learn to play: a guided game that teaches the rules")
     learn.add_argument("--restart", action="store_true", help="start the walkthrough over")
