@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,6 +59,17 @@ def test_an_action_is_on_disk_when_save_soon_returns(store: SaveStore) -> None:
 
 
 # ---------------------------------------------------------------- the folder's lock
+def test_a_window_that_waits_gets_the_folder_the_last_one_lets_go(store: SaveStore) -> None:
+    """A reloaded browser page: the new game waits while the old one saves and leaves."""
+    assert store.acquire().state is LockState.HELD
+    leaving = threading.Timer(0.2, store.release)
+    leaving.start()
+    try:
+        assert SaveStore(store.root).acquire(wait=5.0).state is LockState.HELD
+    finally:
+        leaving.join()
+
+
 def test_a_second_store_finds_the_folder_kept_and_may_open_it_read_only(
     tmp_path: Path, store: SaveStore
 ) -> None:

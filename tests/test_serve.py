@@ -161,7 +161,11 @@ def test_the_served_command_is_this_installations_orbis_play(
 
 def test_without_options_the_tabs_use_the_plays_defaults() -> None:
     argv = shlex.split(serve.app_command())
-    assert argv == ["exec", sys.executable, "-m", "orbis_tui", "play"]
+    assert argv[:5] == ["exec", sys.executable, "-m", "orbis_tui", "play"]
+    play = build_parser().parse_args(argv[4:])
+    assert (play.players, play.seed, play.data_dir) == (2, None, None)
+    # a reloaded tab waits for the data folder its previous game is letting go of
+    assert play.wait_for_folder == serve.FOLDER_WAIT > 0
 
 
 def test_the_served_command_runs_without_the_environment_on_path(tmp_path: Path) -> None:

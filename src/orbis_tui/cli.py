@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -147,7 +148,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return 2
     from .tui import run_app
 
-    return run_app(args.data_dir, players=args.players, seed=args.seed)
+    wait = args.wait_for_folder if math.isfinite(args.wait_for_folder) else 0.0
+    return run_app(
+        args.data_dir, players=args.players, seed=args.seed, folder_wait=min(max(0.0, wait), 60.0)
+    )
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -236,6 +240,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         help="where the autosave and records live (default: $ORBIS_DATA_DIR, "
         "else the user data directory)",
+    )
+    play.add_argument(
+        "--wait-for-folder",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help=argparse.SUPPRESS,  # set by `orbis serve`: a reloaded tab waits for the last one
     )
     play.set_defaults(run=_cmd_play)
 

@@ -69,6 +69,9 @@ def exposure_warning(host: str, port: int, data_dir: Path | None) -> str | None:
     )
 
 
+FOLDER_WAIT = 5.0  # seconds a tab's game waits for the data folder another tab is leaving
+
+
 def app_command(
     data_dir: Path | None = None,
     players: int | None = None,
@@ -80,7 +83,9 @@ def app_command(
     environment whose ``bin`` folder is not on PATH. textual-serve runs it through the
     shell, hence the quoting; ``exec`` leaves one process per tab, not a shell as well.
     """
-    argv = [sys.executable, "-m", "orbis_tui", "play"]
+    # A reloaded page starts its game while the previous tab's game is still saving
+    # and letting go of the data folder: wait for it a little rather than open read-only.
+    argv = [sys.executable, "-m", "orbis_tui", "play", "--wait-for-folder", str(FOLDER_WAIT)]
     if players is not None:
         argv += ["--players", str(players)]
     if seed is not None:

@@ -159,16 +159,19 @@ def run_app(
     data_dir: Path | str | None = None,
     players: int = 2,
     seed: int | None = None,
+    folder_wait: float = 0.0,
 ) -> int:
-    return run_keeping_folder(OrbisApp(data_dir, players=players, seed=seed))
+    app = OrbisApp(data_dir, players=players, seed=seed)
+    return run_keeping_folder(app, folder_wait=folder_wait)
 
 
-def run_keeping_folder(app: OrbisApp, *, headless: bool = False) -> int:
+def run_keeping_folder(app: OrbisApp, *, headless: bool = False, folder_wait: float = 0.0) -> int:
     """Run ``app`` holding its data folder's lock; the exit status (1 after a crash).
 
-    When another app keeps the folder, this one opens it read-only and says so.
+    When another app keeps the folder (still, after ``folder_wait`` seconds), this one
+    opens it read-only and says so.
     """
-    if app.store.acquire().state is LockState.ELSEWHERE:
+    if app.store.acquire(wait=folder_wait).state is LockState.ELSEWHERE:
         app.store.open_read_only()
     try:
         app.run(headless=headless)

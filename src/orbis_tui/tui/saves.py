@@ -140,11 +140,12 @@ class SaveStore:
         return self.root / AUTOSAVE_NAME
 
     # ------------------------------------------------------------------ the folder's lock
-    def acquire(self) -> LockOutcome:
+    def acquire(self, wait: float = 0.0) -> LockOutcome:
         """Take the data folder's lock, and clean what killed writes left behind.
 
         Returns HELD (this app keeps the folder), ELSEWHERE (another app does: ask
-        the user, see :meth:`LockOutcome.choices` and :func:`apply_lock_choice`) or
+        the user, see :meth:`LockOutcome.choices` and :func:`apply_lock_choice`; after
+        waiting up to ``wait`` seconds for it to let go) or
         UNAVAILABLE (no lock can be taken: saving will most likely fail too, and will
         say so).
         """
@@ -154,7 +155,7 @@ class SaveStore:
 
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            lock = FileLock(self.root / LOCK_NAME, timeout=0)
+            lock = FileLock(self.root / LOCK_NAME, timeout=max(0.0, wait))
             lock.acquire()
         except Timeout:
             return LockOutcome(LockState.ELSEWHERE)
