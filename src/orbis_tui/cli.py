@@ -117,7 +117,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_learn(args: argparse.Namespace) -> int:
-    from .tui.learn_screen import run_learn
+    from .tui.screens.learn import run_learn
 
     return run_learn(args.data_dir, restart=args.restart)
 

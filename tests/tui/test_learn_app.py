@@ -24,7 +24,7 @@ from orbis_tui.engine import (
 )
 from orbis_tui.learn import Outcome, Walkthrough
 from orbis_tui.tui.describe import GOD_KEYS
-from orbis_tui.tui.learn_screen import LearnApp, LearnEndScreen, LearnTableScreen
+from orbis_tui.tui.screens.learn import LearnApp, LearnEndScreen, LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.widgets.lesson_panel import LessonPanel
 

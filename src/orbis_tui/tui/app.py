@@ -11,9 +11,18 @@ from textual.screen import Screen
 
 from ..tiles import use_cache
 from . import texts
+from .navigation import (
+    NewGame,
+    OpenWalkthrough,
+    ResumeGame,
+    SettingsChanged,
+    ShowEnd,
+    StartGame,
+)
 from .saves import LoadResult, SaveStore
 from .screens.base import MIN_HEIGHT, MIN_WIDTH
 from .seats import Seat, seats_of
+from .settings import SettingsFile
 
 if TYPE_CHECKING:
     from ..records import Match
@@ -27,7 +36,7 @@ class OrbisApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     # Every screen's style sheet is read once, here: a screen bringing its own would
     # make Textual parse and apply the whole style sheet again when first shown.
-    CSS_PATH: ClassVar = [  # type: ignore[assignment]
+    CSS_PATH: ClassVar[list[str | Path]] = [
         _HERE / "app.tcss",
         _HERE / "screens" / "new_game.tcss",
         _HERE / "screens" / "table.tcss",
@@ -49,6 +58,7 @@ class OrbisApp(App[None]):
         Binding("question_mark", "help", K["help"]),
         Binding("q", "quit", K["quit"]),
         Binding("ctrl+t", "toggle_theme", K["theme"], show=False),
+        Binding("s", "settings", K["settings"], show=False),
     ]
 
     def __init__(
@@ -58,62 +68,84 @@ class OrbisApp(App[None]):
         players: int = 2,
         seed: int | None = None,
         names: list[str] | None = None,
+        config_dir: Path | str | None = None,
     ) -> None:
         super().__init__()
         self.store = SaveStore(Path(data_dir) if data_dir is not None else None)
         use_cache(self.store.cache_dir)  # the checked tile set loads without pydantic
+        # A data folder chosen for this run keeps its settings to itself, as its cache.
+        if config_dir is None and data_dir is not None:
+            config_dir = Path(data_dir) / "config"
+        self.settings_file = SettingsFile(Path(config_dir) if config_dir is not None else None)
+        self.settings = self.settings_file.load()
         self.start_players = players
         self.start_seed = seed
         self.start_names = names
         self.loaded: LoadResult | None = None
 
+    RESUME_AT_START = True  # an unfinished game opens at once, without the new-game screen
+
     def on_mount(self) -> None:
+        self._apply_look()
+        self.loaded = self.store.load()
+        if self.loaded.resumable and self.start_seed is None and self.RESUME_AT_START:
+            assert self.loaded.match is not None
+            self.post_message(ResumeGame(self.loaded.match))  # straight back into it
+            return
+        self.push_screen(self._new_game_screen(self.loaded, seed=self.start_seed))
+
+    def _new_game_screen(self, loaded: LoadResult, seed: int | None = None) -> Screen[None]:
         from .screens.new_game import NewGameScreen
 
-        self.loaded = self.store.load()
-        self.push_screen(
-            NewGameScreen(
-                self.loaded,
-                players=self.start_players,
-                seed=self.start_seed,
-                names=self.start_names,
-            )
+        return NewGameScreen(
+            loaded,
+            players=self.start_players,
+            seed=seed,
+            names=self.start_names,
+            settings=self.settings,
         )
 
     # ------------------------------------------------------------ moving between screens
-    def start_game(self, seats: list[Seat], seed: int, first_player: int) -> None:
+    def on_start_game(self, message: StartGame) -> None:
         from ..records import Match
         from ..records.model import setup_for_game
 
-        setup = setup_for_game([s.name for s in seats], seed, first_player)
+        seats = message.seats
+        setup = setup_for_game([s.name for s in seats], message.seed, message.first_player)
         if any(not s.human for s in seats):
             setup.seats = [s.kind for s in seats]
+        self.settings.names = [s.name for s in seats]
+        self.settings.kinds = [s.kind for s in seats]
+        self._save_settings()
         self._archive_autosave()
         match = Match.start(setup)
         self._show_table(match, seats, resumed=False)  # the table saves it once painted
 
-    def resume_game(self, match: Match) -> None:
-        setup = match.record.setup
-        self._show_table(match, seats_of(setup.players, setup.seats), resumed=True)
+    def on_resume_game(self, message: ResumeGame) -> None:
+        setup = message.match.record.setup
+        self._show_table(message.match, seats_of(setup.players, setup.seats), resumed=True)
 
     def _show_table(self, match: Match, seats: list[Seat], resumed: bool) -> None:
         from .screens.table import TableScreen
 
-        self._show_screen(TableScreen(match, self.store, seats, resumed=resumed))
+        self._show_screen(
+            TableScreen(match, self.store, seats, resumed=resumed, settings=self.settings)
+        )
 
-    def show_end(self, match: Match) -> None:
+    def on_show_end(self, message: ShowEnd) -> None:
         from .screens.end import EndScreen
 
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self._show_screen(EndScreen(match, self.store))
+        self._show_screen(EndScreen(message.match, self.store))
 
-    def new_game(self) -> None:
-        from .screens.new_game import NewGameScreen
+    def on_new_game(self, _message: NewGame) -> None:
+        self._show_screen(self._new_game_screen(LoadResult()))
 
-        self._show_screen(
-            NewGameScreen(LoadResult(), players=self.start_players, names=self.start_names)
-        )
+    def on_open_walkthrough(self, _message: OpenWalkthrough) -> None:
+        from .screens.learn import open_walkthrough
+
+        open_walkthrough(self)
 
     def _show_screen(self, screen: Screen[None]) -> None:
         """Show ``screen`` in place of the current one (above the blank default screen)."""
@@ -138,6 +170,21 @@ class OrbisApp(App[None]):
             pass
         self.loaded = None
 
+    # ------------------------------------------------------------ settings
+    def on_settings_changed(self, _message: SettingsChanged) -> None:
+        self._apply_look()
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        error = self.settings_file.save(self.settings)
+        if error is not None:
+            self.notify(texts.SETTINGS_FAILED.format(error=error), severity="warning")
+
+    def _apply_look(self) -> None:
+        theme = "textual-light" if self.settings.look == "light" else "textual-dark"
+        if self.theme != theme:
+            self.theme = theme
+
     # ------------------------------------------------------------ app-wide keys
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -146,7 +193,15 @@ class OrbisApp(App[None]):
             self.push_screen(HelpScreen())
 
     def action_toggle_theme(self) -> None:
-        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+        self.settings.look = "dark" if self.settings.look == "light" else "light"
+        self._apply_look()
+        self._save_settings()
+
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings))
 
     def watch_theme(self, _theme: str) -> None:
         """Keep the text colors readable on the new background, and redraw the table."""

@@ -29,6 +29,7 @@ from ..engine import (
     GameOver,
     GameState,
     Generated,
+    God,
     GodCancelled,
     GodId,
     Paid,
@@ -69,16 +70,28 @@ def color_word(color: int) -> str:
 
 
 def worshiper_words(count: Count) -> str:
-    """(2, 1, 0, 0, 0) -> '2 red + 1 blue'; nothing -> 'nothing'."""
+    """Worshipers, count then color letter: (2, 1, 0, 0, 0) -> '2R 1B'; none -> 'nothing'."""
     return cost_words(count, 0)
 
 
 def cost_words(cost: Count, any_count: int) -> str:
-    """A cost in words: '2 red + 1 any'; nothing -> 'nothing'."""
-    parts = [f"{n} {texts.COLOR_NAMES[c]}" for c, n in enumerate(cost) if n]
+    """A cost the same way: '2R 1B + 1 any'; nothing -> 'nothing'."""
+    parts = [f"{n}{LETTERS[c]}" for c, n in enumerate(cost) if n]
+    text = " ".join(parts)
     if any_count:
-        parts.append(f"{any_count} {texts.ANY_WORD}")
-    return texts.AND.join(parts) if parts else texts.NOTHING
+        extra = texts.fill(texts.ANY_COUNT, count=any_count)
+        text = f"{text}{texts.AND}{extra}" if text else extra
+    return text or texts.NOTHING
+
+
+def mystic_words(tile: Tile) -> str:
+    """A white tile's mystic value (it breaks temple ties), or '' for the others."""
+    return texts.MYSTIC.format(mystic=tile.mystic) if tile.mystic is not None else ""
+
+
+def god_line(god: God) -> str:
+    """What a god does, in one line."""
+    return god.summary or texts.GOD_NO_SUMMARY.format(cp=god.cp)
 
 
 def cell_list(cells: Sequence[int]) -> str:
@@ -160,8 +173,6 @@ def phase_line(state: GameState) -> str:
         return texts.PHASE["turn_must_god" if state.must_take_god() else "turn"]
     if kind is DecisionKind.PAY:
         due, any_count = state.payment_due()
-        if not any(due) and not any_count:
-            return texts.PHASE["pay_free"]
         return texts.PHASE["pay"].format(cost=cost_words(due, any_count))
     if kind is DecisionKind.PLACE:
         assert tile is not None
@@ -230,7 +241,7 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
             case ReductionTaken(color=color):
                 lines.append(log["reduction"].format(name=name, color=color_word(color)))
             case Gained(color=color, count=count):
-                lines.append(log["gained"].format(name=name, count=count, color=color_word(color)))
+                lines.append(log["gained"].format(name=name, count=count, color=LETTERS[color]))
             case Cancelled(tile=tile, reason=reason, details=details):
                 lines.append(
                     log["cancelled"].format(

@@ -1,18 +1,36 @@
 """Every text the app shows, in one place, so that other languages can follow.
 
 Widgets and screens never spell out a sentence themselves: they take it from here and
-fill in the numbers with ``str.format``. Texts that come from the rules engine (why an
+fill in the numbers with ``str.format``, or with :func:`fill` for a :data:`Template`
+that has a singular and a plural form. Texts that come from the rules engine (why an
 action is illegal, why a tile was cancelled, scoring reasons) live in
 :mod:`orbis_tui.engine.messages`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+# A template is a sentence, or (singular, plural, name of the number that decides).
+Template = str | tuple[str, str, str]
+
+
+def fill(template: Template, **values: Any) -> str:
+    """The sentence of ``template`` with ``values`` filled in, in the form its number asks."""
+    if isinstance(template, tuple):
+        one, many, key = template
+        template = one if values.get(key) == 1 else many
+    return template.format(**values)
+
+
 APP_TITLE = "Orbis"
 
 # ---------------------------------------------------------------- colors and things
 COLOR_NAMES = ("red", "blue", "orange", "green", "white")
 ANY_WORD = "any"
+ANY_COUNT: Template = ("1 of any color", "{count} of any color", "count")
+MYSTIC = "mystic value {mystic}"
+GOD_NO_SUMMARY = "scores {cp} CP"
 NOTHING = "nothing"
 AND = " + "
 LIST_SEP = ", "
@@ -71,7 +89,6 @@ PHASE = {
     "turn": "Take a region tile from the market or a god",
     "turn_must_god": "Last turn and no god yet: take a god",
     "pay": "Phase 3 - pay {cost}, or make it a wilderness",
-    "pay_free": "Phase 3 - pay nothing, or make it a wilderness",
     "place": "Phase 4 - place {tile}",
     "place_wild": "Phase 4 - place the wilderness",
     "gain": "Phase 5 - choose the gained worshiper's color",
@@ -81,6 +98,7 @@ PHASE = {
     "death": "God of Death - return 6 worshipers or cancel him",
     "discard": "Phase 6 - return {count} worshipers (limit 10)",
     "over": "The game is over",
+    "confirm": "Your turn is done: Enter ends it, u takes it back",
 }
 
 # ---------------------------------------------------------------- key descriptions
@@ -121,24 +139,36 @@ KEY = {
     "left": "Left",
     "right": "Right",
     "god": "God",
+    "end_turn": "End turn",
+    "exchange_now": "Exchange",
+    "pay_anyway": "Pay anyway",
+    "history": "History",
+    "score": "Score",
+    "settings": "Settings",
+    "scroll": "More",
 }
 
 # ---------------------------------------------------------------- the decision panel
 PANEL_HINT_TURN = "←↑↓→/hjkl move · 1-9 take · ⇧+letter god"
 PANEL_HINT_CHOOSE = "r b o g w add one · ⇧+letter take one out"
 PANEL_HINT_GAIN = "r b o g w choose the color"
-PANEL_HINT_PLACE = "←↑↓→/hjkl move among the legal spots"
 PANEL_HINT_VOLCANO = "↑↓ other ways to take them"
-PANEL_CELL = "Cell {cell} · {name}"
 PANEL_COLLECT = "collect {worshipers}"
 PANEL_COLLECT_NONE = "nothing to collect"
 PANEL_COST = "cost {cost}"
 PANEL_COST_SAVED = "(farms save {saved})"
 PANEL_AFFORDABLE = "✓ you can pay it"
-PANEL_EXCHANGES = "✗ not yet: {count} exchange(s) of 3-for-1 pay it"
+PANEL_EXCHANGES: Template = (
+    "✗ not yet: 1 exchange of 3-for-1 would pay it",
+    "✗ not yet: {count} exchanges of 3-for-1 would pay it",
+    "count",
+)
 PANEL_UNAFFORDABLE = "✗ cannot pay: it would be a wilderness"
-PANEL_SPOTS = "{colored} spot(s) as the tile · {wild} as a wilderness"
-PANEL_NO_SPOT = "✗ no spot for its color: wilderness only"
+PANEL_SPOTS: Template = (
+    "1 spot for it · {wild} for a wilderness",
+    "{count} spots for it · {wild} for a wilderness",
+    "count",
+)
 PANEL_GOD = "{name} · {cp} CP"
 PANEL_GOD_ENDS = "Taking a god is your whole turn."
 PANEL_BLOCKED = "✗ {reason}"
@@ -146,30 +176,48 @@ PANEL_PAY_TITLE = "Pay for {tile}: {cost}"
 PANEL_PAY_ANY = "{count} 'any' paid with: {chosen}"
 PANEL_PAY_LEFT = "realm after paying: {realm}"
 PANEL_PAY_NO = "✗ Pay: {reason}"
-PANEL_PAY_EXCHANGE = "  e: {count} exchange(s) of 3-for-1 would pay it"
-PANEL_WILD_HINT = "x: leave it unpaid, a wilderness (-1 CP)"
-PANEL_WILD_DEFAULT = "Enter or x: becomes a wilderness (-1 CP)"
-PANEL_PLACE_TITLE = "Place {tile} ({spots} legal spot(s))"
-PANEL_PLACE_WILD_TITLE = "Place the wilderness ({spots} legal spot(s))"
+PANEL_PAY_EXCHANGE: Template = (
+    "Enter or e: 1 exchange of 3-for-1 pays it",
+    "Enter or e: {count} exchanges of 3-for-1 pay it",
+    "count",
+)
+PANEL_PLACE_TITLE: Template = ("Place {tile} (1 spot)", "Place {tile} ({count} spots)", "count")
+PANEL_PLACE_WILD_TITLE: Template = (
+    "Place the wilderness (1 spot)",
+    "Place the wilderness ({count} spots)",
+    "count",
+)
 PANEL_PLACE_AT = "▸ {spot}"
-PANEL_PLACE_TOGGLE_WILD = "x: place it as a wilderness (payment lost)"
-PANEL_PLACE_TOGGLE_BACK = "x: back to placing it as the tile"
 PANEL_PLACE_NOT = "✗ {spot}: {reason}"
 PANEL_PLACE_FORCED = "✗ no spot for its color: wilderness only"
 PANEL_GAIN_TITLE = "Gain 1 worshiper of any color: {chosen}"
-PANEL_VILLAGE_TITLE = "Village: return {count} of your worshipers"
+PANEL_VILLAGE_TITLE: Template = (
+    "Village: return 1 of your worshipers",
+    "Village: return {count} of your worshipers",
+    "count",
+)
 PANEL_DEATH_TITLE = "God of Death: return 6 of your worshipers"
 PANEL_DISCARD_TITLE = "Realm holds {have}: return {count} to keep 10"
 PANEL_LOVE_TITLE = "Goddess of Love: gain 5 worshipers"
 PANEL_CHOSEN = "chosen: {chosen} ({count})"
-PANEL_DECLINE_VILLAGE = "x: return none; village cancelled (no CP)"
-PANEL_DECLINE_DEATH = "x: return none; god cancelled (no CP)"
-PANEL_DECLINE_VOLCANO = "x: remove none; volcano cancelled (no CP)"
 PANEL_VOLCANO_TITLE = "Volcano: remove {remove} ({index}/{total})"
 PANEL_VOLCANO_FROM = "from cell {cell}: {worshipers}"
 PANEL_OVER = "The game is over."
 PANEL_BOT = "{name} ({level}) is choosing…"
-PANEL_MISTAKE = "✗ {rule}: {reason}"
+PANEL_MISTAKE = "✗ {reason}"
+PANEL_WARNING = "! {message}"
+PANEL_NOTE = "· {message}"
+PANEL_WILD_IF = "x: leave it unpaid, a wilderness:"
+PANEL_PAY_ANYWAY = "y: pay anyway"
+PANEL_REFUSE_IF = "x: refuse:"
+
+CONFIRM_TITLE = "Your turn is done. Enter ends it, u undoes:"
+SUMMARY_TOOK = "took {took}"
+SUMMARY_HEAD = "{name} took {took}"
+SUMMARY_GOD = "the {god}"
+SUMMARY_NOTHING = "nothing"
+SUMMARY_CP = "CP now: {before} → {after}"
+SUMMARY_REALM = "worshipers: {before} → {after}"
 
 SPOT_FIRST = "row 1, first tile"
 SPOT_LEFT = "row 1, left end"
@@ -184,7 +232,8 @@ PLAYER_NO_GOD = "no god yet"
 PLAYER_GOD_CANCELLED = "{god} (cancelled)"
 PLAYER_GOD_CANCELLED_SHORT = "{god}×"
 PLAYER_SCORE = "{cp} CP now"
-PLAYER_LINE = "{tiles:>2}/14 {worshipers:>2}w {god:<8} {cp:>3} CP"
+PLAYER_LINE = "{tiles:>2}/14 {worshipers:>2}w {god:<7} {cp:>3} CP"
+COMPUTER_MARK = "⚙"
 LOG_TITLE = "Game log"
 PLAYERS_TITLE = "Players"
 PYRAMID_EMPTY = "(no tiles yet)"
@@ -206,7 +255,7 @@ LOG = {
     "placed": "{name} placed {tile} in row {row}.",
     "placed_wild": "{name} placed a wilderness in row {row}.",
     "reduction": "{name} now pays no {color} symbols.",
-    "gained": "{name} gained {count} {color}.",
+    "gained": "{name} gained {count}{color}.",
     "cancelled": "{tile} is cancelled: {reason}.",
     "validated": "{tile} is validated.",
     "returned": "{name} returned {worshipers}.",
@@ -229,6 +278,7 @@ HANDOVER_PASS = "Pass the keyboard to {name}."
 HANDOVER_LAST = "Since {name}'s last turn:"
 HANDOVER_SO_FAR = "The last moves:"
 HANDOVER_READY = "Press Enter when {name} is ready."
+HANDOVER_PLAY = "Press Enter to play."
 HANDOVER_RESUMED = "The game was resumed where it stopped."
 
 NEW_TITLE = "O R B I S"
@@ -290,6 +340,7 @@ END_SAVE_PROMPT = "File name (Enter saves, Escape cancels):"
 WHERE = "row {row} #{pos}"
 
 PLAYERS_SCREEN_TITLE = "Every player's universe (p or Escape to close)"
+PLAYERS_COMPUTER = "⚙ computer, {level}"
 
 EXCHANGE_TITLE = "Exchange 3-for-1"
 EXCHANGE_GIVE = "Give 3 of which color? (r b o g w, Escape cancels)"
@@ -299,10 +350,67 @@ EXCHANGE_REALM = "Your realm: {realm}"
 TOO_SMALL = "Orbis needs a terminal of at least {width}×{height}.\nThis one is {w}×{h}."
 TOO_SMALL_HINT = "Enlarge the window to go on (q quits; the game is saved)."
 
-UNDONE = "Undone: {action}"
+UNDONE = "Undone."
 NOTHING_TO_UNDO = "Nothing to undo: the turn begins here (undo never goes back past a refill)."
 SAVE_FAILED = "Autosave failed: {error}"
 RESUMED = "Resumed the saved game."
+BOT_FAILED = (
+    "{name}, a computer player, stopped with an error ({error}). Nothing was lost: "
+    "a person plays this seat from now on."
+)
+IDLE_EXCHANGE = "No exchange now: it takes 3 worshipers of one color."
+IDLE_MUST_GOD = "Last turn without a god: take a god (⇧ + its letter), not a tile."
+IDLE_MARKET = "The market is not open now: finish this turn first."
+IDLE_COLOR = "Color keys choose worshipers; nothing asks for them now."
+IDLE_COLOR_FULL = "That color cannot be added: the choice is full or the realm has no more."
+IDLE_CONFIRMING = "The turn is done: Enter ends it, u takes back its last step."
+
+HISTORY_TITLE = "History: every turn, by player (Escape or t closes · PgUp/PgDn scroll)"
+HISTORY_NONE = "no turn yet"
+HISTORY_ROUND = "R{round:>2}"
+HISTORY_TOOK = "took {took}"
+
+SCORE_TITLE = "CP now, and what is still to come"
+SCORE_HEAD: Template = ("{name}: {cp} CP now", "{name}: {cp} CP now", "cp")
+SCORE_NOW = "Counted now"
+SCORE_REGIONS = "  regions: {cp} CP (printed CP, effects validated)"
+SCORE_STONES = "  sacred stones: +{cp} CP"
+SCORE_WILD: Template = (
+    "  1 wilderness: {cp} CP",
+    "  {count} wildernesses: {cp} CP",
+    "count",
+)
+SCORE_CANCELLED: Template = (
+    "  1 tile cancelled: its {cp} CP do not count",
+    "  {count} tiles cancelled: their {cp} CP do not count",
+    "count",
+)
+SCORE_PROJECTED = "Projected, as if the game ended now"
+SCORE_TEMPLE: Template = (
+    "  temple token: {cp} CP (1 temple tile; others' temples decide the token)",
+    "  temple token: {cp} CP ({count} temple tiles; others' temples decide the token)",
+    "count",
+)
+SCORE_NO_TEMPLE = "  temple token: none (no temple tile)"
+SCORE_GOD = "  {god}: {cp} CP"
+SCORE_NO_GOD = "  no god yet"
+SCORE_FORESTS: Template = (
+    "  1 forest not yet validated: {cp} CP once its neighbours match",
+    "  {count} forests not yet validated: {cp} CP once their neighbours match",
+    "count",
+)
+SCORE_FORESTS_MET = "  every forest is validated"
+
+SETTINGS_FAILED = "Settings could not be saved: {error}"
+SETTINGS_TITLE = "Settings (saved at once)"
+SETTINGS_LOOK = "Look"
+SETTINGS_CONFIRM = "Confirm each turn"
+SETTINGS_PACE = "Computer pace"
+SETTINGS_ON = "yes"
+SETTINGS_OFF = "no"
+SETTINGS_HINT = "Tab: next setting · ←→ change · Escape closes"
+LOOK_NAMES = {"dark": "dark", "light": "light"}
+PACE_NAMES = {"slow": "slow", "normal": "normal", "fast": "fast", "instant": "instant"}
 
 # ---------------------------------------------------------------- help
 HELP_TITLE = "Help"

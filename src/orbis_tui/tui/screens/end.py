@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 from ...engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores, geometry
 from ...records import Match
 from .. import palette, texts
+from ..navigation import NewGame
 from ..saves import SaveStore
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
@@ -207,4 +208,4 @@ class EndScreen(Screen[None]):
         )
 
     def action_new(self) -> None:
-        self.app.new_game()  # type: ignore[attr-defined]
+        self.app.post_message(NewGame())

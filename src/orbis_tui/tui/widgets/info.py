@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
-from textual.widget import Widget
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...engine import COLORS, GameState, PlayerScore, PlayerState
 from .. import palette, texts
 from ..describe import phase_line, round_text
 from ..palette import rich_format as fmt
+from ..seats import Seat
 
 
 def _squeeze(text: str, width: int) -> str:
@@ -36,6 +43,10 @@ class TextPanel(Static):
         self._text = text
         self.update(text, layout=False)
 
+    def forget(self) -> None:
+        """Draw the next text even if it is the same (the look changed)."""
+        self._text = None
+
 
 class StatusLine(TextPanel):
     """Round, active player and what is expected now."""
@@ -47,14 +58,15 @@ class StatusLine(TextPanel):
     }
     """
 
-    def show(self, state: GameState) -> None:
+    def show(self, state: GameState, seat: int | None = None, confirming: bool = False) -> None:
+        seat = state.current if seat is None else seat
         line = Text(no_wrap=True, overflow="ellipsis")
         if self.size.width >= 100:
             line.append(f" {texts.APP_TITLE.upper()} ", style=palette.GOD)
             line.append(" ")
         line.append(round_text(state) + " · ")
-        line.append(state.player.name, style=palette.ACCENT)
-        line.append(" · " + phase_line(state))
+        line.append(state.players[seat].name, style=palette.ACCENT)
+        line.append(" · " + (texts.PHASE["confirm"] if confirming else phase_line(state)))
         self.set_text(line)
 
 
@@ -80,11 +92,20 @@ def farm_chips(player: PlayerState) -> Text:
 
 
 class PlayerCard(TextPanel):
-    """The active (or viewed) player's realm, farms, god and score so far."""
+    """The active (or viewed) player's realm, farms, god and score so far; a click on
+    the score posts :class:`PlayerCard.ScoreClicked` (its breakdown)."""
 
     DEFAULT_CSS = """
     PlayerCard { height: 2; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     """
+
+    class ScoreClicked(Message):
+        pass
+
+    def on_click(self, event: events.Click) -> None:
+        if event.y == 1:
+            event.stop()
+            self.post_message(self.ScoreClicked())
 
     def show(self, state: GameState, seat: int, score: PlayerScore) -> None:
         player = state.players[seat]
@@ -108,23 +129,35 @@ class PlayersStrip(TextPanel):
     PlayersStrip { height: 2; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    def show(self, state: GameState, scores: list[PlayerScore]) -> None:
+    def show(
+        self,
+        state: GameState,
+        scores: list[PlayerScore],
+        seats: Sequence[Seat] = (),
+        active: int | None = None,
+    ) -> None:
+        """One line per player; ``active`` (default: whose turn it is) is marked, and
+        computer seats carry a mark after the name."""
         lines = []
         width = max(8, self.size.width or 36)
         name_width = max(4, min(14, width - 27))
+        if active is None:
+            active = -1 if state.is_over else state.current
         for seat, player in enumerate(state.players):
-            active = seat == state.current and not state.is_over
+            here = seat == active
             line = Text(no_wrap=True, overflow="ellipsis")
-            line.append("▸" if active else " ", style=palette.ACCENT)
+            line.append("▸" if here else " ", style=palette.ACCENT)
             line.append(
-                player.name[:name_width].ljust(name_width) + " ",
-                style=palette.ACCENT if active else palette.BOLD,
+                player.name[:name_width].ljust(name_width),
+                style=palette.ACCENT if here else palette.BOLD,
             )
+            computer = seat < len(seats) and not seats[seat].human
+            line.append(texts.COMPUTER_MARK if computer else " ", style=palette.DIM)
             line.append(
                 texts.PLAYER_LINE.format(
                     tiles=player.region_tiles,
                     worshipers=player.worshipers,
-                    god=_squeeze(god_label(state, player, short=True) if player.god else "–", 8),
+                    god=_squeeze(god_label(state, player, short=True) if player.god else "–", 7),
                     cp=scores[seat].total,
                 )
             )
@@ -134,33 +167,31 @@ class PlayersStrip(TextPanel):
         self.set_text(_lines(lines))
 
 
-class GameLog(Widget):
-    """The latest lines of the game log, newest at the bottom."""
+class GameLog(VerticalScroll):
+    """The game log, newest at the bottom; it scrolls (PgUp/PgDn, the mouse wheel) and
+    follows new lines unless the reader scrolled back."""
 
     DEFAULT_CSS = """
-    GameLog { height: 1fr; width: 1fr; }
+    GameLog { height: 1fr; width: 1fr; scrollbar-size-vertical: 1; }
+    GameLog > Static { height: auto; }
     """
+    can_focus = False
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.lines: list[str] = []
+    lines: reactive[tuple[str, ...]] = reactive((), layout=False, init=False)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-text")
 
     def show(self, lines: list[str]) -> None:
-        if lines == self.lines:
-            return
-        self.lines = lines
-        self.refresh()
+        self.lines = tuple(lines)
 
-    def render(self) -> Text:
-        width, height = self.size
-        if width <= 0 or height <= 0:
-            return Text()
-        out: list[Text] = []
-        console = self.app.console
-        for line in reversed(self.lines):
-            style = palette.ACCENT if line.startswith("—") else None
-            wrapped = Text(line, style=style or "").wrap(console, width)
-            out[:0] = list(wrapped)
-            if len(out) >= height:
-                break
-        return Text("\n").join(out[-height:])
+    def watch_lines(self, lines: tuple[str, ...]) -> None:
+        at_end = self.scroll_y >= self.max_scroll_y - 1
+        out = Text(end="")
+        for i, line in enumerate(lines):
+            if i:
+                out.append("\n")
+            out.append(line, style=palette.ACCENT if line.startswith("—") else "")
+        self.query_one("#log-text", Static).update(out)
+        if at_end:
+            self.call_after_refresh(self.scroll_end, animate=False)

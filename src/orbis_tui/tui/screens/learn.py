@@ -15,17 +15,18 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
-from ..engine import Action, DecisionKind
-from ..learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
-from ..learn.progress import FILE_NAME
-from . import texts
-from .app import OrbisApp
-from .logbook import LogBook
-from .saves import SaveStore
-from .screens.end import EndScreen
-from .screens.table import TableScreen
-from .seats import HUMAN, Seat
-from .widgets.lesson_panel import LessonPanel
+from ...engine import Action, DecisionKind
+from ...learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
+from ...learn.progress import FILE_NAME
+from .. import texts
+from ..app import OrbisApp
+from ..navigation import NewGame
+from ..saves import SaveStore
+from ..seats import HUMAN, Seat
+from ..settings import Settings
+from ..widgets.lesson_panel import LessonPanel
+from .end import EndScreen
+from .table import TableScreen
 
 K = texts.KEY
 
@@ -83,9 +84,16 @@ class LearnTableScreen(TableScreen):
 
     def __init__(self, walkthrough: Walkthrough, store: SaveStore) -> None:
         self.walkthrough = walkthrough
-        super().__init__(walkthrough.match, store, _seats(walkthrough))
+        # The walkthrough keeps its own progress (the normal autosave is left alone),
+        # and its steps say when a turn ends: no turn confirmation here.
+        super().__init__(
+            walkthrough.match,
+            store,
+            _seats(walkthrough),
+            settings=Settings(confirm_turn=False),
+            autosave=False,
+        )
         self._focused: object = None
-        # The game the log book was read from, and how many actions it had then.
 
     async def on_mount(self) -> None:
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
@@ -93,9 +101,6 @@ class LearnTableScreen(TableScreen):
     # ------------------------------------------------------------ the walkthrough drives
     def _begin(self) -> None:
         self._after_change()
-
-    def _autosave(self, match: object) -> None:
-        """The walkthrough keeps its own progress; the normal autosave is left alone."""
 
     def _next_turn(self, first: bool = False) -> None:
         """The scripted opponent has already moved by the time the learner sees the table."""
@@ -120,21 +125,17 @@ class LearnTableScreen(TableScreen):
     def _after_change(self) -> None:
         """Take up the walkthrough's game after a move, a step on or a step back."""
         walkthrough = self.walkthrough
-        if walkthrough.match is not self.match:
+        if walkthrough.match is not self.match:  # the walkthrough stepped back: a new game
             self.match = walkthrough.match
-        match = self.match
-        if self.logbook.match is not match:  # the walkthrough stepped back to a new game
-            self.logbook = LogBook(match)
         self.error = None
-        self.version += 1
         if walkthrough.finished or self.state.is_over:
             self.app.switch_screen(LearnEndScreen(walkthrough, self.store))
             return
-        self.refresh_view()
+        self.changed()
 
     # ------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
-        self.ui.sync(self.state, self.version)
+        self.ui.sync(self.state, self.game_stamp())
         self._point_at_focus()
         super().refresh_view()
         if self.is_mounted and self.query(LessonPanel):
@@ -143,7 +144,7 @@ class LearnTableScreen(TableScreen):
 
     def _point_at_focus(self) -> None:
         """Move the market cursor or the pyramid cursor to what the step points at."""
-        key = (self.walkthrough.index, self.version)
+        key = (self.walkthrough.index, self.game_stamp())
         step = self.walkthrough.step
         if step is None or key == self._focused:
             return
@@ -293,13 +294,13 @@ def leave_walkthrough(app: App, walkthrough: Walkthrough) -> None:
     if len(app.screen_stack) > 2:
         app.pop_screen()
     else:
-        new_game = getattr(app, "new_game", None)
-        if callable(new_game):
-            new_game()
+        app.post_message(NewGame())
 
 
 class LearnApp(OrbisApp):
     """The app opened on the walkthrough (``orbis learn``)."""
+
+    RESUME_AT_START = False  # the walkthrough, not the unfinished game
 
     def __init__(self, data_dir: Path | str | None = None, *, restart: bool = False) -> None:
         super().__init__(data_dir)
