@@ -14,6 +14,7 @@ from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.table import TableScreen
+from orbis_tui.tui.settings import PACES
 from orbis_tui.tui.seats import bot_levels
 from orbis_tui.tui.widgets.choice import Choice
 
@@ -28,7 +29,7 @@ def test_who_starts_and_a_computer_seat_are_taken_from_the_new_game_screen(
     if "hard" not in levels:
         pytest.skip("no hard computer player in this build")
     assert first_player_for(SEED, 2) == 0
-    monkeypatch.setattr(TableScreen, "BOT_DELAY", 60.0)  # the computer waits: look first
+    monkeypatch.setitem(PACES, "normal", 60.0)  # the computer waits: look first
 
     async def scenario() -> None:
         app = OrbisApp(tmp_path)

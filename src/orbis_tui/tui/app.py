@@ -140,7 +140,10 @@ class OrbisApp(App[None]):
         self._show_screen(EndScreen(message.match, self.store))
 
     def on_new_game(self, _message: NewGame) -> None:
-        self._show_screen(self._new_game_screen(LoadResult()))
+        """The new-game screen, offering the unfinished game (if any) to resume."""
+        self.store.flush()
+        self.loaded = self.store.load()
+        self._show_screen(self._new_game_screen(self.loaded))
 
     def on_open_walkthrough(self, _message: OpenWalkthrough) -> None:
         from .screens.learn import open_walkthrough

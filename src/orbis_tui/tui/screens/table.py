@@ -38,7 +38,7 @@ from ...records import Match
 from .. import texts
 from ..controller import Controller
 from ..describe import GOD_KEYS
-from ..navigation import ShowEnd
+from ..navigation import NewGame, ShowEnd
 from ..saves import SaveStore
 from ..seats import Bot, Seat, make_bot
 from ..session import GameSession
@@ -95,6 +95,7 @@ def _bindings() -> list[Binding]:
         Binding("v", "score", K["score"]),
         Binding("c", "coach", K["coach"]),
         Binding("s", "settings", K["settings"], show=False),
+        Binding("ctrl+n", "new_game", K["new"], show=False),
         Binding("pageup", "scroll_side(-1)", K["scroll"], show=False),
         Binding("pagedown", "scroll_side(1)", K["scroll"]),
     ]
@@ -332,8 +333,9 @@ class TableScreen(Screen[None]):
 
     def redraw_all(self) -> None:
         """Draw every widget again (the look changed, not the game)."""
-        for widget in (MarketBoard, SupplyBar, PyramidView):
-            self.query_one(widget).redraw()
+        self.query_one(MarketBoard).redraw()
+        self.query_one(PyramidView).redraw()
+        self.query_one(SupplyBar).refresh()
         self.query_one(StatusLine).forget()
         self.query_one(PlayerCard).forget()
         self.query_one(PlayersStrip).forget()
@@ -540,6 +542,8 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if too_small(self.app.size):
             return False
+        if action == "new_game":
+            return True
         if action == "ready" or self._handover_open:
             return action == "ready" and self._handover_open
         state = self.state
@@ -756,6 +760,11 @@ class TableScreen(Screen[None]):
         shown = self.session.shown
         seat = self.session.pending.summary.seat if self.session.pending else shown.current
         self.app.push_screen(ScoreScreen(shown, seat))
+
+    def action_new_game(self) -> None:
+        """Set up a new game; this one stays saved and can be resumed from there."""
+        self.session.flush()
+        self.app.post_message(NewGame())
 
     def action_settings(self) -> None:
         from .settings import SettingsScreen

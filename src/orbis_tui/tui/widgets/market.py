@@ -191,15 +191,24 @@ class MarketBoard(CanvasWidget):
         effect = Text(" " + _fit(effect_text, cw - 1))
         cost = Text(" ")
         cost.append_text(palette.cost_chips(tile.cost, tile.cost_any, texts.FREE))
-        on_it = Text()
-        on_it.append_text(palette.count_chips(worshipers, compact=not roomy, empty=""))
-        if generated is not None:
-            on_it.append_text(Text(f"+1{LETTERS[generated]}", style=palette.ACCENT))
-        if removed is not None and any(removed):
-            on_it.append(
-                "−" + "".join(f"{n}{LETTERS[c]}" for c, n in enumerate(removed) if n),
-                style=palette.BAD,
-            )
+        def lying(compact: bool) -> Text:
+            """The worshipers on the tile, with what the choice in progress adds or takes."""
+            out = Text()
+            out.append_text(palette.count_chips(worshipers, compact=compact, empty=""))
+            if generated is not None:
+                out.append_text(Text(f"+1{LETTERS[generated]}", style=palette.ACCENT))
+            if removed is not None and any(removed):
+                out.append(
+                    "−" + "".join(f"{n}{LETTERS[c]}" for c, n in enumerate(removed) if n),
+                    style=palette.BAD,
+                )
+            return out
+
+        on_it = lying(compact=not roomy)
+        if cost.cell_len + on_it.cell_len + 1 > cw:
+            on_it = lying(compact=True)
+        if cost.cell_len + on_it.cell_len + 1 > cw:  # what changes now matters more
+            cost = Text(" ")
         if ch >= 4:
             worship = Text(" ● ", style=palette.DIM)
             worship.append_text(on_it)
