@@ -124,6 +124,13 @@ def _cmd_learn(args: argparse.Namespace) -> int:
 
 _LEVEL_CHOICES = ("random", "easy", "medium", "hard")
 
+_PLAY_OPTIONS = """\
+without a command, orbis plays (the same as 'orbis play'):
+  --players {2,3,4}  players in a new game
+  --seed N           deal a new game from this seed
+  --data-dir DIR     where the autosave and records live
+An unfinished game opens at once (ctrl+n sets up a new one); --seed starts anew."""
+
 
 def _search_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
@@ -140,7 +147,10 @@ def _search_options(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="orbis", description="The board game Orbis in a terminal."
+        prog="orbis",
+        description="The board game Orbis in a terminal.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_PLAY_OPTIONS,
     )
     sub = parser.add_subparsers(dest="command")
 

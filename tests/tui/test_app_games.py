@@ -56,8 +56,8 @@ def test_a_whole_game_by_keyboard_reaches_the_end_screen(
 
 
 def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from orbis_tui.tui.settings import PACES
     from orbis_tui.tui.seats import bot_levels
+    from orbis_tui.tui.settings import PACES
 
     if not bot_levels():
         pytest.skip("no computer players in this build")
@@ -80,8 +80,8 @@ def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.Mo
 def test_computer_moves_wait_at_a_readable_pace_and_f_skips_ahead(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from orbis_tui.tui.settings import PACES
     from orbis_tui.tui.seats import bot_levels
+    from orbis_tui.tui.settings import PACES
 
     if not bot_levels():
         pytest.skip("no computer players in this build")

@@ -34,7 +34,7 @@ ILLEGAL: dict[str, Template] = {
     "bad_cell": "There is no market cell {cell}; cells are numbered 1 to 9.",
     "must_take_god": "This is your last turn and you have no god yet: you must take a god.",
     "empty_cell": "Market cell {cell} is empty.",
-    "god_already": "You already have a god ({god}); each player takes exactly one.",
+    "god_already": "You already have the {name}; each player takes exactly one god.",
     "god_unavailable": "The god '{god}' is not available in this game.",
     "pay_any_count": (
         "This tile has {need} 'any color' symbol; you chose {given_words} to pay it.",

@@ -211,7 +211,7 @@ PANEL_WILD_IF = "x: leave it unpaid, a wilderness:"
 PANEL_PAY_ANYWAY = "y: pay anyway"
 PANEL_REFUSE_IF = "x: refuse:"
 
-CONFIRM_TITLE = "Your turn is done. Enter ends it, u undoes:"
+CONFIRM_TITLE = "Your turn is done:"
 SUMMARY_TOOK = "took {took}"
 SUMMARY_HEAD = "{name} took {took}"
 SUMMARY_GOD = "the {god}"

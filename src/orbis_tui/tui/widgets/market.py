@@ -191,6 +191,7 @@ class MarketBoard(CanvasWidget):
         effect = Text(" " + _fit(effect_text, cw - 1))
         cost = Text(" ")
         cost.append_text(palette.cost_chips(tile.cost, tile.cost_any, texts.FREE))
+
         def lying(compact: bool) -> Text:
             """The worshipers on the tile, with what the choice in progress adds or takes."""
             out = Text()
