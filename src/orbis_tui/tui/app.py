@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual._path import CSSPathType
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -36,7 +37,7 @@ class OrbisApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     # Every screen's style sheet is read once, here: a screen bringing its own would
     # make Textual parse and apply the whole style sheet again when first shown.
-    CSS_PATH: ClassVar[list[str | Path]] = [
+    CSS_PATH: ClassVar[CSSPathType | None] = [
         _HERE / "app.tcss",
         _HERE / "screens" / "new_game.tcss",
         _HERE / "screens" / "table.tcss",
@@ -44,12 +45,12 @@ class OrbisApp(App[None]):
         _HERE / "screens" / "dialogs.tcss",
         _HERE / "learn.tcss",
     ]
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    HORIZONTAL_BREAKPOINTS = [
         (0, "-narrow"),
         (MIN_WIDTH, "-normal"),
         (110, "-wide"),
     ]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    VERTICAL_BREAKPOINTS = [
         (0, "-short"),
         (MIN_HEIGHT, "-normal-height"),
         (34, "-tall"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
@@ -95,7 +96,8 @@ class LearnTableScreen(TableScreen):
         )
         self._focused: object = None
 
-    async def on_mount(self) -> None:
+    @on(events.Mount)
+    async def _add_lesson(self) -> None:
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
 
     # ------------------------------------------------------------ the walkthrough drives
@@ -212,7 +214,8 @@ class LearnEndScreen(EndScreen):
         self.walkthrough = walkthrough
         super().__init__(walkthrough.match, store)
 
-    async def on_mount(self) -> None:
+    @on(events.Mount)
+    async def _add_lesson(self) -> None:
         await self.mount(LessonPanel(id="lesson"), before=self.query_one("#end-body"))
         self._show()
 

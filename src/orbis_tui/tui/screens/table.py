@@ -30,6 +30,7 @@ from ...engine import (
     GodId,
     IllegalAction,
     Pay,
+    Place,
     PlayerScore,
     TakeTile,
     final_scores,
@@ -73,8 +74,8 @@ _CONFIRM_LABELS = (
 _REFUSE_LABELS = ("wild", "decline", "decline_god")
 
 
-def _bindings() -> list[Binding]:
-    out = [
+def _bindings() -> list[BindingType]:
+    out: list[BindingType] = [
         Binding("enter,space", "ready", K["ready"]),
         Binding("enter", "end_turn", K["end_turn"]),
     ]
@@ -367,7 +368,7 @@ class TableScreen(Screen[None]):
             refused = [
                 (o.action.row, o.action.col)
                 for o in state.decision.options
-                if o.refusal is not None and hasattr(o.action, "row")
+                if o.refusal is not None and isinstance(o.action, Place)
             ]
             view.show(
                 pyramid,
@@ -586,7 +587,7 @@ class TableScreen(Screen[None]):
         if action == "take_cell":
             return kind is DecisionKind.TURN and not state.must_take_god()
         if action == "select_god":
-            return kind is DecisionKind.TURN and GodId(parameters[0]) in state.gods_available
+            return kind is DecisionKind.TURN and GodId(str(parameters[0])) in state.gods_available
         if action in ("add_color", "remove_color"):
             return ui.picks_colors(state)
         return True
