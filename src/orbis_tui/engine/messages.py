@@ -56,13 +56,12 @@ ILLEGAL: dict[str, Template] = {
     ),
     "must_place_wild": "You did not pay for this tile, so it must be placed as a wilderness.",
     "bad_row": "The pyramid has rows 1 to 4, not row {row}.",
-    "occupied": "Row {row}, column {col} already holds a tile.",
+    "occupied": "That spot of row {row} already holds a tile.",
     "row_full": "Row {row} is full.",
-    "row1_gap": (
-        "A bottom-row tile must touch the row at its left or right end; "
-        "column {col} does not (open columns: {spots})."
-    ),
-    "no_support": ("A tile in row {row} must rest on two tiles; {missing} is still empty."),
+    "row1_gap": "A bottom-row tile must extend the row at its left or right end.",
+    "no_support_left": "A tile in row {row} rests on two tiles; the left one is still empty.",
+    "no_support_right": "A tile in row {row} rests on two tiles; the right one is still empty.",
+    "no_support_both": "A tile in row {row} rests on two tiles; both are still empty.",
     "color_mismatch": (
         "A {color} tile must rest on at least one {color} tile or wilderness; "
         "the tiles below are {left} and {right}."
@@ -160,6 +159,8 @@ def fill(template: Template, details: dict[str, Any]) -> str:
 
 
 def illegal_text(code: str, details: dict[str, Any]) -> str:
+    if code == "no_support":  # which tile beneath is missing, in words (never coordinates)
+        code = f"no_support_{details.get('side', 'both')}"
     return fill(ILLEGAL.get(code, code), details)
 
 

@@ -673,7 +673,10 @@ class GameState:
                 "no_support",
                 row=action.row,
                 col=action.col,
-                missing=", ".join(f"row {r} col {c}" for r, c in missing),
+                missing=", ".join(f"{r},{c}" for r, c in missing),
+                side="both"
+                if len(missing) == 2
+                else ("left" if missing[0] == below[0] else "right"),
             )
         if not action.wild and not geometry.color_fits(pyr, pos, tile.color):
             raise IllegalAction(

@@ -194,7 +194,13 @@ class OrbisApp(App[None]):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            from ..tiles import DataFileError, load_catalog
+
+            try:
+                gods = load_catalog().gods
+            except DataFileError:  # the guide is still worth showing without the gods
+                gods = ()
+            self.push_screen(HelpScreen(gods))
 
     def action_toggle_theme(self) -> None:
         self.settings.look = "dark" if self.settings.look == "light" else "light"

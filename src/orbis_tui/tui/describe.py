@@ -166,34 +166,26 @@ def round_text(state: GameState) -> str:
 
 
 def phase_line(state: GameState) -> str:
-    """What the active player is expected to do now, in one line."""
-    kind = state.kind
-    tile = state.take.tile if state.take else None
+    """What the active player is expected to do now, in one line (from the decision)."""
+    decision = state.decision
+    kind = decision.kind
+    tile = decision.tile
     if kind is DecisionKind.TURN:
-        return texts.PHASE["turn_must_god" if state.must_take_god() else "turn"]
+        return texts.PHASE["turn_must_god" if decision.must_take_god else "turn"]
     if kind is DecisionKind.PAY:
-        due, any_count = state.payment_due()
-        return texts.PHASE["pay"].format(cost=cost_words(due, any_count))
+        return texts.PHASE["pay"].format(cost=cost_words(decision.due, decision.due_any))
     if kind is DecisionKind.PLACE:
         assert tile is not None
         if state.take is not None and state.take.wild:
             return texts.PHASE["place_wild"]
         return texts.PHASE["place"].format(tile=tile.name)
-    if kind is DecisionKind.GAIN:
-        return texts.PHASE["gain"]
     if kind is DecisionKind.VILLAGE:
-        assert tile is not None
-        return texts.PHASE["village"].format(count=tile.effect.count)
+        return texts.PHASE["village"].format(count=decision.returns)
     if kind is DecisionKind.VOLCANO:
-        assert tile is not None
-        return texts.PHASE["volcano"].format(remove=worshiper_words(tile.effect.remove))
-    if kind is DecisionKind.LOVE:
-        return texts.PHASE["love"]
-    if kind is DecisionKind.DEATH:
-        return texts.PHASE["death"]
+        return texts.PHASE["volcano"].format(remove=worshiper_words(decision.removals))
     if kind is DecisionKind.DISCARD:
-        return texts.PHASE["discard"].format(count=state.discard_needed())
-    return texts.PHASE["over"]
+        return texts.PHASE["discard"].format(count=decision.discard)
+    return texts.PHASE[kind.value]
 
 
 def removal_words(action: Erupt) -> str:

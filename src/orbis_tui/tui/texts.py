@@ -414,25 +414,99 @@ PACE_NAMES = {"slow": "slow", "normal": "normal", "fast": "fast", "instant": "in
 
 # ---------------------------------------------------------------- help
 HELP_TITLE = "Help"
-HELP_CLOSE = "Escape or ? closes this help · arrows and PgUp/PgDn scroll"
+HELP_CLOSE = "Escape or ? closes · arrows and PgUp/PgDn scroll"
+
+# The player's guide: (heading, text, the rules it sums up).
+HELP_GUIDE: tuple[tuple[str, str, str], ...] = (
+    (
+        "The goal",
+        "Build a pyramid of 14 region tiles (5, 4, 3 and 2 in its rows) and end the game "
+        "with the most creation points (CP). The game lasts 15 rounds: in each, every "
+        "player takes one region tile, or one god. Everyone takes exactly one god.",
+        "R-TURN-1, R-END-5",
+    ),
+    (
+        "A turn",
+        "Take a tile from the 3×3 market. The tiles beside it (not diagonally) each get a "
+        "worshiper of its color; you collect the worshipers lying on it; you pay its cost "
+        "from your realm (or leave it unpaid, and it becomes a wilderness); you place it "
+        "in your pyramid, and its effect applies. Then your realm keeps at most 10 "
+        "worshipers and the empty cell is refilled. At any moment of your turn you may "
+        "exchange 3 worshipers of one color for 1 of another (e).",
+        "R-TAKE-1..7, R-TURN-2, R-TURN-3",
+    ),
+    (
+        "The pyramid",
+        "The bottom row grows from its left or right end, up to 5 tiles. A tile higher up "
+        "rests on two tiles of the row below, and at least one of them must share its "
+        "color. A wilderness matches every color and fits anywhere a tile could go, so a "
+        "turn never gets stuck; it scores -1 CP at the end.",
+        "R-PLACE-1..6, R-END-2",
+    ),
+    (
+        "Effects",
+        "Proselytism gains worshipers; a sacred stone adds 1 CP; a farm gives the "
+        "reduction token of the color printed on it (that color's symbols cost you "
+        "nothing from then on); a village asks you to give back worshipers; a volcano "
+        "removes worshipers from the market; an irrigation needs the color shown beneath "
+        "it (never in the bottom row); a forest scores only with enough neighbours of the "
+        "colors shown; a temple earns a temple token at the end. A village, volcano or "
+        "irrigation that fails is cancelled and scores nothing: the table warns you "
+        "before you choose (lines marked !).",
+        "R-EFF-*",
+    ),
+    (
+        "Gods",
+        "Taking a god is a whole turn. Each god scores its CP at the end when its "
+        "condition is met; the ones in this game are listed below the market "
+        "(⇧ + letter selects one and shows what it does).",
+        "R-GOD-1, R-GOD-2",
+    ),
+    (
+        "Scoring",
+        "Each tile scores its printed CP unless it is a wilderness, cancelled, or a forest "
+        "not validated; add the temple tokens (more temple tiles choose first) and your "
+        "god. 'CP now' counts as if the game ended now: v shows what it is made of.",
+        "R-END-1..5",
+    ),
+)
+HELP_RULE_REFS = "rules {rules}"
+HELP_CELL_TITLE = "A market cell"
+HELP_CELL: tuple[tuple[str, str], ...] = (
+    ("┌5────────────┐", ""),
+    ("│ R ★★    2cp │", "color letter, level in stars, creation points"),
+    ("│ volc 2B     │", "its effect: this volcano removes 2B from the market"),
+    ("│ RR?  1B+1W  │", "cost (? = any color) · worshipers lying on it: 1B,"),
+    ("└─────────────┘", "  and +1W: what taking the selected tile would add"),
+)
+HELP_NOTATION = (
+    "Worshipers are always written count then color: 2R 3W is two red and three white. "
+    "White tiles also carry a mystic value, used only to break temple ties."
+)
+HELP_GODS_TITLE = "The gods"
 HELP_KEYS_TITLE = "Keys"
 HELP_KEYS: tuple[tuple[str, str], ...] = (
-    ("arrows / h j k l", "move the market cursor, or move among the legal pyramid spots"),
+    ("arrows / h j k l", "move the market cursor, or between pyramid spots (nearest that way)"),
     ("1 … 9", "take the tile in that market cell at once"),
-    ("Enter", "do what the panel proposes: take, pay, place, confirm a choice"),
+    ("Enter", "do what the panel proposes: take, pay, place, confirm; end the turn"),
     ("⇧ + letter", "select a god (its letter is shown beside it); Enter takes it"),
     ("x", "refuse: leave the tile unpaid (wilderness), cancel an effect or the god"),
     ("r b o g w", "add a worshiper of that color to the choice being made"),
     ("⇧R ⇧B ⇧O ⇧G ⇧W", "take one of that color out of the choice"),
     ("e", "exchange 3 worshipers of one color for 1 of another, any time in your turn"),
-    ("u", "undo the last step of this turn (never past the refill that ends it)"),
+    ("u", "undo the last step of this turn, until the turn is ended"),
     ("f", "while the computer plays: skip ahead to the next person's turn"),
-    ("p", "show every player's pyramid and realm"),
-    ("c", "the coach: what the decision asks and why an option is not open (PgUp/PgDn)"),
+    ("p", "every player's pyramid and realm"),
+    ("t", "the history: every turn of the game, by player"),
+    ("v", "what your CP now is made of, and what is still projected"),
+    ("c", "the coach: what the decision asks and why an option is not open"),
+    ("PgUp / PgDn", "scroll the game log (or the coach); the mouse wheel too"),
+    ("s", "settings: the look, confirming each turn, the computers' pace"),
+    ("ctrl+n", "set up a new game (the one in progress stays saved)"),
     ("Enter / Space", "on the hand-over curtain: the next player is ready"),
     ("?", "this help"),
     ("ctrl+t", "switch between the dark and the light look"),
-    ("q", "quit; the game is saved after every step and resumes where it stopped"),
+    ("q", "quit; the game is saved after every step and opens again where it stopped"),
     ("mouse", "click a market cell, a god or a pyramid spot to select it; click again to act"),
 )
 HELP_COLORS_TITLE = "Colors"
@@ -440,7 +514,7 @@ HELP_COLORS = (
     "Each color always shows its letter: R red, B blue, O orange, G green, W white. "
     "'?' in a cost is a symbol any color can pay. Stars give a tile's level."
 )
-HELP_RULES_TITLE = "Rules at a glance"
+HELP_RULES_TITLE = "Rule references"
 
 # One entry per rule id, written for this app.
 RULES: tuple[tuple[str, str], ...] = (
