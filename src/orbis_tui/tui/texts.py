@@ -700,7 +700,7 @@ KEY.update(
         "lesson_next": "Next",
         "lesson_back": "Step back",
         "lesson_leave": "Leave",
-        "lesson_scroll": "Scroll the lesson",
+        "lesson_scroll": "More of the lesson",
         "coach": "Coach",
         "learn": "Learn to play",
     }

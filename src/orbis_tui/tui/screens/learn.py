@@ -80,7 +80,7 @@ class LearnTableScreen(TableScreen):
         Binding("backspace", "lesson_back", K["lesson_back"]),
         Binding("escape", "lesson_leave", K["lesson_leave"]),
         Binding("pageup", "lesson_scroll(-1)", K["lesson_scroll"], show=False),
-        Binding("pagedown", "lesson_scroll(1)", K["lesson_scroll"], show=False),
+        Binding("pagedown", "lesson_scroll(1)", K["lesson_scroll"]),
     ]
 
     def __init__(self, walkthrough: Walkthrough, store: SaveStore) -> None:
@@ -142,6 +142,7 @@ class LearnTableScreen(TableScreen):
         super().refresh_view()
         if self.is_mounted and self.query(LessonPanel):
             self.query_one(LessonPanel).show(self.walkthrough)
+            self.call_after_refresh(self.refresh_bindings)  # the lesson's length is known now
         _mark_focus(self, self.walkthrough)
 
     def _point_at_focus(self) -> None:
@@ -170,8 +171,10 @@ class LearnTableScreen(TableScreen):
             return not walkthrough.expects_move()
         if action == "lesson_back":
             return walkthrough.can_back()
-        if action in ("lesson_leave", "lesson_scroll"):
+        if action == "lesson_leave":
             return True
+        if action == "lesson_scroll":  # PgDn is listed while the lesson has more below
+            return parameters[0] == -1 or self._lesson_overflows()
         if action == "undo":
             return False  # stepping back replaces undo here
         if action in _MOVE_ACTIONS and not walkthrough.expects_move():
@@ -193,9 +196,20 @@ class LearnTableScreen(TableScreen):
     def action_undo(self) -> None:
         self.action_lesson_back()
 
+    def _lesson_overflows(self) -> bool:
+        panels = self.query(LessonPanel)
+        if not panels:
+            return False
+        panel = panels.first()
+        return panel.max_scroll_y > panel.scroll_y
+
+    def _binding_signature(self) -> tuple[object, ...]:
+        return (*super()._binding_signature(), self._lesson_overflows())
+
     def action_lesson_scroll(self, direction: int) -> None:
         panel = self.query_one(LessonPanel)
         panel.scroll_relative(y=direction * max(1, panel.size.height - 1), animate=False)
+        self.refresh_bindings()
 
     def action_lesson_leave(self) -> None:
         leave_walkthrough(self.app, self.walkthrough)
