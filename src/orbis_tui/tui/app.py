@@ -45,16 +45,6 @@ class OrbisApp(App[None]):
         _HERE / "screens" / "dialogs.tcss",
         _HERE / "learn.tcss",
     ]
-    HORIZONTAL_BREAKPOINTS = [
-        (0, "-narrow"),
-        (MIN_WIDTH, "-normal"),
-        (110, "-wide"),
-    ]
-    VERTICAL_BREAKPOINTS = [
-        (0, "-short"),
-        (MIN_HEIGHT, "-normal-height"),
-        (34, "-tall"),
-    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", K["help"]),
         Binding("q", "quit", K["quit"]),
@@ -72,6 +62,9 @@ class OrbisApp(App[None]):
         config_dir: Path | str | None = None,
     ) -> None:
         super().__init__()
+        # Classes for the terminal's size, which the style sheets lay out by.
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal"), (110, "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-normal-height"), (34, "-tall")]
         self.store = SaveStore(Path(data_dir) if data_dir is not None else None)
         use_cache(self.store.cache_dir)  # the checked tile set loads without pydantic
         # A data folder chosen for this run keeps its settings to itself, as its cache.

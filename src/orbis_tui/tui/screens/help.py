@@ -25,10 +25,10 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
     """The player's guide first (goal, a turn, the pyramid, effects, gods, scoring, a
     market cell), then the keys, the colors, and one short reference per rule id."""
     parts: list[RenderableType] = []
-    for heading, text, rules in texts.HELP_GUIDE:
+    for heading, text, refs in texts.HELP_GUIDE:
         parts.append(Text(heading, style=palette.BOLD))
         body = Text(text)
-        body.append(" (" + texts.HELP_RULE_REFS.format(rules=rules) + ")", style=palette.DIM)
+        body.append(" (" + texts.HELP_RULE_REFS.format(rules=refs) + ")", style=palette.DIM)
         parts += [body, Text()]
     parts.append(Text(texts.HELP_CELL_TITLE, style=palette.BOLD))
     cell = Table.grid(padding=(0, 2))
