@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from app_driver import random_match
 
-from orbis_tui.engine import DecisionKind, Pay
+from orbis_tui.engine import DecisionKind, Pay, TakeGod
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
@@ -215,3 +215,32 @@ def test_when_nothing_can_pay_the_panel_blames_the_realm_not_the_choice() -> Non
         assert "you chose nothing" not in text
         shown += 1
     assert shown >= 5
+
+
+def test_what_players_read_has_names_articles_and_no_internal_ids() -> None:
+    """R-PLACE-3, R-PLACE-2, R-TURN-1: the sentences a player reads use tile and god
+    names, the right article, and the tiles beneath rather than coordinates."""
+    from orbis_tui.engine import IllegalAction
+    from orbis_tui.standings import standings_text
+
+    mismatch = IllegalAction("R-PLACE-3", "color_mismatch", color="orange", left="red", right="b")
+    assert mismatch.message.startswith("An orange tile")
+    gap = IllegalAction("R-PLACE-2", "no_support", row=2, missing="1,-2", side="left")
+    assert "left one" in gap.message and "-2" not in gap.message
+    match = random_match(
+        2,
+        12,
+        lambda s: s.kind is DecisionKind.TURN and s.player.god is not None and s.turn >= 6,
+    )
+    state = match.state
+    taken = state.player.god
+    assert taken is not None and state.gods_available
+    reason = state.why_not(TakeGod(state.gods_available[0]))
+    assert reason is not None and reason.code == "god_already"
+    assert state.catalog.god_by_id[taken].name in reason.message
+    assert f"({taken.value})" not in reason.message
+    text = standings_text(state)
+    for player in state.players:
+        for placed in player.pyramid.values():
+            assert placed.tile.name in text
+            assert placed.tile.id not in text

@@ -63,7 +63,7 @@ ILLEGAL: dict[str, Template] = {
     "no_support_right": "A tile in row {row} rests on two tiles; the right one is still empty.",
     "no_support_both": "A tile in row {row} rests on two tiles; both are still empty.",
     "color_mismatch": (
-        "A {color} tile must rest on at least one {color} tile or wilderness; "
+        "{A_color} tile must rest on at least one {color} tile or wilderness; "
         "the tiles below are {left} and {right}."
     ),
     "bad_color": "That is not one of the five colors.",
@@ -104,9 +104,9 @@ WARNINGS: dict[str, Template] = {
         "The God of Death will be cancelled: he asks for {count} worshipers, you have {have}."
     ),
     "token_held": "You already hold the {color} reduction token: this farm adds nothing.",
-    "only_wilderness": "No spot of your pyramid takes a {color} tile: it can only be a wilderness.",
+    "only_wilderness": "No spot of your pyramid takes {a_color} tile: it can only be a wilderness.",
     "payment_lost": (
-        "No spot takes a {color} tile: it becomes a wilderness and the payment is lost."
+        "No spot takes {a_color} tile: it becomes a wilderness and the payment is lost."
     ),
     "payment_lost_placed": "As a wilderness, the worshipers paid for this tile are lost.",
     "wilderness_cost": "A wilderness scores {points} CP at the end.",
@@ -137,6 +137,11 @@ WARNINGS: dict[str, Template] = {
 
 def _with_words(details: dict[str, Any]) -> dict[str, Any]:
     filled = dict(details)
+    color = details.get("color")
+    if isinstance(color, str) and color:
+        article = "an" if color[0] in "aeiou" else "a"  # "an orange tile", "a red tile"
+        filled["a_color"] = f"{article} {color}"
+        filled["A_color"] = f"{article.capitalize()} {color}"
     for key, value in details.items():
         spelled = isinstance(value, str) and (
             value == "-" or all(ch in COLOR_WORDS for ch in value)

@@ -262,7 +262,7 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
                 lines.append(log["took_god"].format(name=name, god=god_name(state, god)))
             case Exchanged(give=give, get=get):
                 lines.append(
-                    log["exchanged"].format(name=name, give=color_word(give), get=color_word(get))
+                    log["exchanged"].format(name=name, give=LETTERS[give], get=LETTERS[get])
                 )
             case Refilled(cell=cell, tile=tile):
                 lines.append(log["refilled"].format(cell=cell + 1, tile=tile_label(tiles[tile])))

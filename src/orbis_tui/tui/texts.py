@@ -264,7 +264,7 @@ LOG = {
     "took_god": "{name} took the {god}.",
     "gained_many": "{name} gained {worshipers}.",
     "discarded": "{name} returned {worshipers} (realm limit).",
-    "exchanged": "{name} exchanged 3 {give} for 1 {get}.",
+    "exchanged": "{name} exchanged 3{give} for 1{get}.",
     "refilled": "Cell {cell} now shows {tile}.",
     "turn_started": "— {name}'s turn —",
     "game_over": "The game is over.",
@@ -329,7 +329,7 @@ END_WHERE = "Where"
 END_POINTS = "CP"
 END_REASON = "Why"
 END_TEMPLE = "Temple"
-END_TEMPLE_REASON = "{count} temple tile(s)"
+END_TEMPLE_REASON: Template = ("1 temple tile", "{count} temple tiles", "count")
 END_TEMPLE_NONE = "no temple tile"
 END_GOD = "God"
 END_TOTAL_ROW = "Total"
