@@ -226,10 +226,15 @@ def test_the_log_scrolls_and_the_history_lists_every_turn_by_player(tmp_path: Pa
         screen = table(pilot.app)
         log = screen.query_one(GameLog)
         await pilot.pause()
-        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # follows the end
+        newest = region_words(pilot.app, log)
+        assert log.back == 0 and log.can_scroll_back  # at its end, with more above
         await press(pilot, "pageup")
         await pilot.pause()
-        assert log.scroll_y < log.max_scroll_y
+        assert log.back > 0 and region_words(pilot.app, log) != newest
+        assert "PgDn" in region_words(pilot.app, log)  # newer lines wait below
+        await press(pilot, "pagedown")
+        await pilot.pause()
+        assert log.back == 0 and region_words(pilot.app, log) == newest
         await press(pilot, "t")
         await pilot.pause()
         assert isinstance(pilot.app.screen, HistoryScreen)

@@ -235,6 +235,7 @@ PLAYER_SCORE = "{cp} CP now"
 PLAYER_LINE = "{tiles:>2}/14 {worshipers:>2}w {god:<7} {cp:>3} CP"
 COMPUTER_MARK = "⚙"
 LOG_TITLE = "Game log"
+LOG_NEWER = "↓ {count} newer lines below (PgDn)"
 PLAYERS_TITLE = "Players"
 PYRAMID_EMPTY = "(no tiles yet)"
 

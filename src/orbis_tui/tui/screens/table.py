@@ -149,7 +149,7 @@ class TableScreen(Screen[None]):
     AUTO_FOCUS = None
 
     # Grows with every change the table must show; watchers redraw the table.
-    version: reactive[int] = reactive(0, init=False, always_update=True)
+    version: reactive[int] = reactive(0, init=False, always_update=True, repaint=False)
 
     def __init__(
         self,
@@ -729,20 +729,24 @@ class TableScreen(Screen[None]):
         self.changed()
 
     def _side_panel(self) -> GameLog | CoachPanel:
-        if self.has_class("-coach"):
+        if self.has_class("-coach") and self.query(CoachPanel):
             return self.query_one(CoachPanel)
         return self.query_one(GameLog)
 
     def _side_overflows(self) -> bool:
-        """Whether the coach panel has more text than it shows (PgDn then says so)."""
-        if not self.has_class("-coach") or not self.query(CoachPanel):
-            return False
-        coach = self.query_one(CoachPanel)
-        return coach.max_scroll_y > coach.scroll_y
+        """Whether the coach has more text below, or the log newer lines (PgDn then
+        says so in the key bar)."""
+        panel = self._side_panel()
+        if isinstance(panel, GameLog):
+            return panel.back > 0
+        return panel.max_scroll_y > panel.scroll_y
 
     def action_scroll_side(self, direction: int) -> None:
         panel = self._side_panel()
-        panel.scroll_relative(y=direction * max(1, panel.size.height - 1), animate=False)
+        if isinstance(panel, GameLog):
+            panel.page(direction)
+        else:
+            panel.scroll_relative(y=direction * max(1, panel.size.height - 1), animate=False)
         self.refresh_bindings()
 
     def action_players(self) -> None:

@@ -6,10 +6,9 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import COLORS, GameState, PlayerScore, PlayerState
@@ -167,31 +166,68 @@ class PlayersStrip(TextPanel):
         self.set_text(_lines(lines))
 
 
-class GameLog(VerticalScroll):
-    """The game log, newest at the bottom; it scrolls (PgUp/PgDn, the mouse wheel) and
-    follows new lines unless the reader scrolled back."""
+class GameLog(Widget):
+    """The game log, newest at the bottom. It scrolls back (PgUp/PgDn, the mouse
+    wheel) and follows new lines while its end is in view. Drawn as one text: a new
+    line never lays the screen out again."""
 
     DEFAULT_CSS = """
-    GameLog { height: 1fr; width: 1fr; scrollbar-size-vertical: 1; }
-    GameLog > Static { height: auto; }
+    GameLog { height: 1fr; width: 1fr; }
     """
-    can_focus = False
 
     lines: reactive[tuple[str, ...]] = reactive((), layout=False, init=False)
+    back: reactive[int] = reactive(0, layout=False, init=False)  # lines scrolled back
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="log-text")
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._wrapped: dict[tuple[str, int], list[Text]] = {}
+        self._total = 0  # wrapped lines at the last render
 
     def show(self, lines: list[str]) -> None:
+        if self.back and len(lines) > len(self.lines):  # keep the reader's place
+            self.back += self._count(lines[len(self.lines) :])
         self.lines = tuple(lines)
 
-    def watch_lines(self, lines: tuple[str, ...]) -> None:
-        at_end = self.scroll_y >= self.max_scroll_y - 1
-        out = Text(end="")
-        for i, line in enumerate(lines):
-            if i:
-                out.append("\n")
-            out.append(line, style=palette.ACCENT if line.startswith("—") else "")
-        self.query_one("#log-text", Static).update(out)
-        if at_end:
-            self.call_after_refresh(self.scroll_end, animate=False)
+    def _count(self, lines: list[str]) -> int:
+        return sum(len(self._wrap(line, self.size.width or 40)) for line in lines)
+
+    def _wrap(self, line: str, width: int) -> list[Text]:
+        key = (line, width)
+        wrapped = self._wrapped.get(key)
+        if wrapped is None:
+            text = Text(line, style=palette.ACCENT if line.startswith("—") else "")
+            wrapped = self._wrapped[key] = list(text.wrap(self.app.console, width))
+        return wrapped
+
+    @property
+    def can_scroll_back(self) -> bool:
+        return self.back < max(0, self._total - self.size.height)
+
+    def page(self, direction: int) -> None:
+        """Scroll a page back (-1) or forward (1)."""
+        self.scroll_lines(-direction * max(1, self.size.height - 1))
+
+    def scroll_lines(self, back: int) -> None:
+        self.back = max(0, min(self.back + back, max(0, self._total - self.size.height)))
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self.scroll_lines(3)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self.scroll_lines(-3)
+
+    def render(self) -> Text:
+        width, height = self.size
+        if width <= 0 or height <= 0:
+            return Text()
+        out: list[Text] = []
+        for line in self.lines:
+            out.extend(self._wrap(line, width))
+        self._total = len(out)
+        back = min(self.back, max(0, len(out) - height))
+        window = out[max(0, len(out) - height - back) : len(out) - back]
+        if back:  # say that newer lines wait below, and how to reach them
+            window = [*window[1:], Text(texts.LOG_NEWER.format(count=back), style=palette.DIM)]
+        return Text("\n").join(window)
