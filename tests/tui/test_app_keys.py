@@ -209,11 +209,9 @@ def test_spots_are_chosen_among_legal_ones_and_illegal_ones_say_why(tmp_path: Pa
             assert here is not None and (here.row, here.col) in legal
             seen.add((here.row, here.col))
         assert len(seen) >= 2
-        text = " ".join(screen_text(pilot.app).split())
         blocked = [a for a in screen.ui.wild_spots(state) if (a.row, a.col) not in legal]
         reason = state.why_not(Place(blocked[0].row, blocked[0].col))
         assert reason is not None
-        assert reason.message[:30] in text
         # the whole reason, even at 80x24 where the panel has six lines
         assert " ".join(reason.message.split()) in region_words(pilot.app, panel(screen))
         # x switches to placing it as a wilderness, which may go anywhere supported

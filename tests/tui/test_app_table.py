@@ -328,7 +328,12 @@ def test_settings_persist_in_the_config_folder(tmp_path: Path) -> None:
     assert Settings.from_dict({"pace": "warp", "confirm_turn": "yes"}) == Settings()
 
 
-def test_a_failing_computer_player_hands_its_seat_to_a_person(tmp_path: Path) -> None:
+def test_a_failing_computer_player_hands_its_seat_to_a_person(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orbis_tui.tui.settings import PACES
+
+    monkeypatch.setitem(PACES, "normal", 0.0)
     match = Match.start(setup_for_game(NAMES[:2], 5, 1))  # Bo starts
 
     class Broken:
@@ -337,7 +342,7 @@ def test_a_failing_computer_player_hands_its_seat_to_a_person(tmp_path: Path) ->
 
     async def scenario(pilot: Pilot) -> None:
         screen = table(pilot.app)
-        for _ in range(100):
+        for _ in range(500):
             if screen.seat.human:
                 break
             await pilot.pause(0.02)
