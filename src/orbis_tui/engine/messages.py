@@ -15,15 +15,13 @@ COLOR_WORDS = {"R": "red", "B": "blue", "O": "orange", "G": "green", "W": "white
 
 
 def worshiper_words(spelled: str) -> str:
-    """'RRB' -> '2 red + 1 blue'; '-' or '' -> 'nothing'."""
+    """'RRB' -> '2R 1B' (count then color, as the app writes worshipers everywhere);
+    '-' or '' -> 'nothing'."""
     if spelled in ("", "-"):
         return "nothing"
-    parts = []
-    for letter, word in COLOR_WORDS.items():
-        n = spelled.count(letter)
-        if n:
-            parts.append(f"{n} {word}")
-    return " + ".join(parts)
+    return " ".join(
+        f"{spelled.count(letter)}{letter}" for letter in COLOR_WORDS if letter in spelled
+    )
 
 
 ILLEGAL: dict[str, Template] = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -10,6 +11,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from ..paths import ENV_DATA_DIR
 from ..tiles import use_cache
 from . import texts
 from .navigation import (
@@ -68,8 +70,8 @@ class OrbisApp(App[None]):
         self.store = SaveStore(Path(data_dir) if data_dir is not None else None)
         use_cache(self.store.cache_dir)  # the checked tile set loads without pydantic
         # A data folder chosen for this run keeps its settings to itself, as its cache.
-        if config_dir is None and data_dir is not None:
-            config_dir = Path(data_dir) / "config"
+        if config_dir is None and (data_dir is not None or os.environ.get(ENV_DATA_DIR)):
+            config_dir = self.store.root / "config"
         self.settings_file = SettingsFile(Path(config_dir) if config_dir is not None else None)
         self.settings = self.settings_file.load()
         self.start_players = players

@@ -347,6 +347,7 @@ EXCHANGE_TITLE = "Exchange 3-for-1"
 EXCHANGE_GIVE = "Give 3 of which color? (r b o g w, Escape cancels)"
 EXCHANGE_GET = "Give 3 {give} for 1 of which color? (r b o g w, Escape goes back)"
 EXCHANGE_REALM = "Your realm: {realm}"
+EXCHANGE_SHORT = "only {have}: it takes 3"
 
 TOO_SMALL = "Orbis needs a terminal of at least {width}×{height}.\nThis one is {w}×{h}."
 TOO_SMALL_HINT = "Enlarge the window to go on (q quits; the game is saved)."
