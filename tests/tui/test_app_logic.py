@@ -100,11 +100,11 @@ def test_the_phase_line_says_what_is_expected() -> None:
     state = match.state
     due, any_count = state.payment_due()
     line = phase_line(state)
-    assert line == f"Phase 3 - pay {cost_words(due, any_count)}, or make it a wilderness"
+    assert line == f"Pay {cost_words(due, any_count)} (or leave it wild)"
     # spelled out without cost_words: "<n><color> ... + <n> of any color"
     colored = " ".join(f"{n}{'RBOGW'[c]}" for c, n in enumerate(due) if n)
     tail = f"{any_count} of any color"
-    assert line.endswith(f"pay {colored} + {tail}, or make it a wilderness")
+    assert line.endswith(f"Pay {colored} + {tail} (or leave it wild)")
     over = random_match(2, 5, lambda s: s.is_over)
     assert phase_line(over.state) == texts.PHASE["over"]
 

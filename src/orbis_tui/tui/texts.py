@@ -88,7 +88,7 @@ ROUND = "Round {round}/{rounds}"
 PHASE = {
     "turn": "Take a region tile from the market or a god",
     "turn_must_god": "Last turn and no god yet: take a god",
-    "pay": "Phase 3 - pay {cost}, or make it a wilderness",
+    "pay": "Pay {cost} (or leave it wild)",
     "place": "Phase 4 - place {tile}",
     "place_wild": "Phase 4 - place the wilderness",
     "gain": "Phase 5 - choose the gained worshiper's color",
