@@ -7,7 +7,8 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from app_driver import TableApp, focus, press, random_match, table, type_text
+from app_driver import TableApp, focus, press, random_match, region_words, table, type_text
+from textual.widgets import Input
 
 from orbis_tui.engine import DecisionKind, first_player_for
 from orbis_tui.tui.app import OrbisApp
@@ -57,8 +58,29 @@ def test_who_starts_and_a_computer_seat_are_taken_from_the_new_game_screen(
             assert [s.kind for s in screen.seats] == ["human", "hard"]
             assert record.setup.seats == ["human", "hard"]
             assert record.actions == []  # the computer has not moved yet
+            players = region_words(app, screen.query_one("#players"))
+            assert "Bo ⚙" in players and "Ada ⚙" not in players  # the computer is marked
+            await press(pilot, "ctrl+n")  # back to the new-game screen
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            # the last table is remembered: names and who plays each seat
+            assert app.screen.query_one("#name2", Input).value == "Bo"
+            kind = app.screen.query_one("#kind2", Choice)
+            assert kind.options[kind.value] == "hard"
+            # the focused field is marked without relying on color
+            await focus(pilot, "seed")
+            labels = [str(label.content) for label in app.screen.query(".label")]
+            assert [text for text in labels if text.startswith("▸")] == ["▸ Seed"]
 
     asyncio.run(scenario())
+
+
+def test_orbis_help_lists_the_play_options() -> None:
+    from orbis_tui.cli import build_parser
+
+    text = build_parser().format_help()
+    for option in ("--players", "--seed", "--data-dir"):
+        assert option in text
 
 
 def started_seed(root: Path) -> int:

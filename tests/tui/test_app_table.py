@@ -362,3 +362,20 @@ def test_a_failing_computer_player_hands_its_seat_to_a_person(
         run(app, scenario)
     finally:
         table_module.make_bot = original
+
+
+def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) -> None:
+    """R-TURN-1: on the last turn without a god, a market key explains itself."""
+    match = random_match(
+        2, 21, lambda s: s.kind is DecisionKind.TURN and s.must_take_god(), avoid_gods=True
+    )
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        actions = list(screen.match.record.actions)
+        await press(pilot, "3")
+        await pilot.pause()
+        assert texts.IDLE_MUST_GOD in notices(pilot.app)
+        assert screen.match.record.actions == actions
+
+    run(TableApp(match, tmp_path), scenario)
