@@ -146,7 +146,7 @@ def test_an_unpayable_tile_shows_the_engines_reason_and_enter_makes_it_wild(
         state = screen.state
         await pilot.pause()
         text = " ".join(screen_text(pilot.app).split())
-        assert "make it a wilderness" in text  # the status line
+        assert "(or leave it wild)" in text  # the status line
         assert "✗ Pay:" in text
         assert "Pay " not in " ".join(text.split("⏎")[1:])[:5]  # no Pay key offered
         await press(pilot, "enter")
