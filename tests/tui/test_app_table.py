@@ -5,6 +5,7 @@ why they do nothing."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import random
 from pathlib import Path
@@ -20,6 +21,7 @@ from app_driver import (
     screen_text,
     table,
 )
+from rich.console import Console
 from textual.pilot import Pilot
 
 from orbis_tui.engine import (
@@ -377,5 +379,80 @@ def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) ->
         await pilot.pause()
         assert texts.IDLE_MUST_GOD in notices(pilot.app)
         assert screen.match.record.actions == actions
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def _pay_default_is(default: str, payable: bool):  # type: ignore[no-untyped-def]
+    def wanted(s: GameState) -> bool:
+        if s.kind is not DecisionKind.PAY:
+            return False
+        ui = Controller()
+        ui.reset(s)
+        return ui.pay_default(s) == default and ui.payable(s) == payable
+
+    return wanted
+
+
+def test_enter_offers_the_exchange_that_pays_rather_than_a_wilderness(tmp_path: Path) -> None:
+    """R-TURN-2, R-TAKE-3: when exchanges pay the tile, Enter is not 'Wilderness'."""
+    from orbis_tui.tui.screens.exchange import ExchangeScreen
+
+    match = random_match(2, 0, _pay_default_is("exchange", payable=False))
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        keybar = screen_text(pilot.app).splitlines()[-1]
+        assert f"⏎ {texts.KEY['exchange_now']}" in keybar and "Wilderness" in keybar
+        await press(pilot, "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ExchangeScreen)
+        assert screen.match.record.actions[-1] != "wild"
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_enter_keeps_the_worshipers_when_paying_would_be_lost(tmp_path: Path) -> None:
+    """R-TAKE-4: a tile with no spot for its color is left unpaid by Enter; y pays anyway."""
+    match = random_match(2, 9, _pay_default_is("wild", payable=True))
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        assert "payment is lost" in words
+        keybar = screen_text(pilot.app).splitlines()[-1]
+        assert "⏎ Wilderness" in keybar and texts.KEY["pay_anyway"] in keybar
+        realm = list(screen.state.player.realm)
+        await press(pilot, "enter")
+        assert screen.match.record.actions[-1] == "wild"
+        assert list(screen.state.player.realm) == realm  # nothing paid, nothing lost
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
+    tmp_path: Path,
+) -> None:
+    from orbis_tui.tui.describe import GOD_KEYS
+
+    match = Match.start(setup_for_game(NAMES[:2], 5, 0))
+    god = match.state.catalog.god_by_id[match.state.gods_available[0]]
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        await press(pilot, GOD_KEYS[god.id])
+        await pilot.pause()
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        assert god.name in words and " ".join(god.summary.split()[:5]) in words
+        await press(pilot, "question_mark")
+        await pilot.pause()
+        console = Console(width=78, file=io.StringIO(), record=True)
+        console.print(pilot.app.screen.query_one("#help-body Static").content)
+        help_text = " ".join(console.export_text().split())
+        for drawing, _meaning in texts.HELP_CELL:
+            assert " ".join(drawing.split()) in help_text
+        for heading, _text, _refs in texts.HELP_GUIDE:
+            assert heading in help_text
+        assert god.name in help_text and " ".join(god.summary.split()[:4]) in help_text
 
     run(TableApp(match, tmp_path), scenario)

@@ -629,6 +629,9 @@ class TableScreen(Screen[None]):
             self.notify(notice, timeout=3)
 
     def _why_key_idle(self, key: str) -> str | None:
+        active = self.active_bindings.get(key)
+        if active is not None and active.enabled:
+            return None  # the key does something now (e.g. ⇧O: the God of the Oceans)
         state = self.state
         kind = state.kind
         if kind is DecisionKind.OVER:
