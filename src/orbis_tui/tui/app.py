@@ -213,10 +213,11 @@ class OrbisApp(App[None]):
         from . import palette
 
         palette.set_light(not self.current_theme.dark)
+        from .screens.table import TableScreen
+
         for screen in self.screen_stack:
-            redraw = getattr(screen, "redraw_all", None)
-            if redraw is not None:
-                redraw()
+            if isinstance(screen, TableScreen):
+                screen.redraw_all()
 
 
 def run_app(

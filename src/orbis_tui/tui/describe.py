@@ -34,6 +34,7 @@ from ..engine import (
     GodId,
     Paid,
     Placed,
+    PlacedTile,
     Position,
     Pyramid,
     ReductionTaken,
@@ -153,12 +154,12 @@ def spot_words(pyramid: Pyramid, pos: Position) -> str:
     )
 
 
-def _placed_name(placed: object) -> str:
+def _placed_name(placed: PlacedTile | None) -> str:
     if placed is None:
         return "?"
-    if placed.wild:  # type: ignore[attr-defined]
+    if placed.wild:
         return texts.WILD_NAME
-    return placed.tile.name  # type: ignore[attr-defined]
+    return placed.tile.name
 
 
 def round_text(state: GameState) -> str:

@@ -274,9 +274,9 @@ class LearnEndScreen(EndScreen):
 # ---------------------------------------------------------------- entering and leaving
 def progress_store(app: App) -> ProgressStore:
     """The walkthrough's progress file, in the app's data folder."""
-    store = getattr(app, "store", None)
-    root = getattr(store, "root", None)
-    return ProgressStore(Path(root) / FILE_NAME) if root is not None else ProgressStore()
+    if isinstance(app, OrbisApp):
+        return ProgressStore(app.store.root / FILE_NAME)
+    return ProgressStore()
 
 
 def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
@@ -291,9 +291,7 @@ def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
     if walkthrough is None:
         walkthrough = Walkthrough(script, store)
         walkthrough.save()
-    saves = getattr(app, "store", None)
-    if not isinstance(saves, SaveStore):
-        saves = SaveStore(store.path.parent)
+    saves = app.store if isinstance(app, OrbisApp) else SaveStore(store.path.parent)
     screen: TableScreen | EndScreen
     if walkthrough.finished or walkthrough.state.is_over:
         screen = LearnEndScreen(walkthrough, saves)
