@@ -456,3 +456,33 @@ def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
         assert god.name in help_text and " ".join(god.summary.split()[:4]) in help_text
 
     run(TableApp(match, tmp_path), scenario)
+
+
+def test_the_last_turn_of_the_game_is_confirmed_too(tmp_path: Path) -> None:
+    from orbis_tui.tui.screens.end import EndScreen
+
+    def ends_the_game(s: GameState) -> bool:
+        if s.is_over:
+            return False
+        ui = Controller()
+        ui.reset(s)
+        action = ui.confirm(s)
+        if action is None or s.why_not(action) is not None:
+            return False
+        trial = s.copy()
+        trial.apply(action)
+        return trial.is_over
+
+    match = random_match(2, 31, ends_the_game)
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        await press(pilot, "enter")
+        assert screen.confirming and not screen.state.is_over
+        assert not isinstance(pilot.app.screen, EndScreen)
+        await press(pilot, "enter")
+        await pilot.pause()
+        assert screen.match.state.is_over
+        assert isinstance(pilot.app.screen, EndScreen)
+
+    run(TableApp(match, tmp_path, confirm=True), scenario)

@@ -83,7 +83,7 @@ class GameSession:
         if confirm and self.pending is None:
             trial = state.copy()
             events = trial.apply(action)
-            if any(isinstance(e, TurnEnded) for e in events) and not trial.is_over:
+            if any(isinstance(e, TurnEnded) for e in events):
                 self.pending = self._pending(action, trial, events)
                 self.version += 1
                 return None

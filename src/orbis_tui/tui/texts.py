@@ -53,7 +53,7 @@ EFFECT_SHORT = {
 }
 EFFECT_LONG = {
     "none": "no effect",
-    "gain": "gain {count} {color_word}",
+    "gain": "gain {count}{color}",
     "gain_any": "gain 1 of any color",
     "stone": "sacred stone: +1 CP",
     "farm": "farm: {color_word} symbols cost nothing",
