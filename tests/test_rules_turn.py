@@ -310,7 +310,7 @@ def test_R_TAKE_3_a_cost_the_realm_cannot_cover_is_refused() -> None:
     state.apply(TakeTile(4))
     assert state.legal_actions() == [GoWild()]
     error = expect_illegal(state, Pay(ZERO), "R-TAKE-3")
-    assert error.message == "The tile costs 2 blue; your realm holds 1 blue."
+    assert error.message == "The tile costs 2B; your realm holds 1B."
 
 
 def test_R_TAKE_3_an_unaffordable_any_symbol_is_blamed_on_the_realm() -> None:
@@ -318,17 +318,17 @@ def test_R_TAKE_3_an_unaffordable_any_symbol_is_blamed_on_the_realm() -> None:
     state.apply(TakeTile(4))
     assert state.legal_actions() == [GoWild()]
     error = expect_illegal(state, Pay(count("R")), "R-TAKE-3")
-    assert "2 red plus 1 of any color" in error.message
-    assert error.message.endswith("your realm holds 1 red.")
+    assert "2R plus 1 of any color" in error.message
+    assert error.message.endswith("your realm holds 1R.")
 
 
 @pytest.mark.parametrize(
     ("cost", "any_cost", "realm_letters", "message"),
     [
-        ("BB", 0, "B", "The tile costs 2 blue; your realm holds 1 blue."),
-        ("", 2, "G", "The tile costs 2 worshipers of any color; your realm holds 1 green."),
+        ("BB", 0, "B", "The tile costs 2B; your realm holds 1B."),
+        ("", 2, "G", "The tile costs 2 worshipers of any color; your realm holds 1G."),
         ("RR", 1, "RRO", None),  # payable: no reason
-        ("RG", 1, "RRO", "The tile costs 1 red + 1 green plus 1 of any color; "),
+        ("RG", 1, "RRO", "The tile costs 1R 1G plus 1 of any color; "),
     ],
 )
 def test_R_TAKE_3_why_no_payment_at_all_is_possible(

@@ -188,7 +188,7 @@ def _public_url(text: str) -> str:
 def _cmd_learn(args: argparse.Namespace) -> int:
     if not _usable_data_dir(args.data_dir, "learn"):
         return 2
-    from .tui.learn_screen import run_learn
+    from .tui.screens.learn import run_learn
 
     return run_learn(args.data_dir, restart=args.restart)
 
@@ -206,6 +206,13 @@ def _usable_data_dir(folder: Path | None, command: str) -> bool:
 _LEVEL_CHOICES = ("random", "easy", "medium", "hard")
 _games = count_option(1, MAX_GAMES, "--games")
 _jobs = count_option(1, MAX_JOBS, "--jobs")
+
+_PLAY_OPTIONS = """\
+without a command, orbis plays (the same as 'orbis play'):
+  --players {2,3,4}  players in a new game
+  --seed N           deal a new game from this seed
+  --data-dir DIR     where the autosave and records live
+An unfinished game opens at once (ctrl+n sets up a new one); --seed starts anew."""
 
 
 def _search_options(parser: argparse.ArgumentParser) -> None:
@@ -226,7 +233,10 @@ def _search_options(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="orbis", description="The board game Orbis in a terminal."
+        prog="orbis",
+        description="The board game Orbis in a terminal.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_PLAY_OPTIONS,
     )
     sub = parser.add_subparsers(dest="command")
 

@@ -195,7 +195,9 @@ def wait_for_record(
 def test_a_tile_is_taken_in_the_browser(served: Served, page: Page) -> None:
     data_dir = served.data_dir
     page.goto(served.url)
-    wait_for_text(page, "Start the game", "Seed        3")
+    wait_for_text(page, "Start the game", "Seed")
+    # the server's --seed reaches the tab's game
+    page.wait_for_function(f"() => /Seed\\s+3\\b/.test(({SCREEN_TEXT})())")
     page.locator(".xterm-helper-textarea").focus()  # where a click would put the keys
 
     page.keyboard.press("Enter")  # the new-game screen: Enter starts

@@ -15,15 +15,13 @@ COLOR_WORDS = {"R": "red", "B": "blue", "O": "orange", "G": "green", "W": "white
 
 
 def worshiper_words(spelled: str) -> str:
-    """'RRB' -> '2 red + 1 blue'; '-' or '' -> 'nothing'."""
+    """'RRB' -> '2R 1B' (count then color, as the app writes worshipers everywhere);
+    '-' or '' -> 'nothing'."""
     if spelled in ("", "-"):
         return "nothing"
-    parts = []
-    for letter, word in COLOR_WORDS.items():
-        n = spelled.count(letter)
-        if n:
-            parts.append(f"{n} {word}")
-    return " + ".join(parts)
+    return " ".join(
+        f"{spelled.count(letter)}{letter}" for letter in COLOR_WORDS if letter in spelled
+    )
 
 
 ILLEGAL: dict[str, Template] = {
@@ -34,7 +32,7 @@ ILLEGAL: dict[str, Template] = {
     "bad_cell": "There is no market cell {cell}; cells are numbered 1 to 9.",
     "must_take_god": "This is your last turn and you have no god yet: you must take a god.",
     "empty_cell": "Market cell {cell} is empty.",
-    "god_already": "You already have a god ({god}); each player takes exactly one.",
+    "god_already": "You already have the {name}; each player takes exactly one god.",
     "god_unavailable": "The god '{god}' is not available in this game.",
     "pay_any_count": (
         "This tile has {need} 'any color' symbol; you chose {given_words} to pay it.",
@@ -56,15 +54,14 @@ ILLEGAL: dict[str, Template] = {
     ),
     "must_place_wild": "You did not pay for this tile, so it must be placed as a wilderness.",
     "bad_row": "The pyramid has rows 1 to 4, not row {row}.",
-    "occupied": "Row {row}, column {col} already holds a tile.",
+    "occupied": "That spot of row {row} already holds a tile.",
     "row_full": "Row {row} is full.",
-    "row1_gap": (
-        "A bottom-row tile must touch the row at its left or right end; "
-        "column {col} does not (open columns: {spots})."
-    ),
-    "no_support": ("A tile in row {row} must rest on two tiles; {missing} is still empty."),
+    "row1_gap": "A bottom-row tile must extend the row at its left or right end.",
+    "no_support_left": "A tile in row {row} rests on two tiles; the left one is still empty.",
+    "no_support_right": "A tile in row {row} rests on two tiles; the right one is still empty.",
+    "no_support_both": "A tile in row {row} rests on two tiles; both are still empty.",
     "color_mismatch": (
-        "A {color} tile must rest on at least one {color} tile or wilderness; "
+        "{A_color} tile must rest on at least one {color} tile or wilderness; "
         "the tiles below are {left} and {right}."
     ),
     "bad_color": "That is not one of the five colors.",
@@ -176,9 +173,9 @@ WARNINGS: dict[str, Template] = {
         "The God of Death will be cancelled: he asks for {count} worshipers, you have {have}."
     ),
     "token_held": "You already hold the {color} reduction token: this farm adds nothing.",
-    "only_wilderness": "No spot of your pyramid takes a {color} tile: it can only be a wilderness.",
+    "only_wilderness": "No spot of your pyramid takes {a_color} tile: it can only be a wilderness.",
     "payment_lost": (
-        "No spot takes a {color} tile: it becomes a wilderness and the payment is lost."
+        "No spot takes {a_color} tile: it becomes a wilderness and the payment is lost."
     ),
     "payment_lost_placed": "As a wilderness, the worshipers paid for this tile are lost.",
     "wilderness_cost": "A wilderness scores {points} CP at the end.",
@@ -209,6 +206,11 @@ WARNINGS: dict[str, Template] = {
 
 def _with_words(details: dict[str, Any]) -> dict[str, Any]:
     filled = dict(details)
+    color = details.get("color")
+    if isinstance(color, str) and color:
+        article = "an" if color[0] in "aeiou" else "a"  # "an orange tile", "a red tile"
+        filled["a_color"] = f"{article} {color}"
+        filled["A_color"] = f"{article.capitalize()} {color}"
     for key, value in details.items():
         spelled = isinstance(value, str) and (
             value == "-" or all(ch in COLOR_WORDS for ch in value)
@@ -231,6 +233,8 @@ def fill(template: Template, details: dict[str, Any]) -> str:
 
 
 def illegal_text(code: str, details: dict[str, Any]) -> str:
+    if code == "no_support":  # which tile beneath is missing, in words (never coordinates)
+        code = f"no_support_{details.get('side', 'both')}"
     return fill(ILLEGAL.get(code, code), details)
 
 

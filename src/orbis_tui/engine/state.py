@@ -616,7 +616,8 @@ class GameState:
 
     def _check_take_god(self, player: PlayerState, action: TakeGod) -> None:
         if player.god is not None:
-            raise IllegalAction("R-TURN-1", "god_already", god=player.god.value)
+            name = self.catalog.god_by_id[player.god].name
+            raise IllegalAction("R-TURN-1", "god_already", god=player.god.value, name=name)
         if action.god not in self.gods_available:
             raise IllegalAction(
                 "R-SETUP-2", "god_unavailable", god=getattr(action.god, "value", action.god)
@@ -676,7 +677,10 @@ class GameState:
                 "no_support",
                 row=action.row,
                 col=action.col,
-                missing=", ".join(f"row {r} col {c}" for r, c in missing),
+                missing=", ".join(f"{r},{c}" for r, c in missing),
+                side="both"
+                if len(missing) == 2
+                else ("left" if missing[0] == below[0] else "right"),
             )
         if not action.wild and not geometry.color_fits(pyr, pos, tile.color):
             raise IllegalAction(

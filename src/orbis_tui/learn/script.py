@@ -233,6 +233,8 @@ class WordsModel(_Strict):
     decline: str
     love: str
     discard: str
+    unpaid: str
+    unpaid_exchange: str
 
 
 class MetaModel(_Strict):

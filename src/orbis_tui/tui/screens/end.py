@@ -18,6 +18,8 @@ from textual.widgets import Input, Static
 from ...engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores, geometry
 from ...records import Match
 from .. import palette, texts
+from ..describe import mystic_words
+from ..navigation import NewGame
 from ..saves import SaveStore
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
@@ -110,6 +112,9 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
         else:
             name.append_text(palette.chip(tile.color))
             name.append(f" {tile.name}")
+            mystic = mystic_words(tile)
+            if mystic:
+                name.append(f" · {mystic}", style=palette.DIM)
         table.add_row(
             texts.WHERE.format(row=row, pos=col - base + 1),
             name,
@@ -117,7 +122,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
             TILE_REASONS.get(t.reason, t.reason),
         )
     temple = (
-        texts.END_TEMPLE_REASON.format(count=score.temple_count)
+        texts.fill(texts.END_TEMPLE_REASON, count=score.temple_count)
         if score.temple_count
         else texts.END_TEMPLE_NONE
     )
@@ -207,4 +212,4 @@ class EndScreen(Screen[None]):
         )
 
     def action_new(self) -> None:
-        self.app.new_game()  # type: ignore[attr-defined]
+        self.app.post_message(NewGame())
