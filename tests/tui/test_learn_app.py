@@ -299,3 +299,24 @@ def test_the_key_bar_says_when_the_lesson_scrolls(tmp_path: Path) -> None:
             assert screen.check_action("lesson_scroll", (1,)) is False
 
     asyncio.run(scenario())
+
+
+def test_a_walkthrough_whose_place_cannot_be_kept_says_so_and_goes_on(tmp_path: Path):
+    (tmp_path / "learn.json").mkdir()  # the progress file cannot be written there
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            shown = [n.message for n in app._notifications]
+            assert any("cannot be kept" in message for message in shown)
+            walkthrough = app.screen.walkthrough
+            await pilot.press("enter", "enter", "2")
+            await pilot.pause()
+            assert walkthrough.step.id == "first-place"  # the lesson goes on
+            await pilot.press("escape")
+            await pilot.pause()
+            shown = [n.message for n in app._notifications]
+            assert not any("Walkthrough saved" in message for message in shown)
+
+    run(scenario())

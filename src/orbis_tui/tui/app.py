@@ -22,13 +22,21 @@ from .navigation import (
     ShowEnd,
     StartGame,
 )
-from .saves import SAVE_TEXTS, LoadResult, LockState, SaveStore
+from .saves import (
+    SAVE_TEXTS,
+    LoadResult,
+    LockChoice,
+    LockOutcome,
+    LockState,
+    SaveStore,
+    apply_lock_choice,
+)
 from .screens.base import MIN_HEIGHT, MIN_WIDTH
 from .seats import Seat, seats_of
 from .settings import SettingsFile
 
 if TYPE_CHECKING:
-    from ..records import Match
+    from ..records import GameRecord, Match
 
 K = texts.KEY
 _HERE = Path(__file__).parent
@@ -78,11 +86,37 @@ class OrbisApp(App[None]):
         self.start_seed = seed
         self.start_names = names
         self.loaded: LoadResult | None = None
+        # What taking the data folder's lock gave (see run_keeping_folder); None: not tried.
+        self.lock: LockOutcome | None = None
 
     RESUME_AT_START = True  # an unfinished game opens at once, without the new-game screen
 
     def on_mount(self) -> None:
         self._apply_look()
+        lock = self.lock
+        if lock is not None and lock.choices:
+            from .screens.question import QuestionScreen
+
+            question = SAVE_TEXTS["open-elsewhere"].format(folder=self.store.root)
+            answers = [texts.LOCK_READ_ONLY, texts.LOCK_QUIT]
+            self.push_screen(
+                QuestionScreen(texts.LOCK_TITLE, question, answers), self._lock_answered
+            )
+            return
+        if lock is not None and lock.state is LockState.UNAVAILABLE:
+            notice = SAVE_TEXTS["no-lock"].format(folder=self.store.root, reason=lock.reason)
+            self.notify(notice, severity="warning", timeout=10, markup=False)
+        self._show_first_screen()
+
+    def _lock_answered(self, answer: int | None) -> None:
+        choice = LockChoice.READ_ONLY if answer == 0 else LockChoice.QUIT
+        if not apply_lock_choice(self.store, choice):
+            self.exit()
+            return
+        self._show_first_screen()
+
+    def _show_first_screen(self) -> None:
+        """Show the saved game, or the new-game screen."""
         self.loaded = self.store.load()
         if self.store.read_only:
             self.notify(SAVE_TEXTS["read-only"], severity="warning", timeout=10, markup=False)
@@ -173,12 +207,65 @@ class OrbisApp(App[None]):
     def _save_settings(self) -> None:
         error = self.settings_file.save(self.settings)
         if error is not None:
-            self.notify(texts.SETTINGS_FAILED.format(error=error), severity="warning")
+            self.notify(texts.SETTINGS_FAILED.format(error=error), severity="warning", markup=False)
 
     def _apply_look(self) -> None:
         theme = "textual-light" if self.settings.look == "light" else "textual-dark"
         if self.theme != theme:
             self.theme = theme
+
+    # ------------------------------------------------------------ quitting
+    def action_quit(self) -> None:
+        """Quit; a game the autosave could not keep is offered to be saved elsewhere."""
+        record = self._unsaved_record()
+        failure = self.store.failure
+        if record is None or failure is None:
+            self.exit()
+            return
+        from .screens.question import QuestionScreen
+
+        if self.store.read_only:
+            question = texts.UNSAVED_READ_ONLY
+        else:
+            error = failure.error.strerror or str(failure.error)
+            question = texts.UNSAVED_FAILED.format(
+                time=failure.since.strftime("%H:%M"), error=error
+            )
+        answers = [texts.UNSAVED_SAVE, texts.UNSAVED_QUIT, texts.UNSAVED_STAY]
+
+        def answered(answer: int | None) -> None:
+            if answer == 0:
+                from .export import export_record
+
+                default = Path.home() / self.store.record_path(record).name
+                export_record(self, self.store, record, default, self._exit_once_saved)
+            elif answer == 1:
+                self.exit()
+
+        self.push_screen(QuestionScreen(texts.UNSAVED_TITLE, question, answers), answered)
+
+    def _exit_once_saved(self, saved: Path | None) -> None:
+        if saved is not None:
+            self.exit()
+
+    def _unsaved_record(self) -> GameRecord | None:
+        """The record of the game on screen if part of it is not on disk, else None."""
+        failure = self.store.failure
+        if failure is None:
+            return None
+        from .screens.end import EndScreen
+        from .screens.table import TableScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen) and screen.session.autosave:
+                record = screen.session.match.record
+            elif isinstance(screen, EndScreen):
+                record = screen.match.record
+            else:
+                continue
+            saved = failure.saved_actions
+            return record if saved is None or len(record.actions) > saved else None
+        return None
 
     # ------------------------------------------------------------ app-wide keys
     def action_help(self) -> None:
@@ -229,11 +316,10 @@ def run_app(
 def run_keeping_folder(app: OrbisApp, *, headless: bool = False, folder_wait: float = 0.0) -> int:
     """Run ``app`` holding its data folder's lock; the exit status (1 after a crash).
 
-    When another app keeps the folder (still, after ``folder_wait`` seconds), this one
-    opens it read-only and says so.
+    When another app keeps the folder (still, after ``folder_wait`` seconds), the app
+    asks whether to open it read-only or to quit.
     """
-    if app.store.acquire(wait=folder_wait).state is LockState.ELSEWHERE:
-        app.store.open_read_only()
+    app.lock = app.store.acquire(wait=folder_wait)  # the app asks what to do if it must
     try:
         app.run(headless=headless)
     finally:

@@ -132,6 +132,7 @@ class SaveStore:
         self._error: OSError | None = None
         self._failure: SaveFailure | None = None
         self._saved_actions: int | None = None
+        self._saved_setup: object = None  # the setup of the game saved last (by identity)
         self._folder_lock: BaseFileLock | None = None
         self.read_only = False
 
@@ -277,10 +278,14 @@ class SaveStore:
         except OSError as exc:
             with self._lock:
                 if self._failure is None:
-                    self._failure = SaveFailure(exc, datetime.now(), self._saved_actions)
+                    # What is on disk of this game: nothing, if the last save was another's.
+                    same = self._saved_setup is record.setup
+                    saved = self._saved_actions if same else None
+                    self._failure = SaveFailure(exc, datetime.now(), saved)
             return exc
         with self._lock:
             self._saved_actions = len(record.actions)
+            self._saved_setup = record.setup
             self._failure = None
             self._pending = text
             if self._writer is None or not self._writer.is_alive():

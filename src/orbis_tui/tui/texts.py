@@ -126,6 +126,7 @@ KEY = {
     "help": "Help",
     "quit": "Quit",
     "close": "Close",
+    "cancel": "Cancel",
     "ready": "Ready",
     "save": "Save record",
     "new": "New game",
@@ -298,7 +299,7 @@ NEW_SEED = "Seed"
 NEW_SEED_PLACEHOLDER = "blank: a new deal"
 NEW_START = "Start the game"
 NEW_BAD_SEED = "The seed must be a whole number (or blank)."
-NEW_SAME_NAMES = "Two seats have the same name; give each player their own."
+NEW_BAD_NAME = "Seat {seat}: {problem}."
 NEW_DAMAGED = (
     "The saved game could not be loaded and was moved aside to {moved}.\nWhat is wrong: {problem}"
 )
@@ -334,10 +335,33 @@ END_TEMPLE_REASON: Template = ("1 temple tile", "{count} temple tiles", "count")
 END_TEMPLE_NONE = "no temple tile"
 END_GOD = "God"
 END_TOTAL_ROW = "Total"
-END_SAVED = "Record saved to {path}"
-END_SAVE_FAILED = "Could not save the record: {error}"
-END_SAVE_TITLE = "Save the game record"
-END_SAVE_PROMPT = "File name (Enter saves, Escape cancels):"
+
+# ---------------------------------------------------------------- questions and records
+QUESTION_HINT = "←/→ choose · Enter answers · Escape: the last answer"
+EXPORT_TITLE = "Save the game record"
+EXPORT_PROMPT = "File name (Enter saves, Escape cancels):"
+EXPORT_DONE = "Record saved to {path}"
+EXPORT_FAILED = "Could not save the record there: {error}. Choose another place."
+EXPORT_EXISTS_TITLE = "That file exists"
+EXPORT_EXISTS = "{path} already exists. Replace it with this game's record?"
+EXPORT_REPLACE = "Replace it"
+EXPORT_OTHER = "Another name"
+EXPORT_CANCEL = "Cancel"
+LOCK_TITLE = "This game is open elsewhere"
+LOCK_READ_ONLY = "Open read-only"
+LOCK_QUIT = "Quit"
+UNSAVED_TITLE = "This game is not saved"
+UNSAVED_FAILED = (
+    "Saving has failed since {time} ({error}): what was played since then is not on "
+    "disk. Save a record of the game somewhere else before quitting?"
+)
+UNSAVED_READ_ONLY = (
+    "This window opened the game read-only: nothing played here is saved. Save a "
+    "record of the game somewhere else before quitting?"
+)
+UNSAVED_SAVE = "Save a record"
+UNSAVED_QUIT = "Quit without saving"
+UNSAVED_STAY = "Stay"
 WHERE = "row {row} #{pos}"
 
 PLAYERS_SCREEN_TITLE = "Every player's universe (p or Escape to close)"
@@ -715,6 +739,7 @@ LEARN_OPPONENT = "{name}: {tiles} tiles · {worshipers} worshipers · god: {god}
 LEARN_LEFT = "Walkthrough saved: choose “Learn to play” to pick it up where you left it."
 LEARN_FINISHED = "You have finished the walkthrough. Press Enter to set up a game."
 LEARN_BROKEN = "The walkthrough cannot start: {error}"
+LEARN_NOT_KEPT = "Your place in the walkthrough cannot be kept ({error}); the lesson goes on."
 NEW_LEARN_BUTTON = "Learn to play"
 COACH_TITLE = "Coach"
 COACH_RULE = "{rule}: {text}"

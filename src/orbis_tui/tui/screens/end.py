@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from rich import box
@@ -12,8 +11,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Static
+from textual.screen import Screen
+from textual.widgets import Static
 
 from ...engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores, geometry
 from ...records import Match
@@ -143,29 +142,6 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
     return table
 
 
-class SaveRecordScreen(ModalScreen[Path | None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", texts.KEY["close"])]
-
-    def __init__(self, default: Path) -> None:
-        super().__init__(classes="dialog-screen")
-        self.default = default
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Text(texts.END_SAVE_TITLE, style=palette.ACCENT), classes="title")
-            yield Static(texts.END_SAVE_PROMPT, classes="note")
-            yield Input(str(self.default), id="save-path")
-        yield SizeNotice()
-
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        message.stop()
-        value = message.value.strip()
-        self.dismiss(Path(value) if value else None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
 class EndScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "save", texts.KEY["save"]),
@@ -197,19 +173,10 @@ class EndScreen(Screen[None]):
         self.query_one("#end-body").focus()
 
     def action_save(self) -> None:
-        def done(path: Path | None) -> None:
-            if path is None:
-                return
-            try:
-                saved = self.store.export(self.match.record, path)
-            except OSError as exc:
-                self.notify(texts.END_SAVE_FAILED.format(error=exc), severity="error")
-                return
-            self.notify(texts.END_SAVED.format(path=saved))
+        from ..export import export_record
 
-        self.app.push_screen(
-            SaveRecordScreen(self.store.record_path(self.match.record)), callback=done
-        )
+        record = self.match.record
+        export_record(self.app, self.store, record, self.store.record_path(record))
 
     def action_new(self) -> None:
         self.app.post_message(NewGame())

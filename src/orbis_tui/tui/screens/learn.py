@@ -130,6 +130,7 @@ class LearnTableScreen(TableScreen):
         if walkthrough.match is not self.match:  # the walkthrough stepped back: a new game
             self.match = walkthrough.match
         self.error = None
+        tell_if_progress_lost(self.app, walkthrough)
         if walkthrough.finished or self.state.is_over:
             self.app.switch_screen(LearnEndScreen(walkthrough, self.store))
             return
@@ -284,7 +285,7 @@ def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
     try:
         script = load_script()
     except ScriptError as exc:
-        app.notify(texts.LEARN_BROKEN.format(error=exc), severity="error")
+        app.notify(texts.LEARN_BROKEN.format(error=exc), severity="error", markup=False)
         return None
     store = progress_store(app)
     walkthrough = None if restart else Walkthrough.resume(script, store)
@@ -298,14 +299,26 @@ def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
     else:
         screen = LearnTableScreen(walkthrough, saves)
     app.push_screen(screen)
+    tell_if_progress_lost(app, walkthrough)
     return walkthrough
+
+
+def tell_if_progress_lost(app: App, walkthrough: Walkthrough) -> bool:
+    """Say so when the walkthrough's place could not be written (the lesson goes on)."""
+    store = walkthrough.store
+    error = store.take_error() if store is not None else None
+    if error is None:
+        return False
+    reason = error.strerror or str(error)
+    app.notify(texts.LEARN_NOT_KEPT.format(error=reason), severity="warning", markup=False)
+    return True
 
 
 def leave_walkthrough(app: App, walkthrough: Walkthrough) -> None:
     """Save the place (or forget it, when finished) and go back to the screen below."""
     walkthrough.save()
-    if not walkthrough.finished:
-        app.notify(texts.LEARN_LEFT, timeout=4)
+    if not tell_if_progress_lost(app, walkthrough) and not walkthrough.finished:
+        app.notify(texts.LEARN_LEFT, timeout=4, markup=False)
     if len(app.screen_stack) > 2:
         app.pop_screen()
     else:

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from ...engine import ROUNDS, first_player_for
+from ...names import MAX_NAME_LENGTH, name_problem
 from .. import palette, texts
 from ..navigation import OpenWalkthrough, ResumeGame, StartGame
 from ..saves import LoadResult
@@ -66,16 +67,18 @@ class NewGameScreen(Screen[None]):
                     notice = texts.NEW_DAMAGED_STUCK.format(
                         error=loaded.move_error, problem=loaded.problem
                     )
-                yield Static(notice, id="damaged")
+                yield Static(Text(notice), id="damaged")
             if loaded.resumable:
                 assert loaded.match is not None
                 state = loaded.match.state
                 yield Static(
-                    texts.NEW_RESUME.format(
-                        names=", ".join(p.name for p in state.players),
-                        round=state.round,
-                        rounds=ROUNDS,
-                        name=state.player.name,
+                    Text(
+                        texts.NEW_RESUME.format(
+                            names=", ".join(p.name for p in state.players),
+                            round=state.round,
+                            rounds=ROUNDS,
+                            name=state.player.name,
+                        )
                     ),
                     id="resume-info",
                 )
@@ -95,7 +98,7 @@ class NewGameScreen(Screen[None]):
                         placeholder=texts.NEW_SEAT_PLACEHOLDER.format(n=n),
                         id=f"name{n}",
                         compact=True,
-                        max_length=16,
+                        max_length=MAX_NAME_LENGTH,
                         classes="name",
                     )
                     if self.levels:
@@ -199,18 +202,20 @@ class NewGameScreen(Screen[None]):
 
     def seats(self) -> list[Seat] | None:
         count = self.query_one("#count", Choice).value + 2
-        seats = []
+        seats: list[Seat] = []
         for n in range(1, count + 1):
-            name = self.query_one(f"#name{n}", Input).value.strip()
-            name = name or texts.NEW_SEAT_PLACEHOLDER.format(n=n)
+            field = self.query_one(f"#name{n}", Input)
+            name = field.value.strip() or texts.NEW_SEAT_PLACEHOLDER.format(n=n)
+            problem = name_problem(name, [s.name for s in seats], field=f"name{n}")
+            if problem is not None:
+                self._error(texts.NEW_BAD_NAME.format(seat=n, problem=problem.message))
+                field.focus()
+                return None
             kind = HUMAN
             if self.levels:
                 value = self.query_one(f"#kind{n}", Choice).value
                 kind = HUMAN if value == 0 else self.levels[value - 1]
             seats.append(Seat(name, kind))
-        if len({s.name.casefold() for s in seats}) != len(seats):
-            self._error(texts.NEW_SAME_NAMES)
-            return None
         return seats
 
     def _error(self, message: str) -> None:

@@ -257,7 +257,7 @@ class TableScreen(Screen[None]):
             self.app.post_message(ShowEnd(self.match))
             return
         if self.resumed:
-            self.notify(texts.RESUMED)
+            self.notify(texts.RESUMED, markup=False)
         self._next_turn(first=True)
 
     def watch_version(self, _version: int) -> None:
@@ -416,7 +416,7 @@ class TableScreen(Screen[None]):
     def _report_save_error(self) -> None:
         error = self.session.take_save_error()
         if error is not None:
-            self.notify(texts.SAVE_FAILED.format(error=error), severity="error")
+            self.notify(texts.SAVE_FAILED.format(error=error), severity="error", markup=False)
 
     def write_save(self) -> None:
         """Wait until the autosave holds every action played so far."""
@@ -532,7 +532,12 @@ class TableScreen(Screen[None]):
     def _bot_failed(self, seat: int, error: str) -> None:
         """Say what went wrong, and let a person play the seat: nothing was lost."""
         name = self.seats[seat].name
-        self.notify(texts.BOT_FAILED.format(name=name, error=error), severity="error", timeout=12)
+        self.notify(
+            texts.BOT_FAILED.format(name=name, error=error),
+            severity="error",
+            timeout=12,
+            markup=False,
+        )
         self._bots.pop(seat, None)
         self.session.take_seat(seat)
         self.changed()
@@ -626,7 +631,7 @@ class TableScreen(Screen[None]):
         notice = self._why_key_idle(event.key)
         if notice:
             event.stop()
-            self.notify(notice, timeout=3)
+            self.notify(notice, timeout=3, markup=False)
 
     def _why_key_idle(self, key: str) -> str | None:
         active = self.active_bindings.get(key)
@@ -697,7 +702,7 @@ class TableScreen(Screen[None]):
         self.error = None
         if not self.ui.add_color(self.state, color):
             self.app.bell()
-            self.notify(texts.IDLE_COLOR_FULL, timeout=3)
+            self.notify(texts.IDLE_COLOR_FULL, timeout=3, markup=False)
         self.changed()
 
     def action_remove_color(self, color: int) -> None:
@@ -709,10 +714,10 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         undone = self.session.undo()
         if undone is None:
-            self.notify(texts.NOTHING_TO_UNDO)
+            self.notify(texts.NOTHING_TO_UNDO, markup=False)
             return
         self.error = None
-        self.notify(texts.UNDONE, timeout=2)
+        self.notify(texts.UNDONE, timeout=2, markup=False)
         self.changed()
 
     def action_exchange(self) -> None:
