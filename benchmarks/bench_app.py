@@ -58,6 +58,7 @@ ORBIS_APP = """
 import sys
 import time
 from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.navigation import ResumeGame, StartGame
 from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.seats import Seat
 
@@ -68,9 +69,9 @@ class ColdStart(OrbisApp):
         event.prevent_default()  # straight to the table, past the new-game screen
         self.loaded = self.store.load()
         if sys.argv[1] == "resume":
-            self.resume_game(self.loaded.match)
+            self.post_message(ResumeGame(self.loaded.match))
         else:
-            self.start_game([Seat("Ada"), Seat("Bo")], 1, 0)
+            self.post_message(StartGame([Seat("Ada"), Seat("Bo")], 1, 0))
 
     def _display(self, screen, renderable):
         super()._display(screen, renderable)
@@ -164,6 +165,7 @@ async def _latencies(games: int, seed: int) -> list[float]:
     from orbis_tui.tui.app import OrbisApp
     from orbis_tui.tui.describe import GOD_KEYS
     from orbis_tui.tui.screens.end import EndScreen
+    from orbis_tui.tui.screens.exchange import ExchangeScreen
     from orbis_tui.tui.screens.table import TableScreen
 
     class Timed(OrbisApp):
@@ -205,6 +207,11 @@ async def _latencies(games: int, seed: int) -> list[float]:
                 await pilot.pause()
                 while not isinstance(app.screen, EndScreen):
                     screen = app.screen
+                    if isinstance(screen, ExchangeScreen):  # Enter offered the exchange
+                        exchange = screen.state.decision.exchanges[0]
+                        await press("rbogw"[exchange.give])
+                        await press("rbogw"[exchange.get])
+                        continue
                     assert isinstance(screen, TableScreen)
                     if screen.handing_over:
                         await press("enter")

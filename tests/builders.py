@@ -1,9 +1,13 @@
 """Small builders for hand-made game situations.
 
 Rule tests do not depend on the shipped (reconstructed) tile list: they build their own
-tiles with :func:`tile`, lay them out with :func:`make_game`, and then edit the fresh
-state's fields (realms, pyramids, market worshipers) before driving it through
-``apply``. The market cells are numbered 0-8 row by row from the top left::
+tiles with :func:`tile` and lay out a position with :func:`position`, which goes through
+the engine's validated position builder (``build_position``): a position that no game
+played by the rules could reach is refused, so a test never starts from one. The
+builder fills in what a test does not care about (plain tiles for the other market
+cells and the piles, gods, whose turn it is). Tests that only score pyramids use
+:func:`scored`, which checks each pyramid the same way. The market cells are numbered
+0-8 row by row from the top left::
 
     0 1 2
     3 4 5
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 import pytest
 
@@ -21,6 +26,7 @@ from orbis_tui.engine import (
     DEATH_PRICE,
     LOVE_GIFT,
     NO_EFFECT,
+    REGION_TILES_PER_PLAYER,
     SETUPS,
     Action,
     Catalog,
@@ -44,15 +50,23 @@ from orbis_tui.engine import (
     Pay,
     Place,
     PlacedTile,
+    PlayerScore,
     Position,
+    PositionSpec,
+    Pyramid,
     ReturnWorshipers,
+    SeatSpec,
+    Spot,
     TakeGod,
     TakeTile,
     Tile,
     TileSet,
     bounded_multisets,
+    build_position,
+    check_pyramid,
     game_from_deal,
     parse_letters,
+    score_game,
 )
 from orbis_tui.tiles import new_game
 
@@ -142,6 +156,185 @@ def irrigation(color: Color) -> Effect:
 
 TEMPLE = Effect(EffectKind.TEMPLE)
 STONE = Effect(EffectKind.STONE)
+
+
+# ---------------------------------------------------------------- positions
+
+# The gods a position offers when a test does not say, first ones first.
+DEFAULT_GODS = (GodId.APPRENTICE, GodId.LOVE, GodId.DEATH, GodId.IDLENESS, GodId.OCEANS)
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A pyramid entry: a tile, or a color for a plain filler tile of that color."""
+
+    what: Tile | Color
+    wild: bool = False
+    cancelled: bool = False
+
+
+def wild(what: Tile | Color) -> Laid:
+    return Laid(what, wild=True)
+
+
+def cancelled(what: Tile | Color) -> Laid:
+    return Laid(what, cancelled=True)
+
+
+Content = Tile | Color | Laid
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player in a :func:`position`: pyramid entries by spot, realm letters, god."""
+
+    pyramid: Mapping[Position, Content] = field(default_factory=dict)
+    realm: str = ""
+    god: GodId | None = None
+    god_cancelled: bool = False
+    reductions: str | None = None  # the tokens held as letters; None: those farms gave
+
+
+def copy_of(the_tile: Tile, tag: object) -> Tile:
+    """Another tile just like ``the_tile`` (a tile lies in one place only)."""
+    return replace(the_tile, id=f"{the_tile.id}.{tag}")
+
+
+def rows(n: int, color: Color = R) -> dict[Position, Content]:
+    """The first ``n`` spots of a pyramid (bottom row first) holding plain ``color`` tiles."""
+    return dict.fromkeys(FULL_PYRAMID[:n], color)
+
+
+class _Tiles:
+    """The tiles a hand-made position uses, which become its catalog."""
+
+    def __init__(self) -> None:
+        self.by_id: dict[str, Tile] = {}
+
+    def add(self, the_tile: Tile) -> str:
+        known = self.by_id.setdefault(the_tile.id, the_tile)
+        assert known == the_tile, f"two different tiles share the id {the_tile.id}"
+        return the_tile.id
+
+    def spot(self, seat: int, pos: Position, content: Content) -> Spot:
+        laid = content if isinstance(content, Laid) else Laid(content)
+        what = laid.what
+        if not isinstance(what, Tile):  # a color: a plain filler tile of its own
+            what = plain(f"~{Color(what).letter}{seat}:{pos[0]},{pos[1]}", Color(what))
+        return Spot(self.add(what), laid.wild, laid.cancelled)
+
+    def catalog(self) -> Catalog:
+        return Catalog(tuple(self.by_id.values()), GODS)
+
+
+def position(
+    market: Mapping[int, Tile] | None = None,
+    *,
+    players: int = 2,
+    seats: Mapping[int, Seat] | Sequence[Seat] = (),
+    cells: Mapping[int, str] | None = None,
+    piles: Sequence[Sequence[Tile]] | None = None,
+    gods: Sequence[GodId] | None = None,
+    to_move: int | None = None,
+    filler_color: Color = W,
+) -> GameState:
+    """A game at the start of a turn, checked by the engine's position builder.
+
+    ``market`` puts chosen tiles in chosen cells (the others get free plain tiles of
+    ``filler_color``, ``M0``-``M8``) and ``cells`` worshipers on cells; ``seats`` gives
+    players their pyramids, realms and gods (a list, or a mapping from seat); a seat
+    left out has played as many turns as the busiest seat given, all plain red tiles,
+    so that it is seat 0's turn. ``piles``
+    are the level 1, 2 and 3 piles in drawing order; by default they hold plain white
+    tiles, one per take left. ``gods`` are the gods still offered (default: the first
+    of :data:`DEFAULT_GODS` nobody holds). ``to_move`` defaults to the seat that the
+    turn counts call for (seat 0 when all have played as many turns).
+    """
+    table = _Tiles()
+    market = dict(market or {})
+    market_ids = tuple(
+        table.add(market.get(cell) or plain(f"M{cell}", filler_color)) for cell in range(9)
+    )
+    by_seat = dict(seats) if isinstance(seats, Mapping) else dict(enumerate(seats))
+    busiest = max((len(s.pyramid) + (s.god is not None) for s in by_seat.values()), default=0)
+    chosen = [by_seat.get(i) or Seat(rows(busiest)) for i in range(players)]
+    seat_specs = tuple(
+        SeatSpec(
+            name=NAMES[i],
+            pyramid={pos: table.spot(i, pos, content) for pos, content in seat.pyramid.items()},
+            realm=seat.realm,
+            god=seat.god,
+            god_cancelled=seat.god_cancelled,
+            reductions=seat.reductions,
+        )
+        for i, seat in enumerate(chosen)
+    )
+    if piles is None:
+        top = max(table.by_id[i].level for i in table.by_id)
+        left = REGION_TILES_PER_PLAYER * players - sum(s.tiles for s in seat_specs)
+        refills = [tile(f"P{i}", W, level=top) for i in range(left)]
+        piles = [refills if level == top else [] for level in (1, 2, 3)]
+    pile_ids = tuple(tuple(table.add(t) for t in pile) for pile in piles)
+    held = [seat.god for seat in chosen if seat.god is not None]
+    if gods is None:
+        gods = [g for g in DEFAULT_GODS if g not in held][: players + 1 - len(held)]
+    if to_move is None:
+        to_move = _next_seat([s.turns for s in seat_specs])
+    spec = PositionSpec(
+        seats=seat_specs,
+        market=market_ids,
+        piles=pile_ids,  # type: ignore[arg-type]
+        gods=tuple(gods),
+        market_worshipers={cell: text for cell, text in (cells or {}).items()},
+        to_move=to_move,
+    )
+    return build_position(table.catalog(), spec)
+
+
+def _next_seat(turns: list[int]) -> int:
+    """The seat right after those that have played one turn more (0 when none has)."""
+    for seat, played in enumerate(turns):
+        if played < turns[seat - 1]:
+            return seat
+    return 0
+
+
+def laid_pyramid(table: _Tiles, seat: int, entries: Mapping[Position, Content]) -> Pyramid:
+    return {
+        pos: PlacedTile(table.by_id[spot.tile], spot.wild, spot.cancelled)
+        for pos, content in entries.items()
+        for spot in (table.spot(seat, pos, content),)
+    }
+
+
+def scored(
+    pyramids: Sequence[Mapping[Position, Content]],
+    gods: Sequence[GodId | None] | None = None,
+    *,
+    god_cancelled: Mapping[int, bool] | None = None,
+    realms: Sequence[str] | None = None,
+) -> list[PlayerScore]:
+    """The engine's scoring of players holding these pyramids (each checked against
+    R-PLACE-1..3 and the cancelled flags first), gods and realms."""
+    players = len(pyramids)
+    table = _Tiles()
+    built = [laid_pyramid(table, seat, entries) for seat, entries in enumerate(pyramids)]
+    for seat, pyr in enumerate(built):
+        check_pyramid(pyr, NAMES[seat])
+    return score_game(
+        table.catalog(),
+        list(NAMES[:players]),
+        built,
+        list(gods or [None] * players),
+        [(god_cancelled or {}).get(seat, False) for seat in range(players)],
+        [len(text) for text in (realms or [""] * players)],
+        SETUPS[players].temple_tokens,
+    )
+
+
+# ---------------------------------------------------------------- hand edits
+# Unchecked helpers that write a state's fields directly, for tests of computer
+# players that still build their situations this way. Rule tests use position().
 
 
 def make_game(
@@ -238,13 +431,6 @@ def legal(state: GameState, action: Action) -> None:
     assert state.why_not(action) is None, str(state.why_not(action))
     assert action in state.legal_actions()
     state.apply(action)
-
-
-def take_free(state: GameState, cell: int, pos: Position) -> None:
-    """Take a free tile without an effect and place it (a whole turn)."""
-    state.apply(TakeTile(cell))
-    state.apply(Place(*pos))
-    assert state.kind is DecisionKind.TURN
 
 
 def random_game(

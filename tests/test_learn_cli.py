@@ -14,7 +14,7 @@ def test_orbis_learn_runs_the_walkthrough(monkeypatch, tmp_path: Path):
         calls.append((data_dir, restart))
         return 0
 
-    import orbis_tui.tui.learn_screen as learn_screen
+    import orbis_tui.tui.screens.learn as learn_screen
 
     monkeypatch.setattr(learn_screen, "run_learn", fake_run_learn)
     assert cli.main(["learn", "--data-dir", str(tmp_path)]) == 0

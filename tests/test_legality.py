@@ -11,17 +11,17 @@ from builders import (
     G,
     O,
     R,
+    Seat,
     candidate_actions,
     gain,
-    make_game,
     plain,
-    put,
+    position,
     random_game,
-    set_cell,
-    set_realm,
+    rows,
     tile,
     village,
     volcano,
+    wild,
 )
 from orbis_tui.engine import (
     Color,
@@ -71,7 +71,6 @@ def test_why_not_is_none_exactly_for_the_legal_actions(players: int, seed: int) 
 
 def _built(kind: DecisionKind) -> GameState:
     """A hand-made state with ``kind`` pending and a busy realm, market and pyramid."""
-    blue, red = plain("BLUE", B), plain("RED", R)
     market = {
         0: tile("PAY", G, cost="GB", any_cost=2),
         1: tile("GAIN", R, effect=gain(None)),
@@ -79,13 +78,16 @@ def _built(kind: DecisionKind) -> GameState:
         3: tile("VOLC", R, effect=volcano("BBG")),
         4: plain("PLAIN", B),
     }
-    state = make_game(market, extra=[blue, red])
-    for pos in [(1, 0), (1, 1), (1, 2), (2, 1)]:
-        put(state, 0, pos, blue)
-    put(state, 0, (1, 3), red, wild=True)
-    set_realm(state, 0, "RRRRBBGGWW")
-    for cell, worshipers in ((5, "BBG"), (6, "BG"), (7, "GGB"), (8, "B")):
-        set_cell(state, cell, worshipers)
+    if kind is DecisionKind.OVER:  # both players have played their 15 turns
+        seats = [Seat(rows(14), god=GodId.APPRENTICE), Seat(rows(14), god=GodId.LOVE)]
+        state = position(market, seats=seats)
+        assert state.kind is kind
+        return state
+    pyramid = {(1, 0): B, (1, 1): B, (1, 2): B, (2, 1): B, (1, 3): wild(R)}
+    cells = {5: "BBG", 6: "BG", 7: "GGB", 8: "B"}
+    if kind is DecisionKind.DISCARD:
+        cells[4] = "WWW"
+    state = position(market, seats=[Seat(pyramid, realm="RRRRBBGGWW")], cells=cells)
     cell = {
         DecisionKind.PAY: 0,
         DecisionKind.GAIN: 1,
@@ -94,8 +96,6 @@ def _built(kind: DecisionKind) -> GameState:
         DecisionKind.PLACE: 4,
         DecisionKind.DISCARD: 4,
     }.get(kind)
-    if kind is DecisionKind.DISCARD:
-        set_cell(state, 4, "WWW")
     if cell is not None:
         state.apply(TakeTile(cell))
         if kind not in (DecisionKind.PAY, DecisionKind.PLACE):
@@ -104,8 +104,6 @@ def _built(kind: DecisionKind) -> GameState:
         state.apply(TakeGod(GodId.LOVE))
     elif kind is DecisionKind.DEATH:
         state.apply(TakeGod(GodId.DEATH))
-    elif kind is DecisionKind.OVER:
-        state.kind = DecisionKind.OVER
     assert state.kind is kind
     return state
 
@@ -158,7 +156,8 @@ def test_notation_round_trips_the_rarer_forms() -> None:
         assert parse_action(format_action(action)) == action
     for bad in ("", "take 0", "take 10", "take x", "god zeus", "exchange R", "exchange X>B",
                 "place 1", "place 1,a", "place 1,0 tame", "gain Q", "erupt", "erupt 1BB",
-                "dance", "pay RX", "wild now"):  # fmt: skip
+                "dance", "pay RX", "wild now", "take ５", "take ٥", "take +5",
+                "place １,0", "place 1,+0"):  # fmt: skip
         with pytest.raises(NotationError):
             parse_action(bad)
     assert Color.from_letter("b") is Color.BLUE

@@ -16,14 +16,12 @@ from builders import (
     B,
     O,
     R,
+    Seat,
     W,
     count,
     farm,
-    make_game,
     plain,
-    set_cell,
-    set_realm,
-    take_free,
+    position,
     tile,
 )
 from orbis_tui.engine import (
@@ -43,10 +41,7 @@ MIDDLE = 4
 
 
 def game(realm: str, on_cell: str = "") -> GameState:
-    state = make_game({MIDDLE: COSTLY})
-    set_realm(state, 0, realm)
-    set_cell(state, MIDDLE, on_cell)
-    return state
+    return position({MIDDLE: COSTLY}, seats=[Seat(realm=realm)], cells={MIDDLE: on_cell})
 
 
 def payable_after_take(state: GameState, cell: int) -> bool:
@@ -80,7 +75,6 @@ def test_R_TURN_2_exchanges_needed_to_pay_two_blue_and_one_any(
     assert p.cost == count("BB") and p.cost_any == 1 and p.saved == count("")
     assert p.exchanges_needed == needed
     assert p.affordable == (needed == 0)
-    assert p.affordable_with_exchanges == (needed is not None)
     assert p.blocked is None  # taking is always allowed; paying is the question
     assert payable_after_take(state, MIDDLE) == p.affordable
     if needed:  # the engine agrees: that many exchanges (each 3 red for 1 blue) pay it
@@ -121,7 +115,7 @@ ORTHOGONAL = {
 
 @pytest.mark.parametrize("cell", range(9))
 def test_R_TAKE_1_generation_goes_to_the_orthogonal_neighbours(cell: int) -> None:
-    state = make_game({cell: tile("TAKEN", O)})
+    state = position({cell: tile("TAKEN", O)})
     p = preview_take(state, cell)
     assert set(p.generated_cells) == ORTHOGONAL[cell]
     assert len(p.generated_cells) == len(ORTHOGONAL[cell])
@@ -135,17 +129,19 @@ def test_R_TAKE_1_generation_goes_to_the_orthogonal_neighbours(cell: int) -> Non
 
 def test_R_EFF_FARM_a_reduction_token_cancels_the_blue_symbols_not_the_any() -> None:
     blue_farm = tile("FARM", O, effect=farm(B))
-    state = make_game({0: blue_farm, MIDDLE: COSTLY})
-    take_free(state, 0, (1, 0))  # Ann takes the farm: the blue token
-    take_free(state, 8, (1, 0))  # Ben takes a plain tile
+
+    def farmer(realm: str) -> GameState:
+        """Ann has taken the farm (the blue token), Ben a plain tile."""
+        seats = [Seat({(1, 0): blue_farm}, realm=realm), Seat({(1, 0): W})]
+        return position({MIDDLE: COSTLY}, seats=seats)
+
+    state = farmer("W")
     assert state.current == 0 and state.players[0].reductions[B]
-    set_realm(state, 0, "W")
-    set_cell(state, MIDDLE, "")
     p = preview_take(state, MIDDLE)
     assert p.cost == count("") and p.saved == count("BB") and p.cost_any == 1
     assert p.affordable and p.exchanges_needed == 0
     assert payable_after_take(state, MIDDLE)
-    set_realm(state, 0, "")
+    state = farmer("")
     p = preview_take(state, MIDDLE)
     assert p.exchanges_needed is None  # the "any" symbol is never cancelled
     # Ben holds no token: the same tile costs him both blue
@@ -153,8 +149,8 @@ def test_R_EFF_FARM_a_reduction_token_cancels_the_blue_symbols_not_the_any() -> 
 
 
 def test_an_empty_cell_has_no_preview() -> None:
-    state = make_game({MIDDLE: COSTLY})
-    state.market[2] = None
+    state = position({MIDDLE: COSTLY})
+    state.apply(TakeTile(2))  # the cell stays empty until the refill
     with pytest.raises(ValueError):
         preview_take(state, 2)
     assert preview_take(state, 1).tile == plain("M1", W)

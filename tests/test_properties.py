@@ -30,7 +30,7 @@ from orbis_tui.engine import (
     geometry,
     problems,
 )
-from orbis_tui.records.model import GameRecord, GameSetup, replay
+from orbis_tui.records.model import DealEntry, GameRecord, GameSetup, replay
 from orbis_tui.tiles import new_game
 
 SETTINGS = {
@@ -159,7 +159,7 @@ def record_of(state: GameState, actions: list[Action]) -> GameRecord:
     setup = GameSetup(
         players=[p.name for p in state.players],
         first_player=state.first_player,
-        deal=state.deal,
+        deal=DealEntry.of(state.deal),
     )
     return GameRecord(setup=setup, actions=[format_action(a) for a in actions])
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+import rules_spec
 from orbis_tui.engine import RULE_IDS, GodId
-from rules_spec import rule_ids
+from rules_spec import specified_rule_ids
 
 TESTS = Path(__file__).resolve().parent
 ENGINE = TESTS.parent / "src" / "orbis_tui" / "engine"
@@ -74,4 +75,15 @@ def test_the_engine_cites_only_rule_ids_that_exist() -> None:
 
 
 def test_the_engine_lists_exactly_the_rule_ids_of_the_specification() -> None:
-    assert list(RULE_IDS) == rule_ids()
+    assert list(RULE_IDS) == specified_rule_ids()
+
+
+def test_without_the_specification_its_checks_skip_and_say_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("ORBIS_RULES_MD", raising=False)
+    monkeypatch.setattr(rules_spec, "TESTS", tmp_path / "project" / "tests")
+    assert rules_spec.rules_file() is None
+    with pytest.raises(pytest.skip.Exception, match="rules specification"):
+        specified_rule_ids()
+    assert rules_spec.rule_ids() == list(RULE_IDS)  # the engine's list, for the others

@@ -6,9 +6,11 @@ from builders import (
     STONE,
     TEMPLE,
     B,
+    Content,
     G,
     O,
     R,
+    Seat,
     W,
     count,
     expect_illegal,
@@ -17,15 +19,12 @@ from builders import (
     gain,
     irrigation,
     legal,
-    make_game,
-    plain,
-    put,
+    position,
     realm,
-    set_cell,
-    set_realm,
     tile,
     village,
     volcano,
+    wild,
 )
 from orbis_tui.engine import (
     COLORS,
@@ -44,7 +43,6 @@ from orbis_tui.engine import (
     ReturnWorshipers,
     TakeGod,
     TakeTile,
-    Tile,
     bounded_multisets,
     effect_counts,
     final_scores,
@@ -67,12 +65,12 @@ def tile_score(state: GameState, seat: int, pos: tuple[int, int]) -> tuple[int, 
 
 def test_R_EFF_FARM_takes_the_reduction_token_and_that_color_is_never_paid_again() -> None:
     pricey = tile("PRICEY", R, cost="BBR")
-    state = make_game({4: tile("FARM", O, effect=farm(B)), 0: pricey})
+    # A red worshiper waits on the pricey tile's cell: Ann collects it when she takes it.
+    state = position({4: tile("FARM", O, effect=farm(B)), 0: pricey}, cells={0: "R"})
     legal(state, TakeTile(4))
     legal(state, Place(1, 0))
     assert state.players[0].reductions == [False, True, False, False, False]
     state.apply(TakeGod(GodId.APPRENTICE))  # the other player's turn
-    set_realm(state, 0, "R")
     state.apply(TakeTile(0))
     assert state.payment_due() == (count("R"), 0)
     legal(state, Pay(ZERO))
@@ -80,7 +78,7 @@ def test_R_EFF_FARM_takes_the_reduction_token_and_that_color_is_never_paid_again
 
 
 def test_R_EFF_FARM_ruling_a_token_already_held_adds_nothing() -> None:
-    state = make_game({4: tile("FARM1", O, effect=farm(B)), 0: tile("FARM2", O, effect=farm(B))})
+    state = position({4: tile("FARM1", O, effect=farm(B)), 0: tile("FARM2", O, effect=farm(B))})
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     state.apply(TakeGod(GodId.APPRENTICE))
@@ -98,8 +96,7 @@ def test_R_EFF_FARM_ruling_a_token_already_held_adds_nothing() -> None:
 
 
 def test_R_EFF_VILLAGE_returns_the_worshipers_shown_the_player_picks_which() -> None:
-    state = make_game({4: tile("VIL", O, cp=4, effect=village(2))})
-    set_realm(state, 0, "RGW")
+    state = position({4: tile("VIL", O, cp=4, effect=village(2))}, seats=[Seat(realm="RGW")])
     state.apply(TakeTile(4))
     legal(state, Place(1, 0))
     assert state.kind is DecisionKind.VILLAGE
@@ -118,8 +115,7 @@ def test_R_EFF_VILLAGE_returns_the_worshipers_shown_the_player_picks_which() -> 
 
 
 def test_R_EFF_VILLAGE_a_player_who_will_not_return_cancels_it() -> None:
-    state = make_game({4: tile("VIL", O, cp=4, effect=village(2))})
-    set_realm(state, 0, "RGW")
+    state = position({4: tile("VIL", O, cp=4, effect=village(2))}, seats=[Seat(realm="RGW")])
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     legal(state, Decline())
@@ -130,8 +126,7 @@ def test_R_EFF_VILLAGE_a_player_who_will_not_return_cancels_it() -> None:
 
 
 def test_R_EFF_VILLAGE_a_player_who_cannot_return_enough_cancels_it() -> None:
-    state = make_game({4: tile("VIL", O, cp=4, effect=village(3))})
-    set_realm(state, 0, "RG")
+    state = position({4: tile("VIL", O, cp=4, effect=village(3))}, seats=[Seat(realm="RG")])
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     assert (state.current, state.kind) == (1, DecisionKind.TURN)
@@ -142,42 +137,40 @@ def test_R_EFF_VILLAGE_a_player_who_cannot_return_enough_cancels_it() -> None:
 # ---------------------------------------------------------------- R-EFF-FOREST
 
 FOREST = tile("FOREST", G, cp=5, effect=forest([G, B], 2))
-RED, GREEN, BLUE = plain("RED", R), plain("GREEN", G), plain("BLUE", B)
 
 
-def forest_state(neighbors: dict[tuple[int, int], Tile | None]) -> GameState:
-    """A forest at (2, 1) among red tiles, with the given neighbors (None: wild)."""
-    state = make_game(extra=[FOREST, RED, GREEN, BLUE])
-    for pos in [(1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (2, 2), (3, 0), (3, 1)]:
-        chosen = neighbors.get(pos, RED)
-        put(state, 0, pos, chosen or RED, wild=chosen is None)
-    put(state, 0, (2, 1), FOREST)
-    return state
+def forest_state(pyramid: dict[tuple[int, int], Content]) -> GameState:
+    """Ann's pyramid holds ``pyramid`` and a forest at (2, 1), whose neighbors are
+    (2, 0), (2, 2), (1, 1), (1, 2), (3, 0) and (3, 1)."""
+    return position(seats=[Seat({**pyramid, (2, 1): FOREST})])
 
 
 def test_R_EFF_FOREST_scores_when_enough_neighbors_show_its_colors() -> None:
-    # One green below, one blue above: 2 of the 6 neighbors, as the forest asks.
-    state = forest_state({(1, 1): GREEN, (3, 0): BLUE})
+    # One green below, one blue beside: 2 of the 6 neighbors, as the forest asks.
+    state = forest_state(
+        {(1, 0): R, (1, 1): G, (1, 2): R, (1, 3): B, (2, 0): R, (2, 2): B, (3, 0): R}
+    )
     assert tile_score(state, 0, (2, 1)) == (5, "validated")
     assert effect_counts(state.players[0].pyramid)["forest"] == 1
 
 
 def test_R_EFF_FOREST_scores_nothing_with_too_few_matching_neighbors() -> None:
     # (1, 0) and (1, 3) are not neighbors of (2, 1): they do not count.
-    state = forest_state({(1, 1): GREEN, (1, 0): GREEN, (1, 3): BLUE})
+    state = forest_state({(1, 0): G, (1, 1): G, (1, 2): R, (1, 3): B, (2, 2): R})
     assert tile_score(state, 0, (2, 1)) == (0, "forest_unmet")
     assert effect_counts(state.players[0].pyramid)["forest"] == 0
     assert not placed(state, 0, (2, 1)).cancelled
 
 
 def test_R_EFF_FOREST_a_wilderness_neighbor_counts_as_every_color() -> None:
-    state = forest_state({(1, 1): GREEN, (2, 2): None})
+    state = forest_state(
+        {(1, 0): R, (1, 1): G, (1, 2): R, (1, 3): R, (2, 0): R, (2, 2): wild(R), (3, 0): R}
+    )
     assert tile_score(state, 0, (2, 1)) == (5, "validated")
 
 
 def test_R_EFF_FOREST_is_not_cancelled_during_play() -> None:
-    state = make_game({4: FOREST})
-    set_realm(state, 0, "")
+    state = position({4: FOREST})
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     assert (state.current, state.kind) == (1, DecisionKind.TURN)
@@ -189,11 +182,9 @@ def test_R_EFF_FOREST_is_not_cancelled_during_play() -> None:
 
 
 def volcano_state(remove: str) -> GameState:
-    state = make_game({4: tile("VOLC", R, cp=3, effect=volcano(remove))})
-    set_cell(state, 0, "B")
-    set_cell(state, 2, "BB")
-    set_cell(state, 8, "BG")
-    return state
+    return position(
+        {4: tile("VOLC", R, cp=3, effect=volcano(remove))}, cells={0: "B", 2: "BB", 8: "BG"}
+    )
 
 
 def test_R_EFF_VOLCANO_removes_the_shown_worshipers_from_cells_the_player_picks() -> None:
@@ -231,7 +222,7 @@ def test_R_EFF_VOLCANO_a_wrong_removal_is_refused() -> None:
 
 
 def test_R_EFF_VOLCANO_can_remove_what_its_own_generation_put_there() -> None:
-    state = make_game({4: tile("VOLC", R, effect=volcano("RR"))})
+    state = position({4: tile("VOLC", R, effect=volcano("RR"))})
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     assert state.kind is DecisionKind.VOLCANO
@@ -264,18 +255,16 @@ def test_R_EFF_VOLCANO_a_player_who_will_not_remove_cancels_it() -> None:
 # ---------------------------------------------------------------- R-EFF-IRRIGATION
 
 
-def irrigation_state(left: Tile | None, right: Tile | None) -> GameState:
-    """A blue irrigation (wants orange) taken, with two tiles below (None: wild)."""
-    orange = plain("ORANGE", O)
-    state = make_game({4: tile("IRR", B, cp=4, effect=irrigation(O))}, extra=[orange, BLUE])
-    put(state, 0, (1, 0), left or BLUE, wild=left is None)
-    put(state, 0, (1, 1), right or BLUE, wild=right is None)
+def irrigation_state(left: Content, right: Content) -> GameState:
+    """A blue irrigation (wants orange) taken, with two tiles in the bottom row."""
+    irrigating = tile("IRR", B, cp=4, effect=irrigation(O))
+    state = position({4: irrigating}, seats=[Seat({(1, 0): left, (1, 1): right})])
     state.apply(TakeTile(4))
     return state
 
 
 def test_R_EFF_IRRIGATION_validated_by_the_color_right_beneath() -> None:
-    state = irrigation_state(BLUE, plain("ORANGE", O))
+    state = irrigation_state(B, O)
     legal(state, Place(2, 0))
     assert not placed(state, 0, (2, 0)).cancelled
     assert effect_counts(state.players[0].pyramid)["irrigation"] == 1
@@ -283,13 +272,13 @@ def test_R_EFF_IRRIGATION_validated_by_the_color_right_beneath() -> None:
 
 
 def test_R_EFF_IRRIGATION_a_wilderness_beneath_counts() -> None:
-    state = irrigation_state(None, BLUE)
+    state = irrigation_state(wild(B), B)
     legal(state, Place(2, 0))
     assert not placed(state, 0, (2, 0)).cancelled
 
 
 def test_R_EFF_IRRIGATION_cancelled_at_once_without_the_color_beneath() -> None:
-    state = irrigation_state(BLUE, BLUE)
+    state = irrigation_state(B, B)
     legal(state, Place(2, 0))
     assert placed(state, 0, (2, 0)).cancelled
     assert (state.current, state.kind) == (1, DecisionKind.TURN)
@@ -297,7 +286,7 @@ def test_R_EFF_IRRIGATION_cancelled_at_once_without_the_color_beneath() -> None:
 
 
 def test_R_EFF_IRRIGATION_ruling_an_irrigation_in_row_one_is_cancelled() -> None:
-    state = irrigation_state(BLUE, plain("ORANGE", O))
+    state = irrigation_state(B, O)
     legal(state, Place(1, 2))  # beside an orange tile, but nothing beneath it
     assert placed(state, 0, (1, 2)).cancelled
     assert effect_counts(state.players[0].pyramid)["irrigation"] == 0
@@ -308,7 +297,7 @@ def test_R_EFF_IRRIGATION_ruling_an_irrigation_in_row_one_is_cancelled() -> None
 
 def test_R_EFF_TEMPLE_earns_a_temple_token_at_game_end() -> None:
     temple = tile("TEMPLE", W, cp=1, effect=TEMPLE, mystic=5)
-    state = make_game({4: temple})
+    state = position({4: temple})
     state.apply(TakeTile(4))
     legal(state, Place(1, 0))
     assert (state.current, state.kind) == (1, DecisionKind.TURN)  # nothing happens now
@@ -320,7 +309,7 @@ def test_R_EFF_TEMPLE_earns_a_temple_token_at_game_end() -> None:
 
 def test_R_EFF_TEMPLE_a_wilderness_is_no_temple() -> None:
     temple = tile("TEMPLE", W, cp=1, effect=TEMPLE, mystic=5)
-    state = make_game({4: temple})
+    state = position({4: temple})
     state.apply(TakeTile(4))
     state.apply(Place(1, 0, True))
     assert (final_scores(state)[0].temple_count, final_scores(state)[0].temple_token) == (0, 0)
@@ -330,21 +319,21 @@ def test_R_EFF_TEMPLE_a_wilderness_is_no_temple() -> None:
 
 
 def test_R_EFF_GAIN_one_worshiper_of_the_color_shown() -> None:
-    state = make_game({4: tile("G1", R, effect=gain(B))})
+    state = position({4: tile("G1", R, effect=gain(B))})
     state.apply(TakeTile(4))
     legal(state, Place(1, 0))
     assert realm(state, 0) == count("B")
 
 
 def test_R_EFF_GAIN_two_worshipers_of_the_color_shown() -> None:
-    state = make_game({4: tile("G2", R, effect=gain(W, 2))})
+    state = position({4: tile("G2", R, effect=gain(W, 2))})
     state.apply(TakeTile(4))
     legal(state, Place(1, 0))
     assert realm(state, 0) == count("WW")
 
 
 def test_R_EFF_GAIN_one_worshiper_of_any_color_the_player_picks() -> None:
-    state = make_game({4: tile("GA", R, effect=gain(None))})
+    state = position({4: tile("GA", R, effect=gain(None))})
     state.apply(TakeTile(4))
     legal(state, Place(1, 0))
     assert state.kind is DecisionKind.GAIN
@@ -359,7 +348,7 @@ def test_R_EFF_GAIN_one_worshiper_of_any_color_the_player_picks() -> None:
 
 
 def test_R_EFF_STONE_a_sacred_stone_is_worth_one_point() -> None:
-    state = make_game({4: tile("STONE", R, effect=STONE)})
+    state = position({4: tile("STONE", R, effect=STONE)})
     state.apply(TakeTile(4))
     legal(state, Place(1, 0))
     assert tile_score(state, 0, (1, 0)) == (1, "stone")
@@ -371,7 +360,7 @@ def test_R_EFF_STONE_a_sacred_stone_is_worth_one_point() -> None:
 
 def test_wilderness_has_no_effect_no_cp_and_costs_one_point() -> None:
     rich = tile("RICH", R, cost="B", cp=6, effect=STONE)
-    state = make_game({4: rich})
+    state = position({4: rich})
     state.apply(TakeTile(4))
     state.apply(GoWild())
     state.apply(Place(1, 0, True))

@@ -7,24 +7,24 @@ from builders import (
     G,
     O,
     R,
+    Seat,
     count,
     expect_illegal,
+    farm,
     irrigation,
     legal,
-    make_game,
-    plain,
-    put,
+    position,
     random_game,
     realm,
-    set_cell,
-    set_realm,
     tile,
+    wild,
 )
 from orbis_tui.engine import (
     REALM_LIMIT,
     ZERO,
     DecisionKind,
     Exchange,
+    GameState,
     GoWild,
     Pay,
     Place,
@@ -34,24 +34,29 @@ from orbis_tui.engine import (
 
 
 def test_forgotten_reduction_tokens_never_pay_any_color_symbols() -> None:
-    state = make_game({4: tile("X", R, cost="BB", any_cost=1)})
-    state.players[0].reductions[B] = True
-    state.apply(TakeTile(4))
+    blue_farm = {(1, 0): tile("FARM", O, effect=farm(B))}  # Ann holds the blue token
+
+    def taking(realm_letters: str) -> GameState:
+        market = {4: tile("X", R, cost="BB", any_cost=1)}
+        state = position(market, seats=[Seat(blue_farm, realm=realm_letters)])
+        assert state.players[0].reductions[B]
+        state.apply(TakeTile(4))
+        return state
+
+    state = taking("")
     assert state.kind is DecisionKind.PAY  # the "any" symbol still has to be paid
     assert state.payment_due() == (ZERO, 1)
     assert state.legal_actions() == [GoWild()]
     expect_illegal(state, Pay(ZERO), "R-TAKE-3")
     expect_illegal(state, Pay(count("B")), "R-TAKE-3")  # no blue worshiper either
-    set_realm(state, 0, "B")
+    state = taking("B")
     legal(state, Pay(count("B")))  # a blue worshiper may pay the "any" symbol
     assert realm(state) == ZERO
 
 
 def test_forgotten_one_wilderness_allows_a_blue_tile_and_validates_its_irrigation() -> None:
-    red = plain("RED", R)
-    state = make_game({4: tile("IRR", B, effect=irrigation(O))}, extra=[red])
-    put(state, 0, (1, 0), red, wild=True)
-    put(state, 0, (1, 1), red)
+    irrigating = tile("IRR", B, effect=irrigation(O))
+    state = position({4: irrigating}, seats=[Seat({(1, 0): wild(R), (1, 1): R})])
     state.apply(TakeTile(4))
     legal(state, Place(2, 0))  # blue on wild + red: allowed thanks to the wilderness
     placed = state.players[0].pyramid[2, 0]
@@ -60,8 +65,7 @@ def test_forgotten_one_wilderness_allows_a_blue_tile_and_validates_its_irrigatio
 
 
 def test_forgotten_worshipers_collected_from_a_tile_pay_for_that_tile() -> None:
-    state = make_game({4: tile("X", R, cost="BB", any_cost=1)})
-    set_cell(state, 4, "BBO")
+    state = position({4: tile("X", R, cost="BB", any_cost=1)}, cells={4: "BBO"})
     assert realm(state) == ZERO
     state.apply(TakeTile(4))
     assert state.decision_actions() == [Pay(count("O")), GoWild()]
@@ -70,7 +74,7 @@ def test_forgotten_worshipers_collected_from_a_tile_pay_for_that_tile() -> None:
 
 
 def test_forgotten_generation_happens_even_when_the_tile_becomes_a_wilderness() -> None:
-    state = make_game({0: tile("X", O, cost="RRR")})
+    state = position({0: tile("X", O, cost="RRR")})
     state.apply(TakeTile(0))
     state.apply(GoWild())
     state.apply(Place(1, 0, True))
@@ -81,8 +85,7 @@ def test_forgotten_generation_happens_even_when_the_tile_becomes_a_wilderness() 
 
 def test_forgotten_exchange_any_time_of_ones_own_turn_any_number_of_times() -> None:
     # Short of blue when the bill comes: exchange twice in the middle of paying.
-    state = make_game({4: tile("X", R, cost="BB")})
-    set_realm(state, 0, "RRRGGG")
+    state = position({4: tile("X", R, cost="BB")}, seats=[Seat(realm="RRRGGG")])
     state.apply(TakeTile(4))
     assert state.legal_actions()[:1] == [GoWild()]
     legal(state, Exchange(R, B))
@@ -93,9 +96,7 @@ def test_forgotten_exchange_any_time_of_ones_own_turn_any_number_of_times() -> N
 
 
 def test_forgotten_at_most_ten_worshipers_at_the_end_of_every_turn() -> None:
-    state = make_game()
-    set_realm(state, 0, "RRRRRRRRRR")
-    set_cell(state, 4, "BBBBB")
+    state = position(seats=[Seat(realm="RRRRRRRRRR")], cells={4: "BBBBB"})
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     assert state.kind is DecisionKind.DISCARD  # 15 worshipers: the turn cannot end yet

@@ -9,20 +9,23 @@ import pytest
 from builders import (
     TEMPLE,
     B,
+    Content,
     G,
+    Laid,
     O,
     R,
+    Seat,
     W,
+    copy_of,
     count,
     expect_illegal,
     forest,
     irrigation,
     legal,
-    make_game,
     plain,
-    put,
+    position,
     realm,
-    set_realm,
+    scored,
     tile,
     village,
     volcano,
@@ -36,6 +39,7 @@ from orbis_tui.engine import (
     GodId,
     GodScore,
     PlayerScore,
+    Position,
     ReturnWorshipers,
     TakeGod,
     Tile,
@@ -49,42 +53,51 @@ VIL = tile("VIL", O, effect=village(1))
 FOREST = tile("FOREST", G, effect=forest([G], 1))  # two side by side validate each other
 TEMPLE_TILE = tile("TEMPLE", W, effect=TEMPLE, mystic=3)
 RED = plain("RED", R)
-TILES = [IRR, VOLC, VIL, FOREST, TEMPLE_TILE, RED]
 
-# A pyramid by content: (tile, how many, cancelled, wild)
-Content = Sequence[tuple[Tile, int] | tuple[Tile, int, str]]
+# A pyramid by content: (tile, how many) or (tile, how many, "cancelled" / "wild")
+Holding = Sequence[tuple[Tile, int] | tuple[Tile, int, str]]
+
+
+def laid_out(seat: int, content: Holding) -> dict[Position, Content]:
+    """A pyramid holding ``content``, laid out as play could have built it.
+
+    Every tile goes into the bottom row, except the irrigations that are not cancelled:
+    those rest in row 2 on alternating orange and blue tiles, which feed them and take
+    their color (R-PLACE-3, R-EFF-IRRIGATION); an irrigation in the bottom row is always
+    cancelled (the ruling of R-EFF-IRRIGATION).
+    """
+    fed = sum(n for the_tile, n, *flag in content if the_tile is IRR and not flag)
+    bottom: list[Content] = [O if i % 2 == 0 else B for i in range(fed + 1)] if fed else []
+    upper: list[Content] = []
+    for number, entry in enumerate(content):
+        the_tile, n = entry[0], entry[1]
+        flag = entry[2] if len(entry) > 2 else ""  # type: ignore[misc]
+        for k in range(n):
+            laid = Laid(
+                copy_of(the_tile, f"{seat}.{number}.{k}"), flag == "wild", flag == "cancelled"
+            )
+            (upper if the_tile is IRR and not flag else bottom).append(laid)
+    assert len(bottom) <= 5, "more tiles than this layout holds"
+    return {
+        **{(1, col): entry for col, entry in enumerate(bottom)},
+        **{(2, col): entry for col, entry in enumerate(upper)},
+    }
 
 
 def scores(
-    contents: Sequence[Content],
+    contents: Sequence[Holding],
     gods: Sequence[GodId | None],
     cancelled_god: Mapping[int, bool] | None = None,
 ) -> list[PlayerScore]:
-    """Score players whose pyramids hold the given tiles in row 1 onward.
+    """Score players whose pyramids hold the given tiles (see :func:`laid_out`).
 
     Each content entry is (tile, n) or (tile, n, "cancelled" / "wild").
     """
-    state = make_game(players=len(contents), extra=TILES)
-    for seat, content in enumerate(contents):
-        spots = iter([(r, c) for r, size in ((1, 5), (2, 4), (3, 3), (4, 2)) for c in range(size)])
-        for entry in content:
-            the_tile, n = entry[0], entry[1]
-            flag = entry[2] if len(entry) > 2 else ""  # type: ignore[misc]
-            for _ in range(n):
-                put(
-                    state,
-                    seat,
-                    next(spots),
-                    the_tile,
-                    wild=flag == "wild",
-                    cancelled=flag == "cancelled",
-                )
-        state.players[seat].god = gods[seat]
-        state.players[seat].god_cancelled = (cancelled_god or {}).get(seat, False)
-    return final_scores(state)
+    pyramids = [laid_out(seat, content) for seat, content in enumerate(contents)]
+    return scored(pyramids, gods, god_cancelled=cancelled_god)
 
 
-def god_points(contents: Sequence[Content], gods: Sequence[GodId | None]) -> list[int]:
+def god_points(contents: Sequence[Holding], gods: Sequence[GodId | None]) -> list[int]:
     return [s.god.points for s in scores(contents, gods)]
 
 
@@ -92,8 +105,7 @@ def god_points(contents: Sequence[Content], gods: Sequence[GodId | None]) -> lis
 
 
 def test_god_love_gives_five_worshipers_of_the_players_choice_and_scores_1() -> None:
-    state = make_game()
-    set_realm(state, 0, "R")
+    state = position(seats=[Seat(realm="R")])
     legal(state, TakeGod(GodId.LOVE))
     assert state.kind is DecisionKind.LOVE
     assert state.decision_actions() == [ChooseWorshipers(c) for c in bounded_multisets((5,) * 5, 5)]
@@ -107,7 +119,7 @@ def test_god_love_gives_five_worshipers_of_the_players_choice_and_scores_1() -> 
 
 
 def test_god_apprentice_has_no_power_and_scores_2() -> None:
-    state = make_game()
+    state = position()
     legal(state, TakeGod(GodId.APPRENTICE))
     assert (state.current, state.kind) == (1, DecisionKind.TURN)
     assert realm(state, 0) == count("")
@@ -167,8 +179,7 @@ def test_god_harvests_scores_3_among_the_most_validated_villages() -> None:
 
 
 def test_god_death_returns_six_worshipers_and_scores_3() -> None:
-    state = make_game()
-    set_realm(state, 0, "RRRRBBBG")
+    state = position(seats=[Seat(realm="RRRRBBBG")])
     legal(state, TakeGod(GodId.DEATH))
     assert state.kind is DecisionKind.DEATH
     expect_illegal(state, ReturnWorshipers(count("RRRRB")), "R-GOD-2")
@@ -179,8 +190,7 @@ def test_god_death_returns_six_worshipers_and_scores_3() -> None:
 
 
 def test_god_death_refused_is_cancelled() -> None:
-    state = make_game()
-    set_realm(state, 0, "RRRRBBBG")
+    state = position(seats=[Seat(realm="RRRRBBBG")])
     state.apply(TakeGod(GodId.DEATH))
     legal(state, Decline())
     assert state.players[0].god_cancelled
@@ -189,8 +199,7 @@ def test_god_death_refused_is_cancelled() -> None:
 
 
 def test_god_death_without_six_worshipers_is_cancelled() -> None:
-    state = make_game()
-    set_realm(state, 0, "RRRRB")
+    state = position(seats=[Seat(realm="RRRRB")])
     legal(state, TakeGod(GodId.DEATH))
     assert (state.current, state.kind) == (1, DecisionKind.TURN)
     assert state.players[0].god is GodId.DEATH and state.players[0].god_cancelled
@@ -241,8 +250,7 @@ def test_R_GOD_1_ruling_fewest_wilderness_counts_zero_as_fewest() -> None:
 
 
 def test_R_GOD_2_love_can_overflow_the_realm_then_the_limit_applies() -> None:
-    state = make_game()
-    set_realm(state, 0, "RRRRRRRR")
+    state = position(seats=[Seat(realm="RRRRRRRR")])
     state.apply(TakeGod(GodId.LOVE))
     legal(state, ChooseWorshipers(count("GGGGG")))
     assert state.kind is DecisionKind.DISCARD
@@ -254,8 +262,7 @@ def test_R_GOD_2_love_can_overflow_the_realm_then_the_limit_applies() -> None:
 
 
 def test_R_GOD_2_exchanges_are_open_on_a_god_turn() -> None:
-    state = make_game()
-    set_realm(state, 0, "RRRRRRRRRR")
+    state = position(seats=[Seat(realm="RRRRRRRRRR"), Seat(realm="GGG")])
     state.apply(TakeGod(GodId.LOVE))
     legal(state, ChooseWorshipers(count("BBBBB")))
     # 15 worshipers: exchanging twice (15 -> 11) then discarding 1 ends the turn.
@@ -265,8 +272,7 @@ def test_R_GOD_2_exchanges_are_open_on_a_god_turn() -> None:
     legal(state, Discard(count("W")))
     assert realm(state, 0) == count("RRRRRRRBBW")
     assert state.current == 1
-    # And before a god is chosen.
-    set_realm(state, 1, "GGG")
+    # And before a god is chosen (Ben came to the table with three green).
     legal(state, Exchange(G, R))
     legal(state, TakeGod(GodId.APPRENTICE))
     assert state.players[1].pyramid == {} and realm(state, 1) == count("R")

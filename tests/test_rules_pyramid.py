@@ -7,26 +7,36 @@ import pytest
 from builders import (
     FULL_PYRAMID,
     B,
+    Content,
     G,
-    O,
     R,
+    Seat,
     expect_illegal,
     legal,
-    make_game,
     plain,
-    put,
+    position,
     random_game,
+    rows,
+    wild,
 )
-from orbis_tui.engine import COLORS, Color, DecisionKind, GameState, Place, TakeTile, geometry
+from orbis_tui.engine import (
+    COLORS,
+    Color,
+    DecisionKind,
+    GameState,
+    Place,
+    Position,
+    TakeTile,
+    geometry,
+)
 
-RED, BLUE, GREEN, ORANGE = plain("RED", R), plain("BLUE", B), plain("GREEN", G), plain("ORG", O)
-EXTRA = [RED, BLUE, GREEN, ORANGE]
+RED = plain("RED", R)
 
 
-def taking(color: Color) -> GameState:
-    """A game whose first player has just taken a free tile of ``color`` (cell 4)."""
-    state = make_game({4: plain("X", color)}, extra=EXTRA)
-    return state
+def taking(color: Color, pyramid: dict[Position, Content] | None = None) -> GameState:
+    """A game where the first player, whose pyramid holds ``pyramid``, is about to take
+    a free tile of ``color`` (cell 4)."""
+    return position({4: plain("X", color)}, seats=[Seat(pyramid or {})])
 
 
 def take(state: GameState) -> GameState:
@@ -56,10 +66,7 @@ def test_R_PLACE_1_the_first_tile_of_any_color_opens_row_one(color: Color) -> No
 
 
 def test_R_PLACE_1_later_row_one_tiles_touch_an_end_with_no_gap() -> None:
-    state = taking(R)
-    put(state, 0, (1, 0), BLUE)
-    put(state, 0, (1, 1), GREEN)
-    take(state)
+    state = take(taking(R, {(1, 0): B, (1, 1): G}))
     assert colored_places(state) == {(1, -1), (1, 2)}
     expect_illegal(state, Place(1, 3), "R-PLACE-1")
     expect_illegal(state, Place(1, -2), "R-PLACE-1")
@@ -68,10 +75,7 @@ def test_R_PLACE_1_later_row_one_tiles_touch_an_end_with_no_gap() -> None:
 
 
 def test_R_PLACE_1_row_one_holds_at_most_five_tiles() -> None:
-    state = taking(R)
-    for col in range(-2, 3):
-        put(state, 0, (1, col), BLUE)
-    take(state)
+    state = take(taking(R, {(1, col): B for col in range(-2, 3)}))
     expect_illegal(state, Place(1, 3), "R-PLACE-1")
     expect_illegal(state, Place(1, -3, True), "R-PLACE-1")
     assert all(row == 2 for row, _ in wild_places(state))
@@ -80,8 +84,8 @@ def test_R_PLACE_1_row_one_holds_at_most_five_tiles() -> None:
 def test_R_PLACE_1_ruling_row_one_grows_left_or_right_from_the_first_tile() -> None:
     # Not pinned to five fixed columns: columns count from the first tile, and the row
     # may grow all the way to the left (seat 0) or to both sides (seat 1).
-    refills = [plain(f"P{i}", R) for i in range(12)]
-    state = make_game(filler_color=R, piles=[refills, [], []])
+    refills = [plain(f"P{i}", R) for i in range(28)]
+    state = position(filler_color=R, piles=[refills, [], []])
     moves = [(0, 0), (1, 0), (2, -1), (3, 1), (5, -2), (6, -1), (7, -3), (8, 2), (0, -4)]
     for cell, col in moves:
         state.apply(TakeTile(cell))
@@ -104,32 +108,25 @@ def test_R_PLACE_1_ruling_row_one_grows_left_or_right_from_the_first_tile() -> N
 
 
 def test_R_PLACE_2_an_upper_tile_rests_on_two_tiles_below() -> None:
-    state = taking(R)
-    put(state, 0, (1, 0), RED)
-    take(state)
+    state = take(taking(R, {(1, 0): R}))
     expect_illegal(state, Place(2, 0), "R-PLACE-2")
     expect_illegal(state, Place(2, 0, True), "R-PLACE-2")
     expect_illegal(state, Place(2, -1, True), "R-PLACE-2")
-    put(state, 0, (1, 1), RED)
+    state = take(taking(R, {(1, 0): R, (1, 1): R}))  # one more tile below: now it rests
     assert (2, 0) in colored_places(state)
     expect_illegal(state, Place(3, 0, True), "R-PLACE-2")
     legal(state, Place(2, 0))
 
 
 def test_R_PLACE_2_no_row_above_four_and_no_spot_twice() -> None:
-    state = taking(R)
-    put(state, 0, (1, 0), RED)
-    take(state)
+    state = take(taking(R, {(1, 0): R}))
     expect_illegal(state, Place(5, 0, True), "R-PLACE-2")
     expect_illegal(state, Place(0, 0, True), "R-PLACE-2")
     expect_illegal(state, Place(1, 0, True), "R-PLACE-2")
 
 
 def test_R_PLACE_2_the_top_row_rests_on_row_three() -> None:
-    state = taking(R)
-    for pos in FULL_PYRAMID[:-2]:
-        put(state, 0, pos, RED)
-    take(state)
+    state = take(taking(R, rows(len(FULL_PYRAMID) - 2, R)))
     assert colored_places(state) == {(4, 0), (4, 1)}
 
 
@@ -137,11 +134,7 @@ def test_R_PLACE_2_the_top_row_rests_on_row_three() -> None:
 
 
 def test_R_PLACE_3_an_upper_tile_shares_a_color_with_a_supporting_tile() -> None:
-    state = taking(R)
-    put(state, 0, (1, 0), BLUE)
-    put(state, 0, (1, 1), GREEN)
-    put(state, 0, (1, 2), RED)
-    take(state)
+    state = take(taking(R, {(1, 0): B, (1, 1): G, (1, 2): R}))
     error = expect_illegal(state, Place(2, 0), "R-PLACE-3")
     assert "blue" in error.message and "green" in error.message
     assert colored_places(state) == {(1, -1), (1, 3), (2, 1)}  # (2, 1) rests on red
@@ -149,19 +142,13 @@ def test_R_PLACE_3_an_upper_tile_shares_a_color_with_a_supporting_tile() -> None
 
 
 def test_R_PLACE_3_a_wilderness_below_counts_as_every_color() -> None:
-    state = taking(R)
-    put(state, 0, (1, 0), BLUE, wild=True)
-    put(state, 0, (1, 1), GREEN)
-    take(state)
+    state = take(taking(R, {(1, 0): wild(B), (1, 1): G}))
     assert (2, 0) in colored_places(state)
     legal(state, Place(2, 0))
 
 
 def test_R_PLACE_3_a_wilderness_goes_on_any_two_supporting_tiles() -> None:
-    state = taking(R)
-    put(state, 0, (1, 0), BLUE)
-    put(state, 0, (1, 1), GREEN)
-    take(state)
+    state = take(taking(R, {(1, 0): B, (1, 1): G}))
     assert (2, 0) not in colored_places(state)
     assert (2, 0) in wild_places(state)
     legal(state, Place(2, 0, True))
@@ -171,10 +158,8 @@ def test_R_PLACE_3_a_wilderness_goes_on_any_two_supporting_tiles() -> None:
 
 
 def test_R_PLACE_4_upper_rows_before_lower_rows_are_complete() -> None:
-    state = taking(R)
-    for pos in [(1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1)]:
-        put(state, 0, pos, RED)
-    take(state)
+    spots = [(1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1)]
+    state = take(taking(R, dict.fromkeys(spots, R)))
     # Row 1 holds 4 of 5, row 2 holds 3 of 4, yet the top row is open.
     assert (4, 0) in colored_places(state)
     legal(state, Place(4, 0))
@@ -182,10 +167,7 @@ def test_R_PLACE_4_upper_rows_before_lower_rows_are_complete() -> None:
 
 
 def test_R_PLACE_4_upper_rows_need_not_be_contiguous() -> None:
-    state = taking(R)
-    for pos in [(1, 0), (1, 1), (1, 2), (1, 3), (2, 0)]:
-        put(state, 0, pos, RED)
-    take(state)
+    state = take(taking(R, dict.fromkeys([(1, 0), (1, 1), (1, 2), (1, 3), (2, 0)], R)))
     assert (2, 2) in colored_places(state)  # leaves a hole at (2, 1)
     legal(state, Place(2, 2))
     assert geometry.is_valid(state.players[0].pyramid) == []
@@ -196,10 +178,7 @@ def test_R_PLACE_4_upper_rows_need_not_be_contiguous() -> None:
 
 def test_R_PLACE_5_there_is_always_a_spot_for_a_wilderness() -> None:
     # A red tile on a full blue bottom row has no colored spot, only wild ones.
-    state = taking(R)
-    for col in range(5):
-        put(state, 0, (1, col), BLUE)
-    take(state)
+    state = take(taking(R, rows(5, B)))
     assert colored_places(state) == set()
     assert wild_places(state) == {(2, c) for c in range(4)}
     # And in every PLACE decision of random games, the lowest row that is not full

@@ -7,14 +7,17 @@ from collections import Counter
 import pytest
 
 from builders import (
+    FULL_PYRAMID,
     NAMES,
     R,
     W,
+    cancelled,
+    copy_of,
     expect_illegal,
-    make_game,
     plain,
+    position,
     random_game,
-    set_cell,
+    scored,
     tile,
     village,
 )
@@ -33,7 +36,6 @@ from orbis_tui.engine import (
     TakeTile,
     TileSet,
     deal,
-    final_scores,
 )
 from orbis_tui.tiles import load_catalog, new_game
 
@@ -100,19 +102,16 @@ def test_R_COMP_3_one_reduction_token_per_color() -> None:
 def test_R_COMP_3_cancellation_tokens_are_never_a_limit() -> None:
     # 4 players x 14 cancelled tiles = 56 cancellations, far past the 18 tokens.
     hut = tile("V", R, cp=5, effect=village(1))
-    state = make_game(players=4, extra=[hut])
-    for p in state.players:
-        for row, size in ((1, 5), (2, 4), (3, 3), (4, 2)):
-            for col in range(size):
-                p.pyramid[row, col] = PlacedTile(hut, cancelled=True)
-    for score in final_scores(state):
+    pyramids = [
+        {pos: cancelled(copy_of(hut, f"{seat}.{pos}")) for pos in FULL_PYRAMID} for seat in range(4)
+    ]
+    for score in scored(pyramids):
         assert [t.reason for t in score.tiles] == ["cancelled"] * 14
         assert sum(t.points for t in score.tiles) == 0
 
 
 def test_R_COMP_4_worshipers_are_unlimited() -> None:
-    state = make_game({4: plain("X", R)})
-    set_cell(state, 1, "R" * 40)
+    state = position({4: plain("X", R)}, cells={1: "R" * 40})
     state.apply(TakeTile(4))
     assert state.market_worshipers[1][R] == 41
     state.apply(Place(1, 0))
@@ -124,7 +123,7 @@ def test_R_COMP_4_worshipers_are_unlimited() -> None:
 @pytest.mark.parametrize("tile_id", [t.id for t in CATALOG.tiles])
 def test_R_COMP_5_the_reverse_of_every_tile_is_a_wilderness(tile_id: str) -> None:
     the_tile = CATALOG.tile_by_id[tile_id]
-    state = make_game({4: the_tile})
+    state = position({4: the_tile}, players=4)  # four players use every set
     state.apply(TakeTile(4))
     if state.kind is DecisionKind.PAY:
         assert state.why_not(GoWild()) is None
@@ -183,7 +182,7 @@ def test_R_SETUP_2_gods_drawn_at_random_and_the_rest_leave_the_game() -> None:
 
 
 def test_R_SETUP_2_a_god_taken_by_another_player_is_gone() -> None:
-    state = make_game()
+    state = position()
     state.apply(TakeGod(GodId.APPRENTICE))
     assert GodId.APPRENTICE not in state.gods_available
     expect_illegal(state, TakeGod(GodId.APPRENTICE), "R-SETUP-2")

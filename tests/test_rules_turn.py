@@ -11,19 +11,18 @@ from builders import (
     G,
     O,
     R,
+    Seat,
     W,
     count,
     expect_illegal,
     farm,
     gain,
     legal,
-    make_game,
     plain,
-    put,
+    position,
     random_game,
     realm,
-    set_cell,
-    set_realm,
+    rows,
     tile,
     village,
     volcano,
@@ -42,6 +41,7 @@ from orbis_tui.engine import (
     PlacedTile,
     TakeGod,
     TakeTile,
+    Tile,
     bounded_multisets,
     why_unpayable,
 )
@@ -50,7 +50,7 @@ from orbis_tui.engine import (
 
 
 def test_R_TURN_1_taking_a_god_is_the_whole_turn() -> None:
-    state = make_game()
+    state = position()
     market = list(state.market)
     legal(state, TakeGod(GodId.APPRENTICE))
     assert state.players[0].god is GodId.APPRENTICE
@@ -61,7 +61,7 @@ def test_R_TURN_1_taking_a_god_is_the_whole_turn() -> None:
 
 
 def test_R_TURN_1_once_a_god_is_taken_no_more_god_turns() -> None:
-    state = make_game()
+    state = position()
     legal(state, TakeGod(GodId.APPRENTICE))
     take_free_tile = TakeTile(0)
     legal(state, take_free_tile)
@@ -72,10 +72,14 @@ def test_R_TURN_1_once_a_god_is_taken_no_more_god_turns() -> None:
 
 
 def test_R_TURN_1_fifteenth_turn_without_a_god_must_take_one() -> None:
-    state = make_game()
-    state.players[0].turns = 13  # the 14th turn: a tile is still allowed
+    # Ben started and has his god; Ann has played 13 turns, all tiles.
+    seats = [Seat(rows(13)), Seat(rows(13), god=GodId.LOVE)]
+    state = position(seats=seats)
+    assert (state.current, state.players[0].turns) == (0, 13)  # the 14th turn
     assert TakeTile(0) in state.legal_actions()
-    state.players[0].turns = 14  # the 15th turn
+    # One round later: Ann's 15th and last turn, still without a god.
+    state = position(seats=[Seat(rows(14)), Seat(rows(14), god=GodId.LOVE)])
+    assert (state.current, state.players[0].turns) == (0, 14)
     assert state.must_take_god()
     assert state.decision_actions() == [TakeGod(g) for g in state.gods_available]
     expect_illegal(state, TakeTile(0), "R-TURN-1")
@@ -97,16 +101,14 @@ def test_R_TURN_1_every_player_ends_with_fourteen_tiles_and_one_god(players: int
 
 
 def test_R_TURN_2_three_of_one_color_for_one_of_any_color() -> None:
-    state = make_game()
-    set_realm(state, 0, "RRRB")
+    state = position(seats=[Seat(realm="RRRB")])
     legal(state, Exchange(R, G))
     assert realm(state) == count("BG")
     assert (state.current, state.kind) == (0, DecisionKind.TURN)
 
 
 def test_R_TURN_2_as_often_as_the_player_likes() -> None:
-    state = make_game()
-    set_realm(state, 0, "R" * 9)
+    state = position(seats=[Seat(realm="R" * 9)])
     for _ in range(3):
         legal(state, Exchange(R, W))
     legal(state, Exchange(W, B))
@@ -114,8 +116,7 @@ def test_R_TURN_2_as_often_as_the_player_likes() -> None:
 
 
 def test_R_TURN_2_needs_three_worshipers_of_the_given_color() -> None:
-    state = make_game()
-    set_realm(state, 0, "RRBBB")
+    state = position(seats=[Seat(realm="RRBBB")])
     expect_illegal(state, Exchange(R, B), "R-TURN-2")
     expect_illegal(state, Exchange(B, B), "R-TURN-2")
     exchanges = [a for a in state.legal_actions() if isinstance(a, Exchange)]
@@ -123,53 +124,62 @@ def test_R_TURN_2_needs_three_worshipers_of_the_given_color() -> None:
 
 
 def test_R_TURN_2_an_exchange_names_two_of_the_five_colors() -> None:
-    state = make_game()
-    set_realm(state, 0, "RRR")
+    state = position(seats=[Seat(realm="RRR")])
     expect_illegal(state, Exchange(R, 7), "R-TURN-2")  # type: ignore[arg-type]
     expect_illegal(state, Exchange(-1, R), "R-TURN-2")  # type: ignore[arg-type]
 
 
-def _to_pay(state: GameState) -> None:
-    state.market[4] = tile("PAY", R, cost="B")
+def _to_turn() -> GameState:
+    return position(seats=[Seat(realm="RRR")])
+
+
+def _to_pay() -> GameState:
+    state = position({4: tile("PAY", R, cost="B")}, seats=[Seat(realm="RRR")])
     state.apply(TakeTile(4))
+    return state
 
 
-def _to_place(state: GameState) -> None:
+def _to_place() -> GameState:
+    state = _to_turn()
     state.apply(TakeTile(4))
+    return state
 
 
-def _to_gain(state: GameState) -> None:
-    state.market[4] = tile("GAIN", R, effect=gain(None))
-    state.apply(TakeTile(4))
-    state.apply(Place(1, 0))
-
-
-def _to_village(state: GameState) -> None:
-    state.market[4] = tile("VIL", O, effect=village(1))
-    state.apply(TakeTile(4))
-    state.apply(Place(1, 0))
-
-
-def _to_volcano(state: GameState) -> None:
-    state.market[4] = tile("VOL", R, effect=volcano("B"))
-    set_cell(state, 0, "B")
+def _taken_and_placed(market_tile: Tile, cells: dict[int, str] | None = None) -> GameState:
+    state = position({4: market_tile}, seats=[Seat(realm="RRR")], cells=cells)
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
+    return state
 
 
-def _to_love(state: GameState) -> None:
+def _to_gain() -> GameState:
+    return _taken_and_placed(tile("GAIN", R, effect=gain(None)))
+
+
+def _to_village() -> GameState:
+    return _taken_and_placed(tile("VIL", O, effect=village(1)))
+
+
+def _to_volcano() -> GameState:
+    return _taken_and_placed(tile("VOL", R, effect=volcano("B")), cells={0: "B"})
+
+
+def _to_love() -> GameState:
+    state = _to_turn()
     state.apply(TakeGod(GodId.LOVE))
+    return state
 
 
-def _to_death(state: GameState) -> None:
-    set_realm(state, 0, "RRRRRR")
+def _to_death() -> GameState:
+    state = position(seats=[Seat(realm="RRRRRR")])
     state.apply(TakeGod(GodId.DEATH))
+    return state
 
 
 @pytest.mark.parametrize(
     "reach,kind",
     [
-        (lambda s: None, DecisionKind.TURN),
+        (_to_turn, DecisionKind.TURN),
         (_to_pay, DecisionKind.PAY),
         (_to_place, DecisionKind.PLACE),
         (_to_gain, DecisionKind.GAIN),
@@ -180,11 +190,9 @@ def _to_death(state: GameState) -> None:
     ],
 )
 def test_R_TURN_2_exchange_open_at_every_decision_of_ones_own_turn(
-    reach: Callable[[GameState], None], kind: DecisionKind
+    reach: Callable[[], GameState], kind: DecisionKind
 ) -> None:
-    state = make_game()
-    set_realm(state, 0, "RRR")
-    reach(state)
+    state = reach()
     assert state.kind is kind
     have = realm(state)
     legal(state, Exchange(R, G))
@@ -193,9 +201,7 @@ def test_R_TURN_2_exchange_open_at_every_decision_of_ones_own_turn(
 
 
 def test_R_TURN_2_an_exchange_while_discarding_can_end_the_turn() -> None:
-    state = make_game()
-    set_realm(state, 0, "R" * 10)
-    set_cell(state, 4, "B")
+    state = position(seats=[Seat(realm="R" * 10)], cells={4: "B"})
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     assert state.kind is DecisionKind.DISCARD and state.discard_needed() == 1
@@ -208,9 +214,7 @@ def test_R_TURN_2_an_exchange_while_discarding_can_end_the_turn() -> None:
 
 
 def test_R_TURN_3_over_ten_at_turn_end_the_player_returns_the_extra() -> None:
-    state = make_game()
-    set_realm(state, 0, "RRRRRRRRB")
-    set_cell(state, 4, "GGG")
+    state = position(seats=[Seat(realm="RRRRRRRRB")], cells={4: "GGG"})
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     assert state.kind is DecisionKind.DISCARD
@@ -230,9 +234,7 @@ def test_R_TURN_3_over_ten_at_turn_end_the_player_returns_the_extra() -> None:
 
 
 def test_R_TURN_3_ten_worshipers_are_allowed() -> None:
-    state = make_game()
-    set_realm(state, 0, "R" * 9)
-    set_cell(state, 4, "B")
+    state = position(seats=[Seat(realm="R" * 9)], cells={4: "B"})
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     assert realm(state, 0) == count("RRRRRRRRRB")
@@ -256,7 +258,7 @@ ORTHOGONAL = {
 
 @pytest.mark.parametrize("cell", range(9))
 def test_R_TAKE_1_generate_puts_one_worshiper_on_each_orthogonal_neighbor(cell: int) -> None:
-    state = make_game({cell: plain("X", B)})
+    state = position({cell: plain("X", B)})
     legal(state, TakeTile(cell))
     for other in range(9):
         expected = count("B") if other in ORTHOGONAL[cell] else ZERO
@@ -270,10 +272,8 @@ def test_R_TAKE_1_generate_puts_one_worshiper_on_each_orthogonal_neighbor(cell: 
 
 
 def test_R_TAKE_2_collect_moves_the_tiles_worshipers_into_the_realm() -> None:
-    state = make_game({4: plain("X", B)})
-    set_realm(state, 0, "W")
-    set_cell(state, 4, "RRG")
-    set_cell(state, 0, "OO")  # a diagonal cell: not collected
+    # Cell 0 is diagonal to cell 4: not collected.
+    state = position({4: plain("X", B)}, seats=[Seat(realm="W")], cells={4: "RRG", 0: "OO"})
     legal(state, TakeTile(4))
     assert realm(state) == count("RRGW")
     assert state.market_worshipers[4] == ZERO
@@ -284,8 +284,7 @@ def test_R_TAKE_2_collect_moves_the_tiles_worshipers_into_the_realm() -> None:
 
 
 def test_R_TAKE_3_the_colored_cost_is_paid_from_the_realm() -> None:
-    state = make_game({4: tile("X", R, cost="RB")})
-    set_realm(state, 0, "RRBW")
+    state = position({4: tile("X", R, cost="RB")}, seats=[Seat(realm="RRBW")])
     legal(state, TakeTile(4))
     assert state.kind is DecisionKind.PAY
     assert state.decision_actions() == [Pay(ZERO), GoWild()]
@@ -295,8 +294,7 @@ def test_R_TAKE_3_the_colored_cost_is_paid_from_the_realm() -> None:
 
 
 def test_R_TAKE_3_an_any_symbol_takes_a_worshiper_of_the_players_choice() -> None:
-    state = make_game({4: tile("X", R, cost="R", any_cost=1)})
-    set_realm(state, 0, "RRBW")
+    state = position({4: tile("X", R, cost="R", any_cost=1)}, seats=[Seat(realm="RRBW")])
     state.apply(TakeTile(4))
     pays = [a for a in state.decision_actions() if isinstance(a, Pay)]
     assert set(pays) == {Pay(count(c)) for c in ("R", "B", "W")}
@@ -308,38 +306,37 @@ def test_R_TAKE_3_an_any_symbol_takes_a_worshiper_of_the_players_choice() -> Non
 
 
 def test_R_TAKE_3_a_cost_the_realm_cannot_cover_is_refused() -> None:
-    state = make_game({4: tile("X", R, cost="BB")})
-    set_realm(state, 0, "B")
+    state = position({4: tile("X", R, cost="BB")}, seats=[Seat(realm="B")])
     state.apply(TakeTile(4))
     assert state.legal_actions() == [GoWild()]
     error = expect_illegal(state, Pay(ZERO), "R-TAKE-3")
-    assert error.message == "The tile costs 2 blue; your realm holds 1 blue."
+    assert error.message == "The tile costs 2B; your realm holds 1B."
 
 
 def test_R_TAKE_3_an_unaffordable_any_symbol_is_blamed_on_the_realm() -> None:
-    state = make_game({4: tile("X", R, cost="RR", any_cost=1)})
-    set_realm(state, 0, "R")
+    state = position({4: tile("X", R, cost="RR", any_cost=1)}, seats=[Seat(realm="R")])
     state.apply(TakeTile(4))
     assert state.legal_actions() == [GoWild()]
     error = expect_illegal(state, Pay(count("R")), "R-TAKE-3")
-    assert "2 red plus 1 of any color" in error.message
-    assert error.message.endswith("your realm holds 1 red.")
+    assert "2R plus 1 of any color" in error.message
+    assert error.message.endswith("your realm holds 1R.")
 
 
 @pytest.mark.parametrize(
     ("cost", "any_cost", "realm_letters", "message"),
     [
-        ("BB", 0, "B", "The tile costs 2 blue; your realm holds 1 blue."),
-        ("", 2, "G", "The tile costs 2 worshipers of any color; your realm holds 1 green."),
+        ("BB", 0, "B", "The tile costs 2B; your realm holds 1B."),
+        ("", 2, "G", "The tile costs 2 worshipers of any color; your realm holds 1G."),
         ("RR", 1, "RRO", None),  # payable: no reason
-        ("RG", 1, "RRO", "The tile costs 1 red + 1 green plus 1 of any color; "),
+        ("RG", 1, "RRO", "The tile costs 1R 1G plus 1 of any color; "),
     ],
 )
 def test_R_TAKE_3_why_no_payment_at_all_is_possible(
     cost: str, any_cost: int, realm_letters: str, message: str | None
 ) -> None:
-    state = make_game({4: tile("X", R, cost=cost, any_cost=any_cost)})
-    set_realm(state, 0, realm_letters)
+    state = position(
+        {4: tile("X", R, cost=cost, any_cost=any_cost)}, seats=[Seat(realm=realm_letters)]
+    )
     assert why_unpayable(state) is None  # nothing is being paid for yet
     state.apply(TakeTile(4))
     reason = why_unpayable(state)
@@ -353,7 +350,7 @@ def test_R_TAKE_3_why_no_payment_at_all_is_possible(
 
 
 def test_R_TAKE_3_going_wild_flips_the_tile_and_generation_stands() -> None:
-    state = make_game({4: tile("X", R, cost="BB", effect=gain(R, 2))})
+    state = position({4: tile("X", R, cost="BB", effect=gain(R, 2))})
     state.apply(TakeTile(4))
     legal(state, GoWild())
     assert state.kind is DecisionKind.PLACE
@@ -366,8 +363,7 @@ def test_R_TAKE_3_going_wild_flips_the_tile_and_generation_stands() -> None:
 
 
 def test_R_TAKE_3_a_player_may_refuse_to_pay_an_affordable_tile() -> None:
-    state = make_game({4: tile("X", R, cost="BB")})
-    set_realm(state, 0, "BB")
+    state = position({4: tile("X", R, cost="BB")}, seats=[Seat(realm="BB")])
     state.apply(TakeTile(4))
     legal(state, GoWild())
     legal(state, Place(1, 0, True))
@@ -375,11 +371,17 @@ def test_R_TAKE_3_a_player_may_refuse_to_pay_an_affordable_tile() -> None:
 
 
 def test_R_TAKE_3_a_tile_that_costs_nothing_needs_no_payment() -> None:
-    state = make_game({4: plain("X", R), 0: tile("Y", G, cost="OO")})
+    state = position({4: plain("X", R), 0: tile("Y", G, cost="OO")})
     state.apply(TakeTile(4))
     assert state.kind is DecisionKind.PLACE
-    state.apply(Place(1, 0))
-    state.players[1].reductions[O] = True  # the whole cost is cancelled
+    # Ben holds the orange reduction token from his farm: the whole cost is cancelled.
+    state = position(
+        {0: tile("Y", G, cost="OO")},
+        seats=[Seat(rows(1)), Seat({(1, 0): tile("FARM", O, effect=farm(O))})],
+    )
+    assert state.current == 0 and state.players[1].reductions[O]
+    state.apply(TakeTile(4))
+    state.apply(Place(1, 1))
     state.apply(TakeTile(0))
     assert state.kind is DecisionKind.PLACE
 
@@ -389,8 +391,7 @@ def test_R_TAKE_3_a_tile_that_costs_nothing_needs_no_payment() -> None:
 
 def test_R_TAKE_4_a_paid_tile_goes_into_the_pyramid_as_itself() -> None:
     x = tile("X", R, cost="R")
-    state = make_game({4: x})
-    set_realm(state, 0, "R")
+    state = position({4: x}, seats=[Seat(realm="R")])
     state.apply(TakeTile(4))
     state.apply(Pay(ZERO))
     legal(state, Place(1, 0))
@@ -399,11 +400,8 @@ def test_R_TAKE_4_a_paid_tile_goes_into_the_pyramid_as_itself() -> None:
 
 def test_R_TAKE_4_an_unplaceable_tile_becomes_a_wilderness_and_the_payment_is_lost() -> None:
     x = tile("X", R, cost="R", effect=gain(R, 2))
-    blue = plain("BLUE", B)
-    state = make_game({4: x}, extra=[blue])
-    for col in range(5):
-        put(state, 0, (1, col), blue)
-    set_realm(state, 0, "R")
+    # Ben started; Ann's bottom row is full of blue.
+    state = position({4: x}, seats=[Seat(rows(5, B), realm="R"), Seat(rows(6))])
     state.apply(TakeTile(4))
     state.apply(Pay(ZERO))
     assert state.decision_actions() == [Place(2, c, True) for c in range(4)]
@@ -414,8 +412,7 @@ def test_R_TAKE_4_an_unplaceable_tile_becomes_a_wilderness_and_the_payment_is_lo
 
 
 def test_R_TAKE_4_a_player_may_flip_a_placeable_paid_tile() -> None:
-    state = make_game({4: tile("X", R, cost="R")})
-    set_realm(state, 0, "R")
+    state = position({4: tile("X", R, cost="R")}, seats=[Seat(realm="R")])
     state.apply(TakeTile(4))
     state.apply(Pay(ZERO))
     assert Place(1, 0) in state.legal_actions()
@@ -427,7 +424,7 @@ def test_R_TAKE_4_a_player_may_flip_a_placeable_paid_tile() -> None:
 
 
 def test_R_TAKE_5_the_effect_resolves_once_the_tile_is_placed() -> None:
-    state = make_game({4: tile("X", G, effect=gain(G, 2))})
+    state = position({4: tile("X", G, effect=gain(G, 2))})
     state.apply(TakeTile(4))
     assert realm(state) == ZERO
     state.apply(Place(1, 0))
@@ -435,7 +432,7 @@ def test_R_TAKE_5_the_effect_resolves_once_the_tile_is_placed() -> None:
 
 
 def test_R_TAKE_5_a_wilderness_resolves_no_effect() -> None:
-    state = make_game({4: tile("X", G, effect=gain(G, 2)), 0: tile("F", O, effect=farm(B))})
+    state = position({4: tile("X", G, effect=gain(G, 2)), 0: tile("F", O, effect=farm(B))})
     state.apply(TakeTile(4))
     state.apply(Place(1, 0, True))
     assert realm(state, 0) == ZERO
@@ -448,8 +445,7 @@ def test_R_TAKE_5_a_wilderness_resolves_no_effect() -> None:
 
 
 def test_R_TAKE_6_the_realm_limit_applies_after_the_effect() -> None:
-    state = make_game({4: tile("X", G, effect=gain(R, 2))})
-    set_realm(state, 0, "W" * 10)
+    state = position({4: tile("X", G, effect=gain(R, 2))}, seats=[Seat(realm="W" * 10)])
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     assert state.kind is DecisionKind.DISCARD
@@ -461,8 +457,7 @@ def test_R_TAKE_6_the_realm_limit_applies_after_the_effect() -> None:
 
 
 def test_R_TAKE_6_an_any_color_gain_is_chosen_before_the_limit() -> None:
-    state = make_game({4: tile("X", G, effect=gain(None))})
-    set_realm(state, 0, "W" * 10)
+    state = position({4: tile("X", G, effect=gain(None))}, seats=[Seat(realm="W" * 10)])
     state.apply(TakeTile(4))
     state.apply(Place(1, 0))
     assert state.kind is DecisionKind.GAIN
@@ -474,26 +469,32 @@ def test_R_TAKE_6_an_any_color_gain_is_chosen_before_the_limit() -> None:
 
 
 def test_R_TAKE_7_refill_from_the_level_one_pile_with_no_worshipers() -> None:
+    # Four takes left (12 tiles each): the piles hold four tiles (R-SETUP-4).
     first, second = plain("A", R), plain("Bee", G)
-    state = make_game(piles=[[first, second], [plain("L2", W)], [plain("L3", W)]])
-    set_cell(state, 4, "RR")
+    state = position(
+        seats=[Seat(rows(12, W)), Seat(rows(12, W))],
+        piles=[[first, second], [tile("L2", W, level=2)], [tile("L3", W, level=3)]],
+        cells={4: "RR"},
+    )
     state.apply(TakeTile(4))
-    state.apply(Place(1, 0))
+    state.apply(Place(4, 0))
     assert state.market[4] == first
     assert state.market_worshipers[4] == ZERO
     assert state.pile_sizes() == (1, 1, 1)
 
 
 def test_R_TAKE_7_level_two_when_level_one_is_empty_then_level_three() -> None:
-    two, three = plain("L2", R), plain("L3", G)
-    state = make_game(piles=[[], [two], [three]])
+    # Two takes left, the level-1 pile already empty: the last two tiles come from the
+    # level 2 and level 3 piles, and the game ends with every pile empty.
+    two, three = tile("L2", R, level=2), tile("L3", G, level=3)
+    seats = [Seat(rows(13, W), god=GodId.LOVE), Seat(rows(13, W), god=GodId.DEATH)]
+    state = position(seats=seats, piles=[[], [two], [three]])
     state.apply(TakeTile(4))
-    state.apply(Place(1, 0))
+    state.apply(Place(4, 1))
     assert state.market[4] == two
     state.apply(TakeTile(0))
-    state.apply(Place(1, 0))
+    state.apply(Place(4, 1))
     assert state.market[0] == three
     assert state.pile_sizes() == (0, 0, 0)
-    state.apply(TakeTile(8))
-    state.apply(Place(1, 1))
-    assert state.market[8] is None  # nothing left to draw (only at the very end)
+    assert state.is_over  # the piles empty exactly on the last take (R-SETUP-4)
+    assert all(t is not None for t in state.market)

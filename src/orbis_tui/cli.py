@@ -1,12 +1,20 @@
-"""The ``orbis`` command: the game, and tools for its data and records."""
+"""The ``orbis`` command: the game, and tools for its data and records.
+
+Exit status: 0 done; 1 the check found something (``check-data``: violations;
+``replay``: the record is refused); 2 a file cannot be used at all, or an option is
+wrong. Whatever a file holds, what is printed of it is made safe for the terminal.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from .options import MAX_GAMES, MAX_JOBS, budget_option, count_option
 
 
 def _cmd_check_data(args: argparse.Namespace) -> int:
@@ -16,14 +24,30 @@ def _cmd_check_data(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .records import RecordError, read_record_file
+    from .printable import printable
+    from .records import RecordError, load_record
+    from .records.model import custom_set_facts
+    from .records.storage import read_record_text
     from .standings import standings_json, standings_text
 
     try:
-        _, state = read_record_file(args.record)
+        text = read_record_text(args.record)
     except RecordError as exc:
-        print(f"orbis replay: refused: {exc}", file=sys.stderr)
+        print(f"orbis replay: refused: {printable(exc)}", file=sys.stderr)
+        return 2
+    try:
+        record, state = load_record(text, source=str(args.record))
+    except RecordError as exc:
+        print(f"orbis replay: refused: {printable(exc)}", file=sys.stderr)
         return 1
+    facts = custom_set_facts(record.setup)
+    if facts:
+        print(
+            f"orbis replay: note: a custom tile set, breaking {len(facts)} published fact(s):",
+            file=sys.stderr,
+        )
+        for fact in facts:
+            print(f"  {printable(fact)}", file=sys.stderr)
     if args.json:
         print(json.dumps(standings_json(state), indent=2))
     else:
@@ -99,6 +123,15 @@ def _cmd_balance(args: argparse.Namespace) -> int:
             print(f"{done} games", file=sys.stderr, flush=True)
 
     tiles = str(args.tiles) if args.tiles else None
+    if tiles is not None:
+        from .printable import printable
+        from .tiles import DataFileError, load_catalog
+
+        try:
+            load_catalog(tiles)
+        except DataFileError as exc:
+            print(f"orbis balance: --tiles: {printable(exc)}", file=sys.stderr)
+            return 2
     study = run_balance(args.games, args.seed, args.level, counts, args.jobs, progress, tiles)
     print(study.report())
     return 0
@@ -132,13 +165,51 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if not _usable_data_dir(args.data_dir, "play"):
+        return 2
     from .tui import run_app
 
-    return run_app(args.data_dir, players=args.players, seed=args.seed)
+    wait = args.wait_for_folder if math.isfinite(args.wait_for_folder) else 0.0
+    return run_app(
+        args.data_dir, players=args.players, seed=args.seed, folder_wait=min(max(0.0, wait), 60.0)
+    )
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from .serve import serve_app
+
+    return serve_app(
+        args.host,
+        args.port,
+        data_dir=args.data_dir,
+        players=args.players,
+        seed=args.seed,
+        public_url=args.public_url,
+    )
+
+
+def _port(text: str) -> int:
+    from .serve import parse_port
+
+    try:
+        return parse_port(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _public_url(text: str) -> str:
+    from .serve import parse_public_url
+
+    try:
+        return parse_public_url(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _cmd_learn(args: argparse.Namespace) -> int:
-    from .tui.learn_screen import run_learn
+    if not _usable_data_dir(args.data_dir, "learn"):
+        return 2
+    from .tui.screens.learn import run_learn
 
     return run_learn(args.data_dir, restart=args.restart)
 
@@ -169,13 +240,34 @@ def _search_sizes(text: str) -> dict[str, int]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _usable_data_dir(folder: Path | None, command: str) -> bool:
+    """A data folder must be a folder (or not exist yet, and then it is made)."""
+    if folder is None or folder.is_dir() or not (folder.exists() or folder.is_symlink()):
+        return True
+    from .printable import printable
+
+    print(f"orbis {command}: --data-dir {printable(folder)} is not a folder", file=sys.stderr)
+    return False
+
+
+_games = count_option(1, MAX_GAMES, "--games")
+_jobs = count_option(1, MAX_JOBS, "--jobs")
+
+_PLAY_OPTIONS = """\
+without a command, orbis plays (the same as 'orbis play'):
+  --players {2,3,4}  players in a new game
+  --seed N           deal a new game from this seed
+  --data-dir DIR     where the autosave and records live
+An unfinished game opens at once (ctrl+n sets up a new one); --seed starts anew."""
+
+
 def _search_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--budget",
-        type=float,
+        type=budget_option,
         metavar="SECONDS",
-        help="search levels: thinking time per turn (hard 1.0, expert 1.5)",
+        help="search levels: thinking time per turn (hard 1.0, expert 1.5; above 0, at most 600)",
     )
     group.add_argument(
         "--iterations",
@@ -188,7 +280,10 @@ def _search_options(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="orbis", description="The board game Orbis in a terminal."
+        prog="orbis",
+        description="The board game Orbis in a terminal.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_PLAY_OPTIONS,
     )
     sub = parser.add_subparsers(dest="command")
 
@@ -203,7 +298,39 @@ def build_parser() -> argparse.ArgumentParser:
         help="where the autosave and records live (default: $ORBIS_DATA_DIR, "
         "else the user data directory)",
     )
+    play.add_argument(
+        "--wait-for-folder",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help=argparse.SUPPRESS,  # set by `orbis serve`: a reloaded tab waits for the last one
+    )
     play.set_defaults(run=_cmd_play)
+
+    serve = sub.add_parser(
+        "serve", help="play in a web browser: each browser tab gets its own game process"
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (127.0.0.1: this machine only; any other has no authentication)",
+    )
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (8000)")
+    serve.add_argument(
+        "--public-url",
+        type=_public_url,
+        metavar="URL",
+        help="the address browsers use, when it differs from the one they reach "
+        "(behind a proxy, e.g. https://orbis.example.org)",
+    )
+    serve.add_argument("--players", type=int, choices=(2, 3, 4), help="players in a new game")
+    serve.add_argument("--seed", type=int, help="deal new games from this seed")
+    serve.add_argument(
+        "--data-dir",
+        type=Path,
+        help="where the autosave and records live, as for orbis play",
+    )
+    serve.set_defaults(run=_cmd_serve)
 
     learn = sub.add_parser("learn", help="learn to play: a guided game that teaches the rules")
     learn.add_argument("--restart", action="store_true", help="start the walkthrough over")
@@ -224,7 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
         "selfplay", help="play computer games, checking every state (random play by default)"
     )
     self_play.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    self_play.add_argument("--games", type=int, default=10)
+    self_play.add_argument("--games", type=_games, default=10)
     self_play.add_argument("--seed", type=int, default=0)
     self_play.add_argument("--json", action="store_true", help="one JSON object per game")
     self_play.add_argument(
@@ -242,10 +369,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--a", default="hard", type=_level, help="level A (hard)")
     tour.add_argument("--b", default="medium", type=_level, help="level B (medium)")
-    tour.add_argument("--games", type=int, default=200, help="games (200)")
+    tour.add_argument("--games", type=_games, default=200, help="games (200)")
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    tour.add_argument("--jobs", type=int, default=1, help="games played in parallel (1)")
+    tour.add_argument("--jobs", type=_jobs, default=1, help="games played in parallel (1)")
     tour.add_argument("--json", action="store_true", help="print the figures as JSON")
     tour.add_argument("--progress", action="store_true", help="a dot per game on stderr")
     _search_options(tour)
@@ -254,11 +381,11 @@ def build_parser() -> argparse.ArgumentParser:
     bal = sub.add_parser(
         "balance", help="many computer games: win rates by seat, god, player count; CP by category"
     )
-    bal.add_argument("--games", type=int, default=10000, help="games in all (10000)")
+    bal.add_argument("--games", type=_games, default=10000, help="games in all (10000)")
     bal.add_argument("--seed", type=int, default=0)
     bal.add_argument("--level", default="medium", type=_level, help="(medium)")
     bal.add_argument("--players", default="2,3,4", help="player counts to split over (2,3,4)")
-    bal.add_argument("--jobs", type=int, default=1, help="games played in parallel (1)")
+    bal.add_argument("--jobs", type=_jobs, default=1, help="games played in parallel (1)")
     bal.add_argument("--progress", action="store_true", help="a count every 100 games")
     bal.add_argument("--tiles", type=Path, help="tile file to study (default: the shipped one)")
     bal.set_defaults(run=_cmd_balance)
@@ -272,16 +399,16 @@ def build_parser() -> argparse.ArgumentParser:
         default="random,easy,medium,hard,expert",
         help="levels to rate, weakest first (random,easy,medium,hard,expert)",
     )
-    lad.add_argument("--games", type=int, default=40, help="two-player games per pair (40)")
+    lad.add_argument("--games", type=_games, default=40, help="two-player games per pair (40)")
     lad.add_argument("--seed", type=int, default=1)
-    lad.add_argument("--jobs", type=int, default=1, help="games played in parallel (1)")
+    lad.add_argument("--jobs", type=_jobs, default=1, help="games played in parallel (1)")
     lad.add_argument("--json", action="store_true", help="print the figures as JSON")
     lad.add_argument("--progress", action="store_true", help="name each pair on stderr")
     _search_options(lad)
     lad.set_defaults(run=_cmd_ladder)
 
     bench = sub.add_parser("bench", help="measure the engine on random 4-player games")
-    bench.add_argument("--games", type=int, default=500)
+    bench.add_argument("--games", type=_games, default=500)
     bench.add_argument("--seed", type=int, default=0)
     bench.set_defaults(run=_cmd_bench)
     return parser

@@ -23,6 +23,7 @@ from orbis_tui.records.model import GameSetup, setup_for_game
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.describe import GOD_KEYS
 from orbis_tui.tui.screens.end import EndScreen
+from orbis_tui.tui.screens.exchange import ExchangeScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.seats import Seat
@@ -124,6 +125,11 @@ async def lift_curtain(pilot: Pilot) -> None:
 
 async def play_turn_keys(pilot: Pilot, rng: random.Random) -> int:
     """Answer the pending decision with keys a player might press; returns keys pressed."""
+    if isinstance(pilot.app.screen, ExchangeScreen):  # Enter offered the exchange that pays
+        state = pilot.app.screen.state
+        exchange = rng.choice(state.decision.exchanges)
+        await press(pilot, "rbogw"[exchange.give], "rbogw"[exchange.get])
+        return 2
     screen = table(pilot.app)
     if screen.handing_over:
         await press(pilot, "enter")
@@ -235,11 +241,21 @@ def play(match: Match, action: Action) -> None:
 class TableApp(OrbisApp):
     """The app opened straight on the table for a given match."""
 
-    def __init__(self, match: Match, root: Path, seats: list[Seat] | None = None) -> None:
+    def __init__(
+        self,
+        match: Match,
+        root: Path,
+        seats: list[Seat] | None = None,
+        *,
+        confirm: bool = False,
+    ) -> None:
+        """``confirm``: whether a person's turn waits for Enter (the setting; off here
+        unless a test is about it, on by default in the app)."""
         super().__init__(root)
         self.match = match
         self.seats = seats or [Seat(n) for n in match.record.setup.players]
+        self.settings.confirm_turn = confirm
 
     def on_mount(self, event: events.Mount) -> None:
         event.prevent_default()  # not the new-game screen
-        self.push_screen(TableScreen(self.match, self.store, self.seats))
+        self.push_screen(TableScreen(self.match, self.store, self.seats, settings=self.settings))

@@ -79,15 +79,16 @@ def test_the_selected_cell_previews_the_take(tmp_path: Path) -> None:
             tile = state.market[cell]
             assert tile is not None
             p = preview_take(state, cell)
-            assert f"Cell {cell + 1} · {tile.name}" in text
+            assert tile.name in text
             if p.affordable:
                 assert "you can pay it" in text
             elif p.exchanges_needed is not None:
-                assert "exchange(s) of 3-for-1 pay it" in text
+                assert "of 3-for-1 would pay it" in text
             else:
                 assert texts.PANEL_UNAFFORDABLE in text
             if p.colored_spots:
-                assert f"{len(p.colored_spots)} spot(s) as the tile" in text
+                count = len(p.colored_spots)
+                assert f"{count} spot{'s' if count > 1 else ''} for it" in text
 
     run(match, tmp_path, scenario)
 
@@ -145,7 +146,7 @@ def test_an_unpayable_tile_shows_the_engines_reason_and_enter_makes_it_wild(
         state = screen.state
         await pilot.pause()
         text = " ".join(screen_text(pilot.app).split())
-        assert "make it a wilderness" in text  # the status line
+        assert "(or leave it wild)" in text  # the status line
         assert "✗ Pay:" in text
         assert "Pay " not in " ".join(text.split("⏎")[1:])[:5]  # no Pay key offered
         await press(pilot, "enter")
@@ -208,11 +209,9 @@ def test_spots_are_chosen_among_legal_ones_and_illegal_ones_say_why(tmp_path: Pa
             assert here is not None and (here.row, here.col) in legal
             seen.add((here.row, here.col))
         assert len(seen) >= 2
-        text = " ".join(screen_text(pilot.app).split())
         blocked = [a for a in screen.ui.wild_spots(state) if (a.row, a.col) not in legal]
         reason = state.why_not(Place(blocked[0].row, blocked[0].col))
         assert reason is not None
-        assert reason.message[:30] in text
         # the whole reason, even at 80x24 where the panel has six lines
         assert " ".join(reason.message.split()) in region_words(pilot.app, panel(screen))
         # x switches to placing it as a wilderness, which may go anywhere supported

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from app_driver import random_match
 
-from orbis_tui.engine import DecisionKind, Pay
+from orbis_tui.engine import DecisionKind, Pay, TakeGod
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
@@ -22,6 +22,32 @@ from orbis_tui.tui.widgets.panel import panel_lines
 from rules_spec import rule_ids
 
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "engine"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_enter_never_throws_value_away_when_another_option_keeps_it(players: int) -> None:
+    """R-TAKE-4, R-EFF-IRRIGATION, R-EFF-FOREST: a payment that would be lost is not
+    Enter's default, nor a spot that cancels the effect while another spot keeps it."""
+    rng = random.Random(players * 7)
+    seen = set()
+    for game in range(6):
+        match = Match.start(setup_for_game(["A", "B", "C", "D"][:players], 300 + game, 0))
+        ui = Controller()
+        while not match.state.is_over:
+            state = match.state
+            ui.reset(state)
+            decision = state.decision
+            action = ui.confirm(state)
+            if action is not None and state.kind in (DecisionKind.PAY, DecisionKind.PLACE):
+                chosen = decision.option(action)
+                assert chosen is not None and chosen.legal
+                keeps = [o for o in decision.legal_options if not o.loses_value]
+                if chosen.loses_value:
+                    assert not keeps, (state.kind, action, keeps)
+                else:
+                    seen.add(state.kind)
+            match.play(rng.choice(state.decision_actions()))
+    assert seen == {DecisionKind.PAY, DecisionKind.PLACE}
 
 
 def test_a_full_pick_swaps_out_the_most_chosen_other_color() -> None:
@@ -48,20 +74,24 @@ def test_enter_and_x_always_offer_actions_the_engine_accepts(players: int) -> No
             ui.reset(state)
             kinds.add(state.kind)
             action = ui.confirm(state)
-            assert action is not None
-            assert state.why_not(action) is None, (state.kind, action)
             refusal = ui.refuse(state)
             if refusal is not None:
                 assert state.why_not(refusal) is None
-            if state.kind is DecisionKind.PAY and not ui.payable(state):
-                assert action == refusal  # Enter leaves an unpayable tile unpaid
+            if action is None:  # Enter opens the exchange that pays the tile
+                assert state.kind is DecisionKind.PAY and ui.pay_default(state) == "exchange"
+                assert not ui.payable(state) and state.decision.exchanges
+            else:
+                assert state.why_not(action) is None, (state.kind, action)
+                if state.kind is DecisionKind.PAY and not ui.payable(state):
+                    assert action == refusal  # nothing pays it: Enter leaves it unpaid
             match.play(rng.choice(state.decision_actions()))
     assert {DecisionKind.TURN, DecisionKind.PAY, DecisionKind.PLACE} <= kinds
 
 
 def test_the_phase_line_says_what_is_expected() -> None:
-    assert cost_words((0, 1, 0, 0, 0), 1) == "1 blue + 1 any"
-    assert worshiper_words((2, 0, 0, 0, 1)) == "2 red + 1 white"
+    assert cost_words((0, 1, 0, 0, 0), 1) == "1B + 1 of any color"
+    assert cost_words((0, 0, 0, 0, 0), 2) == "2 of any color"
+    assert worshiper_words((2, 0, 0, 0, 1)) == "2R 1W"  # count then color, everywhere
     match = random_match(
         2,
         5,
@@ -70,11 +100,11 @@ def test_the_phase_line_says_what_is_expected() -> None:
     state = match.state
     due, any_count = state.payment_due()
     line = phase_line(state)
-    assert line == f"Phase 3 - pay {cost_words(due, any_count)}, or make it a wilderness"
-    # spelled out without cost_words: "<n> <color> + ... + <n> any"
-    names = ("red", "blue", "orange", "green", "white")
-    colored = " + ".join(f"{n} {names[c]}" for c, n in enumerate(due) if n)
-    assert line.endswith(f"pay {colored} + {any_count} any, or make it a wilderness")
+    assert line == f"Pay {cost_words(due, any_count)} (or leave it wild)"
+    # spelled out without cost_words: "<n><color> ... + <n> of any color"
+    colored = " ".join(f"{n}{'RBOGW'[c]}" for c, n in enumerate(due) if n)
+    tail = f"{any_count} of any color"
+    assert line.endswith(f"Pay {colored} + {tail} (or leave it wild)")
     over = random_match(2, 5, lambda s: s.is_over)
     assert phase_line(over.state) == texts.PHASE["over"]
 
@@ -185,3 +215,32 @@ def test_when_nothing_can_pay_the_panel_blames_the_realm_not_the_choice() -> Non
         assert "you chose nothing" not in text
         shown += 1
     assert shown >= 5
+
+
+def test_what_players_read_has_names_articles_and_no_internal_ids() -> None:
+    """R-PLACE-3, R-PLACE-2, R-TURN-1: the sentences a player reads use tile and god
+    names, the right article, and the tiles beneath rather than coordinates."""
+    from orbis_tui.engine import IllegalAction
+    from orbis_tui.standings import standings_text
+
+    mismatch = IllegalAction("R-PLACE-3", "color_mismatch", color="orange", left="red", right="b")
+    assert mismatch.message.startswith("An orange tile")
+    gap = IllegalAction("R-PLACE-2", "no_support", row=2, missing="1,-2", side="left")
+    assert "left one" in gap.message and "-2" not in gap.message
+    match = random_match(
+        2,
+        12,
+        lambda s: s.kind is DecisionKind.TURN and s.player.god is not None and s.turn >= 6,
+    )
+    state = match.state
+    taken = state.player.god
+    assert taken is not None and state.gods_available
+    reason = state.why_not(TakeGod(state.gods_available[0]))
+    assert reason is not None and reason.code == "god_already"
+    assert state.catalog.god_by_id[taken].name in reason.message
+    assert f"({taken.value})" not in reason.message
+    text = standings_text(state)
+    for player in state.players:
+        for placed in player.pyramid.values():
+            assert placed.tile.name in text
+            assert placed.tile.id not in text

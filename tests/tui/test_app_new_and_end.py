@@ -7,14 +7,15 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from app_driver import TableApp, focus, press, random_match, table, type_text
+from app_driver import TableApp, focus, press, random_match, region_words, table, type_text
+from textual.widgets import Input
 
 from orbis_tui.engine import DecisionKind, first_player_for
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
-from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.seats import bot_levels
+from orbis_tui.tui.settings import PACES
 from orbis_tui.tui.widgets.choice import Choice
 
 # With this seed "at random" would let seat 1 start: choosing seat 2 must show.
@@ -28,7 +29,7 @@ def test_who_starts_and_a_computer_seat_are_taken_from_the_new_game_screen(
     if "hard" not in levels:
         pytest.skip("no hard computer player in this build")
     assert first_player_for(SEED, 2) == 0
-    monkeypatch.setattr(TableScreen, "BOT_DELAY", 60.0)  # the computer waits: look first
+    monkeypatch.setitem(PACES, "normal", 60.0)  # the computer waits: look first
 
     async def scenario() -> None:
         app = OrbisApp(tmp_path)
@@ -57,8 +58,29 @@ def test_who_starts_and_a_computer_seat_are_taken_from_the_new_game_screen(
             assert [s.kind for s in screen.seats] == ["human", "hard"]
             assert record.setup.seats == ["human", "hard"]
             assert record.actions == []  # the computer has not moved yet
+            players = region_words(app, screen.query_one("#players"))
+            assert "Bo ⚙" in players and "Ada ⚙" not in players  # the computer is marked
+            await press(pilot, "ctrl+n")  # back to the new-game screen
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            # the last table is remembered: names and who plays each seat
+            assert app.screen.query_one("#name2", Input).value == "Bo"
+            kind = app.screen.query_one("#kind2", Choice)
+            assert kind.options[kind.value] == "hard"
+            # the focused field is marked without relying on color
+            await focus(pilot, "seed")
+            labels = [str(label.content) for label in app.screen.query(".label")]
+            assert [text for text in labels if text.startswith("▸")] == ["▸ Seed"]
 
     asyncio.run(scenario())
+
+
+def test_orbis_help_lists_the_play_options() -> None:
+    from orbis_tui.cli import build_parser
+
+    text = build_parser().format_help()
+    for option in ("--players", "--seed", "--data-dir"):
+        assert option in text
 
 
 def started_seed(root: Path) -> int:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from app_driver import screen_text
+
 from orbis_tui.engine import (
     COLORS,
     Action,
@@ -23,8 +25,9 @@ from orbis_tui.engine import (
     TakeTile,
 )
 from orbis_tui.learn import Outcome, Walkthrough
+from orbis_tui.tui import texts
 from orbis_tui.tui.describe import GOD_KEYS
-from orbis_tui.tui.learn_screen import LearnApp, LearnEndScreen, LearnTableScreen
+from orbis_tui.tui.screens.learn import LearnApp, LearnEndScreen, LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.widgets.lesson_panel import LessonPanel
 
@@ -267,5 +270,53 @@ def test_learn_to_play_from_the_new_game_screen(tmp_path: Path):
             await pilot.pause()
             assert isinstance(app.screen, LearnTableScreen)
             assert app.screen.walkthrough.index == 1
+
+    run(scenario())
+
+
+def test_the_key_bar_says_when_the_lesson_scrolls(tmp_path: Path) -> None:
+    """A lesson longer than its panel lists PgDn until its end is in view."""
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(10):
+                await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, LearnTableScreen)
+            panel = screen.query_one(LessonPanel)
+            panel.styles.height = 3  # a lesson longer than its panel
+            await pilot.pause()
+            await pilot.pause()
+            screen.refresh_bindings()
+            await pilot.pause()
+            assert panel.max_scroll_y > 0
+            assert texts.KEY["lesson_scroll"] in screen_text(app).splitlines()[-1]
+            for _ in range(20):
+                await pilot.press("pagedown")
+            await pilot.pause()
+            assert panel.scroll_y == panel.max_scroll_y
+            assert screen.check_action("lesson_scroll", (1,)) is False
+
+    asyncio.run(scenario())
+
+
+def test_a_walkthrough_whose_place_cannot_be_kept_says_so_and_goes_on(tmp_path: Path):
+    (tmp_path / "learn.json").mkdir()  # the progress file cannot be written there
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            shown = [n.message for n in app._notifications]
+            assert any("cannot be kept" in message for message in shown)
+            walkthrough = app.screen.walkthrough
+            await pilot.press("enter", "enter", "2")
+            await pilot.pause()
+            assert walkthrough.step.id == "first-place"  # the lesson goes on
+            await pilot.press("escape")
+            await pilot.pause()
+            shown = [n.message for n in app._notifications]
+            assert not any("Walkthrough saved" in message for message in shown)
 
     run(scenario())

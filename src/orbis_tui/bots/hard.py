@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 
 from ..engine import Action, GameState
+from ..options import MAX_ITERATIONS, check_budget, check_count
 from .heuristics import DEFAULT_WEIGHTS, Weights, evaluate, margin
 from .medium import PlanningBot, TurnPlan
 
@@ -57,6 +58,10 @@ class HardBot(PlanningBot):
         super().__init__(seed, weights)
         if time_budget is None and iterations is None:
             time_budget = DEFAULT_TIME_BUDGET
+        if time_budget is not None:
+            time_budget = check_budget(time_budget)  # nan or inf would think forever
+        if iterations is not None:
+            iterations = check_count(iterations, "iterations", 1, MAX_ITERATIONS)
         self.time_budget = time_budget
         self.iterations = iterations
         self.candidates = candidates

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..engine import Action, GameState
+from ..options import MAX_ITERATIONS, check_count
 from .easy import EasyBot
 from .expert import DEFAULT_EXPERT_BUDGET, ExpertBot
 from .hard import DEFAULT_TIME_BUDGET, HardBot
@@ -147,6 +148,4 @@ def _positive(text: str) -> int:
         value = int(text.strip())
     except ValueError:
         raise ValueError(f"{text.strip()!r} is not a whole number") from None
-    if value < 1:
-        raise ValueError(f"a search size must be at least 1, not {value}")
-    return value
+    return check_count(value, "a search size", 1, MAX_ITERATIONS)

@@ -8,6 +8,9 @@ use (the shipped tile set comes from :func:`orbis_tui.tiles.load_catalog`)::
     decision = state.decision          # what is asked, every option and its outcome
     state.apply(decision.legal_options[0].action)
     state.undo()                       # takes it back exactly
+
+A position in the middle of a game is built, and checked against the rules, with
+:func:`build_position` (see :mod:`.position`).
 """
 
 from . import pyramid as geometry
@@ -56,7 +59,7 @@ from .consequences import (
     WildernessCost,
 )
 from .decision import Decision, Option, place_warnings, take_warnings
-from .errors import IllegalAction
+from .errors import IllegalAction, PositionError
 from .events import (
     Cancelled,
     Collected,
@@ -85,6 +88,7 @@ from .game import final_scores, first_player_for, game_from_deal, new_game
 from .invariants import problems
 from .messages import GOD_REASONS, TILE_REASONS, cancelled_text, worshiper_words
 from .notation import NotationError, format_action, parse_action
+from .position import PositionSpec, SeatSpec, Spot, build_position, check_pyramid, position_of
 from .preview import TakePreview, exchanges_to_pay, preview_take, why_unpayable
 from .pyramid import ROW_SIZES, TOP_ROW, PlacedTile, Position, Pyramid
 from .rule_ids import RULE_IDS
@@ -108,6 +112,7 @@ from .setup import (
     SETUPS,
     Deal,
     PlayerCountSetup,
+    check_deal,
     deal,
     setup_for,
 )
@@ -199,6 +204,8 @@ __all__ = [
     "PlayerScore",
     "PlayerState",
     "Position",
+    "PositionError",
+    "PositionSpec",
     "Pyramid",
     "RealmOverflow",
     "ReductionTaken",
@@ -206,6 +213,8 @@ __all__ = [
     "ReturnUnaffordable",
     "ReturnWorshipers",
     "Returned",
+    "SeatSpec",
+    "Spot",
     "Take",
     "TakeGod",
     "TakePreview",
@@ -224,7 +233,10 @@ __all__ = [
     "WentWild",
     "WildernessCost",
     "bounded_multisets",
+    "build_position",
     "cancelled_text",
+    "check_deal",
+    "check_pyramid",
     "count_of",
     "covers",
     "deal",
@@ -243,6 +255,7 @@ __all__ = [
     "parse_action",
     "parse_letters",
     "place_warnings",
+    "position_of",
     "preview_take",
     "problems",
     "score_game",

@@ -304,7 +304,7 @@ def _pay_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
         refusal = why_unpayable(state)
         assert refusal is not None
         options.append(Option(Pay(_plentiful_any(player, due, due_any)), refusal))
-    options.append(Option(GoWild(), None, (_wilderness_cost(player, tile),)))
+    options.append(Option(GoWild(), None, (_wilderness_cost(player, tile, not homeless),)))
     return tuple(options)
 
 
@@ -320,9 +320,9 @@ def _plentiful_any(player: PlayerState, due: Count, count: int) -> Count:
     return tuple(chosen)  # type: ignore[return-value]
 
 
-def _wilderness_cost(player: PlayerState, tile: Tile) -> WildernessCost:
+def _wilderness_cost(player: PlayerState, tile: Tile, avoidable: bool) -> WildernessCost:
     points = 0 if player.god is GodId.IDLENESS else WILDERNESS_POINTS
-    return WildernessCost(points, tile.cp)
+    return WildernessCost(points, tile.cp, avoidable)
 
 
 # ---------------------------------------------------------------------- placing
@@ -333,6 +333,7 @@ def _place_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     pyramid = player.pyramid
     wild_spots = geometry.wild_spots(pyramid)
     options: list[Option] = []
+    fits = not take.wild and bool(geometry.colored_spots(pyramid, tile.color))
     if not take.wild:
         for row, col in wild_spots:
             action = Place(row, col)
@@ -342,8 +343,8 @@ def _place_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     wild_warnings: tuple[Consequence, ...] = ()
     if not take.wild:
         due, due_any = state.payment_due()
-        lost: list[Consequence] = [_wilderness_cost(player, tile)]
-        if any(due) or due_any:
+        lost: list[Consequence] = [_wilderness_cost(player, tile, fits)]
+        if fits and (any(due) or due_any):
             lost.append(PaymentLost(tile, tile.color, due, due_any, placed=True))
         wild_warnings = tuple(lost)
     options.extend(Option(Place(r, c, True), None, wild_warnings) for r, c in wild_spots)

@@ -15,15 +15,13 @@ COLOR_WORDS = {"R": "red", "B": "blue", "O": "orange", "G": "green", "W": "white
 
 
 def worshiper_words(spelled: str) -> str:
-    """'RRB' -> '2 red + 1 blue'; '-' or '' -> 'nothing'."""
+    """'RRB' -> '2R 1B' (count then color, as the app writes worshipers everywhere);
+    '-' or '' -> 'nothing'."""
     if spelled in ("", "-"):
         return "nothing"
-    parts = []
-    for letter, word in COLOR_WORDS.items():
-        n = spelled.count(letter)
-        if n:
-            parts.append(f"{n} {word}")
-    return " + ".join(parts)
+    return " ".join(
+        f"{spelled.count(letter)}{letter}" for letter in COLOR_WORDS if letter in spelled
+    )
 
 
 ILLEGAL: dict[str, Template] = {
@@ -34,7 +32,7 @@ ILLEGAL: dict[str, Template] = {
     "bad_cell": "There is no market cell {cell}; cells are numbered 1 to 9.",
     "must_take_god": "This is your last turn and you have no god yet: you must take a god.",
     "empty_cell": "Market cell {cell} is empty.",
-    "god_already": "You already have a god ({god}); each player takes exactly one.",
+    "god_already": "You already have the {name}; each player takes exactly one god.",
     "god_unavailable": "The god '{god}' is not available in this game.",
     "pay_any_count": (
         "This tile has {need} 'any color' symbol; you chose {given_words} to pay it.",
@@ -56,15 +54,14 @@ ILLEGAL: dict[str, Template] = {
     ),
     "must_place_wild": "You did not pay for this tile, so it must be placed as a wilderness.",
     "bad_row": "The pyramid has rows 1 to 4, not row {row}.",
-    "occupied": "Row {row}, column {col} already holds a tile.",
+    "occupied": "That spot of row {row} already holds a tile.",
     "row_full": "Row {row} is full.",
-    "row1_gap": (
-        "A bottom-row tile must touch the row at its left or right end; "
-        "column {col} does not (open columns: {spots})."
-    ),
-    "no_support": ("A tile in row {row} must rest on two tiles; {missing} is still empty."),
+    "row1_gap": "A bottom-row tile must extend the row at its left or right end.",
+    "no_support_left": "A tile in row {row} rests on two tiles; the left one is still empty.",
+    "no_support_right": "A tile in row {row} rests on two tiles; the right one is still empty.",
+    "no_support_both": "A tile in row {row} rests on two tiles; both are still empty.",
     "color_mismatch": (
-        "A {color} tile must rest on at least one {color} tile or wilderness; "
+        "{A_color} tile must rest on at least one {color} tile or wilderness; "
         "the tiles below are {left} and {right}."
     ),
     "bad_color": "That is not one of the five colors.",
@@ -75,6 +72,77 @@ ILLEGAL: dict[str, Template] = {
     "volcano_short": "Cell {cell} holds {have_words}; it cannot give {want_words}.",
     "volcano_total": "The volcano removes exactly {need_words}; you chose {given_words}.",
     "love_count": "The Goddess of Love gives exactly 5 worshipers; you chose {given_words}.",
+}
+
+# Deals and positions that no game played by the rules can reach. ``where`` names the
+# place: "the market", "the level 2 pile", "Ann's pyramid at 2,1"...
+POSITION: dict[str, Template] = {
+    "player_count": "Orbis is played by 2, 3 or 4 players, not {players}.",
+    "unknown_tile": "{where} holds {tile}, which is not a tile of this tile set.",
+    "tile_twice": "{tile} appears twice: in {first} and in {where}.",
+    "tile_level": "{where} holds {tile}, a level {level} tile.",
+    "tile_set": "{where} holds {tile} of the {tile_set} set, which {players} players leave out.",
+    "market_size": "The market holds {count} tiles, not {need}.",
+    "bad_cell": "There is no market cell {cell}: cells are numbered 0 to 8.",
+    "pile_count": "There are three piles, one per level, not {count}.",
+    "tile_count": (
+        "{count} region tiles are dealt; {players} players need {need} "
+        "(9 for the market, 14 for each player)."
+    ),
+    "piles_vs_takes": (
+        "The piles hold {piles} tiles, but {takes} region tiles are still to be taken: "
+        "the piles empty exactly on the last take."
+    ),
+    "draw_order": (
+        "{tile} (level {level}) has left its pile while the level {lower} pile still holds "
+        "{left}: the market refills from the lowest level first."
+    ),
+    "unknown_god": "{god} is not one of the gods.",
+    "gods_twice": "The gods in play name {god} twice.",
+    "too_few_gods": "{count} gods cannot serve {players} players: each takes one.",
+    "gods_drawn": "{players} players draw {need} gods; {count} are in play.",
+    "temple_tokens": "{players} players use the temple tokens {need}, not {given}.",
+    "god_held_twice": "{god} is held by both {first} and {second}.",
+    "god_held_and_open": "{god} is held by {name} and still offered to take.",
+    "god_cancelled_not_death": (
+        "{name}'s {god} cannot be cancelled: only the God of Death has a price to refuse."
+    ),
+    "god_cancelled_none": "{name} holds no god to cancel.",
+    "bad_seat": "There is no seat {seat}: seats are numbered 0 to {last}.",
+    "bad_count": "{where}: a count of worshipers has five colors, not {size}.",
+    "bad_letters": "{where}: {given} is not spelled with the color letters R, B, O, G, W.",
+    "negative_worshipers": "{where} holds a negative number of worshipers: {count}.",
+    "realm_over_limit": (
+        "{name}'s realm holds {total} worshipers at the start of a turn; at most {limit}."
+    ),
+    "too_many_tiles": "{name}'s pyramid holds {count} tiles; a player takes {limit}.",
+    "spot_twice": "{where} is given twice.",
+    "pyramid_row": "{where}: the pyramid has rows 1 to 4.",
+    "row1_wide": "{name}'s bottom row holds {count} tiles; it holds at most {limit}.",
+    "row1_gap": "{name}'s bottom row has a gap: columns {cols}.",
+    "no_support": "{where} rests on nothing at {missing}.",
+    "color_mismatch": (
+        "{where}: a {color} tile must rest on a {color} tile or a wilderness; "
+        "the tiles below are {left} and {right}."
+    ),
+    "wild_cancelled": "{where}: a wilderness has no effect to cancel.",
+    "not_cancellable": "{where}: {tile}'s effect ({kind}) cannot be cancelled.",
+    "irrigation_cancel": (
+        "{where}: the irrigation {tile} has no {color} tile beneath it, so it is cancelled."
+    ),
+    "irrigation_valid": (
+        "{where}: the irrigation {tile} has {color} beneath it, so it is not cancelled."
+    ),
+    "token_without_farm": (
+        "{name} holds the {color} reduction token without a {color} farm in the pyramid."
+    ),
+    "farm_without_token": (
+        "{name}'s {color} farm ({tile}) gave the {color} reduction token, which is missing."
+    ),
+    "turn_order": (
+        "{name} has played {played} turns ({tiles} tiles, {gods} god); with seat {to_move} "
+        "to move after {turn} turns in seat order, {name} has played {expected}."
+    ),
 }
 
 CANCELLED: dict[str, Template] = {
@@ -105,9 +173,9 @@ WARNINGS: dict[str, Template] = {
         "The God of Death will be cancelled: he asks for {count} worshipers, you have {have}."
     ),
     "token_held": "You already hold the {color} reduction token: this farm adds nothing.",
-    "only_wilderness": "No spot of your pyramid takes a {color} tile: it can only be a wilderness.",
+    "only_wilderness": "No spot of your pyramid takes {a_color} tile: it can only be a wilderness.",
     "payment_lost": (
-        "No spot takes a {color} tile: it becomes a wilderness and the payment is lost."
+        "No spot takes {a_color} tile: it becomes a wilderness and the payment is lost."
     ),
     "payment_lost_placed": "As a wilderness, the worshipers paid for this tile are lost.",
     "wilderness_cost": "A wilderness scores {points} CP at the end.",
@@ -138,6 +206,11 @@ WARNINGS: dict[str, Template] = {
 
 def _with_words(details: dict[str, Any]) -> dict[str, Any]:
     filled = dict(details)
+    color = details.get("color")
+    if isinstance(color, str) and color:
+        article = "an" if color[0] in "aeiou" else "a"  # "an orange tile", "a red tile"
+        filled["a_color"] = f"{article} {color}"
+        filled["A_color"] = f"{article.capitalize()} {color}"
     for key, value in details.items():
         spelled = isinstance(value, str) and (
             value == "-" or all(ch in COLOR_WORDS for ch in value)
@@ -160,7 +233,13 @@ def fill(template: Template, details: dict[str, Any]) -> str:
 
 
 def illegal_text(code: str, details: dict[str, Any]) -> str:
+    if code == "no_support":  # which tile beneath is missing, in words (never coordinates)
+        code = f"no_support_{details.get('side', 'both')}"
     return fill(ILLEGAL.get(code, code), details)
+
+
+def position_text(code: str, details: dict[str, Any]) -> str:
+    return fill(POSITION.get(code, code), details)
 
 
 def warning_text(code: str, details: dict[str, Any]) -> str:

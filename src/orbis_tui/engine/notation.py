@@ -6,6 +6,8 @@ left), as the player sees them; the engine numbers them 0-8.
 
 from __future__ import annotations
 
+import re
+
 from .actions import (
     Action,
     ChooseGain,
@@ -58,11 +60,14 @@ def format_action(action: Action) -> str:
     raise NotationError(f"not an action: {action!r}")
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,3}", re.ASCII)
+
+
 def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{what} must be a whole number, not {text!r}") from None
+    """A whole number written with ASCII digits (and a minus sign for a column)."""
+    if not _WHOLE.fullmatch(text):
+        raise NotationError(f"{what} must be a whole number, not {text!r}")
+    return int(text)
 
 
 def _count(text: str) -> tuple[int, int, int, int, int]:

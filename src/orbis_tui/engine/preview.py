@@ -33,14 +33,6 @@ class TakePreview:
     wild_spots: tuple[Position, ...]
     blocked: IllegalAction | None  # why the tile cannot be taken now, if it cannot
 
-    @property
-    def affordable_with_exchanges(self) -> bool:
-        return self.exchanges_needed is not None
-
-    @property
-    def placeable(self) -> bool:
-        return bool(self.colored_spots)
-
 
 def exchanges_to_pay(have: Count, need: Count, any_count: int) -> int | None:
     """The fewest 3-for-1 exchanges (R-TURN-2) after which ``have`` pays ``need`` + any.

@@ -266,8 +266,11 @@ class GameState:
         return other
 
     def signature(self) -> tuple:
-        """Everything that makes this state what it is, for comparing two states."""
-        return (*self._position(), self.piles)
+        """Everything that makes this state what it is, for comparing two states: the
+        position and the order of the tiles still face down (not the tiles already drawn,
+        which lie in the market and the pyramids)."""
+        (one, two, three), (first, second, third) = self.piles, self.pile_pos
+        return (*self._position(), (one[first:], two[second:], three[third:]))
 
     def public_signature(self) -> tuple:
         """What every player can see: the whole position but the order of the tiles still
@@ -276,13 +279,14 @@ class GameState:
 
     def _position(self) -> tuple:
         take = self.take
+        piles, pos = self.piles, self.pile_pos
         return (
             self.current,
             self.turn,
             self.kind,
             tuple(t.id if t else None for t in self.market),
             tuple(self.market_worshipers),
-            tuple(self.pile_pos),
+            (len(piles[0]) - pos[0], len(piles[1]) - pos[1], len(piles[2]) - pos[2]),
             tuple(self.gods_available),
             None if take is None else (take.cell, take.tile.id, take.wild, take.pos),
             tuple(
@@ -612,7 +616,8 @@ class GameState:
 
     def _check_take_god(self, player: PlayerState, action: TakeGod) -> None:
         if player.god is not None:
-            raise IllegalAction("R-TURN-1", "god_already", god=player.god.value)
+            name = self.catalog.god_by_id[player.god].name
+            raise IllegalAction("R-TURN-1", "god_already", god=player.god.value, name=name)
         if action.god not in self.gods_available:
             raise IllegalAction(
                 "R-SETUP-2", "god_unavailable", god=getattr(action.god, "value", action.god)
@@ -672,7 +677,10 @@ class GameState:
                 "no_support",
                 row=action.row,
                 col=action.col,
-                missing=", ".join(f"row {r} col {c}" for r, c in missing),
+                missing=", ".join(f"{r},{c}" for r, c in missing),
+                side="both"
+                if len(missing) == 2
+                else ("left" if missing[0] == below[0] else "right"),
             )
         if not action.wild and not geometry.color_fits(pyr, pos, tile.color):
             raise IllegalAction(

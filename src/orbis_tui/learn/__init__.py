@@ -10,18 +10,18 @@ Pure Python, no user interface: the app shows what these objects say.
 - :class:`ProgressStore` keeps a walkthrough in progress so it can be resumed.
 """
 
-from .coach import Advice, Coach, Option, Reason
+from .coach import Advice, Advised, Coach, Reason
 from .progress import ProgressModel, ProgressStore
 from .runner import Feedback, Outcome, Walkthrough
 from .script import Focus, FocusKind, Script, ScriptError, Step, load_script
 
 __all__ = [
     "Advice",
+    "Advised",
     "Coach",
     "Feedback",
     "Focus",
     "FocusKind",
-    "Option",
     "Outcome",
     "ProgressModel",
     "ProgressStore",

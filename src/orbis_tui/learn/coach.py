@@ -19,11 +19,9 @@ from ..engine import (
     DecisionKind,
     Exchange,
     GameState,
-    GoWild,
     IllegalAction,
-    Pay,
+    Option,
     Place,
-    TakeGod,
     TakeTile,
     geometry,
     preview_take,
@@ -43,13 +41,18 @@ class Reason:
 
 
 @dataclass(frozen=True, slots=True)
-class Option:
-    """One option the table shows for the pending decision, legal or not."""
+class Advised:
+    """One of the engine's options for the pending decision, put into words: its label,
+    why it is refused (with the rule explained), or what is worth knowing about it."""
 
-    action: Action
+    option: Option  # the engine's: action, refusal, warnings
     label: str
     reason: Reason | None  # None: the option is available
-    note: str | None = None  # available, but worth knowing (e.g. it will become a wilderness)
+    note: str | None = None  # available, but worth knowing (the engine's warnings)
+
+    @property
+    def action(self) -> Action:
+        return self.option.action
 
     @property
     def available(self) -> bool:
@@ -64,10 +67,10 @@ class Advice:
     phase: str  # what the decision asks, in words
     rule: str  # the rule the decision belongs to
     rule_text: str | None
-    options: tuple[Option, ...]
+    options: tuple[Advised, ...]
 
     @property
-    def unavailable(self) -> tuple[Option, ...]:
+    def unavailable(self) -> tuple[Advised, ...]:
         return tuple(o for o in self.options if not o.available)
 
 
@@ -97,71 +100,57 @@ class Coach:
 
     # ------------------------------------------------------------ the whole decision
     def advise(self, state: GameState) -> Advice:
+        """The engine's options for the pending decision (``state.decision``), with the
+        few the table also shows that the engine leaves out: spots that could be filled
+        later, and one exchange per color given."""
         kind = state.kind
         rule = DECISION_RULE[kind]
-        options = [self._option(state, a) for a in self._candidates(state)]
+        options = [self._advised(state, o) for o in _on_show(state)]
         return Advice(kind, self.phase(kind), rule, self.rule_text(rule), tuple(options))
 
-    def _option(self, state: GameState, action: Action) -> Option:
-        reason = self.explain(state, action)
-        note = None
+    def _advised(self, state: GameState, option: Option) -> Advised:
+        action = option.action
+        reason = self.reason(option.refusal) if option.refusal is not None else None
+        notes = [w.message for w in option.warnings]
         if reason is None and isinstance(action, TakeTile):
             preview = preview_take(state, action.cell)
             if not preview.affordable:
-                note = self._unaffordable_note(state, action, preview.exchanges_needed)
+                words = self.script.words
+                if preview.exchanges_needed:
+                    notes.append(words.unpaid_exchange.format(count=preview.exchanges_needed))
+                else:
+                    notes.append(words.unpaid)
         if isinstance(action, Exchange):
             label = self.script.words.exchange_from.format(give=action.give.label)
         else:
             label = self.describe(state, action)
-        return Option(action, label, reason, note)
+        return Advised(option, label, reason, " ".join(notes) or None)
 
-    def _unaffordable_note(self, state: GameState, take: TakeTile, exchanges: int | None) -> str:
-        """A take that is legal but that the player cannot pay for right away."""
-        copy = state.copy()
-        copy.apply(take)
-        payment = Pay(tuple(0 for _ in range(NUM_COLORS)))  # type: ignore[arg-type]
-        error = copy.why_not(payment)
-        text = error.message if error is not None else ""
-        if exchanges:
-            return f"{text} {exchanges} exchange(s) would make it payable.".strip()
-        return f"{text} It would become a wilderness.".strip()
 
-    def _candidates(self, state: GameState) -> list[Action]:
-        """The options the table shows for the pending decision, in display order."""
-        kind = state.kind
-        actions: list[Action] = []
-        if kind is DecisionKind.TURN:
-            actions.extend(TakeTile(cell) for cell in range(len(state.market)))
-            actions.extend(TakeGod(god) for god in state.gods_available)
-        elif kind is DecisionKind.PAY:
-            actions.append(_representative_pay(state))
-            actions.append(GoWild())
-        elif kind is DecisionKind.PLACE:
-            actions.extend(Place(r, c) for r, c in _spots_on_show(state))
-        if kind is not DecisionKind.OVER:
-            # One exchange per color given; the color received does not change legality.
-            actions.extend(Exchange(give, _other(give)) for give in COLORS)
-        return actions
+def _on_show(state: GameState) -> list[Option]:
+    """The options the table shows for the pending decision, in display order."""
+    decision = state.decision
+    options = list(decision.options)
+    if state.kind is DecisionKind.PLACE:
+        offered = {o.action for o in options}
+        for row, col in _spots_on_show(state):
+            place = Place(row, col)
+            if place not in offered:
+                options.append(Option(place, state.why_not(place)))
+    if state.kind is not DecisionKind.OVER:
+        # One exchange per color given; the color received does not change legality.
+        for give in COLORS:
+            legal = next((e for e in decision.exchanges if e.give == give), None)
+            if legal is not None:
+                options.append(Option(legal))
+            else:
+                refused = Exchange(give, _other(give))
+                options.append(Option(refused, state.why_not(refused)))
+    return options
 
 
 def _other(color: Color) -> Color:
     return COLORS[(color + 1) % NUM_COLORS]
-
-
-def _representative_pay(state: GameState) -> Pay:
-    """A payment to judge: the first legal one, or the colored cost with 'any' from the
-    most plentiful leftovers (so the refusal names what is missing)."""
-    for action in state.decision_actions():
-        if isinstance(action, Pay):
-            return action
-    due, any_count = state.payment_due()
-    left = [max(0, state.player.realm[c] - due[c]) for c in range(NUM_COLORS)]
-    chosen = [0] * NUM_COLORS
-    for _ in range(any_count):
-        best = max(range(NUM_COLORS), key=lambda c: left[c])
-        chosen[best] += 1
-        left[best] = max(0, left[best] - 1)
-    return Pay(tuple(chosen))  # type: ignore[arg-type]
 
 
 def _spots_on_show(state: GameState) -> list[tuple[int, int]]:

@@ -25,8 +25,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from ..engine import Action, Deal, DecisionKind, GodId, NotationError, parse_action
-from ..records.model import GameSetup
+from ..engine import Action, DecisionKind, GodId, NotationError, parse_action
+from ..records.model import DealEntry, GameSetup
 from ..tiles import DataFileError, data_dir
 from ..tiles.models import load_tile_file
 
@@ -233,6 +233,8 @@ class WordsModel(_Strict):
     decline: str
     love: str
     discard: str
+    unpaid: str
+    unpaid_exchange: str
 
 
 class MetaModel(_Strict):
@@ -426,7 +428,7 @@ def load_script(path: Path | str | None = None) -> Script:
     setup = GameSetup(
         players=list(scenario.players),
         first_player=scenario.first_player,
-        deal=Deal(
+        deal=DealEntry(
             market=tuple(scenario.market),
             piles=(tuple(scenario.piles[0]), tuple(scenario.piles[1]), tuple(scenario.piles[2])),
             gods=tuple(scenario.gods),

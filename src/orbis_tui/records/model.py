@@ -10,6 +10,7 @@ rule id and the reason.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -24,11 +25,15 @@ from ..engine import (
     GodId,
     IllegalAction,
     NotationError,
+    PositionError,
+    check_deal,
     deal,
     game_from_deal,
     parse_action,
     setup_for,
 )
+from ..names import names_problems
+from ..printable import printable
 from ..tiles import DataFileError, default_gods_path, load_catalog
 
 if TYPE_CHECKING:
@@ -39,6 +44,30 @@ FORMAT = "orbis-record/1"
 # Read by pydantic when a record file is checked (see ``load_record``): a record with a
 # field this version does not know is refused rather than half understood.
 _STRICT: dict[str, Any] = {"extra": "forbid"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealEntry:
+    """The deal as a record holds it: the engine's :class:`Deal`, field for field."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = _STRICT
+
+    market: tuple[str, ...]
+    piles: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    gods: tuple[GodId, ...]
+    temple_tokens: tuple[int, ...]
+
+    @classmethod
+    def of(cls, the_deal: Deal) -> DealEntry:
+        return cls(
+            market=the_deal.market,
+            piles=the_deal.piles,
+            gods=the_deal.gods,
+            temple_tokens=the_deal.temple_tokens,
+        )
+
+    def to_deal(self) -> Deal:
+        return Deal(self.market, self.piles, self.gods, self.temple_tokens)
 
 
 @dataclass(kw_only=True)
@@ -55,7 +84,7 @@ class GameSetup:
     players: list[str]
     first_player: int = 0
     seed: int | None = None
-    deal: Deal | None = None
+    deal: DealEntry | None = None
     tiles: list[dict[str, Any]] | None = None
     seats: list[str] | None = None
 
@@ -93,7 +122,7 @@ class GameRecord:
                 seed=setup.get("seed"),
                 deal=None
                 if deal is None
-                else Deal(
+                else DealEntry(
                     market=tuple(deal["market"]),
                     piles=tuple(tuple(pile) for pile in deal["piles"]),  # type: ignore[arg-type]
                     gods=tuple(GodId(g) for g in deal["gods"]),
@@ -131,6 +160,9 @@ class RecordError(Exception):
         rule: str | None = None,
         source: str | None = None,
     ) -> None:
+        # The text of a record can reach the message: it is made safe to show anywhere.
+        message = printable(message)
+        source = None if source is None else printable(source)
         self.entry = entry
         self.rule = rule
         self.reason = message
@@ -142,25 +174,77 @@ class RecordError(Exception):
         return RecordError(self.reason, self.entry, self.rule, source)
 
 
-_embedded: dict[str, Catalog] = {}
+_embedded: dict[str, tuple[Catalog, tuple[str, ...]]] = {}
 
 
 def record_catalog(setup: GameSetup) -> Catalog:
-    """The shipped catalog, or the tile set the setup embeds (with the shipped gods)."""
+    """The shipped catalog, or the tile set the setup embeds (with the shipped gods).
+
+    An embedded set is refused if an entry has the wrong shape or a number outside the
+    data file's ranges, if an id is used twice, or if the sets a game of this many
+    players uses cannot fill its deal. A set that only breaks the published facts of
+    the real game is played as a custom set (see :func:`custom_set_facts`).
+    """
     if setup.tiles is None:
         return load_catalog()
+    return _embedded_set(setup)[0]
+
+
+def custom_set_facts(setup: GameSetup) -> tuple[str, ...]:
+    """The published facts of the real game that the embedded tile set breaks, if any.
+
+    Each is written as ``rule: what``; an empty tuple for the shipped set or a set that
+    keeps every fact checked by ``orbis check-data``.
+    """
+    if setup.tiles is None:
+        return ()
+    return _embedded_set(setup)[1]
+
+
+def _embedded_set(setup: GameSetup) -> tuple[Catalog, tuple[str, ...]]:
     key = json.dumps(setup.tiles, sort_keys=True)
     if key not in _embedded:
+        from ..tiles.check import check_tiles
         from ..tiles.models import build_catalog, check_tile_entries, load_god_file
 
         try:
             tiles = check_tile_entries(setup.tiles, "setup.tiles")
         except DataFileError as exc:
             raise RecordError(str(exc)) from None
+        _check_capacity(tiles.tiles, len(setup.players))
+        broken = tuple(
+            f"{v.rule}: {v.item + ' ' if v.item else ''}{v.field}: {v.message}"
+            for v in check_tiles(tiles.tiles, "setup.tiles")
+        )
         if len(_embedded) >= 8:
             _embedded.clear()
-        _embedded[key] = build_catalog(tiles, load_god_file(default_gods_path()))
+        _embedded[key] = (build_catalog(tiles, load_god_file(default_gods_path())), broken)
     return _embedded[key]
+
+
+def _check_capacity(tiles: Any, players: int) -> None:
+    """R-SETUP-4: the sets this player count uses must hold exactly the tiles it deals."""
+    try:
+        rules = setup_for(players)
+    except ValueError:
+        return  # refused with its own rule by start_state
+    used = {s.value for s in rules.tile_sets}
+    in_play = [t for t in tiles if t.set in used]
+    needed = MARKET_SIZE + REGION_TILES_PER_PLAYER * players
+    sets = ", ".join(sorted(used))
+    if len(in_play) != needed:
+        raise RecordError(
+            f"setup.tiles: the sets a {players}-player game uses ({sets}) hold "
+            f"{len(in_play)} tiles; its deal needs exactly {needed}",
+            rule="R-SETUP-4",
+        )
+    level_one = sum(1 for t in in_play if t.level == 1)
+    if level_one < MARKET_SIZE:
+        raise RecordError(
+            f"setup.tiles: {level_one} level-1 tiles in play cannot fill the "
+            f"{MARKET_SIZE} market cells",
+            rule="R-SETUP-1",
+        )
 
 
 def start_state(setup: GameSetup) -> GameState:
@@ -170,6 +254,11 @@ def start_state(setup: GameSetup) -> GameState:
         setup_for(players)
     except ValueError as exc:
         raise RecordError(str(exc), rule="R-SETUP-1") from None
+    for problem in names_problems(setup.players, "setup.players"):
+        if problem.rule != "name-unique":  # harmless to the game; refused where typed
+            raise RecordError(f"{problem.field}: {problem.message}", rule=problem.rule)
+    if type(setup.first_player) is not int:
+        raise RecordError("setup.first_player: a seat number (a whole number) is expected")
     if not 0 <= setup.first_player < players:
         raise RecordError(
             f"first_player {setup.first_player} is not a seat of {players} players",
@@ -177,62 +266,28 @@ def start_state(setup: GameSetup) -> GameState:
         )
     catalog = record_catalog(setup)
     if setup.deal is not None:
-        the_deal = setup.deal
+        the_deal = setup.deal.to_deal()
     elif setup.seed is not None:
         the_deal = deal(catalog, players, setup.seed)
     else:
         raise RecordError("the setup needs a deal or a seed")
-    _check_deal(the_deal, catalog, players)
+    try:
+        check_deal(the_deal, catalog, players)
+    except PositionError as exc:
+        raise RecordError(f"setup.deal: {exc.message}", rule=exc.rule) from None
     return game_from_deal(catalog, the_deal, setup.players, setup.first_player)
 
 
-def _check_deal(the_deal: Deal, catalog: Catalog, players: int) -> None:
-    rules = setup_for(players)
-    if len(the_deal.market) != MARKET_SIZE:
-        raise RecordError(
-            f"deal market: {len(the_deal.market)} tiles, not {MARKET_SIZE}", rule="R-SETUP-1"
-        )
-    seen: set[str] = set()
-    for level, where, ids in (
-        (1, "market", the_deal.market),
-        *((i + 1, f"level {i + 1} pile", pile) for i, pile in enumerate(the_deal.piles)),
-    ):
-        for tile_id in ids:
-            if tile_id not in catalog.tile_by_id:
-                raise RecordError(f"deal {where}: unknown tile {tile_id!r}", rule="R-COMP-1")
-            if tile_id in seen:
-                raise RecordError(f"deal {where}: tile {tile_id!r} appears twice", rule="R-COMP-1")
-            seen.add(tile_id)
-            tile = catalog.tile_by_id[tile_id]
-            if tile.level != level:
-                raise RecordError(
-                    f"deal {where}: tile {tile_id!r} is of level {tile.level}", rule="R-SETUP-1"
-                )
-            if tile.tile_set not in rules.tile_sets:
-                raise RecordError(
-                    f"deal {where}: tile {tile_id!r} of the {tile.tile_set} set is not used "
-                    f"by {players} players",
-                    rule="R-SETUP-4",
-                )
-    needed = MARKET_SIZE + REGION_TILES_PER_PLAYER * players
-    if len(seen) != needed:
-        raise RecordError(
-            f"deal: {len(seen)} region tiles; {players} players need {needed}", rule="R-SETUP-4"
-        )
-    if len(set(the_deal.gods)) != len(the_deal.gods):
-        raise RecordError("deal gods: a god appears twice", rule="R-SETUP-2")
-    if len(the_deal.gods) < players:
-        raise RecordError(
-            f"deal gods: {len(the_deal.gods)} gods cannot serve {players} players", rule="R-TURN-1"
-        )
-    if len(the_deal.gods) != rules.gods_drawn:
-        raise RecordError(
-            f"deal gods: {players} players draw {rules.gods_drawn} gods, not {len(the_deal.gods)}",
-            rule="R-SETUP-2",
-        )
-    if sorted(the_deal.temple_tokens) != sorted(rules.temple_tokens):
-        tokens = ", ".join(str(t) for t in sorted(rules.temple_tokens))
-        raise RecordError(f"deal temple tokens: {players} players use {tokens}", rule="R-COMP-3")
+# The notation's own ASCII form, one pattern per entry (see docs/notation.md): what
+# ``parse_action`` would also read (other digits, signs, spaces) is not a record entry.
+_GROUP = r"(?:[RBOGW]+|-)"
+_ENTRY = re.compile(
+    r"take [1-9]|god [a-z]+|exchange [RBOGW]>[RBOGW]|pay(?: [RBOGW]+)?|wild"
+    r"|place -?[0-9]{1,2},-?[0-9]{1,2}(?: wild)?|gain [RBOGW]"
+    rf"|return {_GROUP}|erupt(?: [1-9]:{_GROUP})+|decline|love {_GROUP}|discard {_GROUP}",
+    re.ASCII,
+)
+_NOT_NOTATION = "not an entry of the notation (see docs/notation.md for its exact form)"
 
 
 def replay(
@@ -242,6 +297,8 @@ def replay(
     ``events``, when given, receives the events of every action in turn."""
     state = start_state(record.setup)
     for number, text in enumerate(record.actions[:upto], start=1):
+        if not isinstance(text, str) or not _ENTRY.fullmatch(text):
+            raise RecordError(f"{text!r}: {_NOT_NOTATION}", entry=number)
         try:
             action = parse_action(text)
         except NotationError as exc:
@@ -256,18 +313,23 @@ def replay(
 
 
 def load_record(
-    text: str, source: str = "record", *, own: bool = False
+    text: str,
+    source: str = "record",
+    *,
+    own: bool = False,
+    events: list[list[Event]] | None = None,
 ) -> tuple[GameRecord, GameState]:
     """Parse JSON text and replay it. Raises :class:`RecordError` naming what is wrong.
 
     Every field is checked first, unless ``own`` says that the text is known to be
     exactly what :meth:`GameRecord.to_json` wrote (the replay is never skipped).
+    ``events``, when given, receives the events of every action in turn.
     """
     record = _own_record(text) if own else None
     if record is None:
         record = _checked_record(text, source)
     try:
-        return record, replay(record)
+        return record, replay(record, events=events)
     except RecordError as exc:
         raise exc.located(source) from None
 
@@ -276,7 +338,7 @@ def _own_record(text: str) -> GameRecord | None:
     """The record, if ``text`` is exactly what this version writes; else ``None``."""
     try:
         record = GameRecord.from_own_json(text)
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     # Written back, it must give the very same text: nothing unknown, nothing left out.
     return record if record.format == FORMAT and record.to_json() == text else None
@@ -286,10 +348,11 @@ def _checked_record(text: str, source: str) -> GameRecord:
     from pydantic import ValidationError
 
     try:
-        return _record_schema().validate_json(text)
+        # strict: a seat number is a number, not "1", 1.0 or true
+        return _record_schema().validate_json(text, strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        where = printable(".".join(str(p) for p in first["loc"])) or "(top level)"
         unknown = first["type"] in ("unexpected_keyword_argument", "extra_forbidden")
         message = "not a field of a game record" if unknown else first["msg"]
         raise RecordError(f"{where}: {message}", source=source) from None
@@ -314,14 +377,18 @@ def setup_for_game(
     """A setup with the deal written out, so the record replays even if dealing changes."""
     catalog = catalog or load_catalog()
     the_deal = deal(catalog, len(players), seed)
-    return GameSetup(players=players, first_player=first_player, seed=seed, deal=the_deal)
+    return GameSetup(
+        players=players, first_player=first_player, seed=seed, deal=DealEntry.of(the_deal)
+    )
 
 
 __all__ = [
     "FORMAT",
+    "DealEntry",
     "GameRecord",
     "GameSetup",
     "RecordError",
+    "custom_set_facts",
     "load_record",
     "replay",
     "setup_for_game",

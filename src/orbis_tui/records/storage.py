@@ -3,64 +3,51 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 
-from ..engine import GameState
+from ..engine import Event, GameState
+from ..files import RECORD_LIMIT, read_text, write_atomic, write_new
 from .model import GameRecord, RecordError, load_record
 
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old or the new content, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        # mkstemp makes owner-only files; a record is an ordinary document.
-        Path(tmp).chmod(path.stat().st_mode & 0o777 if path.exists() else 0o644)
-        Path(tmp).replace(path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _sync_directory(path.parent)
-
-
-def _sync_directory(folder: Path) -> None:
-    """Make the rename itself durable where the platform allows it."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+__all__ = [
+    "read_record_file",
+    "read_record_text",
+    "text_digest",
+    "write_atomic",
+    "write_new_record_file",
+    "write_record_file",
+]
 
 
 def write_record_file(path: Path, record: GameRecord) -> None:
     write_atomic(path, record.to_json())
 
 
-def read_record_file(path: Path, own_digest: str | None = None) -> tuple[GameRecord, GameState]:
+def write_new_record_file(path: Path, record: GameRecord) -> None:
+    """Write a record to a file that must not exist yet (``FileExistsError`` if it does)."""
+    write_new(path, record.to_json())
+
+
+def read_record_text(path: Path) -> str:
+    """The text of a record file; :class:`RecordError` if it cannot be read as one."""
+    try:
+        return read_text(path, RECORD_LIMIT)
+    except OSError as exc:
+        raise RecordError(f"cannot read: {exc.strerror or exc}", source=str(path)) from None
+
+
+def read_record_file(
+    path: Path, own_digest: str | None = None, events: list[list[Event]] | None = None
+) -> tuple[GameRecord, GameState]:
     """Load and replay a record file; :class:`RecordError` names the file and the problem.
 
     ``own_digest`` is the :func:`text_digest` of the last text this program wrote to
     ``path``: if the file still holds exactly that text, its fields need no check.
+    ``events``, when given, receives the events of every action in turn.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror or exc}", source=str(path)) from None
-    except UnicodeDecodeError:
-        raise RecordError("not a text file", source=str(path)) from None
+    text = read_record_text(path)
     own = own_digest is not None and text_digest(text) == own_digest
-    return load_record(text, source=str(path), own=own)
+    return load_record(text, source=str(path), own=own, events=events)
 
 
 def text_digest(text: str) -> str:

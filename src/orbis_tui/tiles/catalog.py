@@ -5,20 +5,32 @@ pydantic and building those models costs more than the rest of the app's start, 
 checked catalog can be kept in a cache directory (see :func:`use_cache`) as plain
 JSON, under a key made of the SHA-256 of the files' bytes. A later start with the
 same files reads it back without pydantic; any change to a file changes the key, and
-a cache entry that cannot be read is ignored and written again.
+a cache entry that cannot be read, whatever is wrong with it, only means checking the
+data files again: it is ignored and written anew.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from contextlib import suppress
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from ..engine import Catalog, Color, Effect, EffectKind, God, GodId, Tile, TileSet
+from ..files import DATA_FILE_LIMIT, SMALL_FILE_LIMIT, clean_temporaries, read_bytes, write_atomic
+from .ranges import (
+    MAX_COST,
+    MAX_EFFECT_COUNT,
+    MAX_GOD_CP,
+    MAX_MYSTIC,
+    MAX_NAME,
+    MAX_SUMMARY,
+    MAX_TILE_CP,
+    TILE_ID,
+    control_character,
+)
 
 # Part of every cache key. Raise it when the way a tile is built from its data file
 # entry changes, so that entries written by an older version are no longer used.
@@ -75,7 +87,8 @@ def _load(tiles_path: Path, gods_path: Path) -> Catalog:
     if _cache_dir is None:
         return _checked(tiles_path, gods_path)
     try:
-        tiles, gods = tiles_path.read_bytes(), gods_path.read_bytes()
+        tiles = read_bytes(tiles_path, DATA_FILE_LIMIT)
+        gods = read_bytes(gods_path, DATA_FILE_LIMIT)
     except OSError:
         return _checked(tiles_path, gods_path)  # reports the unreadable file
     entry = _cache_dir / f"catalog-{_cache_key(tiles, gods)}.json"
@@ -105,7 +118,9 @@ def _cache_key(tiles: bytes, gods: bytes) -> str:
     for value_type in (Tile, Effect, God):
         digest.update(",".join(f.name for f in fields(value_type)).encode())
     digest.update(",".join(f"{c.name}={c.value}" for c in Color).encode())
-    for content in (Path(__file__).with_name("models.py").read_bytes(), tiles, gods):
+    here = Path(__file__)
+    code = [here.with_name(name).read_bytes() for name in ("models.py", "ranges.py")]
+    for content in (*code, tiles, gods):
         digest.update(len(content).to_bytes(8, "big"))
         digest.update(content)
     return digest.hexdigest()[:32]
@@ -116,9 +131,9 @@ def _payload_digest(payload: str) -> str:
 
 
 def _read_entry(entry: Path) -> Catalog | None:
-    """The catalog in a cache entry; ``None`` if there is none or it was changed."""
+    """The catalog in a cache entry; ``None`` if there is none or it is not sound."""
     try:
-        stored = json.loads(entry.read_text(encoding="utf-8"))
+        stored = json.loads(read_bytes(entry, SMALL_FILE_LIMIT))
         payload = stored["catalog"]
         if _payload_digest(payload) != stored["sha256"]:
             return None
@@ -127,7 +142,7 @@ def _read_entry(entry: Path) -> Catalog | None:
             tiles=tuple(_tile_from_plain(t) for t in plain["tiles"]),
             gods=tuple(_god_from_plain(g) for g in plain["gods"]),
         )
-    except (OSError, ValueError, KeyError, TypeError):
+    except Exception:  # whatever is wrong with an entry, the data files are checked again
         return None
 
 
@@ -140,25 +155,27 @@ def _write_entry(entry: Path, catalog: Catalog) -> None:
         separators=(",", ":"),
     )
     stored = json.dumps({"sha256": _payload_digest(payload), "catalog": payload})
-    temporary = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(stored, encoding="utf-8")
-        temporary.replace(entry)
+    # A killed write can leave a temporary behind: those older than a minute go.
+    clean_temporaries(entry.parent, ["catalog-*.json"], older_than=60)
+    with suppress(OSError):  # a cache that cannot be written is no cache
+        write_atomic(entry, stored, durable=False)
         _prune(entry)
-    except OSError:  # a cache that cannot be written is no cache
-        with suppress(OSError):
-            temporary.unlink(missing_ok=True)
 
 
 def _prune(kept: Path, keep: int = 4) -> None:
     """Forget all but the few newest entries (other data files, older versions)."""
-    entries = sorted(
-        kept.parent.glob("catalog-*.json"), key=lambda p: p.stat().st_mtime, reverse=True
-    )
+
+    def age(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    entries = sorted(kept.parent.glob("catalog-*.json"), key=age, reverse=True)
     for old in entries[keep:]:
         if old != kept:
-            old.unlink(missing_ok=True)
+            with suppress(OSError):
+                old.unlink(missing_ok=True)
 
 
 def _god_to_plain(god: God) -> dict[str, Any]:
@@ -169,7 +186,23 @@ def _god_from_plain(plain: dict[str, Any]) -> God:
     god = God(GodId(plain["id"]), plain["name"], plain["cp"], plain["summary"])
     _expect_types(god.name, god.summary, str)
     _expect_types(god.cp, None, int)
+    _expect_text(god.name, MAX_NAME, 1)
+    _expect_text(god.summary, MAX_SUMMARY, 0)
+    _expect_range(god.cp, 0, MAX_GOD_CP)
     return god
+
+
+def _expect_range(value: object, low: int, high: int) -> None:
+    """The ranges of the data files (see :mod:`.ranges`) hold for a cached value too."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{value!r} is not a whole number from {low} to {high}")
+
+
+def _expect_text(value: object, longest: int, shortest: int) -> None:
+    if type(value) is not str or not shortest <= len(value) <= longest:
+        raise ValueError(f"{value!r} is not a text of {shortest} to {longest} characters")
+    if control_character(value) is not None:
+        raise ValueError("a control character in a text")
 
 
 def _expect_types(first: object, second: object, kind: type) -> None:
@@ -210,6 +243,18 @@ def _tile_from_plain(plain: dict[str, Any]) -> Tile:
         _expect_types(number, None, int)
     _expect_types(effect["count"], plain["mystic"], int)
     _expect_types(plain["id"], plain["name"], str)
+    for count in (*cost, *remove, plain["cost_any"]):
+        _expect_range(count, 0, MAX_COST)
+    _expect_range(plain["level"], 1, 3)
+    _expect_range(plain["cp"], 0, MAX_TILE_CP)
+    _expect_range(effect["count"], 0, MAX_EFFECT_COUNT)
+    if plain["mystic"] is not None:
+        _expect_range(plain["mystic"], 1, MAX_MYSTIC)
+    if type(plain["id"]) is not str or not TILE_ID.fullmatch(plain["id"]):
+        raise ValueError(f"{plain['id']!r} is not a tile id")
+    _expect_text(plain["name"], MAX_NAME, 1)
+    for color in (plain["color"], effect["color"], *effect["colors"]):
+        _expect_types(color, None, int)  # not true or false, which enums take for 1 and 0
     return Tile(
         id=plain["id"],
         level=plain["level"],

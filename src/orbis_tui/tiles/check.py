@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import NamedTuple, TextIO
 
 from ..engine import Color, GodId
+from ..printable import printable_lines
 from .catalog import default_gods_path, default_tiles_path
 from .errors import DataFileError
 from .models import GodFile, TileFile, TileModel, load_god_file, load_tile_file
@@ -549,6 +550,9 @@ def run_check_data(tiles_path: Path | None, gods_path: Path | None, out: TextIO)
     gods_path = Path(gods_path) if gods_path is not None else default_gods_path()
     tiles_file, gods_file = str(tiles_path), str(gods_path)
 
+    def say(text: object = "") -> None:
+        print(printable_lines(text), file=out)  # file text never reaches the terminal raw
+
     errors: list[DataFileError] = []
     tiles: TileFile | None = None
     gods: GodFile | None = None
@@ -562,23 +566,23 @@ def run_check_data(tiles_path: Path | None, gods_path: Path | None, out: TextIO)
         errors.append(exc)
     if errors or tiles is None or gods is None:
         for error in errors:
-            print(TEXTS["cannot-use"].format(file=error.path), file=out)
+            say(TEXTS["cannot-use"].format(file=error.path))
             for problem in error.problems:
-                print(f"  {error.path}: {problem}", file=out)
+                say(f"  {error.path}: {problem}")
         return 2
 
-    print(summarize_tiles(tiles.tiles, tiles_file), file=out)
-    print(file=out)
-    print(summarize_gods(gods, gods_file), file=out)
-    print(file=out)
+    say(summarize_tiles(tiles.tiles, tiles_file))
+    say()
+    say(summarize_gods(gods, gods_file))
+    say()
     violations = check_data(tiles, gods, tiles_file, gods_file)
     if not violations:
-        print(TEXTS["ok"], file=out)
+        say(TEXTS["ok"])
         return 0
-    print(TEXTS["violations-head"].format(count=len(violations)), file=out)
+    say(TEXTS["violations-head"].format(count=len(violations)))
     for violation in violations:
-        print(f"  {violation}", file=out)
-    print(TEXTS["failed"].format(count=len(violations)), file=out)
+        say(f"  {violation}")
+    say(TEXTS["failed"].format(count=len(violations)))
     return 1
 
 

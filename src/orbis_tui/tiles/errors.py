@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..printable import printable
+
 
 class DataFileError(Exception):
     """A data file could not be read or does not have the right shape."""
 
     def __init__(self, path: Path | str, problems: list[str]) -> None:
-        self.path = str(path)
-        self.problems = problems
-        super().__init__(f"{path}: " + "; ".join(problems))
+        # A file's text can reach the problems: they are made safe to show anywhere.
+        self.path = printable(str(path))
+        self.problems = [printable(p) for p in problems]
+        super().__init__(f"{self.path}: " + "; ".join(self.problems))

@@ -23,9 +23,33 @@ from pydantic import (
 )
 
 from ..engine import Catalog, Color, Count, Effect, EffectKind, God, GodId, Tile, TileSet
+from ..files import DATA_FILE_LIMIT, read_bytes
+from ..printable import printable
 from .errors import DataFileError
+from .ranges import (
+    MAX_COST,
+    MAX_EFFECT_COUNT,
+    MAX_GOD_CP,
+    MAX_MYSTIC,
+    MAX_NAME,
+    MAX_SUMMARY,
+    MAX_TILE_CP,
+    control_character,
+)
 
 ColorName = Literal["red", "blue", "orange", "green", "white"]
+
+
+def _plain_text(value: str | None) -> str | None:
+    """Refuse control and formatting characters: the text is shown on a terminal."""
+    found = None if value is None else control_character(value)
+    if found is not None:
+        at, char = found
+        raise ValueError(
+            f"control character U+{ord(char):04X} at position {at}; "
+            "names and texts must be plain text"
+        )
+    return value
 
 
 class _Strict(BaseModel):
@@ -33,12 +57,12 @@ class _Strict(BaseModel):
 
 
 class CostModel(_Strict):
-    red: int = Field(0, ge=0)
-    blue: int = Field(0, ge=0)
-    orange: int = Field(0, ge=0)
-    green: int = Field(0, ge=0)
-    white: int = Field(0, ge=0)
-    any: int = Field(0, ge=0)
+    red: int = Field(0, ge=0, le=MAX_COST)
+    blue: int = Field(0, ge=0, le=MAX_COST)
+    orange: int = Field(0, ge=0, le=MAX_COST)
+    green: int = Field(0, ge=0, le=MAX_COST)
+    white: int = Field(0, ge=0, le=MAX_COST)
+    any: int = Field(0, ge=0, le=MAX_COST)
 
     def colored(self) -> Count:
         return (self.red, self.blue, self.orange, self.green, self.white)
@@ -71,7 +95,7 @@ class FarmEffect(_Strict):
 
 class VillageEffect(_Strict):
     kind: Literal["village"]
-    count: int = Field(ge=1, le=10)
+    count: int = Field(ge=1, le=MAX_EFFECT_COUNT)
 
 
 class ForestEffect(_Strict):
@@ -123,10 +147,12 @@ class TileModel(_Strict):
     set: Literal["base", "white-star", "purple-star"]
     color: ColorName
     cost: CostModel = CostModel()
-    cp: int = Field(0, ge=0)
+    cp: int = Field(0, ge=0, le=MAX_TILE_CP)
     effect: EffectModel = NoEffect(kind="none")
-    mystic: int | None = Field(None, ge=1)
-    name: str | None = None
+    mystic: int | None = Field(None, ge=1, le=MAX_MYSTIC)
+    name: str | None = Field(None, min_length=1, max_length=MAX_NAME)
+
+    _name_is_text = field_validator("name")(_plain_text)
 
     def to_tile(self) -> Tile:
         return Tile(
@@ -167,9 +193,11 @@ class TileFile(_Strict):
 
 class GodModel(_Strict):
     id: GodId
-    name: str = Field(min_length=1)
-    cp: int = Field(ge=0)
-    summary: str = ""
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    cp: int = Field(ge=0, le=MAX_GOD_CP)
+    summary: str = Field("", max_length=MAX_SUMMARY)
+
+    _texts_are_text = field_validator("name", "summary")(_plain_text)
 
     def to_god(self) -> God:
         return God(self.id, self.name, self.cp, self.summary)
@@ -193,7 +221,7 @@ def _read_toml(path: Path | str, content: bytes | None = None) -> dict:
     """The TOML table in ``path`` (or in ``content``, the bytes already read from it)."""
     try:
         if content is None:
-            content = Path(path).read_bytes()
+            content = read_bytes(path, DATA_FILE_LIMIT)
         return tomllib.loads(content.decode("utf-8"))
     except FileNotFoundError:
         raise DataFileError(path, ["file not found"]) from None
@@ -203,6 +231,8 @@ def _read_toml(path: Path | str, content: bytes | None = None) -> dict:
         raise DataFileError(path, ["not a UTF-8 text file"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataFileError(path, [f"not valid TOML: {exc}"]) from None
+    except RecursionError:
+        raise DataFileError(path, ["not usable TOML: nested too deeply"]) from None
 
 
 def _problems(error: ValidationError, entries: list | None, key: str) -> list[str]:
@@ -214,6 +244,7 @@ def _problems(error: ValidationError, entries: list | None, key: str) -> list[st
         if entries is not None and len(loc) >= 2 and loc[0] == key and isinstance(loc[1], int):
             entry = entries[loc[1]] if loc[1] < len(entries) else {}
             ident = entry.get("id", f"entry {loc[1] + 1}") if isinstance(entry, dict) else ""
+            ident = printable(ident)
             field = ".".join(str(p) for p in loc[2:]) or "(entry)"
             where = f"{ident} {field}"
         problems.append(f"{where}: {item['msg']}")
@@ -222,26 +253,42 @@ def _problems(error: ValidationError, entries: list | None, key: str) -> list[st
 
 def load_tile_file(path: Path | str, content: bytes | None = None) -> TileFile:
     raw = _read_toml(path, content)
-    try:
-        return TileFile.model_validate(raw)
-    except ValidationError as exc:
-        raise DataFileError(path, _problems(exc, raw.get("tiles"), "tiles")) from None
+    return _validated(TileFile, raw, path, "tiles")
 
 
 def check_tile_entries(entries: list[Any], where: str) -> TileFile:
-    """Tile entries from elsewhere than a file (a record embeds them); ``where`` names them."""
+    """Tile entries from elsewhere than a file (a record embeds them); ``where`` names them.
+
+    Unlike a data file, whose repeated ids ``orbis check-data`` reports with the other
+    published facts, entries from elsewhere are refused if an id is used twice.
+    """
+    tiles = _validated(TileFile, {"tiles": entries}, where, "tiles")
+    positions: dict[str, list[int]] = {}
+    for index, tile in enumerate(tiles.tiles, start=1):
+        positions.setdefault(tile.id, []).append(index)
+    doubled = [
+        f"{tile_id} id: [T-ID] used by entries {', '.join(map(str, at))}; ids must be unique"
+        for tile_id, at in positions.items()
+        if len(at) > 1
+    ]
+    if doubled:
+        raise DataFileError(where, doubled)
+    return tiles
+
+
+def _validated(model: Any, raw: Any, path: Path | str, key: str) -> Any:
     try:
-        return TileFile.model_validate({"tiles": entries})
+        return model.model_validate(raw)
     except ValidationError as exc:
-        raise DataFileError(where, _problems(exc, entries, "tiles")) from None
+        entries = raw.get(key) if isinstance(raw, dict) else None
+        raise DataFileError(path, _problems(exc, entries, key)) from None
+    except RecursionError:
+        raise DataFileError(path, ["nested too deeply"]) from None
 
 
 def load_god_file(path: Path | str, content: bytes | None = None) -> GodFile:
     raw = _read_toml(path, content)
-    try:
-        return GodFile.model_validate(raw)
-    except ValidationError as exc:
-        raise DataFileError(path, _problems(exc, raw.get("gods"), "gods")) from None
+    return _validated(GodFile, raw, path, "gods")
 
 
 def build_catalog(tiles: TileFile, gods: GodFile) -> Catalog:

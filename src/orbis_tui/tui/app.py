@@ -2,21 +2,41 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual._path import CSSPathType
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from ..paths import ENV_DATA_DIR
 from ..tiles import use_cache
 from . import texts
-from .saves import LoadResult, SaveStore
+from .navigation import (
+    NewGame,
+    OpenWalkthrough,
+    ResumeGame,
+    SettingsChanged,
+    ShowEnd,
+    StartGame,
+)
+from .saves import (
+    SAVE_TEXTS,
+    LoadResult,
+    LockChoice,
+    LockOutcome,
+    LockState,
+    SaveStore,
+    apply_lock_choice,
+)
 from .screens.base import MIN_HEIGHT, MIN_WIDTH
 from .seats import Seat, seats_of
+from .settings import SettingsFile
 
 if TYPE_CHECKING:
-    from ..records import Match
+    from ..records import GameRecord, Match
 
 K = texts.KEY
 _HERE = Path(__file__).parent
@@ -27,7 +47,7 @@ class OrbisApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     # Every screen's style sheet is read once, here: a screen bringing its own would
     # make Textual parse and apply the whole style sheet again when first shown.
-    CSS_PATH: ClassVar = [  # type: ignore[assignment]
+    CSS_PATH: ClassVar[CSSPathType | None] = [
         _HERE / "app.tcss",
         _HERE / "screens" / "new_game.tcss",
         _HERE / "screens" / "table.tcss",
@@ -35,20 +55,11 @@ class OrbisApp(App[None]):
         _HERE / "screens" / "dialogs.tcss",
         _HERE / "learn.tcss",
     ]
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
-        (0, "-narrow"),
-        (MIN_WIDTH, "-normal"),
-        (110, "-wide"),
-    ]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
-        (0, "-short"),
-        (MIN_HEIGHT, "-normal-height"),
-        (34, "-tall"),
-    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", K["help"]),
         Binding("q", "quit", K["quit"]),
         Binding("ctrl+t", "toggle_theme", K["theme"], show=False),
+        Binding("s", "settings", K["settings"], show=False),
     ]
 
     def __init__(
@@ -58,62 +69,120 @@ class OrbisApp(App[None]):
         players: int = 2,
         seed: int | None = None,
         names: list[str] | None = None,
+        config_dir: Path | str | None = None,
     ) -> None:
         super().__init__()
+        # Classes for the terminal's size, which the style sheets lay out by.
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal"), (110, "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-normal-height"), (34, "-tall")]
         self.store = SaveStore(Path(data_dir) if data_dir is not None else None)
         use_cache(self.store.cache_dir)  # the checked tile set loads without pydantic
+        # A data folder chosen for this run keeps its settings to itself, as its cache.
+        if config_dir is None and (data_dir is not None or os.environ.get(ENV_DATA_DIR)):
+            config_dir = self.store.root / "config"
+        self.settings_file = SettingsFile(Path(config_dir) if config_dir is not None else None)
+        self.settings = self.settings_file.load()
         self.start_players = players
         self.start_seed = seed
         self.start_names = names
         self.loaded: LoadResult | None = None
+        # What taking the data folder's lock gave (see run_keeping_folder); None: not tried.
+        self.lock: LockOutcome | None = None
+
+    RESUME_AT_START = True  # an unfinished game opens at once, without the new-game screen
 
     def on_mount(self) -> None:
+        self._apply_look()
+        lock = self.lock
+        if lock is not None and lock.choices:
+            from .screens.question import QuestionScreen
+
+            question = SAVE_TEXTS["open-elsewhere"].format(folder=self.store.root)
+            answers = [texts.LOCK_READ_ONLY, texts.LOCK_QUIT]
+            self.push_screen(
+                QuestionScreen(texts.LOCK_TITLE, question, answers), self._lock_answered
+            )
+            return
+        if lock is not None and lock.state is LockState.UNAVAILABLE:
+            notice = SAVE_TEXTS["no-lock"].format(folder=self.store.root, reason=lock.reason)
+            self.notify(notice, severity="warning", timeout=10, markup=False)
+        self._show_first_screen()
+
+    def _lock_answered(self, answer: int | None) -> None:
+        choice = LockChoice.READ_ONLY if answer == 0 else LockChoice.QUIT
+        if not apply_lock_choice(self.store, choice):
+            self.exit()
+            return
+        self._show_first_screen()
+
+    def _show_first_screen(self) -> None:
+        """Show the saved game, or the new-game screen."""
+        self.loaded = self.store.load()
+        if self.store.read_only:
+            self.notify(SAVE_TEXTS["read-only"], severity="warning", timeout=10, markup=False)
+        for notice in self.loaded.notices:
+            self.notify(notice, severity="warning", timeout=10, markup=False)
+        if self.loaded.resumable and self.start_seed is None and self.RESUME_AT_START:
+            assert self.loaded.match is not None
+            self.post_message(ResumeGame(self.loaded.match))  # straight back into it
+            return
+        self.push_screen(self._new_game_screen(self.loaded, seed=self.start_seed))
+
+    def _new_game_screen(self, loaded: LoadResult, seed: int | None = None) -> Screen[None]:
         from .screens.new_game import NewGameScreen
 
-        self.loaded = self.store.load()
-        self.push_screen(
-            NewGameScreen(
-                self.loaded,
-                players=self.start_players,
-                seed=self.start_seed,
-                names=self.start_names,
-            )
+        return NewGameScreen(
+            loaded,
+            players=self.start_players,
+            seed=seed,
+            names=self.start_names,
+            settings=self.settings,
         )
 
     # ------------------------------------------------------------ moving between screens
-    def start_game(self, seats: list[Seat], seed: int, first_player: int) -> None:
+    def on_start_game(self, message: StartGame) -> None:
         from ..records import Match
         from ..records.model import setup_for_game
 
-        setup = setup_for_game([s.name for s in seats], seed, first_player)
+        seats = message.seats
+        setup = setup_for_game([s.name for s in seats], message.seed, message.first_player)
         if any(not s.human for s in seats):
             setup.seats = [s.kind for s in seats]
+        self.settings.names = [s.name for s in seats]
+        self.settings.kinds = [s.kind for s in seats]
+        self._save_settings()
         self._archive_autosave()
         match = Match.start(setup)
         self._show_table(match, seats, resumed=False)  # the table saves it once painted
 
-    def resume_game(self, match: Match) -> None:
-        setup = match.record.setup
-        self._show_table(match, seats_of(setup.players, setup.seats), resumed=True)
+    def on_resume_game(self, message: ResumeGame) -> None:
+        setup = message.match.record.setup
+        self._show_table(message.match, seats_of(setup.players, setup.seats), resumed=True)
 
     def _show_table(self, match: Match, seats: list[Seat], resumed: bool) -> None:
         from .screens.table import TableScreen
 
-        self._show_screen(TableScreen(match, self.store, seats, resumed=resumed))
+        self._show_screen(
+            TableScreen(match, self.store, seats, resumed=resumed, settings=self.settings)
+        )
 
-    def show_end(self, match: Match) -> None:
+    def on_show_end(self, message: ShowEnd) -> None:
         from .screens.end import EndScreen
 
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self._show_screen(EndScreen(match, self.store))
+        self._show_screen(EndScreen(message.match, self.store))
 
-    def new_game(self) -> None:
-        from .screens.new_game import NewGameScreen
+    def on_new_game(self, _message: NewGame) -> None:
+        """The new-game screen, offering the unfinished game (if any) to resume."""
+        self.store.flush()
+        self.loaded = self.store.load()
+        self._show_screen(self._new_game_screen(self.loaded))
 
-        self._show_screen(
-            NewGameScreen(LoadResult(), players=self.start_players, names=self.start_names)
-        )
+    def on_open_walkthrough(self, _message: OpenWalkthrough) -> None:
+        from .screens.learn import open_walkthrough
+
+        open_walkthrough(self)
 
     def _show_screen(self, screen: Screen[None]) -> None:
         """Show ``screen`` in place of the current one (above the blank default screen)."""
@@ -124,47 +193,135 @@ class OrbisApp(App[None]):
 
     def _archive_autosave(self) -> None:
         """Keep the previous autosave (finished or abandoned) among the records."""
-        path = self.store.autosave
-        if not path.exists():
-            return
         loaded = self.loaded
         if loaded is None or loaded.match is None:
             return
-        try:
-            target = self.store.record_path(loaded.match.record)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            path.replace(target)
-        except OSError:
-            pass
+        self.store.archive_autosave(loaded.match.record)
         self.loaded = None
+
+    # ------------------------------------------------------------ settings
+    def on_settings_changed(self, _message: SettingsChanged) -> None:
+        self._apply_look()
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        error = self.settings_file.save(self.settings)
+        if error is not None:
+            self.notify(texts.SETTINGS_FAILED.format(error=error), severity="warning", markup=False)
+
+    def _apply_look(self) -> None:
+        theme = "textual-light" if self.settings.look == "light" else "textual-dark"
+        if self.theme != theme:
+            self.theme = theme
+
+    # ------------------------------------------------------------ quitting
+    def action_quit(self) -> None:
+        """Quit; a game the autosave could not keep is offered to be saved elsewhere."""
+        record = self._unsaved_record()
+        failure = self.store.failure
+        if record is None or failure is None:
+            self.exit()
+            return
+        from .screens.question import QuestionScreen
+
+        if self.store.read_only:
+            question = texts.UNSAVED_READ_ONLY
+        else:
+            error = failure.error.strerror or str(failure.error)
+            question = texts.UNSAVED_FAILED.format(
+                time=failure.since.strftime("%H:%M"), error=error
+            )
+        answers = [texts.UNSAVED_SAVE, texts.UNSAVED_QUIT, texts.UNSAVED_STAY]
+
+        def answered(answer: int | None) -> None:
+            if answer == 0:
+                from .export import export_record
+
+                default = Path.home() / self.store.record_path(record).name
+                export_record(self, self.store, record, default, self._exit_once_saved)
+            elif answer == 1:
+                self.exit()
+
+        self.push_screen(QuestionScreen(texts.UNSAVED_TITLE, question, answers), answered)
+
+    def _exit_once_saved(self, saved: Path | None) -> None:
+        if saved is not None:
+            self.exit()
+
+    def _unsaved_record(self) -> GameRecord | None:
+        """The record of the game on screen if part of it is not on disk, else None."""
+        failure = self.store.failure
+        if failure is None:
+            return None
+        from .screens.end import EndScreen
+        from .screens.table import TableScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen) and screen.session.autosave:
+                record = screen.session.match.record
+            elif isinstance(screen, EndScreen):
+                record = screen.match.record
+            else:
+                continue
+            saved = failure.saved_actions
+            return record if saved is None or len(record.actions) > saved else None
+        return None
 
     # ------------------------------------------------------------ app-wide keys
     def action_help(self) -> None:
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            from ..tiles import DataFileError, load_catalog
+
+            try:
+                gods = load_catalog().gods
+            except DataFileError:  # the guide is still worth showing without the gods
+                gods = ()
+            self.push_screen(HelpScreen(gods))
 
     def action_toggle_theme(self) -> None:
-        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+        self.settings.look = "dark" if self.settings.look == "light" else "light"
+        self._apply_look()
+        self._save_settings()
+
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings))
 
     def watch_theme(self, _theme: str) -> None:
         """Keep the text colors readable on the new background, and redraw the table."""
         from . import palette
 
         palette.set_light(not self.current_theme.dark)
+        from .screens.table import TableScreen
+
         for screen in self.screen_stack:
-            redraw = getattr(screen, "redraw_all", None)
-            if redraw is not None:
-                redraw()
+            if isinstance(screen, TableScreen):
+                screen.redraw_all()
 
 
 def run_app(
     data_dir: Path | str | None = None,
     players: int = 2,
     seed: int | None = None,
+    folder_wait: float = 0.0,
 ) -> int:
     app = OrbisApp(data_dir, players=players, seed=seed)
-    app.run()
-    app.store.flush()  # the last autosave reaches the disk before the process ends
-    return 0
+    return run_keeping_folder(app, folder_wait=folder_wait)
+
+
+def run_keeping_folder(app: OrbisApp, *, headless: bool = False, folder_wait: float = 0.0) -> int:
+    """Run ``app`` holding its data folder's lock; the exit status (1 after a crash).
+
+    When another app keeps the folder (still, after ``folder_wait`` seconds), the app
+    asks whether to open it read-only or to quit.
+    """
+    app.lock = app.store.acquire(wait=folder_wait)  # the app asks what to do if it must
+    try:
+        app.run(headless=headless)
+    finally:
+        app.store.release()  # the last autosave reaches the disk before the lock goes
+    return app.return_code or 0

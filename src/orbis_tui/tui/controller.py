@@ -20,18 +20,19 @@ from ..engine import (
     ChooseWorshipers,
     Count,
     DecisionKind,
-    Decline,
     Discard,
     Erupt,
     GameState,
     GodId,
     GoWild,
+    Option,
     Pay,
     Place,
     ReturnWorshipers,
     TakeGod,
     TakePreview,
     TakeTile,
+    exchanges_to_pay,
     geometry,
     preview_take,
 )
@@ -129,6 +130,7 @@ class Controller:
             self.pick = Pick(any_count, limit, list(most_plentiful(limit, any_count)))
         elif kind is DecisionKind.PLACE:
             self.wild_mode = not self.colored_spots(state)
+            self.spot = self._safest_spot(state)
         elif kind is DecisionKind.GAIN:
             self.pick = Pick(1, None, list(fewest_first(realm, 1)))
         elif kind in (DecisionKind.VILLAGE, DecisionKind.DEATH):
@@ -172,7 +174,28 @@ class Controller:
 
     # ------------------------------------------------------------ paying
     def payable(self, state: GameState) -> bool:
-        return any(isinstance(a, Pay) for a in state.decision_actions())
+        return any(isinstance(o.action, Pay) and o.legal for o in state.decision.options)
+
+    def pay_option(self, state: GameState) -> Option | None:
+        """The payment chosen now, as the engine's option (None when none is legal)."""
+        if self.pick is None or not self.payable(state):
+            return None
+        return state.decision.option(Pay(self.pick.value))
+
+    def exchanges_would_pay(self, state: GameState) -> int:
+        """How many 3-for-1 exchanges would pay the tile (0: none would, or none needed)."""
+        if self.payable(state) or not state.decision.exchanges:
+            return 0
+        due, any_count = state.payment_due()
+        return exchanges_to_pay(state.player.realm_count, due, any_count) or 0
+
+    def pay_default(self, state: GameState) -> str:
+        """What Enter does on a payment: 'pay', 'exchange' (an exchange pays the tile)
+        or 'wild' (nothing pays it, or paying would be lost)."""
+        option = self.pay_option(state)
+        if option is not None:
+            return "wild" if option.loses_value else "pay"
+        return "exchange" if self.exchanges_would_pay(state) else "wild"
 
     # ------------------------------------------------------------ placing
     def colored_spots(self, state: GameState) -> list[Place]:
@@ -190,6 +213,21 @@ class Controller:
             return None
         self.spot %= len(spots)
         return spots[self.spot]
+
+    def _safest_spot(self, state: GameState) -> int:
+        """The first spot whose placing loses nothing (an irrigation fed, a forest that
+        can still be validated), else the first one."""
+        decision = state.decision
+        spots = self.spots(state)
+        for index, spot in enumerate(spots):
+            option = decision.option(spot)
+            if option is not None and not option.loses_value:
+                return index
+        return 0
+
+    def spot_option(self, state: GameState) -> Option | None:
+        here = self.current_spot(state)
+        return state.decision.option(here) if here is not None else None
 
     def toggle_wild(self, state: GameState) -> bool:
         """Switch between placing the tile and placing it as a wilderness."""
@@ -224,11 +262,11 @@ class Controller:
             if index == self.spot:
                 continue
             sx, sr = x(spot), spot.row
-            if dc:
+            if dc:  # along the row first; another row only when this one has none
                 if (sx - hx) * dc <= 0:
                     continue
                 score = (abs(sr - hr), abs(sx - hx))
-            else:
+            else:  # the nearest row in that direction, then the nearest spot in it
                 if (sr - hr) * -dr <= 0:  # rows grow upwards on screen
                     continue
                 score = (abs(sr - hr), abs(sx - hx))
@@ -236,8 +274,6 @@ class Controller:
                 best = (score, index)
         if best is not None:
             self.spot = best[1]
-        elif dc:  # wrap around along the order of spots
-            self.spot = (self.spot + dc) % len(spots)
 
     def select_spot(self, state: GameState, row: int, col: int) -> bool:
         for index, spot in enumerate(self.spots(state)):
@@ -273,7 +309,10 @@ class Controller:
             return TakeTile(self.cursor)
         if kind is DecisionKind.PAY:
             assert pick is not None
-            return Pay(pick.value) if self.payable(state) else GoWild()
+            default = self.pay_default(state)
+            if default == "pay":
+                return Pay(pick.value)
+            return GoWild() if default == "wild" else None
         if kind is DecisionKind.PLACE:
             return self.current_spot(state)
         if kind is DecisionKind.GAIN:
@@ -296,7 +335,8 @@ class Controller:
     def refuse(self, state: GameState) -> Action | None:
         """The action x plays, where the engine offers one: leave the tile unpaid, or
         cancel an effect or the god."""
-        return next((a for a in state.decision_actions() if isinstance(a, GoWild | Decline)), None)
+        refusal = state.decision.refusal
+        return refusal.action if refusal is not None else None
 
     def picks_colors(self, state: GameState) -> bool:
         """Whether the color keys mean something in the pending decision."""

@@ -29,10 +29,12 @@ from ..engine import (
     GameOver,
     GameState,
     Generated,
+    God,
     GodCancelled,
     GodId,
     Paid,
     Placed,
+    PlacedTile,
     Position,
     Pyramid,
     ReductionTaken,
@@ -69,16 +71,28 @@ def color_word(color: int) -> str:
 
 
 def worshiper_words(count: Count) -> str:
-    """(2, 1, 0, 0, 0) -> '2 red + 1 blue'; nothing -> 'nothing'."""
+    """Worshipers, count then color letter: (2, 1, 0, 0, 0) -> '2R 1B'; none -> 'nothing'."""
     return cost_words(count, 0)
 
 
 def cost_words(cost: Count, any_count: int) -> str:
-    """A cost in words: '2 red + 1 any'; nothing -> 'nothing'."""
-    parts = [f"{n} {texts.COLOR_NAMES[c]}" for c, n in enumerate(cost) if n]
+    """A cost the same way: '2R 1B + 1 any'; nothing -> 'nothing'."""
+    parts = [f"{n}{LETTERS[c]}" for c, n in enumerate(cost) if n]
+    text = " ".join(parts)
     if any_count:
-        parts.append(f"{any_count} {texts.ANY_WORD}")
-    return texts.AND.join(parts) if parts else texts.NOTHING
+        extra = texts.fill(texts.ANY_COUNT, count=any_count)
+        text = f"{text}{texts.AND}{extra}" if text else extra
+    return text or texts.NOTHING
+
+
+def mystic_words(tile: Tile) -> str:
+    """A white tile's mystic value (it breaks temple ties), or '' for the others."""
+    return texts.MYSTIC.format(mystic=tile.mystic) if tile.mystic is not None else ""
+
+
+def god_line(god: God) -> str:
+    """What a god does, in one line."""
+    return god.summary or texts.GOD_NO_SUMMARY.format(cp=god.cp)
 
 
 def cell_list(cells: Sequence[int]) -> str:
@@ -140,12 +154,12 @@ def spot_words(pyramid: Pyramid, pos: Position) -> str:
     )
 
 
-def _placed_name(placed: object) -> str:
+def _placed_name(placed: PlacedTile | None) -> str:
     if placed is None:
         return "?"
-    if placed.wild:  # type: ignore[attr-defined]
+    if placed.wild:
         return texts.WILD_NAME
-    return placed.tile.name  # type: ignore[attr-defined]
+    return placed.tile.name
 
 
 def round_text(state: GameState) -> str:
@@ -153,36 +167,26 @@ def round_text(state: GameState) -> str:
 
 
 def phase_line(state: GameState) -> str:
-    """What the active player is expected to do now, in one line."""
-    kind = state.kind
-    tile = state.take.tile if state.take else None
+    """What the active player is expected to do now, in one line (from the decision)."""
+    decision = state.decision
+    kind = decision.kind
+    tile = decision.tile
     if kind is DecisionKind.TURN:
-        return texts.PHASE["turn_must_god" if state.must_take_god() else "turn"]
+        return texts.PHASE["turn_must_god" if decision.must_take_god else "turn"]
     if kind is DecisionKind.PAY:
-        due, any_count = state.payment_due()
-        if not any(due) and not any_count:
-            return texts.PHASE["pay_free"]
-        return texts.PHASE["pay"].format(cost=cost_words(due, any_count))
+        return texts.PHASE["pay"].format(cost=cost_words(decision.due, decision.due_any))
     if kind is DecisionKind.PLACE:
         assert tile is not None
         if state.take is not None and state.take.wild:
             return texts.PHASE["place_wild"]
         return texts.PHASE["place"].format(tile=tile.name)
-    if kind is DecisionKind.GAIN:
-        return texts.PHASE["gain"]
     if kind is DecisionKind.VILLAGE:
-        assert tile is not None
-        return texts.PHASE["village"].format(count=tile.effect.count)
+        return texts.PHASE["village"].format(count=decision.returns)
     if kind is DecisionKind.VOLCANO:
-        assert tile is not None
-        return texts.PHASE["volcano"].format(remove=worshiper_words(tile.effect.remove))
-    if kind is DecisionKind.LOVE:
-        return texts.PHASE["love"]
-    if kind is DecisionKind.DEATH:
-        return texts.PHASE["death"]
+        return texts.PHASE["volcano"].format(remove=worshiper_words(decision.removals))
     if kind is DecisionKind.DISCARD:
-        return texts.PHASE["discard"].format(count=state.discard_needed())
-    return texts.PHASE["over"]
+        return texts.PHASE["discard"].format(count=decision.discard)
+    return texts.PHASE[kind.value]
 
 
 def removal_words(action: Erupt) -> str:
@@ -230,7 +234,7 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
             case ReductionTaken(color=color):
                 lines.append(log["reduction"].format(name=name, color=color_word(color)))
             case Gained(color=color, count=count):
-                lines.append(log["gained"].format(name=name, count=count, color=color_word(color)))
+                lines.append(log["gained"].format(name=name, count=count, color=LETTERS[color]))
             case Cancelled(tile=tile, reason=reason, details=details):
                 lines.append(
                     log["cancelled"].format(
@@ -259,7 +263,7 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
                 lines.append(log["took_god"].format(name=name, god=god_name(state, god)))
             case Exchanged(give=give, get=get):
                 lines.append(
-                    log["exchanged"].format(name=name, give=color_word(give), get=color_word(get))
+                    log["exchanged"].format(name=name, give=LETTERS[give], get=LETTERS[get])
                 )
             case Refilled(cell=cell, tile=tile):
                 lines.append(log["refilled"].format(cell=cell + 1, tile=tile_label(tiles[tile])))

@@ -82,36 +82,32 @@ def chip(color: Color, text: str | None = None) -> Text:
 
 
 def count_chips(count: Count, *, compact: bool = False, empty: str = "·") -> Text:
-    """Worshipers as chips: ``BBG`` when few, ``2B1G`` when compact or many."""
+    """Worshipers as count then color chip, the one way they are written everywhere:
+    ``2R 1B`` (``2R1B`` when ``compact``)."""
     out = Text()
-    total = sum(count)
-    if total == 0:
+    if sum(count) == 0:
         return Text(empty, style=DIM)
-    squeeze = compact or total > 6
-    gap = "" if compact else " "  # groups like 3R B 3O read apart when there is room
+    gap = "" if compact else " "
     for color in COLORS:
         n = count[color]
         if not n:
             continue
-        if out.cell_len and squeeze:
+        if out.cell_len:
             out.append(gap)
-        if squeeze and n > 1:
-            out.append(str(n))
-            out.append_text(chip(color))
-        else:
-            out.append_text(chip(color, LETTERS[color] * n))
+        out.append(str(n))
+        out.append_text(chip(color))
     return out
 
 
 def realm_chips(count: Count) -> Text:
-    """Every color with its number, zeros included: ``R2 B0 O1 G0 W3``."""
+    """Every color with its number, zeros included: ``2R 0B 1O 0G 3W``."""
     out = Text()
     for color in COLORS:
         if color:
             out.append(" ")
-        out.append_text(chip(color))
         n = count[color]
         out.append(str(n), style=None if n else DIM)
+        out.append_text(chip(color))
     return out
 
 

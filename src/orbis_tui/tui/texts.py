@@ -1,18 +1,36 @@
 """Every text the app shows, in one place, so that other languages can follow.
 
 Widgets and screens never spell out a sentence themselves: they take it from here and
-fill in the numbers with ``str.format``. Texts that come from the rules engine (why an
+fill in the numbers with ``str.format``, or with :func:`fill` for a :data:`Template`
+that has a singular and a plural form. Texts that come from the rules engine (why an
 action is illegal, why a tile was cancelled, scoring reasons) live in
 :mod:`orbis_tui.engine.messages`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+# A template is a sentence, or (singular, plural, name of the number that decides).
+Template = str | tuple[str, str, str]
+
+
+def fill(template: Template, **values: Any) -> str:
+    """The sentence of ``template`` with ``values`` filled in, in the form its number asks."""
+    if isinstance(template, tuple):
+        one, many, key = template
+        template = one if values.get(key) == 1 else many
+    return template.format(**values)
+
+
 APP_TITLE = "Orbis"
 
 # ---------------------------------------------------------------- colors and things
 COLOR_NAMES = ("red", "blue", "orange", "green", "white")
 ANY_WORD = "any"
+ANY_COUNT: Template = ("1 of any color", "{count} of any color", "count")
+MYSTIC = "mystic value {mystic}"
+GOD_NO_SUMMARY = "scores {cp} CP"
 NOTHING = "nothing"
 AND = " + "
 LIST_SEP = ", "
@@ -35,7 +53,7 @@ EFFECT_SHORT = {
 }
 EFFECT_LONG = {
     "none": "no effect",
-    "gain": "gain {count} {color_word}",
+    "gain": "gain {count}{color}",
     "gain_any": "gain 1 of any color",
     "stone": "sacred stone: +1 CP",
     "farm": "farm: {color_word} symbols cost nothing",
@@ -70,8 +88,7 @@ ROUND = "Round {round}/{rounds}"
 PHASE = {
     "turn": "Take a region tile from the market or a god",
     "turn_must_god": "Last turn and no god yet: take a god",
-    "pay": "Phase 3 - pay {cost}, or make it a wilderness",
-    "pay_free": "Phase 3 - pay nothing, or make it a wilderness",
+    "pay": "Pay {cost} (or leave it wild)",
     "place": "Phase 4 - place {tile}",
     "place_wild": "Phase 4 - place the wilderness",
     "gain": "Phase 5 - choose the gained worshiper's color",
@@ -81,6 +98,7 @@ PHASE = {
     "death": "God of Death - return 6 worshipers or cancel him",
     "discard": "Phase 6 - return {count} worshipers (limit 10)",
     "over": "The game is over",
+    "confirm": "Your turn is done: Enter ends it, u takes it back",
 }
 
 # ---------------------------------------------------------------- key descriptions
@@ -108,6 +126,7 @@ KEY = {
     "help": "Help",
     "quit": "Quit",
     "close": "Close",
+    "cancel": "Cancel",
     "ready": "Ready",
     "save": "Save record",
     "new": "New game",
@@ -121,24 +140,36 @@ KEY = {
     "left": "Left",
     "right": "Right",
     "god": "God",
+    "end_turn": "End turn",
+    "exchange_now": "Exchange",
+    "pay_anyway": "Pay anyway",
+    "history": "History",
+    "score": "Score",
+    "settings": "Settings",
+    "scroll": "More",
 }
 
 # ---------------------------------------------------------------- the decision panel
 PANEL_HINT_TURN = "←↑↓→/hjkl move · 1-9 take · ⇧+letter god"
 PANEL_HINT_CHOOSE = "r b o g w add one · ⇧+letter take one out"
 PANEL_HINT_GAIN = "r b o g w choose the color"
-PANEL_HINT_PLACE = "←↑↓→/hjkl move among the legal spots"
 PANEL_HINT_VOLCANO = "↑↓ other ways to take them"
-PANEL_CELL = "Cell {cell} · {name}"
 PANEL_COLLECT = "collect {worshipers}"
 PANEL_COLLECT_NONE = "nothing to collect"
 PANEL_COST = "cost {cost}"
 PANEL_COST_SAVED = "(farms save {saved})"
 PANEL_AFFORDABLE = "✓ you can pay it"
-PANEL_EXCHANGES = "✗ not yet: {count} exchange(s) of 3-for-1 pay it"
+PANEL_EXCHANGES: Template = (
+    "✗ not yet: 1 exchange of 3-for-1 would pay it",
+    "✗ not yet: {count} exchanges of 3-for-1 would pay it",
+    "count",
+)
 PANEL_UNAFFORDABLE = "✗ cannot pay: it would be a wilderness"
-PANEL_SPOTS = "{colored} spot(s) as the tile · {wild} as a wilderness"
-PANEL_NO_SPOT = "✗ no spot for its color: wilderness only"
+PANEL_SPOTS: Template = (
+    "1 spot for it · {wild} for a wilderness",
+    "{count} spots for it · {wild} for a wilderness",
+    "count",
+)
 PANEL_GOD = "{name} · {cp} CP"
 PANEL_GOD_ENDS = "Taking a god is your whole turn."
 PANEL_BLOCKED = "✗ {reason}"
@@ -146,30 +177,48 @@ PANEL_PAY_TITLE = "Pay for {tile}: {cost}"
 PANEL_PAY_ANY = "{count} 'any' paid with: {chosen}"
 PANEL_PAY_LEFT = "realm after paying: {realm}"
 PANEL_PAY_NO = "✗ Pay: {reason}"
-PANEL_PAY_EXCHANGE = "  e: {count} exchange(s) of 3-for-1 would pay it"
-PANEL_WILD_HINT = "x: leave it unpaid, a wilderness (-1 CP)"
-PANEL_WILD_DEFAULT = "Enter or x: becomes a wilderness (-1 CP)"
-PANEL_PLACE_TITLE = "Place {tile} ({spots} legal spot(s))"
-PANEL_PLACE_WILD_TITLE = "Place the wilderness ({spots} legal spot(s))"
+PANEL_PAY_EXCHANGE: Template = (
+    "Enter or e: 1 exchange of 3-for-1 pays it",
+    "Enter or e: {count} exchanges of 3-for-1 pay it",
+    "count",
+)
+PANEL_PLACE_TITLE: Template = ("Place {tile} (1 spot)", "Place {tile} ({count} spots)", "count")
+PANEL_PLACE_WILD_TITLE: Template = (
+    "Place the wilderness (1 spot)",
+    "Place the wilderness ({count} spots)",
+    "count",
+)
 PANEL_PLACE_AT = "▸ {spot}"
-PANEL_PLACE_TOGGLE_WILD = "x: place it as a wilderness (payment lost)"
-PANEL_PLACE_TOGGLE_BACK = "x: back to placing it as the tile"
 PANEL_PLACE_NOT = "✗ {spot}: {reason}"
 PANEL_PLACE_FORCED = "✗ no spot for its color: wilderness only"
 PANEL_GAIN_TITLE = "Gain 1 worshiper of any color: {chosen}"
-PANEL_VILLAGE_TITLE = "Village: return {count} of your worshipers"
+PANEL_VILLAGE_TITLE: Template = (
+    "Village: return 1 of your worshipers",
+    "Village: return {count} of your worshipers",
+    "count",
+)
 PANEL_DEATH_TITLE = "God of Death: return 6 of your worshipers"
 PANEL_DISCARD_TITLE = "Realm holds {have}: return {count} to keep 10"
 PANEL_LOVE_TITLE = "Goddess of Love: gain 5 worshipers"
 PANEL_CHOSEN = "chosen: {chosen} ({count})"
-PANEL_DECLINE_VILLAGE = "x: return none; village cancelled (no CP)"
-PANEL_DECLINE_DEATH = "x: return none; god cancelled (no CP)"
-PANEL_DECLINE_VOLCANO = "x: remove none; volcano cancelled (no CP)"
 PANEL_VOLCANO_TITLE = "Volcano: remove {remove} ({index}/{total})"
 PANEL_VOLCANO_FROM = "from cell {cell}: {worshipers}"
 PANEL_OVER = "The game is over."
 PANEL_BOT = "{name} ({level}) is choosing…"
-PANEL_MISTAKE = "✗ {rule}: {reason}"
+PANEL_MISTAKE = "✗ {reason}"
+PANEL_WARNING = "! {message}"
+PANEL_NOTE = "· {message}"
+PANEL_WILD_IF = "x: leave it unpaid, a wilderness:"
+PANEL_PAY_ANYWAY = "y: pay anyway"
+PANEL_REFUSE_IF = "x: refuse:"
+
+CONFIRM_TITLE = "Your turn is done:"
+SUMMARY_TOOK = "took {took}"
+SUMMARY_HEAD = "{name} took {took}"
+SUMMARY_GOD = "the {god}"
+SUMMARY_NOTHING = "nothing"
+SUMMARY_CP = "CP now: {before} → {after}"
+SUMMARY_REALM = "worshipers: {before} → {after}"
 
 SPOT_FIRST = "row 1, first tile"
 SPOT_LEFT = "row 1, left end"
@@ -184,8 +233,10 @@ PLAYER_NO_GOD = "no god yet"
 PLAYER_GOD_CANCELLED = "{god} (cancelled)"
 PLAYER_GOD_CANCELLED_SHORT = "{god}×"
 PLAYER_SCORE = "{cp} CP now"
-PLAYER_LINE = "{tiles:>2}/14 {worshipers:>2}w {god:<8} {cp:>3} CP"
+PLAYER_LINE = "{tiles:>2}/14 {worshipers:>2}w {god:<7} {cp:>3} CP"
+COMPUTER_MARK = "⚙"
 LOG_TITLE = "Game log"
+LOG_NEWER = "↓ {count} newer lines below (PgDn)"
 PLAYERS_TITLE = "Players"
 PYRAMID_EMPTY = "(no tiles yet)"
 
@@ -206,7 +257,7 @@ LOG = {
     "placed": "{name} placed {tile} in row {row}.",
     "placed_wild": "{name} placed a wilderness in row {row}.",
     "reduction": "{name} now pays no {color} symbols.",
-    "gained": "{name} gained {count} {color}.",
+    "gained": "{name} gained {count}{color}.",
     "cancelled": "{tile} is cancelled: {reason}.",
     "validated": "{tile} is validated.",
     "returned": "{name} returned {worshipers}.",
@@ -215,7 +266,7 @@ LOG = {
     "took_god": "{name} took the {god}.",
     "gained_many": "{name} gained {worshipers}.",
     "discarded": "{name} returned {worshipers} (realm limit).",
-    "exchanged": "{name} exchanged 3 {give} for 1 {get}.",
+    "exchanged": "{name} exchanged 3{give} for 1{get}.",
     "refilled": "Cell {cell} now shows {tile}.",
     "turn_started": "— {name}'s turn —",
     "game_over": "The game is over.",
@@ -229,6 +280,7 @@ HANDOVER_PASS = "Pass the keyboard to {name}."
 HANDOVER_LAST = "Since {name}'s last turn:"
 HANDOVER_SO_FAR = "The last moves:"
 HANDOVER_READY = "Press Enter when {name} is ready."
+HANDOVER_PLAY = "Press Enter to play."
 HANDOVER_RESUMED = "The game was resumed where it stopped."
 
 NEW_TITLE = "O R B I S"
@@ -247,7 +299,7 @@ NEW_SEED = "Seed"
 NEW_SEED_PLACEHOLDER = "blank: a new deal"
 NEW_START = "Start the game"
 NEW_BAD_SEED = "The seed must be a whole number (or blank)."
-NEW_SAME_NAMES = "Two seats have the same name; give each player their own."
+NEW_BAD_NAME = "Seat {seat}: {problem}."
 NEW_DAMAGED = (
     "The saved game could not be loaded and was moved aside to {moved}.\nWhat is wrong: {problem}"
 )
@@ -279,52 +331,208 @@ END_WHERE = "Where"
 END_POINTS = "CP"
 END_REASON = "Why"
 END_TEMPLE = "Temple"
-END_TEMPLE_REASON = "{count} temple tile(s)"
+END_TEMPLE_REASON: Template = ("1 temple tile", "{count} temple tiles", "count")
 END_TEMPLE_NONE = "no temple tile"
 END_GOD = "God"
 END_TOTAL_ROW = "Total"
-END_SAVED = "Record saved to {path}"
-END_SAVE_FAILED = "Could not save the record: {error}"
-END_SAVE_TITLE = "Save the game record"
-END_SAVE_PROMPT = "File name (Enter saves, Escape cancels):"
+
+# ---------------------------------------------------------------- questions and records
+QUESTION_HINT = "←/→ choose · Enter answers · Escape: the last answer"
+EXPORT_TITLE = "Save the game record"
+EXPORT_PROMPT = "File name (Enter saves, Escape cancels):"
+EXPORT_DONE = "Record saved to {path}"
+EXPORT_FAILED = "Could not save the record there: {error}. Choose another place."
+EXPORT_EXISTS_TITLE = "That file exists"
+EXPORT_EXISTS = "{path} already exists. Replace it with this game's record?"
+EXPORT_REPLACE = "Replace it"
+EXPORT_OTHER = "Another name"
+EXPORT_CANCEL = "Cancel"
+LOCK_TITLE = "This game is open elsewhere"
+LOCK_READ_ONLY = "Open read-only"
+LOCK_QUIT = "Quit"
+UNSAVED_TITLE = "This game is not saved"
+UNSAVED_FAILED = (
+    "Saving has failed since {time} ({error}): what was played since then is not on "
+    "disk. Save a record of the game somewhere else before quitting?"
+)
+UNSAVED_READ_ONLY = (
+    "This window opened the game read-only: nothing played here is saved. Save a "
+    "record of the game somewhere else before quitting?"
+)
+UNSAVED_SAVE = "Save a record"
+UNSAVED_QUIT = "Quit without saving"
+UNSAVED_STAY = "Stay"
 WHERE = "row {row} #{pos}"
 
 PLAYERS_SCREEN_TITLE = "Every player's universe (p or Escape to close)"
+PLAYERS_COMPUTER = "⚙ computer, {level}"
 
 EXCHANGE_TITLE = "Exchange 3-for-1"
 EXCHANGE_GIVE = "Give 3 of which color? (r b o g w, Escape cancels)"
 EXCHANGE_GET = "Give 3 {give} for 1 of which color? (r b o g w, Escape goes back)"
 EXCHANGE_REALM = "Your realm: {realm}"
+EXCHANGE_SHORT = "only {have}: it takes 3"
 
 TOO_SMALL = "Orbis needs a terminal of at least {width}×{height}.\nThis one is {w}×{h}."
 TOO_SMALL_HINT = "Enlarge the window to go on (q quits; the game is saved)."
 
-UNDONE = "Undone: {action}"
+UNDONE = "Undone."
 NOTHING_TO_UNDO = "Nothing to undo: the turn begins here (undo never goes back past a refill)."
 SAVE_FAILED = "Autosave failed: {error}"
 RESUMED = "Resumed the saved game."
+BOT_FAILED = (
+    "{name}, a computer player, stopped with an error ({error}). Nothing was lost: "
+    "a person plays this seat from now on."
+)
+IDLE_EXCHANGE = "No exchange now: it takes 3 worshipers of one color."
+IDLE_MUST_GOD = "Last turn without a god: take a god (⇧ + its letter), not a tile."
+IDLE_MARKET = "The market is not open now: finish this turn first."
+IDLE_COLOR = "Color keys choose worshipers; nothing asks for them now."
+IDLE_COLOR_FULL = "That color cannot be added: the choice is full or the realm has no more."
+IDLE_CONFIRMING = "The turn is done: Enter ends it, u takes back its last step."
+
+HISTORY_TITLE = "History: every turn, by player (Escape or t closes · PgUp/PgDn scroll)"
+HISTORY_NONE = "no turn yet"
+HISTORY_ROUND = "R{round:>2}"
+HISTORY_TOOK = "took {took}"
+
+SCORE_TITLE = "CP now, and what is still to come"
+SCORE_HEAD: Template = ("{name}: {cp} CP now", "{name}: {cp} CP now", "cp")
+SCORE_NOW = "Counted now"
+SCORE_REGIONS = "  regions: {cp} CP (printed CP, effects validated)"
+SCORE_STONES = "  sacred stones: +{cp} CP"
+SCORE_WILD: Template = (
+    "  1 wilderness: {cp} CP",
+    "  {count} wildernesses: {cp} CP",
+    "count",
+)
+SCORE_CANCELLED: Template = (
+    "  1 tile cancelled: its {cp} CP do not count",
+    "  {count} tiles cancelled: their {cp} CP do not count",
+    "count",
+)
+SCORE_PROJECTED = "Projected, as if the game ended now"
+SCORE_TEMPLE: Template = (
+    "  temple token: {cp} CP (1 temple tile; others' temples decide the token)",
+    "  temple token: {cp} CP ({count} temple tiles; others' temples decide the token)",
+    "count",
+)
+SCORE_NO_TEMPLE = "  temple token: none (no temple tile)"
+SCORE_GOD = "  {god}: {cp} CP"
+SCORE_NO_GOD = "  no god yet"
+SCORE_FORESTS: Template = (
+    "  1 forest not yet validated: {cp} CP once its neighbours match",
+    "  {count} forests not yet validated: {cp} CP once their neighbours match",
+    "count",
+)
+SCORE_FORESTS_MET = "  every forest is validated"
+
+SETTINGS_FAILED = "Settings could not be saved: {error}"
+SETTINGS_TITLE = "Settings (saved at once)"
+SETTINGS_LOOK = "Look"
+SETTINGS_CONFIRM = "Confirm each turn"
+SETTINGS_PACE = "Computer pace"
+SETTINGS_ON = "yes"
+SETTINGS_OFF = "no"
+SETTINGS_HINT = "Tab: next setting · ←→ change · Escape closes"
+LOOK_NAMES = {"dark": "dark", "light": "light"}
+PACE_NAMES = {"slow": "slow", "normal": "normal", "fast": "fast", "instant": "instant"}
 
 # ---------------------------------------------------------------- help
 HELP_TITLE = "Help"
-HELP_CLOSE = "Escape or ? closes this help · arrows and PgUp/PgDn scroll"
+HELP_CLOSE = "Escape or ? closes · arrows and PgUp/PgDn scroll"
+
+# The player's guide: (heading, text, the rules it sums up).
+HELP_GUIDE: tuple[tuple[str, str, str], ...] = (
+    (
+        "The goal",
+        "Build a pyramid of 14 region tiles (5, 4, 3 and 2 in its rows) and end the game "
+        "with the most creation points (CP). The game lasts 15 rounds: in each, every "
+        "player takes one region tile, or one god. Everyone takes exactly one god.",
+        "R-TURN-1, R-END-5",
+    ),
+    (
+        "A turn",
+        "Take a tile from the 3×3 market. The tiles beside it (not diagonally) each get a "
+        "worshiper of its color; you collect the worshipers lying on it; you pay its cost "
+        "from your realm (or leave it unpaid, and it becomes a wilderness); you place it "
+        "in your pyramid, and its effect applies. Then your realm keeps at most 10 "
+        "worshipers and the empty cell is refilled. At any moment of your turn you may "
+        "exchange 3 worshipers of one color for 1 of another (e).",
+        "R-TAKE-1..7, R-TURN-2, R-TURN-3",
+    ),
+    (
+        "The pyramid",
+        "The bottom row grows from its left or right end, up to 5 tiles. A tile higher up "
+        "rests on two tiles of the row below, and at least one of them must share its "
+        "color. A wilderness matches every color and fits anywhere a tile could go, so a "
+        "turn never gets stuck; it scores -1 CP at the end.",
+        "R-PLACE-1..6, R-END-2",
+    ),
+    (
+        "Effects",
+        "Proselytism gains worshipers; a sacred stone adds 1 CP; a farm gives the "
+        "reduction token of the color printed on it (that color's symbols cost you "
+        "nothing from then on); a village asks you to give back worshipers; a volcano "
+        "removes worshipers from the market; an irrigation needs the color shown beneath "
+        "it (never in the bottom row); a forest scores only with enough neighbours of the "
+        "colors shown; a temple earns a temple token at the end. A village, volcano or "
+        "irrigation that fails is cancelled and scores nothing: the table warns you "
+        "before you choose (lines marked !).",
+        "R-EFF-*",
+    ),
+    (
+        "Gods",
+        "Taking a god is a whole turn. Each god scores its CP at the end when its "
+        "condition is met; the ones in this game are listed below the market "
+        "(⇧ + letter selects one and shows what it does).",
+        "R-GOD-1, R-GOD-2",
+    ),
+    (
+        "Scoring",
+        "Each tile scores its printed CP unless it is a wilderness, cancelled, or a forest "
+        "not validated; add the temple tokens (more temple tiles choose first) and your "
+        "god. 'CP now' counts as if the game ended now: v shows what it is made of.",
+        "R-END-1..5",
+    ),
+)
+HELP_RULE_REFS = "rules {rules}"
+HELP_CELL_TITLE = "A market cell"
+HELP_CELL: tuple[tuple[str, str], ...] = (
+    ("┌5────────────┐", ""),
+    ("│ R ★★    2cp │", "color letter, level in stars, creation points"),
+    ("│ volc 2B     │", "its effect: this volcano removes 2B from the market"),
+    ("│ RR?  1B+1W  │", "cost (? = any color) · worshipers lying on it: 1B,"),
+    ("└─────────────┘", "  and +1W: what taking the selected tile would add"),
+)
+HELP_NOTATION = (
+    "Worshipers are always written count then color: 2R 3W is two red and three white. "
+    "White tiles also carry a mystic value, used only to break temple ties."
+)
+HELP_GODS_TITLE = "The gods"
 HELP_KEYS_TITLE = "Keys"
 HELP_KEYS: tuple[tuple[str, str], ...] = (
-    ("arrows / h j k l", "move the market cursor, or move among the legal pyramid spots"),
+    ("arrows / h j k l", "move the market cursor, or between pyramid spots (nearest that way)"),
     ("1 … 9", "take the tile in that market cell at once"),
-    ("Enter", "do what the panel proposes: take, pay, place, confirm a choice"),
+    ("Enter", "do what the panel proposes: take, pay, place, confirm; end the turn"),
     ("⇧ + letter", "select a god (its letter is shown beside it); Enter takes it"),
     ("x", "refuse: leave the tile unpaid (wilderness), cancel an effect or the god"),
     ("r b o g w", "add a worshiper of that color to the choice being made"),
     ("⇧R ⇧B ⇧O ⇧G ⇧W", "take one of that color out of the choice"),
     ("e", "exchange 3 worshipers of one color for 1 of another, any time in your turn"),
-    ("u", "undo the last step of this turn (never past the refill that ends it)"),
+    ("u", "undo the last step of this turn, until the turn is ended"),
     ("f", "while the computer plays: skip ahead to the next person's turn"),
-    ("p", "show every player's pyramid and realm"),
-    ("c", "the coach: what the decision asks and why an option is not open (PgUp/PgDn)"),
+    ("p", "every player's pyramid and realm"),
+    ("t", "the history: every turn of the game, by player"),
+    ("v", "what your CP now is made of, and what is still projected"),
+    ("c", "the coach: what the decision asks and why an option is not open"),
+    ("PgUp / PgDn", "scroll the game log (or the coach); the mouse wheel too"),
+    ("s", "settings: the look, confirming each turn, the computers' pace"),
+    ("ctrl+n", "set up a new game (the one in progress stays saved)"),
     ("Enter / Space", "on the hand-over curtain: the next player is ready"),
     ("?", "this help"),
     ("ctrl+t", "switch between the dark and the light look"),
-    ("q", "quit; the game is saved after every step and resumes where it stopped"),
+    ("q", "quit; the game is saved after every step and opens again where it stopped"),
     ("mouse", "click a market cell, a god or a pyramid spot to select it; click again to act"),
 )
 HELP_COLORS_TITLE = "Colors"
@@ -332,7 +540,7 @@ HELP_COLORS = (
     "Each color always shows its letter: R red, B blue, O orange, G green, W white. "
     "'?' in a cost is a symbol any color can pay. Stars give a tile's level."
 )
-HELP_RULES_TITLE = "Rules at a glance"
+HELP_RULES_TITLE = "Rule references"
 
 # One entry per rule id, written for this app.
 RULES: tuple[tuple[str, str], ...] = (
@@ -518,7 +726,7 @@ KEY.update(
         "lesson_next": "Next",
         "lesson_back": "Step back",
         "lesson_leave": "Leave",
-        "lesson_scroll": "Scroll the lesson",
+        "lesson_scroll": "More of the lesson",
         "coach": "Coach",
         "learn": "Learn to play",
     }
@@ -531,6 +739,7 @@ LEARN_OPPONENT = "{name}: {tiles} tiles · {worshipers} worshipers · god: {god}
 LEARN_LEFT = "Walkthrough saved: choose “Learn to play” to pick it up where you left it."
 LEARN_FINISHED = "You have finished the walkthrough. Press Enter to set up a game."
 LEARN_BROKEN = "The walkthrough cannot start: {error}"
+LEARN_NOT_KEPT = "Your place in the walkthrough cannot be kept ({error}); the lesson goes on."
 NEW_LEARN_BUTTON = "Learn to play"
 COACH_TITLE = "Coach"
 COACH_RULE = "{rule}: {text}"

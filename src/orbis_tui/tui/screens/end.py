@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from rich import box
@@ -12,12 +11,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Static
+from textual.screen import Screen
+from textual.widgets import Static
 
 from ...engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores, geometry
 from ...records import Match
 from .. import palette, texts
+from ..describe import mystic_words
+from ..navigation import NewGame
 from ..saves import SaveStore
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
@@ -110,6 +111,9 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
         else:
             name.append_text(palette.chip(tile.color))
             name.append(f" {tile.name}")
+            mystic = mystic_words(tile)
+            if mystic:
+                name.append(f" · {mystic}", style=palette.DIM)
         table.add_row(
             texts.WHERE.format(row=row, pos=col - base + 1),
             name,
@@ -117,7 +121,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
             TILE_REASONS.get(t.reason, t.reason),
         )
     temple = (
-        texts.END_TEMPLE_REASON.format(count=score.temple_count)
+        texts.fill(texts.END_TEMPLE_REASON, count=score.temple_count)
         if score.temple_count
         else texts.END_TEMPLE_NONE
     )
@@ -136,29 +140,6 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
         "",
     )
     return table
-
-
-class SaveRecordScreen(ModalScreen[Path | None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", texts.KEY["close"])]
-
-    def __init__(self, default: Path) -> None:
-        super().__init__(classes="dialog-screen")
-        self.default = default
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Text(texts.END_SAVE_TITLE, style=palette.ACCENT), classes="title")
-            yield Static(texts.END_SAVE_PROMPT, classes="note")
-            yield Input(str(self.default), id="save-path")
-        yield SizeNotice()
-
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        message.stop()
-        value = message.value.strip()
-        self.dismiss(Path(value) if value else None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class EndScreen(Screen[None]):
@@ -192,19 +173,10 @@ class EndScreen(Screen[None]):
         self.query_one("#end-body").focus()
 
     def action_save(self) -> None:
-        def done(path: Path | None) -> None:
-            if path is None:
-                return
-            try:
-                saved = self.store.export(self.match.record, path)
-            except OSError as exc:
-                self.notify(texts.END_SAVE_FAILED.format(error=exc), severity="error")
-                return
-            self.notify(texts.END_SAVED.format(path=saved))
+        from ..export import export_record
 
-        self.app.push_screen(
-            SaveRecordScreen(self.store.record_path(self.match.record)), callback=done
-        )
+        record = self.match.record
+        export_record(self.app, self.store, record, self.store.record_path(record))
 
     def action_new(self) -> None:
-        self.app.new_game()  # type: ignore[attr-defined]
+        self.app.post_message(NewGame())

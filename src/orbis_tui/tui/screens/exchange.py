@@ -51,10 +51,12 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
         body.append("\n\n")
         if self.give is None:
             body.append(texts.EXCHANGE_GIVE + "\n", style=palette.BOLD)
+            realm = state.player.realm_count
             for color in COLORS:
                 other = next(c for c in COLORS if c != color)
                 reason = state.why_not(Exchange(color, other))
-                body.append_text(self._option(color, reason.message if reason else None))
+                short = texts.EXCHANGE_SHORT.format(have=realm[color]) if reason else None
+                body.append_text(self._option(color, short))
         else:
             body.append(
                 texts.EXCHANGE_GET.format(give=color_word(self.give)) + "\n", style=palette.BOLD

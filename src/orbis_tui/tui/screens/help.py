@@ -1,10 +1,12 @@
-"""Help: the keys, how colors are shown, and a short reference with one entry per rule id."""
+"""Help: a player's guide, the gods, a market cell explained, the keys, the colors, and a
+short reference with one entry per rule id."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,13 +15,36 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import COLORS
+from ...engine import COLORS, God
 from .. import palette, texts
-from ..describe import color_word
+from ..describe import GOD_KEYS, color_word, god_line
 from .base import SizeNotice
 
 
-def help_renderable() -> Group:
+def help_renderable(gods: Sequence[God] = ()) -> Group:
+    """The player's guide first (goal, a turn, the pyramid, effects, gods, scoring, a
+    market cell), then the keys, the colors, and one short reference per rule id."""
+    parts: list[RenderableType] = []
+    for heading, text, refs in texts.HELP_GUIDE:
+        parts.append(Text(heading, style=palette.BOLD))
+        body = Text(text)
+        body.append(" (" + texts.HELP_RULE_REFS.format(rules=refs) + ")", style=palette.DIM)
+        parts += [body, Text()]
+    parts.append(Text(texts.HELP_CELL_TITLE, style=palette.BOLD))
+    cell = Table.grid(padding=(0, 2))
+    cell.add_column(no_wrap=True)
+    cell.add_column(ratio=1, style=palette.DIM)
+    for drawing, meaning in texts.HELP_CELL:
+        cell.add_row(drawing, meaning)
+    parts += [cell, Text(texts.HELP_NOTATION), Text()]
+    if gods:
+        parts.append(Text(texts.HELP_GODS_TITLE, style=palette.BOLD))
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style=palette.ACCENT, no_wrap=True)
+        table.add_column(ratio=1)
+        for god in gods:
+            table.add_row(f"{GOD_KEYS[god.id]} {god.name} ({god.cp} CP)", god_line(god))
+        parts += [table, Text()]
     keys = Table.grid(padding=(0, 2))
     keys.add_column(style=palette.KEY, no_wrap=True)
     keys.add_column(ratio=1)
@@ -30,11 +55,11 @@ def help_renderable() -> Group:
         colors.append_text(palette.chip(color, f" {palette.letter(color)} "))
         colors.append(f" {color_word(color)}   ")
     rules = Table.grid(padding=(0, 2))
-    rules.add_column(style=palette.ACCENT, no_wrap=True)
+    rules.add_column(style=palette.DIM, no_wrap=True)
     rules.add_column(ratio=1)
     for rule_id, text in texts.RULES:
         rules.add_row(rule_id, text)
-    return Group(
+    parts += [
         Text(texts.HELP_KEYS_TITLE, style=palette.BOLD),
         keys,
         Text(),
@@ -44,7 +69,8 @@ def help_renderable() -> Group:
         Text(),
         Text(texts.HELP_RULES_TITLE, style=palette.BOLD),
         rules,
-    )
+    ]
+    return Group(*parts)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -52,8 +78,9 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "close", texts.KEY["close"]),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, gods: Sequence[God] = ()) -> None:
         super().__init__(classes="help-screen")
+        self.gods = gods
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -61,7 +88,7 @@ class HelpScreen(ModalScreen[None]):
             classes="help-title",
         )
         with VerticalScroll(id="help-body"):
-            yield Static(help_renderable())
+            yield Static(help_renderable(self.gods))
         yield SizeNotice()
 
     def on_mount(self) -> None:

@@ -6,6 +6,7 @@ import secrets
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -13,14 +14,19 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from ...engine import ROUNDS, first_player_for
+from ...names import MAX_NAME_LENGTH, name_problem
 from .. import palette, texts
+from ..navigation import OpenWalkthrough, ResumeGame, StartGame
 from ..saves import LoadResult
 from ..seats import HUMAN, Seat, bot_levels
+from ..settings import Settings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
 MAX_SEATS = 4
+FOCUS_MARK = "▸ "
+NO_MARK = "  "
 
 
 class NewGameScreen(Screen[None]):
@@ -35,12 +41,18 @@ class NewGameScreen(Screen[None]):
         players: int = 2,
         seed: int | None = None,
         names: list[str] | None = None,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__()
         self.loaded = loaded or LoadResult()
+        remembered = settings if settings is not None else Settings()
+        # The last game's table, unless names were given for this run.
+        self.names = names or remembered.names
+        self.kinds = [] if names else remembered.kinds
+        if names is None and remembered.names and players == 2:
+            players = len(remembered.names)
         self.players = max(2, min(MAX_SEATS, players))
         self.seed = seed
-        self.names = names or []
         self.levels = bot_levels()
 
     def compose(self) -> ComposeResult:
@@ -55,16 +67,18 @@ class NewGameScreen(Screen[None]):
                     notice = texts.NEW_DAMAGED_STUCK.format(
                         error=loaded.move_error, problem=loaded.problem
                     )
-                yield Static(notice, id="damaged")
+                yield Static(Text(notice), id="damaged")
             if loaded.resumable:
                 assert loaded.match is not None
                 state = loaded.match.state
                 yield Static(
-                    texts.NEW_RESUME.format(
-                        names=", ".join(p.name for p in state.players),
-                        round=state.round,
-                        rounds=ROUNDS,
-                        name=state.player.name,
+                    Text(
+                        texts.NEW_RESUME.format(
+                            names=", ".join(p.name for p in state.players),
+                            round=state.round,
+                            rounds=ROUNDS,
+                            name=state.player.name,
+                        )
                     ),
                     id="resume-info",
                 )
@@ -84,14 +98,15 @@ class NewGameScreen(Screen[None]):
                         placeholder=texts.NEW_SEAT_PLACEHOLDER.format(n=n),
                         id=f"name{n}",
                         compact=True,
-                        max_length=16,
+                        max_length=MAX_NAME_LENGTH,
                         classes="name",
                     )
                     if self.levels:
+                        kind = self.kinds[n - 1] if n - 1 < len(self.kinds) else HUMAN
                         yield Label(texts.NEW_SEAT_KIND, classes="kind-label")
                         yield Choice(
                             [texts.NEW_HUMAN, *self.levels],
-                            0,
+                            self.levels.index(kind) + 1 if kind in self.levels else 0,
                             id=f"kind{n}",
                             classes="kind",
                             compact=True,
@@ -130,6 +145,21 @@ class NewGameScreen(Screen[None]):
         else:
             self.query_one("#count", Choice).focus()
 
+    def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        """A marker before the focused field's label, so focus shows without color."""
+        focused = self.focused
+        for row in self.query(".row"):
+            label = row.query_one(".label", Label)
+            text = str(label.content).removeprefix(FOCUS_MARK).removeprefix(NO_MARK)
+            inside = focused is not None and focused in row.query("*")
+            label.update((FOCUS_MARK if inside else NO_MARK) + text)
+        for button in self.query(Button):
+            text = str(button.label).removeprefix(FOCUS_MARK)
+            button.label = FOCUS_MARK + text if button is focused else text
+
     def _show_seats(self) -> None:
         count = self.query_one("#count", Choice).value + 2
         for n in range(1, MAX_SEATS + 1):
@@ -161,7 +191,7 @@ class NewGameScreen(Screen[None]):
             self.action_learn()
         elif message.button.id == "resume":
             assert self.loaded.match is not None
-            self.app.resume_game(self.loaded.match)  # type: ignore[attr-defined]
+            self.app.post_message(ResumeGame(self.loaded.match))
         else:
             self.action_start()
 
@@ -172,18 +202,20 @@ class NewGameScreen(Screen[None]):
 
     def seats(self) -> list[Seat] | None:
         count = self.query_one("#count", Choice).value + 2
-        seats = []
+        seats: list[Seat] = []
         for n in range(1, count + 1):
-            name = self.query_one(f"#name{n}", Input).value.strip()
-            name = name or texts.NEW_SEAT_PLACEHOLDER.format(n=n)
+            field = self.query_one(f"#name{n}", Input)
+            name = field.value.strip() or texts.NEW_SEAT_PLACEHOLDER.format(n=n)
+            problem = name_problem(name, [s.name for s in seats], field=f"name{n}")
+            if problem is not None:
+                self._error(texts.NEW_BAD_NAME.format(seat=n, problem=problem.message))
+                field.focus()
+                return None
             kind = HUMAN
             if self.levels:
                 value = self.query_one(f"#kind{n}", Choice).value
                 kind = HUMAN if value == 0 else self.levels[value - 1]
             seats.append(Seat(name, kind))
-        if len({s.name.casefold() for s in seats}) != len(seats):
-            self._error(texts.NEW_SAME_NAMES)
-            return None
         return seats
 
     def _error(self, message: str) -> None:
@@ -191,9 +223,7 @@ class NewGameScreen(Screen[None]):
         self.app.bell()
 
     def action_learn(self) -> None:
-        from ..learn_screen import open_walkthrough
-
-        open_walkthrough(self.app)
+        self.app.post_message(OpenWalkthrough())
 
     def action_start(self) -> None:
         seats = self.seats()
@@ -210,4 +240,4 @@ class NewGameScreen(Screen[None]):
                 return
         choice = self.query_one("#first", Choice).value
         first = first_player_for(seed, len(seats)) if choice == 0 else choice - 1
-        self.app.start_game(seats, seed, first)  # type: ignore[attr-defined]
+        self.app.post_message(StartGame(seats, seed, first))

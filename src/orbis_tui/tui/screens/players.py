@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.widgets import Static
 
 from ...engine import GameState, final_scores
 from .. import palette, texts
+from ..seats import Seat
 from ..widgets.info import farm_chips, god_label
 from ..widgets.pyramid import PyramidView
 from .base import SizeNotice
@@ -23,9 +25,10 @@ class PlayersScreen(ModalScreen[None]):
         Binding("escape,p,q,enter", "close", texts.KEY["close"]),
     ]
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, seats: Sequence[Seat] = ()) -> None:
         super().__init__(classes="players-screen")
         self.state = state
+        self.seats = list(seats)
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -42,6 +45,11 @@ class PlayersScreen(ModalScreen[None]):
                     head.append(
                         f" {player.name} ", style=palette.SPOT_CURSOR if active else palette.GOD
                     )
+                    if seat < len(self.seats) and not self.seats[seat].human:
+                        head.append(
+                            " " + texts.PLAYERS_COMPUTER.format(level=self.seats[seat].kind),
+                            style=palette.DIM,
+                        )
                     head.append(" " + texts.PLAYER_SCORE.format(cp=scores[seat].total))
                     head.append(" · " + god_label(state, player))
                     realm = Text(" ", no_wrap=True, overflow="ellipsis")

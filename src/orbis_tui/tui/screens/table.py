@@ -1,16 +1,21 @@
 """The table: market, supply, the decision panel, the active player's pyramid, the log.
 
-Keys become engine actions here, and only here: every action goes to
-``Match.play``; what is legal, and why not, is always the engine's answer.
+Keys become engine actions here, and only here: every action goes to the
+:class:`~orbis_tui.tui.session.GameSession`, which asks the engine; what is legal, and
+why not, is always the engine's answer. Computer players think in worker threads and
+post their choice back as a message.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -23,8 +28,10 @@ from ...engine import (
     Exchange,
     GameState,
     GodId,
-    GoWild,
     IllegalAction,
+    Pay,
+    Place,
+    PlayerScore,
     TakeTile,
     final_scores,
 )
@@ -32,28 +39,34 @@ from ...records import Match
 from .. import texts
 from ..controller import Controller
 from ..describe import GOD_KEYS
-from ..logbook import LogBook
+from ..navigation import NewGame, ShowEnd
 from ..saves import SaveStore
 from ..seats import Seat, make_bot
+from ..session import GameSession
+from ..settings import Settings
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.curtain import HandOverCurtain
-from ..widgets.info import GameLog, PlayerCard, PlayersStrip, StatusLine, TextPanel
+from ..widgets.info import GameLog, PlayerCard, PlayersStrip, StatusLine
 from ..widgets.keybar import KeyBar
 from ..widgets.market import MarketBoard
-from ..widgets.panel import DecisionPanel, blocked_spots
+from ..widgets.panel import DecisionPanel, option_marked, summary_lines, warned_spots
 from ..widgets.pyramid import PyramidView
 from ..widgets.supply import SupplyBar
 from .base import SizeNotice, too_small
 
+if TYPE_CHECKING:
+    from ...bots import Bot
+
 K = texts.KEY
 _COLOR_KEYS = "rbogw"
 
-# What Enter does, per decision (the footer shows the matching label).
+# What Enter does, per decision (the key bar shows the matching label).
 _CONFIRM_LABELS = (
     "take",
     "take_god",
     "pay",
     "wild_now",
+    "exchange_now",
     "place",
     "gain",
     "return",
@@ -64,8 +77,11 @@ _CONFIRM_LABELS = (
 _REFUSE_LABELS = ("wild", "decline", "decline_god")
 
 
-def _bindings() -> list[Binding]:
-    out = [Binding("enter,space", "ready", K["ready"])]
+def _bindings() -> list[BindingType]:
+    out: list[BindingType] = [
+        Binding("enter,space", "ready", K["ready"]),
+        Binding("enter", "end_turn", K["end_turn"]),
+    ]
     out += [
         Binding("enter", f"confirm('{label}')", K[label], priority=False)
         for label in _CONFIRM_LABELS
@@ -74,13 +90,18 @@ def _bindings() -> list[Binding]:
     out += [
         Binding("x", "toggle_wild('wild')", K["toggle_wild"]),
         Binding("x", "toggle_wild('colored')", K["toggle_colored"]),
+        Binding("y", "pay_anyway", K["pay_anyway"]),
         Binding("e", "exchange", K["exchange"]),
         Binding("u", "undo", K["undo"]),
         Binding("f", "hurry", K["hurry"]),
         Binding("p", "players", K["players"]),
+        Binding("t", "history", K["history"]),
+        Binding("v", "score", K["score"]),
         Binding("c", "coach", K["coach"]),
-        Binding("pageup", "coach_scroll(-1)", K["coach"], show=False),
-        Binding("pagedown", "coach_scroll(1)", K["coach"], show=False),
+        Binding("s", "settings", K["settings"], show=False),
+        Binding("ctrl+n", "new_game", K["new"], show=False),
+        Binding("pageup", "scroll_side(-1)", K["scroll"], show=False),
+        Binding("pagedown", "scroll_side(1)", K["scroll"]),
     ]
     for key, direction in (
         ("up,k", "up"),
@@ -108,32 +129,103 @@ def _bindings() -> list[Binding]:
     return out
 
 
+class BotChose(Message):
+    """A computer player's worker has chosen ``action`` for the game at ``version``."""
+
+    def __init__(self, version: int, action: Action) -> None:
+        super().__init__()
+        self.version = version
+        self.action = action
+
+
+class BotFailed(Message):
+    """A computer player's worker raised: a person takes the seat over."""
+
+    def __init__(self, seat: int, error: str) -> None:
+        super().__init__()
+        self.seat = seat
+        self.error = error
+
+
 class TableScreen(Screen[None]):
-    BOT_DELAY = 0.35  # seconds before a computer player moves, so people can follow
-    BINDINGS: ClassVar[list[BindingType]] = _bindings()  # type: ignore[assignment]
+    BINDINGS: ClassVar[list[BindingType]] = _bindings()
+    AUTO_FOCUS = None
+
+    # Grows with every change the table must show; watchers redraw the table.
+    version: reactive[int] = reactive(0, init=False, always_update=True, repaint=False)
 
     def __init__(
-        self, match: Match, store: SaveStore, seats: list[Seat], resumed: bool = False
+        self,
+        match: Match,
+        store: SaveStore,
+        seats: list[Seat],
+        resumed: bool = False,
+        settings: Settings | None = None,
+        *,
+        autosave: bool = True,
     ) -> None:
         super().__init__()
-        self.match = match
-        self.store = store
-        self.seats = seats
+        self.session = GameSession(match, store, seats, autosave=autosave)
+        self.settings = settings if settings is not None else Settings()
         self.resumed = resumed
         self.ui = Controller()
-        self.logbook = LogBook(match)
         self.error: IllegalAction | None = None
-        self.version = 0
-        self._scored = -1
-        self._scores: list = []
+        self._scored: tuple[int, int] | None = None
+        self._scores: list[PlayerScore] = []
         self._bindings_shown: tuple[object, ...] = ()
-        self._bots: dict[int, object] = {}
+        self._bots: dict[int, Bot] = {}
         self._bot_pending = False
         self._bot_thinking = False
         self._hurry = False  # computer players move without pausing until a person's turn
         self._bot_timer: Timer | None = None
         self._handover_open = False
-        match.on_change = self._autosave
+
+    # ------------------------------------------------------------ the game
+    @property
+    def match(self) -> Match:
+        return self.session.match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        self.session = GameSession(
+            match, self.session.store, self.session.seats, autosave=self.session.autosave
+        )
+
+    @property
+    def store(self) -> SaveStore:
+        store = self.session.store
+        assert store is not None
+        return store
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.session.seats
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def handing_over(self) -> bool:
+        """Whether the hand-over curtain hides the table, waiting for the next player."""
+        return self._handover_open
+
+    @property
+    def seat(self) -> Seat:
+        return self.session.seat
+
+    @property
+    def confirming(self) -> bool:
+        return self.session.pending is not None
+
+    def game_stamp(self) -> tuple[int, int, int]:
+        """Changes whenever the game itself moves (an action, an undo, a new match)."""
+        match = self.match
+        return (id(match), len(match.record.actions), self.session.version)
+
+    def confirm_turns(self) -> bool:
+        """Whether a person's turn waits for Enter before it ends (a setting)."""
+        return self.settings.confirm_turn
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -163,71 +255,81 @@ class TableScreen(Screen[None]):
 
     def _begin(self) -> None:
         if not self.resumed:
-            self._autosave(self.match)  # on disk from the first moment the table is seen
+            self.session.save_now()  # on disk from the first moment the table is seen
         if self.state.is_over:
-            self.app.show_end(self.match)  # type: ignore[attr-defined]
+            self.app.post_message(ShowEnd(self.match))
             return
         if self.resumed:
-            self.notify(texts.RESUMED)
+            self.notify(texts.RESUMED, markup=False)
         self._next_turn(first=True)
 
-    @property
-    def state(self) -> GameState:
-        return self.match.state
+    def watch_version(self, _version: int) -> None:
+        self.refresh_view()
 
-    @property
-    def handing_over(self) -> bool:
-        """Whether the hand-over curtain hides the table, waiting for the next player."""
-        return self._handover_open
-
-    @property
-    def seat(self) -> Seat:
-        return self.seats[self.state.current]
+    def changed(self) -> None:
+        """The game or the choice in progress changed: draw it again."""
+        self.version += 1
 
     # ------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
-        """Show the current state; widgets whose inputs did not change are left alone."""
+        """Show the current state; each widget redraws only when what it shows changed."""
+        session = self.session
+        pending = session.pending
         state = self.state
+        shown = session.shown
         ui = self.ui
-        version = self.version
-        ui.sync(state, version)
-        kind = state.kind
-        seat = state.current
+        ui.sync(state, self.game_stamp())
+        seat = pending.summary.seat if pending is not None else state.current
         human = self.seat.human
-        if self._scored != version:
-            self._scores = final_scores(state)
-            self._scored = version
+        key = (session.version, id(shown))
+        if self._scored != key:
+            self._scores = final_scores(shown)
+            self._scored = key
         scores = self._scores
-        self.query_one(StatusLine).show(state)
-        turn = kind is DecisionKind.TURN and human
+        self.query_one(StatusLine).show(state, confirming=pending is not None)
+        deciding = human and pending is None
+        turn = deciding and state.kind is DecisionKind.TURN
         removals: dict[int, Count] = {}
-        if kind is DecisionKind.VOLCANO:
+        if deciding and state.kind is DecisionKind.VOLCANO:
             eruption = ui.current_eruption(state)
             if eruption is not None:
                 removals = dict(eruption.removals)
         preview = ui.preview(state) if turn else None
+        warned: tuple[int, ...] = ()
+        if turn:
+            decision = state.decision
+            warned = tuple(
+                cell
+                for cell in range(len(state.market))
+                if option_marked(decision.option(TakeTile(cell)))
+            )
         self.query_one(MarketBoard).show(
-            state,
+            shown,
             ui.cursor if turn and ui.god is None else None,
             blocked=turn and state.must_take_god(),
             removals=removals,
             generated=preview.generated_cells if preview else (),
-            version=version,
+            warned=warned,
+            hidden=pending.hidden_cells if pending is not None else (),
         )
         self.query_one(SupplyBar).show(
-            state, ui.god if turn else None, state.players[seat].god is None, version=version
+            shown, ui.god if turn else None, shown.players[seat].god is None
         )
         panel = self.query_one(DecisionPanel)
-        if human:
+        if pending is not None:
+            panel.show_lines(summary_lines(pending.summary))
+        elif human:
             panel.show(state, ui, self.error)
         else:
             panel.show_text(texts.PANEL_BOT.format(name=self.seat.name, level=self.seat.kind))
-        self.query_one(PlayerCard).show(state, seat, scores[seat])
-        self._show_pyramid(state)
-        self.query_one(PlayersStrip).show(state, scores)
-        self.query_one(GameLog).show(self.logbook.lines())
+        self.query_one(PlayerCard).show(shown, seat, scores[seat])
+        self._show_pyramid(shown, seat, deciding)
+        self.query_one(PlayersStrip).show(
+            shown, scores, self.seats, active=-1 if shown.is_over else seat
+        )
+        self.query_one(GameLog).show(session.logbook.lines())
         if self.has_class("-coach"):
-            self.query_one(CoachPanel).show(state, self.version)
+            self.query_one(CoachPanel).show(state, session.version)
         signature = self._binding_signature()
         if signature != self._bindings_shown:
             self._bindings_shown = signature
@@ -235,84 +337,102 @@ class TableScreen(Screen[None]):
 
     def redraw_all(self) -> None:
         """Draw every widget again (the look changed, not the game)."""
-        for widget in (MarketBoard, SupplyBar, PyramidView):
-            self.query_one(widget)._key = None
-        for panel in self.query(TextPanel):
-            panel._text = None
+        self.query_one(MarketBoard).redraw()
+        self.query_one(PyramidView).redraw()
+        self.query_one(SupplyBar).refresh()
+        self.query_one(StatusLine).forget()
+        self.query_one(PlayerCard).forget()
+        self.query_one(PlayersStrip).forget()
+        self.query_one(DecisionPanel).forget()
         self.refresh_view()
         self.query_one(GameLog).refresh()
 
     def _binding_signature(self) -> tuple[object, ...]:
         """Everything the enabled keys depend on; the footer is redrawn when it changes."""
         return (
-            self.version,
+            self.session.version,
             self.ui.god is not None,
             self.ui.wild_mode,
+            self.ui.pay_default(self.state) if self.state.kind is DecisionKind.PAY else None,
             self.seat.human,
             too_small(self.app.size),
+            self._side_overflows(),
         )
 
-    def _show_pyramid(self, state: GameState) -> None:
+    def _show_pyramid(self, shown: GameState, seat: int, deciding: bool) -> None:
         view = self.query_one(PyramidView)
-        pyramid = state.player.pyramid
+        state = self.state
+        pyramid = shown.players[seat].pyramid
         ui = self.ui
-        if state.kind is DecisionKind.PLACE and self.seat.human:
+        if deciding and state.kind is DecisionKind.PLACE:
             assert state.take is not None
             tile = state.take.tile
             here = ui.current_spot(state)
+            refused = [
+                (o.action.row, o.action.col)
+                for o in state.decision.options
+                if o.refusal is not None and isinstance(o.action, Place)
+            ]
             view.show(
                 pyramid,
                 spots=[(s.row, s.col) for s in ui.spots(state)],
                 cursor=(here.row, here.col) if here else None,
-                blocked=[] if ui.wild_mode else [pos for pos, _ in blocked_spots(state, ui)],
+                blocked=[] if ui.wild_mode else refused,
+                warned=[] if ui.wild_mode else warned_spots(state),
                 ghost=(tile.color, ui.wild_mode or state.take.wild),
-                version=self.version,
             )
             return
-        preview = ui.preview(state) if self.seat.human else None
+        preview = ui.preview(state) if deciding else None
         if preview is not None:
-            view.show(pyramid, spots=preview.colored_spots, version=self.version)
+            view.show(pyramid, spots=preview.colored_spots)
             return
-        view.show(pyramid, version=self.version)
+        view.show(pyramid)
 
     # ------------------------------------------------------------ playing
     def play(self, action: Action | None) -> bool:
         """Hand ``action`` to the engine; an illegal one is shown with its reason."""
         if action is None:
             return False
-        state = self.state
-        reason = state.why_not(action)
+        session = self.session
+        turn = self.state.turn
+        confirm = self.seat.human and self.confirm_turns()
+        reason = session.submit(action, confirm=confirm)
         if reason is not None:
             self.error = reason
             self.app.bell()
-            self.refresh_view()
+            self.changed()
             return False
-        turn = state.turn
-        self.match.play(action)
         self.error = None
-        self.version += 1
-        if self.state.is_over:
-            self.refresh_view()
-            self.app.show_end(self.match)  # type: ignore[attr-defined]
-            return True
-        self.refresh_view()
-        if self.state.turn != turn:
-            self._next_turn()
+        self._after_play(turn)
         return True
 
-    def _autosave(self, match: Match) -> None:
-        """Save after every action; the writer thread keeps a slow disk off the keys."""
-        self.store.save_soon(match.record)
-        error = self.store.take_error()
+    def _after_play(self, turn: int) -> None:
+        self._report_save_error()
+        if self.state.is_over:
+            self.changed()
+            self.app.post_message(ShowEnd(self.match))
+            return
+        self.changed()
+        if self.state.turn != turn:
+            self._next_turn()
+
+    def _report_save_error(self) -> None:
+        error = self.session.take_save_error()
         if error is not None:
-            self.notify(texts.SAVE_FAILED.format(error=error), severity="error")
+            self.notify(texts.SAVE_FAILED.format(error=error), severity="error", markup=False)
 
     def write_save(self) -> None:
         """Wait until the autosave holds every action played so far."""
-        self.store.flush()
+        self.session.flush()
 
     def on_unmount(self) -> None:
         self.write_save()
+
+    def action_end_turn(self) -> None:
+        """The turn waiting for confirmation ends: the refill shows, the next player plays."""
+        turn = self.state.turn
+        self.session.confirm()
+        self._after_play(turn)
 
     def _next_turn(self, first: bool = False) -> None:
         """Hand the keyboard over, or let a computer player move."""
@@ -322,12 +442,19 @@ class TableScreen(Screen[None]):
             self._schedule_bot()
             return
         self._hurry = False
-        humans = sum(1 for s in self.seats if s.human)
-        if humans > 1 or first:
-            recent = [] if first and not self.resumed else self.logbook.since_turn_of(state.current)
+        session = self.session
+        several = session.humans > 1
+        recent = session.history.since_turn_of(state.current)
+        if first and not self.resumed:
+            recent = []
+        if several or first or recent:
             self._handover_open = True
             self.query_one(HandOverCurtain).show(
-                seat.name, state.round, recent, resumed=first and self.resumed
+                seat.name,
+                state.round,
+                recent,
+                resumed=first and self.resumed,
+                pass_keyboard=several,
             )
             self.refresh_bindings()
 
@@ -335,7 +462,7 @@ class TableScreen(Screen[None]):
         """The next player has the keyboard: lift the curtain."""
         self._handover_open = False
         self.query_one(HandOverCurtain).hide()
-        self.refresh_view()
+        self.changed()
         self.refresh_bindings()
 
     def action_hurry(self) -> None:
@@ -347,12 +474,13 @@ class TableScreen(Screen[None]):
             self._schedule_bot()
         self.refresh_bindings()
 
+    # ------------------------------------------------------------ computer players
     def _schedule_bot(self) -> None:
         if self._bot_pending:
             return
         self._bot_pending = True
-        self.refresh_view()
-        delay = 0.01 if self._hurry else max(0.01, self.BOT_DELAY)
+        self.changed()
+        delay = 0.01 if self._hurry else max(0.01, self.settings.bot_delay)
         self._bot_timer = self.set_timer(delay, self._bot_move)
 
     def _bot_move(self) -> None:
@@ -366,41 +494,79 @@ class TableScreen(Screen[None]):
         seat = state.current
         bot = self._bots.get(seat)
         if bot is None:
-            bot = make_bot(self.seat.kind, self.match.record.setup.seed or 0, seat)
+            try:
+                bot = make_bot(self.seat.kind, self.match.record.setup.seed or 0, seat)
+            except Exception as exc:  # e.g. a level this version does not know
+                self._bot_failed(seat, f"{type(exc).__name__}: {exc}")
+                return
             self._bots[seat] = bot
         self._bot_thinking = True
-        version = self.version
-        snapshot = state.copy()
+        self._think(bot, seat, self.session.version, state.copy())
 
-        def think() -> None:
-            action = bot.choose(snapshot)  # type: ignore[attr-defined]
-            self.app.call_from_thread(self._bot_chose, version, action)
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, bot: Bot, seat: int, version: int, snapshot: GameState) -> None:
+        try:
+            action = bot.choose(snapshot)
+        except Exception as exc:  # a failing computer player must not end the game
+            self.post_message(BotFailed(seat, f"{type(exc).__name__}: {exc}"))
+            return
+        self.post_message(BotChose(version, action))
 
-        self.run_worker(think, thread=True, exclusive=True, group="bot")
-
-    def _bot_chose(self, version: int, action: Action) -> None:
+    def on_bot_chose(self, message: BotChose) -> None:
         self._bot_thinking = False
-        if version != self.version or self.state.is_over:
+        if message.version != self.session.version or self.state.is_over:
+            return
+        if self.seat.human:
             return
         turn = self.state.turn
-        self.play(action)
+        seat = self.state.current
+        reason = self.session.submit(message.action)
+        if reason is not None:
+            self._bot_failed(seat, reason.message)
+            return
+        self._after_play(turn)
         if not self.state.is_over and self.state.turn == turn and not self.seat.human:
             self._schedule_bot()
+
+    def on_bot_failed(self, message: BotFailed) -> None:
+        self._bot_thinking = False
+        self._bot_failed(message.seat, message.error)
+
+    def _bot_failed(self, seat: int, error: str) -> None:
+        """Say what went wrong, and let a person play the seat: nothing was lost."""
+        name = self.seats[seat].name
+        self.notify(
+            texts.BOT_FAILED.format(name=name, error=error),
+            severity="error",
+            timeout=12,
+            markup=False,
+        )
+        self._bots.pop(seat, None)
+        self.session.take_seat(seat)
+        self.changed()
+        if self.state.current == seat:
+            self._next_turn()
 
     # ------------------------------------------------------------ which keys work now
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if too_small(self.app.size):
             return False
+        if action == "new_game":
+            return True
         if action == "ready" or self._handover_open:
             return action == "ready" and self._handover_open
         state = self.state
         kind = state.kind
-        if action in ("players", "coach"):
+        if action in ("players", "coach", "history", "score", "settings"):
             return True
+        if action == "scroll_side":
+            return self._side_overflows() or parameters[0] == -1
         if action == "hurry":
             return not self.seat.human and kind is not DecisionKind.OVER and not self._hurry
-        if action == "coach_scroll":
-            return self.has_class("-coach")
+        if self.confirming:
+            return action in ("end_turn", "undo")
+        if action == "end_turn":
+            return False
         if kind is DecisionKind.OVER or not self.seat.human:
             return False
         ui = self.ui
@@ -408,6 +574,10 @@ class TableScreen(Screen[None]):
             return parameters[0] == self._confirm_label()
         if action == "refuse":
             return parameters[0] == self._refuse_label()
+        if action == "pay_anyway":
+            return (
+                kind is DecisionKind.PAY and ui.pay_default(state) == "wild" and ui.payable(state)
+            )
         if action == "toggle_wild":
             if kind is not DecisionKind.PLACE or state.take is None or state.take.wild:
                 return False
@@ -415,9 +585,9 @@ class TableScreen(Screen[None]):
                 return False
             return parameters[0] == ("colored" if ui.wild_mode else "wild")
         if action == "exchange":
-            return any(isinstance(a, Exchange) for a in state.legal_actions())
+            return bool(state.decision.exchanges)
         if action == "undo":
-            return self.match.can_undo()
+            return self.session.can_undo()
         if action == "move":
             if kind is DecisionKind.TURN or kind is DecisionKind.PLACE:
                 return True
@@ -425,7 +595,7 @@ class TableScreen(Screen[None]):
         if action == "take_cell":
             return kind is DecisionKind.TURN and not state.must_take_god()
         if action == "select_god":
-            return kind is DecisionKind.TURN and GodId(parameters[0]) in state.gods_available
+            return kind is DecisionKind.TURN and GodId(str(parameters[0])) in state.gods_available
         if action in ("add_color", "remove_color"):
             return ui.picks_colors(state)
         return True
@@ -436,7 +606,8 @@ class TableScreen(Screen[None]):
         if kind is DecisionKind.TURN:
             return "take_god" if self.ui.god is not None else "take"
         if kind is DecisionKind.PAY:
-            return "pay" if self.ui.payable(state) else "wild_now"
+            default = self.ui.pay_default(state)
+            return {"pay": "pay", "exchange": "exchange_now"}.get(default, "wild_now")
         return {
             DecisionKind.PLACE: "place",
             DecisionKind.GAIN: "gain",
@@ -451,21 +622,64 @@ class TableScreen(Screen[None]):
         refusal = self.ui.refuse(self.state)
         if refusal is None:
             return None
-        if isinstance(refusal, GoWild):
+        if self.state.kind is DecisionKind.PAY:
             return "wild"
         return "decline_god" if self.state.kind is DecisionKind.DEATH else "decline"
 
+    # ------------------------------------------------------------ keys that do nothing now
+    def on_key(self, event: events.Key) -> None:
+        """A key that means nothing right now says why, instead of doing nothing."""
+        if self._handover_open or too_small(self.app.size) or not self.seat.human:
+            return
+        notice = self._why_key_idle(event.key)
+        if notice:
+            event.stop()
+            self.notify(notice, timeout=3, markup=False)
+
+    def _why_key_idle(self, key: str) -> str | None:
+        active = self.active_bindings.get(key)
+        if active is not None and active.enabled:
+            return None  # the key does something now (e.g. ⇧O: the God of the Oceans)
+        state = self.state
+        kind = state.kind
+        if kind is DecisionKind.OVER:
+            return None
+        if self.confirming:
+            if key in ("e", "x", "y") or key.isdigit() or key in _COLOR_KEYS:
+                return texts.IDLE_CONFIRMING
+            return None
+        if key == "e" and not state.decision.exchanges:
+            return texts.IDLE_EXCHANGE
+        if key.isdigit() and key != "0" and kind is DecisionKind.TURN and state.must_take_god():
+            return texts.IDLE_MUST_GOD
+        if key.isdigit() and key != "0" and kind is not DecisionKind.TURN:
+            return texts.IDLE_MARKET
+        letter = key.removeprefix("shift+").lower()
+        if len(letter) == 1 and letter in _COLOR_KEYS and not self.ui.picks_colors(state):
+            return texts.IDLE_COLOR
+        if key == "u" and not self.session.can_undo():
+            return texts.NOTHING_TO_UNDO
+        return None
+
     # ------------------------------------------------------------ actions
-    def action_confirm(self, _label: str) -> None:
+    def action_confirm(self, label: str) -> None:
+        if label == "exchange_now":
+            self.action_exchange()
+            return
         self.play(self.ui.confirm(self.state))
 
     def action_refuse(self, _label: str) -> None:
         self.play(self.ui.refuse(self.state))
 
+    def action_pay_anyway(self) -> None:
+        pick = self.ui.pick
+        if pick is not None:
+            self.play(Pay(pick.value))
+
     def action_toggle_wild(self, _mode: str) -> None:
         self.error = None
         self.ui.toggle_wild(self.state)
-        self.refresh_view()
+        self.changed()
 
     def action_move(self, direction: str) -> None:
         state = self.state
@@ -476,7 +690,7 @@ class TableScreen(Screen[None]):
             self.ui.move_spot(state, direction)
         elif state.kind is DecisionKind.VOLCANO:
             self.ui.move_volcano(state, -1 if direction == "up" else 1)
-        self.refresh_view()
+        self.changed()
 
     def action_take_cell(self, cell: int) -> None:
         self.ui.select_cell(cell)
@@ -485,29 +699,29 @@ class TableScreen(Screen[None]):
     def action_select_god(self, god: str) -> None:
         self.error = None
         self.ui.select_god(GodId(god))
-        self.refresh_view()
+        self.changed()
 
     def action_add_color(self, color: int) -> None:
         self.error = None
         if not self.ui.add_color(self.state, color):
             self.app.bell()
-        self.refresh_view()
+            self.notify(texts.IDLE_COLOR_FULL, timeout=3, markup=False)
+        self.changed()
 
     def action_remove_color(self, color: int) -> None:
         self.error = None
         if not self.ui.remove_color(color):
             self.app.bell()
-        self.refresh_view()
+        self.changed()
 
     def action_undo(self) -> None:
-        if not self.match.can_undo():
-            self.notify(texts.NOTHING_TO_UNDO)
+        undone = self.session.undo()
+        if undone is None:
+            self.notify(texts.NOTHING_TO_UNDO, markup=False)
             return
-        undone = self.match.undo()
         self.error = None
-        self.version += 1
-        self.notify(texts.UNDONE.format(action=undone), timeout=2)
-        self.refresh_view()
+        self.notify(texts.UNDONE, timeout=2, markup=False)
+        self.changed()
 
     def action_exchange(self) -> None:
         from .exchange import ExchangeScreen
@@ -523,21 +737,65 @@ class TableScreen(Screen[None]):
         if not self.query(CoachPanel):
             await self.query_one("#right").mount(CoachPanel(id="coach"), after="#log")
         self.toggle_class("-coach")
-        self.refresh_view()
+        self.changed()
 
-    def action_coach_scroll(self, direction: int) -> None:
-        coach = self.query_one(CoachPanel)
-        coach.scroll_relative(y=direction * max(1, coach.size.height - 1), animate=False)
+    def _side_panel(self) -> GameLog | CoachPanel:
+        if self.has_class("-coach") and self.query(CoachPanel):
+            return self.query_one(CoachPanel)
+        return self.query_one(GameLog)
+
+    def _side_overflows(self) -> bool:
+        """Whether the coach has more text below, or the log newer lines (PgDn then
+        says so in the key bar)."""
+        panel = self._side_panel()
+        if isinstance(panel, GameLog):
+            return panel.back > 0
+        return panel.max_scroll_y > panel.scroll_y
+
+    def action_scroll_side(self, direction: int) -> None:
+        panel = self._side_panel()
+        if isinstance(panel, GameLog):
+            panel.page(direction)
+        else:
+            panel.scroll_relative(y=direction * max(1, panel.size.height - 1), animate=False)
+        self.refresh_bindings()
 
     def action_players(self) -> None:
         from .players import PlayersScreen
 
-        self.app.push_screen(PlayersScreen(self.state))
+        self.app.push_screen(PlayersScreen(self.session.shown, self.seats))
+
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.session.history.by_player(), self.state))
+
+    def action_score(self) -> None:
+        from .score import ScoreScreen
+
+        shown = self.session.shown
+        seat = self.session.pending.summary.seat if self.session.pending else shown.current
+        self.app.push_screen(ScoreScreen(shown, seat))
+
+    def action_new_game(self) -> None:
+        """Set up a new game; this one stays saved and can be resumed from there."""
+        self.session.flush()
+        self.app.post_message(NewGame())
+
+    def action_settings(self) -> None:
+        from .settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen(self.settings))
 
     # ------------------------------------------------------------ mouse
     def _takes_clicks(self, kind: DecisionKind) -> bool:
         """Whether a click may answer the pending decision: a person's, of this kind."""
-        return self.seat.human and self.state.kind is kind and not too_small(self.app.size)
+        return (
+            self.seat.human
+            and not self.confirming
+            and self.state.kind is kind
+            and not too_small(self.app.size)
+        )
 
     def on_market_board_cell_clicked(self, message: MarketBoard.CellClicked) -> None:
         if not self._takes_clicks(DecisionKind.TURN):
@@ -547,7 +805,7 @@ class TableScreen(Screen[None]):
             return
         self.error = None
         self.ui.select_cell(message.cell)
-        self.refresh_view()
+        self.changed()
 
     def on_supply_bar_god_clicked(self, message: SupplyBar.GodClicked) -> None:
         if not self._takes_clicks(DecisionKind.TURN):
@@ -557,7 +815,7 @@ class TableScreen(Screen[None]):
             return
         self.error = None
         self.ui.select_god(message.god)
-        self.refresh_view()
+        self.changed()
 
     def on_pyramid_view_spot_clicked(self, message: PyramidView.SpotClicked) -> None:
         if not self._takes_clicks(DecisionKind.PLACE):
@@ -568,4 +826,10 @@ class TableScreen(Screen[None]):
             return
         if self.ui.select_spot(self.state, message.row, message.col):
             self.error = None
-            self.refresh_view()
+            self.changed()
+
+    def on_player_card_score_clicked(self, _message: PlayerCard.ScoreClicked) -> None:
+        self.action_score()
+
+
+__all__ = ["BotChose", "BotFailed", "TableScreen"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.align import Align
 from rich.console import Group
 from rich.panel import Panel
@@ -10,6 +12,7 @@ from textual.widgets import Static
 
 from ...engine import ROUNDS
 from .. import palette, texts
+from ..history import TurnSummary
 
 
 class HandOverCurtain(Static):
@@ -29,7 +32,17 @@ class HandOverCurtain(Static):
     }
     """
 
-    def show(self, name: str, round_number: int, recent: list[str], resumed: bool) -> None:
+    def show(
+        self,
+        name: str,
+        round_number: int,
+        recent: Sequence[TurnSummary],
+        resumed: bool,
+        pass_keyboard: bool = True,
+    ) -> None:
+        """The next player's name; the turns played since theirs (each one's tile, what
+        its effects did, the CP change); and, when people share the keyboard, a word to
+        pass it on."""
         parts: list[Text] = [
             Text(texts.HANDOVER_TITLE.format(name=name), style=palette.ACCENT, justify="center"),
             Text(
@@ -41,17 +54,28 @@ class HandOverCurtain(Static):
         ]
         if resumed:
             parts += [Text(texts.HANDOVER_RESUMED), Text()]
+        room = max(3, self.app.size.height - 12)  # lines left for the summaries
         if recent:
             heading = texts.HANDOVER_SO_FAR if resumed else texts.HANDOVER_LAST
             parts.append(Text(heading.format(name=name), style=palette.BOLD))
-            parts += [Text(line) for line in recent]
+            shown = list(recent)[-4:]
+            per_turn = max(1, room // len(shown) - 1)
+            for summary in shown:
+                head = Text(no_wrap=True, overflow="ellipsis")
+                head.append(summary.headline, style=palette.BOLD)
+                head.append(" · " + summary.cp_line)
+                parts.append(head)
+                for line in summary.effects[:per_turn]:
+                    parts.append(Text("  " + line, no_wrap=True, overflow="ellipsis"))
             parts.append(Text())
-        parts.append(Text(texts.HANDOVER_PASS.format(name=name)))
-        parts.append(Text())
-        parts.append(
-            Text(texts.HANDOVER_READY.format(name=name), style=palette.KEY, justify="center")
-        )
-        width = max(30, min(70, self.app.size.width - 4))
+        if pass_keyboard:
+            parts.append(Text(texts.HANDOVER_PASS.format(name=name)))
+            parts.append(Text())
+            ready = texts.HANDOVER_READY.format(name=name)
+        else:
+            ready = texts.HANDOVER_PLAY
+        parts.append(Text(ready, style=palette.KEY, justify="center"))
+        width = max(30, min(74, self.app.size.width - 4))
         panel = Panel(Group(*parts), width=width, border_style="bright_black")
         self.update(Align.center(panel), layout=False)  # its size never changes
         self.add_class("-shown")

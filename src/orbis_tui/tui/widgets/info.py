@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -10,6 +15,7 @@ from ...engine import COLORS, GameState, PlayerScore, PlayerState
 from .. import palette, texts
 from ..describe import phase_line, round_text
 from ..palette import rich_format as fmt
+from ..seats import Seat
 
 
 def _squeeze(text: str, width: int) -> str:
@@ -36,6 +42,10 @@ class TextPanel(Static):
         self._text = text
         self.update(text, layout=False)
 
+    def forget(self) -> None:
+        """Draw the next text even if it is the same (the look changed)."""
+        self._text = None
+
 
 class StatusLine(TextPanel):
     """Round, active player and what is expected now."""
@@ -47,14 +57,15 @@ class StatusLine(TextPanel):
     }
     """
 
-    def show(self, state: GameState) -> None:
+    def show(self, state: GameState, seat: int | None = None, confirming: bool = False) -> None:
+        seat = state.current if seat is None else seat
         line = Text(no_wrap=True, overflow="ellipsis")
         if self.size.width >= 100:
             line.append(f" {texts.APP_TITLE.upper()} ", style=palette.GOD)
             line.append(" ")
         line.append(round_text(state) + " · ")
-        line.append(state.player.name, style=palette.ACCENT)
-        line.append(" · " + phase_line(state))
+        line.append(state.players[seat].name, style=palette.ACCENT)
+        line.append(" · " + (texts.PHASE["confirm"] if confirming else phase_line(state)))
         self.set_text(line)
 
 
@@ -80,11 +91,20 @@ def farm_chips(player: PlayerState) -> Text:
 
 
 class PlayerCard(TextPanel):
-    """The active (or viewed) player's realm, farms, god and score so far."""
+    """The active (or viewed) player's realm, farms, god and score so far; a click on
+    the score posts :class:`PlayerCard.ScoreClicked` (its breakdown)."""
 
     DEFAULT_CSS = """
     PlayerCard { height: 2; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     """
+
+    class ScoreClicked(Message):
+        pass
+
+    def on_click(self, event: events.Click) -> None:
+        if event.y == 1:
+            event.stop()
+            self.post_message(self.ScoreClicked())
 
     def show(self, state: GameState, seat: int, score: PlayerScore) -> None:
         player = state.players[seat]
@@ -108,23 +128,35 @@ class PlayersStrip(TextPanel):
     PlayersStrip { height: 2; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    def show(self, state: GameState, scores: list[PlayerScore]) -> None:
+    def show(
+        self,
+        state: GameState,
+        scores: list[PlayerScore],
+        seats: Sequence[Seat] = (),
+        active: int | None = None,
+    ) -> None:
+        """One line per player; ``active`` (default: whose turn it is) is marked, and
+        computer seats carry a mark after the name."""
         lines = []
         width = max(8, self.size.width or 36)
         name_width = max(4, min(14, width - 27))
+        if active is None:
+            active = -1 if state.is_over else state.current
         for seat, player in enumerate(state.players):
-            active = seat == state.current and not state.is_over
+            here = seat == active
             line = Text(no_wrap=True, overflow="ellipsis")
-            line.append("▸" if active else " ", style=palette.ACCENT)
+            line.append("▸" if here else " ", style=palette.ACCENT)
             line.append(
-                player.name[:name_width].ljust(name_width) + " ",
-                style=palette.ACCENT if active else palette.BOLD,
+                player.name[:name_width].ljust(name_width),
+                style=palette.ACCENT if here else palette.BOLD,
             )
+            computer = seat < len(seats) and not seats[seat].human
+            line.append(texts.COMPUTER_MARK if computer else " ", style=palette.DIM)
             line.append(
                 texts.PLAYER_LINE.format(
                     tiles=player.region_tiles,
                     worshipers=player.worshipers,
-                    god=_squeeze(god_label(state, player, short=True) if player.god else "–", 8),
+                    god=_squeeze(god_label(state, player, short=True) if player.god else "–", 7),
                     cp=scores[seat].total,
                 )
             )
@@ -135,32 +167,67 @@ class PlayersStrip(TextPanel):
 
 
 class GameLog(Widget):
-    """The latest lines of the game log, newest at the bottom."""
+    """The game log, newest at the bottom. It scrolls back (PgUp/PgDn, the mouse
+    wheel) and follows new lines while its end is in view. Drawn as one text: a new
+    line never lays the screen out again."""
 
     DEFAULT_CSS = """
     GameLog { height: 1fr; width: 1fr; }
     """
 
+    lines: reactive[tuple[str, ...]] = reactive((), layout=False, init=False)
+    back: reactive[int] = reactive(0, layout=False, init=False)  # lines scrolled back
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.lines: list[str] = []
+        self._wrapped: dict[tuple[str, int], list[Text]] = {}
+        self._total = 0  # wrapped lines at the last render
 
     def show(self, lines: list[str]) -> None:
-        if lines == self.lines:
-            return
-        self.lines = lines
-        self.refresh()
+        if self.back and len(lines) > len(self.lines):  # keep the reader's place
+            self.back += self._count(lines[len(self.lines) :])
+        self.lines = tuple(lines)
+
+    def _count(self, lines: list[str]) -> int:
+        return sum(len(self._wrap(line, self.size.width or 40)) for line in lines)
+
+    def _wrap(self, line: str, width: int) -> list[Text]:
+        key = (line, width)
+        wrapped = self._wrapped.get(key)
+        if wrapped is None:
+            text = Text(line, style=palette.ACCENT if line.startswith("—") else "")
+            wrapped = self._wrapped[key] = list(text.wrap(self.app.console, width))
+        return wrapped
+
+    @property
+    def can_scroll_back(self) -> bool:
+        return self.back < max(0, self._total - self.size.height)
+
+    def page(self, direction: int) -> None:
+        """Scroll a page back (-1) or forward (1)."""
+        self.scroll_lines(-direction * max(1, self.size.height - 1))
+
+    def scroll_lines(self, back: int) -> None:
+        self.back = max(0, min(self.back + back, max(0, self._total - self.size.height)))
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self.scroll_lines(3)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self.scroll_lines(-3)
 
     def render(self) -> Text:
         width, height = self.size
         if width <= 0 or height <= 0:
             return Text()
         out: list[Text] = []
-        console = self.app.console
-        for line in reversed(self.lines):
-            style = palette.ACCENT if line.startswith("—") else None
-            wrapped = Text(line, style=style or "").wrap(console, width)
-            out[:0] = list(wrapped)
-            if len(out) >= height:
-                break
-        return Text("\n").join(out[-height:])
+        for line in self.lines:
+            out.extend(self._wrap(line, width))
+        self._total = len(out)
+        back = min(self.back, max(0, len(out) - height))
+        window = out[max(0, len(out) - height - back) : len(out) - back]
+        if back:  # say that newer lines wait below, and how to reach them
+            window = [*window[1:], Text(texts.LOG_NEWER.format(count=back), style=palette.DIM)]
+        return Text("\n").join(window)

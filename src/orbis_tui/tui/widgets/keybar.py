@@ -13,6 +13,13 @@ from textual.widget import Widget
 
 from .. import palette
 
+# Actions always available (and listed in the help), shown only when there is room.
+OPTIONAL = frozenset({"players", "history", "score", "coach", "quit", "settings"})
+
+
+def _length(entries: list[tuple[str, str, str, bool]]) -> int:
+    return sum(len(shown) + len(meaning) + 3 for shown, meaning, _key, _opt in entries)
+
 
 class KeyBar(Widget):
     DEFAULT_CSS = """
@@ -40,8 +47,7 @@ class KeyBar(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        out = Text(no_wrap=True, overflow="ellipsis", end="")
-        spans: list[tuple[int, int, str]] = []
+        entries: list[tuple[str, str, str, bool]] = []  # (key shown, meaning, key, optional)
         seen: set[str] = set()
         app = self.app
         for key, active in self.screen.active_bindings.items():
@@ -51,9 +57,20 @@ class KeyBar(Widget):
             if binding.description in seen:  # one entry per meaning (Enter and x may agree)
                 continue
             seen.add(binding.description)
+            optional = binding.action.split("(")[0] in OPTIONAL
+            entries.append((app.get_key_display(binding), binding.description, key, optional))
+        # When the line is too narrow, the keys that are always there (and listed in
+        # the help) give way first, from the right: the ones for this moment stay.
+        width = self.size.width or 80
+        while _length(entries) > width and any(e[3] for e in entries):
+            last = max(i for i, e in enumerate(entries) if e[3])
+            del entries[last]
+        out = Text(no_wrap=True, overflow="ellipsis", end="")
+        spans: list[tuple[int, int, str]] = []
+        for shown, meaning, key, _optional in entries:
             start = out.cell_len
-            out.append(f" {app.get_key_display(binding)} ", style=palette.KEY)
-            out.append(binding.description)
+            out.append(f" {shown} ", style=palette.KEY)
+            out.append(meaning)
             out.append(" ")
             spans.append((start, out.cell_len, key))
         self._spans = spans

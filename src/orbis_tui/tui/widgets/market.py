@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 
 from ...engine import LETTERS, Color, Count, GameState, Tile
 from .. import palette, texts
@@ -39,12 +42,28 @@ def _fit(text: str, width: int) -> str:
     return text[: max(0, width - 1)] + "…"
 
 
+@dataclass(frozen=True)
+class MarketView:
+    """Everything the market shows, as plain values (equal views draw the same)."""
+
+    tiles: tuple[Tile | None, ...]
+    worshipers: tuple[Count, ...]
+    cursor: int | None = None
+    blocked: bool = False  # the market cannot be taken from (a god must be taken)
+    removals: tuple[tuple[int, Count], ...] = ()  # a volcano's choice
+    generated: tuple[int, ...] = ()  # cells taking the cursor's tile puts a worshiper on
+    warned: tuple[int, ...] = ()  # cells whose take the engine warns about
+    hidden: tuple[int, ...] = ()  # cells refilled by a turn not yet confirmed
+
+
 class MarketBoard(CanvasWidget):
     """Renders the market; a click on a cell posts :class:`MarketBoard.CellClicked`."""
 
     DEFAULT_CSS = """
     MarketBoard { height: 13; width: 1fr; }
     """
+
+    view: reactive[MarketView | None] = reactive(None, layout=False, init=False)
 
     class CellClicked(Message):
         def __init__(self, cell: int) -> None:
@@ -53,13 +72,7 @@ class MarketBoard(CanvasWidget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.state: GameState | None = None
-        self.cursor: int | None = None
-        self.blocked = False
-        self.removals: dict[int, Count] = {}
-        self.generated: tuple[int, ...] = ()
         self._geometry = (0, 0, 13, 3)
-        self._key: object = None
 
     def show(
         self,
@@ -68,18 +81,21 @@ class MarketBoard(CanvasWidget):
         blocked: bool = False,
         removals: dict[int, Count] | None = None,
         generated: tuple[int, ...] = (),
-        version: object = None,
+        warned: tuple[int, ...] = (),
+        hidden: tuple[int, ...] = (),
     ) -> None:
-        """``generated``: the cells taking the selected tile would put a worshiper on."""
-        key = (version, cursor, blocked, tuple(sorted((removals or {}).items())), generated)
-        if version is not None and key == self._key and state is self.state:
-            return
-        self._key = key
-        self.state = state
-        self.cursor = cursor
-        self.blocked = blocked
-        self.removals = removals or {}
-        self.generated = generated
+        self.view = MarketView(
+            tuple(state.market),
+            tuple(state.market_worshipers),
+            cursor,
+            blocked,
+            tuple(sorted((removals or {}).items())),
+            generated,
+            warned,
+            hidden,
+        )
+
+    def watch_view(self) -> None:
         self.redraw()
 
     # ------------------------------------------------------------ drawing
@@ -93,36 +109,40 @@ class MarketBoard(CanvasWidget):
 
     def draw(self, canvas: Canvas) -> None:
         width, height = canvas.width, canvas.height
-        state = self.state
-        if state is None or width < 4 or height < 4:
+        view = self.view
+        if view is None or width < 4 or height < 4:
             return
         ox, oy, cw, ch = self._layout()
         self._geometry = (ox, oy, cw, ch)
         self._draw_grid(canvas, ox, oy, cw, ch)
         generated: dict[int, Color] = {}
-        if self.cursor is not None and not self.blocked:
-            tile = state.market[self.cursor]
+        if view.cursor is not None and not view.blocked:
+            tile = view.tiles[view.cursor]
             if tile is not None:
-                generated = dict.fromkeys(self.generated, tile.color)
+                generated = dict.fromkeys(view.generated, tile.color)
+        removals = dict(view.removals)
         for cell in range(9):
             row, col = divmod(cell, 3)
             x = ox + 1 + col * (cw + 1)
             y = oy + 1 + row * (ch + 1)
+            hidden = cell in view.hidden
             lines = self._cell_lines(
-                state.market[cell],
-                state.market_worshipers[cell],
+                None if hidden else view.tiles[cell],
+                view.worshipers[cell],
                 cw,
                 ch,
                 generated.get(cell),
-                self.removals.get(cell),
+                removals.get(cell),
             )
             for i, line in enumerate(lines[:ch]):
                 canvas.put(x, y + i, line, width=cw)
-            canvas.put(x - 1 + 1, y - 1, Text(str(cell + 1), style=palette.BOLD))
-            if self.blocked:
+            canvas.put(x, y - 1, Text(str(cell + 1), style=palette.BOLD))
+            if cell in view.warned:
+                canvas.put(x + cw - 1, y - 1, Text("!", style=palette.BAD))
+            if view.blocked:
                 canvas.restyle(x, y, cw, ch, palette.DIM)
-        if self.cursor is not None:
-            row, col = divmod(self.cursor, 3)
+        if view.cursor is not None:
+            row, col = divmod(view.cursor, 3)
             x = ox + col * (cw + 1)
             y = oy + row * (ch + 1)
             accent = palette.CURSOR_BORDER
@@ -130,7 +150,9 @@ class MarketBoard(CanvasWidget):
             canvas.restyle(x, y + ch + 1, cw + 2, 1, accent)
             canvas.restyle(x, y, 1, ch + 2, accent)
             canvas.restyle(x + cw + 1, y, 1, ch + 2, accent)
-            canvas.put(x + 1, y, Text(f"▶{self.cursor + 1}◀", style=palette.SPOT_CURSOR))
+            canvas.put(x + 1, y, Text(f"▶{view.cursor + 1}◀", style=palette.SPOT_CURSOR))
+            if view.cursor in view.warned:
+                canvas.put(x + cw, y, Text("!", style=palette.BAD))
 
     @staticmethod
     def _draw_grid(canvas: Canvas, ox: int, oy: int, cw: int, ch: int) -> None:
@@ -169,14 +191,25 @@ class MarketBoard(CanvasWidget):
         effect = Text(" " + _fit(effect_text, cw - 1))
         cost = Text(" ")
         cost.append_text(palette.cost_chips(tile.cost, tile.cost_any, texts.FREE))
-        on_it = Text()
-        on_it.append_text(palette.count_chips(worshipers, compact=not roomy, empty=""))
-        if generated is not None:
-            on_it.append_text(Text(f"+{LETTERS[generated]}", style=palette.ACCENT))
-        if removed is not None and any(removed):
-            on_it.append(
-                "−" + "".join(LETTERS[c] * n for c, n in enumerate(removed) if n), style=palette.BAD
-            )
+
+        def lying(compact: bool) -> Text:
+            """The worshipers on the tile, with what the choice in progress adds or takes."""
+            out = Text()
+            out.append_text(palette.count_chips(worshipers, compact=compact, empty=""))
+            if generated is not None:
+                out.append_text(Text(f"+1{LETTERS[generated]}", style=palette.ACCENT))
+            if removed is not None and any(removed):
+                out.append(
+                    "−" + "".join(f"{n}{LETTERS[c]}" for c, n in enumerate(removed) if n),
+                    style=palette.BAD,
+                )
+            return out
+
+        on_it = lying(compact=not roomy)
+        if cost.cell_len + on_it.cell_len + 1 > cw:
+            on_it = lying(compact=True)
+        if cost.cell_len + on_it.cell_len + 1 > cw:  # what changes now matters more
+            cost = Text(" ")
         if ch >= 4:
             worship = Text(" ● ", style=palette.DIM)
             worship.append_text(on_it)

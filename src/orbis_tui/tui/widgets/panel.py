@@ -1,40 +1,41 @@
-"""The decision panel: what the pending decision is, the engine's legal options with
-their keys, and the illegal ones dimmed with the engine's reason."""
+"""The decision panel: what the pending decision asks, the option chosen now with the
+engine's warnings about it, and why other options are refused.
+
+Everything here is read from ``state.decision``: the options, their refusals and their
+warnings are the engine's; the panel only puts them into lines.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
 
 from rich.text import Text
 
 from ...engine import (
     NUM_COLORS,
+    Consequence,
     Count,
     DecisionKind,
     GameState,
     IllegalAction,
+    Option,
     Place,
     TakeGod,
-    exchanges_to_pay,
-    why_unpayable,
+    TakeTile,
 )
 from .. import palette, texts
 from ..controller import Controller
 from ..describe import (
     cost_words,
     effect_long,
+    god_line,
+    mystic_words,
     spot_words,
     worshiper_words,
 )
+from ..history import TurnSummary
 from ..palette import rich_format as fmt
 from .info import TextPanel
-
-
-def _line(*parts: str | Text, style: object = None) -> Text:
-    out = Text()
-    for part in parts:
-        out.append_text(part) if isinstance(part, Text) else out.append(part)
-    if style is not None:
-        out.stylize(style)  # type: ignore[arg-type]
-    return out
 
 
 def _bad(text: str) -> Text:
@@ -49,12 +50,22 @@ def _good(text: str) -> Text:
     return Text(text, style=palette.GOOD)
 
 
+def warning_lines(warnings: Iterable[Consequence]) -> list[Text]:
+    """The engine's warnings: what loses value in red with '!', the rest as notes."""
+    out = []
+    for warning in warnings:
+        if warning.loses_value:
+            out.append(_bad(texts.PANEL_WARNING.format(message=warning.message)))
+        else:
+            out.append(Text(texts.PANEL_NOTE.format(message=warning.message), style=palette.ACCENT))
+    return out
+
+
 def panel_lines(state: GameState, ui: Controller, error: IllegalAction | None) -> list[Text]:
     lines: list[Text] = []
     if error is not None:
-        lines.append(_bad(texts.PANEL_MISTAKE.format(rule=error.rule, reason=error.message)))
-    kind = state.kind
-    builder = _BUILDERS.get(kind)
+        lines.append(_bad(texts.PANEL_MISTAKE.format(reason=error.message)))
+    builder = _BUILDERS.get(state.kind)
     if builder is None:
         lines.append(Text(texts.PANEL_OVER))
     else:
@@ -63,20 +74,20 @@ def panel_lines(state: GameState, ui: Controller, error: IllegalAction | None) -
 
 
 def _turn(state: GameState, ui: Controller) -> list[Text]:
-    lines: list[Text] = []
+    decision = state.decision
     if ui.god is not None:
         god = state.catalog.god_by_id[ui.god]
-        lines.append(
+        lines = [
             Text(" " + texts.PANEL_GOD.format(name=god.name, cp=god.cp) + " ", style=palette.GOD)
-        )
-        if god.summary:
-            lines.append(Text(god.summary))
-        reason = state.why_not(TakeGod(ui.god))
-        if reason is not None:
-            lines.append(_dim(texts.PANEL_BLOCKED.format(reason=reason.message)))
+        ]
+        lines.append(Text(god_line(god)))
+        option = decision.option(TakeGod(ui.god))
+        if option is not None and option.refusal is not None:
+            lines.append(_dim(texts.PANEL_BLOCKED.format(reason=option.refusal.message)))
         else:
             lines.append(Text(texts.PANEL_GOD_ENDS))
-        lines.append(_dim(texts.PANEL_HINT_TURN))
+            if option is not None:
+                lines.extend(warning_lines(option.warnings))
         return lines
     cell = ui.cursor
     tile = state.market[cell]
@@ -84,14 +95,22 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
         return [_dim(texts.PANEL_HINT_TURN)]
     p = ui.preview(state)
     assert p is not None
+    option = decision.option(TakeTile(cell))
     head = Text()
     head.append_text(palette.chip(tile.color))
     head.append(f" {palette.STARS[tile.level]} ")
-    head.append(texts.PANEL_CELL.format(cell=cell + 1, name=tile.name), style=palette.BOLD)
+    head.append(tile.name, style=palette.BOLD)
     if tile.cp:
         head.append(" · " + texts.CP_LONG.format(cp=tile.cp))
-    lines.append(head)
-    lines.append(Text(effect_long(tile.effect)))
+    lines = [head]
+    effect = effect_long(tile.effect)
+    mystic = mystic_words(tile)
+    lines.append(Text(f"{effect} · {mystic}" if mystic else effect))
+    if option is not None and option.refusal is not None:
+        lines.append(_dim(texts.PANEL_BLOCKED.format(reason=option.refusal.message)))
+        return lines
+    if option is not None:
+        lines.extend(warning_lines(option.warnings))
     info = Text()
     if any(p.collected):
         info.append_text(fmt(texts.PANEL_COLLECT, worshipers=palette.count_chips(p.collected)))
@@ -104,30 +123,25 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
             " " + texts.PANEL_COST_SAVED.format(saved=worshiper_words(p.saved)), style=palette.DIM
         )
     lines.append(info)
-    if p.blocked is not None:
-        lines.append(_dim(texts.PANEL_BLOCKED.format(reason=p.blocked.message)))
+    if p.affordable:
+        verdict = _good(texts.PANEL_AFFORDABLE)
+    elif p.exchanges_needed is not None:
+        verdict = _bad(texts.fill(texts.PANEL_EXCHANGES, count=p.exchanges_needed))
     else:
-        if p.affordable:
-            verdict = _good(texts.PANEL_AFFORDABLE)
-        elif p.exchanges_needed is not None:
-            verdict = _bad(texts.PANEL_EXCHANGES.format(count=p.exchanges_needed))
-        else:
-            verdict = _bad(texts.PANEL_UNAFFORDABLE)
-        lines.append(verdict)
-        if p.colored_spots:
-            lines.append(
-                Text(texts.PANEL_SPOTS.format(colored=len(p.colored_spots), wild=len(p.wild_spots)))
-            )
-        else:
-            lines.append(_bad(texts.PANEL_NO_SPOT))
-    lines.append(_dim(texts.PANEL_HINT_TURN))
+        verdict = _bad(texts.PANEL_UNAFFORDABLE)
+    lines.append(verdict)
+    if p.colored_spots:
+        lines.append(
+            Text(texts.fill(texts.PANEL_SPOTS, count=len(p.colored_spots), wild=len(p.wild_spots)))
+        )
     return lines
 
 
 def _pay(state: GameState, ui: Controller) -> list[Text]:
-    tile = state.take.tile if state.take else None
+    decision = state.decision
+    tile = decision.tile
     assert tile is not None and ui.pick is not None
-    due, any_count = state.payment_due()
+    due, any_count = decision.due, decision.due_any
     lines = [
         Text(
             texts.PANEL_PAY_TITLE.format(tile=tile.name, cost=cost_words(due, any_count)),
@@ -135,7 +149,9 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
         )
     ]
     realm = state.player.realm_count
-    if ui.payable(state):
+    default = ui.pay_default(state)
+    option = ui.pay_option(state)
+    if option is not None:
         pick = ui.pick
         if any_count:
             lines.append(
@@ -143,29 +159,38 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
             )
         after = tuple(realm[c] - due[c] - pick.chosen[c] for c in range(NUM_COLORS))
         lines.append(fmt(texts.PANEL_PAY_LEFT, realm=palette.realm_chips(after)))  # type: ignore[arg-type]
-        if any_count:  # before the wilderness hint, which the key bar repeats
-            lines.append(_dim(texts.PANEL_HINT_CHOOSE))
-        lines.append(_dim(texts.PANEL_WILD_HINT))
-        return lines
-    reason = why_unpayable(state)
-    if reason is not None:
-        lines.append(_dim(texts.PANEL_PAY_NO.format(reason=reason.message)))
-    needed = exchanges_to_pay(realm, due, any_count)
-    if needed:
-        lines.append(Text(texts.PANEL_PAY_EXCHANGE.format(count=needed), style=palette.ACCENT))
-    lines.append(Text(texts.PANEL_WILD_DEFAULT))
+        lines.extend(warning_lines(option.warnings))
+    else:
+        refused = next((o for o in decision.options if o.refusal is not None), None)
+        if refused is not None and refused.refusal is not None:
+            lines.append(_dim(texts.PANEL_PAY_NO.format(reason=refused.refusal.message)))
+        needed = ui.exchanges_would_pay(state)
+        if needed:
+            lines.append(
+                Text(texts.fill(texts.PANEL_PAY_EXCHANGE, count=needed), style=palette.ACCENT)
+            )
+    refusal = decision.refusal
+    if refusal is not None:
+        lines.append(_dim(texts.PANEL_WILD_IF))
+        lines.extend(warning_lines(refusal.warnings))
+    if default == "wild" and option is not None:
+        lines.append(_dim(texts.PANEL_PAY_ANYWAY))
+    elif any_count and option is not None:
+        lines.append(_dim(texts.PANEL_HINT_CHOOSE))
     return lines
 
 
 def _place(state: GameState, ui: Controller) -> list[Text]:
-    tile = state.take.tile if state.take else None
-    assert tile is not None
+    decision = state.decision
+    take = state.take
+    tile = decision.tile
+    assert tile is not None and take is not None
     spots = ui.spots(state)
     pyramid = state.player.pyramid
     if ui.wild_mode:
-        title = texts.PANEL_PLACE_WILD_TITLE.format(spots=len(spots))
+        title = texts.fill(texts.PANEL_PLACE_WILD_TITLE, count=len(spots))
     else:
-        title = texts.PANEL_PLACE_TITLE.format(tile=tile.name, spots=len(spots))
+        title = texts.fill(texts.PANEL_PLACE_TITLE, tile=tile.name, count=len(spots))
     lines = [Text(title, style=palette.BOLD)]
     here = ui.current_spot(state)
     if here is not None:
@@ -175,14 +200,17 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
                 style=palette.ACCENT,
             )
         )
+        option = decision.option(here)
+        if option is not None:
+            lines.extend(warning_lines(option.warnings))
     colored = ui.colored_spots(state)
-    if state.take is not None and not state.take.wild:
+    if not take.wild:
         if not colored:
             lines.append(_bad(texts.PANEL_PLACE_FORCED))
         # Why the tile may not go elsewhere comes before the hints: on a small terminal
         # the panel's last lines are the ones cut, and the key bar repeats the hints.
         if not ui.wild_mode or not colored:
-            for pos, reason in blocked_spots(state, ui)[:2]:
+            for pos, reason in refused_spots(state)[:2]:
                 lines.append(
                     _dim(
                         texts.PANEL_PLACE_NOT.format(
@@ -190,25 +218,30 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
                         )
                     )
                 )
-        if colored:
-            toggle = (
-                texts.PANEL_PLACE_TOGGLE_BACK if ui.wild_mode else texts.PANEL_PLACE_TOGGLE_WILD
-            )
-            lines.append(_dim(toggle))
-    lines.append(_dim(texts.PANEL_HINT_PLACE))
     return lines
 
 
-def blocked_spots(state: GameState, ui: Controller) -> list[tuple[tuple[int, int], IllegalAction]]:
-    """Spots open to a wilderness where the tile itself may not go, with the engine's reason."""
-    if state.kind is not DecisionKind.PLACE or state.take is None or state.take.wild:
+def refused_spots(state: GameState) -> list[tuple[tuple[int, int], IllegalAction]]:
+    """Spots open to a wilderness where the tile itself may not go, with the reason."""
+    if state.kind is not DecisionKind.PLACE:
         return []
     out = []
-    for spot in ui.wild_spots(state):
-        reason = state.why_not(Place(spot.row, spot.col))
-        if reason is not None:
-            out.append(((spot.row, spot.col), reason))
+    for option in state.decision.options:
+        action = option.action
+        if isinstance(action, Place) and option.refusal is not None:
+            out.append(((action.row, action.col), option.refusal))
     return out
+
+
+def warned_spots(state: GameState) -> list[tuple[int, int]]:
+    """Legal spots where placing the tile as itself loses value."""
+    if state.kind is not DecisionKind.PLACE:
+        return []
+    return [
+        (o.action.row, o.action.col)
+        for o in state.decision.options
+        if isinstance(o.action, Place) and not o.action.wild and o.legal and o.loses_value
+    ]
 
 
 def _chosen_line(pick_value: Count, have: int, need: int) -> Text:
@@ -216,23 +249,29 @@ def _chosen_line(pick_value: Count, have: int, need: int) -> Text:
     return fmt(texts.PANEL_CHOSEN, chosen=palette.count_chips(pick_value), count=count)
 
 
-def _choice(title: str, decline: str | None) -> object:
+def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Text]]:
     def build(state: GameState, ui: Controller) -> list[Text]:
         pick = ui.pick
         assert pick is not None
-        tile = state.take.tile if state.take else None
-        fields = {
-            "count": pick.need,
-            "have": state.player.worshipers,
-            "tile": tile.name if tile else "",
-        }
-        lines = [Text(title.format(**fields), style=palette.BOLD)]
+        decision = state.decision
+        tile = decision.tile
+        lines = [
+            Text(
+                texts.fill(
+                    title,
+                    count=pick.need,
+                    have=state.player.worshipers,
+                    tile=tile.name if tile else "",
+                ),
+                style=palette.BOLD,
+            )
+        ]
         lines.append(_chosen_line(pick.value, pick.total, pick.need))
-        realm = Text()
-        realm.append_text(palette.realm_chips(state.player.realm_count))
-        lines.append(realm)
-        if decline:
-            lines.append(_dim(decline))
+        lines.append(palette.realm_chips(state.player.realm_count))
+        refusal = decision.refusal
+        if refusal is not None:
+            lines.append(_dim(texts.PANEL_REFUSE_IF))
+            lines.extend(warning_lines(refusal.warnings))
         lines.append(_dim(texts.PANEL_HINT_CHOOSE))
         return lines
 
@@ -247,14 +286,15 @@ def _gain(state: GameState, ui: Controller) -> list[Text]:
 
 
 def _volcano(state: GameState, ui: Controller) -> list[Text]:
-    tile = state.take.tile if state.take else None
+    decision = state.decision
+    tile = decision.tile
     assert tile is not None
     options = ui.volcano_options(state)
     eruption = ui.current_eruption(state)
     lines = [
         Text(
             texts.PANEL_VOLCANO_TITLE.format(
-                remove=worshiper_words(tile.effect.remove),
+                remove=worshiper_words(decision.removals),
                 index=(ui.volcano % len(options)) + 1 if options else 0,
                 total=len(options),
             ),
@@ -266,22 +306,40 @@ def _volcano(state: GameState, ui: Controller) -> list[Text]:
             lines.append(
                 fmt(texts.PANEL_VOLCANO_FROM, cell=cell + 1, worshipers=palette.count_chips(count))
             )
-    lines.append(_dim(texts.PANEL_DECLINE_VOLCANO))
+    refusal = decision.refusal
+    if refusal is not None:
+        lines.append(_dim(texts.PANEL_REFUSE_IF))
+        lines.extend(warning_lines(refusal.warnings))
     lines.append(_dim(texts.PANEL_HINT_VOLCANO))
     return lines
 
 
-_BUILDERS = {
+_BUILDERS: dict[DecisionKind, Callable[[GameState, Controller], list[Text]]] = {
     DecisionKind.TURN: _turn,
     DecisionKind.PAY: _pay,
     DecisionKind.PLACE: _place,
     DecisionKind.GAIN: _gain,
-    DecisionKind.VILLAGE: _choice(texts.PANEL_VILLAGE_TITLE, texts.PANEL_DECLINE_VILLAGE),
-    DecisionKind.DEATH: _choice(texts.PANEL_DEATH_TITLE, texts.PANEL_DECLINE_DEATH),
-    DecisionKind.DISCARD: _choice(texts.PANEL_DISCARD_TITLE, None),
-    DecisionKind.LOVE: _choice(texts.PANEL_LOVE_TITLE, None),
+    DecisionKind.VILLAGE: _choice(texts.PANEL_VILLAGE_TITLE),
+    DecisionKind.DEATH: _choice(texts.PANEL_DEATH_TITLE),
+    DecisionKind.DISCARD: _choice(texts.PANEL_DISCARD_TITLE),
+    DecisionKind.LOVE: _choice(texts.PANEL_LOVE_TITLE),
     DecisionKind.VOLCANO: _volcano,
 }
+
+
+def summary_lines(summary: TurnSummary) -> list[Text]:
+    """The turn about to end: what it did, and the keys to end it or take it back."""
+    lines = [Text(texts.CONFIRM_TITLE, style=palette.BOLD)]
+    head = Text(texts.SUMMARY_TOOK.format(took=summary.took), style=palette.ACCENT)
+    head.append(" · " + summary.cp_line, style=palette.BOLD)
+    lines.append(head)
+    lines.extend(Text(line) for line in summary.effects)
+    lines.append(Text(summary.realm_line))
+    return lines
+
+
+def option_marked(option: Option | None) -> bool:
+    return option is not None and option.legal and option.loses_value
 
 
 class DecisionPanel(TextPanel):
@@ -290,8 +348,11 @@ class DecisionPanel(TextPanel):
     """
 
     def show(self, state: GameState, ui: Controller, error: IllegalAction | None) -> None:
+        self.show_lines(panel_lines(state, ui, error))
+
+    def show_lines(self, lines: list[Text]) -> None:
         text = Text(end="")
-        for i, line in enumerate(panel_lines(state, ui, error)):
+        for i, line in enumerate(lines):
             if i:
                 text.append("\n")
             text.append_text(line)

@@ -7,11 +7,13 @@ leftmost column in use (tiles and legal spots alike) and centred in the widget.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 
 from ...engine import LETTERS, Color, PlacedTile, Position, Pyramid
 from .. import palette, texts
@@ -28,6 +30,18 @@ def tile_size(width: int, height: int, slots: int = 6) -> tuple[int, int]:
     return 6, 2
 
 
+@dataclass(frozen=True)
+class PyramidShown:
+    """Everything a pyramid drawing shows, as plain values."""
+
+    tiles: tuple[tuple[Position, PlacedTile], ...]
+    spots: tuple[Position, ...] = ()
+    cursor: Position | None = None
+    blocked: tuple[Position, ...] = ()  # open to a wilderness, refused to the tile
+    ghost: tuple[Color, bool] | None = None  # the tile being placed: color, wild
+    warned: tuple[Position, ...] = ()  # legal, but the engine warns about them
+
+
 class PyramidView(CanvasWidget):
     DEFAULT_CSS = """
     PyramidView { height: 8; width: 1fr; }
@@ -39,6 +53,8 @@ class PyramidView(CanvasWidget):
             self.row = row
             self.col = col
 
+    view: reactive[PyramidShown | None] = reactive(None, layout=False, init=False)
+
     def __init__(
         self,
         *,
@@ -47,14 +63,8 @@ class PyramidView(CanvasWidget):
         fixed_size: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        self.pyramid: Pyramid = {}
-        self.spots: list[Position] = []
-        self.cursor: Position | None = None
-        self.blocked: list[Position] = []
-        self.ghost: tuple[Color, bool] | None = None  # the tile being placed: color, wild
         self.fixed_size = fixed_size
         self._boxes: list[tuple[int, int, int, int, Position]] = []
-        self._key: object = None
 
     def show(
         self,
@@ -63,19 +73,40 @@ class PyramidView(CanvasWidget):
         cursor: Position | None = None,
         blocked: Iterable[Position] = (),
         ghost: tuple[Color, bool] | None = None,
-        version: object = None,
+        warned: Iterable[Position] = (),
     ) -> None:
-        spots, blocked = list(spots), list(blocked)
-        key = (version, tuple(spots), cursor, tuple(blocked), ghost)
-        if version is not None and key == self._key and pyramid is self.pyramid:
-            return
-        self._key = key
-        self.pyramid = pyramid
-        self.spots = spots
-        self.cursor = cursor
-        self.blocked = blocked
-        self.ghost = ghost
+        self.view = PyramidShown(
+            tuple(sorted(pyramid.items())),
+            tuple(spots),
+            cursor,
+            tuple(blocked),
+            ghost,
+            tuple(warned),
+        )
+
+    def watch_view(self) -> None:
         self.redraw()
+
+    # What the drawing reads (nothing when no view was given yet).
+    @property
+    def pyramid(self) -> Pyramid:
+        return dict(self.view.tiles) if self.view else {}
+
+    @property
+    def spots(self) -> list[Position]:
+        return list(self.view.spots) if self.view else []
+
+    @property
+    def cursor(self) -> Position | None:
+        return self.view.cursor if self.view else None
+
+    @property
+    def blocked(self) -> list[Position]:
+        return list(self.view.blocked) if self.view else []
+
+    @property
+    def ghost(self) -> tuple[Color, bool] | None:
+        return self.view.ghost if self.view else None
 
     def draw(self, canvas: Canvas) -> None:
         width, height = canvas.width, canvas.height
@@ -106,8 +137,13 @@ class PyramidView(CanvasWidget):
         for pos in self.spots:
             x, y = place(pos)
             boxes.append((x, y, tw, th, pos))
+            warned = self.view is not None and pos in self.view.warned
             if pos == self.cursor:
                 self._draw_cursor(canvas, x, y, tw, th)
+                if warned:
+                    canvas.put(x + tw - 2, y, Text("!", style=palette.BAD))
+            elif warned:
+                self._draw_outline(canvas, x, y, tw, th, palette.BAD, "!")
             else:
                 self._draw_outline(canvas, x, y, tw, th, palette.SPOT, "·")
         self._boxes = boxes

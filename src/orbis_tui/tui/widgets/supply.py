@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine import GameState, GodId
+from ...engine import GameState, God, GodId
 from .. import palette, texts
 from ..describe import GOD_KEYS
+
+
+@dataclass(frozen=True)
+class SupplyShown:
+    gods: tuple[God, ...]
+    temple_tokens: tuple[int, ...]
+    piles: tuple[int, ...]
+    selected: GodId | None = None
+    can_take: bool = True
 
 
 class SupplyBar(Widget):
@@ -22,82 +34,100 @@ class SupplyBar(Widget):
             super().__init__()
             self.god = god
 
+    view: reactive[SupplyShown | None] = reactive(None, layout=False, init=False)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.state: GameState | None = None
-        self.selected: GodId | None = None
-        self.can_take = True
         self._god_spans: list[tuple[int, int, int, GodId]] = []  # (line, start, end, god)
-        self._key: object = None
 
-    def show(
-        self, state: GameState, selected: GodId | None, can_take: bool, version: object = None
-    ) -> None:
-        key = (version, selected, can_take)
-        if version is not None and key == self._key and state is self.state:
-            return
-        self._key = key
-        self.state = state
-        self.selected = selected
-        self.can_take = can_take
+    def show(self, state: GameState, selected: GodId | None, can_take: bool) -> None:
+        self.view = SupplyShown(
+            tuple(state.catalog.god_by_id[g] for g in state.gods_available),
+            tuple(sorted(state.deal.temple_tokens, reverse=True)),
+            tuple(state.pile_sizes()),
+            selected,
+            can_take,
+        )
+
+    def watch_view(self) -> None:
+        lines = len(self._lines(self.size.width or 42)) if self.view else 2
+        if self.styles.height is None or self.styles.height.value != lines:
+            self.styles.height = lines
         self.refresh()
 
+    def on_resize(self) -> None:
+        self.watch_view()
+
     def render(self) -> Text:
-        state = self.state
-        if state is None:
+        if self.view is None:
             return Text()
-        width = self.size.width
-        gods, spans = self._gods_line(state, "long")
-        for variant in ("short", "tiny"):
-            if gods.cell_len <= width:
-                break
-            gods, spans = self._gods_line(state, variant)
+        out = Text(no_wrap=True, overflow="ellipsis", end="")
+        for i, line in enumerate(self._lines(self.size.width)):
+            if i:
+                out.append("\n")
+            out.append_text(line)
+        return out
+
+    def _lines(self, width: int) -> list[Text]:
+        """The gods (on one line, or two when their names need it), then the rest."""
+        view = self.view
+        assert view is not None
+        lines: list[Text] = []
+        spans: list[tuple[int, int, int, GodId]] = []
+        if not view.gods:
+            lines.append(Text(texts.SUPPLY_NO_GODS, style=palette.DIM))
+        else:
+            for variant in ("long", "short"):
+                rows = self._god_rows(variant, width)
+                if len(rows) == 1 or variant == "short":
+                    break
+            for number, (line, row_spans) in enumerate(rows):
+                lines.append(line)
+                spans.extend((number, start, end, god) for start, end, god in row_spans)
         self._god_spans = spans
         rest = Text(no_wrap=True, overflow="ellipsis")
         rest.append(texts.SUPPLY_TEMPLES + " ", style=palette.BOLD)
-        tokens = "·".join(str(t) for t in sorted(state.deal.temple_tokens, reverse=True))
+        tokens = "·".join(str(t) for t in view.temple_tokens)
         rest.append(f" {tokens} ", style=palette.TEMPLE)
         rest.append("   " + texts.SUPPLY_PILES + " ", style=palette.BOLD)
-        for level, count in enumerate(state.pile_sizes(), start=1):
+        for level, count in enumerate(view.piles, start=1):
             rest.append(
                 texts.SUPPLY_PILE.format(stars=palette.STARS[level], count=count) + " ",
                 style=None if count else palette.DIM,
             )
-        out = Text(no_wrap=True, overflow="ellipsis", end="")
-        out.append_text(gods)
-        out.append("\n")
-        out.append_text(rest)
-        return out
+        lines.append(rest)
+        return lines
 
-    def _gods_line(
-        self, state: GameState, variant: str
-    ) -> tuple[Text, list[tuple[int, int, int, GodId]]]:
-        gods = Text(no_wrap=True, overflow="ellipsis")
-        spans: list[tuple[int, int, int, GodId]] = []
-        if not state.gods_available:
-            gods.append(texts.SUPPLY_NO_GODS, style=palette.DIM)
-            return gods, spans
-        gods.append(texts.SUPPLY_GODS + " ", style=palette.BOLD)
-        for god in state.gods_available:
-            info = state.catalog.god_by_id[god]
-            if variant == "long":
-                label = f" {info.name} {info.cp} "
-            elif variant == "short":
-                label = f" {texts.GOD_SHORT.get(god.value, info.name)} {info.cp} "
-            else:
-                label = f" {info.cp} "
-            selected = god == self.selected
+    def _god_rows(
+        self, variant: str, width: int
+    ) -> list[tuple[Text, list[tuple[int, int, GodId]]]]:
+        """The god chips laid out in rows of ``width``: (line, [(start, end, god)])."""
+        view = self.view
+        assert view is not None
+        rows: list[tuple[Text, list[tuple[int, int, GodId]]]] = []
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(texts.SUPPLY_GODS + " ", style=palette.BOLD)
+        spans: list[tuple[int, int, GodId]] = []
+        for god in view.gods:
+            name = god.name if variant == "long" else texts.GOD_SHORT.get(god.id.value, god.name)
+            label = f" {name} {god.cp} "
+            selected = god.id == view.selected
             style = palette.GOD_SELECTED if selected else palette.GOD
-            start = gods.cell_len
-            gods.append(GOD_KEYS[god], style=style if selected else palette.KEY)
+            size = len(GOD_KEYS[god.id]) + len(label) + 1
+            if spans and line.cell_len + size > width:
+                rows.append((line, spans))
+                line, spans = Text(no_wrap=True, overflow="ellipsis"), []
+                line.append(" " * len(texts.SUPPLY_GODS + " "))
+            start = line.cell_len
+            line.append(GOD_KEYS[god.id], style=style if selected else palette.KEY)
             chip = Text(label, style=style)
-            if not self.can_take:
+            if not view.can_take:
                 chip.stylize(palette.DIM)
-            gods.append_text(chip)
-            spans.append((0, start, gods.cell_len, god))
-            if variant == "long":
-                gods.append(" ")
-        return gods, spans
+            line.append_text(chip)
+            spans.append((start, line.cell_len, god.id))
+            line.append(" ")
+        rows.append((line, spans))
+        return rows
 
     def on_click(self, event: events.Click) -> None:
         for line, start, end, god in self._god_spans:

@@ -11,21 +11,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
-from ..engine import Action, DecisionKind
-from ..learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
-from ..learn.progress import FILE_NAME
-from . import texts
-from .app import OrbisApp
-from .logbook import LogBook
-from .saves import SaveStore
-from .screens.end import EndScreen
-from .screens.table import TableScreen
-from .seats import HUMAN, Seat
-from .widgets.lesson_panel import LessonPanel
+from ...engine import Action, DecisionKind
+from ...learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
+from ...learn.progress import FILE_NAME
+from .. import texts
+from ..app import OrbisApp
+from ..navigation import NewGame
+from ..saves import SaveStore
+from ..seats import HUMAN, Seat
+from ..settings import Settings
+from ..widgets.lesson_panel import LessonPanel
+from .end import EndScreen
+from .table import TableScreen
 
 K = texts.KEY
 
@@ -78,24 +80,29 @@ class LearnTableScreen(TableScreen):
         Binding("backspace", "lesson_back", K["lesson_back"]),
         Binding("escape", "lesson_leave", K["lesson_leave"]),
         Binding("pageup", "lesson_scroll(-1)", K["lesson_scroll"], show=False),
-        Binding("pagedown", "lesson_scroll(1)", K["lesson_scroll"], show=False),
+        Binding("pagedown", "lesson_scroll(1)", K["lesson_scroll"]),
     ]
 
     def __init__(self, walkthrough: Walkthrough, store: SaveStore) -> None:
         self.walkthrough = walkthrough
-        super().__init__(walkthrough.match, store, _seats(walkthrough))
+        # The walkthrough keeps its own progress (the normal autosave is left alone),
+        # and its steps say when a turn ends: no turn confirmation here.
+        super().__init__(
+            walkthrough.match,
+            store,
+            _seats(walkthrough),
+            settings=Settings(confirm_turn=False),
+            autosave=False,
+        )
         self._focused: object = None
-        # The game the log book was read from, and how many actions it had then.
 
-    async def on_mount(self) -> None:
+    @on(events.Mount)
+    async def _add_lesson(self) -> None:
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
 
     # ------------------------------------------------------------ the walkthrough drives
     def _begin(self) -> None:
         self._after_change()
-
-    def _autosave(self, match: object) -> None:
-        """The walkthrough keeps its own progress; the normal autosave is left alone."""
 
     def _next_turn(self, first: bool = False) -> None:
         """The scripted opponent has already moved by the time the learner sees the table."""
@@ -120,30 +127,28 @@ class LearnTableScreen(TableScreen):
     def _after_change(self) -> None:
         """Take up the walkthrough's game after a move, a step on or a step back."""
         walkthrough = self.walkthrough
-        if walkthrough.match is not self.match:
+        if walkthrough.match is not self.match:  # the walkthrough stepped back: a new game
             self.match = walkthrough.match
-        match = self.match
-        if self.logbook.match is not match:  # the walkthrough stepped back to a new game
-            self.logbook = LogBook(match)
         self.error = None
-        self.version += 1
+        tell_if_progress_lost(self.app, walkthrough)
         if walkthrough.finished or self.state.is_over:
             self.app.switch_screen(LearnEndScreen(walkthrough, self.store))
             return
-        self.refresh_view()
+        self.changed()
 
     # ------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
-        self.ui.sync(self.state, self.version)
+        self.ui.sync(self.state, self.game_stamp())
         self._point_at_focus()
         super().refresh_view()
         if self.is_mounted and self.query(LessonPanel):
             self.query_one(LessonPanel).show(self.walkthrough)
+            self.call_after_refresh(self.refresh_bindings)  # the lesson's length is known now
         _mark_focus(self, self.walkthrough)
 
     def _point_at_focus(self) -> None:
         """Move the market cursor or the pyramid cursor to what the step points at."""
-        key = (self.walkthrough.index, self.version)
+        key = (self.walkthrough.index, self.game_stamp())
         step = self.walkthrough.step
         if step is None or key == self._focused:
             return
@@ -167,8 +172,10 @@ class LearnTableScreen(TableScreen):
             return not walkthrough.expects_move()
         if action == "lesson_back":
             return walkthrough.can_back()
-        if action in ("lesson_leave", "lesson_scroll"):
+        if action == "lesson_leave":
             return True
+        if action == "lesson_scroll":  # PgDn is listed while the lesson has more below
+            return parameters[0] == -1 or self._lesson_overflows()
         if action == "undo":
             return False  # stepping back replaces undo here
         if action in _MOVE_ACTIONS and not walkthrough.expects_move():
@@ -190,9 +197,20 @@ class LearnTableScreen(TableScreen):
     def action_undo(self) -> None:
         self.action_lesson_back()
 
+    def _lesson_overflows(self) -> bool:
+        panels = self.query(LessonPanel)
+        if not panels:
+            return False
+        panel = panels.first()
+        return panel.max_scroll_y > panel.scroll_y
+
+    def _binding_signature(self) -> tuple[object, ...]:
+        return (*super()._binding_signature(), self._lesson_overflows())
+
     def action_lesson_scroll(self, direction: int) -> None:
         panel = self.query_one(LessonPanel)
         panel.scroll_relative(y=direction * max(1, panel.size.height - 1), animate=False)
+        self.refresh_bindings()
 
     def action_lesson_leave(self) -> None:
         leave_walkthrough(self.app, self.walkthrough)
@@ -211,7 +229,8 @@ class LearnEndScreen(EndScreen):
         self.walkthrough = walkthrough
         super().__init__(walkthrough.match, store)
 
-    async def on_mount(self) -> None:
+    @on(events.Mount)
+    async def _add_lesson(self) -> None:
         await self.mount(LessonPanel(id="lesson"), before=self.query_one("#end-body"))
         self._show()
 
@@ -256,9 +275,9 @@ class LearnEndScreen(EndScreen):
 # ---------------------------------------------------------------- entering and leaving
 def progress_store(app: App) -> ProgressStore:
     """The walkthrough's progress file, in the app's data folder."""
-    store = getattr(app, "store", None)
-    root = getattr(store, "root", None)
-    return ProgressStore(Path(root) / FILE_NAME) if root is not None else ProgressStore()
+    if isinstance(app, OrbisApp):
+        return ProgressStore(app.store.root / FILE_NAME)
+    return ProgressStore()
 
 
 def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
@@ -266,40 +285,50 @@ def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
     try:
         script = load_script()
     except ScriptError as exc:
-        app.notify(texts.LEARN_BROKEN.format(error=exc), severity="error")
+        app.notify(texts.LEARN_BROKEN.format(error=exc), severity="error", markup=False)
         return None
     store = progress_store(app)
     walkthrough = None if restart else Walkthrough.resume(script, store)
     if walkthrough is None:
         walkthrough = Walkthrough(script, store)
         walkthrough.save()
-    saves = getattr(app, "store", None)
-    if not isinstance(saves, SaveStore):
-        saves = SaveStore(store.path.parent)
+    saves = app.store if isinstance(app, OrbisApp) else SaveStore(store.path.parent)
     screen: TableScreen | EndScreen
     if walkthrough.finished or walkthrough.state.is_over:
         screen = LearnEndScreen(walkthrough, saves)
     else:
         screen = LearnTableScreen(walkthrough, saves)
     app.push_screen(screen)
+    tell_if_progress_lost(app, walkthrough)
     return walkthrough
+
+
+def tell_if_progress_lost(app: App, walkthrough: Walkthrough) -> bool:
+    """Say so when the walkthrough's place could not be written (the lesson goes on)."""
+    store = walkthrough.store
+    error = store.take_error() if store is not None else None
+    if error is None:
+        return False
+    reason = error.strerror or str(error)
+    app.notify(texts.LEARN_NOT_KEPT.format(error=reason), severity="warning", markup=False)
+    return True
 
 
 def leave_walkthrough(app: App, walkthrough: Walkthrough) -> None:
     """Save the place (or forget it, when finished) and go back to the screen below."""
     walkthrough.save()
-    if not walkthrough.finished:
-        app.notify(texts.LEARN_LEFT, timeout=4)
+    if not tell_if_progress_lost(app, walkthrough) and not walkthrough.finished:
+        app.notify(texts.LEARN_LEFT, timeout=4, markup=False)
     if len(app.screen_stack) > 2:
         app.pop_screen()
     else:
-        new_game = getattr(app, "new_game", None)
-        if callable(new_game):
-            new_game()
+        app.post_message(NewGame())
 
 
 class LearnApp(OrbisApp):
     """The app opened on the walkthrough (``orbis learn``)."""
+
+    RESUME_AT_START = False  # the walkthrough, not the unfinished game
 
     def __init__(self, data_dir: Path | str | None = None, *, restart: bool = False) -> None:
         super().__init__(data_dir)
@@ -314,5 +343,6 @@ class LearnApp(OrbisApp):
 
 
 def run_learn(data_dir: Path | str | None = None, *, restart: bool = False) -> int:
-    LearnApp(data_dir, restart=restart).run()
-    return 0
+    from .app import run_keeping_folder
+
+    return run_keeping_folder(LearnApp(data_dir, restart=restart))

@@ -1,0 +1,395 @@
+"""Feed malformed input to every file reader of the program and count what happens.
+
+Run with ``python benchmarks/fuzz_readers.py``. The readers are those a user's files
+reach: a game record (``orbis replay``), the autosave (the app's start), the tile and
+god files (``orbis check-data``), the walkthrough's progress (``learn.json``), the
+catalog cache entries and the autosave's fingerprint in the cache. Each gets:
+
+- files that are not plain files: a pipe, a folder, a link to ``/dev/zero``, a huge
+  sparse file, an empty file;
+- text that is not text or not the format: binary bytes, invalid UTF-8, UTF-16,
+  nesting 1,000 and 100,000 deep;
+- a sound file cut at random places, with random bytes changed, and (for the JSON
+  and TOML files) with one field after another given a hostile value: null, a
+  boolean, a negative, huge or non-finite number, an empty or 100,000-character
+  string, a list, a table, a string with a terminal escape sequence.
+
+Every outcome is counted as *accepted* (read, and sound), *refused* (a clean refusal:
+the reader's own error, "no progress", exit status 2...), or a failure: *crash* (any
+other exception), *hang* (no answer within the time limit), *unsafe output* (a raw
+control character printed to the terminal), *wrong* (a sound save or cache treated as
+damaged, or a cache giving another catalog). The goal is no failure at all. A cache
+entry is fed damaged (its fingerprint kept) and forged (a field changed and the
+fingerprint computed anew): a forged entry that describes another *valid* tile set
+cannot be told from a real one without the full check the cache exists to skip.
+
+Options: ``--seed N``, ``--mutations N`` (field mutations per format, default 120),
+``--timeout SECONDS`` (default 10), ``--json``, ``--no-zero`` (to measure a version
+whose readers have no size limit: /dev/zero would fill the memory).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import io
+import json
+import os
+import random
+import sys
+import tempfile
+import threading
+import tomllib
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+HOSTILE_VALUES: list[Any] = [
+    None,
+    True,
+    -1,
+    10**30,
+    1e308,
+    float("nan"),
+    "",
+    "x" * 100_000,
+    [],
+    {},
+    "\x1b]0;PWNED\x07Ada\r\nforged line",
+]
+UNSAFE = {chr(c) for c in range(32) if chr(c) != "\n"} | {"\x7f", "\x9b"}
+
+
+# ---------------------------------------------------------------------- input makers
+def special_files(folder: Path, zero: bool) -> Iterator[tuple[str, Path]]:
+    """Paths that are not plain readable files (``zero``: a link to /dev/zero too)."""
+    pipe = folder / "pipe"
+    os.mkfifo(pipe)
+    yield "pipe", pipe
+    yield "folder", Path(tempfile.mkdtemp(dir=folder))
+    if zero:
+        link = folder / "zero"
+        link.symlink_to("/dev/zero")
+        yield "link to /dev/zero", link
+    huge = folder / "huge"
+    with huge.open("wb") as handle:
+        handle.truncate(64 * 1024 * 1024)
+    yield "huge sparse file", huge
+    empty = folder / "empty"
+    empty.write_bytes(b"")
+    yield "empty file", empty
+
+
+def bad_texts(rng: random.Random, sound: bytes, is_json: bool) -> Iterator[tuple[str, bytes]]:
+    yield "binary", bytes(rng.randrange(256) for _ in range(4096))
+    yield "invalid UTF-8", b"\xff\xfe\xfd" + sound[:200]
+    yield "UTF-16", sound.decode("utf-8").encode("utf-16")
+    for depth in (1000, 100_000):
+        if is_json:
+            yield f"JSON nested {depth}", ("[" * depth + "]" * depth).encode()
+            yield f"JSON object nested {depth}", ('{"a":' * depth + "1" + "}" * depth).encode()
+        else:
+            yield f"TOML nested {depth}", ("x = " + "[" * depth + "]" * depth + "\n").encode()
+            yield (
+                f"TOML inline nested {depth}",
+                ("x = " + "{a=" * depth + "1" + "}" * depth).encode(),
+            )
+    for _ in range(25):
+        cut = rng.randrange(len(sound))
+        yield f"cut at {cut}", sound[:cut]
+    for _ in range(25):
+        changed = bytearray(sound)
+        for _ in range(rng.randint(1, 8)):
+            changed[rng.randrange(len(changed))] = rng.randrange(256)
+        yield "bytes changed", bytes(changed)
+
+
+def leaf_paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from leaf_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from leaf_paths(item, (*path, index))
+
+
+def mutated(plain: Any, rng: random.Random, count: int) -> Iterator[tuple[str, Any]]:
+    """``count`` copies of ``plain``, each with one value (at any depth) made hostile."""
+    paths = [p for p in leaf_paths(plain) if p]
+    for _ in range(count):
+        path = rng.choice(paths)
+        value = rng.choice(HOSTILE_VALUES)
+        copied = copy.deepcopy(plain)
+        target = copied
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = value
+        yield f"{'.'.join(map(str, path))} = {str(value)[:20]!r}", copied
+
+
+def toml_text(plain: dict[str, Any]) -> bytes:
+    """A small TOML writer for the data files' shape (arrays of tables of scalars)."""
+    lines: list[str] = []
+
+    def scalar(value: Any) -> str:
+        if value is None:
+            return '""'
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, float):
+            return "nan" if value != value else repr(value)
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, str):
+            return json.dumps(value)
+        if isinstance(value, list):
+            return "[" + ", ".join(scalar(v) for v in value) + "]"
+        return "{" + ", ".join(f"{k} = {scalar(v)}" for k, v in value.items()) + "}"
+
+    for key, items in plain.items():
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            lines.append(f"{key} = {scalar(items)}")
+            continue
+        for item in items:
+            lines.append(f"[[{key}]]")
+            lines.extend(f"{k} = {scalar(v)}" for k, v in item.items())
+    return ("\n".join(lines) + "\n").encode()
+
+
+# ---------------------------------------------------------------------- running a reader
+class Fuzz:
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.counts: dict[str, Counter[str]] = {}
+        self.failures: list[str] = []
+
+    def judge(self, reader: str, label: str, work: Callable[[], str]) -> None:
+        """Run ``work`` (which names its outcome) and count it under ``reader``."""
+        result: list[str] = []
+
+        def run() -> None:
+            try:
+                result.append(work())
+            except Exception as exc:
+                result.append(f"crash: {type(exc).__name__}: {str(exc)[:120]}")
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        thread.join(self.seconds)
+        outcome = result[0] if result else "hang"
+        kind = outcome.split(":")[0]
+        self.counts.setdefault(reader, Counter())[kind] += 1
+        if kind not in ("accepted", "refused"):
+            self.failures.append(f"{reader} / {label}: {outcome}")
+
+
+def printed_safely(text: str) -> bool:
+    return not any(ch in UNSAFE for ch in text)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--mutations", type=int, default=120)
+    parser.add_argument("--timeout", type=float, default=10.0)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--no-zero",
+        dest="zero",
+        action="store_false",
+        help="leave out /dev/zero (a reader without a size limit would fill the memory)",
+    )
+    args = parser.parse_args()
+    # A reader that hangs never leaves its redirection of the output: report to the real one.
+    report = sys.stdout
+
+    from orbis_tui.cli import main as cli_main
+    from orbis_tui.learn import ProgressStore
+    from orbis_tui.records import Match
+    from orbis_tui.records.model import setup_for_game
+    from orbis_tui.tiles import catalog as catalog_module
+    from orbis_tui.tiles import default_gods_path, default_tiles_path, load_catalog
+    from orbis_tui.tiles.check import run_check_data
+    from orbis_tui.tui.saves import WRITTEN_DIGEST_NAME, SaveStore
+
+    rng = random.Random(args.seed)
+    fuzz = Fuzz(args.timeout)
+    folder = Path(tempfile.mkdtemp(prefix="orbis-fuzz-"))
+
+    match = Match.start(setup_for_game(["Ada", "Bo", "Cy"], args.seed, 0))
+    play = random.Random(args.seed)
+    while len(match.actions) < 60:
+        match.play(play.choice(match.state.legal_actions()))
+    record_text = match.record.to_json().encode()
+    tiles_text = default_tiles_path().read_bytes()
+    gods_text = default_gods_path().read_bytes()
+    progress_text = json.dumps(
+        {"format": "orbis-learn/1", "version": "1", "step": 2, "starts": [0, 1, 3],
+         "actions": ["take 5", "place 1,0", "take 2"]}
+    ).encode()  # fmt: skip
+
+    def inputs(sound: bytes, is_json: bool, plain: Any, dump: Callable[[Any], bytes]):
+        path = Path(tempfile.mkdtemp(dir=folder)) / "input"
+        path.write_bytes(sound)
+        yield "the sound file", path
+        for label, path in special_files(Path(tempfile.mkdtemp(dir=folder)), args.zero):
+            yield label, path
+        for label, content in bad_texts(rng, sound, is_json):
+            path = Path(tempfile.mkdtemp(dir=folder)) / "input"
+            path.write_bytes(content)
+            yield label, path
+        for label, value in mutated(plain, rng, args.mutations):
+            path = Path(tempfile.mkdtemp(dir=folder)) / "input"
+            try:
+                path.write_bytes(dump(value))
+            except (ValueError, TypeError):
+                continue
+            yield label, path
+
+    dump_json = lambda value: json.dumps(value).encode()  # noqa: E731
+
+    # ------------------------------------------------------------ records (orbis replay)
+    def replay(path: Path) -> Callable[[], str]:
+        def work() -> str:
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = cli_main(["replay", str(path)])
+            if not printed_safely(out.getvalue() + err.getvalue()):
+                return "unsafe output"
+            return {0: "accepted", 1: "refused", 2: "refused"}.get(status, f"crash: {status}")
+
+        return work
+
+    for label, path in inputs(record_text, True, json.loads(record_text), dump_json):
+        fuzz.judge("record (orbis replay)", label, replay(path))
+
+    # ------------------------------------------------------------ the autosave at start
+    def resume(path: Path) -> Callable[[], str]:
+        def work() -> str:
+            root = Path(tempfile.mkdtemp(dir=folder))
+            (root / "autosave.json").symlink_to(path)
+            loaded = SaveStore(root).load()
+            shown = " ".join([loaded.problem or "", *loaded.notices])  # what the app shows
+            if not printed_safely(shown):
+                return "unsafe output"
+            return "accepted" if loaded.match is not None else "refused"
+
+        return work
+
+    for label, path in inputs(record_text, True, json.loads(record_text), dump_json):
+        fuzz.judge("autosave (app start)", label, resume(path))
+
+    # ------------------------------------------------------------ tile and god files
+    def check(tiles: Path | None, gods: Path | None) -> Callable[[], str]:
+        def work() -> str:
+            out = io.StringIO()
+            status = run_check_data(tiles, gods, out)
+            if not printed_safely(out.getvalue()):
+                return "unsafe output"
+            return {0: "accepted", 1: "refused", 2: "refused"}.get(status, f"crash: {status}")
+
+        return work
+
+    tiles_plain = tomllib.loads(tiles_text.decode())
+    for label, path in inputs(tiles_text, False, tiles_plain, toml_text):
+        fuzz.judge("tile file (check-data)", label, check(path, None))
+    gods_plain = tomllib.loads(gods_text.decode())
+    for label, path in inputs(gods_text, False, gods_plain, toml_text):
+        fuzz.judge("god file (check-data)", label, check(None, path))
+
+    # ------------------------------------------------------------ walkthrough progress
+    def progress(path: Path) -> Callable[[], str]:
+        def work() -> str:
+            return "refused" if ProgressStore(path).load() is None else "accepted"
+
+        return work
+
+    for label, path in inputs(progress_text, True, json.loads(progress_text), dump_json):
+        fuzz.judge("learn.json", label, progress(path))
+
+    # ------------------------------------------------------------ cache entries
+    catalog_module.use_cache(None)
+    reference = load_catalog()
+    cache = folder / "cache"
+    catalog_module.use_cache(cache)
+    catalog_module._default = None
+    load_catalog()
+    (entry,) = cache.glob("catalog-*.json")
+    entry_text = entry.read_bytes()
+    stored = json.loads(entry_text)
+    inner = json.loads(stored["catalog"])
+
+    def resealed(value: Any) -> bytes:
+        payload = json.dumps(value)
+        digest = catalog_module._payload_digest(payload)
+        return json.dumps({"sha256": digest, "catalog": payload}).encode()
+
+    def cached(path: Path) -> Callable[[], str]:
+        def work() -> str:
+            entry.unlink(missing_ok=True)
+            if path.is_dir() and not path.is_symlink():
+                entry.mkdir()
+            else:
+                entry.symlink_to(path)
+            try:
+                catalog_module._default = None
+                return "accepted" if load_catalog() == reference else "wrong: another catalog"
+            finally:
+                if entry.is_dir() and not entry.is_symlink():
+                    entry.rmdir()
+                else:
+                    entry.unlink(missing_ok=True)
+
+        return work
+
+    for label, path in inputs(entry_text, True, inner, resealed):
+        forged = label.startswith(("tiles.", "gods."))  # a field changed, fingerprint redone
+        reader = "cache entry, forged" if forged else "cache entry, damaged"
+        fuzz.judge(reader, label, cached(path))
+
+    # ------------------------------------------------------------ the autosave's fingerprint
+    def fingerprint(path: Path) -> Callable[[], str]:
+        def work() -> str:
+            root = Path(tempfile.mkdtemp(dir=folder))
+            store = SaveStore(root)
+            store.save(match.record)
+            marker = store.cache_dir / WRITTEN_DIGEST_NAME
+            marker.unlink()
+            marker.symlink_to(path)
+            loaded = store.load()
+            return "accepted" if loaded.match is not None else "wrong: a sound save refused"
+
+        return work
+
+    for label, path in inputs(b"0" * 64, True, {"digest": "0" * 64}, dump_json):
+        fuzz.judge("autosave fingerprint (cache)", label, fingerprint(path))
+    catalog_module.use_cache(None)
+    catalog_module._default = None
+
+    total = Counter[str]()
+    for counts in fuzz.counts.values():
+        total.update(counts)
+    if args.json:
+        summary = {"readers": fuzz.counts, "total": total, "failures": fuzz.failures}
+        print(json.dumps(summary), file=report)
+        return
+    width = max(len(r) for r in fuzz.counts)
+    kinds = ["accepted", "refused", "crash", "hang", "unsafe output", "wrong"]
+    header = "  ".join(f"{k:>8}" for k in ["inputs", *kinds])
+    print(f"{'reader':<{width}}  {header}", file=report)
+    for reader, counts in [*fuzz.counts.items(), ("all", total)]:
+        cells = [sum(counts.values()), *(counts.get(k, 0) for k in kinds)]
+        print(f"{reader:<{width}}  " + "  ".join(f"{c:>8}" for c in cells), file=report)
+    for failure in fuzz.failures[:40]:
+        print("  " + failure, file=report)
+    with contextlib.suppress(OSError):
+        import shutil
+
+        shutil.rmtree(folder)
+
+
+if __name__ == "__main__":
+    main()

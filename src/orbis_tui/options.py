@@ -1,0 +1,71 @@
+"""Checks of the numbers given on the command line and to the API.
+
+A time budget of ``nan`` or ``inf`` would let a computer player think forever, and a
+negative count of games means nothing: every number is refused unless finite and
+within its range, with a message saying which range.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+
+MAX_BUDGET_SECONDS = 600.0  # thinking time per turn
+MAX_ITERATIONS = 10_000_000  # search rounds per turn
+MAX_GAMES = 10_000_000
+MAX_JOBS = 256
+
+
+def check_budget(seconds: object) -> float:
+    """A thinking time per turn: finite, above 0, at most :data:`MAX_BUDGET_SECONDS`."""
+    return _number_in(seconds, float, 0.0, MAX_BUDGET_SECONDS, "a time budget", open_low=True)
+
+
+def check_count(value: object, what: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``, named ``what`` in the message."""
+    return int(_number_in(value, int, low, high, what))
+
+
+def _number_in(
+    value: object, kind: type, low: float, high: float, what: str, open_low: bool = False
+) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{what} must be a number, not {value!r}")
+    if kind is int and not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    if not math.isfinite(value):
+        raise ValueError(f"{what} must be a finite number, not {value!r}")
+    below = value <= low if open_low else value < low
+    if below or value > high:
+        bound = f"above {low:g}" if open_low else f"at least {low:g}"
+        raise ValueError(f"{what} must be {bound} and at most {high:g}, not {value!r}")
+    return value
+
+
+def budget_option(text: str) -> float:
+    """``argparse`` type of ``--budget``."""
+    try:
+        return check_budget(float(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(_plain(exc, text)) from None
+
+
+def count_option(low: int, high: int, what: str = "the value") -> Callable[[str], int]:
+    """``argparse`` type of a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            return check_count(int(text), what, low, high)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(_plain(exc, text)) from None
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def _plain(exc: ValueError, text: str) -> str:
+    message = str(exc)
+    if message.startswith("invalid literal") or message.startswith("could not convert"):
+        return f"not a number: {text!r}"
+    return message

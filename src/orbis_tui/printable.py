@@ -1,0 +1,38 @@
+"""Text from files and players made safe to print on a terminal.
+
+A name, a tile name or a file path can hold escape sequences, carriage returns or
+bidirectional overrides: printed raw they would retitle the terminal, forge output
+lines or reorder what is shown. :func:`printable` writes every such character as a
+visible escape (``\\x1b``, ``\\n``, ``\\u202e``), so the text is shown literally.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+def printable(text: object) -> str:
+    """``text`` (made a string) with every non-printable character spelled as an escape."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(_shown(char) for char in text)
+
+
+@lru_cache(maxsize=512)
+def _shown(char: str) -> str:
+    if char.isprintable() or char == " ":
+        return char
+    code = ord(char)
+    if char in "\n\r\t":
+        return repr(char)[1:-1]
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def printable_lines(text: object) -> str:
+    """Like :func:`printable`, but the line breaks of a multi-line text are kept."""
+    return "\n".join(printable(line) for line in str(text).split("\n"))

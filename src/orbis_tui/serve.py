@@ -1,0 +1,192 @@
+"""``orbis serve``: the app in a web browser, one game process per browser tab.
+
+This module decides what is served and how safely; the web server itself lives in
+:mod:`orbis_tui.web_server`, imported only when serving starts, so that the ``orbis``
+command does not load textual-serve or aiohttp for anything else.
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import shlex
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from .paths import default_data_dir
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
+
+
+def parse_port(text: str) -> int:
+    """A TCP port number from 1 to 65535 (raises ValueError with the reason)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a port number (1 to 65535)") from None
+    if not 1 <= port <= 65535:
+        raise ValueError(f"{port} is not a port number (1 to 65535)")
+    return port
+
+
+def parse_public_url(text: str) -> str:
+    """An http(s) address without a trailing slash (raises ValueError with the reason)."""
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"{text!r} is not an http:// or https:// address")
+    if parts.query or parts.fragment:
+        raise ValueError(f"{text!r}: give the address without ? or #")
+    return text.strip().rstrip("/")
+
+
+def is_loopback(host: str) -> bool:
+    """True for a name or address that only this machine can reach."""
+    name = host.strip().strip("[]").lower()
+    if name in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False  # another name, or "" / 0.0.0.0 / :: (every interface)
+
+
+def exposure_warning(host: str, port: int, data_dir: Path | None) -> str | None:
+    """The warning to print when the server can be reached from other machines."""
+    if is_loopback(host):
+        return None
+    where = data_dir if data_dir is not None else default_data_dir()
+    shown = host or "every interface"
+    return (
+        f"orbis serve: WARNING: listening on {shown}, port {port}, which other machines "
+        "may reach. There is no authentication: anyone who can open this address can "
+        f"play, start and abandon games, and read the saves in {where}. "
+        f"Serve on {DEFAULT_HOST} (the default) unless every machine on the network is trusted."
+    )
+
+
+FOLDER_WAIT = 5.0  # seconds a tab's game waits for the data folder another tab is leaving
+
+
+def app_command(
+    data_dir: Path | None = None,
+    players: int | None = None,
+    seed: int | None = None,
+) -> str:
+    """The shell command each browser tab runs: this installation's own ``orbis play``.
+
+    The interpreter running now is named in full, so the command works from a virtual
+    environment whose ``bin`` folder is not on PATH. textual-serve runs it through the
+    shell, hence the quoting; ``exec`` leaves one process per tab, not a shell as well.
+    """
+    # A reloaded page starts its game while the previous tab's game is still saving
+    # and letting go of the data folder: wait for it a little rather than open read-only.
+    argv = [sys.executable, "-m", "orbis_tui", "play", "--wait-for-folder", str(FOLDER_WAIT)]
+    if players is not None:
+        argv += ["--players", str(players)]
+    if seed is not None:
+        argv += ["--seed", str(seed)]
+    if data_dir is not None:
+        argv += ["--data-dir", str(data_dir.expanduser().resolve())]
+    return f"exec {shlex.join(argv)}"
+
+
+@dataclass(frozen=True)
+class RequestGuard:
+    """Which requests the server answers, against pages of other sites and DNS rebinding.
+
+    Browsers let any page open a websocket to any address, loopback included, so a page
+    from another site could otherwise drive a game here. A request whose ``Origin`` is
+    not the address it was sent to is refused. On a loopback server, a request must
+    also name a loopback host (or the public URL's host): a name of another site that
+    was made to resolve to this machine is refused.
+    """
+
+    loopback_only: bool
+    public_url: str | None = None
+
+    def refusal(self, host_header: str | None, origin: str | None) -> str | None:
+        """Why a request is refused, or None when it is answered."""
+        host = (host_header or "").lower()
+        public = urlsplit(self.public_url).netloc.lower() if self.public_url else None
+        if self.loopback_only and host != public and not is_loopback(_host_name(host)):
+            return f"this server answers only to addresses of this machine, not {host!r}"
+        if origin is not None:  # "null" too: sandboxed frames and local files send it
+            origin_host = urlsplit(origin).netloc.lower()
+            if origin_host not in (host, public):
+                return f"a page from {origin} may not use this game"
+        return None
+
+
+def _host_name(host: str) -> str:
+    """``host:port`` or ``[v6]:port`` without the port."""
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def serve_app(
+    host: str,
+    port: int,
+    data_dir: Path | None = None,
+    players: int | None = None,
+    seed: int | None = None,
+    public_url: str | None = None,
+) -> int:
+    """``orbis serve``: check the address, warn if it is exposed, serve until interrupted."""
+    problem = listen_problem(host, port)
+    if problem is not None:
+        print(f"orbis serve: cannot listen on {host}:{port}: {problem}", file=sys.stderr)
+        return 1
+    warning = exposure_warning(host, port, data_dir)
+    if warning is not None:
+        print(warning, file=sys.stderr, flush=True)
+    command = app_command(data_dir, players=players, seed=seed)
+    return run_server(host, port, command, public_url)
+
+
+def listen_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host:port``, found before it starts."""
+    try:
+        addresses = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+        for family, kind, proto, _, address in addresses:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server
+                if family == socket.AF_INET6:
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                probe.bind(address)
+    except OSError as exc:
+        return _bind_problem(exc)
+    return None
+
+
+def run_server(host: str, port: int, command: str, public_url: str | None = None) -> int:
+    """Serve ``command`` until interrupted."""
+    from .web_server import OrbisServer
+
+    guard = RequestGuard(loopback_only=is_loopback(host), public_url=public_url)
+    server = OrbisServer(command, host=host, port=port, guard=guard, public_url=public_url)
+    try:
+        server.serve()
+    except OSError as exc:  # taken between the check and the start
+        print(f"orbis serve: cannot listen on {host}:{port}: {_bind_problem(exc)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _bind_problem(exc: OSError) -> str:
+    if isinstance(exc, socket.gaierror):
+        return "no such host name or address"
+    if exc.errno == errno.EADDRINUSE:
+        return "the port is already in use (another server?); choose another --port"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return "this machine has no such address"
+    if exc.errno == errno.EACCES:
+        return "not allowed (ports below 1024 need special rights); choose another --port"
+    return exc.strerror or str(exc)

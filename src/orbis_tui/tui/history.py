@@ -1,0 +1,169 @@
+"""Every finished turn of a match in plain words: who took what, what its effects did,
+the worshipers and the CP before and after.
+
+The history screen lists them grouped by player; the hand-over shows the ones played
+since a person's last turn; the turn confirmation shows the turn being ended. Built
+from the match's record, replayed once and then followed action by action (a finished
+turn never changes: undo stops at the turn in progress).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine import (
+    Cancelled,
+    Count,
+    Erupted,
+    Event,
+    Gained,
+    GainedMany,
+    GameState,
+    GodCancelled,
+    ReductionTaken,
+    Refilled,
+    TookGod,
+    TookTile,
+    TurnEnded,
+    TurnStarted,
+    Validated,
+    WentWild,
+    final_scores,
+    parse_action,
+)
+from ..records import Match
+from ..records.model import start_state
+from . import texts
+from .describe import event_lines, god_name, tile_label, worshiper_words
+
+# What a summary leaves out: the refill reveals the next tile (hidden until the turn is
+# confirmed), and the turn markers say nothing about what was done.
+_NOT_TOLD = (Refilled, TurnStarted, TurnEnded)
+# What the effects (and the god) did, for the short summaries.
+_EFFECTS = (
+    WentWild,
+    ReductionTaken,
+    Gained,
+    Cancelled,
+    Validated,
+    Erupted,
+    GodCancelled,
+    GainedMany,
+)
+
+
+@dataclass(frozen=True)
+class TurnSummary:
+    seat: int
+    name: str
+    round: int
+    took: str  # the tile or god taken, in words
+    lines: tuple[str, ...]  # what happened, one sentence each
+    effects: tuple[str, ...]  # what its effects did (validated, cancelled, gained...)
+    cp_before: int
+    cp_after: int
+    realm_before: Count
+    realm_after: Count
+
+    @property
+    def headline(self) -> str:
+        return texts.SUMMARY_HEAD.format(name=self.name, took=self.took)
+
+    @property
+    def cp_line(self) -> str:
+        return texts.SUMMARY_CP.format(before=self.cp_before, after=self.cp_after)
+
+    @property
+    def realm_line(self) -> str:
+        return texts.SUMMARY_REALM.format(
+            before=worshiper_words(self.realm_before), after=worshiper_words(self.realm_after)
+        )
+
+
+def summarize(
+    words: GameState,
+    seat: int,
+    round_number: int,
+    events: Sequence[Event],
+    before: tuple[int, Count],
+    after: tuple[int, Count],
+) -> TurnSummary:
+    """The summary of one turn from its events; ``before``/``after`` are (CP, realm).
+    ``words`` is any state of the game (for names and tiles)."""
+    took = ""
+    for event in events:
+        match event:
+            case TookTile(tile=tile):
+                took = tile_label(words.catalog.tile_by_id[tile])
+            case TookGod(god=god):
+                took = texts.SUMMARY_GOD.format(god=god_name(words, god))
+    told = [e for e in events if not isinstance(e, _NOT_TOLD)]
+    return TurnSummary(
+        seat=seat,
+        name=words.players[seat].name,
+        round=round_number,
+        took=took or texts.SUMMARY_NOTHING,
+        lines=tuple(event_lines(words, told)),
+        effects=tuple(event_lines(words, [e for e in events if isinstance(e, _EFFECTS)])),
+        cp_before=before[0],
+        cp_after=after[0],
+        realm_before=before[1],
+        realm_after=after[1],
+    )
+
+
+def standing(state: GameState, seat: int) -> tuple[int, Count]:
+    """(CP now, realm) of ``seat``."""
+    return final_scores(state)[seat].total, state.players[seat].realm_count
+
+
+class TurnHistory:
+    """The finished turns of ``match``, kept in step as it is played."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self._state = start_state(match.record.setup)
+        self._done = 0  # actions of the record replayed here
+        self._turn: list[Event] = []
+        self._before = standing(self._state, self._state.current)
+        self._round = self._state.round
+        self.turns: list[TurnSummary] = []
+
+    @property
+    def turn_start_state(self) -> GameState:
+        """The state where the turn in progress began (do not change it)."""
+        self.update()
+        return self._state
+
+    def update(self) -> list[TurnSummary]:
+        """Take in the turns finished since the last call; returns every turn."""
+        match = self.match
+        finished = match.turn_start
+        state = self._state
+        for text in match.record.actions[self._done : finished]:
+            seat = state.current
+            events = state.apply(parse_action(text))
+            self._done += 1
+            self._turn.extend(events)
+            if any(isinstance(e, TurnEnded) for e in events):
+                self.turns.append(
+                    summarize(
+                        state, seat, self._round, self._turn, self._before, standing(state, seat)
+                    )
+                )
+                self._turn = []
+                if not state.is_over:
+                    self._before = standing(state, state.current)
+                    self._round = state.round
+        return self.turns
+
+    def since_turn_of(self, seat: int) -> list[TurnSummary]:
+        """The turns played since ``seat``'s last one (all of them if it has not played)."""
+        turns = self.update()
+        last = max((i for i, t in enumerate(turns) if t.seat == seat), default=-1)
+        return turns[last + 1 :]
+
+    def by_player(self) -> list[list[TurnSummary]]:
+        turns = self.update()
+        return [[t for t in turns if t.seat == seat] for seat in range(len(self._state.players))]

@@ -1,0 +1,80 @@
+"""The settings: the look, turn confirmation, the computer's pace. Saved at once."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from .. import palette, texts
+from ..navigation import SettingsChanged
+from ..settings import LOOKS, PACES, Settings
+from ..widgets.choice import Choice
+from ..widgets.keybar import KeyBar
+from .base import SizeNotice
+
+_PACES = tuple(PACES)
+
+
+class SettingsScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,s,q", "close", texts.KEY["close"]),
+    ]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(classes="dialog-screen")
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        settings = self.settings
+        with Vertical(classes="dialog settings"):
+            yield Static(Text(texts.SETTINGS_TITLE, style=palette.ACCENT), classes="title")
+            with Horizontal(classes="row"):
+                yield Label(texts.SETTINGS_LOOK, classes="label")
+                yield Choice(
+                    [texts.LOOK_NAMES[look] for look in LOOKS],
+                    LOOKS.index(settings.look),
+                    id="look",
+                )
+            with Horizontal(classes="row"):
+                yield Label(texts.SETTINGS_CONFIRM, classes="label")
+                yield Choice(
+                    [texts.SETTINGS_ON, texts.SETTINGS_OFF],
+                    0 if settings.confirm_turn else 1,
+                    id="confirm",
+                )
+            with Horizontal(classes="row"):
+                yield Label(texts.SETTINGS_PACE, classes="label")
+                yield Choice(
+                    [texts.PACE_NAMES[p] for p in _PACES], _PACES.index(settings.pace), id="pace"
+                )
+            yield Static(texts.SETTINGS_HINT, classes="hint")
+        yield KeyBar()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self.query_one("#look", Choice).focus()
+
+    def on_choice_changed(self, message: Choice.Changed) -> None:
+        message.stop()
+        settings = self.settings
+        ident = message.choice.id
+        if ident == "look":
+            settings.look = LOOKS[message.value]
+        elif ident == "confirm":
+            settings.confirm_turn = message.value == 0
+        elif ident == "pace":
+            settings.pace = _PACES[message.value]
+        self.app.post_message(SettingsChanged())
+
+    def on_choice_submitted(self, message: Choice.Submitted) -> None:
+        message.stop()
+        self.action_close()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

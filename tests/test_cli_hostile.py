@@ -1,0 +1,151 @@
+"""The command line and the other readers: a bad file or option is refused with a message
+and an exit status, never a traceback, a hang or a changed terminal."""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hostile import finishes_within
+from orbis_tui.bots import HardBot, make_bot
+from orbis_tui.cli import main
+from orbis_tui.learn import ProgressStore, Walkthrough, load_script
+from orbis_tui.options import check_budget
+from orbis_tui.tiles import default_gods_path, default_tiles_path
+
+
+@pytest.fixture
+def gods(tmp_path: Path) -> Path:
+    path = tmp_path / "gods.toml"
+    shutil.copy(default_gods_path(), path)
+    return path
+
+
+# ---------------------------------------------------------------- check-data
+def test_check_data_on_deeply_nested_toml_says_why_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tiles = tmp_path / "tiles.toml"
+    tiles.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    assert main(["check-data", "--tiles", str(tiles)]) == 2
+    out = capsys.readouterr().out
+    assert f"{tiles}: not usable TOML: nested too deeply" in out
+
+
+def test_check_data_shows_a_god_name_literally(
+    gods: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gods.write_text(gods.read_text().replace("Goddess of Love", "\\u001b]0;PWNED\\u0007Love"))
+    assert main(["check-data", "--gods", str(gods)]) == 2
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "love name" in out and "control character U+001B" in out
+
+
+def test_check_data_shows_a_path_literally(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check-data", "--tiles", str(tmp_path / "a\x1b[2Jb.toml")]) == 2
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "a\\x1b[2Jb.toml" in out
+
+
+def test_check_data_refuses_a_pipe_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pipe = tmp_path / "tiles.toml"
+    os.mkfifo(pipe)
+    assert finishes_within(5, lambda: main(["check-data", "--tiles", str(pipe)])) == 2
+    assert "not a regular file (a pipe)" in capsys.readouterr().out
+
+
+def test_check_data_refuses_numbers_out_of_range(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tiles = tmp_path / "tiles.toml"
+    text = default_tiles_path().read_text()
+    tiles.write_text(text.replace("cp = 7", "cp = 50", 1))
+    assert main(["check-data", "--tiles", str(tiles)]) == 2
+    assert "cp: Input should be less than or equal to 20" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- other commands
+def test_balance_with_a_missing_tile_file_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["balance", "--games", "3", "--tiles", str(tmp_path / "missing.toml")]) == 2
+    err = capsys.readouterr().err
+    assert "missing.toml: file not found" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        ["selfplay", "--budget", "nan"],
+        ["selfplay", "--budget", "inf"],
+        ["tournament", "--budget", "-1"],
+        ["tournament", "--budget", "0"],
+        ["tournament", "--budget", "1e9"],
+        ["selfplay", "--iterations", "0"],
+        ["selfplay", "--games", "-3"],
+        ["tournament", "--jobs", "0"],
+        ["balance", "--games", "0"],
+        ["bench", "--games", "x"],
+    ],
+)
+def test_numeric_options_must_be_finite_and_in_range(
+    option: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(option)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert option[1] in err
+
+
+@pytest.mark.parametrize("budget", [math.nan, math.inf, -1.0, 0.0])
+def test_the_hard_level_refuses_a_budget_it_could_never_spend(budget: float) -> None:
+    with pytest.raises(ValueError, match="time budget"):
+        HardBot(1, time_budget=budget)
+    with pytest.raises(ValueError, match="time budget"):
+        make_bot("hard", 1, time_budget=budget)
+    with pytest.raises(ValueError):
+        check_budget(True)
+
+
+@pytest.mark.parametrize("command", ["play", "learn"])
+def test_a_data_dir_that_is_a_file_is_refused(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "a-file"
+    path.write_text("")
+    assert main([command, "--data-dir", str(path)]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- walkthrough progress
+def test_progress_nested_too_deeply_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "learn.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    assert ProgressStore(path).load() is None
+
+
+def test_progress_that_is_a_pipe_is_ignored_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "learn.json"
+    os.mkfifo(path)
+    assert finishes_within(5, ProgressStore(path).load) is None
+
+
+def test_progress_that_cannot_be_written_never_stops_the_walkthrough(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    store = ProgressStore(blocker / "learn.json")  # its folder is a file
+    walkthrough = Walkthrough(load_script(), store)
+    walkthrough.save()  # raised before
+    assert isinstance(store.take_error(), OSError)
+    assert store.take_error() is None

@@ -1,0 +1,488 @@
+"""The table shows what the engine knows: warnings before a choice, a turn confirmed
+before the refill shows, the history, what computer players did, and keys that say
+why they do nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from app_driver import (
+    NAMES,
+    TableApp,
+    lift_curtain,
+    press,
+    random_match,
+    region_words,
+    screen_text,
+    table,
+)
+from rich.console import Console
+from textual.pilot import Pilot
+
+from orbis_tui.engine import (
+    DecisionKind,
+    GameState,
+    Place,
+    TakeTile,
+    TurnEnded,
+    VolcanoFails,
+    geometry,
+)
+from orbis_tui.records import Match
+from orbis_tui.records.model import setup_for_game
+from orbis_tui.tui import texts
+from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.controller import Controller
+from orbis_tui.tui.screens.history import HistoryScreen
+from orbis_tui.tui.screens.score import ScoreScreen
+from orbis_tui.tui.seats import Seat
+from orbis_tui.tui.settings import Settings, SettingsFile
+from orbis_tui.tui.widgets.curtain import HandOverCurtain
+from orbis_tui.tui.widgets.info import GameLog
+from orbis_tui.tui.widgets.market import MarketBoard
+from orbis_tui.tui.widgets.panel import DecisionPanel
+from orbis_tui.tui.widgets.pyramid import PyramidView
+
+
+def run(app: OrbisApp, scenario, size=(80, 24)) -> None:  # type: ignore[no-untyped-def]
+    async def go() -> None:
+        async with app.run_test(size=size) as pilot:
+            await lift_curtain(pilot)
+            await scenario(pilot)
+
+    asyncio.run(go())
+
+
+def notices(app: OrbisApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+# ---------------------------------------------------------------- warnings
+def test_a_warned_take_is_marked_on_the_market_and_explained_in_the_panel(tmp_path: Path) -> None:
+    """R-EFF-VOLCANO: the volcano's cancellation is told before the tile is taken."""
+
+    def wanted(s: GameState) -> bool:
+        return s.kind is DecisionKind.TURN and any(
+            any(isinstance(w, VolcanoFails) for w in o.warnings) for o in s.decision.options
+        )
+
+    match = random_match(2, 0, wanted, frozen=True)
+    option = next(
+        o
+        for o in match.state.decision.options
+        if any(isinstance(w, VolcanoFails) for w in o.warnings)
+    )
+    assert isinstance(option.action, TakeTile)
+    cell = option.action.cell
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        market = screen.query_one(MarketBoard)
+        assert market.view is not None and cell in market.view.warned
+        screen.ui.select_cell(cell)
+        screen.changed()
+        await pilot.pause()
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        assert "The volcano will be cancelled" in words
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_warned_spot_is_marked_in_the_pyramid_and_explained(tmp_path: Path) -> None:
+    """R-EFF-IRRIGATION: a spot where the irrigation has no water is marked and told."""
+
+    def wanted(s: GameState) -> bool:
+        if s.kind is not DecisionKind.PLACE or s.take is None or s.take.wild:
+            return False
+        return s.take.tile.effect.kind.value == "irrigation" and any(
+            o.loses_value for o in s.decision.legal_options
+        )
+
+    match = random_match(2, 5, wanted, frozen=True)
+    warned = [
+        (o.action.row, o.action.col)
+        for o in match.state.decision.legal_options
+        if isinstance(o.action, Place) and not o.action.wild and o.loses_value
+    ]
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        view = screen.query_one(PyramidView).view
+        assert view is not None and set(warned) <= set(view.warned)
+        here = screen.ui.current_spot(screen.state)
+        assert here is not None and (here.row, here.col) not in warned  # the default keeps it
+        screen.ui.select_spot(screen.state, *warned[0])
+        screen.changed()
+        await pilot.pause()
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        assert "The irrigation will be cancelled" in words
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_moving_between_spots_is_spatial_and_never_jumps_back() -> None:
+    """Right always goes right, left always left, up always to a higher row."""
+    rng = random.Random(4)
+    checked = 0
+    for game in range(5):
+        match = Match.start(setup_for_game(NAMES[:2], 40 + game, 0))
+        ui = Controller()
+        while not match.state.is_over:
+            state = match.state
+            if state.kind is DecisionKind.PLACE:
+                ui.reset(state)
+                base = geometry.display_offset(state.player.pyramid)
+
+                def x(p: Place, base: int = base) -> int:
+                    return 2 * (p.col - base) + (p.row - 1)
+
+                for direction in ("right", "left", "up", "down"):
+                    ui.reset(state)
+                    here = ui.current_spot(state)
+                    for _ in range(8):
+                        ui.move_spot(state, direction)
+                        there = ui.current_spot(state)
+                        assert here is not None and there is not None
+                        if there == here:
+                            break
+                        checked += 1
+                        if direction == "right":
+                            assert x(there) > x(here)
+                        elif direction == "left":
+                            assert x(there) < x(here)
+                        elif direction == "up":
+                            assert there.row > here.row
+                        else:
+                            assert there.row < here.row
+                        here = there
+            match.play(rng.choice(state.decision_actions()))
+    assert checked > 50
+
+
+# ---------------------------------------------------------------- the turn confirmation
+def _placing() -> Match:
+    return random_match(
+        2, 7, lambda s: s.kind is DecisionKind.PLACE and s.turn >= 8 and not s.take.wild
+    )
+
+
+def _ends_turn(match: Match) -> bool:
+    state = match.state.copy()
+    here = Controller()
+    here.reset(match.state)
+    action = here.confirm(match.state)
+    assert action is not None
+    return any(isinstance(e, TurnEnded) for e in state.apply(action))
+
+
+def test_the_turn_waits_for_enter_before_the_refill_shows(tmp_path: Path) -> None:
+    match = _placing()
+    assert _ends_turn(match)
+    taken = match.state.take
+    assert taken is not None
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        actions = list(screen.match.record.actions)
+        await press(pilot, "enter")  # place: the last decision of the turn
+        assert screen.confirming
+        assert screen.match.record.actions == actions  # nothing committed, nothing saved
+        pending = screen.session.pending
+        assert pending is not None and pending.hidden_cells
+        market = screen.query_one(MarketBoard).view
+        assert market is not None and set(pending.hidden_cells) <= set(market.hidden)
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        assert "CP now:" in words and "worshipers:" in words
+        await press(pilot, "u")  # drops the pending placement: choose again
+        assert not screen.confirming and screen.state.kind is DecisionKind.PLACE
+        await press(pilot, "enter", "enter")  # place again, then end the turn
+        assert not screen.confirming
+        assert len(screen.match.record.actions) == len(actions) + 1
+        assert screen.state.current != taken and screen.handing_over
+
+    run(TableApp(match, tmp_path, confirm=True), scenario)
+
+
+def test_turn_confirmation_can_be_turned_off(tmp_path: Path) -> None:
+    match = _placing()
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        turn = screen.state.turn
+        await press(pilot, "enter")
+        assert not screen.confirming and screen.state.turn == turn + 1
+
+    run(TableApp(match, tmp_path, confirm=False), scenario)
+
+
+# ---------------------------------------------------------------- following the game
+def test_the_log_scrolls_and_the_history_lists_every_turn_by_player(tmp_path: Path) -> None:
+    match = random_match(3, 2024, lambda s: s.kind is DecisionKind.TURN and s.turn >= 9)
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        log = screen.query_one(GameLog)
+        await pilot.pause()
+        newest = region_words(pilot.app, log)
+        assert log.back == 0 and log.can_scroll_back  # at its end, with more above
+        await press(pilot, "pageup")
+        await pilot.pause()
+        assert log.back > 0 and region_words(pilot.app, log) != newest
+        assert "PgDn" in region_words(pilot.app, log)  # newer lines wait below
+        await press(pilot, "pagedown")
+        await pilot.pause()
+        assert log.back == 0 and region_words(pilot.app, log) == newest
+        await press(pilot, "t")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HistoryScreen)
+        text = screen_text(pilot.app)
+        state = screen.state
+        for player in state.players:
+            assert player.name in text
+        turns = screen.session.history.by_player()
+        assert sum(len(t) for t in turns) == 9
+        first = turns[0][0]
+        assert first.took in text and "CP now:" in text
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orbis_tui.tui.seats import bot_levels
+    from orbis_tui.tui.settings import PACES
+
+    if not bot_levels():
+        pytest.skip("no computer players in this build")
+    monkeypatch.setitem(PACES, "normal", 0.0)
+    match = Match.start(setup_for_game(NAMES[:3], 9, 0))
+    level = bot_levels()[0]
+    seats = [Seat("Ada"), Seat("Bo", level), Seat("Cy", level)]
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        await press(pilot, "1")
+        while screen.state.current == 0 and not screen.confirming:
+            await press(pilot, "enter")
+        for _ in range(400):
+            if screen.handing_over:
+                break
+            await pilot.pause(0.02)
+        assert screen.handing_over and screen.state.current == 0
+        curtain = screen_text(pilot.app)
+        assert "Bo took" in curtain and "Cy took" in curtain and "CP now:" in curtain
+        assert "Pass the keyboard" not in curtain
+        assert texts.HANDOVER_PLAY in curtain
+        assert screen.query_one(HandOverCurtain).has_class("-shown")
+
+    run(TableApp(match, tmp_path, seats), scenario)
+
+
+def test_cp_now_opens_a_breakdown(tmp_path: Path) -> None:
+    match = random_match(2, 31, lambda s: s.kind is DecisionKind.TURN and s.turn >= 14)
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "v")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ScoreScreen)
+        text = screen_text(pilot.app)
+        assert texts.SCORE_NOW in text and texts.SCORE_PROJECTED in text
+        assert "temple token" in text
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+# ---------------------------------------------------------------- keys that do nothing
+def test_a_key_that_does_nothing_now_says_why(tmp_path: Path) -> None:
+    match = Match.start(setup_for_game(NAMES[:2], 5, 0))
+
+    async def scenario(pilot: Pilot) -> None:
+        app = pilot.app
+        await press(pilot, "e")  # nobody has 3 worshipers of a color yet
+        await press(pilot, "r")  # nothing asks for a color at the start of a turn
+        await pilot.pause()
+        said = notices(app)
+        assert texts.IDLE_EXCHANGE in said and texts.IDLE_COLOR in said
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+# ---------------------------------------------------------------- settings and seats
+def test_settings_persist_in_the_config_folder(tmp_path: Path) -> None:
+    match = Match.start(setup_for_game(NAMES[:2], 5, 0))
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "s")
+        await pilot.pause()
+        await press(pilot, "tab", "tab", "right")  # computer pace: one step faster
+        await press(pilot, "escape")
+
+    run(TableApp(match, tmp_path), scenario)
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert saved["pace"] == "fast"
+    assert SettingsFile(tmp_path / "config").load().pace == "fast"
+    assert Settings.from_dict({"pace": "warp", "confirm_turn": "yes"}) == Settings()
+
+
+def test_a_failing_computer_player_hands_its_seat_to_a_person(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orbis_tui.tui.settings import PACES
+
+    monkeypatch.setitem(PACES, "normal", 0.0)
+    match = Match.start(setup_for_game(NAMES[:2], 5, 1))  # Bo starts
+
+    class Broken:
+        def choose(self, state: GameState) -> object:
+            raise RuntimeError("out of ideas")
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        for _ in range(500):
+            if screen.seat.human:
+                break
+            await pilot.pause(0.02)
+        assert screen.seat.human and screen.state.current == 1
+        assert any("out of ideas" in n for n in notices(pilot.app))
+        assert screen.match.record.actions == []  # nothing lost; the game goes on by hand
+        await lift_curtain(pilot)
+        await press(pilot, "1")
+        assert screen.match.record.actions == ["take 1"]
+
+    import orbis_tui.tui.screens.table as table_module
+
+    app = TableApp(match, tmp_path, [Seat("Ada"), Seat("Bo", "easy")])
+    original = table_module.make_bot
+    table_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment]
+    try:
+        run(app, scenario)
+    finally:
+        table_module.make_bot = original
+
+
+def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) -> None:
+    """R-TURN-1: on the last turn without a god, a market key explains itself."""
+    match = random_match(
+        2, 21, lambda s: s.kind is DecisionKind.TURN and s.must_take_god(), avoid_gods=True
+    )
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        actions = list(screen.match.record.actions)
+        await press(pilot, "3")
+        await pilot.pause()
+        assert texts.IDLE_MUST_GOD in notices(pilot.app)
+        assert screen.match.record.actions == actions
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def _pay_default_is(default: str, payable: bool):  # type: ignore[no-untyped-def]
+    def wanted(s: GameState) -> bool:
+        if s.kind is not DecisionKind.PAY:
+            return False
+        ui = Controller()
+        ui.reset(s)
+        return ui.pay_default(s) == default and ui.payable(s) == payable
+
+    return wanted
+
+
+def test_enter_offers_the_exchange_that_pays_rather_than_a_wilderness(tmp_path: Path) -> None:
+    """R-TURN-2, R-TAKE-3: when exchanges pay the tile, Enter is not 'Wilderness'."""
+    from orbis_tui.tui.screens.exchange import ExchangeScreen
+
+    match = random_match(2, 0, _pay_default_is("exchange", payable=False))
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        keybar = screen_text(pilot.app).splitlines()[-1]
+        assert f"⏎ {texts.KEY['exchange_now']}" in keybar and "Wilderness" in keybar
+        await press(pilot, "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ExchangeScreen)
+        assert screen.match.record.actions[-1] != "wild"
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_enter_keeps_the_worshipers_when_paying_would_be_lost(tmp_path: Path) -> None:
+    """R-TAKE-4: a tile with no spot for its color is left unpaid by Enter; y pays anyway."""
+    match = random_match(2, 9, _pay_default_is("wild", payable=True))
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        assert "payment is lost" in words
+        keybar = screen_text(pilot.app).splitlines()[-1]
+        assert "⏎ Wilderness" in keybar and texts.KEY["pay_anyway"] in keybar
+        realm = list(screen.state.player.realm)
+        await press(pilot, "enter")
+        assert screen.match.record.actions[-1] == "wild"
+        assert list(screen.state.player.realm) == realm  # nothing paid, nothing lost
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
+    tmp_path: Path,
+) -> None:
+    from orbis_tui.tui.describe import GOD_KEYS
+
+    match = Match.start(setup_for_game(NAMES[:2], 5, 0))
+    god = match.state.catalog.god_by_id[match.state.gods_available[0]]
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        await press(pilot, GOD_KEYS[god.id])
+        await pilot.pause()
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        assert god.name in words and " ".join(god.summary.split()[:5]) in words
+        await press(pilot, "question_mark")
+        await pilot.pause()
+        console = Console(width=78, file=io.StringIO(), record=True)
+        console.print(pilot.app.screen.query_one("#help-body Static").content)
+        help_text = " ".join(console.export_text().split())
+        for drawing, _meaning in texts.HELP_CELL:
+            assert " ".join(drawing.split()) in help_text
+        for heading, _text, _refs in texts.HELP_GUIDE:
+            assert heading in help_text
+        assert god.name in help_text and " ".join(god.summary.split()[:4]) in help_text
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_the_last_turn_of_the_game_is_confirmed_too(tmp_path: Path) -> None:
+    from orbis_tui.tui.screens.end import EndScreen
+
+    def ends_the_game(s: GameState) -> bool:
+        if s.is_over:
+            return False
+        ui = Controller()
+        ui.reset(s)
+        action = ui.confirm(s)
+        if action is None or s.why_not(action) is not None:
+            return False
+        trial = s.copy()
+        trial.apply(action)
+        return trial.is_over
+
+    match = random_match(2, 31, ends_the_game)
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        await press(pilot, "enter")
+        assert screen.confirming and not screen.state.is_over
+        assert not isinstance(pilot.app.screen, EndScreen)
+        await press(pilot, "enter")
+        await pilot.pause()
+        assert screen.match.state.is_over
+        assert isinstance(pilot.app.screen, EndScreen)
+
+    run(TableApp(match, tmp_path, confirm=True), scenario)

@@ -1,0 +1,233 @@
+"""``orbis serve`` in a real browser: Debian's Chromium, driven by Playwright.
+
+The page draws the terminal on a canvas (xterm.js), so there is no text in the page to
+read. The test hooks the page before its scripts run, keeps a reference to the xterm.js
+terminal when the page creates it, and reads the lines through xterm.js's public buffer
+API: the very text the terminal draws.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from orbis_tui.engine import DecisionKind
+from orbis_tui.records import GameRecord, read_record_file
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from orbis_tui.engine import GameState
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WAIT_MS = 15_000
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        f"{CHROMIUM} is missing: install Debian's chromium package to run the browser test",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the playwright package is missing (pip install '.[test]')"
+)
+
+# Keeps the terminal object the page assigns to its `terminal` property.
+KEEP_TERMINAL = """
+Object.defineProperty(Object.prototype, "terminal", {
+  configurable: true,
+  set(value) {
+    Object.defineProperty(this, "terminal", {
+      value, writable: true, configurable: true, enumerable: true,
+    });
+    if (value && value.buffer && value.buffer.active) window.orbisTerminal = value;
+  },
+});
+"""
+SCREEN_TEXT = """() => {
+  const terminal = window.orbisTerminal;
+  if (!terminal) return "";
+  const buffer = terminal.buffer.active;
+  const lines = [];
+  for (let row = 0; row < terminal.rows; row++) {
+    const line = buffer.getLine(buffer.viewportY + row);
+    lines.push(line ? line.translateToString(true) : "");
+  }
+  return lines.join("\\n");
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_page(url: str, server: subprocess.Popen[str], timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"orbis serve ended early:\n{server.communicate()[1]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.05)
+    pytest.fail(f"orbis serve did not answer at {url} within {timeout} s")
+
+
+@dataclass
+class Served:
+    url: str
+    data_dir: Path
+    process: subprocess.Popen[str]
+
+    def stop(self) -> int:
+        """Stop the server as Ctrl+C does; its exit code."""
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(timeout=20)
+
+
+def games_running(data_dir: Path) -> list[int]:
+    """The ids of game processes started for ``data_dir`` that are still running."""
+    marker = f"ORBIS_DATA_DIR={data_dir}".encode()
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            if b"orbis_tui\0play" in (proc / "cmdline").read_bytes() and marker in (
+                proc / "environ"
+            ).read_bytes().split(b"\0"):
+                found.append(int(proc.name))
+        except OSError:  # ended meanwhile, or not ours to read
+            continue
+    return found
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    """A server on a free loopback port with its own data folder."""
+    data_dir = tmp_path / "data"
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "orbis_tui", "serve", "--port", str(port), "--seed", "3"],
+        env={**os.environ, "ORBIS_DATA_DIR": str(data_dir)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_for_page(url, server)
+        yield Served(url, data_dir, server)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[Page]:
+    with sync_api.sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path / "chromium-profile"),
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 720},
+        )
+        try:
+            page = context.new_page()
+            page.set_default_timeout(WAIT_MS)
+            page.add_init_script(KEEP_TERMINAL)
+            yield page
+        finally:
+            context.close()
+
+
+def wait_for_text(page: Page, *needles: str) -> str:
+    """Wait until the terminal shows every needle; return its text."""
+    wanted = json.dumps(needles)
+    condition = f"() => {wanted}.every(needle => ({SCREEN_TEXT})().includes(needle))"
+    try:
+        page.wait_for_function(condition)
+    except sync_api.TimeoutError:
+        shown = page.evaluate(SCREEN_TEXT)
+        pytest.fail(f"the terminal never showed {needles!r}; it shows:\n{shown}")
+    return page.evaluate(SCREEN_TEXT)
+
+
+def wait_for_record(
+    data_dir: Path, actions: int, timeout: float = 10.0
+) -> tuple[GameRecord, GameState]:
+    """The autosave once it holds ``actions`` actions: the record and its state."""
+    path = data_dir / "autosave.json"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists():
+            record, state = read_record_file(path)
+            if len(record.actions) >= actions:
+                return record, state
+        time.sleep(0.05)
+    pytest.fail(f"{path} did not reach {actions} action(s) within {timeout} s")
+
+
+def test_a_tile_is_taken_in_the_browser(served: Served, page: Page) -> None:
+    data_dir = served.data_dir
+    page.goto(served.url)
+    wait_for_text(page, "Start the game", "Seed")
+    # the server's --seed reaches the tab's game
+    page.wait_for_function(f"() => /Seed\\s+3\\b/.test(({SCREEN_TEXT})())")
+    page.locator(".xterm-helper-textarea").focus()  # where a click would put the keys
+
+    page.keyboard.press("Enter")  # the new-game screen: Enter starts
+    screen = wait_for_text(page, "Press Enter when")
+    page.keyboard.press("Enter")  # the hand-over curtain
+    wait_for_text(page, "Take a region tile")
+
+    # The served game keeps its record in the data folder given to the server.
+    record, state = wait_for_record(data_dir, 0)
+    assert record.actions == []
+    player = record.setup.players[state.current]
+    assert f"{player}'s turn" in screen
+    tile = state.market[0]
+    assert tile is not None
+
+    page.keyboard.press("1")
+    screen = wait_for_text(page, f"{player} took {tile.name}", "(taken)")
+    record, state = wait_for_record(data_dir, 1)
+    assert record.actions == ["take 1"]
+    assert state.market[0] is None
+    # Cell 1 of this deal is free, so the engine asks next where to place the tile, and
+    # the status line says so.
+    assert state.decision.kind is DecisionKind.PLACE
+    status = next(line for line in screen.splitlines() if "Round 1/15" in line)
+    assert f"{player} · Phase 4 - place {tile.name}" in status
+
+    # Ctrl+C on the server with the tab still open: the tab's game ends (saved, as when
+    # a tab is closed) and the page says the session ended.
+    assert games_running(data_dir)
+    assert served.stop() == 0
+    page.get_by_text("Session ended.").wait_for(state="visible")
+    assert games_running(data_dir) == []
+    assert wait_for_record(data_dir, 1)[0].actions == ["take 1"]
