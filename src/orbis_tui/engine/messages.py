@@ -6,6 +6,7 @@ as ``"RRB"``); the functions here turn them into sentences.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
@@ -204,7 +205,7 @@ WARNINGS: dict[str, Template] = {
 }
 
 
-def _with_words(details: dict[str, Any]) -> dict[str, Any]:
+def _with_words(details: Mapping[str, Any]) -> dict[str, Any]:
     filled = dict(details)
     color = details.get("color")
     if isinstance(color, str) and color:
@@ -220,7 +221,7 @@ def _with_words(details: dict[str, Any]) -> dict[str, Any]:
     return filled
 
 
-def fill(template: Template, details: dict[str, Any]) -> str:
+def fill(template: Template, details: Mapping[str, Any]) -> str:
     """The sentence of ``template`` with ``details`` filled in (the plural form chosen by
     its number); a template that does not fit the details still says something."""
     if isinstance(template, tuple):
@@ -260,7 +261,7 @@ def _warning_variant(code: str, details: dict[str, Any]) -> str:
     return code
 
 
-def cancelled_text(code: str, details: dict[str, Any]) -> str:
+def cancelled_text(code: str, details: Mapping[str, Any]) -> str:
     return fill(CANCELLED.get(code, code), details)
 
 
