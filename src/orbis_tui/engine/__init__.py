@@ -89,7 +89,13 @@ from .invariants import problems
 from .messages import GOD_REASONS, TILE_REASONS, cancelled_text, worshiper_words
 from .notation import NotationError, format_action, parse_action
 from .position import PositionSpec, SeatSpec, Spot, build_position, check_pyramid, position_of
-from .preview import TakePreview, exchanges_to_pay, preview_take, why_unpayable
+from .preview import (
+    TakePreview,
+    exchange_toward_payment,
+    exchanges_to_pay,
+    preview_take,
+    why_unpayable,
+)
 from .pyramid import ROW_SIZES, TOP_ROW, PlacedTile, Position, Pyramid
 from .rule_ids import RULE_IDS
 from .scoring import (
@@ -241,6 +247,7 @@ __all__ = [
     "covers",
     "deal",
     "effect_counts",
+    "exchange_toward_payment",
     "exchanges_to_pay",
     "final_scores",
     "first_player_for",

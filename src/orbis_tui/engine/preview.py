@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import pyramid as geometry
-from .actions import Pay, TakeTile
-from .colors import NUM_COLORS, Count, letters
+from .actions import Exchange, Pay, TakeTile
+from .colors import NUM_COLORS, Color, Count, letters
 from .errors import IllegalAction
 from .pyramid import Position
 from .state import EXCHANGE_RATE, MARKET_ADJACENT, DecisionKind, GameState
@@ -53,6 +53,26 @@ def exchanges_to_pay(have: Count, need: Count, any_count: int) -> int | None:
     if sum(surplus) - EXCHANGE_RATE * deficit < any_count:
         return None
     return deficit
+
+
+def exchange_toward_payment(have: Count, need: Count, any_count: int) -> Exchange | None:
+    """An exchange (R-TURN-2) that leaves ``have`` one exchange closer to paying
+    ``need`` + any, taking from the color with the most to spare; None when no exchange
+    is needed or none can make the payment."""
+    needed = exchanges_to_pay(have, need, any_count)
+    if not needed:
+        return None
+    get = next(c for c in range(NUM_COLORS) if have[c] < need[c])
+    spare = sorted(range(NUM_COLORS), key=lambda c: need[c] - have[c])
+    for give in spare:
+        if have[give] - need[give] < EXCHANGE_RATE:
+            continue
+        after = list(have)
+        after[give] -= EXCHANGE_RATE
+        after[get] += 1
+        if exchanges_to_pay(tuple(after), need, any_count) == needed - 1:  # type: ignore[arg-type]
+            return Exchange(Color(give), Color(get))
+    return None
 
 
 def preview_take(state: GameState, cell: int) -> TakePreview:

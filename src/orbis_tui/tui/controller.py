@@ -22,6 +22,7 @@ from ..engine import (
     DecisionKind,
     Discard,
     Erupt,
+    Exchange,
     GameState,
     GodId,
     GoWild,
@@ -32,6 +33,7 @@ from ..engine import (
     TakeGod,
     TakePreview,
     TakeTile,
+    exchange_toward_payment,
     exchanges_to_pay,
     geometry,
     preview_take,
@@ -188,6 +190,14 @@ class Controller:
             return 0
         due, any_count = state.payment_due()
         return exchanges_to_pay(state.player.realm_count, due, any_count) or 0
+
+    def paying_exchange(self, state: GameState) -> Exchange | None:
+        """The next exchange of those that would pay the tile (None: none would)."""
+        if not self.exchanges_would_pay(state):
+            return None
+        due, any_count = state.payment_due()
+        exchange = exchange_toward_payment(state.player.realm_count, due, any_count)
+        return exchange if exchange is not None and state.is_legal(exchange) else None
 
     def pay_default(self, state: GameState) -> str:
         """What Enter does on a payment: 'pay', 'exchange' (an exchange pays the tile)

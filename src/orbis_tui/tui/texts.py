@@ -126,6 +126,7 @@ KEY = {
     "help": "Help",
     "quit": "Quit",
     "close": "Close",
+    "exchange_suggested": "Exchange",
     "cancel": "Cancel",
     "ready": "Ready",
     "save": "Save record",
@@ -372,6 +373,9 @@ EXCHANGE_GIVE = "Give 3 of which color? (r b o g w, Escape cancels)"
 EXCHANGE_GET = "Give 3 {give} for 1 of which color? (r b o g w, Escape goes back)"
 EXCHANGE_REALM = "Your realm: {realm}"
 EXCHANGE_SHORT = "only {have}: it takes 3"
+EXCHANGE_SUGGESTED = "give 3 {give} for 1 {get}: a step toward paying the tile"
+EXCHANGE_PICK_GIVE = "Press the key of the color to give 3 of (r b o g w)."
+EXCHANGE_PICK_GET = "Press the key of the color to get (r b o g w)."
 
 TOO_SMALL = "Orbis needs a terminal of at least {width}×{height}.\nThis one is {w}×{h}."
 TOO_SMALL_HINT = "Enlarge the window to go on (q quits; the game is saved)."

@@ -730,7 +730,10 @@ class TableScreen(Screen[None]):
             if action is not None:
                 self.play(action)
 
-        self.app.push_screen(ExchangeScreen(self.state), callback=done)
+        suggested = None
+        if self.state.kind is DecisionKind.PAY:
+            suggested = self.ui.paying_exchange(self.state)
+        self.app.push_screen(ExchangeScreen(self.state, suggested), callback=done)
 
     async def action_coach(self) -> None:
         """Show or hide the coach (in place of the log)."""
