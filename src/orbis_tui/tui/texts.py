@@ -388,6 +388,7 @@ BOT_FAILED = (
     "{name}, a computer player, stopped with an error ({error}). Nothing was lost: "
     "a person plays this seat from now on."
 )
+IDLE_HANDOVER = "The table stays hidden until {name} is ready: press Enter."
 IDLE_EXCHANGE = "No exchange now: it takes 3 worshipers of one color."
 IDLE_MUST_GOD = "Last turn without a god: take a god (⇧ + its letter), not a tile."
 IDLE_MARKET = "The market is not open now: finish this turn first."

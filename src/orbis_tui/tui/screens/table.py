@@ -629,7 +629,17 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ keys that do nothing now
     def on_key(self, event: events.Key) -> None:
         """A key that means nothing right now says why, instead of doing nothing."""
-        if self._handover_open or too_small(self.app.size) or not self.seat.human:
+        if self._handover_open:
+            active = self.active_bindings.get(event.key)
+            if (active is None or not active.enabled) and (
+                event.is_printable or event.key in ("up", "down", "left", "right")
+            ):
+                event.stop()
+                self.notify(
+                    texts.IDLE_HANDOVER.format(name=self.seat.name), timeout=3, markup=False
+                )
+            return
+        if too_small(self.app.size) or not self.seat.human:
             return
         notice = self._why_key_idle(event.key)
         if notice:
