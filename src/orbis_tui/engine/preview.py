@@ -70,7 +70,7 @@ def exchange_toward_payment(have: Count, need: Count, any_count: int) -> Exchang
         after = list(have)
         after[give] -= EXCHANGE_RATE
         after[get] += 1
-        if exchanges_to_pay(tuple(after), need, any_count) == needed - 1:  # type: ignore[arg-type]
+        if exchanges_to_pay(tuple(after), need, any_count) == needed - 1:
             return Exchange(Color(give), Color(get))
     return None
 
@@ -85,16 +85,16 @@ def preview_take(state: GameState, cell: int) -> TakePreview:
     after = tuple(player.realm[c] + collected[c] for c in range(NUM_COLORS))
     cost = player.effective_cost(tile)
     saved = tuple(tile.cost[c] - cost[c] for c in range(NUM_COLORS))
-    needed = exchanges_to_pay(after, cost, tile.cost_any)  # type: ignore[arg-type]
+    needed = exchanges_to_pay(after, cost, tile.cost_any)
     return TakePreview(
         cell=cell,
         tile=tile,
         collected=collected,
         generated_cells=MARKET_ADJACENT[cell],
-        realm_after_collect=after,  # type: ignore[arg-type]
+        realm_after_collect=after,
         cost=cost,
         cost_any=tile.cost_any,
-        saved=saved,  # type: ignore[arg-type]
+        saved=saved,
         affordable=needed == 0,
         exchanges_needed=needed,
         colored_spots=tuple(geometry.colored_spots(player.pyramid, tile.color)),

@@ -61,7 +61,7 @@ class DealEntry:
     def of(cls, the_deal: Deal) -> DealEntry:
         return cls(
             market=the_deal.market,
-            piles=the_deal.piles,
+            piles=(the_deal.piles[0], the_deal.piles[1], the_deal.piles[2]),
             gods=the_deal.gods,
             temple_tokens=the_deal.temple_tokens,
         )

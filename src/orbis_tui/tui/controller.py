@@ -58,7 +58,7 @@ class Pick:
 
     @property
     def value(self) -> Count:
-        return tuple(self.chosen)  # type: ignore[return-value]
+        return tuple(self.chosen)
 
     def can_add(self, color: int) -> bool:
         return self.limit is None or self.chosen[color] < self.limit[color]
@@ -86,7 +86,7 @@ class Pick:
 
 
 def _realm_minus(realm: Count, due: Count) -> Count:
-    return tuple(max(0, realm[c] - due[c]) for c in range(NUM_COLORS))  # type: ignore[return-value]
+    return tuple(max(0, realm[c] - due[c]) for c in range(NUM_COLORS))
 
 
 class Controller:
