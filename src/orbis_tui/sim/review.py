@@ -267,6 +267,11 @@ def _with_rest(found: list[_Decision], actions: list[Action]) -> list[_Decision]
     return out
 
 
+def is_mistake(loss: float, stderr: float) -> bool:
+    """Whether a loss is clearly more than the search's noise (see the module's text)."""
+    return math.isfinite(stderr) and loss >= MISTAKE_FLOOR and loss > NOISE_FACTOR * stderr
+
+
 def _judge(decision: _Decision, per_option: int, seed: int, hinted: bool) -> MoveReview:
     state = decision.state
     analysis = analyse(state, per_option=per_option, seed=seed, include=[decision.answer[0]])
@@ -277,12 +282,7 @@ def _judge(decision: _Decision, per_option: int, seed: int, hinted: bool) -> Mov
     same = best is played
     loss = 0.0 if same else max(0.0, best.margin - played.margin)
     stderr = played.stderr if same else math.hypot(best.stderr, played.stderr)
-    mistake = (
-        not same
-        and math.isfinite(stderr)
-        and loss >= MISTAKE_FLOOR
-        and loss > NOISE_FACTOR * stderr
-    )
+    mistake = not same and is_mistake(loss, stderr)
     if mistake:
         reason = loss_reason(
             state, decision.answer + decision.rest, best.actions + best.rest, loss=loss
