@@ -10,7 +10,14 @@ import pytest
 
 from orbis_tui.bots import bot_seed
 from orbis_tui.bots.medium import MediumBot
-from orbis_tui.engine import DecisionKind, EffectKind, IrrigationFails, parse_action
+from orbis_tui.engine import (
+    Action,
+    DecisionKind,
+    EffectKind,
+    GameState,
+    IrrigationFails,
+    parse_action,
+)
 from orbis_tui.records import GameRecord, Match, replay
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.sim import review_texts
@@ -35,21 +42,27 @@ def planted() -> tuple[GameRecord, int, int]:
     number = None
     while number is None or len(match.actions) <= number + 6:
         state = match.state
-        take = state.take
-        if number is None and state.kind is DecisionKind.PLACE and take and not take.wild:
-            if take.tile.effect.kind is EffectKind.IRRIGATION:
-                options = [o for o in state.decision.legal_options if not o.action.wild]
-                fed = [o for o in options if not o.warnings]
-                dry = [
-                    o for o in options if any(isinstance(w, IrrigationFails) for w in o.warnings)
-                ]
-                if fed and dry:
-                    number = len(match.actions)
-                    assert state.current == 1
-                    match.play(dry[0].action)
-                    continue
+        dry = dry_irrigation_spot(match.state) if number is None else None
+        if dry is not None:
+            number = len(match.actions)
+            assert state.current == 1
+            match.play(dry)
+            continue
         match.play(bots[state.current].choose(state))
     return match.record, number, 1
+
+
+def dry_irrigation_spot(state: GameState) -> Action | None:
+    """A spot where the irrigation being placed is cancelled while another would feed it."""
+    take = state.take
+    if state.kind is not DecisionKind.PLACE or take is None or take.wild:
+        return None
+    if take.tile.effect.kind is not EffectKind.IRRIGATION:
+        return None
+    options = [o for o in state.decision.legal_options if not o.action.wild]
+    fed = [o for o in options if not o.warnings]
+    dry = [o for o in options if any(isinstance(w, IrrigationFails) for w in o.warnings)]
+    return dry[0].action if fed and dry else None
 
 
 @cache
