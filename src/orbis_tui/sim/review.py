@@ -26,6 +26,7 @@ from typing import Any
 
 from ..bots.analysis import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 from ..engine import Action, Exchange, GameState, format_action, parse_action
+from ..options import check_budget, check_count
 from ..records import GameRecord
 from ..records.model import start_state
 from . import review_texts as texts
@@ -35,6 +36,7 @@ FORMAT = "orbis-review/1"
 MISTAKE_FLOOR = 1.0  # CP: a smaller loss is never called a mistake
 NOISE_FACTOR = 2.0  # a mistake's loss exceeds this many combined standard errors
 BIGGEST = 3  # mistakes listed per player
+MAX_PER_OPTION = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +152,23 @@ def _summary_plain(summary: PlayerSummary) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- reviewing
 @dataclass(frozen=True, slots=True)
+class Budget:
+    """How much search each decision gets: iterations per option, or seconds."""
+
+    per_option: int | None = None
+    time_budget: float | None = None
+
+    def analyse(self, state: GameState, seed: int, played: Action) -> Analysis:
+        return analyse(
+            state,
+            per_option=self.per_option,
+            time_budget=self.time_budget,
+            seed=seed,
+            include=[played],
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class _Decision:
     """A decision of the record: the state before it and the actions that answered it."""
 
@@ -170,13 +189,16 @@ def review_record(
     record: GameRecord,
     *,
     seats: Iterable[int] | None = None,
-    per_option: int = REVIEW_PER_OPTION,
+    per_option: int | None = REVIEW_PER_OPTION,
+    time_budget: float | None = None,
     seed: int = 0,
     progress: Callable[[float], None] | None = None,
     cancel: Callable[[], bool] | None = None,
 ) -> GameReview:
     """Review every decision of ``record`` (finished or not) of the ``seats`` asked
-    (default: all) with ``per_option`` search iterations for each option.
+    (default: all) with ``per_option`` search iterations for each option, or, when
+    ``time_budget`` is given instead, that many seconds of search per decision (which
+    is not reproducible: the search goes as far as the machine allows).
 
     ``progress`` is called with the share done (0 to 1) after each decision; when
     ``cancel`` returns True the review stops and covers the decisions judged so far
@@ -188,8 +210,11 @@ def review_record(
     for seat in wanted:
         if not 0 <= seat < len(names):
             raise ValueError(f"there is no seat {seat}: seats are 0 to {len(names) - 1}")
-    if per_option < 1:
-        raise ValueError("per_option must be at least 1")
+    if time_budget is not None:
+        per_option = None
+        budget = Budget(time_budget=check_budget(time_budget))
+    else:
+        budget = Budget(per_option=check_count(per_option, "per_option", 1, MAX_PER_OPTION))
     hints = set(record.hints or ())
     decisions = [d for d in _decisions(record) if d.state.current in wanted]
     judged = [d for d in decisions if d.judged]
@@ -199,7 +224,7 @@ def review_record(
         if cancel is not None and cancel():
             complete = False
             break
-        moves.append(_judge(decision, per_option, seed, decision.index in hints))
+        moves.append(_judge(decision, budget, seed, decision.index in hints))
         if progress is not None:
             progress((done + 1) / len(judged))
     if progress is not None and complete:
@@ -208,6 +233,7 @@ def review_record(
     settings = {
         "analyser": "expert",
         "per_option": per_option,
+        "time_budget": time_budget,
         "seed": seed,
         "seats": wanted,
         "mistake_floor": MISTAKE_FLOOR,
@@ -272,10 +298,10 @@ def is_mistake(loss: float, stderr: float) -> bool:
     return math.isfinite(stderr) and loss >= MISTAKE_FLOOR and loss > NOISE_FACTOR * stderr
 
 
-def _judge(decision: _Decision, per_option: int, seed: int, hinted: bool) -> MoveReview:
+def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> MoveReview:
     state = decision.state
-    analysis = analyse(state, per_option=per_option, seed=seed, include=[decision.answer[0]])
-    played = _played_estimate(analysis, decision, per_option, seed)
+    analysis = budget.analyse(state, seed, decision.answer[0])
+    played = _played_estimate(analysis, decision, budget, seed)
     best = analysis.best
     if played.actions == best.actions:
         best = played
@@ -309,7 +335,7 @@ def _judge(decision: _Decision, per_option: int, seed: int, hinted: bool) -> Mov
 
 
 def _played_estimate(
-    analysis: Analysis, decision: _Decision, per_option: int, seed: int
+    analysis: Analysis, decision: _Decision, budget: Budget, seed: int
 ) -> OptionEstimate:
     """The search's estimate of the answer actually played (exchanges included)."""
     for option in analysis.options:
@@ -323,7 +349,7 @@ def _played_estimate(
     after = decision.state.copy()
     for action in decision.answer[:-1]:
         after.apply(action)
-    again = analyse(after, per_option=per_option, seed=seed, include=[decision.answer[-1]])
+    again = budget.analyse(after, seed, decision.answer[-1])
     found = again.estimate_for(decision.answer[-1])
     assert found is not None, "the analysis judges every answer it is asked to include"
     return OptionEstimate(
