@@ -7,6 +7,7 @@ decision's *loss* is the best option's expected final CP margin minus the played
 never below 0. A loss is a **mistake** only when it is both at least
 :data:`MISTAKE_FLOOR` CP and more than :data:`NOISE_FACTOR` combined standard errors
 (``sqrt(se_best**2 + se_played**2)``): a smaller difference may be the search's noise.
+An option the search tried fewer than :data:`MIN_VISITS` times has an unknown error.
 The combined error treats the two estimates as independent, which overstates it (the
 search plays the options on the same reshuffles), so a mistake is called only when it
 is clear. Decisions with a single legal answer are not judged; their action numbers
@@ -26,7 +27,7 @@ from typing import Any
 
 from ..bots.analysis import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 from ..engine import Action, Exchange, GameState, format_action, parse_action
-from ..options import check_budget, check_count
+from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord
 from ..records.model import start_state
 from . import review_texts as texts
@@ -36,7 +37,7 @@ FORMAT = "orbis-review/1"
 MISTAKE_FLOOR = 1.0  # CP: a smaller loss is never called a mistake
 NOISE_FACTOR = 2.0  # a mistake's loss exceeds this many combined standard errors
 BIGGEST = 3  # mistakes listed per player
-MAX_PER_OPTION = 10_000
+MIN_VISITS = 3  # fewer samples of an option: its uncertainty is unknown (inf)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +215,7 @@ def review_record(
         per_option = None
         budget = Budget(time_budget=check_budget(time_budget))
     else:
-        budget = Budget(per_option=check_count(per_option, "per_option", 1, MAX_PER_OPTION))
+        budget = Budget(per_option=check_count(per_option, "per_option", 1, MAX_REVIEW_SIZE))
     hints = set(record.hints or ())
     decisions = [d for d in _decisions(record) if d.state.current in wanted]
     judged = [d for d in decisions if d.judged]
@@ -308,6 +309,8 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> Move
     same = best is played
     loss = 0.0 if same else max(0.0, best.margin - played.margin)
     stderr = played.stderr if same else math.hypot(best.stderr, played.stderr)
+    if min(played.visits, best.visits) < MIN_VISITS:
+        stderr = math.inf  # two or so samples that agree say little about the noise
     mistake = not same and is_mistake(loss, stderr)
     if mistake:
         reason = loss_reason(
