@@ -220,12 +220,15 @@ def review_record(
     decisions = [d for d in _decisions(record) if d.state.current in wanted]
     judged = [d for d in decisions if d.judged]
     moves: list[MoveReview] = []
+    iterations = 0
     complete = True
     for done, decision in enumerate(judged):
         if cancel is not None and cancel():
             complete = False
             break
-        moves.append(_judge(decision, budget, seed, decision.index in hints))
+        move, searched = _judge(decision, budget, seed, decision.index in hints)
+        moves.append(move)
+        iterations += searched
         if progress is not None:
             progress((done + 1) / len(judged))
     if progress is not None and complete:
@@ -240,6 +243,7 @@ def review_record(
         "mistake_floor": MISTAKE_FLOOR,
         "noise_factor": NOISE_FACTOR,
         "complete": complete,
+        "iterations": iterations,  # search iterations in all
     }
     forced = tuple(d.index for d in decisions if not d.judged)
     return GameReview(names, players, tuple(moves), settings, forced)
@@ -299,10 +303,11 @@ def is_mistake(loss: float, stderr: float) -> bool:
     return math.isfinite(stderr) and loss >= MISTAKE_FLOOR and loss > NOISE_FACTOR * stderr
 
 
-def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> MoveReview:
+def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tuple[MoveReview, int]:
+    """The decision judged, and the search iterations it took."""
     state = decision.state
     analysis = budget.analyse(state, seed, decision.answer[0])
-    played = _played_estimate(analysis, decision, budget, seed)
+    played, again = _played_estimate(analysis, decision, budget, seed)
     best = analysis.best
     if played.actions == best.actions:
         best = played
@@ -320,7 +325,7 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> Move
         reason = texts.WITHIN_NOISE
     else:
         reason = ""
-    return MoveReview(
+    move = MoveReview(
         index=decision.index,
         turn=state.turn + 1,
         seat=state.current,
@@ -335,19 +340,21 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> Move
         reason=reason,
         hinted=hinted,
     )
+    return move, analysis.iterations + again
 
 
 def _played_estimate(
     analysis: Analysis, decision: _Decision, budget: Budget, seed: int
-) -> OptionEstimate:
-    """The search's estimate of the answer actually played (exchanges included)."""
+) -> tuple[OptionEstimate, int]:
+    """The search's estimate of the answer actually played (exchanges included), and
+    the iterations of the further search it took (0 when the analysis had it)."""
     for option in analysis.options:
         if option.actions == decision.answer:
-            return option
+            return option, 0
     if len(decision.answer) == 1:
         found = analysis.estimate_for(decision.answer[0])
         if found is not None:
-            return found
+            return found, 0
     # Exchanges the search did not pair with this answer: judge the answer after them.
     after = decision.state.copy()
     for action in decision.answer[:-1]:
@@ -355,13 +362,14 @@ def _played_estimate(
     again = budget.analyse(after, seed, decision.answer[-1])
     found = again.estimate_for(decision.answer[-1])
     assert found is not None, "the analysis judges every answer it is asked to include"
-    return OptionEstimate(
+    estimate = OptionEstimate(
         actions=decision.answer,
         rest=found.rest,
         margin=found.margin,
         stderr=found.stderr,
         visits=found.visits,
     )
+    return estimate, again.iterations
 
 
 def _summary(seat: int, name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
