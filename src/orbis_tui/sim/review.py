@@ -226,7 +226,9 @@ def review_record(
         if cancel is not None and cancel():
             complete = False
             break
-        move, searched = _judge(decision, budget, seed, decision.index in hints)
+        # a hint noted before the exchanges that prepared the answer counts too
+        hinted = any(n in hints for n in range(decision.first, decision.index + 1))
+        move, searched = _judge(decision, budget, seed, hinted)
         moves.append(move)
         iterations += searched
         if progress is not None:

@@ -26,6 +26,7 @@ def print_review(review: GameReview, console: Console) -> None:
                     decisions=summary.decisions,
                     loss=summary.total_loss,
                     mistakes=summary.mistakes,
+                    mistake_word=texts.MISTAKE_WORD[summary.mistakes != 1],
                 ),
                 style="bold",
             )

@@ -71,8 +71,9 @@ LOSS = {
 PROGRESS = "Reviewing {decisions} decisions"
 SUMMARY = (
     "{name} (seat {seat}): {decisions} decisions judged, {loss:.1f} CP expected lost, "
-    "{mistakes} clear mistakes"
+    "{mistakes} clear {mistake_word}"
 )
+MISTAKE_WORD = ("mistake", "mistakes")
 NO_MISTAKES = "  No clear mistake: every loss is within the search's uncertainty."
 BIGGEST = (
     "  {rank}. turn {turn} ({kind}): played {played}; best {best}; "
