@@ -14,6 +14,7 @@ from orbis_tui.engine import (
     Action,
     DecisionKind,
     EffectKind,
+    Exchange,
     GameState,
     IrrigationFails,
     parse_action,
@@ -175,3 +176,25 @@ def test_progress_is_reported_and_cancel_stops_early() -> None:
     )
     assert shares == sorted(shares) and len(shares) == 2
     assert len(review.moves) == 2 and review.settings["complete"] is False
+
+
+def test_exchanges_belong_to_the_answer_they_prepare_and_so_does_their_hint() -> None:
+    match = Match.start(setup_for_game(["Ann", "Ben"], 7, 0))
+    rng = random.Random(7)
+    while True:
+        state = match.state
+        exchanges = [a for a in state.legal_actions() if isinstance(a, Exchange)]
+        if exchanges and state.kind is DecisionKind.PAY:
+            break
+        match.play(rng.choice(state.decision_actions()))
+    first, seat = len(match.actions), match.state.current
+    match.note_hint()  # shown before the exchange
+    match.play(exchanges[0])
+    match.play(match.state.decision_actions()[-1])
+    review = review_record(match.record, seats=[seat], per_option=1)
+    move = review.moves[-1]
+    assert move.index == first + 1
+    assert move.played == tuple(match.actions[first:])
+    assert move.played[0].startswith("exchange ")
+    assert move.hinted
+    assert not any(m.hinted for m in review.moves[:-1])
