@@ -98,6 +98,9 @@ class GameRecord:
     format: Literal["orbis-record/1"] = FORMAT
     setup: GameSetup
     actions: list[str] = field(default_factory=list)
+    # The numbers (0-based, into ``actions``) of the actions played at a decision where a
+    # hint was shown; ``len(actions)`` for the decision still pending. Sorted, each once.
+    hints: list[int] | None = None
     result: list[dict[str, Any]] | None = None  # the final standings, for readers; never trusted
 
     def to_json(self) -> str:
@@ -132,6 +135,7 @@ class GameRecord:
                 seats=setup.get("seats"),
             ),
             actions=plain.get("actions", []),
+            hints=plain.get("hints"),
             result=plain.get("result"),
         )
 
@@ -329,9 +333,32 @@ def load_record(
     if record is None:
         record = _checked_record(text, source)
     try:
+        check_hints(record)
         return record, replay(record, events=events)
     except RecordError as exc:
         raise exc.located(source) from None
+
+
+def check_hints(record: GameRecord) -> None:
+    """Refuse ``hints`` that do not number the record's decisions: each a whole number
+    from 0 to the number of actions (the decision still pending), in increasing order."""
+    hints = record.hints
+    if hints is None:
+        return
+    limit = len(record.actions)
+    previous = -1
+    for place, number in enumerate(hints):
+        where = f"hints[{place}]"
+        if type(number) is not int:
+            raise RecordError(f"{where}: an action number (a whole number) is expected")
+        if not 0 <= number <= limit:
+            raise RecordError(
+                f"{where}: {number} is not the number of an action (0 to {limit}, "
+                f"the record holds {limit} actions)"
+            )
+        if number <= previous:
+            raise RecordError(f"{where}: {number} comes after {previous}: numbers go up, each once")
+        previous = number
 
 
 def _own_record(text: str) -> GameRecord | None:
@@ -388,6 +415,7 @@ __all__ = [
     "GameRecord",
     "GameSetup",
     "RecordError",
+    "check_hints",
     "custom_set_facts",
     "load_record",
     "replay",
