@@ -13,8 +13,14 @@ import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .options import MAX_GAMES, MAX_JOBS, MAX_REVIEW_SIZE, budget_option, count_option
+
+if TYPE_CHECKING:
+    from .engine import GameState
+    from .records import GameRecord
+    from .sim.review import GameReview
 
 
 def _cmd_check_data(args: argparse.Namespace) -> int:
@@ -23,7 +29,7 @@ def _cmd_check_data(args: argparse.Namespace) -> int:
     return run_check_data(args.tiles, args.gods, sys.stdout)
 
 
-def _read_record(path: Path, command: str) -> tuple[object, object] | int:
+def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int:
     """The record in ``path`` and its replayed state, or the exit status after saying
     why not: 2 when the file cannot be read at all, 1 when the record is refused."""
     from .printable import printable
@@ -60,9 +66,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return loaded
     _, state = loaded
     if args.json:
-        print(json.dumps(standings_json(state), indent=2))  # type: ignore[arg-type]
+        print(json.dumps(standings_json(state), indent=2))
     else:
-        print(standings_text(state))  # type: ignore[arg-type]
+        print(standings_text(state))
     return 0
 
 
@@ -73,7 +79,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     if isinstance(loaded, int):
         return loaded
     record, _ = loaded
-    players = record.setup.players  # type: ignore[attr-defined]
+    players = record.setup.players
     seats = None
     if args.seat is not None:
         seat = _seat_of(args.seat, players)
@@ -90,9 +96,11 @@ def _cmd_review(args: argparse.Namespace) -> int:
     from .sim.review import review_record
     from .sim.review_report import print_review
 
-    size = {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
+    size: dict[str, Any] = (
+        {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
+    )
     if args.json or not sys.stderr.isatty():
-        review = review_record(record, seats=seats, **size)  # type: ignore[arg-type]
+        review = review_record(record, seats=seats, **size)
     else:
         review = _review_with_bar(record, seats, size)
     if args.json:
@@ -102,7 +110,9 @@ def _cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
-def _review_with_bar(record: object, seats: list[int] | None, size: dict) -> object:
+def _review_with_bar(
+    record: GameRecord, seats: list[int] | None, size: dict[str, Any]
+) -> GameReview:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
 
@@ -112,7 +122,7 @@ def _review_with_bar(record: object, seats: list[int] | None, size: dict) -> obj
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("orbis review", total=1.0)
         return review_record(
-            record,  # type: ignore[arg-type]
+            record,
             seats=seats,
             progress=lambda share: bar.update(task, completed=share),
             **size,

@@ -228,7 +228,7 @@ def _sentence(text: str) -> str:
 def _as_tuple(actions: Actions) -> tuple[Action, ...]:
     if hasattr(actions, "_fields"):  # one action: actions are named tuples
         return (actions,)  # type: ignore[return-value]
-    return tuple(actions)  # type: ignore[arg-type]
+    return tuple(actions)
 
 
 def _through_answer(actions: tuple[Action, ...]) -> tuple[Action, ...]:
