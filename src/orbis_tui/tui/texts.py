@@ -748,3 +748,51 @@ COACH_ALL_OPEN = "Every option shown is open to you."
 COACH_NOTES = "Worth knowing"
 COACH_OPTION = "{label}: {reason}"
 COACH_NO_EXCHANGE = "exchange 3-for-1: no color has 3 worshipers yet"
+
+# ---------------------------------------------------------------- hints
+KEY.update(
+    {
+        "hint": "Hint",
+        "play_hint": "Play it",
+        "review": "Review",
+        "stop": "Stop",
+        "mistake": "Next mistake",
+        "mistakes": "Mistakes",
+        "step_back": "Back",
+        "step_on": "On",
+        "turn_back": "Turn back",
+        "turn_on": "Turn on",
+    }
+)
+HINT_TITLE = "Hint for {name}"
+HINT_THINKING = "Thinking… (Esc stops)"
+HINT_STOPPED = "The hint was stopped."
+HINT_NONE = "No option to suggest here."
+HINT_MARGIN = "   expected margin {margin:+.1f} CP ± {stderr:.1f}"
+HINT_MARGIN_ROUGH = "   expected margin {margin:+.1f} CP (a rough guess)"
+HINT_KEYS = "1 2 3 play that suggestion · Esc closes"
+HINT_FOOT = "Margin: your final CP minus the best other player's, as the search expects it."
+HINT_OFF = "Hints are off for {name} in this game (chosen when it was set up)."
+HINT_BOT = "It is a computer player's turn: hints are for people."
+HINT_OVER = "The game is over: press r on the end screen to review it."
+HINT_CONFIRMING = "The turn waits for Enter (or u to take it back): no decision to hint."
+HINT_CHANGED = "The game moved on: that hint no longer applies."
+HINT_THEN = ", then "
+HINT_ACTION = {
+    "take": "take {tile} from cell {cell}",
+    "god": "take the {god}",
+    "exchange": "exchange 3{give} for 1{get}",
+    "pay": "pay the cost",
+    "pay_any": "pay the cost ('any' with {colors})",
+    "wild": "leave it unpaid: a wilderness",
+    "place": "place it at {spot}",
+    "place_wild": "place it as a wilderness at {spot}",
+    "gain": "gain 1{color}",
+    "return": "return {worshipers}",
+    "erupt": "remove {removals}",
+    "erupt_none": "remove nothing",
+    "decline": "cancel it",
+    "love": "take {worshipers}",
+    "discard": "return {worshipers}",
+}
+NEW_HINTS = ("hints", "no hints")
