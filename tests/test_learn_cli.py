@@ -27,9 +27,7 @@ def test_orbis_learn_is_listed_in_the_help(capsys):
     assert "learn" in parser.format_help()
 
 
-def test_run_learn_opens_the_walkthrough_app_holding_the_data_folder(
-    monkeypatch, tmp_path: Path
-):
+def test_run_learn_opens_the_walkthrough_app_holding_the_data_folder(monkeypatch, tmp_path: Path):
     import orbis_tui.tui.screens.learn as learn_screen
 
     opened = []

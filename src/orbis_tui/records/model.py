@@ -370,9 +370,7 @@ def _check_no_hints(setup: GameSetup) -> None:
     seats = len(setup.players)
     for place, seat in enumerate(setup.no_hints or []):
         if type(seat) is not int or not 0 <= seat < seats:
-            raise RecordError(
-                f"setup.no_hints[{place}]: {seat!r} is not a seat (0 to {seats - 1})"
-            )
+            raise RecordError(f"setup.no_hints[{place}]: {seat!r} is not a seat (0 to {seats - 1})")
 
 
 def _own_record(text: str) -> GameRecord | None:

@@ -160,7 +160,9 @@ class OrbisApp(App[None]):
 
     def on_resume_game(self, message: ResumeGame) -> None:
         setup = message.match.record.setup
-        self._show_table(message.match, seats_of(setup.players, setup.seats, setup.no_hints), resumed=True)
+        self._show_table(
+            message.match, seats_of(setup.players, setup.seats, setup.no_hints), resumed=True
+        )
 
     def _show_table(self, match: Match, seats: list[Seat], resumed: bool) -> None:
         from .screens.table import TableScreen

@@ -777,22 +777,4 @@ HINT_BOT = "It is a computer player's turn: hints are for people."
 HINT_OVER = "The game is over: press r on the end screen to review it."
 HINT_CONFIRMING = "The turn waits for Enter (or u to take it back): no decision to hint."
 HINT_CHANGED = "The game moved on: that hint no longer applies."
-HINT_THEN = ", then "
-HINT_ACTION = {
-    "take": "take {tile} from cell {cell}",
-    "god": "take the {god}",
-    "exchange": "exchange 3{give} for 1{get}",
-    "pay": "pay the cost",
-    "pay_any": "pay the cost ('any' with {colors})",
-    "wild": "leave it unpaid: a wilderness",
-    "place": "place it at {spot}",
-    "place_wild": "place it as a wilderness at {spot}",
-    "gain": "gain 1{color}",
-    "return": "return {worshipers}",
-    "erupt": "remove {removals}",
-    "erupt_none": "remove nothing",
-    "decline": "cancel it",
-    "love": "take {worshipers}",
-    "discard": "return {worshipers}",
-}
 NEW_HINTS = ("hints", "no hints")

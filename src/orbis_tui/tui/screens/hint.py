@@ -43,14 +43,12 @@ def hint_text(options: list[HintOption]) -> Text:
         if rank > 1:
             out.append("\n")
         out.append(f"{rank} ", style=palette.KEY)
-        out.append(option.words, style=palette.BOLD)
+        out.append(option.reason, style=palette.BOLD)
         if math.isfinite(option.stderr):
             margin = texts.HINT_MARGIN.format(margin=option.margin, stderr=option.stderr)
         else:
             margin = texts.HINT_MARGIN_ROUGH.format(margin=option.margin)
         out.append("\n" + margin, style=palette.ACCENT)
-        if option.reason:
-            out.append("\n   " + option.reason, style=palette.DIM)
     return out
 
 
@@ -67,7 +65,7 @@ class HintScreen(ModalScreen[int | None]):
     ) -> None:
         super().__init__(classes="dialog-screen")
         self.state = state.copy()
-        self.name = name
+        self.player = name
         self.on_shown = on_shown
         self.options: list[HintOption] | None = None
         self._share = 0.0
@@ -75,7 +73,7 @@ class HintScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog hint-dialog"):
             yield Static(
-                Text(texts.HINT_TITLE.format(name=self.name), style=palette.ACCENT),
+                Text(texts.HINT_TITLE.format(name=self.player), style=palette.ACCENT),
                 classes="title",
             )
             yield Static(Text(phase_line(self.state)), classes="subtitle")
