@@ -45,6 +45,7 @@ OUTCOME_SEP = "; "
 RISK_PREFIX = "Risk: "
 
 # ------------------------------------------------------------------ why a move lost
+WITHIN_NOISE = "close to the best: the difference is within the search's uncertainty"
 LOSS = {
     # the played answer threw something away that the best one keeps
     "irrigation": "{name} was cancelled here ({why}); {best} would have validated it",
