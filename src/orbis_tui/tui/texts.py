@@ -757,11 +757,11 @@ KEY.update(
         "review": "Review",
         "stop": "Stop",
         "mistake": "Next mistake",
-        "mistakes": "Mistakes",
+        "mistakes": "Biggest",
         "step_back": "Back",
-        "step_on": "On",
+        "step_on": "Move",
         "turn_back": "Turn back",
-        "turn_on": "Turn on",
+        "turn_on": "Turn",
     }
 )
 HINT_TITLE = "Hint for {name}"
@@ -778,3 +778,35 @@ HINT_OVER = "The game is over: press r on the end screen to review it."
 HINT_CONFIRMING = "The turn waits for Enter (or u to take it back): no decision to hint."
 HINT_CHANGED = "The game moved on: that hint no longer applies."
 NEW_HINTS = ("hints", "no hints")
+
+# ---------------------------------------------------------------- the review
+REVIEW_HEAD = "Review · {round} · {name} · move {position}/{last}"
+REVIEW_HEAD_END = "Review · after the last move ({last})"
+REVIEW_ANALYSING = "Analysing {share:.0%} · Esc stops"
+REVIEW_STOPPED = "Analysis stopped: {done} decisions judged; the rest is not."
+REVIEW_NOT_RUN = "Without analysis: the game only."
+REVIEW_TITLE = "Analysis"
+REVIEW_PLAYED = "{name} played: {what}"
+REVIEW_BEST = "Best: {what}"
+REVIEW_SAME = "✓ the search's own choice"
+REVIEW_AS_GOOD = "✓ as good as the search's choice"
+REVIEW_LOST = "lost {loss:.1f} CP ± {stderr:.1f}"
+REVIEW_LOST_ROUGH = "lost {loss:.1f} CP"
+REVIEW_MISTAKE = "✗ mistake"
+REVIEW_HINTED = "hint used"
+REVIEW_FORCED = "The only option: nothing to judge."
+REVIEW_EXCHANGE = "An exchange before the decision below it."
+REVIEW_PENDING = "Not judged yet: the analysis is still running."
+REVIEW_UNJUDGED = "Not judged (the analysis was stopped before it)."
+REVIEW_END = "The game ends here."
+REVIEW_UNFINISHED = "The record stops here: the game was not finished."
+REVIEW_MISTAKES_TITLE = "Biggest mistakes (m next · n in order)"
+REVIEW_MISTAKE_LINE = "turn {turn} {name}: −{loss:.1f} CP"
+REVIEW_NO_MISTAKES = "No clear mistake found."
+REVIEW_NO_MISTAKES_YET = "Mistakes show here once the analysis has judged them."
+REVIEW_SUMMARY = "{name}: {mistakes} mistakes, {loss:.1f} CP lost in all"
+REVIEW_KEYS = "←→ move · PgUp/PgDn turn · Home/End · m n mistakes · Esc back"
+REVIEW_NONE_TO_JUMP = "No mistake to jump to."
+REVIEW_WAIT_TO_JUMP = "No mistake judged yet: the analysis is still running."
+REVIEW_AT_START = "This is the start of the game."
+REVIEW_AT_END = "This is the end of the record."

@@ -144,6 +144,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
 
 class EndScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "review", texts.KEY["review"]),
         Binding("s", "save", texts.KEY["save"]),
         Binding("n", "new", texts.KEY["new"]),
     ]
@@ -177,6 +178,12 @@ class EndScreen(Screen[None]):
 
         record = self.match.record
         export_record(self.app, self.store, record, self.store.record_path(record))
+
+    def action_review(self) -> None:
+        """Step through the game with the search's judgement of every decision."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.match.record))
 
     def action_new(self) -> None:
         self.app.post_message(NewGame())
