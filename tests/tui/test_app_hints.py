@@ -140,3 +140,56 @@ def test_hints_while_placing_suggest_spots(tmp_path: Path) -> None:
         assert all("place" in o.reason.lower() for o in hint.options)
 
     run(TableApp(match, tmp_path), scenario)
+
+
+def test_hints_off_for_a_seat_on_the_new_game_screen_stay_with_the_game(
+    tmp_path: Path,
+) -> None:
+    from app_driver import focus, type_text
+
+    from orbis_tui.tui.app import OrbisApp
+    from orbis_tui.tui.screens.new_game import NewGameScreen
+    from orbis_tui.tui.widgets.choice import Choice
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert app.screen.query_one("#hints1", Choice).value == 0  # hints by default
+            for n, name in ((1, "Ada"), (2, "Bo")):
+                await focus(pilot, f"name{n}")
+                await pilot.press("ctrl+a", "ctrl+k")
+                await type_text(pilot, name)
+            await focus(pilot, "hints1")
+            await pilot.press("right")  # hints -> no hints
+            await focus(pilot, "first")
+            await pilot.press("right")  # at random -> Ada
+            await focus(pilot, "seed")
+            await type_text(pilot, "4")
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = table(app)
+            assert screen.match.record.setup.no_hints == [0]
+            assert [s.hints for s in screen.seats] == [False, True]
+            await lift_curtain(pilot)
+            await press(pilot, "a")
+            assert texts.HINT_OFF.format(name="Ada") in [n.message for n in app._notifications]
+            screen.session.flush()
+        # the saved game opens again with the same choice
+        again = OrbisApp(tmp_path)
+        async with again.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = table(again)
+            assert [s.hints for s in screen.seats] == [False, True]
+
+    asyncio.run(scenario())
+
+
+def test_a_record_naming_a_seat_that_does_not_exist_for_no_hints_is_refused() -> None:
+    from orbis_tui.records import RecordError, load_record
+
+    record = fresh().record
+    record.setup.no_hints = [2]
+    with pytest.raises(RecordError, match=r"setup.no_hints\[0\]: 2 is not a seat \(0 to 1\)"):
+        load_record(record.to_json())

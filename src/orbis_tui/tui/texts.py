@@ -526,6 +526,8 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ("t", "the history: every turn of the game, by player"),
     ("v", "what your CP now is made of, and what is still projected"),
     ("c", "the coach: what the decision asks and why an option is not open"),
+    ("a", "a hint: the three best options and their expected margin; 1-3 plays one"),
+    ("r", "on the end screen: review the game move by move, mistakes and all"),
     ("PgUp / PgDn", "scroll the game log (or the coach); the mouse wheel too"),
     ("s", "settings: the look, confirming each turn, the computers' pace"),
     ("ctrl+n", "set up a new game (the one in progress stays saved)"),
