@@ -528,6 +528,8 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ("c", "the coach: what the decision asks and why an option is not open"),
     ("a", "a hint: the three best options and their expected margin; 1-3 plays one"),
     ("r", "on the end screen: review the game move by move, mistakes and all"),
+    ("← → PgUp PgDn", "in the review: the move before or after, the turn before or after"),
+    ("m / n", "in the review: the biggest mistakes one by one / the next mistake in order"),
     ("PgUp / PgDn", "scroll the game log (or the coach); the mouse wheel too"),
     ("s", "settings: the look, confirming each turn, the computers' pace"),
     ("ctrl+n", "set up a new game (the one in progress stays saved)"),
@@ -773,7 +775,7 @@ HINT_NONE = "No option to suggest here."
 HINT_MARGIN = "   expected margin {margin:+.1f} CP ± {stderr:.1f}"
 HINT_MARGIN_ROUGH = "   expected margin {margin:+.1f} CP (a rough guess)"
 HINT_KEYS = "1 2 3 play that suggestion · Esc closes"
-HINT_FOOT = "Margin: your final CP minus the best other player's, as the search expects it."
+HINT_FOOT = "Margin: your final CP minus the best other player's, as the search sees it."
 HINT_OFF = "Hints are off for {name} in this game (chosen when it was set up)."
 HINT_BOT = "It is a computer player's turn: hints are for people."
 HINT_OVER = "The game is over: press r on the end screen to review it."
@@ -807,7 +809,6 @@ REVIEW_MISTAKE_LINE = "turn {turn} {name}: −{loss:.1f} CP"
 REVIEW_NO_MISTAKES = "No clear mistake found."
 REVIEW_NO_MISTAKES_YET = "Mistakes show here once the analysis has judged them."
 REVIEW_SUMMARY = "{name}: {mistakes} mistakes, {loss:.1f} CP lost in all"
-REVIEW_KEYS = "←→ move · PgUp/PgDn turn · Home/End · m n mistakes · Esc back"
 REVIEW_NONE_TO_JUMP = "No mistake to jump to."
 REVIEW_WAIT_TO_JUMP = "No mistake judged yet: the analysis is still running."
 REVIEW_AT_START = "This is the start of the game."

@@ -218,11 +218,16 @@ class ReviewScreen(Screen[None]):
             out.append("\n" + lost, style=palette.BAD if move.mistake else palette.ACCENT)
             if move.mistake:
                 out.append(" · " + texts.REVIEW_MISTAKE, style=palette.BAD)
-        if move.hinted:
+        if move.hinted or self._hinted(first, move.index):
             out.append("\n" + texts.REVIEW_HINTED, style=palette.ACCENT)
         if move.reason:
             out.append("\n" + move.reason, style=palette.DIM)
         return out
+
+    def _hinted(self, first: int, last: int) -> bool:
+        """Whether a hint was shown at the decision of actions ``first`` to ``last`` (a
+        hint asked before the exchanges that prepare the answer is noted at the first)."""
+        return any(first <= number <= last for number in self.book.record.hints or ())
 
     def _unjudged_words(self) -> str:
         if self.position in self._forced():
