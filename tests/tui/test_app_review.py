@@ -20,6 +20,7 @@ from orbis_tui.tui import texts
 from orbis_tui.tui.replay_book import ReplayBook
 from orbis_tui.tui.screens import review as review_screen
 from orbis_tui.tui.screens.end import EndScreen
+from orbis_tui.tui.screens.players import PlayersScreen
 from orbis_tui.tui.screens.review import ReviewScreen
 from orbis_tui.tui.viewer import ReviewApp
 
@@ -101,6 +102,12 @@ def test_arrows_and_page_keys_step_through_the_game(tmp_path: Path) -> None:
         assert screen.book.moments[turn_start].turn == 2
         await press(pilot, "pagedown", "pageup")
         assert screen.position == turn_start
+        await press(pilot, "p")  # every player's pyramid, as it was
+        players = pilot.app.screen
+        assert isinstance(players, PlayersScreen)
+        assert players.state.turn == screen.book.state(screen.position).turn
+        await press(pilot, "escape")
+        assert pilot.app.screen is screen
         await press(pilot, "end")
         assert screen.position == 40
         assert texts.REVIEW_UNFINISHED in analysis(pilot)

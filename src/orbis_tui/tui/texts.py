@@ -780,6 +780,7 @@ HINT_OFF = "Hints are off for {name} in this game (chosen when it was set up)."
 HINT_BOT = "It is a computer player's turn: hints are for people."
 HINT_OVER = "The game is over: press r on the end screen to review it."
 HINT_CONFIRMING = "The turn waits for Enter (or u to take it back): no decision to hint."
+HINT_LEARN = "In the walkthrough each step has its own tip; the hint key is for games."
 HINT_CHANGED = "The game moved on: that hint no longer applies."
 NEW_HINTS = ("hints", "no hints")
 

@@ -57,6 +57,7 @@ class ReviewScreen(Screen[None]):
         Binding("end", "go(-1)", K["next"], show=False),
         Binding("m", "biggest", K["mistakes"]),
         Binding("n", "next_mistake", K["mistake"]),
+        Binding("p", "players", K["players"]),
         Binding("escape", "stop", K["stop"]),
         Binding("escape", "back", K["close"]),
     ]
@@ -325,6 +326,15 @@ class ReviewScreen(Screen[None]):
         if why is not None:
             event.stop()
             self.notify(why, timeout=3, markup=False)
+
+    def action_players(self) -> None:
+        """Every player's pyramid and realm at this position."""
+        from ..seats import seats_of
+        from .players import PlayersScreen
+
+        setup = self.book.record.setup
+        seats = seats_of(setup.players, setup.seats, setup.no_hints)
+        self.app.push_screen(PlayersScreen(self.book.state(self.position), seats))
 
     def action_stop(self) -> None:
         """Stop the analysis; what it judged so far stays."""
