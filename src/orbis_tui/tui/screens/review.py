@@ -192,6 +192,8 @@ class ReviewScreen(Screen[None]):
             out.append(
                 texts.REVIEW_PLAYED.format(name=name, what=describe_actions(state, [action]))
             )
+            if self._hinted(self.position, self.position):
+                out.append("\n" + texts.REVIEW_HINTED, style=palette.ACCENT)
             out.append("\n\n")
             out.append(self._unjudged_words(), style=palette.DIM)
             return out
