@@ -9,6 +9,7 @@ import pytest
 from orbis_tui.engine import (
     DecisionKind,
     EffectKind,
+    Exchange,
     GameState,
     GoWild,
     IrrigationFails,
@@ -81,3 +82,17 @@ def test_without_a_concrete_difference_the_search_estimate_is_given(loss: float 
     reason = loss_reason(state, options[0].action, options[0].action, loss=loss)
     assert "the search expects" in reason
     assert ("2.5 CP" in reason) == (loss is not None)
+
+
+def test_exchanges_are_said_before_the_answer_they_prepare() -> None:
+    state = new_game(load_catalog(), ["Ann", "Ben"], seed=7, first_player=0)
+    rng = random.Random(7)
+    while not any(isinstance(a, Exchange) for a in state.legal_actions()):
+        state.apply(rng.choice(state.decision_actions()))
+    exchange = next(a for a in state.legal_actions() if isinstance(a, Exchange))
+    after = state.copy()
+    after.apply(exchange)
+    answer = after.decision_actions()[0]
+    line = option_reason(state, (exchange, answer))
+    give, get = exchange.give.label, exchange.get.label
+    assert line.startswith(f"Exchange 3 {give} for 1 {get}, then ")

@@ -79,3 +79,12 @@ def test_undo_forgets_the_hints_of_the_decisions_it_takes_back() -> None:
     assert match.record.hints == [1]  # the decision is pending again: its hint stays
     match.undo()
     assert match.record.hints == []
+
+
+def test_no_hint_is_noted_once_the_game_is_over() -> None:
+    match = Match.start(setup_for_game(["Ann", "Ben"], 3, 0))
+    rng = random.Random(3)
+    while not match.state.is_over:
+        match.play(rng.choice(match.state.legal_actions()))
+    match.note_hint()
+    assert match.record.hints is None

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .options import MAX_GAMES, MAX_JOBS, budget_option, count_option
+from .options import MAX_GAMES, MAX_JOBS, MAX_REVIEW_SIZE, budget_option, count_option
 
 
 def _cmd_check_data(args: argparse.Namespace) -> int:
@@ -23,40 +23,113 @@ def _cmd_check_data(args: argparse.Namespace) -> int:
     return run_check_data(args.tiles, args.gods, sys.stdout)
 
 
-def _cmd_replay(args: argparse.Namespace) -> int:
+def _read_record(path: Path, command: str) -> tuple[object, object] | int:
+    """The record in ``path`` and its replayed state, or the exit status after saying
+    why not: 2 when the file cannot be read at all, 1 when the record is refused."""
     from .printable import printable
     from .records import RecordError, load_record
     from .records.model import custom_set_facts
     from .records.storage import read_record_text
-    from .standings import standings_json, standings_text
 
     try:
-        text = read_record_text(args.record)
+        text = read_record_text(path)
     except RecordError as exc:
-        print(f"orbis replay: refused: {printable(exc)}", file=sys.stderr)
+        print(f"orbis {command}: refused: {printable(exc)}", file=sys.stderr)
         return 2
     try:
-        record, state = load_record(text, source=str(args.record))
+        record, state = load_record(text, source=str(path))
     except RecordError as exc:
-        print(f"orbis replay: refused: {printable(exc)}", file=sys.stderr)
+        print(f"orbis {command}: refused: {printable(exc)}", file=sys.stderr)
         return 1
     facts = custom_set_facts(record.setup)
     if facts:
         print(
-            f"orbis replay: note: a custom tile set, breaking {len(facts)} published fact(s):",
+            f"orbis {command}: note: a custom tile set, breaking {len(facts)} published fact(s):",
             file=sys.stderr,
         )
         for fact in facts:
             print(f"  {printable(fact)}", file=sys.stderr)
+    return record, state
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .standings import standings_json, standings_text
+
+    loaded = _read_record(args.record, "replay")
+    if isinstance(loaded, int):
+        return loaded
+    record, state = loaded
     if args.view:
         from .tui.viewer import run_viewer
 
-        return run_viewer(record, analyse=not args.no_analysis)
+        return run_viewer(record, analyse=not args.no_analysis)  # type: ignore[arg-type]
     if args.json:
-        print(json.dumps(standings_json(state), indent=2))
+        print(json.dumps(standings_json(state), indent=2))  # type: ignore[arg-type]
     else:
-        print(standings_text(state))
+        print(standings_text(state))  # type: ignore[arg-type]
     return 0
+
+
+def _cmd_review(args: argparse.Namespace) -> int:
+    from .printable import printable
+
+    loaded = _read_record(args.record, "review")
+    if isinstance(loaded, int):
+        return loaded
+    record, _ = loaded
+    players = record.setup.players  # type: ignore[attr-defined]
+    seats = None
+    if args.seat is not None:
+        seat = _seat_of(args.seat, players)
+        if seat is None:
+            print(
+                f"orbis review: --seat {printable(args.seat)}: not a seat number "
+                f"(0 to {len(players) - 1}) nor a player's name",
+                file=sys.stderr,
+            )
+            return 2
+        seats = [seat]
+    from rich.console import Console
+
+    from .sim.review import review_record
+    from .sim.review_report import print_review
+
+    size = {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
+    if args.json or not sys.stderr.isatty():
+        review = review_record(record, seats=seats, **size)  # type: ignore[arg-type]
+    else:
+        review = _review_with_bar(record, seats, size)
+    if args.json:
+        print(review.to_json(), end="")
+    else:
+        print_review(review, Console())
+    return 0
+
+
+def _review_with_bar(record: object, seats: list[int] | None, size: dict) -> object:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
+
+    from .sim.review import review_record
+
+    columns = ("{task.description}", BarColumn(), TaskProgressColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("orbis review", total=1.0)
+        return review_record(
+            record,  # type: ignore[arg-type]
+            seats=seats,
+            progress=lambda share: bar.update(task, completed=share),
+            **size,
+        )
+
+
+def _seat_of(text: str, players: list[str]) -> int | None:
+    """A seat given as its number (0-based, as in records) or its player's name."""
+    if text.isascii() and text.isdigit():
+        seat = int(text)
+        return seat if seat < len(players) else None
+    matches = [seat for seat, name in enumerate(players) if name == text]
+    return matches[0] if len(matches) == 1 else None
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
@@ -255,6 +328,8 @@ def _usable_data_dir(folder: Path | None, command: str) -> bool:
 
 
 _games = count_option(1, MAX_GAMES, "--games")
+_review_size = count_option(1, MAX_REVIEW_SIZE, "--size")
+REVIEW_SIZE = 4  # iterations per option: the analysis's REVIEW_PER_OPTION
 _jobs = count_option(1, MAX_JOBS, "--jobs")
 
 _PLAY_OPTIONS = """\
@@ -358,6 +433,39 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-analysis", action="store_true", help="with --view: the game only, without review"
     )
     rep.set_defaults(run=_cmd_replay)
+
+    rev = sub.add_parser(
+        "review",
+        help="review a game record: the expected CP each decision lost, the clear mistakes",
+    )
+    rev.add_argument("record", type=Path)
+    rev.add_argument(
+        "--seat", metavar="N|NAME", help="only this seat (0-based, as in records) or player"
+    )
+    rev.add_argument(
+        "--level",
+        choices=("expert",),
+        default="expert",
+        help="the analyser: the expert's search (the only one that judges every option)",
+    )
+    size = rev.add_mutually_exclusive_group()
+    size.add_argument(
+        "--size",
+        type=_review_size,
+        default=REVIEW_SIZE,
+        metavar="N",
+        help=f"search iterations per option of each decision (default {REVIEW_SIZE}; "
+        f"reproducible; 1 to {MAX_REVIEW_SIZE})",
+    )
+    size.add_argument(
+        "--budget",
+        type=budget_option,
+        metavar="SECONDS",
+        help="seconds of search per decision instead of --size (not reproducible; "
+        "above 0, at most 600)",
+    )
+    rev.add_argument("--json", action="store_true", help="print the review as JSON")
+    rev.set_defaults(run=_cmd_review)
 
     self_play = sub.add_parser(
         "selfplay", help="play computer games, checking every state (random play by default)"

@@ -65,7 +65,10 @@ class Match:
         return events
 
     def note_hint(self) -> None:
-        """Note in the record that a hint was shown at the decision now pending."""
+        """Note in the record that a hint was shown at the decision now pending (none
+        once the game is over)."""
+        if self.state.is_over:
+            return
         number = len(self.record.actions)
         hints = self.record.hints or []
         if number not in hints:

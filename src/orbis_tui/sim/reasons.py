@@ -108,7 +108,10 @@ def loss_reason(
         return _sentence(texts.LOSS["more_cp"].format(best=best_words, diff=gained))
     kept = best_after.players[seat].worshipers - played_after.players[seat].worshipers
     if kept > 0:
-        return _sentence(texts.LOSS["more_worshipers"].format(best=best_words, diff=kept))
+        word = texts.WORSHIPER[kept != 1]
+        return _sentence(
+            texts.LOSS["more_worshipers"].format(best=best_words, diff=kept, worshipers=word)
+        )
     if loss is not None and loss > 0:
         return _sentence(texts.LOSS["search"].format(best=best_words, loss=loss))
     return _sentence(texts.LOSS["search_plain"].format(best=best_words))

@@ -7,6 +7,7 @@ decision's *loss* is the best option's expected final CP margin minus the played
 never below 0. A loss is a **mistake** only when it is both at least
 :data:`MISTAKE_FLOOR` CP and more than :data:`NOISE_FACTOR` combined standard errors
 (``sqrt(se_best**2 + se_played**2)``): a smaller difference may be the search's noise.
+An option the search tried fewer than :data:`MIN_VISITS` times has an unknown error.
 The combined error treats the two estimates as independent, which overstates it (the
 search plays the options on the same reshuffles), so a mistake is called only when it
 is clear. Decisions with a single legal answer are not judged; their action numbers
@@ -26,6 +27,7 @@ from typing import Any
 
 from ..bots.analysis import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 from ..engine import Action, Exchange, GameState, format_action, parse_action
+from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord
 from ..records.model import start_state
 from . import review_texts as texts
@@ -35,6 +37,7 @@ FORMAT = "orbis-review/1"
 MISTAKE_FLOOR = 1.0  # CP: a smaller loss is never called a mistake
 NOISE_FACTOR = 2.0  # a mistake's loss exceeds this many combined standard errors
 BIGGEST = 3  # mistakes listed per player
+MIN_VISITS = 3  # fewer samples of an option: its uncertainty is unknown (inf)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +153,23 @@ def _summary_plain(summary: PlayerSummary) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- reviewing
 @dataclass(frozen=True, slots=True)
+class Budget:
+    """How much search each decision gets: iterations per option, or seconds."""
+
+    per_option: int | None = None
+    time_budget: float | None = None
+
+    def analyse(self, state: GameState, seed: int, played: Action) -> Analysis:
+        return analyse(
+            state,
+            per_option=self.per_option,
+            time_budget=self.time_budget,
+            seed=seed,
+            include=[played],
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class _Decision:
     """A decision of the record: the state before it and the actions that answered it."""
 
@@ -170,13 +190,16 @@ def review_record(
     record: GameRecord,
     *,
     seats: Iterable[int] | None = None,
-    per_option: int = REVIEW_PER_OPTION,
+    per_option: int | None = REVIEW_PER_OPTION,
+    time_budget: float | None = None,
     seed: int = 0,
     progress: Callable[[float], None] | None = None,
     cancel: Callable[[], bool] | None = None,
 ) -> GameReview:
     """Review every decision of ``record`` (finished or not) of the ``seats`` asked
-    (default: all) with ``per_option`` search iterations for each option.
+    (default: all) with ``per_option`` search iterations for each option, or, when
+    ``time_budget`` is given instead, that many seconds of search per decision (which
+    is not reproducible: the search goes as far as the machine allows).
 
     ``progress`` is called with the share done (0 to 1) after each decision; when
     ``cancel`` returns True the review stops and covers the decisions judged so far
@@ -188,18 +211,26 @@ def review_record(
     for seat in wanted:
         if not 0 <= seat < len(names):
             raise ValueError(f"there is no seat {seat}: seats are 0 to {len(names) - 1}")
-    if per_option < 1:
-        raise ValueError("per_option must be at least 1")
+    if time_budget is not None:
+        per_option = None
+        budget = Budget(time_budget=check_budget(time_budget))
+    else:
+        budget = Budget(per_option=check_count(per_option, "per_option", 1, MAX_REVIEW_SIZE))
     hints = set(record.hints or ())
     decisions = [d for d in _decisions(record) if d.state.current in wanted]
     judged = [d for d in decisions if d.judged]
     moves: list[MoveReview] = []
+    iterations = 0
     complete = True
     for done, decision in enumerate(judged):
         if cancel is not None and cancel():
             complete = False
             break
-        moves.append(_judge(decision, per_option, seed, decision.index in hints))
+        # a hint noted before the exchanges that prepared the answer counts too
+        hinted = any(n in hints for n in range(decision.first, decision.index + 1))
+        move, searched = _judge(decision, budget, seed, hinted)
+        moves.append(move)
+        iterations += searched
         if progress is not None:
             progress((done + 1) / len(judged))
     if progress is not None and complete:
@@ -208,11 +239,13 @@ def review_record(
     settings = {
         "analyser": "expert",
         "per_option": per_option,
+        "time_budget": time_budget,
         "seed": seed,
         "seats": wanted,
         "mistake_floor": MISTAKE_FLOOR,
         "noise_factor": NOISE_FACTOR,
         "complete": complete,
+        "iterations": iterations,  # search iterations in all
     }
     forced = tuple(d.index for d in decisions if not d.judged)
     return GameReview(names, players, tuple(moves), settings, forced)
@@ -267,22 +300,25 @@ def _with_rest(found: list[_Decision], actions: list[Action]) -> list[_Decision]
     return out
 
 
-def _judge(decision: _Decision, per_option: int, seed: int, hinted: bool) -> MoveReview:
+def is_mistake(loss: float, stderr: float) -> bool:
+    """Whether a loss is clearly more than the search's noise (see the module's text)."""
+    return math.isfinite(stderr) and loss >= MISTAKE_FLOOR and loss > NOISE_FACTOR * stderr
+
+
+def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tuple[MoveReview, int]:
+    """The decision judged, and the search iterations it took."""
     state = decision.state
-    analysis = analyse(state, per_option=per_option, seed=seed, include=[decision.answer[0]])
-    played = _played_estimate(analysis, decision, per_option, seed)
+    analysis = budget.analyse(state, seed, decision.answer[0])
+    played, again = _played_estimate(analysis, decision, budget, seed)
     best = analysis.best
     if played.actions == best.actions:
         best = played
     same = best is played
     loss = 0.0 if same else max(0.0, best.margin - played.margin)
     stderr = played.stderr if same else math.hypot(best.stderr, played.stderr)
-    mistake = (
-        not same
-        and math.isfinite(stderr)
-        and loss >= MISTAKE_FLOOR
-        and loss > NOISE_FACTOR * stderr
-    )
+    if min(played.visits, best.visits) < MIN_VISITS:
+        stderr = math.inf  # two or so samples that agree say little about the noise
+    mistake = not same and is_mistake(loss, stderr)
     if mistake:
         reason = loss_reason(
             state, decision.answer + decision.rest, best.actions + best.rest, loss=loss
@@ -291,7 +327,7 @@ def _judge(decision: _Decision, per_option: int, seed: int, hinted: bool) -> Mov
         reason = texts.WITHIN_NOISE
     else:
         reason = ""
-    return MoveReview(
+    move = MoveReview(
         index=decision.index,
         turn=state.turn + 1,
         seat=state.current,
@@ -306,33 +342,36 @@ def _judge(decision: _Decision, per_option: int, seed: int, hinted: bool) -> Mov
         reason=reason,
         hinted=hinted,
     )
+    return move, analysis.iterations + again
 
 
 def _played_estimate(
-    analysis: Analysis, decision: _Decision, per_option: int, seed: int
-) -> OptionEstimate:
-    """The search's estimate of the answer actually played (exchanges included)."""
+    analysis: Analysis, decision: _Decision, budget: Budget, seed: int
+) -> tuple[OptionEstimate, int]:
+    """The search's estimate of the answer actually played (exchanges included), and
+    the iterations of the further search it took (0 when the analysis had it)."""
     for option in analysis.options:
         if option.actions == decision.answer:
-            return option
+            return option, 0
     if len(decision.answer) == 1:
         found = analysis.estimate_for(decision.answer[0])
         if found is not None:
-            return found
+            return found, 0
     # Exchanges the search did not pair with this answer: judge the answer after them.
     after = decision.state.copy()
     for action in decision.answer[:-1]:
         after.apply(action)
-    again = analyse(after, per_option=per_option, seed=seed, include=[decision.answer[-1]])
+    again = budget.analyse(after, seed, decision.answer[-1])
     found = again.estimate_for(decision.answer[-1])
     assert found is not None, "the analysis judges every answer it is asked to include"
-    return OptionEstimate(
+    estimate = OptionEstimate(
         actions=decision.answer,
         rest=found.rest,
         margin=found.margin,
         stderr=found.stderr,
         visits=found.visits,
     )
+    return estimate, again.iterations
 
 
 def _summary(seat: int, name: str, moves: Sequence[MoveReview]) -> PlayerSummary:

@@ -45,6 +45,7 @@ OUTCOME_SEP = "; "
 RISK_PREFIX = "Risk: "
 
 # ------------------------------------------------------------------ why a move lost
+WORSHIPER = ("worshiper", "worshipers")
 WITHIN_NOISE = "close to the best: the difference is within the search's uncertainty"
 LOSS = {
     # the played answer threw something away that the best one keeps
@@ -61,7 +62,34 @@ LOSS = {
     # otherwise: what the best option does better
     "more_cp": "better: {best}, which scores {diff} CP more by the end of the turn",
     "validates": "better: {best}, which validates {name}",
-    "more_worshipers": "better: {best}, which keeps {diff} more worshipers for later turns",
+    "more_worshipers": "better: {best}, which keeps {diff} more {worshipers} for later turns",
     "search": "better: {best} (the search expects {loss:.1f} CP more at the end of the game)",
     "search_plain": "better: {best} (the search expects a better end of the game)",
 }
+
+# ------------------------------------------------------------------ orbis review
+PROGRESS = "Reviewing {decisions} decisions"
+SUMMARY = (
+    "{name} (seat {seat}): {decisions} decisions judged, {loss:.1f} CP expected lost, "
+    "{mistakes} clear {mistake_word}"
+)
+MISTAKE_WORD = ("mistake", "mistakes")
+NO_MISTAKES = "  No clear mistake: every loss is within the search's uncertainty."
+BIGGEST = (
+    "  {rank}. turn {turn} ({kind}): played {played}; best {best}; "
+    "{loss:.1f} ± {stderr} CP lost{hinted}"
+)
+HINTED = " (a hint was shown)"
+UNKNOWN_ERROR = "?"
+TABLE_TITLE = "Every decision judged"
+COLUMNS = ("#", "turn", "player", "decision", "played", "best", "CP lost", "±", "")
+MARK_MISTAKE = "mistake"
+MARK_HINT = "hint"
+FORCED = "{count} decisions had a single answer and are not judged."
+INCOMPLETE = "The review stopped early: {done} of the decisions were judged."
+SETTINGS = (
+    "Search: {analyser}, {size}, seed {seed}. A loss is a mistake when it is at least "
+    "{floor:g} CP and more than {factor:g} standard errors."
+)
+SIZE_ITERATIONS = "{per_option} iterations per option"
+SIZE_SECONDS = "{seconds:g} s per decision"
