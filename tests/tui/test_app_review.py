@@ -24,7 +24,7 @@ from orbis_tui.tui.screens.players import PlayersScreen
 from orbis_tui.tui.screens.review import ReviewScreen
 from orbis_tui.tui.viewer import ReviewApp
 
-ACTIONS = 40  # a short record keeps the review quick
+ACTIONS = 60  # a short record keeps the review quick
 
 
 def bot_record(actions: int | None = ACTIONS, seed: int = 7) -> GameRecord:
@@ -39,7 +39,7 @@ def bot_record(actions: int | None = ACTIONS, seed: int = 7) -> GameRecord:
 
 @pytest.fixture(autouse=True)
 def small_review(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review_screen, "PER_OPTION", 2)
+    monkeypatch.setattr(review_screen, "PER_OPTION", 3)  # enough to find clear mistakes
 
 
 def run_viewer(record: GameRecord, scenario, analyse: bool = True) -> None:  # type: ignore[no-untyped-def]
@@ -90,10 +90,10 @@ def test_arrows_and_page_keys_step_through_the_game(tmp_path: Path) -> None:
     async def scenario(pilot: Pilot) -> None:
         screen = pilot.app.screen
         assert isinstance(screen, ReviewScreen)
-        assert "move 1/40" in screen_text(pilot.app)
+        assert f"move 1/{ACTIONS}" in screen_text(pilot.app)
         await press(pilot, "right", "right")
         assert screen.position == 2
-        assert "move 3/40" in screen_text(pilot.app)
+        assert f"move 3/{ACTIONS}" in screen_text(pilot.app)
         await press(pilot, "left")
         assert screen.position == 1
         await press(pilot, "pagedown")
@@ -109,10 +109,10 @@ def test_arrows_and_page_keys_step_through_the_game(tmp_path: Path) -> None:
         await press(pilot, "escape")
         assert pilot.app.screen is screen
         await press(pilot, "end")
-        assert screen.position == 40
+        assert screen.position == ACTIONS
         assert texts.REVIEW_UNFINISHED in analysis(pilot)
         await press(pilot, "right")
-        assert screen.position == 40
+        assert screen.position == ACTIONS
         assert texts.REVIEW_AT_END in [n.message for n in pilot.app._notifications]
 
     run_viewer(record, scenario, analyse=False)
