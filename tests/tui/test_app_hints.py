@@ -193,3 +193,24 @@ def test_a_record_naming_a_seat_that_does_not_exist_for_no_hints_is_refused() ->
     record.setup.no_hints = [2]
     with pytest.raises(RecordError, match=r"setup.no_hints\[0\]: 2 is not a seat \(0 to 1\)"):
         load_record(record.to_json())
+
+
+def test_the_hint_key_on_the_end_screen_says_the_game_is_over(tmp_path: Path) -> None:
+    from orbis_tui.tui.screens.end import EndScreen
+
+    match = fresh()
+    while not match.state.is_over:
+        match.play(match.state.decision_actions()[0])
+
+    async def go() -> None:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(50):
+                if isinstance(app.screen, EndScreen):
+                    break
+                await pilot.pause(0.05)
+            assert isinstance(app.screen, EndScreen)
+            await press(pilot, "a")
+            assert texts.HINT_OVER in [n.message for n in app._notifications]
+
+    asyncio.run(go())

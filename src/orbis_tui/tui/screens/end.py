@@ -8,6 +8,7 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -178,6 +179,11 @@ class EndScreen(Screen[None]):
 
         record = self.match.record
         export_record(self.app, self.store, record, self.store.record_path(record))
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "a":  # the table's hint key: say why it does nothing here
+            event.stop()
+            self.notify(texts.HINT_OVER, timeout=4, markup=False)
 
     def action_review(self) -> None:
         """Step through the game with the search's judgement of every decision."""
