@@ -214,3 +214,32 @@ def test_the_hint_key_on_the_end_screen_says_the_game_is_over(tmp_path: Path) ->
             assert texts.HINT_OVER in [n.message for n in app._notifications]
 
     asyncio.run(go())
+
+
+def test_escape_stops_the_search_and_notes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advice, "HINT_ITERATIONS", 10**7)  # far more than a test waits for
+    match = fresh()
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "a")
+        hint = pilot.app.screen
+        assert isinstance(hint, HintScreen) and hint.options is None
+        await pilot.pause(0.2)
+        await press(pilot, "escape")
+        assert not isinstance(pilot.app.screen, HintScreen)
+        assert texts.HINT_STOPPED in [n.message for n in pilot.app._notifications]
+
+        def searching() -> list[object]:
+            return [w for w in pilot.app.workers if w.group == "hint" and w.is_running]
+
+        for _ in range(100):  # the worker sees the cancellation and ends
+            if not searching():
+                break
+            await pilot.pause(0.05)
+        assert not searching()
+        assert hint.options is None
+        assert match.record.hints is None  # no hint was shown
+
+    run(TableApp(match, tmp_path), scenario)
