@@ -64,7 +64,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     loaded = _read_record(args.record, "replay")
     if isinstance(loaded, int):
         return loaded
-    _, state = loaded
+    record, state = loaded
+    if args.view:
+        from .tui.viewer import run_viewer
+
+        return run_viewer(record, analyse=not args.no_analysis)
     if args.json:
         print(json.dumps(standings_json(state), indent=2))
     else:
@@ -430,6 +434,14 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a game record and print the standings")
     rep.add_argument("record", type=Path)
     rep.add_argument("--json", action="store_true", help="print the standings as JSON")
+    rep.add_argument(
+        "--view",
+        action="store_true",
+        help="step through the game in the terminal, with the search's review of each move",
+    )
+    rep.add_argument(
+        "--no-analysis", action="store_true", help="with --view: the game only, without review"
+    )
     rep.set_defaults(run=_cmd_replay)
 
     rev = sub.add_parser(

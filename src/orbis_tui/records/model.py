@@ -77,6 +77,7 @@ class GameSetup:
     ``tiles`` embeds a whole tile set (entries shaped as in ``data/tiles.toml``) for
     games that must not depend on the shipped one; it is checked when the game starts.
     ``seats`` says who played each seat ("human", "easy", ...); it is informative.
+    ``no_hints`` lists the seats (0-based) that chose to play without hints.
     """
 
     __pydantic_config__: ClassVar[dict[str, Any]] = _STRICT
@@ -87,6 +88,7 @@ class GameSetup:
     deal: DealEntry | None = None
     tiles: list[dict[str, Any]] | None = None
     seats: list[str] | None = None
+    no_hints: list[int] | None = None
 
 
 @dataclass(kw_only=True)
@@ -133,6 +135,7 @@ class GameRecord:
                 ),
                 tiles=setup.get("tiles"),
                 seats=setup.get("seats"),
+                no_hints=setup.get("no_hints"),
             ),
             actions=plain.get("actions", []),
             hints=plain.get("hints"),
@@ -342,6 +345,7 @@ def load_record(
 def check_hints(record: GameRecord) -> None:
     """Refuse ``hints`` that do not number the record's decisions: each a whole number
     from 0 to the number of actions (the decision still pending), in increasing order."""
+    _check_no_hints(record.setup)
     hints = record.hints
     if hints is None:
         return
@@ -359,6 +363,14 @@ def check_hints(record: GameRecord) -> None:
         if number <= previous:
             raise RecordError(f"{where}: {number} comes after {previous}: numbers go up, each once")
         previous = number
+
+
+def _check_no_hints(setup: GameSetup) -> None:
+    """Refuse a ``setup.no_hints`` entry that is not a seat of the game."""
+    seats = len(setup.players)
+    for place, seat in enumerate(setup.no_hints or []):
+        if type(seat) is not int or not 0 <= seat < seats:
+            raise RecordError(f"setup.no_hints[{place}]: {seat!r} is not a seat (0 to {seats - 1})")
 
 
 def _own_record(text: str) -> GameRecord | None:

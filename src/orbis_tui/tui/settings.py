@@ -32,6 +32,7 @@ class Settings:
     pace: str = "normal"
     names: list[str] = field(default_factory=list)  # the last new game's seats
     kinds: list[str] = field(default_factory=list)
+    no_hints: list[int] = field(default_factory=list)  # its seats without hints
 
     @property
     def bot_delay(self) -> float:
@@ -49,6 +50,9 @@ class Settings:
             settings.confirm_turn = data["confirm_turn"]
         if data.get("pace") in PACES:
             settings.pace = data["pace"]
+        value = data.get("no_hints")
+        if isinstance(value, list) and all(type(v) is int and 0 <= v < 4 for v in value):
+            settings.no_hints = value
         for name in ("names", "kinds"):
             value = data.get(name)
             if isinstance(value, list) and all(isinstance(v, str) for v in value):

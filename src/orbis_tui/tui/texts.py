@@ -531,6 +531,10 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ("t", "the history: every turn of the game, by player"),
     ("v", "what your CP now is made of, and what is still projected"),
     ("c", "the coach: what the decision asks and why an option is not open"),
+    ("a", "a hint: the three best options and their expected margin; 1-3 plays one"),
+    ("r", "on the end screen: review the game move by move, mistakes and all"),
+    ("← → PgUp PgDn", "in the review: the move before or after, the turn before or after"),
+    ("m / n", "in the review: the biggest mistakes one by one / the next mistake in order"),
     ("PgUp / PgDn", "scroll the game log (or the coach); the mouse wheel too"),
     ("s", "settings: the look, confirming each turn, the computers' pace"),
     ("ctrl+n", "set up a new game (the one in progress stays saved)"),
@@ -753,3 +757,65 @@ COACH_ALL_OPEN = "Every option shown is open to you."
 COACH_NOTES = "Worth knowing"
 COACH_OPTION = "{label}: {reason}"
 COACH_NO_EXCHANGE = "exchange 3-for-1: no color has 3 worshipers yet"
+
+# ---------------------------------------------------------------- hints
+KEY.update(
+    {
+        "hint": "Hint",
+        "play_hint": "Play it",
+        "review": "Review",
+        "stop": "Stop",
+        "mistake": "Next mistake",
+        "mistakes": "Biggest",
+        "step_back": "Back",
+        "step_on": "Move",
+        "turn_back": "Turn back",
+        "turn_on": "Turn",
+    }
+)
+HINT_TITLE = "Hint for {name}"
+HINT_THINKING = "Thinking… (Esc stops)"
+HINT_STOPPED = "The hint was stopped."
+HINT_NONE = "No option to suggest here."
+HINT_MARGIN = "   expected margin {margin:+.1f} CP ± {stderr:.1f}"
+HINT_MARGIN_ROUGH = "   expected margin {margin:+.1f} CP (a rough guess)"
+HINT_KEYS = "1 2 3 play that suggestion · Esc closes"
+HINT_FOOT = "Margin: your final CP minus the best other player's, as the search sees it."
+HINT_OFF = "Hints are off for {name} in this game (chosen when it was set up)."
+HINT_BOT = "It is a computer player's turn: hints are for people."
+HINT_OVER = "The game is over: press r on the end screen to review it."
+HINT_CONFIRMING = "The turn waits for Enter (or u to take it back): no decision to hint."
+HINT_LEARN = "In the walkthrough each step has its own tip; the hint key is for games."
+HINT_CHANGED = "The game moved on: that hint no longer applies."
+NEW_HINTS = ("hints", "no hints")
+
+# ---------------------------------------------------------------- the review
+REVIEW_HEAD = "Review · {round} · {name} · move {position}/{last}"
+REVIEW_HEAD_END = "Review · after the last move ({last})"
+REVIEW_ANALYSING = "Analysing {share:.0%} · Esc stops"
+REVIEW_STOPPED = "Analysis stopped: {done} decisions judged; the rest is not."
+REVIEW_NOT_RUN = "Without analysis: the game only."
+REVIEW_TITLE = "Analysis"
+REVIEW_PLAYED = "{name} played: {what}"
+REVIEW_BEST = "Best: {what}"
+REVIEW_SAME = "✓ the search's own choice"
+REVIEW_AS_GOOD = "✓ as good as the search's choice"
+REVIEW_LOST = "lost {loss:.1f} CP ± {stderr:.1f}"
+REVIEW_LOST_ROUGH = "lost {loss:.1f} CP"
+REVIEW_MISTAKE = "✗ mistake"
+REVIEW_HINTED = "hint used"
+REVIEW_FORCED = "The only option: nothing to judge."
+REVIEW_EXCHANGE = "An exchange before the decision below it."
+REVIEW_PENDING = "Not judged yet: the analysis is still running."
+REVIEW_UNJUDGED = "Not judged (the analysis was stopped before it)."
+REVIEW_END = "The game ends here."
+REVIEW_UNFINISHED = "The record stops here: the game was not finished."
+REVIEW_MISTAKES_TITLE = "Biggest mistakes (m next · n in order)"
+REVIEW_MISTAKE_LINE = "turn {turn} {name}: −{loss:.1f} CP"
+REVIEW_NO_MISTAKES = "No clear mistake found."
+REVIEW_NO_MISTAKES_YET = "Mistakes show here once the analysis has judged them."
+REVIEW_SUMMARY = "{name}: {mistakes} mistakes, {loss:.1f} CP lost in all"
+REVIEW_NONE_TO_JUMP = "No mistake to jump to."
+REVIEW_WAIT_TO_JUMP = "No mistake judged yet: the analysis is still running."
+REVIEW_AT_START = "This is the start of the game."
+REVIEW_AT_END = "This is the end of the record."
