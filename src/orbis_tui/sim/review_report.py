@@ -34,7 +34,7 @@ def print_review(review: GameReview, console: Console) -> None:
         if not summary.biggest:
             console.print(Text(texts.NO_MISTAKES))
         for rank, move in enumerate(summary.biggest, start=1):
-            console.print(Text(_biggest_line(rank, move)))
+            console.print(Text(_biggest_line(rank, move, len(names))))
             console.print(Padding(Text(move.reason), (0, 0, 0, 5)))
         console.print()
     console.print(_table(review, names))
@@ -60,10 +60,14 @@ def settings_line(review: GameReview) -> str:
     )
 
 
-def _biggest_line(rank: int, move: MoveReview) -> str:
+def _round(move: MoveReview, players: int) -> int:
+    return (move.turn - 1) // players + 1
+
+
+def _biggest_line(rank: int, move: MoveReview, players: int) -> str:
     return texts.BIGGEST.format(
         rank=rank,
-        turn=move.turn,
+        round=_round(move, players),
         kind=move.kind,
         played=" ".join(f"'{a}'" for a in move.played),
         best=" ".join(f"'{a}'" for a in move.best),
@@ -95,7 +99,7 @@ def _table(review: GameReview, names: list[str]) -> Table:
         style = "bold red" if move.mistake else ""
         cells = [
             Text(str(move.index)),
-            Text(str(move.turn)),
+            Text(str(_round(move, len(names)))),
             Text(names[move.seat]),
             Text(move.kind),
             Text(" ".join(move.played)),

@@ -76,13 +76,13 @@ SUMMARY = (
 MISTAKE_WORD = ("mistake", "mistakes")
 NO_MISTAKES = "  No clear mistake: every loss is within the search's uncertainty."
 BIGGEST = (
-    "  {rank}. turn {turn} ({kind}): played {played}; best {best}; "
+    "  {rank}. round {round} ({kind}): played {played}; best {best}; "
     "{loss:.1f} ± {stderr} CP lost{hinted}"
 )
 HINTED = " (a hint was shown)"
 UNKNOWN_ERROR = "?"
 TABLE_TITLE = "Every decision judged"
-COLUMNS = ("#", "turn", "player", "decision", "played", "best", "CP lost", "±", "")
+COLUMNS = ("#", "round", "player", "decision", "played", "best", "CP lost", "±", "")
 MARK_MISTAKE = "mistake"
 MARK_HINT = "hint"
 FORCED = "{count} decisions had a single answer and are not judged."

@@ -257,7 +257,7 @@ class ReviewScreen(Screen[None]):
             if out:
                 out.append("\n")
             out.append(
-                texts.REVIEW_SUMMARY.format(
+                (texts.REVIEW_SUMMARY_ONE if player.mistakes == 1 else texts.REVIEW_SUMMARY).format(
                     name=player.name, mistakes=player.mistakes, loss=player.total_loss
                 ),
                 style=palette.DIM,
@@ -269,7 +269,9 @@ class ReviewScreen(Screen[None]):
         for move in self._ranked[:SHOWN_MISTAKES]:
             mark = "▸ " if move is here else "  "
             line = texts.REVIEW_MISTAKE_LINE.format(
-                turn=move.turn, name=review.names[move.seat], loss=move.loss
+                round=(move.turn - 1) // len(review.names) + 1,
+                name=review.names[move.seat],
+                loss=move.loss,
             )
             out.append("\n" + mark + line, style=palette.BAD if move is here else "")
         return out
