@@ -496,3 +496,46 @@ def test_the_last_turn_of_the_game_is_confirmed_too(tmp_path: Path) -> None:
         assert isinstance(pilot.app.screen, EndScreen)
 
     run(TableApp(match, tmp_path, confirm=True), scenario)
+
+
+def _panel_overflows_with_a_warning_last(state: GameState) -> bool:
+    from rich.console import Console
+
+    from orbis_tui.tui.controller import Controller
+    from orbis_tui.tui.widgets.panel import panel_lines
+
+    if state.kind is not DecisionKind.PAY:
+        return False
+    ui = Controller()
+    ui.reset(state)
+    lines = panel_lines(state, ui, None)
+    console = Console(width=200)
+    tall = sum(len(line.wrap(console, 41)) for line in lines) > 6
+    return (
+        tall
+        and lines[-1].plain.startswith("!") is False
+        and any(line.plain.startswith("!") for line in lines[2:])
+    )
+
+
+def test_a_crowded_decision_panel_keeps_every_warning_and_says_what_it_left_out(
+    tmp_path: Path,
+) -> None:
+    """Never hide a warning: at 80×24 a panel with more lines than room drops the
+    least needed ones (never a warning) and says a taller window shows them."""
+    from orbis_tui.tui.controller import Controller
+    from orbis_tui.tui.widgets.panel import panel_lines
+
+    match = random_match(2, 11, _panel_overflows_with_a_warning_last)
+    ui = Controller()
+    ui.reset(match.state)
+    warnings = [line.plain for line in panel_lines(match.state, ui, None) if line.plain[0] == "!"]
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        for warning in warnings:
+            assert " ".join(warning.split()) in words
+        assert texts.PANEL_MORE in words
+
+    run(TableApp(match, tmp_path), scenario)

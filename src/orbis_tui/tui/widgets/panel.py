@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from rich.console import Console
 from rich.text import Text
 
 from ...engine import (
@@ -59,6 +60,33 @@ def warning_lines(warnings: Iterable[Consequence]) -> list[Text]:
         else:
             out.append(Text(texts.PANEL_NOTE.format(message=warning.message), style=palette.ACCENT))
     return out
+
+
+def fit_lines(lines: list[Text], width: int, height: int, console: Console) -> list[Text]:
+    """``lines`` made to fit ``height`` rows of ``width``: when they do not, the least
+    needed lines go, from the last up (never the heading, a warning, a refusal or a
+    note), and a last line says that a taller window shows them."""
+    heights = [len(line.wrap(console, width)) for line in lines]
+    total = sum(heights)
+    if total <= height:
+        return lines
+    keep = [True] * len(lines)
+    room = height - 1  # the line that says some were left out
+    for i in reversed(range(1, len(lines))):
+        if total <= room:
+            break
+        if not _essential(lines[i]):
+            keep[i] = False
+            total -= heights[i]
+    shown = [line for line, kept in zip(lines, keep, strict=True) if kept]
+    if not all(keep) and total <= room:
+        shown.append(Text(texts.PANEL_MORE, style=palette.DIM, no_wrap=True, overflow="ellipsis"))
+    return shown
+
+
+def _essential(line: Text) -> bool:
+    """A warning, a refusal or a note: what a player must read before choosing."""
+    return line.style in (palette.BAD, palette.ACCENT)
 
 
 def panel_lines(state: GameState, ui: Controller, error: IllegalAction | None) -> list[Text]:
@@ -347,10 +375,24 @@ class DecisionPanel(TextPanel):
     DecisionPanel { height: 1fr; width: 1fr; padding: 0 1; }
     """
 
+    _lines: list[Text] | None = None
+
     def show(self, state: GameState, ui: Controller, error: IllegalAction | None) -> None:
         self.show_lines(panel_lines(state, ui, error))
 
     def show_lines(self, lines: list[Text]) -> None:
+        self._lines = lines
+        self._draw()
+
+    def on_resize(self) -> None:
+        if self._lines is not None:
+            self._draw()
+
+    def _draw(self) -> None:
+        lines = self._lines or []
+        size = self.content_size
+        if size.width > 0 and size.height > 0:
+            lines = fit_lines(lines, size.width, size.height, self.app.console)
         text = Text(end="")
         for i, line in enumerate(lines):
             if i:
