@@ -14,6 +14,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import i18n
+from .i18n import gettext as _
 from .options import MAX_GAMES, MAX_ITERATIONS, MAX_JOBS, budget_option, count_option
 
 
@@ -33,19 +35,21 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     try:
         text = read_record_text(args.record)
     except RecordError as exc:
-        print(f"orbis replay: refused: {printable(exc)}", file=sys.stderr)
+        print(_("orbis replay: refused: {error}").format(error=printable(exc)), file=sys.stderr)
         return 2
     try:
         record, state = load_record(text, source=str(args.record))
     except RecordError as exc:
-        print(f"orbis replay: refused: {printable(exc)}", file=sys.stderr)
+        print(_("orbis replay: refused: {error}").format(error=printable(exc)), file=sys.stderr)
         return 1
     facts = custom_set_facts(record.setup)
     if facts:
-        print(
-            f"orbis replay: note: a custom tile set, breaking {len(facts)} published fact(s):",
-            file=sys.stderr,
+        note = i18n.ngettext(
+            "orbis replay: note: a custom tile set, breaking {count} published fact:",
+            "orbis replay: note: a custom tile set, breaking {count} published facts:",
+            len(facts),
         )
+        print(note.format(count=len(facts)), file=sys.stderr)
         for fact in facts:
             print(f"  {printable(fact)}", file=sys.stderr)
     if args.json:
@@ -63,7 +67,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         try:
             levels = parse_seats(args.seats, args.players)
         except ValueError as exc:
-            print(f"orbis selfplay: --seats: {exc}", file=sys.stderr)
+            print(_("orbis selfplay: --seats: {error}").format(error=exc), file=sys.stderr)
             return 2
     games = play_games(
         args.players,
@@ -77,7 +81,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         for result in games:
             print(result.as_json() if args.json else result.line(), flush=True)
     except InvariantBroken as exc:
-        print(f"orbis selfplay: invariant broken: {exc}", file=sys.stderr)
+        print(_("orbis selfplay: invariant broken: {error}").format(error=exc), file=sys.stderr)
         return 1
     return 0
 
@@ -114,7 +118,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     except ValueError:
         counts = []
     if not counts or any(n not in (2, 3, 4) for n in counts):
-        print("orbis balance: --players takes counts from 2, 3, 4, e.g. 2,3,4", file=sys.stderr)
+        print(_("orbis balance: --players takes counts from 2, 3, 4, e.g. 2,3,4"), file=sys.stderr)
         return 2
 
     def progress(done: int) -> None:
@@ -129,7 +133,9 @@ def _cmd_balance(args: argparse.Namespace) -> int:
         try:
             load_catalog(tiles)
         except DataFileError as exc:
-            print(f"orbis balance: --tiles: {printable(exc)}", file=sys.stderr)
+            print(
+                _("orbis balance: --tiles: {error}").format(error=printable(exc)), file=sys.stderr
+            )
             return 2
     study = run_balance(args.games, args.seed, args.level, counts, args.jobs, progress, tiles)
     print(study.report())
@@ -164,6 +170,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         players=args.players,
         seed=args.seed,
         public_url=args.public_url,
+        lang=args.chosen_lang,
     )
 
 
@@ -199,7 +206,8 @@ def _usable_data_dir(folder: Path | None, command: str) -> bool:
         return True
     from .printable import printable
 
-    print(f"orbis {command}: --data-dir {printable(folder)} is not a folder", file=sys.stderr)
+    message = _("orbis {command}: --data-dir {folder} is not a folder")
+    print(message.format(command=command, folder=printable(folder)), file=sys.stderr)
     return False
 
 
@@ -207,12 +215,76 @@ _LEVEL_CHOICES = ("random", "easy", "medium", "hard")
 _games = count_option(1, MAX_GAMES, "--games")
 _jobs = count_option(1, MAX_JOBS, "--jobs")
 
-_PLAY_OPTIONS = """\
-without a command, orbis plays (the same as 'orbis play'):
-  --players {2,3,4}  players in a new game
-  --seed N           deal a new game from this seed
-  --data-dir DIR     where the autosave and records live
-An unfinished game opens at once (ctrl+n sets up a new one); --seed starts anew."""
+_PLAY_OPTIONS = i18n.N_(
+    "without a command, orbis plays (the same as 'orbis play'):\n"
+    "  --players {2,3,4}  players in a new game\n"
+    "  --seed N           deal a new game from this seed\n"
+    "  --data-dir DIR     where the autosave and records live\n"
+    "  --lang LANG        the language: en, de or ru\n"
+    "An unfinished game opens at once (ctrl+n sets up a new one); --seed starts anew."
+)
+LANG_OPTION = "--lang"
+
+# argparse's own words that a player can meet, so that the catalogs translate them too
+# (argparse looks them up through the gettext function installed by use_language).
+ARGPARSE_WORDS = (
+    i18n.N_("usage: "),
+    i18n.N_("options"),
+    i18n.N_("positional arguments"),
+    i18n.N_("show this help message and exit"),
+    i18n.N_("%(prog)s: error: %(message)s\n"),
+    i18n.N_("argument %(argument_name)s: %(message)s"),
+    i18n.N_("unrecognized arguments: %s"),
+    i18n.N_("the following arguments are required: %s"),
+    i18n.N_("one of the arguments %s is required"),
+    i18n.N_("not allowed with argument %s"),
+    i18n.N_("expected one argument"),
+    i18n.N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    i18n.N_("invalid %(type)s value: %(value)r"),
+    i18n.N_("ambiguous option: %(option)s could match %(matches)s"),
+    i18n.N_("ignored explicit argument %r"),
+)
+
+
+def _language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        LANG_OPTION,
+        metavar="LANG",
+        help=_("the language: en, de or ru (default: the settings, else LANGUAGE/LANG)"),
+    )
+
+
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """The value of --lang (the last one given) and the arguments without it."""
+    chosen = None
+    rest: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word == LANG_OPTION:
+            chosen = next(words, "")
+        elif word.startswith(LANG_OPTION + "="):
+            chosen = word.split("=", 1)[1]
+        else:
+            rest.append(word)
+    return chosen, rest
+
+
+def _saved_language() -> str | None:
+    from .tui.settings import SettingsFile
+
+    return SettingsFile().load().language or None
+
+
+def use_language(chosen: str | None) -> str:
+    """Speak the language --lang names, else the saved setting's, else the terminal's.
+
+    argparse's own words (usage, errors) follow too."""
+    if chosen is not None and i18n.normalize(chosen) not in i18n.available_languages():
+        raise ValueError(chosen)
+    lang = i18n.set_language(i18n.resolve_language(chosen, _saved_language()))
+    argparse._ = i18n.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+    return lang
 
 
 def _search_options(parser: argparse.ArgumentParser) -> None:
@@ -221,35 +293,38 @@ def _search_options(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=budget_option,
         metavar="SECONDS",
-        help="hard level: thinking time per turn (1.0; above 0, at most 600)",
+        help=_("hard level: thinking time per turn (1.0; above 0, at most 600)"),
     )
     group.add_argument(
         "--iterations",
         type=count_option(1, MAX_ITERATIONS, "--iterations"),
         metavar="N",
-        help="hard level: search rounds per turn instead of a time budget (reproducible)",
+        help=_("hard level: search rounds per turn instead of a time budget (reproducible)"),
     )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="orbis",
-        description="The board game Orbis in a terminal.",
+        description=_("The board game Orbis in a terminal."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_PLAY_OPTIONS,
+        epilog=_(_PLAY_OPTIONS),
     )
-    sub = parser.add_subparsers(dest="command")
+    _language_option(parser)
+    sub = parser.add_subparsers(dest="command", title=_("commands"))
 
-    play = sub.add_parser("play", help="play a game in the terminal app (the default)")
+    play = sub.add_parser("play", help=_("play a game in the terminal app (the default)"))
     play.add_argument(
-        "--players", type=int, choices=(2, 3, 4), default=2, help="players in a new game"
+        "--players", type=int, choices=(2, 3, 4), default=2, help=_("players in a new game")
     )
-    play.add_argument("--seed", type=int, help="deal a new game from this seed")
+    play.add_argument("--seed", type=int, help=_("deal a new game from this seed"))
     play.add_argument(
         "--data-dir",
         type=Path,
-        help="where the autosave and records live (default: $ORBIS_DATA_DIR, "
-        "else the user data directory)",
+        help=_(
+            "where the autosave and records live (default: $ORBIS_DATA_DIR, "
+            "else the user data directory)"
+        ),
     )
     play.add_argument(
         "--wait-for-folder",
@@ -258,101 +333,125 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=argparse.SUPPRESS,  # set by `orbis serve`: a reloaded tab waits for the last one
     )
+    _language_option(play)
     play.set_defaults(run=_cmd_play)
 
     serve = sub.add_parser(
-        "serve", help="play in a web browser: each browser tab gets its own game process"
+        "serve", help=_("play in a web browser: each browser tab gets its own game process")
     )
     serve.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (127.0.0.1: this machine only; any other has no authentication)",
+        help=_(
+            "address to listen on (127.0.0.1: this machine only; any other has no authentication)"
+        ),
     )
-    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (8000)")
+    serve.add_argument("--port", type=_port, default=8000, help=_("port to listen on (8000)"))
     serve.add_argument(
         "--public-url",
         type=_public_url,
         metavar="URL",
-        help="the address browsers use, when it differs from the one they reach "
-        "(behind a proxy, e.g. https://orbis.example.org)",
+        help=_(
+            "the address browsers use, when it differs from the one they reach "
+            "(behind a proxy, e.g. https://orbis.example.org)"
+        ),
     )
-    serve.add_argument("--players", type=int, choices=(2, 3, 4), help="players in a new game")
-    serve.add_argument("--seed", type=int, help="deal new games from this seed")
+    serve.add_argument("--players", type=int, choices=(2, 3, 4), help=_("players in a new game"))
+    serve.add_argument("--seed", type=int, help=_("deal new games from this seed"))
     serve.add_argument(
         "--data-dir",
         type=Path,
-        help="where the autosave and records live, as for orbis play",
+        help=_("where the autosave and records live, as for orbis play"),
     )
+    _language_option(serve)
     serve.set_defaults(run=_cmd_serve)
 
-    learn = sub.add_parser("learn", help="learn to play: a guided game that teaches the rules")
-    learn.add_argument("--restart", action="store_true", help="start the walkthrough over")
-    learn.add_argument("--data-dir", type=Path, help="where the walkthrough's progress is kept")
+    learn = sub.add_parser("learn", help=_("learn to play: a guided game that teaches the rules"))
+    learn.add_argument("--restart", action="store_true", help=_("start the walkthrough over"))
+    learn.add_argument("--data-dir", type=Path, help=_("where the walkthrough's progress is kept"))
+    _language_option(learn)
     learn.set_defaults(run=_cmd_learn)
 
-    check = sub.add_parser("check-data", help="validate the tile and god data files")
-    check.add_argument("--tiles", type=Path, help="tile file (default: the shipped one)")
-    check.add_argument("--gods", type=Path, help="god file (default: the shipped one)")
+    check = sub.add_parser("check-data", help=_("validate the tile and god data files"))
+    check.add_argument("--tiles", type=Path, help=_("tile file (default: the shipped one)"))
+    check.add_argument("--gods", type=Path, help=_("god file (default: the shipped one)"))
+    _language_option(check)
     check.set_defaults(run=_cmd_check_data)
 
-    rep = sub.add_parser("replay", help="replay a game record and print the standings")
+    rep = sub.add_parser("replay", help=_("replay a game record and print the standings"))
     rep.add_argument("record", type=Path)
-    rep.add_argument("--json", action="store_true", help="print the standings as JSON")
+    rep.add_argument("--json", action="store_true", help=_("print the standings as JSON"))
+    _language_option(rep)
     rep.set_defaults(run=_cmd_replay)
 
     self_play = sub.add_parser(
-        "selfplay", help="play computer games, checking every state (random play by default)"
+        "selfplay", help=_("play computer games, checking every state (random play by default)")
     )
     self_play.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     self_play.add_argument("--games", type=_games, default=10)
     self_play.add_argument("--seed", type=int, default=0)
-    self_play.add_argument("--json", action="store_true", help="one JSON object per game")
+    self_play.add_argument("--json", action="store_true", help=_("one JSON object per game"))
     self_play.add_argument(
         "--seats",
         "--levels",
         metavar="LEVELS",
-        help="opponent level per seat, e.g. easy,medium,hard,easy (or one level for all); "
-        "levels: random, easy, medium, hard (default: random)",
+        help=_(
+            "opponent level per seat, e.g. easy,medium,hard,easy (or one level for all); "
+            "levels: random, easy, medium, hard (default: random)"
+        ),
     )
     _search_options(self_play)
+    _language_option(self_play)
     self_play.set_defaults(run=_cmd_selfplay)
 
     tour = sub.add_parser(
-        "tournament", help="pit two opponent levels against each other and report win rates"
+        "tournament", help=_("pit two opponent levels against each other and report win rates")
     )
-    tour.add_argument("--a", default="hard", choices=_LEVEL_CHOICES, help="level A (hard)")
-    tour.add_argument("--b", default="medium", choices=_LEVEL_CHOICES, help="level B (medium)")
-    tour.add_argument("--games", type=_games, default=200, help="games (200)")
+    tour.add_argument("--a", default="hard", choices=_LEVEL_CHOICES, help=_("level A (hard)"))
+    tour.add_argument("--b", default="medium", choices=_LEVEL_CHOICES, help=_("level B (medium)"))
+    tour.add_argument("--games", type=_games, default=200, help=_("games (200)"))
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    tour.add_argument("--jobs", type=_jobs, default=1, help="games played in parallel (1)")
-    tour.add_argument("--json", action="store_true", help="print the figures as JSON")
-    tour.add_argument("--progress", action="store_true", help="a dot per game on stderr")
+    tour.add_argument("--jobs", type=_jobs, default=1, help=_("games played in parallel (1)"))
+    tour.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
+    tour.add_argument("--progress", action="store_true", help=_("a dot per game on stderr"))
     _search_options(tour)
+    _language_option(tour)
     tour.set_defaults(run=_cmd_tournament)
 
     bal = sub.add_parser(
-        "balance", help="many computer games: win rates by seat, god, player count; CP by category"
+        "balance",
+        help=_("many computer games: win rates by seat, god, player count; CP by category"),
     )
-    bal.add_argument("--games", type=_games, default=10000, help="games in all (10000)")
+    bal.add_argument("--games", type=_games, default=10000, help=_("games in all (10000)"))
     bal.add_argument("--seed", type=int, default=0)
-    bal.add_argument("--level", default="medium", choices=_LEVEL_CHOICES, help="(medium)")
-    bal.add_argument("--players", default="2,3,4", help="player counts to split over (2,3,4)")
-    bal.add_argument("--jobs", type=_jobs, default=1, help="games played in parallel (1)")
-    bal.add_argument("--progress", action="store_true", help="a count every 100 games")
-    bal.add_argument("--tiles", type=Path, help="tile file to study (default: the shipped one)")
+    bal.add_argument("--level", default="medium", choices=_LEVEL_CHOICES, help=_("(medium)"))
+    bal.add_argument("--players", default="2,3,4", help=_("player counts to split over (2,3,4)"))
+    bal.add_argument("--jobs", type=_jobs, default=1, help=_("games played in parallel (1)"))
+    bal.add_argument("--progress", action="store_true", help=_("a count every 100 games"))
+    bal.add_argument("--tiles", type=Path, help=_("tile file to study (default: the shipped one)"))
+    _language_option(bal)
     bal.set_defaults(run=_cmd_balance)
 
-    bench = sub.add_parser("bench", help="measure the engine on random 4-player games")
+    bench = sub.add_parser("bench", help=_("measure the engine on random 4-player games"))
     bench.add_argument("--games", type=_games, default=500)
     bench.add_argument("--seed", type=int, default=0)
+    _language_option(bench)
     bench.set_defaults(run=_cmd_bench)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    chosen, argv = take_language(list(sys.argv[1:] if argv is None else argv))
+    try:
+        lang = use_language(chosen)
+    except ValueError:
+        languages = ", ".join(i18n.available_languages())
+        message = _("--lang {lang}: not one of the languages ({languages})")
+        print(f"orbis: {message.format(lang=chosen, languages=languages)}", file=sys.stderr)
+        return 2
     parser = build_parser()
-    argv = list(sys.argv[1:] if argv is None else argv)
+    parser.set_defaults(lang=lang, chosen_lang=chosen)
     if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]  # options alone belong to the default command
     args = parser.parse_args(argv)

@@ -76,6 +76,7 @@ def app_command(
     data_dir: Path | None = None,
     players: int | None = None,
     seed: int | None = None,
+    lang: str | None = None,
 ) -> str:
     """The shell command each browser tab runs: this installation's own ``orbis play``.
 
@@ -92,6 +93,8 @@ def app_command(
         argv += ["--seed", str(seed)]
     if data_dir is not None:
         argv += ["--data-dir", str(data_dir.expanduser().resolve())]
+    if lang is not None:
+        argv += ["--lang", lang]
     return f"exec {shlex.join(argv)}"
 
 
@@ -136,6 +139,7 @@ def serve_app(
     players: int | None = None,
     seed: int | None = None,
     public_url: str | None = None,
+    lang: str | None = None,
 ) -> int:
     """``orbis serve``: check the address, warn if it is exposed, serve until interrupted."""
     problem = listen_problem(host, port)
@@ -145,7 +149,7 @@ def serve_app(
     warning = exposure_warning(host, port, data_dir)
     if warning is not None:
         print(warning, file=sys.stderr, flush=True)
-    command = app_command(data_dir, players=players, seed=seed)
+    command = app_command(data_dir, players=players, seed=seed, lang=lang)
     return run_server(host, port, command, public_url)
 
 

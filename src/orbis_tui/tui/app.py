@@ -11,6 +11,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from .. import i18n
 from ..paths import ENV_DATA_DIR
 from ..tiles import use_cache
 from . import texts
@@ -202,7 +203,22 @@ class OrbisApp(App[None]):
     # ------------------------------------------------------------ settings
     def on_settings_changed(self, _message: SettingsChanged) -> None:
         self._apply_look()
+        self._apply_language()
         self._save_settings()
+
+    def _apply_language(self) -> None:
+        """Switch to the language of the settings (if one is chosen) and redraw every
+        screen in it."""
+        wanted = self.settings.language
+        if not wanted or wanted == i18n.language():
+            return
+        i18n.set_language(wanted)
+        for screen in self.screen_stack:
+            retranslate = getattr(screen, "retranslate", None)
+            if retranslate is not None:
+                retranslate()
+            else:
+                screen.refresh(recompose=True)
 
     def _save_settings(self) -> None:
         error = self.settings_file.save(self.settings)

@@ -332,6 +332,14 @@ class TableScreen(Screen[None]):
             self._bindings_shown = signature
             self.refresh_bindings()
 
+    def retranslate(self) -> None:
+        """Speak the language now in use: every text and the game log anew."""
+        self.query_one("#players-title", Static).update(texts.PLAYERS_TITLE)
+        self.query_one("#log-title", Static).update(texts.LOG_TITLE)
+        self.session.logbook.rewrite()
+        self.query_one(HandOverCurtain).refresh()
+        self.redraw_all()
+
     def redraw_all(self) -> None:
         """Draw every widget again (the look changed, not the game)."""
         self.query_one(MarketBoard).redraw()
