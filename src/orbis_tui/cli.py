@@ -156,7 +156,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     wait = args.wait_for_folder if math.isfinite(args.wait_for_folder) else 0.0
     return run_app(
-        args.data_dir, players=args.players, seed=args.seed, folder_wait=min(max(0.0, wait), 60.0)
+        args.data_dir,
+        players=args.players,
+        seed=args.seed,
+        folder_wait=min(max(0.0, wait), 60.0),
+        language=args.chosen_lang,
     )
 
 
@@ -197,7 +201,7 @@ def _cmd_learn(args: argparse.Namespace) -> int:
         return 2
     from .tui.screens.learn import run_learn
 
-    return run_learn(args.data_dir, restart=args.restart)
+    return run_learn(args.data_dir, restart=args.restart, language=args.chosen_lang)
 
 
 def _usable_data_dir(folder: Path | None, command: str) -> bool:

@@ -71,7 +71,10 @@ class OrbisApp(App[None]):
         seed: int | None = None,
         names: list[str] | None = None,
         config_dir: Path | str | None = None,
+        language: str | None = None,
     ) -> None:
+        """``language``: the one asked for on the command line (``--lang``), which
+        overrides the settings' choice for this run."""
         super().__init__()
         # Classes for the terminal's size, which the style sheets lay out by.
         self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal"), (110, "-wide")]
@@ -83,6 +86,8 @@ class OrbisApp(App[None]):
             config_dir = self.store.root / "config"
         self.settings_file = SettingsFile(Path(config_dir) if config_dir is not None else None)
         self.settings = self.settings_file.load()
+        if language or self.settings.language:
+            i18n.set_language(i18n.resolve_language(language, self.settings.language))
         self.start_players = players
         self.start_seed = seed
         self.start_names = names
@@ -324,8 +329,9 @@ def run_app(
     players: int = 2,
     seed: int | None = None,
     folder_wait: float = 0.0,
+    language: str | None = None,
 ) -> int:
-    app = OrbisApp(data_dir, players=players, seed=seed)
+    app = OrbisApp(data_dir, players=players, seed=seed, language=language)
     return run_keeping_folder(app, folder_wait=folder_wait)
 
 

@@ -210,11 +210,11 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
                     log["took_tile"].format(name=name, tile=tile_label(tiles[tile]), cell=cell + 1)
                 )
             case Generated(color=color, cells=cells):
-                lines.append(
-                    log["generated"].format(
-                        color=color_word(color).capitalize(), cells=cell_list(cells)
-                    )
-                )
+                template = log["generated"]
+                word = color_word(color)
+                if template.startswith("{color}"):  # the sentence begins with it
+                    word = word[:1].upper() + word[1:]
+                lines.append(template.format(color=word, cells=cell_list(cells)))
             case Collected(worshipers=worshipers) if any(worshipers):
                 lines.append(
                     log["collected"].format(name=name, worshipers=worshiper_words(worshipers))

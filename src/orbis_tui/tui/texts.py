@@ -29,6 +29,11 @@ def fill(template: Template, **values: Any) -> str:
     return choose(template, values).format(**values)
 
 
+def level_name(level: str) -> str:
+    """A computer level (``"hard"``) in the language in use."""
+    return gettext(english("LEVEL_NAMES").get(level, level))
+
+
 def translate(value: Any) -> Any:
     """``value`` (a text, or dicts and tuples of texts) in the language in use. Plural
     templates stay as they are: :func:`fill` chooses their form."""
@@ -457,6 +462,15 @@ SETTINGS_ON = N_("yes")
 SETTINGS_OFF = N_("no")
 SETTINGS_HINT = N_("Tab: next setting · ←→ change · Escape closes")
 LOOK_NAMES = {"dark": N_("dark"), "light": N_("light")}
+# The computer players' levels as a player reads them (a level missing here is shown
+# by its own name).
+LEVEL_NAMES = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 PACE_NAMES = {
     "slow": N_("slow"),
     "normal": N_("normal"),

@@ -330,8 +330,14 @@ class LearnApp(OrbisApp):
 
     RESUME_AT_START = False  # the walkthrough, not the unfinished game
 
-    def __init__(self, data_dir: Path | str | None = None, *, restart: bool = False) -> None:
-        super().__init__(data_dir)
+    def __init__(
+        self,
+        data_dir: Path | str | None = None,
+        *,
+        restart: bool = False,
+        language: str | None = None,
+    ) -> None:
+        super().__init__(data_dir, language=language)
         self.restart_walkthrough = restart
 
     def on_mount(self) -> None:
@@ -342,7 +348,9 @@ class LearnApp(OrbisApp):
         open_walkthrough(self, restart=self.restart_walkthrough)
 
 
-def run_learn(data_dir: Path | str | None = None, *, restart: bool = False) -> int:
+def run_learn(
+    data_dir: Path | str | None = None, *, restart: bool = False, language: str | None = None
+) -> int:
     from .app import run_keeping_folder
 
-    return run_keeping_folder(LearnApp(data_dir, restart=restart))
+    return run_keeping_folder(LearnApp(data_dir, restart=restart, language=language))

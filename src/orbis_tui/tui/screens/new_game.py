@@ -105,7 +105,7 @@ class NewGameScreen(Screen[None]):
                         kind = self.kinds[n - 1] if n - 1 < len(self.kinds) else HUMAN
                         yield Label(texts.NEW_SEAT_KIND, classes="kind-label")
                         yield Choice(
-                            [texts.NEW_HUMAN, *self.levels],
+                            [texts.NEW_HUMAN, *(texts.level_name(level) for level in self.levels)],
                             self.levels.index(kind) + 1 if kind in self.levels else 0,
                             id=f"kind{n}",
                             classes="kind",
@@ -137,6 +137,24 @@ class NewGameScreen(Screen[None]):
             yield Static(texts.NEW_KEYS, id="keys")
         yield KeyBar()
         yield SizeNotice()
+
+    def retranslate(self) -> None:
+        """Show the form again in the language now in use, keeping what was entered."""
+        self.players = self.query_one("#count", Choice).value + 2
+        self.names = [self.query_one(f"#name{n}", Input).value for n in range(1, MAX_SEATS + 1)]
+        if self.levels:
+            values = [self.query_one(f"#kind{n}", Choice).value for n in range(1, MAX_SEATS + 1)]
+            self.kinds = [HUMAN if v == 0 else self.levels[v - 1] for v in values]
+        seed = self.query_one("#seed", Input).value
+        self.seed = int(seed) if seed.lstrip("-").isdigit() else None
+        first = self.query_one("#first", Choice).value
+        self.refresh(recompose=True)
+
+        def restore() -> None:
+            self.query_one("#first", Choice).value = first
+            self.on_mount()
+
+        self.call_after_refresh(restore)
 
     def on_mount(self) -> None:
         self._show_seats()

@@ -318,7 +318,9 @@ class TableScreen(Screen[None]):
         elif human:
             panel.show(state, ui, self.error)
         else:
-            panel.show_text(texts.PANEL_BOT.format(name=self.seat.name, level=self.seat.kind))
+            panel.show_text(
+                texts.PANEL_BOT.format(name=self.seat.name, level=texts.level_name(self.seat.kind))
+            )
         self.query_one(PlayerCard).show(shown, seat, scores[seat])
         self._show_pyramid(shown, seat, deciding)
         self.query_one(PlayersStrip).show(

@@ -1,0 +1,241 @@
+"""The app in German and Russian: every screen speaks the language, nothing is cut off
+at 80×24, the walkthrough can be completed, and the language switches at run time.
+
+Every test runs once per language (the ``speaking`` fixture of conftest.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from pathlib import Path
+
+from app_driver import TableApp, lift_curtain, play_turn_keys, random_match, screen_text
+from babel.messages.pofile import read_po
+from test_learn_app import play_by_keys
+
+from orbis_tui import i18n
+from orbis_tui.engine import DecisionKind
+from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.screens.end import EndScreen
+from orbis_tui.tui.screens.learn import LearnApp, LearnTableScreen
+from orbis_tui.tui.screens.new_game import NewGameScreen
+from orbis_tui.tui.screens.settings import SettingsScreen
+from orbis_tui.tui.screens.table import TableScreen
+from orbis_tui.tui.settings import SettingsFile
+from orbis_tui.tui.widgets.choice import Choice
+
+SIZE = (80, 24)
+TEMPLATE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "locale" / "orbis_tui.pot"
+# Words that stay as they are in every language: the game's name, the players' names of
+# these games, and the names of keys printed on the keyboard.
+PROPER = {"orbis", "ada", "bo", "cy", "dee", "enter", "escape", "tab", "pgup", "pgdn", "ctrl"}
+WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def run(coroutine) -> None:
+    asyncio.run(coroutine)
+
+
+def english_words() -> set[str]:
+    """Every word of three letters or more in the English texts the app can show."""
+    with TEMPLATE.open("rb") as handle:
+        messages = [m for m in read_po(handle) if m.id]
+    words: set[str] = set()
+    for message in messages:
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+            text = re.sub(r"\{[^{}]*\}|%\([a-z_]+\)[a-z]", " ", text)
+            words |= {w.lower() for w in WORD.findall(text)}
+    return words - PROPER
+
+
+ENGLISH = english_words()
+
+
+def english_left(text: str, lang: str) -> set[str]:
+    """The English words on a German or Russian screen (a German word spelled like an
+    English one, such as 'Start' or 'normal', is no English left; rule ids such as
+    R-TAKE-1 are names)."""
+    text = re.sub(r"\bR-[A-Z0-9.*-]+", " ", text)
+    with (TEMPLATE.parent / lang / "LC_MESSAGES" / "orbis_tui.po").open("rb") as handle:
+        own = set()
+        for message in read_po(handle):
+            for string in message.string if isinstance(message.string, tuple) else [message.string]:
+                own |= {w.lower() for w in WORD.findall(string or "")}
+    return {w for w in WORD.findall(text) if w.lower() in ENGLISH and w.lower() not in own}
+
+
+def cut_off(text: str) -> list[str]:
+    """Lines that end in an ellipsis: a text that did not fit."""
+    return [line for line in text.splitlines() if "…" in line and "…" not in ("⚙",)]
+
+
+def test_the_table_has_no_english_left_and_nothing_cut_off(speaking, tmp_path: Path) -> None:
+    """Mid-game tables of 2 to 4 players, every decision met on the way, by keys."""
+
+    async def scenario() -> None:
+        seen = 0
+        for players, seed in ((2, 3), (3, 11), (4, 5)):
+            match = random_match(players, seed, lambda s: s.turn >= 6)
+            app = TableApp(match, tmp_path / f"{players}")
+            async with app.run_test(size=SIZE) as pilot:
+                await lift_curtain(pilot)
+                rng = random.Random(seed)
+                for _ in range(60):
+                    if not isinstance(app.screen, TableScreen):
+                        break
+                    text = screen_text(app)
+                    assert not english_left(text, speaking), (english_left(text, speaking), text)
+                    assert not cut_off(text), text
+                    seen += 1
+                    await play_turn_keys(pilot, rng)
+                    await pilot.pause()
+        assert seen > 100
+
+    run(scenario())
+
+
+def test_the_end_screen_speaks_the_language_and_fits(speaking, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        for players, seed in ((2, 8), (4, 99)):
+            app = TableApp(random_match(players, seed, lambda s: s.is_over), tmp_path / f"{seed}")
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                assert isinstance(app.screen, EndScreen)
+                text = screen_text(app)
+                assert not english_left(text, speaking), (english_left(text, speaking), text)
+                assert not cut_off(text), text
+
+    run(scenario())
+
+
+def test_help_history_players_score_and_settings_speak_the_language(
+    speaking, tmp_path: Path
+) -> None:
+    async def scenario() -> None:
+        match = random_match(3, 2024, lambda s: s.kind is DecisionKind.TURN and s.turn >= 9)
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await lift_curtain(pilot)
+            for key in ("question_mark", "t", "p", "v", "s"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert not isinstance(app.screen, TableScreen), key
+                text = screen_text(app)
+                assert not english_left(text, speaking), (key, english_left(text, speaking))
+                assert not cut_off(text), (key, text)
+                await pilot.press("escape")
+                await pilot.pause()
+
+    run(scenario())
+
+
+def test_the_new_game_screen_fits(speaking, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            text = screen_text(app)
+            assert not english_left(text, speaking), english_left(text, speaking)
+            assert not cut_off(text), text
+            for label in app.screen.query(".label, .kind-label").results():
+                shown = str(label.render()).strip()
+                if not label.display or label.size.width == 0:
+                    continue  # a seat row of a larger table
+                assert label.size.width >= len(shown) + 1, (shown, label.size.width)
+
+    run(scenario())
+
+
+def test_the_walkthrough_completes_by_keyboard(speaking, tmp_path: Path) -> None:
+    """Every step of the walkthrough followed by keys, each screen of it in the language
+    and whole at 80×24."""
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LearnTableScreen)
+            walkthrough = app.screen.walkthrough
+            steps = set()
+            for _ in range(400):
+                screen = app.screen
+                if isinstance(screen, NewGameScreen):
+                    break
+                text = screen_text(app)
+                assert not english_left(text, speaking), (english_left(text, speaking), text)
+                assert not cut_off(text), text
+                steps.add(walkthrough.index)
+                if isinstance(screen, LearnTableScreen) and walkthrough.expects_move():
+                    action = walkthrough.suggestion()
+                    assert action is not None
+                    await play_by_keys(pilot, screen, action)
+                else:
+                    await pilot.press("enter")
+                await pilot.pause()
+            assert walkthrough.finished and walkthrough.state.is_over
+            assert isinstance(app.screen, NewGameScreen)
+            assert len(steps) == len(walkthrough.script.steps) + 1  # and the end
+
+    run(scenario())
+
+
+def test_the_language_switches_in_the_settings_and_is_kept(tmp_path: Path) -> None:
+    """Choosing Deutsch in the settings redraws the table at once, and the next start
+    speaks German too."""
+
+    async def scenario() -> None:
+        match = random_match(2, 3, lambda s: s.turn >= 4)
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await lift_curtain(pilot)
+            assert "Game log" in screen_text(app)
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            choice = app.screen.query_one("#language", Choice)
+            while app.focused is not choice:
+                await pilot.press("tab")
+            await pilot.press("right")  # English -> Deutsch
+            await pilot.pause()
+            assert i18n.language() == "de"
+            assert "Sprache" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Spielprotokoll" in text and "Game log" not in text
+            assert not english_left(text, "de"), english_left(text, "de")
+        assert SettingsFile(tmp_path / "config").load().language == "de"
+        i18n.set_language("en")
+        TableApp(match, tmp_path)  # the saved choice applies at the next start
+        assert i18n.language() == "de"
+
+    run(scenario())
+
+
+def test_switching_the_language_keeps_what_the_new_game_form_holds(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            await pilot.press("right")  # 3 players
+            await pilot.press("tab")
+            await pilot.press("ctrl+a", "ctrl+k", *"Ines")
+            await pilot.press("shift+tab")  # back on the player count, where s is a key
+            await pilot.press("s")
+            await pilot.pause()
+            choice = app.screen.query_one("#language", Choice)
+            while app.focused is not choice:
+                await pilot.press("tab")
+            await pilot.press("right", "right")  # English -> Deutsch -> Русский
+            await pilot.press("escape")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Новая игра" in text and "Ines" in text
+            assert "Место 3" in text and "Место 4" not in text.split("Начинает")[0]
+            assert not english_left(text, "ru"), english_left(text, "ru")
+
+    run(scenario())
