@@ -10,8 +10,8 @@ from orbis_tui import cli
 def test_orbis_learn_runs_the_walkthrough(monkeypatch, tmp_path: Path):
     calls = []
 
-    def fake_run_learn(data_dir, *, restart=False):
-        calls.append((data_dir, restart))
+    def fake_run_learn(data_dir, *, restart=False, language=None):
+        calls.append((data_dir, restart, language))
         return 0
 
     import orbis_tui.tui.screens.learn as learn_screen
@@ -19,7 +19,8 @@ def test_orbis_learn_runs_the_walkthrough(monkeypatch, tmp_path: Path):
     monkeypatch.setattr(learn_screen, "run_learn", fake_run_learn)
     assert cli.main(["learn", "--data-dir", str(tmp_path)]) == 0
     assert cli.main(["learn", "--restart"]) == 0
-    assert calls == [(tmp_path, False), (None, True)]
+    assert cli.main(["learn", "--lang", "de"]) == 0
+    assert calls == [(tmp_path, False, None), (None, True, None), (None, False, "de")]
 
 
 def test_orbis_learn_is_listed_in_the_help(capsys):
