@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
 from builders import NAMES
 from orbis_tui.engine import (
+    ChooseGain,
     Collected,
+    Color,
+    Decline,
     GameState,
     Generated,
+    GoWild,
+    Paid,
     Placed,
     Refilled,
+    Returned,
     TakeTile,
     TookTile,
     TurnEnded,
@@ -131,3 +138,11 @@ def test_resampling_does_reorder_the_unseen_tiles() -> None:
         tuple(t.id for t in state.resample_hidden(random.Random(s)).piles[2]) for s in range(5)
     }
     assert len(orders) == 5
+
+
+def test_actions_and_events_are_equal_only_to_their_own_kind() -> None:
+    assert TakeTile(0) != ChooseGain(Color.RED) and GoWild() != Decline()
+    assert len({TakeTile(0), ChooseGain(Color.RED), GoWild(), Decline()}) == 4
+    assert TakeTile(0) == TakeTile(0) and hash(TakeTile(0)) == hash(TakeTile(0))
+    assert Paid(0, (1, 0, 0, 0, 0)) != Returned(0, (1, 0, 0, 0, 0))
+    assert pickle.loads(pickle.dumps(Placed(1, "t", 2, 0, False))) == Placed(1, "t", 2, 0, False)

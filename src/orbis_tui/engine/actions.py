@@ -8,46 +8,41 @@ and the game records all build the same objects and hand them to
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .colors import Color, Count
+from .kinds import kind_hash, same_kind_equal, same_kind_unequal
 from .tiles import GodId
 
 
-@dataclass(frozen=True, slots=True)
-class TakeTile:
+class TakeTile(NamedTuple):
     """Take the region tile in market cell 0-8 (row by row, top left first)."""
 
     cell: int
 
 
-@dataclass(frozen=True, slots=True)
-class TakeGod:
+class TakeGod(NamedTuple):
     god: GodId
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(NamedTuple):
     """Return 3 worshipers of ``give`` to gain 1 of ``get`` (R-TURN-2)."""
 
     give: Color
     get: Color
 
 
-@dataclass(frozen=True, slots=True)
-class Pay:
+class Pay(NamedTuple):
     """Pay the tile's cost; ``any_colors`` says which worshipers pay the "any" symbols."""
 
     any_colors: Count
 
 
-@dataclass(frozen=True, slots=True)
-class GoWild:
+class GoWild(NamedTuple):
     """Do not pay: the taken tile becomes a wilderness (R-TAKE-3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(NamedTuple):
     """Put the taken tile at (row, col); ``wild`` flips it to a wilderness first."""
 
     row: int
@@ -55,45 +50,61 @@ class Place:
     wild: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseGain:
+class ChooseGain(NamedTuple):
     """The color of a gained "any color" worshiper."""
 
     color: Color
 
 
-@dataclass(frozen=True, slots=True)
-class ReturnWorshipers:
+class ReturnWorshipers(NamedTuple):
     """Return these worshipers to the aether (village, God of Death)."""
 
     colors: Count
 
 
-@dataclass(frozen=True, slots=True)
-class Erupt:
+class Erupt(NamedTuple):
     """Remove worshipers from the market: one (cell, colors) pair per cell used."""
 
     removals: tuple[tuple[int, Count], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Decline:
+class Decline(NamedTuple):
     """Refuse a village, volcano or God of Death: the tile or god is cancelled."""
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseWorshipers:
+class ChooseWorshipers(NamedTuple):
     """The five worshipers the Goddess of Love gives."""
 
     colors: Count
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(NamedTuple):
     """Return these worshipers to get down to the realm limit (R-TURN-3)."""
 
     colors: Count
 
+
+ACTION_TYPES: tuple[type, ...] = (
+    TakeTile,
+    TakeGod,
+    Exchange,
+    Pay,
+    GoWild,
+    Place,
+    ChooseGain,
+    ReturnWorshipers,
+    Erupt,
+    Decline,
+    ChooseWorshipers,
+    Discard,
+)
+
+# Actions are named tuples (cheap to make and hash: searches make millions), equal only
+# to actions of their own kind: ``TakeTile(0)`` is not ``ChooseGain(RED)``.
+for _kind in ACTION_TYPES:
+    _kind.__eq__ = same_kind_equal  # type: ignore[method-assign,assignment]
+    _kind.__ne__ = same_kind_unequal  # type: ignore[method-assign,assignment]
+    _kind.__hash__ = kind_hash  # type: ignore[method-assign,assignment]
 
 Action = (
     TakeTile

@@ -12,121 +12,96 @@ effect) from those that only inform (a forest that can still be validated).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .colors import Color, Count, letters
+from .kinds import kind_hash, same_kind_equal, same_kind_unequal
 from .messages import warning_text
 from .tiles import Tile
 
 
-@dataclass(frozen=True, slots=True)
-class Consequence:
-    """The base of every consequence: its rule, its code and its sentence."""
+class Consequence(Protocol):
+    """What every consequence offers: its rule, its code, its numbers and its sentence."""
 
-    rule: ClassVar[str] = ""
-    code: ClassVar[str] = ""
-
-    @property
-    def loses_value(self) -> bool:
-        return True
+    rule: ClassVar[str]
+    code: ClassVar[str]
 
     @property
-    def details(self) -> dict[str, Any]:
-        """The numbers of the consequence, as plain values (counts spelled 'RRB')."""
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.type == "Count":
-                value = letters(value)
-            elif isinstance(value, Color):
-                value = value.label
-            elif isinstance(value, Tile):
-                out["tile_id"] = value.id
-                value = value.name
-            out[f.name] = value
-        return out
+    def loses_value(self) -> bool: ...
 
     @property
-    def message(self) -> str:
-        return warning_text(self.code, self.details)
+    def details(self) -> dict[str, Any]: ...
 
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.message}"
+    @property
+    def message(self) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
-class VolcanoFails(Consequence):
+class VolcanoFails(NamedTuple):
     """The volcano will be cancelled: the other market cells cannot give ``need``
     (after this take's generation they hold ``available`` of those colors)."""
 
-    rule: ClassVar[str] = "R-EFF-VOLCANO"
-    code: ClassVar[str] = "volcano_fails"
+    rule = "R-EFF-VOLCANO"
+    code = "volcano_fails"
     tile: Tile
     need: Count
     available: Count
 
 
-@dataclass(frozen=True, slots=True)
-class IrrigationFails(Consequence):
+class IrrigationFails(NamedTuple):
     """The irrigation will be cancelled: placed in row 1 (``row_one``), or with nothing
     of ``color`` (nor a wilderness) beneath it. At a market cell, ``anywhere`` says no
     spot of the pyramid would feed it now."""
 
-    rule: ClassVar[str] = "R-EFF-IRRIGATION"
-    code: ClassVar[str] = "irrigation_fails"
+    rule = "R-EFF-IRRIGATION"
+    code = "irrigation_fails"
     tile: Tile
     color: Color
     row_one: bool = False
     anywhere: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class ReturnUnaffordable(Consequence):
+class ReturnUnaffordable(NamedTuple):
     """A village (or the God of Death) will be cancelled: it asks for ``count``
     worshipers and the realm will hold ``have``."""
 
-    rule: ClassVar[str] = "R-EFF-VILLAGE"
-    code: ClassVar[str] = "village_unaffordable"
+    rule = "R-EFF-VILLAGE"
+    code = "village_unaffordable"
     name: str
     count: int
     have: int
 
 
-@dataclass(frozen=True, slots=True)
 class DeathUnaffordable(ReturnUnaffordable):
-    rule: ClassVar[str] = "R-GOD-2"
-    code: ClassVar[str] = "death_unaffordable"
+    __slots__ = ()
+    rule = "R-GOD-2"
+    code = "death_unaffordable"
 
 
-@dataclass(frozen=True, slots=True)
-class TokenAlreadyHeld(Consequence):
+class TokenAlreadyHeld(NamedTuple):
     """The farm gives the reduction token of ``color``, which the player already holds."""
 
-    rule: ClassVar[str] = "R-EFF-FARM"
-    code: ClassVar[str] = "token_held"
+    rule = "R-EFF-FARM"
+    code = "token_held"
     tile: Tile
     color: Color
 
 
-@dataclass(frozen=True, slots=True)
-class OnlyAsWilderness(Consequence):
+class OnlyAsWilderness(NamedTuple):
     """No spot of the pyramid takes a tile of ``color``: it can only be a wilderness."""
 
-    rule: ClassVar[str] = "R-TAKE-4"
-    code: ClassVar[str] = "only_wilderness"
+    rule = "R-TAKE-4"
+    code = "only_wilderness"
     tile: Tile
     color: Color
 
 
-@dataclass(frozen=True, slots=True)
-class PaymentLost(Consequence):
+class PaymentLost(NamedTuple):
     """Worshipers ``paid`` (colored symbols, plus ``any_count`` of any color) for a tile
     that ends as a wilderness are lost: either no spot takes its ``color`` (when paying),
     or the player chose to place it as a wilderness after paying (``placed``)."""
 
-    rule: ClassVar[str] = "R-TAKE-4"
-    code: ClassVar[str] = "payment_lost"
+    rule = "R-TAKE-4"
+    code = "payment_lost"
     tile: Tile
     color: Color
     paid: Count
@@ -134,14 +109,13 @@ class PaymentLost(Consequence):
     placed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class WildernessCost(Consequence):
+class WildernessCost(NamedTuple):
     """A wilderness scores ``points`` at the end (-1; 0 with the Goddess of Idleness),
     instead of the tile's ``cp``. Not ``avoidable`` when no spot takes the tile in its
     color: it becomes a wilderness whatever the player chooses."""
 
-    rule: ClassVar[str] = "R-END-2"
-    code: ClassVar[str] = "wilderness_cost"
+    rule = "R-END-2"
+    code = "wilderness_cost"
     points: int
     cp: int = 0
     avoidable: bool = True
@@ -151,13 +125,12 @@ class WildernessCost(Consequence):
         return self.avoidable and (self.points < 0 or self.cp > 0)
 
 
-@dataclass(frozen=True, slots=True)
-class ForestOutlook(Consequence):
+class ForestOutlook(NamedTuple):
     """At this spot the forest has ``have`` of the ``need`` matching neighbours, and
     ``open_spots`` empty neighbour spots that could still hold a tile."""
 
-    rule: ClassVar[str] = "R-EFF-FOREST"
-    code: ClassVar[str] = "forest_outlook"
+    rule = "R-EFF-FOREST"
+    code = "forest_outlook"
     tile: Tile
     have: int
     need: int
@@ -186,35 +159,100 @@ class ForestOutlook(Consequence):
         return warning_text(code, self.details)
 
 
-@dataclass(frozen=True, slots=True)
-class EffectRefused(Consequence):
+class EffectRefused(NamedTuple):
     """Refusing cancels the tile (or god) ``name``: its ``cp`` will not score."""
 
-    rule: ClassVar[str] = "R-EFF-VILLAGE"
-    code: ClassVar[str] = "refused"
+    rule = "R-EFF-VILLAGE"
+    code = "refused"
     name: str
     cp: int
 
 
-@dataclass(frozen=True, slots=True)
 class VolcanoRefused(EffectRefused):
-    rule: ClassVar[str] = "R-EFF-VOLCANO"
+    __slots__ = ()
+    rule = "R-EFF-VOLCANO"
 
 
-@dataclass(frozen=True, slots=True)
 class DeathRefused(EffectRefused):
-    rule: ClassVar[str] = "R-GOD-2"
+    __slots__ = ()
+    rule = "R-GOD-2"
 
 
-@dataclass(frozen=True, slots=True)
-class RealmOverflow(Consequence):
+class RealmOverflow(NamedTuple):
     """The realm will hold ``total`` worshipers: ``excess`` must be returned at the end
     of the turn (R-TURN-3)."""
 
-    rule: ClassVar[str] = "R-TURN-3"
-    code: ClassVar[str] = "realm_overflow"
+    rule = "R-TURN-3"
+    code = "realm_overflow"
     total: int
     excess: int
+
+
+def _details(self: Any) -> dict[str, Any]:
+    """The numbers of a consequence, as plain values (counts spelled 'RRB')."""
+    out: dict[str, Any] = {}
+    for name in self._fields:
+        value = getattr(self, name)
+        if _field_type(type(self), name) == "Count":
+            value = letters(value)
+        elif isinstance(value, Color):
+            value = value.label
+        elif isinstance(value, Tile):
+            out["tile_id"] = value.id
+            value = value.name
+        out[name] = value
+    return out
+
+
+def _field_type(kind: type, name: str) -> str:
+    for klass in kind.__mro__:
+        annotations = vars(klass).get("__annotations__", {})
+        if name in annotations:  # a ForwardRef under postponed annotations
+            kind_of = annotations[name]
+            return str(getattr(kind_of, "__forward_arg__", kind_of))
+    return ""
+
+
+def _message(self: Any) -> str:
+    return warning_text(self.code, self.details)
+
+
+def _loses_value(self: Any) -> bool:
+    return True
+
+
+def _text(self: Any) -> str:
+    return f"{self.rule}: {self.message}"
+
+
+CONSEQUENCE_TYPES: tuple[type, ...] = (
+    VolcanoFails,
+    IrrigationFails,
+    ReturnUnaffordable,
+    DeathUnaffordable,
+    TokenAlreadyHeld,
+    OnlyAsWilderness,
+    PaymentLost,
+    WildernessCost,
+    ForestOutlook,
+    EffectRefused,
+    VolcanoRefused,
+    DeathRefused,
+    RealmOverflow,
+)
+
+# Consequences are named tuples (quick to define, which keeps the app's start short),
+# equal only to consequences of their own kind, sharing these readings.
+for _kind in CONSEQUENCE_TYPES:
+    _kind.__eq__ = same_kind_equal  # type: ignore[method-assign,assignment]
+    _kind.__ne__ = same_kind_unequal  # type: ignore[method-assign,assignment]
+    _kind.__hash__ = kind_hash  # type: ignore[method-assign,assignment]
+    _kind.__str__ = _text  # type: ignore[method-assign,assignment]
+    _kind.details = property(_details)  # type: ignore[attr-defined]
+    if not hasattr(_kind, "message"):
+        _kind.message = property(_message)  # type: ignore[attr-defined]
+    if not hasattr(_kind, "loses_value"):
+        _kind.loses_value = property(_loses_value)  # type: ignore[attr-defined]
 
 
 __all__ = [

@@ -9,174 +9,231 @@ by id (look them up in the state's catalog).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .colors import Color, Count
+from .kinds import kind_hash, same_kind_equal, same_kind_unequal
 from .tiles import GodId
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """The base of every event: the seat it concerns."""
-
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class TookTile(Event):
+class TookTile(NamedTuple):
     """R-TAKE-1..2 begin: the player took the tile in market ``cell`` (0-8)."""
 
+    player: int
     tile: str
     cell: int
 
 
-@dataclass(frozen=True, slots=True)
-class Generated(Event):
+class Generated(NamedTuple):
     """R-TAKE-1: one worshiper of ``color`` went onto each of ``cells``."""
 
+    player: int
     color: Color
     cells: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Collected(Event):
+class Collected(NamedTuple):
     """R-TAKE-2: the worshipers lying on the taken tile went to the realm."""
 
+    player: int
     worshipers: Count
 
 
-@dataclass(frozen=True, slots=True)
-class Paid(Event):
+class Paid(NamedTuple):
     """R-TAKE-3: the cost was paid with these worshipers (nothing for a free tile)."""
 
+    player: int
     worshipers: Count
 
 
-@dataclass(frozen=True, slots=True)
-class WentWild(Event):
+class WentWild(NamedTuple):
     """R-TAKE-3: the tile was left unpaid and becomes a wilderness."""
 
+    player: int
 
-@dataclass(frozen=True, slots=True)
-class Placed(Event):
+
+class Placed(NamedTuple):
     """R-TAKE-4: the tile went into the pyramid at (row, col), as a wilderness or not."""
 
+    player: int
     tile: str
     row: int
     col: int
     wild: bool
 
 
-@dataclass(frozen=True, slots=True)
-class ReductionTaken(Event):
+class ReductionTaken(NamedTuple):
     """R-EFF-FARM: the reduction token of ``color`` (``already`` held: it adds nothing)."""
 
+    player: int
     color: Color
     already: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Gained(Event):
+class Gained(NamedTuple):
     """R-EFF-GAIN: ``count`` worshipers of ``color`` came from the aether."""
 
+    player: int
     color: Color
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class Cancelled(Event):
+class Cancelled(NamedTuple):
     """R-EFF-*: the tile's effect failed and it scores nothing (``reason`` is a code of
     :data:`~orbis_tui.engine.messages.CANCELLED`, ``details`` its numbers)."""
 
+    player: int
     tile: str
     reason: str
-    details: dict[str, Any] = field(default_factory=dict, compare=True, hash=False)
+    details: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Validated(Event):
+class Validated(NamedTuple):
     """The effect of ``tile`` succeeded (village paid, volcano erupted, irrigation fed)."""
 
+    player: int
     tile: str
 
 
-@dataclass(frozen=True, slots=True)
-class Returned(Event):
+class Returned(NamedTuple):
     """R-EFF-VILLAGE / God of Death: these worshipers went back to the aether."""
 
+    player: int
     worshipers: Count
 
 
-@dataclass(frozen=True, slots=True)
-class Erupted(Event):
+class Erupted(NamedTuple):
     """R-EFF-VOLCANO: worshipers removed from the market, per (cell, count)."""
 
+    player: int
     removals: tuple[tuple[int, Count], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TookGod(Event):
+class TookGod(NamedTuple):
     """R-TURN-1: the player took ``god``."""
 
+    player: int
     god: GodId
 
 
-@dataclass(frozen=True, slots=True)
-class GodCancelled(Event):
+class GodCancelled(NamedTuple):
     """The God of Death was not paid (``need`` and ``have`` when the realm was short)."""
 
+    player: int
     god: GodId
     need: int = 0
     have: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class GainedMany(Event):
+class GainedMany(NamedTuple):
     """The Goddess of Love's worshipers came from the aether."""
 
+    player: int
     worshipers: Count
 
 
-@dataclass(frozen=True, slots=True)
-class Discarded(Event):
+class Discarded(NamedTuple):
     """R-TURN-3: worshipers returned to get down to the realm limit."""
 
+    player: int
     worshipers: Count
 
 
-@dataclass(frozen=True, slots=True)
-class Exchanged(Event):
+class Exchanged(NamedTuple):
     """R-TURN-2: three worshipers of ``give`` became one of ``get``."""
 
+    player: int
     give: Color
     get: Color
 
 
-@dataclass(frozen=True, slots=True)
-class Refilled(Event):
+class Refilled(NamedTuple):
     """R-TAKE-7: market ``cell`` was refilled with ``tile`` from a pile."""
 
+    player: int
     cell: int
     tile: str
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEnded(Event):
+class TurnEnded(NamedTuple):
     """The turn of ``player`` is over (everything after it happens in a new turn)."""
 
+    player: int
 
-@dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
+
+class TurnStarted(NamedTuple):
     """The turn of ``player`` begins."""
 
+    player: int
 
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
+
+class GameOver(NamedTuple):
     """The last turn is over; ``player`` is the seat that played it."""
+
+    player: int
+
+
+EVENT_TYPES: tuple[type, ...] = (
+    TookTile,
+    Generated,
+    Collected,
+    Paid,
+    WentWild,
+    Placed,
+    ReductionTaken,
+    Gained,
+    Cancelled,
+    Validated,
+    Returned,
+    Erupted,
+    TookGod,
+    GodCancelled,
+    GainedMany,
+    Discarded,
+    Exchanged,
+    Refilled,
+    TurnEnded,
+    TurnStarted,
+    GameOver,
+)
+
+# Events are named tuples (cheap to make: the engine makes several per action), equal
+# only to events of their own kind: a ``Paid`` is never equal to a ``Returned``.
+for _kind in EVENT_TYPES:
+    _kind.__eq__ = same_kind_equal  # type: ignore[method-assign,assignment]
+    _kind.__ne__ = same_kind_unequal  # type: ignore[method-assign,assignment]
+    _kind.__hash__ = kind_hash  # type: ignore[method-assign,assignment]
+
+Event = (
+    TookTile
+    | Generated
+    | Collected
+    | Paid
+    | WentWild
+    | Placed
+    | ReductionTaken
+    | Gained
+    | Cancelled
+    | Validated
+    | Returned
+    | Erupted
+    | TookGod
+    | GodCancelled
+    | GainedMany
+    | Discarded
+    | Exchanged
+    | Refilled
+    | TurnEnded
+    | TurnStarted
+    | GameOver
+)
+"""Any event (every kind has ``player``, the seat it concerns)."""
 
 
 __all__ = [
+    "EVENT_TYPES",
     "Cancelled",
     "Collected",
     "Discarded",

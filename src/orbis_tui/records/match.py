@@ -13,10 +13,16 @@ from .model import GameRecord, GameSetup, replay, start_state
 
 
 class Match:
-    def __init__(self, record: GameRecord, state: GameState | None = None) -> None:
-        """``state`` is the record already replayed, when the caller has it."""
+    def __init__(
+        self,
+        record: GameRecord,
+        state: GameState | None = None,
+        events: list[list[Event]] | None = None,
+    ) -> None:
+        """``state`` is the record already replayed, when the caller has it (with the
+        ``events`` of its actions, if the replay kept them)."""
         self.record = record
-        self._events: list[list[Event]] | None = None
+        self._events = events if state is not None else None
         if state is None:
             self._events = []
             state = replay(record, events=self._events)

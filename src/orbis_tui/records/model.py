@@ -313,18 +313,23 @@ def replay(
 
 
 def load_record(
-    text: str, source: str = "record", *, own: bool = False
+    text: str,
+    source: str = "record",
+    *,
+    own: bool = False,
+    events: list[list[Event]] | None = None,
 ) -> tuple[GameRecord, GameState]:
     """Parse JSON text and replay it. Raises :class:`RecordError` naming what is wrong.
 
     Every field is checked first, unless ``own`` says that the text is known to be
     exactly what :meth:`GameRecord.to_json` wrote (the replay is never skipped).
+    ``events``, when given, receives the events of every action in turn.
     """
     record = _own_record(text) if own else None
     if record is None:
         record = _checked_record(text, source)
     try:
-        return record, replay(record)
+        return record, replay(record, events=events)
     except RecordError as exc:
         raise exc.located(source) from None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from ..engine import GameState
+from ..engine import Event, GameState
 from ..files import RECORD_LIMIT, read_text, write_atomic, write_new
 from .model import GameRecord, RecordError, load_record
 
@@ -36,15 +36,18 @@ def read_record_text(path: Path) -> str:
         raise RecordError(f"cannot read: {exc.strerror or exc}", source=str(path)) from None
 
 
-def read_record_file(path: Path, own_digest: str | None = None) -> tuple[GameRecord, GameState]:
+def read_record_file(
+    path: Path, own_digest: str | None = None, events: list[list[Event]] | None = None
+) -> tuple[GameRecord, GameState]:
     """Load and replay a record file; :class:`RecordError` names the file and the problem.
 
     ``own_digest`` is the :func:`text_digest` of the last text this program wrote to
     ``path``: if the file still holds exactly that text, its fields need no check.
+    ``events``, when given, receives the events of every action in turn.
     """
     text = read_record_text(path)
     own = own_digest is not None and text_digest(text) == own_digest
-    return load_record(text, source=str(path), own=own)
+    return load_record(text, source=str(path), own=own, events=events)
 
 
 def text_digest(text: str) -> str:

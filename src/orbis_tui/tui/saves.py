@@ -28,6 +28,7 @@ from ..paths import ENV_DATA_DIR, default_cache_dir, default_data_dir
 if TYPE_CHECKING:  # the records load only when a game is touched
     from filelock import BaseFileLock
 
+    from ..engine import Event
     from ..records import Match, RecordError
     from ..records.model import GameRecord
 
@@ -215,12 +216,13 @@ class SaveStore:
         from ..tiles import DataFileError
 
         try:
-            record, state = read_record_file(path, own_digest=self._written_digest())
+            events: list[list[Event]] = []
+            record, state = read_record_file(path, own_digest=self._written_digest(), events=events)
         except RecordError as exc:
             return self._damaged(path, _problem(exc))
         except (DataFileError, OSError) as exc:  # the program's files, not the save
             return LoadResult(problem=SAVE_TEXTS["not-damage"].format(problem=exc))
-        result = LoadResult(match=Match(record, state))
+        result = LoadResult(match=Match(record, state, events))
         result.notices += _seat_notices(record)
         result.notices += _tile_set_notices(record)
         return result
