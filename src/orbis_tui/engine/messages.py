@@ -26,6 +26,11 @@ COLOR_IN_SENTENCE = {
 COLOR_KEYS = ("color", "left", "right", "give", "get")
 
 
+def color_in_sentence(name: str) -> str:
+    """A color's name (``"red"``) as it reads inside a sentence in the language in use."""
+    return pgettext("color in a sentence", name) if name in COLOR_IN_SENTENCE else name
+
+
 def worshiper_words(spelled: str) -> str:
     """'RRB' -> '2R 1B' (count then color, as the app writes worshipers everywhere);
     '-' or '' -> 'nothing'."""
@@ -243,8 +248,8 @@ def _with_words(details: dict[str, Any]) -> dict[str, Any]:
     filled = dict(details)
     for key in COLOR_KEYS:
         value = details.get(key)
-        if isinstance(value, str) and value in COLOR_IN_SENTENCE:
-            filled[key] = pgettext("color in a sentence", value)
+        if isinstance(value, str):
+            filled[key] = color_in_sentence(value)
     for key, value in details.items():
         spelled = isinstance(value, str) and (
             value == "-" or all(ch in COLOR_WORDS for ch in value)
