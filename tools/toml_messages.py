@@ -57,7 +57,7 @@ def extract(
         for key, text in data.get(section, {}).items():
             yield plain(text, f"walkthrough: {section}.{key}")
     for name in data.get("scenario", {}).get("players", []):
-        yield plain(name, "walkthrough: a player's name")
+        yield plain(name, "walkthrough: a player's name, as in '{name} took Lantern Hill'")
     for step in data["steps"]:
         for field in _STEP_FIELDS:
             if step.get(field):
