@@ -247,3 +247,28 @@ def test_switching_the_language_keeps_what_the_new_game_form_holds(tmp_path: Pat
             assert not english_left(text, "ru"), english_left(text, "ru")
 
     run(scenario())
+
+
+def test_the_language_switches_during_the_walkthrough_too(tmp_path: Path) -> None:
+    """The walkthrough keeps settings of its own (no turn confirmation); the language
+    chosen there is still the player's, for the lesson and the next start."""
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("s")
+            await pilot.pause()
+            choice = app.screen.query_one("#language", Choice)
+            while app.focused is not choice:
+                await pilot.press("tab")
+            await pilot.press("left")  # English -> Русский
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, LearnTableScreen)
+            text = screen_text(app)
+            assert "Шаг 1/" in text and "Step 1/" not in text
+        assert SettingsFile(tmp_path / "config").load().language == "ru"
+
+    run(scenario())

@@ -206,7 +206,14 @@ class OrbisApp(App[None]):
         self.loaded = None
 
     # ------------------------------------------------------------ settings
-    def on_settings_changed(self, _message: SettingsChanged) -> None:
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        changed = message.settings
+        if changed is not None and changed is not self.settings:
+            # A screen's own settings (the walkthrough's): the look, the pace and the
+            # language are still the player's, for every screen and the next start.
+            self.settings.look = changed.look
+            self.settings.pace = changed.pace
+            self.settings.language = changed.language
         self._apply_look()
         self._apply_language()
         self._save_settings()

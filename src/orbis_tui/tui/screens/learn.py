@@ -97,6 +97,12 @@ class LearnTableScreen(TableScreen):
         self._focused: object = None
 
     @on(events.Mount)
+    def _players_settings(self) -> None:
+        """The player's look, pace and language, in the walkthrough's own settings."""
+        mine, players = self.settings, self.app.settings  # type: ignore[attr-defined]
+        mine.look, mine.pace, mine.language = players.look, players.pace, players.language
+
+    @on(events.Mount)
     async def _add_lesson(self) -> None:
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
 
@@ -137,6 +143,11 @@ class LearnTableScreen(TableScreen):
         self.changed()
 
     # ------------------------------------------------------------ drawing
+    def retranslate(self) -> None:
+        for panel in self.query(LessonPanel):
+            panel.forget()
+        super().retranslate()
+
     def refresh_view(self) -> None:
         self.ui.sync(self.state, self.game_stamp())
         self._point_at_focus()

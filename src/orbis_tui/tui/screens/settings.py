@@ -82,7 +82,7 @@ class SettingsScreen(ModalScreen[None]):
             settings.pace = _PACES[message.value]
         elif ident == "language":
             settings.language = i18n.available_languages()[message.value]
-        self.app.post_message(SettingsChanged())
+        self.app.post_message(SettingsChanged(settings))
 
     def retranslate(self) -> None:
         """Show this dialog again in the language just chosen, the language still chosen."""
