@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from orbis_tui.selfplay import bench
+from orbis_tui.sim.bench import bench
 
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 500

@@ -23,7 +23,7 @@ from builders import (
     village,
     volcano,
 )
-from orbis_tui.bots import LEVELS, EasyBot, HardBot, MediumBot, RandomBot, make_bot
+from orbis_tui.bots import LEVELS, EasyBot, ExpertBot, HardBot, MediumBot, RandomBot, make_bot
 from orbis_tui.bots.choices import pay_sequence, pick_to_gain, pick_to_give
 from orbis_tui.bots.heuristics import evaluate, forest_chance, margin
 from orbis_tui.engine import (
@@ -89,7 +89,7 @@ def whole_turn(bot: Bot, state: GameState) -> list[Action]:
 
 # ---------------------------------------------------------------------- the factory
 def test_make_bot_builds_every_level() -> None:
-    assert LEVELS == ("easy", "medium", "hard")
+    assert LEVELS == ("easy", "medium", "hard", "expert")
     assert isinstance(make_bot("easy", 1), EasyBot)
     assert isinstance(make_bot("medium", 1), MediumBot)
     hard = make_bot("hard", 1, iterations=3)
@@ -98,6 +98,9 @@ def test_make_bot_builds_every_level() -> None:
     assert isinstance(timed, HardBot) and timed.time_budget == 0.5
     assert make_bot("hard", 1).time_budget is not None  # a time budget by default
     assert isinstance(make_bot("random", 1), RandomBot)
+    expert = make_bot("expert", 1, iterations=30)
+    assert isinstance(expert, ExpertBot) and expert.iterations == 30
+    assert make_bot("expert", 1).time_budget is not None
     with pytest.raises(ValueError, match="unknown level"):
         make_bot("grandmaster", 1)
 

@@ -177,10 +177,27 @@ def test_the_command_line_speaks_the_language_asked_for(capsys) -> None:
 
 def test_argparse_errors_are_translated_too(capsys) -> None:
     with pytest.raises(SystemExit) as exit_:
-        main(["--lang", "de", "tournament", "--a", "godlike"])
+        main(["--lang", "de", "tournament", "--players", "5"])
     assert exit_.value.code == 2
     err = capsys.readouterr().err
-    assert "ungültige Wahl: 'godlike'" in err and "Fehler:" in err
+    assert "ungültige Wahl: 5" in err and "Fehler:" in err
+
+
+def test_an_unknown_computer_level_is_refused_in_the_language_in_use(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--lang", "ru", "ladder", "--levels", "easy,godlike"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "неизвестный уровень 'godlike'" in err and "expert" in err
+
+
+def test_the_tournament_report_speaks_the_language_in_use() -> None:
+    from orbis_tui.sim.tournament import run_tournament
+
+    i18n.set_language("de")
+    report = run_tournament("random", "easy", 2, 3, players=3).report()
+    assert report.startswith("Turnier: random (A) gegen easy (B), Spieler: 3, 2 Partien")
+    assert "geteilte Siege" in report and "fairer Anteil" in report
 
 
 def test_an_unknown_language_is_refused_with_the_list(capsys) -> None:

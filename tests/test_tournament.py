@@ -7,15 +7,16 @@ commands whose output is recorded in docs/balance.md, not tests.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 
-from orbis_tui.balance import BalanceStudy, play_balance_game, run_balance, split_games
 from orbis_tui.cli import main
-from orbis_tui.selfplay import parse_seats, play_games
+from orbis_tui.sim.balance import BalanceStudy, play_balance_game, run_balance, split_games
+from orbis_tui.sim.selfplay import parse_seats, play_games
+from orbis_tui.sim.tournament import game_plan, run_tournament, wilson_interval
 from orbis_tui.tiles import default_tiles_path
-from orbis_tui.tournament import game_plan, run_tournament, wilson_interval
 
 
 def test_wilson_interval() -> None:
@@ -83,7 +84,7 @@ def test_parse_seats() -> None:
     with pytest.raises(ValueError, match="3 seat levels given for 2 players"):
         parse_seats("easy,easy,easy", 2)
     with pytest.raises(ValueError, match="unknown level"):
-        parse_seats("easy,expert", 2)
+        parse_seats("easy,grandmaster", 2)
 
 
 def test_selfplay_with_levels_is_reproducible() -> None:
@@ -151,3 +152,83 @@ def test_balance_of_another_tile_file(tmp_path: Path) -> None:
     study = run_balance(2, seed=1, level="easy", counts=(2,), tiles_path=str(edited))
     assert study.tiles_file == str(edited)
     assert f"Tiles: `{edited}`" in study.report()
+
+
+# ---------------------------------------------------------------------- one registry, one seed
+def test_a_game_is_seeded_alike_in_selfplay_tournament_and_app() -> None:
+    """The same deal with the same levels is the same game wherever it is played: the
+    tournament, self-play and the app's seats all seed a seat's bot with bot_seed."""
+    from orbis_tui.bots import bot_seed
+    from orbis_tui.tui.seats import make_bot as app_bot
+
+    tournament = run_tournament("medium", "easy", games=1, seed=12)
+    selfplay = next(iter(play_games(2, 1, 12, levels=["medium", "easy"])))
+    assert tournament.records[0].a_score == selfplay.scores[0].total
+    assert tournament.records[0].b_scores == [selfplay.scores[1].total]
+    assert bot_seed(12, 1) != bot_seed(12, 0) != bot_seed(13, 0)
+    assert app_bot("easy", 12, 1).seed == bot_seed(12, 1)  # type: ignore[attr-defined]
+
+
+def test_the_app_offers_the_registry_levels() -> None:
+    from orbis_tui.bots import LEVELS
+    from orbis_tui.tui.seats import bot_levels
+
+    assert bot_levels() == list(LEVELS)
+    assert "expert" in bot_levels()
+
+
+def test_search_sizes_per_level() -> None:
+    from orbis_tui.bots import parse_search_sizes
+
+    assert parse_search_sizes("20") == {"hard": 20, "expert": 20}
+    assert parse_search_sizes("hard=12, expert=300") == {"hard": 12, "expert": 300}
+    for bad, words in (("medium=3", "search level"), ("x", "whole number"), ("0", "at least 1")):
+        with pytest.raises(ValueError, match=words):
+            parse_search_sizes(bad)
+
+
+def test_tournament_with_an_expert_size_and_more_players_reports_the_fair_share(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["tournament", "--a", "expert", "--b", "random", "--games", "1", "--players", "3"]
+    assert main([*args, "--iterations", "expert=3"]) == 0
+    out = capsys.readouterr().out
+    assert "expert: 3 iterations per turn" in out
+    assert "fair share 33.3%" in out
+    for bad, words in (
+        (["--a", "wizard"], "unknown level 'wizard'"),
+        (["--iterations", "medium=3"], "search level"),
+    ):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["tournament", *bad])
+        assert exit_info.value.code == 2
+        assert words in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------- ladder
+def test_ratings_follow_the_scores() -> None:
+    from orbis_tui.sim.ladder import PairScore, fit_ratings
+
+    even = fit_ratings(["x", "y"], [PairScore("y", "x", 100, 50.0)])
+    assert even["x"] == 0.0 and even["y"] == pytest.approx(0.0, abs=1e-6)
+    # 3 to 1 odds are 400 * log10(3) = 190.8 Elo (the one virtual shared win aside)
+    odds = fit_ratings(["x", "y"], [PairScore("y", "x", 1000, 750.0)])
+    assert odds["y"] == pytest.approx(190.8, abs=1.0)
+    # a level that wins everything stays finite, and the order is kept along a chain
+    chain = fit_ratings(
+        ["x", "y", "z"], [PairScore("y", "x", 20, 20.0), PairScore("z", "y", 20, 15.0)]
+    )
+    assert 0 < chain["y"] < chain["z"] < math.inf
+
+
+def test_ladder_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "--levels", "random,easy,medium", "--games", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ladder: random, easy, medium; 2 players, 2 games per pair")
+    lines = out.splitlines()
+    table = lines[lines.index("") + 2 : lines.index("") + 5]
+    assert [line.split()[0] for line in table] == ["medium", "easy", "random"]
+    assert "medium  vs easy" in out
+    with pytest.raises(SystemExit):
+        main(["ladder", "--levels", "easy,easy"])
+    assert "two or more different levels" in capsys.readouterr().err

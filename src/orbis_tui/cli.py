@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import i18n
 from .i18n import gettext as _
-from .options import MAX_GAMES, MAX_ITERATIONS, MAX_JOBS, budget_option, count_option
+from .options import MAX_GAMES, MAX_JOBS, budget_option, count_option
 
 
 def _cmd_check_data(args: argparse.Namespace) -> int:
@@ -60,7 +60,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from .selfplay import InvariantBroken, parse_seats, play_games
+    from .sim.loop import InvariantBroken
+    from .sim.selfplay import parse_seats, play_games
 
     levels = None
     if args.seats is not None:
@@ -87,7 +88,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    from .tournament import run_tournament
+    from .sim.tournament import run_tournament
 
     def progress(record: object) -> None:
         if args.progress:
@@ -111,7 +112,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def _cmd_balance(args: argparse.Namespace) -> int:
-    from .balance import run_balance
+    from .sim.balance import run_balance
 
     try:
         counts = [int(n) for n in args.players.split(",")]
@@ -142,8 +143,28 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_ladder(args: argparse.Namespace) -> int:
+    from .sim.ladder import run_ladder
+
+    def progress(pair: str) -> None:
+        if args.progress:
+            print(pair, file=sys.stderr, flush=True)
+
+    ladder = run_ladder(
+        args.levels,
+        args.games,
+        args.seed,
+        time_budget=args.budget,
+        iterations=args.iterations,
+        jobs=args.jobs,
+        progress=progress,
+    )
+    print(ladder.as_json() if args.json else ladder.report())
+    return 0
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from .selfplay import bench
+    from .sim.bench import bench
 
     print(bench(args.games, args.seed).report())
     return 0
@@ -204,6 +225,35 @@ def _cmd_learn(args: argparse.Namespace) -> int:
     return run_learn(args.data_dir, restart=args.restart, language=args.chosen_lang)
 
 
+def _level(text: str) -> str:
+    """A computer level of the one registry (imported only when a command names one)."""
+    from .bots import ALL_LEVELS
+
+    level = text.strip().lower()
+    if level not in ALL_LEVELS:
+        message = _("unknown level {level} (one of {levels})")
+        raise argparse.ArgumentTypeError(
+            message.format(level=repr(text), levels=", ".join(ALL_LEVELS))
+        )
+    return level
+
+
+def _levels(text: str) -> list[str]:
+    levels = [_level(part) for part in text.split(",") if part.strip()]
+    if len(levels) < 2 or len(set(levels)) != len(levels):
+        raise argparse.ArgumentTypeError(_("give two or more different levels, weakest first"))
+    return levels
+
+
+def _search_sizes(text: str) -> dict[str, int]:
+    from .bots import parse_search_sizes
+
+    try:
+        return parse_search_sizes(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _usable_data_dir(folder: Path | None, command: str) -> bool:
     """A data folder must be a folder (or not exist yet, and then it is made)."""
     if folder is None or folder.is_dir() or not (folder.exists() or folder.is_symlink()):
@@ -215,7 +265,6 @@ def _usable_data_dir(folder: Path | None, command: str) -> bool:
     return False
 
 
-_LEVEL_CHOICES = ("random", "easy", "medium", "hard")
 _games = count_option(1, MAX_GAMES, "--games")
 _jobs = count_option(1, MAX_JOBS, "--jobs")
 
@@ -297,13 +346,18 @@ def _search_options(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=budget_option,
         metavar="SECONDS",
-        help=_("hard level: thinking time per turn (1.0; above 0, at most 600)"),
+        help=_(
+            "search levels: thinking time per turn (hard 1.0, expert 1.5; above 0, at most 600)"
+        ),
     )
     group.add_argument(
         "--iterations",
-        type=count_option(1, MAX_ITERATIONS, "--iterations"),
-        metavar="N",
-        help=_("hard level: search rounds per turn instead of a time budget (reproducible)"),
+        type=_search_sizes,
+        metavar="N|LEVEL=N,...",
+        help=_(
+            "search levels: a fixed search size per turn instead of a time budget "
+            "(reproducible): hard search rounds, expert iterations; e.g. hard=12,expert=300"
+        ),
     )
 
 
@@ -400,8 +454,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--levels",
         metavar="LEVELS",
         help=_(
-            "opponent level per seat, e.g. easy,medium,hard,easy (or one level for all); "
-            "levels: random, easy, medium, hard (default: random)"
+            "opponent level per seat, e.g. easy,medium,hard,expert (or one level for all); "
+            "levels: random, easy, medium, hard, expert (default: random)"
         ),
     )
     _search_options(self_play)
@@ -411,8 +465,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour = sub.add_parser(
         "tournament", help=_("pit two opponent levels against each other and report win rates")
     )
-    tour.add_argument("--a", default="hard", choices=_LEVEL_CHOICES, help=_("level A (hard)"))
-    tour.add_argument("--b", default="medium", choices=_LEVEL_CHOICES, help=_("level B (medium)"))
+    tour.add_argument("--a", default="hard", type=_level, help=_("level A (hard)"))
+    tour.add_argument("--b", default="medium", type=_level, help=_("level B (medium)"))
     tour.add_argument("--games", type=_games, default=200, help=_("games (200)"))
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
@@ -429,13 +483,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bal.add_argument("--games", type=_games, default=10000, help=_("games in all (10000)"))
     bal.add_argument("--seed", type=int, default=0)
-    bal.add_argument("--level", default="medium", choices=_LEVEL_CHOICES, help=_("(medium)"))
+    bal.add_argument("--level", default="medium", type=_level, help=_("(medium)"))
     bal.add_argument("--players", default="2,3,4", help=_("player counts to split over (2,3,4)"))
     bal.add_argument("--jobs", type=_jobs, default=1, help=_("games played in parallel (1)"))
     bal.add_argument("--progress", action="store_true", help=_("a count every 100 games"))
     bal.add_argument("--tiles", type=Path, help=_("tile file to study (default: the shipped one)"))
     _language_option(bal)
     bal.set_defaults(run=_cmd_balance)
+
+    lad = sub.add_parser(
+        "ladder", help=_("round robin of opponent levels: an Elo-style rating for each level")
+    )
+    lad.add_argument(
+        "--levels",
+        type=_levels,
+        default="random,easy,medium,hard,expert",
+        help=_("levels to rate, weakest first (random,easy,medium,hard,expert)"),
+    )
+    lad.add_argument("--games", type=_games, default=40, help=_("two-player games per pair (40)"))
+    lad.add_argument("--seed", type=int, default=1)
+    lad.add_argument("--jobs", type=_jobs, default=1, help=_("games played in parallel (1)"))
+    lad.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
+    lad.add_argument("--progress", action="store_true", help=_("name each pair on stderr"))
+    _search_options(lad)
+    _language_option(lad)
+    lad.set_defaults(run=_cmd_ladder)
 
     bench = sub.add_parser("bench", help=_("measure the engine on random 4-player games"))
     bench.add_argument("--games", type=_games, default=500)

@@ -359,7 +359,7 @@ def test_a_failing_computer_player_hands_its_seat_to_a_person(
 
     app = TableApp(match, tmp_path, [Seat("Ada"), Seat("Bo", "easy")])
     original = table_module.make_bot
-    table_module.make_bot = lambda level, seed: Broken()  # type: ignore[assignment]
+    table_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment]
     try:
         run(app, scenario)
     finally:

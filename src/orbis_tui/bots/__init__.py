@@ -1,66 +1,57 @@
-"""Computer players. Each one chooses among the engine's legal actions only.
+"""Computer players. Each one chooses among the engine's legal actions only, from what
+a player at the table can see.
 
 Use :func:`make_bot` to get an opponent of a level in :data:`LEVELS`::
 
-    bot = make_bot("medium", seed=7)
+    bot = make_bot("expert", seed=bot_seed(game_seed, seat))
     state.apply(bot.choose(state))
 
 A bot answers every decision of its own turns (the tile or god, the payment, the spot,
 the effect's choices, the discard) through the same actions a human's keys produce.
+:func:`analyse` estimates, for each option of a pending decision, the final CP margin
+it leads to (for hints and reviews).
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from ..engine import Action, GameState
+from .analysis import Analysis, OptionEstimate, analyse
 from .easy import EasyBot
+from .expert import DEFAULT_EXPERT_BUDGET, ExpertBot
 from .hard import DEFAULT_TIME_BUDGET, HardBot
 from .medium import MediumBot
 from .random_bot import RandomBot
-
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, state: GameState) -> Action:
-        """A legal action for the decision pending in ``state`` (the bot's own)."""
-        ...
-
-
-def make_bot(
-    level: str,
-    seed: int = 0,
-    *,
-    time_budget: float | None = None,
-    iterations: int | None = None,
-) -> Bot:
-    """A computer opponent of ``level`` ("easy", "medium" or "hard"; also "random").
-
-    ``time_budget`` (seconds per turn) and ``iterations`` (search rounds per turn) only
-    concern "hard": with ``iterations`` the bot is deterministic for a given seed; with
-    neither it thinks for :data:`~orbis_tui.bots.hard.DEFAULT_TIME_BUDGET` seconds.
-    """
-    if level == "easy":
-        return EasyBot(seed)
-    if level == "medium":
-        return MediumBot(seed)
-    if level == "hard":
-        return HardBot(seed, time_budget=time_budget, iterations=iterations)
-    if level == "random":
-        return RandomBot(seed)
-    raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)}, or random)")
-
+from .registry import (
+    ALL_LEVELS,
+    LEVEL_INFO,
+    LEVELS,
+    SEARCH_LEVELS,
+    Bot,
+    Level,
+    bot_seed,
+    make_bot,
+    parse_search_sizes,
+    seat_bots,
+)
 
 __all__ = [
+    "ALL_LEVELS",
+    "DEFAULT_EXPERT_BUDGET",
     "DEFAULT_TIME_BUDGET",
     "LEVELS",
+    "LEVEL_INFO",
+    "SEARCH_LEVELS",
+    "Analysis",
     "Bot",
     "EasyBot",
+    "ExpertBot",
     "HardBot",
+    "Level",
     "MediumBot",
+    "OptionEstimate",
     "RandomBot",
+    "analyse",
+    "bot_seed",
     "make_bot",
+    "parse_search_sizes",
+    "seat_bots",
 ]

@@ -7,10 +7,9 @@ decision at random. It never exchanges worshipers except where the payment needs
 
 from __future__ import annotations
 
-import random
-
 from ..engine import Action, DecisionKind, GameState, GoWild, Place
 from .choices import pay_sequence
+from .fair import decision_rng
 from .plan import PlanFollower
 
 
@@ -18,7 +17,7 @@ class EasyBot:
     name = "easy"
 
     def __init__(self, seed: int | None = None, pay_chance: float = 0.8) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.pay_chance = pay_chance
         self.follower = PlanFollower()
 
@@ -26,7 +25,7 @@ class EasyBot:
         action = self.follower.next(state)
         if action is not None:
             return action
-        rng = self.rng
+        rng = decision_rng(self.seed, state)
         kind = state.kind
         if kind is DecisionKind.PAY:
             need = [1.0] * 5

@@ -19,6 +19,7 @@ seed then always gives the same moves) or when the ``time_budget`` in seconds is
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass
 
@@ -67,15 +68,17 @@ class HardBot(PlanningBot):
         self.depth = depth
         self.stats = SearchStats()
 
-    def plan_turn(self, state: GameState) -> list[Action]:
-        return self.search(state)
+    def plan_turn(self, world: GameState, rng: random.Random) -> list[Action]:
+        return self.search(world, rng)
 
     # ------------------------------------------------------------------ search
-    def search(self, state: GameState) -> list[Action]:
+    def search(self, state: GameState, rng: random.Random) -> list[Action]:
+        """The best of the candidate plans; ``state`` may be the real position or any
+        copy of it: the search only ever looks at copies reshuffled by ``rng``."""
         start = time.perf_counter()
         deadline = start + self.time_budget if self.time_budget is not None else math.inf
         me = state.current
-        plans = self.planner.turn_plans(state)
+        plans = self.planner.turn_plans(state.resample_hidden(rng))
         alive = plans[: self.candidates]
         self.stats = SearchStats(candidates=len(alive))
         if len(alive) == 1:
@@ -88,7 +91,7 @@ class HardBot(PlanningBot):
         limit = self.iterations if self.iterations is not None else math.inf
         clock = time.perf_counter
         while rounds < limit:
-            world = state.resample_hidden(self.rng)
+            world = state.resample_hidden(rng)
             results = []
             for plan in alive:
                 if rounds > 0 and clock() >= deadline:

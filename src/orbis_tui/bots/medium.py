@@ -33,6 +33,7 @@ from .choices import (
     pick_to_give,
     volcano_choice,
 )
+from .fair import decision_rng
 from .heuristics import DEFAULT_WEIGHTS, Weights, color_need, evaluate, margin
 from .plan import PlanFollower
 
@@ -125,12 +126,16 @@ class Planner:
 class PlanningBot:
     """A bot that plans each decision's answer to the end of its turn and then plays the
     plan one decision at a time. The start of a turn is :meth:`plan_turn`'s to choose;
-    the decisions after it are finished greedily by the :class:`Planner`."""
+    the decisions after it are finished greedily by the :class:`Planner`.
+
+    Planning looks past the end of the turn (the refill of the market), so it works on
+    a copy whose hidden pile order is drawn from the public position (see :mod:`.fair`).
+    """
 
     name = "planning"
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.planner = Planner(weights)
         self.follower = PlanFollower()
 
@@ -138,14 +143,17 @@ class PlanningBot:
         action = self.follower.next(state)
         if action is not None:
             return action
-        if state.kind is DecisionKind.TURN:
-            actions = self.plan_turn(state)
+        rng = decision_rng(self.seed, state)
+        world = state.resample_hidden(rng)
+        if world.kind is DecisionKind.TURN:
+            actions = self.plan_turn(world, rng)
         else:
-            actions = self.planner.complete(state, state.current)[0]
+            actions = self.planner.complete(world, world.current)[0]
         return self.follower.start(state, actions)
 
-    def plan_turn(self, state: GameState) -> list[Action]:
-        """The actions of the whole turn starting in ``state``."""
+    def plan_turn(self, world: GameState, rng: random.Random) -> list[Action]:
+        """The actions of the whole turn starting in ``world`` (a copy of the position
+        with its hidden pile order drawn by ``rng``)."""
         raise NotImplementedError
 
 
@@ -154,9 +162,9 @@ class MediumBot(PlanningBot):
 
     name = "medium"
 
-    def plan_turn(self, state: GameState) -> list[Action]:
-        plans = self.planner.turn_plans(state)
+    def plan_turn(self, world: GameState, rng: random.Random) -> list[Action]:
+        plans = self.planner.turn_plans(world)
         top = plans[0].value
         # Equal plans are broken by the seed, so seats differ from game to game.
         tied = [p for p in plans if p.value >= top - 1e-9]
-        return self.rng.choice(tied).actions
+        return rng.choice(tied).actions

@@ -2,7 +2,7 @@
 
 A bot plans a whole turn at once but the engine asks for one decision at a time. The
 follower hands out the planned actions while the game goes the way the plan expects
-(the state after each action is the one the plan predicted); as soon as anything
+(the public position after each action is the one the plan predicted); as soon as anything
 differs (an undo, a different state handed in) it drops the plan and the bot plans
 again.
 """
@@ -27,7 +27,7 @@ class PlanFollower:
 
     def next(self, state: GameState) -> Action | None:
         """The next planned action if ``state`` is the one the plan expects, else None."""
-        if not self._queue or self._expected != state.signature():
+        if not self._queue or self._expected != state.public_signature():
             self.clear()
             return None
         action = self._queue.popleft()
@@ -50,4 +50,4 @@ class PlanFollower:
             return
         after = state.copy()
         after.apply(action)
-        self._expected = after.signature()
+        self._expected = after.public_signature()

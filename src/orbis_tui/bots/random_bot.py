@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import random
-
 from ..engine import Action, GameState
+from .fair import decision_rng
 
 
 class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def choose(self, state: GameState) -> Action:
-        return self.rng.choice(state.legal_actions())
+        return decision_rng(self.seed, state).choice(state.legal_actions())

@@ -1,24 +1,21 @@
 """Who sits in each seat: a person at the keyboard or a computer player of some level.
 
 The kinds are stored in the game record (``setup.seats``) so a resumed game keeps its
-computer players. Computer players come from :mod:`orbis_tui.bots` when it offers
-``make_bot(level, seed)`` and ``LEVELS``; without them every seat is a person.
+computer players. The levels on offer and the bots come from :mod:`orbis_tui.bots`
+(imported when first needed, which keeps the app's start short); a seat's bot is seeded
+with :func:`orbis_tui.bots.bot_seed`, like in every computer-only game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..engine import Action, GameState
+    from ..bots import Bot
 
 HUMAN = "human"
-
-
-class Bot(Protocol):
-    def choose(self, state: GameState) -> Action: ...
 
 
 @dataclass(frozen=True)
@@ -32,26 +29,18 @@ class Seat:
 
 
 def bot_levels() -> list[str]:
-    """The computer levels on offer (none when no bot factory exists)."""
-    try:
-        from .. import bots
-    except ImportError:
-        return []
-    levels: Any = getattr(bots, "LEVELS", None)
-    if getattr(bots, "make_bot", None) is None or not levels:
-        return []
-    return [str(level) for level in levels]
+    """The computer levels on offer, weakest first."""
+    from ..bots import LEVELS
+
+    return list(LEVELS)
 
 
-def make_bot(level: str, seed: int) -> Bot | None:
-    try:
-        from .. import bots
-    except ImportError:
-        return None
-    factory = getattr(bots, "make_bot", None)
-    if factory is None:
-        return None
-    return factory(level, seed)
+def make_bot(level: str, game_seed: int, seat: int) -> Bot:
+    """The computer player of ``level`` for ``seat`` of the game dealt from ``game_seed``."""
+    from ..bots import bot_seed
+    from ..bots import make_bot as build
+
+    return build(level, bot_seed(game_seed, seat))
 
 
 def seats_of(names: Sequence[str], kinds: Sequence[str] | None) -> list[Seat]:

@@ -8,7 +8,7 @@ post their choice back as a message.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -41,7 +41,7 @@ from ..controller import Controller
 from ..describe import GOD_KEYS
 from ..navigation import NewGame, ShowEnd
 from ..saves import SaveStore
-from ..seats import Bot, Seat, make_bot
+from ..seats import Seat, make_bot
 from ..session import GameSession
 from ..settings import Settings
 from ..widgets.coach_panel import CoachPanel
@@ -53,6 +53,9 @@ from ..widgets.panel import DecisionPanel, option_marked, summary_lines, warned_
 from ..widgets.pyramid import PyramidView
 from ..widgets.supply import SupplyBar
 from .base import SizeNotice, too_small
+
+if TYPE_CHECKING:
+    from ...bots import Bot
 
 K = texts.KEY
 _COLOR_KEYS = "rbogw"
@@ -501,10 +504,10 @@ class TableScreen(Screen[None]):
         seat = state.current
         bot = self._bots.get(seat)
         if bot is None:
-            bot = make_bot(self.seat.kind, (self.match.record.setup.seed or 0) + seat)
-            if bot is None:  # no computer players available: the seat is played by hand
-                self.session.take_seat(seat)
-                self.changed()
+            try:
+                bot = make_bot(self.seat.kind, self.match.record.setup.seed or 0, seat)
+            except Exception as exc:  # e.g. a level this version does not know
+                self._bot_failed(seat, f"{type(exc).__name__}: {exc}")
                 return
             self._bots[seat] = bot
         self._bot_thinking = True

@@ -3,26 +3,31 @@
 ``orbis tournament --a hard --b medium --games 200 --seed 1`` plays 200 games. The
 games come in groups that share one deal: with N players, level A plays each seat once
 per deal (the other seats are level B), so no level profits from a lucky deal or from
-moving first. Seat 0 always starts. Each game's bots are seeded from the tournament
-seed, so with iteration budgets (or no search at all) a tournament is reproducible.
+moving first. Seat 0 always starts. Each game's bots are seeded like every other game's
+(:func:`~orbis_tui.bots.bot_seed` of the deal seed and the seat), so with fixed search
+sizes (or no search at all) a tournament is reproducible.
 
 Reported: wins of A, wins of B and shared victories (R-END-5), A's win rate with a 95%
-Wilson score interval, mean scores, and the seconds each level spent per turn (all the
-decisions of one turn together) and per decision, mean and max.
+Wilson score interval, A's win share (a shared victory counts 1/k) against the fair
+share 1/N, mean scores, and the seconds each level spent per turn (all the decisions of
+one turn together) and per decision, mean and max.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .bots import Bot, make_bot
-from .engine import GameState, final_scores
-from .selfplay import run_jobs
-from .tiles import new_game
+from ..bots import LEVEL_INFO, Bot, bot_seed, make_bot
+from ..bots.registry import SearchSizes
+from ..engine import GameState, final_scores
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from ..tiles import new_game
+from .loop import play_out
+from .pool import run_jobs
 
 BotFactory = Callable[[int], Bot]
 
@@ -46,6 +51,7 @@ class GameRecord:
     deal_seed: int
     a_seat: int
     outcome: str  # "a", "b" or "tie"
+    a_share: float  # A's share of the victory: 1, 1/k for a k-way shared win, or 0
     a_score: int
     b_scores: list[int]
     turn_seconds: dict[str, list[float]]  # per level
@@ -55,10 +61,6 @@ class GameRecord:
 def game_plan(index: int, seed: int, players: int) -> tuple[int, int]:
     """(deal seed, A's seat) of game ``index``: each deal is played once per seat."""
     return seed + index // players, index % players
-
-
-def bot_seed(seed: int, index: int, seat: int) -> int:
-    return (seed * 1_000_003 + index * 17 + seat) % (2**31)
 
 
 def play_tournament_game(
@@ -72,39 +74,13 @@ def play_tournament_game(
 ) -> GameRecord:
     deal_seed, a_seat = game_plan(index, seed, players)
     bots: list[Bot] = [
-        (factory_a if seat == a_seat else factory_b)(bot_seed(seed, index, seat))
+        (factory_a if seat == a_seat else factory_b)(bot_seed(deal_seed, seat))
         for seat in range(players)
     ]
     labels = [label_a if seat == a_seat else label_b for seat in range(players)]
     state = new_game([f"P{s + 1}" for s in range(players)], seed=deal_seed, first_player=0)
-    turn_seconds, decision_seconds = play_timed(state, bots, labels)
-    return _record(index, deal_seed, a_seat, state, turn_seconds, decision_seconds)
-
-
-def play_timed(
-    state: GameState, bots: Sequence[Bot], labels: Sequence[str]
-) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
-    """Play ``state`` to the end with a bot per seat, timing every choice: the seconds
-    per turn (all the decisions of one turn together) and per decision, by the label of
-    the seat that played them (seats may share a label)."""
-    turn_seconds: dict[str, list[float]] = {label: [] for label in labels}
-    decision_seconds: dict[str, list[float]] = {label: [] for label in labels}
-    this_turn = 0.0
-    turn = state.turn
-    clock = time.perf_counter
-    while not state.is_over:
-        seat = state.current
-        start = clock()
-        action = bots[seat].choose(state)
-        spent = clock() - start
-        decision_seconds[labels[seat]].append(spent)
-        this_turn += spent
-        state.apply(action)
-        if state.turn != turn or state.is_over:
-            turn_seconds[labels[seat]].append(this_turn)
-            this_turn = 0.0
-            turn = state.turn
-    return turn_seconds, decision_seconds
+    played = play_out(state, bots, labels)
+    return _record(index, deal_seed, a_seat, state, played.turn_seconds, played.decision_seconds)
 
 
 def _record(
@@ -119,11 +95,13 @@ def _record(
     a_won = scores[a_seat].won
     b_won = any(s.won for s in scores if s.seat != a_seat)
     outcome = "tie" if a_won and b_won else ("a" if a_won else "b")
+    winners = sum(1 for s in scores if s.won)
     return GameRecord(
         index,
         deal_seed,
         a_seat,
         outcome,
+        1.0 / winners if a_won else 0.0,
         scores[a_seat].total,
         [s.total for s in scores if s.seat != a_seat],
         turn_seconds,
@@ -153,12 +131,20 @@ class TournamentResult:
         low, high = wilson_interval(wins, self.games)
         return wins / max(1, self.games), low, high
 
+    def win_share(self) -> tuple[float, float, float]:
+        """A's share of the victories (a k-way shared win counts 1/k) and a 95% interval;
+        the fair share is 1/N."""
+        share = sum(r.a_share for r in self.records)
+        low, high = wilson_interval(share, self.games)
+        return share / max(1, self.games), low, high
+
     def times(self, label: str, per: str = "turn") -> list[float]:
         key = "turn_seconds" if per == "turn" else "decision_seconds"
         return [t for r in self.records for t in getattr(r, key)[label]]
 
     def summary(self) -> dict:
         rate, low, high = self.win_rate()
+        share, share_low, share_high = self.win_share()
         b_wins = self.count("b")
         b_low, b_high = wilson_interval(b_wins, self.games)
         out: dict = {
@@ -175,6 +161,9 @@ class TournamentResult:
             "a_win_rate_95": [low, high],
             "b_win_rate": b_wins / max(1, self.games),
             "b_win_rate_95": [b_low, b_high],
+            "a_win_share": share,
+            "a_win_share_95": [share_low, share_high],
+            "fair_share": 1 / self.players,
             "a_mean_score": _mean([r.a_score for r in self.records]),
             "b_mean_score": _mean([s for r in self.records for s in r.b_scores]),
             "seconds": {},
@@ -194,31 +183,71 @@ class TournamentResult:
         s = self.summary()
         games = self.games
         deals = math.ceil(games / self.players)
-        lines = [
-            f"tournament: {self.a} (A) vs {self.b} (B), {self.players} players, {games} games "
-            f"({deals} deals, A in every seat of each), seed {self.seed}",
-            f"settings: {self.settings}",
-            "",
-            f"{'':<14}{'games':>7}{'share':>9}   95% interval",
+        head = ngettext(
+            "tournament: {a} (A) vs {b} (B), {players} players, {games} game "
+            "({deals} deal, A in every seat), seed {seed}",
+            "tournament: {a} (A) vs {b} (B), {players} players, {games} games "
+            "({deals} deals, A in every seat of each), seed {seed}",
+            games,
+        )
+        rows = [
+            (_("A {level} wins").format(level=self.a), "a"),
+            (_("B {level} wins").format(level=self.b), "b"),
         ]
-        for side, name in (("a", "A " + self.a), ("b", "B " + self.b)):
+        shared = _("shared wins")
+        games_word, share_word = _("games"), _("share")
+        width = max(14, *(len(label) + 1 for label, _side in rows), len(shared) + 1)
+        lines = [
+            head.format(
+                a=self.a, b=self.b, players=self.players, games=games, deals=deals, seed=self.seed
+            ),
+            _("settings: {settings}").format(settings=self.settings),
+            "",
+            f"{'':<{width}}{games_word:>7}{share_word:>9}   " + _("95% interval"),
+        ]
+        for label, side in rows:
             wins, rate = s[f"{side}_wins"], s[f"{side}_win_rate"]
             low, high = s[f"{side}_win_rate_95"]
-            lines.append(
-                f"{name + ' wins':<14}{wins:>7}{_pct(rate):>9}   [{_pct(low)}, {_pct(high)}]"
+            lines.append(f"{label:<{width}}{wins:>7}{_pct(rate):>9}   [{_pct(low)}, {_pct(high)}]")
+        lines.append(f"{shared:<{width}}{s['ties']:>7}{_pct(s['ties'] / max(1, games)):>9}")
+        if self.players > 2:
+            low, high = s["a_win_share_95"]
+            share = _(
+                "win share of A {level} (a shared win counts 1/k): {share} "
+                "[{low}, {high}], fair share {fair}"
             )
-        lines.append(f"{'shared wins':<14}{s['ties']:>7}{_pct(s['ties'] / max(1, games)):>9}")
+            lines.append(
+                share.format(
+                    level=self.a,
+                    share=_pct(s["a_win_share"]),
+                    low=_pct(low),
+                    high=_pct(high),
+                    fair=_pct(s["fair_share"]),
+                )
+            )
         lines.append("")
+        mean = _("mean score: {a} {a_score}, {b} {b_score} (per seat)")
         lines.append(
-            f"mean score: {self.a} {s['a_mean_score']:.1f}, "
-            f"{self.b} {s['b_mean_score']:.1f} (per seat)"
-        )
-        lines.append("seconds per turn (all decisions of a turn) and per decision:")
-        for label, t in s["seconds"].items():
-            lines.append(
-                f"  {label:<8} turn mean {t['per_turn_mean']:.3f} max {t['per_turn_max']:.3f}"
-                f" | decision mean {t['per_decision_mean']:.4f} max {t['per_decision_max']:.3f}"
+            mean.format(
+                a=self.a,
+                a_score=f"{s['a_mean_score']:.1f}",
+                b=self.b,
+                b_score=f"{s['b_mean_score']:.1f}",
             )
+        )
+        lines.append(_("seconds per turn (all decisions of a turn) and per decision:"))
+        timing = _(
+            "turn mean {turn_mean} max {turn_max} | "
+            "decision mean {decision_mean} max {decision_max}"
+        )
+        for label, t in s["seconds"].items():
+            figures = timing.format(
+                turn_mean=f"{t['per_turn_mean']:.3f}",
+                turn_max=f"{t['per_turn_max']:.3f}",
+                decision_mean=f"{t['per_decision_mean']:.4f}",
+                decision_max=f"{t['per_decision_max']:.3f}",
+            )
+            lines.append(f"  {label:<8} {figures}")
         return "\n".join(lines)
 
     def as_json(self) -> str:
@@ -234,23 +263,34 @@ def _pct(x: float) -> str:
 
 
 def level_factory(
-    level: str, time_budget: float | None = None, iterations: int | None = None
+    level: str, time_budget: float | None = None, iterations: SearchSizes | None = None
 ) -> BotFactory:
+    size = (iterations or {}).get(level)
+
     def factory(seed: int) -> Bot:
-        return make_bot(level, seed, time_budget=time_budget, iterations=iterations)
+        return make_bot(level, seed, time_budget=time_budget, iterations=size)
 
     return factory
 
 
-def _settings(levels: tuple[str, str], time_budget: float | None, iterations: int | None) -> str:
-    if "hard" not in levels:
-        return "no search levels"
-    if iterations is not None:
-        return f"hard: {iterations} search rounds per turn"
-    from .bots.hard import DEFAULT_TIME_BUDGET
-
-    budget = DEFAULT_TIME_BUDGET if time_budget is None else time_budget
-    return f"hard: {budget:g} s per turn"
+def describe_search(
+    levels: tuple[str, ...], time_budget: float | None, iterations: SearchSizes | None
+) -> str:
+    """How long the search levels among ``levels`` think, as the reports print it."""
+    parts = []
+    for level in dict.fromkeys(levels):
+        info = LEVEL_INFO[level]
+        if not info.searches:
+            continue
+        size = (iterations or {}).get(level)
+        if size is not None:
+            per_turn = _("{level}: {size} {unit} per turn")
+            parts.append(per_turn.format(level=level, size=size, unit=_(info.size_unit)))
+        else:
+            budget = info.default_budget if time_budget is None else time_budget
+            per_turn = _("{level}: {seconds} s per turn")
+            parts.append(per_turn.format(level=level, seconds=f"{budget:g}"))
+    return "; ".join(parts) if parts else _("no search levels")
 
 
 def _worker(job: tuple) -> GameRecord:
@@ -273,14 +313,17 @@ def run_tournament(
     seed: int,
     players: int = 2,
     time_budget: float | None = None,
-    iterations: int | None = None,
+    iterations: SearchSizes | None = None,
     jobs: int = 1,
     progress: Callable[[GameRecord], None] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games of level ``a`` against ``b`` (their games as they finish are
-    handed to ``progress``); a level against itself calls the B side ``b'``."""
+    handed to ``progress``); a level against itself calls the B side ``b'``.
+    ``time_budget`` is every search level's time per turn; ``iterations`` maps a search
+    level to a fixed search size instead."""
     label_b = b if b != a else b + "'"
-    result = TournamentResult(a, label_b, players, seed, _settings((a, b), time_budget, iterations))
+    settings = describe_search((a, b), time_budget, iterations)
+    result = TournamentResult(a, label_b, players, seed, settings)
     work = [(i, seed, players, a, b, label_b, time_budget, iterations) for i in range(games)]
     for record in run_jobs(_worker, work, jobs):
         result.records.append(record)

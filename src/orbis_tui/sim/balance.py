@@ -18,9 +18,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .engine import NUM_COLORS, Catalog, Color, EffectKind, GameState, GodId, PlayerScore
-from .selfplay import level_choosers, play_game, run_jobs
-from .tiles import default_tiles_path, load_catalog
+from ..bots import seat_bots
+from ..engine import NUM_COLORS, Catalog, Color, EffectKind, GameState, GodId, PlayerScore
+from ..tiles import default_tiles_path, load_catalog
+from .pool import run_jobs
+from .selfplay import play_game
 from .tournament import wilson_interval
 
 # The scoring categories of PlayerScore.categories: the tiles by effect, then the rest.
@@ -86,7 +88,7 @@ def seat_results(state: GameState, scores: list[PlayerScore]) -> list[SeatResult
 def play_balance_game(
     players: int, seed: int, levels: Sequence[str], catalog: Catalog | None = None
 ) -> BalanceGame:
-    result = play_game(players, seed, level_choosers(levels, seed), check=False, catalog=catalog)
+    result = play_game(players, seed, seat_bots(list(levels), seed), check=False, catalog=catalog)
     return BalanceGame(players, seed, seat_results(result.state, result.scores))
 
 

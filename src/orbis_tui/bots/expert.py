@@ -1,0 +1,64 @@
+"""The expert opponent: information-set Monte-Carlo tree search over whole turns.
+
+At the start of its turn (or when asked in the middle of one without a plan) the bot
+runs :class:`~.ismcts.TurnSearch` from the position it is given and plays the plan of
+the most visited root candidate, one decision at a time. Everything random in the
+search comes from :func:`~.fair.decision_rng` (the bot's seed and the public position)
+and every imagined world is a :meth:`~orbis_tui.engine.GameState.resample_hidden` copy,
+so with a fixed number of iterations the move is a function of what the player sees
+and the seed.
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, GameState
+from ..options import MAX_ITERATIONS, check_budget, check_count
+from .fair import decision_rng
+from .heuristics import DEFAULT_WEIGHTS, Weights
+from .ismcts import SearchResult, SearchSettings, TurnSearch, root_candidates
+from .plan import PlanFollower
+from .rollout import QuickPlanner
+
+DEFAULT_EXPERT_BUDGET = 1.5  # seconds per turn: a turn stays under 2 s on this machine
+
+
+class ExpertBot:
+    """ISMCTS over whole turns (level "expert")."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        time_budget: float | None = None,
+        iterations: int | None = None,
+        weights: Weights = DEFAULT_WEIGHTS,
+        **settings: float,
+    ) -> None:
+        if time_budget is None and iterations is None:
+            time_budget = DEFAULT_EXPERT_BUDGET
+        if time_budget is not None:
+            time_budget = check_budget(time_budget)  # nan or inf would think forever
+        if iterations is not None:
+            iterations = check_count(iterations, "iterations", 1, MAX_ITERATIONS)
+        self.seed = seed
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **settings)  # type: ignore[arg-type]
+        self.planner = QuickPlanner(weights)
+        self.follower = PlanFollower()
+        self.last: SearchResult | None = None
+
+    def choose(self, state: GameState) -> Action:
+        action = self.follower.next(state)
+        if action is not None:
+            return action
+        rng = decision_rng(self.seed, state)
+        world = state.resample_hidden(rng)
+        candidates = root_candidates(world, self.planner, self.settings.root_width)
+        if len(candidates) == 1:
+            self.last = None
+            return self.follower.start(state, candidates[0])
+        search = TurnSearch(world, candidates, rng, self.settings, self.planner)
+        self.last = search.run()
+        return self.follower.start(state, list(self.last.best().actions))

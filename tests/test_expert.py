@@ -1,0 +1,169 @@
+"""The expert level's search and the analysis API built on it: legal, reproducible play,
+the search (not a rule) choosing among gods and tiles, and estimates the hint and review
+features can rely on. Small, seeded searches only: strength is measured by commands."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from builders import R, W, fill_pyramid, make_game, plain, set_realm, tile
+from orbis_tui.bots import ExpertBot, MediumBot, analyse
+from orbis_tui.bots.ismcts import SearchSettings, turn_candidates, ucb_pick
+from orbis_tui.bots.medium import Planner
+from orbis_tui.engine import (
+    DecisionKind,
+    Exchange,
+    GameState,
+    GodId,
+    ReturnWorshipers,
+    TakeGod,
+    TakeTile,
+    problems,
+)
+from orbis_tui.tiles import new_game
+
+
+def small_expert(seed: int) -> ExpertBot:
+    return ExpertBot(seed, iterations=10, root_width=4, width=2, tree_turns=2, rollout_turns=1)
+
+
+def play(bots: list, seed: int) -> tuple[GameState, list]:
+    state = new_game([f"P{i}" for i in range(len(bots))], seed=seed, first_player=0)
+    log = []
+    while not state.is_over:
+        action = bots[state.current].choose(state)
+        assert state.why_not(action) is None, action
+        state.apply(action)
+        log.append(action)
+        assert not problems(state)
+    return state, log
+
+
+def midgame(seed: int = 3, turns: int = 8) -> GameState:
+    state = new_game(["A", "B"], seed=seed, first_player=0)
+    bots = [MediumBot(seed), MediumBot(seed + 1)]
+    while state.turn < turns or state.kind is not DecisionKind.TURN:
+        state.apply(bots[state.current].choose(state))
+    return state
+
+
+# ---------------------------------------------------------------------- the bot
+def test_expert_plays_a_legal_game_and_repeats_it_with_the_same_seed() -> None:
+    first = play([small_expert(1), MediumBot(2)], seed=5)
+    again = play([small_expert(1), MediumBot(2)], seed=5)
+    assert first[0].is_over
+    assert first[1] == again[1]
+
+
+def test_expert_plays_in_a_three_player_game() -> None:
+    state, _ = play([MediumBot(1), small_expert(2), MediumBot(3)], seed=8)
+    assert state.is_over
+
+
+def test_expert_reports_its_search() -> None:
+    bot = ExpertBot(0, iterations=12, rollout_turns=1)
+    state = midgame()
+    action = bot.choose(state)
+    assert bot.last is not None
+    assert bot.last.iterations == 12
+    assert sum(c.visits for c in bot.last.candidates) == 12
+    assert bot.last.best().actions[0] == action
+
+
+def test_every_god_is_a_root_candidate_whatever_the_greedy_ranking() -> None:
+    """God timing is the search's to decide: the gods stay candidates even when the
+    greedy planner ranks them below the kept tiles."""
+    state = new_game(["A", "B"], seed=2, first_player=0)
+    firsts = [plan[0] for plan in turn_candidates(state, Planner(), 1)]
+    gods = [a for a in state.decision_actions() if isinstance(a, TakeGod)]
+    assert len(gods) == 3
+    assert all(god in firsts for god in gods)
+    assert len(firsts) in (3, 4)  # the best plan, and the gods not already it
+
+
+def test_expert_takes_death_when_its_worshipers_are_worth_nothing_more() -> None:
+    """On the last turn with a god still to take, six spare worshipers buy 3 CP."""
+    state = make_game(gods=[GodId.DEATH, GodId.APPRENTICE, GodId.LOVE])
+    fill_pyramid(state, 0, {}, plain("FILL", W))
+    state.players[0].turns = 14
+    set_realm(state, 0, "RRBBOOGW")
+    # The made-up table has no turns after this one worth playing: judge it as it ends.
+    bot = ExpertBot(0, iterations=12, tree_turns=0, rollout_turns=0)
+    assert bot.choose(state) == TakeGod(GodId.DEATH)
+    state.apply(TakeGod(GodId.DEATH))
+    action = bot.choose(state)
+    assert isinstance(action, ReturnWorshipers | Exchange)
+
+
+def test_ucb_tries_each_open_move_first_and_widens_with_visits() -> None:
+    assert ucb_pick([3, 0, 1], [3.0, 0.0, 5.0], 1.0) == 1
+    assert ucb_pick([5, 5], [50.0, 0.0], 0.1) == 0
+    # with widening, a node visited 3 times still offers only its favourite
+    assert ucb_pick([3, 0, 0], [0.0, 0.0, 0.0], 1.0, widen=0.5) == 0
+    assert ucb_pick([4, 0, 0], [0.0, 0.0, 0.0], 1.0, widen=0.5) == 1
+
+
+def test_search_settings_need_a_budget() -> None:
+    with pytest.raises(ValueError, match="iteration count or a time budget"):
+        SearchSettings()
+    with pytest.raises(ValueError, match="at least one iteration"):
+        SearchSettings(iterations=0)
+
+
+# ---------------------------------------------------------------------- analysis
+def test_analysis_judges_every_option_of_a_turn_reproducibly() -> None:
+    state = midgame()
+    before = state.signature()
+    result = analyse(state, iterations=30, seed=4)
+    assert state.signature() == before  # the state is not changed
+    firsts = {option.actions[0] for option in result.options}
+    assert firsts == set(state.decision_actions())
+    assert result.iterations == 30 == sum(o.visits for o in result.options)
+    margins = [o.margin for o in result.options]
+    assert margins == sorted(margins, reverse=True)
+    assert all(o.visits >= 1 for o in result.options)
+    assert all(o.stderr >= 0 for o in result.options if o.visits >= 2)
+    again = analyse(state, iterations=30, seed=4)
+    assert again.options == result.options
+    assert result.seat == state.current and result.kind is DecisionKind.TURN
+
+
+def test_analysis_of_a_sub_decision_and_of_a_move_the_player_made() -> None:
+    rich = tile("HI", R, cost="RR", cp=6, level=3)
+    state = make_game({4: rich}, gods=[GodId.APPRENTICE, GodId.LOVE, GodId.IDLENESS])
+    set_realm(state, 0, "RRB")
+    state.apply(TakeTile(4))
+    assert state.kind is DecisionKind.PAY
+    result = analyse(state, per_option=4, seed=1, include=[state.decision_actions()[-1]])
+    answers = {type(option.answer).__name__ for option in result.options}
+    assert answers == {"Pay", "GoWild"}
+    assert result.best.answer.__class__.__name__ == "Pay"  # six CP beat a wilderness
+    assert result.iterations == 4 * len(result.options)
+    played = result.estimate_for(state.decision_actions()[-1])
+    assert played is not None and played.answer == state.decision_actions()[-1]
+
+
+def test_analysis_reports_progress_and_can_be_stopped() -> None:
+    state = midgame()
+    seen: list[float] = []
+    analyse(state, iterations=32, progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == 1.0
+    calls = 0
+
+    def stop() -> bool:
+        nonlocal calls
+        calls += 1
+        return True
+
+    result = analyse(state, time_budget=60.0, cancel=stop)
+    assert calls >= 1
+    assert result.iterations == len(result.options)  # one look at each option, then stop
+    assert all(not math.isnan(o.margin) for o in result.options)
+
+
+def test_analysis_is_for_the_seat_to_move() -> None:
+    state = midgame()
+    with pytest.raises(ValueError, match="is not to move"):
+        analyse(state, seat=1 - state.current, iterations=4)
