@@ -67,8 +67,13 @@ def english_left(text: str, lang: str) -> set[str]:
 
 
 def cut_off(text: str) -> list[str]:
-    """Lines that end in an ellipsis: a text that did not fit."""
-    return [line for line in text.splitlines() if "…" in line and "…" not in ("⚙",)]
+    """Lines with an ellipsis, and a title or key bar (the first and last lines, which
+    never wrap) running into the screen's last column: a text that did not fit."""
+    lines = text.splitlines()
+    edges = [lines[0], lines[-1]] if lines else []
+    return [line for line in lines if "…" in line] + [
+        line for line in edges if len(line) >= SIZE[0] and not line[SIZE[0] - 1].isspace()
+    ]
 
 
 def test_the_table_has_no_english_left_and_nothing_cut_off(speaking, tmp_path: Path) -> None:
