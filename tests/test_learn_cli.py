@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orbis_tui import cli
+from orbis_tui import cli, i18n
 
 
 def test_orbis_learn_runs_the_walkthrough(monkeypatch, tmp_path: Path):
@@ -26,3 +26,20 @@ def test_orbis_learn_runs_the_walkthrough(monkeypatch, tmp_path: Path):
 def test_orbis_learn_is_listed_in_the_help(capsys):
     parser = cli.build_parser()
     assert "learn" in parser.format_help()
+
+
+def test_run_learn_opens_the_walkthrough_app_in_the_language_asked(monkeypatch, tmp_path: Path):
+    import orbis_tui.tui.app as app_module
+    from orbis_tui.tui.screens.learn import LearnApp, run_learn
+
+    opened = []
+
+    def fake_run(app, **_options):
+        opened.append(app)
+        return 0
+
+    monkeypatch.setattr(app_module, "run_keeping_folder", fake_run)
+    assert run_learn(tmp_path, restart=True, language="ru") == 0
+    (app,) = opened
+    assert isinstance(app, LearnApp) and app.restart_walkthrough
+    assert i18n.language() == "ru"

@@ -362,6 +362,6 @@ class LearnApp(OrbisApp):
 def run_learn(
     data_dir: Path | str | None = None, *, restart: bool = False, language: str | None = None
 ) -> int:
-    from .app import run_keeping_folder
+    from ..app import run_keeping_folder
 
     return run_keeping_folder(LearnApp(data_dir, restart=restart, language=language))
