@@ -17,6 +17,7 @@ from test_learn_app import play_by_keys
 
 from orbis_tui import i18n
 from orbis_tui.engine import DecisionKind
+from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.learn import LearnApp, LearnTableScreen
@@ -99,6 +100,39 @@ def test_the_table_has_no_english_left_and_nothing_cut_off(speaking, tmp_path: P
                     await play_turn_keys(pilot, rng)
                     await pilot.pause()
         assert seen > 100
+
+    run(scenario())
+
+
+def test_a_turn_waiting_for_confirmation_speaks_the_language_and_fits(
+    speaking, tmp_path: Path
+) -> None:
+    """With the setting on (the app's default), a finished turn waits for Enter: its
+    title, summary and keys fit too, with the names the new-game form suggests."""
+
+    async def scenario() -> None:
+        names = [texts.NEW_SEAT_PLACEHOLDER.format(n=n) for n in (1, 2, 3)]
+        match = random_match(3, 17, lambda s: s.turn >= 4, names=names)
+        app = TableApp(match, tmp_path, confirm=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await lift_curtain(pilot)
+            rng = random.Random(17)
+            confirmed = 0
+            for _ in range(40):
+                screen = app.screen
+                if not isinstance(screen, TableScreen):
+                    break
+                if screen.session.pending is not None:
+                    text = screen_text(app)
+                    assert not english_left(text, speaking), (english_left(text, speaking), text)
+                    assert not cut_off(text), text
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    confirmed += 1
+                    continue
+                await play_turn_keys(pilot, rng)
+                await pilot.pause()
+            assert confirmed >= 3
 
     run(scenario())
 
