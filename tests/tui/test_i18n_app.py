@@ -196,6 +196,33 @@ def test_the_new_game_screen_fits(speaking, tmp_path: Path) -> None:
     run(scenario())
 
 
+def test_the_new_game_screen_says_what_each_computer_level_plays_like(
+    speaking, tmp_path: Path
+) -> None:
+    from orbis_tui.bots import LEVELS
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            info = app.screen.query_one("#level-info")
+            app.screen.query_one("#kind2", Choice).focus()
+            await pilot.pause()
+            assert not info.display  # a person: nothing to say
+            for level in LEVELS:
+                await pilot.press("right")
+                await pilot.pause()
+                text = screen_text(app)
+                assert f"{texts.level_name(level)}: " in text, text
+                assert not english_left(text, speaking), english_left(text, speaking)
+                assert not cut_off(text), text
+            app.screen.query_one("#seed").focus()
+            await pilot.pause()
+            assert not info.display
+
+    run(scenario())
+
+
 def test_the_walkthrough_completes_by_keyboard(speaking, tmp_path: Path) -> None:
     """Every step of the walkthrough followed by keys, each screen of it in the language
     and whole at 80×24."""

@@ -18,7 +18,7 @@ from ...names import MAX_NAME_LENGTH, name_problem
 from .. import palette, texts
 from ..navigation import OpenWalkthrough, ResumeGame, StartGame
 from ..saves import LoadResult
-from ..seats import HUMAN, Seat, bot_levels
+from ..seats import HUMAN, Seat, bot_levels, level_summary
 from ..settings import Settings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
@@ -111,6 +111,7 @@ class NewGameScreen(Screen[None]):
                             classes="kind",
                             compact=True,
                         )
+            yield Static("", id="level-info")
             with Horizontal(classes="row"):
                 yield Label(texts.NEW_FIRST, classes="label")
                 yield Choice(
@@ -165,6 +166,21 @@ class NewGameScreen(Screen[None]):
 
     def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
         self._mark_focus()
+        self._show_level()
+
+    def _show_level(self) -> None:
+        """Under the seats, what the computer level of the focused seat plays like."""
+        info = self.query_one("#level-info", Static)
+        focused = self.focused
+        text = ""
+        is_kind = isinstance(focused, Choice) and (focused.id or "").startswith("kind")
+        if is_kind and focused.value > 0:
+            level = self.levels[focused.value - 1]
+            text = texts.NEW_LEVEL_INFO.format(
+                level=texts.level_name(level), summary=level_summary(level)
+            )
+        info.update(text)
+        info.display = bool(text)
 
     def _mark_focus(self) -> None:
         """A marker before the focused field's label, so focus shows without color."""
@@ -198,6 +214,8 @@ class NewGameScreen(Screen[None]):
     def on_choice_changed(self, message: Choice.Changed) -> None:
         if message.choice.id == "count":
             self._show_seats()
+        elif (message.choice.id or "").startswith("kind"):
+            self._show_level()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.stop()
