@@ -43,3 +43,17 @@ def test_run_learn_opens_the_walkthrough_app_in_the_language_asked(monkeypatch, 
     (app,) = opened
     assert isinstance(app, LearnApp) and app.restart_walkthrough
     assert i18n.language() == "ru"
+
+
+def test_run_learn_opens_the_walkthrough_app_holding_the_data_folder(monkeypatch, tmp_path: Path):
+    import orbis_tui.tui.screens.learn as learn_screen
+
+    opened = []
+
+    def fake_run(self, *, headless=False):
+        opened.append((type(self).__name__, self.store.root, self.lock.state.name))
+        return None
+
+    monkeypatch.setattr(learn_screen.LearnApp, "run", fake_run)
+    assert learn_screen.run_learn(tmp_path, restart=True) == 0
+    assert opened == [("LearnApp", tmp_path, "HELD")]

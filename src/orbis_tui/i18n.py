@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -61,10 +62,10 @@ class TranslatedDict(dict[str, str]):
             return self[key]
         return default
 
-    def values(self):  # type: ignore[override]
+    def values(self):
         return [self[key] for key in self]
 
-    def items(self):  # type: ignore[override]
+    def items(self):
         return [(key, self[key]) for key in self]
 
 
@@ -170,7 +171,7 @@ def npgettext(context: str, one: str, many: str, count: int) -> str:
     return _translation.npgettext(context, one, many, count)
 
 
-def choose(template: str | tuple[str, str, str], values: dict[str, object]) -> str:
+def choose(template: str | tuple[str, str, str], values: Mapping[str, object]) -> str:
     """The translated sentence of ``template`` for ``values``: a plain sentence, or the
     plural form that the number named by the template asks for in this language."""
     if isinstance(template, tuple):

@@ -49,7 +49,7 @@ class OrbisServer(Server):
             raise web.HTTPForbidden(text=f"Orbis: refused: {refusal}\n")
         return await handler(request)
 
-    async def handle_index(self, request: web.Request) -> Any:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> Any:
         if self.fixed_public_url is None:
             # The page's websocket and static URLs use the address the browser used, so
             # a server on every interface works from any machine that can reach it.

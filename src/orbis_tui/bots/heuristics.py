@@ -121,7 +121,7 @@ def open_spot_colors(pyr: Pyramid) -> list[int]:
 
 
 # ---------------------------------------------------------------------- the market
-_FUTURE_CACHE: dict[tuple[int, int, int, int], tuple[object, list[float]]] = {}
+_FUTURE_CACHE: dict[tuple[int, ...], tuple[object, list[float]]] = {}
 
 
 def future_color_cost(state: GameState) -> list[float]:

@@ -36,39 +36,101 @@ class Consequence(Protocol):
     def message(self) -> str: ...
 
 
-class VolcanoFails(NamedTuple):
-    """The volcano will be cancelled: the other market cells cannot give ``need``
-    (after this take's generation they hold ``available`` of those colors)."""
+class _Consequence:
+    """The readings every consequence shares. A consequence is a named tuple (quick to
+    define, which keeps the app's start short) equal only to consequences of its own
+    kind."""
 
-    rule = "R-EFF-VOLCANO"
-    code = "volcano_fails"
+    __slots__ = ()
+    rule: ClassVar[str]
+    code: ClassVar[str]
+
+    @property
+    def details(self) -> dict[str, Any]:
+        """The numbers of the consequence, as plain values (counts spelled 'RRB')."""
+        out: dict[str, Any] = {}
+        for name in type(self)._fields:  # type: ignore[attr-defined]  # the named tuple's
+            value = getattr(self, name)
+            if _field_type(type(self), name) == "Count":
+                value = letters(value)
+            elif isinstance(value, Color):
+                value = value.label
+            elif isinstance(value, Tile):
+                out["tile_id"] = value.id
+                value = value.name
+            out[name] = value
+        return out
+
+    @property
+    def message(self) -> str:
+        return warning_text(self.code, self.details)
+
+    @property
+    def loses_value(self) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+    __eq__ = same_kind_equal
+    __ne__ = same_kind_unequal
+    __hash__ = kind_hash
+
+
+def _field_type(kind: type, name: str) -> str:
+    for klass in kind.__mro__:
+        annotations = vars(klass).get("__annotations__", {})
+        if name in annotations:  # a ForwardRef under postponed annotations
+            kind_of = annotations[name]
+            return str(getattr(kind_of, "__forward_arg__", kind_of))
+    return ""
+
+
+class _VolcanoFailsFields(NamedTuple):
     tile: Tile
     need: Count
     available: Count
 
 
-class IrrigationFails(NamedTuple):
-    """The irrigation will be cancelled: placed in row 1 (``row_one``), or with nothing
-    of ``color`` (nor a wilderness) beneath it. At a market cell, ``anywhere`` says no
-    spot of the pyramid would feed it now."""
+class VolcanoFails(_Consequence, _VolcanoFailsFields):
+    """The volcano will be cancelled: the other market cells cannot give ``need``
+    (after this take's generation they hold ``available`` of those colors)."""
 
-    rule = "R-EFF-IRRIGATION"
-    code = "irrigation_fails"
+    __slots__ = ()
+    rule = "R-EFF-VOLCANO"
+    code = "volcano_fails"
+
+
+class _IrrigationFailsFields(NamedTuple):
     tile: Tile
     color: Color
     row_one: bool = False
     anywhere: bool = False
 
 
-class ReturnUnaffordable(NamedTuple):
+class IrrigationFails(_Consequence, _IrrigationFailsFields):
+    """The irrigation will be cancelled: placed in row 1 (``row_one``), or with nothing
+    of ``color`` (nor a wilderness) beneath it. At a market cell, ``anywhere`` says no
+    spot of the pyramid would feed it now."""
+
+    __slots__ = ()
+    rule = "R-EFF-IRRIGATION"
+    code = "irrigation_fails"
+
+
+class _ReturnUnaffordableFields(NamedTuple):
+    name: str
+    count: int  # type: ignore[assignment]  # hides tuple.count, which nobody calls here
+    have: int
+
+
+class ReturnUnaffordable(_Consequence, _ReturnUnaffordableFields):
     """A village (or the God of Death) will be cancelled: it asks for ``count``
     worshipers and the realm will hold ``have``."""
 
+    __slots__ = ()
     rule = "R-EFF-VILLAGE"
     code = "village_unaffordable"
-    name: str
-    count: int
-    have: int
 
 
 class DeathUnaffordable(ReturnUnaffordable):
@@ -77,31 +139,33 @@ class DeathUnaffordable(ReturnUnaffordable):
     code = "death_unaffordable"
 
 
-class TokenAlreadyHeld(NamedTuple):
+class _TokenAlreadyHeldFields(NamedTuple):
+    tile: Tile
+    color: Color
+
+
+class TokenAlreadyHeld(_Consequence, _TokenAlreadyHeldFields):
     """The farm gives the reduction token of ``color``, which the player already holds."""
 
+    __slots__ = ()
     rule = "R-EFF-FARM"
     code = "token_held"
+
+
+class _OnlyAsWildernessFields(NamedTuple):
     tile: Tile
     color: Color
 
 
-class OnlyAsWilderness(NamedTuple):
+class OnlyAsWilderness(_Consequence, _OnlyAsWildernessFields):
     """No spot of the pyramid takes a tile of ``color``: it can only be a wilderness."""
 
+    __slots__ = ()
     rule = "R-TAKE-4"
     code = "only_wilderness"
-    tile: Tile
-    color: Color
 
 
-class PaymentLost(NamedTuple):
-    """Worshipers ``paid`` (colored symbols, plus ``any_count`` of any color) for a tile
-    that ends as a wilderness are lost: either no spot takes its ``color`` (when paying),
-    or the player chose to place it as a wilderness after paying (``placed``)."""
-
-    rule = "R-TAKE-4"
-    code = "payment_lost"
+class _PaymentLostFields(NamedTuple):
     tile: Tile
     color: Color
     paid: Count
@@ -109,32 +173,50 @@ class PaymentLost(NamedTuple):
     placed: bool = False
 
 
-class WildernessCost(NamedTuple):
+class PaymentLost(_Consequence, _PaymentLostFields):
+    """Worshipers ``paid`` (colored symbols, plus ``any_count`` of any color) for a tile
+    that ends as a wilderness are lost: either no spot takes its ``color`` (when paying),
+    or the player chose to place it as a wilderness after paying (``placed``)."""
+
+    __slots__ = ()
+    rule = "R-TAKE-4"
+    code = "payment_lost"
+
+
+class _WildernessCostFields(NamedTuple):
+    points: int
+    cp: int = 0
+    avoidable: bool = True
+
+
+class WildernessCost(_Consequence, _WildernessCostFields):
     """A wilderness scores ``points`` at the end (-1; 0 with the Goddess of Idleness),
     instead of the tile's ``cp``. Not ``avoidable`` when no spot takes the tile in its
     color: it becomes a wilderness whatever the player chooses."""
 
+    __slots__ = ()
     rule = "R-END-2"
     code = "wilderness_cost"
-    points: int
-    cp: int = 0
-    avoidable: bool = True
 
     @property
     def loses_value(self) -> bool:
         return self.avoidable and (self.points < 0 or self.cp > 0)
 
 
-class ForestOutlook(NamedTuple):
-    """At this spot the forest has ``have`` of the ``need`` matching neighbours, and
-    ``open_spots`` empty neighbour spots that could still hold a tile."""
-
-    rule = "R-EFF-FOREST"
-    code = "forest_outlook"
+class _ForestOutlookFields(NamedTuple):
     tile: Tile
     have: int
     need: int
     open_spots: int
+
+
+class ForestOutlook(_Consequence, _ForestOutlookFields):
+    """At this spot the forest has ``have`` of the ``need`` matching neighbours, and
+    ``open_spots`` empty neighbour spots that could still hold a tile."""
+
+    __slots__ = ()
+    rule = "R-EFF-FOREST"
+    code = "forest_outlook"
 
     @property
     def validated(self) -> bool:
@@ -159,13 +241,17 @@ class ForestOutlook(NamedTuple):
         return warning_text(code, self.details)
 
 
-class EffectRefused(NamedTuple):
-    """Refusing cancels the tile (or god) ``name``: its ``cp`` will not score."""
-
-    rule = "R-EFF-VILLAGE"
-    code = "refused"
+class _EffectRefusedFields(NamedTuple):
     name: str
     cp: int
+
+
+class EffectRefused(_Consequence, _EffectRefusedFields):
+    """Refusing cancels the tile (or god) ``name``: its ``cp`` will not score."""
+
+    __slots__ = ()
+    rule = "R-EFF-VILLAGE"
+    code = "refused"
 
 
 class VolcanoRefused(EffectRefused):
@@ -178,51 +264,18 @@ class DeathRefused(EffectRefused):
     rule = "R-GOD-2"
 
 
-class RealmOverflow(NamedTuple):
-    """The realm will hold ``total`` worshipers: ``excess`` must be returned at the end
-    of the turn (R-TURN-3)."""
-
-    rule = "R-TURN-3"
-    code = "realm_overflow"
+class _RealmOverflowFields(NamedTuple):
     total: int
     excess: int
 
 
-def _details(self: Any) -> dict[str, Any]:
-    """The numbers of a consequence, as plain values (counts spelled 'RRB')."""
-    out: dict[str, Any] = {}
-    for name in self._fields:
-        value = getattr(self, name)
-        if _field_type(type(self), name) == "Count":
-            value = letters(value)
-        elif isinstance(value, Color):
-            value = value.label
-        elif isinstance(value, Tile):
-            out["tile_id"] = value.id
-            value = value.name
-        out[name] = value
-    return out
+class RealmOverflow(_Consequence, _RealmOverflowFields):
+    """The realm will hold ``total`` worshipers: ``excess`` must be returned at the end
+    of the turn (R-TURN-3)."""
 
-
-def _field_type(kind: type, name: str) -> str:
-    for klass in kind.__mro__:
-        annotations = vars(klass).get("__annotations__", {})
-        if name in annotations:  # a ForwardRef under postponed annotations
-            kind_of = annotations[name]
-            return str(getattr(kind_of, "__forward_arg__", kind_of))
-    return ""
-
-
-def _message(self: Any) -> str:
-    return warning_text(self.code, self.details)
-
-
-def _loses_value(self: Any) -> bool:
-    return True
-
-
-def _text(self: Any) -> str:
-    return f"{self.rule}: {self.message}"
+    __slots__ = ()
+    rule = "R-TURN-3"
+    code = "realm_overflow"
 
 
 CONSEQUENCE_TYPES: tuple[type, ...] = (
@@ -240,20 +293,6 @@ CONSEQUENCE_TYPES: tuple[type, ...] = (
     DeathRefused,
     RealmOverflow,
 )
-
-# Consequences are named tuples (quick to define, which keeps the app's start short),
-# equal only to consequences of their own kind, sharing these readings.
-for _kind in CONSEQUENCE_TYPES:
-    _kind.__eq__ = same_kind_equal  # type: ignore[method-assign,assignment]
-    _kind.__ne__ = same_kind_unequal  # type: ignore[method-assign,assignment]
-    _kind.__hash__ = kind_hash  # type: ignore[method-assign,assignment]
-    _kind.__str__ = _text  # type: ignore[method-assign,assignment]
-    _kind.details = property(_details)  # type: ignore[attr-defined]
-    if not hasattr(_kind, "message"):
-        _kind.message = property(_message)  # type: ignore[attr-defined]
-    if not hasattr(_kind, "loses_value"):
-        _kind.loses_value = property(_loses_value)  # type: ignore[attr-defined]
-
 
 __all__ = [
     "Consequence",

@@ -198,10 +198,10 @@ def _turn_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
         warnings = () if refusal is not None else take_warnings(state, cell)
         options.append(Option(action, refusal, warnings))
     for god in state.gods_available:
-        action = TakeGod(god)
-        refusal = state.why_not(action)
+        take_god = TakeGod(god)
+        refusal = state.why_not(take_god)
         warnings = () if refusal is not None else _god_warnings(state, player, god)
-        options.append(Option(action, refusal, warnings))
+        options.append(Option(take_god, refusal, warnings))
     return tuple(options)
 
 

@@ -77,7 +77,7 @@ class Gained(NamedTuple):
 
     player: int
     color: Color
-    count: int
+    count: int  # type: ignore[assignment]  # hides tuple.count, which nobody calls here
 
 
 class Cancelled(NamedTuple):

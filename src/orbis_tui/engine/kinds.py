@@ -11,7 +11,7 @@ from typing import Any
 
 
 def same_kind_equal(self: tuple[Any, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+    return type(self) is type(other) and tuple.__eq__(self, other)
 
 
 def same_kind_unequal(self: tuple[Any, ...], other: object) -> bool:

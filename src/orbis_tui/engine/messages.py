@@ -6,6 +6,7 @@ as ``"RRB"``); the functions here turn them into sentences.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..i18n import N_, NC_, Np_, TranslatedDict, choose, gettext, pgettext
@@ -244,7 +245,7 @@ WARNINGS: dict[str, Template] = {
 }
 
 
-def _with_words(details: dict[str, Any]) -> dict[str, Any]:
+def _with_words(details: Mapping[str, Any]) -> dict[str, Any]:
     filled = dict(details)
     for key in COLOR_KEYS:
         value = details.get(key)
@@ -259,7 +260,7 @@ def _with_words(details: dict[str, Any]) -> dict[str, Any]:
     return filled
 
 
-def fill(template: Template, details: dict[str, Any]) -> str:
+def fill(template: Template, details: Mapping[str, Any]) -> str:
     """The sentence of ``template`` with ``details`` filled in (the plural form chosen by
     its number); a template that does not fit the details still says something."""
     template = choose(template, details)
@@ -297,7 +298,7 @@ def _warning_variant(code: str, details: dict[str, Any]) -> str:
     return code
 
 
-def cancelled_text(code: str, details: dict[str, Any]) -> str:
+def cancelled_text(code: str, details: Mapping[str, Any]) -> str:
     return fill(CANCELLED.get(code, code), details)
 
 

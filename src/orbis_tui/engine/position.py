@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import cast
 
 from . import pyramid as geometry
 from .colors import NUM_COLORS, ZERO, Color, Count, parse_letters
@@ -65,12 +66,22 @@ class SeatSpec:
     god_cancelled: bool = False
     reductions: Iterable[Color] | str | None = None
 
+    @property
+    def spots(self) -> tuple[tuple[Position, Spot], ...]:
+        """The pyramid as stored: sorted ``(spot, Spot)`` pairs."""
+        return cast("tuple[tuple[Position, Spot], ...]", self.pyramid)
+
+    @property
+    def realm_count(self) -> Count:
+        """The realm as stored: a count."""
+        return cast("Count", self.realm)
+
     def __post_init__(self) -> None:
         pairs = self.pyramid.items() if isinstance(self.pyramid, Mapping) else self.pyramid
         spots = tuple(
             sorted(
                 (
-                    (tuple(pos), spot if isinstance(spot, Spot) else Spot(spot))
+                    ((pos[0], pos[1]), spot if isinstance(spot, Spot) else Spot(spot))
                     for pos, spot in pairs
                 ),
                 key=lambda pair: pair[0],
@@ -163,7 +174,7 @@ def build_position(catalog: Catalog, spec: PositionSpec) -> GameState:
                 "R-TURN-3",
                 "realm_over_limit",
                 name=seat.name,
-                total=sum(seat.realm),  # type: ignore[arg-type]
+                total=sum(seat.realm),
                 limit=REALM_LIMIT,
             )
     done = spec.turn >= ROUNDS * players
@@ -178,10 +189,9 @@ def build_position(catalog: Catalog, spec: PositionSpec) -> GameState:
     tiles = catalog.tile_by_id
     for player, seat in zip(state.players, spec.seats, strict=True):
         player.pyramid = {
-            pos: PlacedTile(tiles[spot.tile], spot.wild, spot.cancelled)
-            for pos, spot in seat.pyramid  # type: ignore[misc]
+            pos: PlacedTile(tiles[spot.tile], spot.wild, spot.cancelled) for pos, spot in seat.spots
         }
-        player.realm = list(seat.realm)  # type: ignore[arg-type]
+        player.realm = list(seat.realm_count)
         player.reductions = _farm_tokens(player.pyramid)
         player.god = seat.god
         player.god_cancelled = seat.god_cancelled
@@ -243,7 +253,7 @@ def _check_tiles(catalog: Catalog, rules: PlayerCountSetup, spec: PositionSpec) 
         check_tile(catalog, rules, players, tile_id, f"market cell {cell + 1}", seen)
         out.append(catalog.tile_by_id[tile_id])
     for seat in spec.seats:
-        for pos, spot in seat.pyramid:  # type: ignore[misc]
+        for pos, spot in seat.spots:
             check_tile(catalog, rules, players, spot.tile, _where(seat.name, pos), seen)
             out.append(catalog.tile_by_id[spot.tile])
     for level, pile in enumerate(spec.piles, start=1):
@@ -282,7 +292,7 @@ def _check_seat(catalog: Catalog, seat: SeatSpec) -> None:
     reduction tokens against its farms (R-EFF-FARM)."""
     pyramid: Pyramid = {
         pos: PlacedTile(catalog.tile_by_id[spot.tile], spot.wild, spot.cancelled)
-        for pos, spot in seat.pyramid  # type: ignore[misc]
+        for pos, spot in seat.spots
     }
     check_pyramid(pyramid, seat.name)
     tokens = _farm_tokens(pyramid)

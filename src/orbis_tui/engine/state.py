@@ -13,10 +13,10 @@ placed tile is immutable and shared), which is what search and undo build on.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import pyramid as geometry
 from .actions import (
@@ -484,11 +484,12 @@ class GameState:
             return list(_GAINS)
         if kind in (DecisionKind.VILLAGE, DecisionKind.DEATH):
             need = self.returns_needed()
-            return [ReturnWorshipers(c) for c in bounded_multisets(player.realm_count, need)] + [
-                _DECLINE
+            returns: list[Action] = [
+                ReturnWorshipers(c) for c in bounded_multisets(player.realm_count, need)
             ]
+            return [*returns, _DECLINE]
         if kind is DecisionKind.VOLCANO:
-            return [Erupt(r) for r in self._volcano_options()] + [_DECLINE]
+            return [*(Erupt(r) for r in self._volcano_options()), _DECLINE]
         if kind is DecisionKind.LOVE:
             return list(_LOVE_CHOICES)
         if kind is DecisionKind.DISCARD:
@@ -505,7 +506,7 @@ class GameState:
         left = [realm[c] - due[c] for c in range(NUM_COLORS)]
         if min(left) < 0:
             return []
-        return [Pay(c) for c in bounded_multisets(tuple(left), tile.cost_any)]  # type: ignore[arg-type]
+        return [Pay(c) for c in bounded_multisets(tuple(left), tile.cost_any)]
 
     def _place_options(self, player: PlayerState) -> list[Action]:
         pyr = player.pyramid
@@ -540,9 +541,7 @@ class GameState:
         def combine(index: int, table: list[list[int]]) -> None:
             if index == len(per_color):
                 removal = tuple(
-                    (cell, tuple(row))  # type: ignore[misc]
-                    for cell, row in zip(cells, table, strict=True)
-                    if any(row)
+                    (cell, tuple(row)) for cell, row in zip(cells, table, strict=True) if any(row)
                 )
                 options.append(removal)  # type: ignore[arg-type]
                 return
@@ -1017,7 +1016,8 @@ def _splits(total: int, avail: list[int]) -> list[list[int]]:
     return results
 
 
-_CHECKS = {
+# Each takes the state, the player and an action of its key's type.
+_CHECKS: dict[type, Callable[[GameState, PlayerState, Any], None]] = {
     TakeTile: GameState._check_take_tile,
     TakeGod: GameState._check_take_god,
     Pay: GameState._check_pay,
@@ -1034,7 +1034,7 @@ _CHECKS = {
 # The actions that may change the pyramid (a placement; a refused village or volcano).
 _CHANGES_PYRAMID = frozenset({Place, Decline})
 
-_APPLY = {
+_APPLY: dict[type, Callable[[GameState, Any, list[Event]], None]] = {
     Exchange: GameState._apply_exchange,
     TakeTile: GameState._apply_take_tile,
     TakeGod: GameState._apply_take_god,

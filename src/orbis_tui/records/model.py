@@ -13,7 +13,7 @@ import json
 import re
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from ..engine import (
     MARKET_SIZE,
@@ -39,7 +39,7 @@ from ..tiles import DataFileError, default_gods_path, load_catalog
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
 
-FORMAT = "orbis-record/1"
+FORMAT: Final = "orbis-record/1"
 
 # Read by pydantic when a record file is checked (see ``load_record``): a record with a
 # field this version does not know is refused rather than half understood.
@@ -208,7 +208,7 @@ def _embedded_set(setup: GameSetup) -> tuple[Catalog, tuple[str, ...]]:
         from ..tiles.models import build_catalog, check_tile_entries, load_god_file
 
         try:
-            tiles = check_tile_entries(setup.tiles, "setup.tiles")
+            tiles = check_tile_entries(setup.tiles or [], "setup.tiles")
         except DataFileError as exc:
             raise RecordError(str(exc)) from None
         _check_capacity(tiles.tiles, len(setup.players))

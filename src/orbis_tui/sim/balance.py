@@ -123,7 +123,7 @@ def iter_balance(
     tiles_path: str | None = None,
 ) -> Iterator[BalanceGame]:
     """The games of a study; ``tiles_path`` plays another tile file than the shipped one."""
-    work = []
+    work: list[tuple[int, int, str, str | None]] = []
     for n, k in split_games(games, counts).items():
         work.extend((n, seed + i, level, tiles_path) for i in range(k))
     yield from run_jobs(_worker, work, jobs, chunksize=8)
@@ -267,19 +267,19 @@ class BalanceStudy:
             pts = 0.0
             scored = 0
             for n in self.counts:
-                t = self.by_god.get((n, god.value))
-                if t is None or t.n == 0:
+                god_tally = self.by_god.get((n, god.value))
+                if god_tally is None or god_tally.n == 0:
                     cells.append("–")
                     continue
-                held += t.n
+                held += god_tally.n
                 pts += self.god_points[n, god.value]
                 scored += self.god_scored[n, god.value]
-                low, high = wilson_interval(t.wins, t.n)
-                ratio = (t.wins / t.n) * n
-                adjusted = self.seat_adjusted("god", n, god.value, t.wins)
+                low, high = wilson_interval(god_tally.wins, god_tally.n)
+                ratio = (god_tally.wins / god_tally.n) * n
+                adjusted = self.seat_adjusted("god", n, god.value, god_tally.wins)
                 cells.append(
-                    f"{_pct(t.wins / t.n)} ×{ratio:.2f} s{_ratio(adjusted)} "
-                    f"({_pct(low)}–{_pct(high)}, {t.n})"
+                    f"{_pct(god_tally.wins / god_tally.n)} ×{ratio:.2f} s{_ratio(adjusted)} "
+                    f"({_pct(low)}–{_pct(high)}, {god_tally.n})"
                 )
             mean_pts = pts / held if held else 0.0
             lines.append(
@@ -322,14 +322,15 @@ class BalanceStudy:
             cells = []
             for n in self.counts:
                 per = self.games[n] * n
-                t = self.main_color.get((n, c))
-                ratio = "–"
-                if t and t.n:
-                    adjusted = self.seat_adjusted("color", n, name, t.wins)
-                    ratio = f"×{(t.wins / t.n) * n:.2f} s{_ratio(adjusted)} ({t.n})"
+                color_tally = self.main_color.get((n, c))
+                win_text = "–"
+                if color_tally and color_tally.n:
+                    adjusted = self.seat_adjusted("color", n, name, color_tally.wins)
+                    share = color_tally.wins / color_tally.n * n
+                    win_text = f"×{share:.2f} s{_ratio(adjusted)} ({color_tally.n})"
                 cells.append(
                     f"{self.color_tiles[n, c] / per:.2f} / "
-                    f"{self.color_points[n, c] / per:.2f} / {ratio}"
+                    f"{self.color_points[n, c] / per:.2f} / {win_text}"
                 )
             lines.append(f"| {name} | " + " | ".join(cells) + " |")
         lines += self._tile_lines()
@@ -353,9 +354,9 @@ class BalanceStudy:
             "| tile | ×r | placed | mean CP |",
             "|---|---|---|---|",
         ]
-        shown = rows[:8] + ([("…", "…", 0, 0.0)] if len(rows) > 16 else []) + rows[-8:]
-        if len(rows) <= 16:
-            shown = rows
+        shown: list[tuple[float | str, str, int, float]] = list(rows)
+        if len(rows) > 16:
+            shown = [*rows[:8], ("…", "…", 0, 0.0), *rows[-8:]]
         for ratio, tile_id, n, pts in shown:
             if tile_id == "…":
                 lines.append("| … | | | |")

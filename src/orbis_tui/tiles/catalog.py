@@ -265,7 +265,7 @@ def _tile_from_plain(plain: dict[str, Any]) -> Tile:
         level=plain["level"],
         color=Color(plain["color"]),
         tile_set=TileSet(plain["set"]),
-        cost=cost,  # type: ignore[arg-type]  # length checked above
+        cost=cost,  # length checked above
         cost_any=plain["cost_any"],
         cp=plain["cp"],
         effect=Effect(
@@ -273,7 +273,7 @@ def _tile_from_plain(plain: dict[str, Any]) -> Tile:
             color=None if effect["color"] is None else Color(effect["color"]),
             count=effect["count"],
             colors=tuple(Color(c) for c in effect["colors"]),
-            remove=remove,  # type: ignore[arg-type]
+            remove=remove,
         ),
         mystic=plain["mystic"],
         source_name=plain["name"],

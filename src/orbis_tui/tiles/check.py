@@ -266,7 +266,7 @@ def check_tiles(tiles: Sequence[TileModel], file: str) -> list[Violation]:
                     expected=LEVEL_SIZES[level],
                 )
             )
-    per_set = Counter((t.set, t.level) for t in tiles)
+    per_set: Counter[tuple[str, int]] = Counter((t.set, t.level) for t in tiles)
     for tile_set in SETS:
         for level in LEVELS:
             expected = SET_SIZES[tile_set][level]
@@ -464,7 +464,7 @@ def _table(
 def summarize_tiles(tiles: Sequence[TileModel], file: str) -> str:
     """Counts per level x set x color x effect, and the cost and CP ranges per level."""
     lines = [TEXTS["tiles-head"].format(file=file, count=len(tiles))]
-    by_set = Counter((t.level, t.set) for t in tiles)
+    by_set: Counter[tuple[int, str]] = Counter((t.level, t.set) for t in tiles)
     rows: list[list[object]] = []
     for level in LEVELS:
         counts = [by_set[level, s] for s in SETS]
@@ -474,7 +474,7 @@ def summarize_tiles(tiles: Sequence[TileModel], file: str) -> str:
     lines += _table(["", *SETS, TEXTS["total"]], rows)
     lines.append("")
 
-    by_color = Counter((t.color, t.level) for t in tiles)
+    by_color: Counter[tuple[str, int]] = Counter((t.color, t.level) for t in tiles)
     rows = []
     for color in COLOR_NAMES:
         counts = [by_color[color, level] for level in LEVELS]
@@ -500,7 +500,9 @@ def summarize_tiles(tiles: Sequence[TileModel], file: str) -> str:
                 cp_mean=statistics.fmean(cps),
             )
         )
-        cells = Counter((t.color, effect_label(t), t.set) for t in group)
+        cells: Counter[tuple[str, str, str]] = Counter(
+            (t.color, effect_label(t), t.set) for t in group
+        )
         order: dict[tuple[str, str], tuple[int, tuple[int, int, bool, str]]] = {}
         for t in group:
             key = (t.color, effect_label(t))

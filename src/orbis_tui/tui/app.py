@@ -243,7 +243,7 @@ class OrbisApp(App[None]):
             self.theme = theme
 
     # ------------------------------------------------------------ quitting
-    def action_quit(self) -> None:
+    async def action_quit(self) -> None:
         """Quit; a game the autosave could not keep is offered to be saved elsewhere."""
         record = self._unsaved_record()
         failure = self.store.failure

@@ -225,10 +225,6 @@ class Controller:
                 return index
         return 0
 
-    def spot_option(self, state: GameState) -> Option | None:
-        here = self.current_spot(state)
-        return state.decision.option(here) if here is not None else None
-
     def toggle_wild(self, state: GameState) -> bool:
         """Switch between placing the tile and placing it as a wilderness."""
         if self.wild_mode and not self.colored_spots(state):

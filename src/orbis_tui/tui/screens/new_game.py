@@ -173,9 +173,9 @@ class NewGameScreen(Screen[None]):
         info = self.query_one("#level-info", Static)
         focused = self.focused
         text = ""
-        is_kind = isinstance(focused, Choice) and (focused.id or "").startswith("kind")
-        if is_kind and focused.value > 0:
-            level = self.levels[focused.value - 1]
+        kind = focused if isinstance(focused, Choice) else None
+        if kind is not None and (kind.id or "").startswith("kind") and kind.value > 0:
+            level = self.levels[kind.value - 1]
             text = texts.NEW_LEVEL_INFO.format(
                 level=texts.level_name(level), summary=level_summary(level)
             )
