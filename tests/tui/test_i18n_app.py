@@ -178,6 +178,25 @@ def test_help_history_players_score_and_settings_speak_the_language(
     run(scenario())
 
 
+def test_the_settings_labels_and_choices_fit(speaking, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = TableApp(random_match(2, 4, lambda s: s.turn >= 2), tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await lift_curtain(pilot)
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            for label in app.screen.query(".label").results():
+                shown = str(label.render()).strip()
+                assert label.size.width >= len(shown) + 1, (shown, label.size.width)
+            for choice in app.screen.query(Choice).results():
+                shown = choice.render().plain.rstrip()
+                assert len(shown) <= choice.size.width, (shown, choice.size.width)
+            assert not cut_off(screen_text(app))
+
+    run(scenario())
+
+
 def test_the_new_game_screen_fits(speaking, tmp_path: Path) -> None:
     async def scenario() -> None:
         app = OrbisApp(tmp_path)
