@@ -254,3 +254,8 @@ def test_a_browser_tab_plays_in_the_language_asked_for() -> None:
 
     assert app_command(lang="de").endswith("--lang de")
     assert "--lang" not in app_command()
+
+
+def test_a_wrong_seat_list_is_refused_in_the_language_in_use(capsys) -> None:
+    assert main(["--lang", "de", "selfplay", "--games", "1", "--seats", "easy,hard"]) == 2
+    assert "2 Stufen angegeben für 4 Plätze" in capsys.readouterr().err
