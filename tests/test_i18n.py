@@ -259,3 +259,13 @@ def test_a_browser_tab_plays_in_the_language_asked_for() -> None:
 def test_a_wrong_seat_list_is_refused_in_the_language_in_use(capsys) -> None:
     assert main(["--lang", "de", "selfplay", "--games", "1", "--seats", "easy,hard"]) == 2
     assert "2 Stufen angegeben für 4 Plätze" in capsys.readouterr().err
+
+
+def test_a_refused_record_says_where_and_why_in_the_language_in_use(tmp_path, capsys) -> None:
+    record = json.loads((GOLDEN / "eager-2p.record.json").read_text())
+    record["actions"][3] = "take 0"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    assert main(["replay", "--lang", "de", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "abgelehnt" in err and "Eintrag 4: 'take 0': kein Eintrag der Notation" in err
