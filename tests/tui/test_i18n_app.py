@@ -19,6 +19,7 @@ from orbis_tui import i18n
 from orbis_tui.engine import DecisionKind
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.saves import LockState, SaveStore
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.learn import LearnApp, LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
@@ -243,6 +244,44 @@ def test_the_new_game_screen_says_what_each_computer_level_plays_like(
             assert not info.display
 
     run(scenario())
+
+
+def test_the_folder_kept_elsewhere_and_the_unsaved_game_questions_speak_the_language(
+    speaking, tmp_path: Path
+) -> None:
+    """A second window asks whether to open read-only; quitting the read-only game asks
+    whether to save a record elsewhere; that asks for a file name."""
+    first = SaveStore(tmp_path)
+    assert first.acquire().state is LockState.HELD
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path, seed=5)
+        app.lock = app.store.acquire()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for answer in ("enter", "enter"):  # open read-only; then start the game
+                text = screen_text(app)
+                assert not english_left(text, speaking), (english_left(text, speaking), text)
+                assert not cut_off(text), text
+                await pilot.press(answer)
+                await pilot.pause()
+            await lift_curtain(pilot)
+            await pilot.press("1", "enter")  # a move that the read-only folder cannot keep
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            for _question in ("unsaved", "file name"):
+                text = screen_text(app)
+                assert texts.UNSAVED_TITLE in text or texts.EXPORT_TITLE in text, text
+                assert not english_left(text, speaking), (english_left(text, speaking), text)
+                assert not cut_off(text), text
+                await pilot.press("enter")
+                await pilot.pause()
+
+    try:
+        run(scenario())
+    finally:
+        first.release()
 
 
 def test_the_walkthrough_completes_by_keyboard(speaking, tmp_path: Path) -> None:
