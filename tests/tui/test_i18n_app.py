@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import shutil
+import tempfile
 from pathlib import Path
 
 from app_driver import TableApp, lift_curtain, play_turn_keys, random_match, screen_text
@@ -247,15 +249,17 @@ def test_the_new_game_screen_says_what_each_computer_level_plays_like(
 
 
 def test_the_folder_kept_elsewhere_and_the_unsaved_game_questions_speak_the_language(
-    speaking, tmp_path: Path
+    speaking,
 ) -> None:
     """A second window asks whether to open read-only; quitting the read-only game asks
-    whether to save a record elsewhere; that asks for a file name."""
-    first = SaveStore(tmp_path)
+    whether to save a record elsewhere; that asks for a file name. (The folder is named
+    in the question: a short path keeps it on one line, where it is read as a path.)"""
+    folder = Path(tempfile.mkdtemp(prefix="o"))
+    first = SaveStore(folder)
     assert first.acquire().state is LockState.HELD
 
     async def scenario() -> None:
-        app = OrbisApp(tmp_path, seed=5)
+        app = OrbisApp(folder, seed=5)
         app.lock = app.store.acquire()
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -282,6 +286,7 @@ def test_the_folder_kept_elsewhere_and_the_unsaved_game_questions_speak_the_lang
         run(scenario())
     finally:
         first.release()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_the_walkthrough_completes_by_keyboard(speaking, tmp_path: Path) -> None:
