@@ -138,10 +138,11 @@ def test_a_color_inside_a_sentence_takes_a_form_that_fits_any_case() -> None:
 
     mismatch = IllegalAction("R-PLACE-3", "color_mismatch", color="red", left="blue", right="green")
     i18n.set_language("de")
-    assert "Plättchen der Farbe Rot" in mismatch.message
+    assert "mindestens einmal Rot oder eine Wildnis" in mismatch.message
     assert "Blau und Grün" in mismatch.message
     i18n.set_language("ru")
-    assert "тайл красного цвета" in mismatch.message
+    assert "Тайлу красного цвета нужна опора: тайл красного цвета" in mismatch.message
+    assert "синего цвета и зелёного цвета" in mismatch.message
 
 
 # ---------------------------------------------------------------- which language
