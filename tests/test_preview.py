@@ -31,6 +31,7 @@ from orbis_tui.engine import (
     GameState,
     Pay,
     TakeTile,
+    exchange_toward_payment,
     exchanges_to_pay,
     preview_take,
 )
@@ -208,6 +209,32 @@ def test_exchanges_to_pay_matches_a_search_over_exchange_sequences() -> None:
         assert exchanges_to_pay(have, need, any_count) == expected, (have, need, any_count)  # type: ignore[arg-type]
         seen.add(expected)
     assert {None, 0, 1, 2} <= seen  # the sample has every kind of answer
+
+
+def test_R_TURN_2_each_suggested_exchange_brings_the_payment_one_exchange_closer() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(3000):
+        have = tuple(rng.choice((0, 0, 1, 2, 3, 4, 5, 6, 7)) for _ in range(5))
+        need = tuple(rng.choice((0, 0, 0, 1, 2, 3)) for _ in range(5))
+        any_count = rng.randrange(4)
+        needed = exchanges_to_pay(have, need, any_count)  # type: ignore[arg-type]
+        step = exchange_toward_payment(have, need, any_count)  # type: ignore[arg-type]
+        if not needed:
+            assert step is None
+            continue
+        while needed:  # following the suggestions pays the tile in the fewest exchanges
+            assert step is not None and have[step.give] >= 3 and step.give != step.get
+            after = list(have)
+            after[step.give] -= 3
+            after[step.get] += 1
+            have = tuple(after)
+            assert exchanges_to_pay(have, need, any_count) == needed - 1  # type: ignore[arg-type]
+            needed -= 1
+            step = exchange_toward_payment(have, need, any_count)  # type: ignore[arg-type]
+            checked += 1
+        assert step is None
+    assert checked > 100
 
 
 def test_the_preview_changes_nothing() -> None:

@@ -17,6 +17,7 @@ MAX_BUDGET_SECONDS = 600.0  # thinking time per turn
 MAX_ITERATIONS = 10_000_000  # search rounds per turn
 MAX_GAMES = 10_000_000
 MAX_JOBS = 256
+MAX_REVIEW_SIZE = 10_000  # search iterations per option of a reviewed decision
 
 
 def check_budget(seconds: object) -> float:

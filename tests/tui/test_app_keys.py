@@ -407,6 +407,7 @@ def test_the_hand_over_curtain_lets_no_key_act_for_the_next_player(tmp_path: Pat
                 assert app.screen is screen, key  # no exchange dialog either
                 assert screen.handing_over, key
                 assert screen.match.record.actions == before, key
+            assert any("press Enter" in str(n.message) for n in app._notifications)  # and why
             await press(pilot, "enter")  # the player is ready: now the same keys act
             assert not screen.handing_over
             await press(pilot, "e")

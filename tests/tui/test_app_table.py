@@ -408,6 +408,16 @@ def test_enter_offers_the_exchange_that_pays_rather_than_a_wilderness(tmp_path: 
         await pilot.pause()
         assert isinstance(pilot.app.screen, ExchangeScreen)
         assert screen.match.record.actions[-1] != "wild"
+        suggested = pilot.app.screen.suggested
+        assert suggested is not None and "⏎" in screen_text(pilot.app)
+        needed = screen.ui.exchanges_would_pay(screen.state)
+        await press(pilot, "enter")  # makes the suggested exchange
+        await pilot.pause()
+        assert screen.match.record.actions[-1].startswith("exchange")
+        assert screen.state.player.realm_count[suggested.get] >= 1
+        assert screen.ui.exchanges_would_pay(screen.state) == needed - 1 or screen.ui.payable(
+            screen.state
+        )
 
     run(TableApp(match, tmp_path), scenario)
 

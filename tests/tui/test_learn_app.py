@@ -320,3 +320,17 @@ def test_a_walkthrough_whose_place_cannot_be_kept_says_so_and_goes_on(tmp_path: 
             assert not any("Walkthrough saved" in message for message in shown)
 
     run(scenario())
+
+
+def test_the_hint_key_in_the_walkthrough_points_to_the_lessons_tips(tmp_path: Path):
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LearnTableScreen)
+            await pilot.press("a")
+            assert isinstance(app.screen, LearnTableScreen)  # no hint box
+            assert texts.HINT_LEARN in [n.message for n in app._notifications]
+            assert app.screen.match.record.hints is None
+
+    run(scenario())

@@ -49,7 +49,7 @@ def pick_to_give(realm: list[int], size: int, need: list[float]) -> Count:
                 best, best_value = c, value
         left[best] -= 1
         given[best] += 1
-    return tuple(given)  # type: ignore[return-value]
+    return tuple(given)
 
 
 def pick_to_gain(realm: list[int], size: int, need: list[float]) -> Count:
@@ -60,7 +60,7 @@ def pick_to_gain(realm: list[int], size: int, need: list[float]) -> Count:
         best = max(range(NUM_COLORS), key=lambda c: need[c] / (1.0 + 0.35 * have[c]))
         have[best] += 1
         gained[best] += 1
-    return tuple(gained)  # type: ignore[return-value]
+    return tuple(gained)
 
 
 def best_gain_color(realm: list[int], need: list[float]) -> Color:

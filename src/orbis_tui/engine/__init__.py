@@ -95,7 +95,13 @@ from .messages import (
 )
 from .notation import NotationError, format_action, parse_action
 from .position import PositionSpec, SeatSpec, Spot, build_position, check_pyramid, position_of
-from .preview import TakePreview, exchanges_to_pay, preview_take, why_unpayable
+from .preview import (
+    TakePreview,
+    exchange_toward_payment,
+    exchanges_to_pay,
+    preview_take,
+    why_unpayable,
+)
 from .pyramid import ROW_SIZES, TOP_ROW, PlacedTile, Position, Pyramid
 from .rule_ids import RULE_IDS
 from .scoring import (
@@ -248,6 +254,7 @@ __all__ = [
     "covers",
     "deal",
     "effect_counts",
+    "exchange_toward_payment",
     "exchanges_to_pay",
     "final_scores",
     "first_player_for",

@@ -46,7 +46,11 @@ COLORS: tuple[Color, ...] = tuple(Color)
 LETTERS = "RBOGW"
 NUM_COLORS = 5
 
-Count = tuple[int, int, int, int, int]
+# A number of worshipers (or symbols) per color: five whole numbers in COLORS order.
+# Counts are built from generators all through the engine's hot paths, so the type
+# says "a tuple of ints" and the length is the engine's invariant (checked by
+# invariants.py and by every file reader), not a static one.
+Count = tuple[int, ...]
 ZERO: Count = (0, 0, 0, 0, 0)
 
 
@@ -54,7 +58,7 @@ def count_of(*colors: Color) -> Count:
     counts = [0] * NUM_COLORS
     for color in colors:
         counts[color] += 1
-    return tuple(counts)  # type: ignore[return-value]
+    return tuple(counts)
 
 
 def covers(have: Count, need: Count) -> bool:
@@ -95,7 +99,7 @@ def bounded_multisets(limit: Count, size: int) -> tuple[Count, ...]:
         if color == NUM_COLORS - 1:
             if left <= limit[color]:
                 current[color] = left
-                results.append(tuple(current))  # type: ignore[arg-type]
+                results.append(tuple(current))
             return
         rest_capacity = sum(limit[color + 1 :])
         low = max(0, left - rest_capacity)

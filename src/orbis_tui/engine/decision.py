@@ -14,6 +14,7 @@ Computer players may keep to ``decision_actions()``, which is cheaper.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from . import pyramid as geometry
 from .actions import (
@@ -141,7 +142,7 @@ def decide(state: GameState) -> Decision:
         if kind is not DecisionKind.OVER
         else ()
     )
-    base = {
+    base: dict[str, Any] = {
         "kind": kind,
         "player": state.current,
         "rule": DECISION_RULE[kind],
@@ -152,7 +153,7 @@ def decide(state: GameState) -> Decision:
         return Decision(
             options=_turn_options(state, player),
             must_take_god=state.must_take_god(),
-            **base,  # type: ignore[arg-type]
+            **base,
         )
     if kind is DecisionKind.PAY:
         due, due_any = state.payment_due()
@@ -160,19 +161,19 @@ def decide(state: GameState) -> Decision:
             options=_pay_options(state, player),
             due=due,
             due_any=due_any,
-            **base,  # type: ignore[arg-type]
+            **base,
         )
     if kind is DecisionKind.PLACE:
-        return Decision(options=_place_options(state, player), **base)  # type: ignore[arg-type]
+        return Decision(options=_place_options(state, player), **base)
     if kind is DecisionKind.GAIN:
-        return Decision(options=_plain(state), gift=1, **base)  # type: ignore[arg-type]
+        return Decision(options=_plain(state), gift=1, **base)
     if kind is DecisionKind.LOVE:
-        return Decision(options=_plain(state), gift=LOVE_GIFT, **base)  # type: ignore[arg-type]
+        return Decision(options=_plain(state), gift=LOVE_GIFT, **base)
     if kind is DecisionKind.DISCARD:
         return Decision(
             options=_plain(state),
             discard=state.discard_needed(),
-            **base,  # type: ignore[arg-type]
+            **base,
         )
     if kind in (DecisionKind.VILLAGE, DecisionKind.DEATH, DecisionKind.VOLCANO):
         removals = ZERO
@@ -182,9 +183,9 @@ def decide(state: GameState) -> Decision:
             options=_refusable(state),
             returns=state.returns_needed(),
             removals=removals,
-            **base,  # type: ignore[arg-type]
+            **base,
         )
-    return Decision(options=(), **base)  # type: ignore[arg-type]
+    return Decision(options=(), **base)
 
 
 # ---------------------------------------------------------------------- the turn
@@ -250,7 +251,7 @@ def _volcano_supply(state: GameState, cell: int, tile: Tile) -> Count:
                 supply[c] += lying[c]
     if need[tile.color]:
         supply[tile.color] += len(MARKET_ADJACENT[cell])
-    return tuple(supply)  # type: ignore[return-value]
+    return tuple(supply)
 
 
 def _covers_needed(have: Count, need: Count) -> bool:
@@ -264,7 +265,7 @@ def _worshipers_after_paying(state: GameState, cell: int, tile: Tile) -> int | N
     collected = state.market_worshipers[cell]
     after = tuple(player.realm[c] + collected[c] for c in range(NUM_COLORS))
     due = player.effective_cost(tile)
-    exchanges = exchanges_to_pay(after, due, tile.cost_any)  # type: ignore[arg-type]
+    exchanges = exchanges_to_pay(after, due, tile.cost_any)
     if exchanges is None:
         return None
     return sum(after) - sum(due) - tile.cost_any - (EXCHANGE_RATE - 1) * exchanges
@@ -294,7 +295,7 @@ def _pay_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
         warnings: list[Consequence] = []
         if homeless:
             paid = tuple(due[c] + pay.any_colors[c] for c in range(NUM_COLORS))
-            warnings.append(PaymentLost(tile, tile.color, paid, 0))  # type: ignore[arg-type]
+            warnings.append(PaymentLost(tile, tile.color, paid, 0))
         elif tile.effect.kind is EffectKind.VILLAGE:
             left = player.worshipers - sum(due) - due_any
             if left < tile.effect.count:
@@ -317,7 +318,7 @@ def _plentiful_any(player: PlayerState, due: Count, count: int) -> Count:
         best = max(range(NUM_COLORS), key=lambda c: (left[c], -c))
         left[best] -= 1
         chosen[best] += 1
-    return tuple(chosen)  # type: ignore[return-value]
+    return tuple(chosen)
 
 
 def _wilderness_cost(player: PlayerState, tile: Tile, avoidable: bool) -> WildernessCost:
@@ -379,7 +380,7 @@ def place_warnings(state: GameState, pos: Position) -> tuple[Consequence, ...]:
                 for c in range(NUM_COLORS):
                     if effect.remove[c]:
                         supply[c] += state.market_worshipers[cell][c]
-            return (VolcanoFails(tile, effect.remove, tuple(supply)),)  # type: ignore[arg-type]
+            return (VolcanoFails(tile, effect.remove, tuple(supply)),)
     elif kind is EffectKind.FOREST:
         return (_forest_outlook(player, pos, tile),)
     return ()

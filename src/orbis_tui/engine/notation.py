@@ -23,7 +23,7 @@ from .actions import (
     TakeGod,
     TakeTile,
 )
-from .colors import Color, letters, parse_letters
+from .colors import Color, Count, letters, parse_letters
 from .tiles import GodId
 
 
@@ -70,7 +70,7 @@ def _int(text: str, what: str) -> int:
     return int(text)
 
 
-def _count(text: str) -> tuple[int, int, int, int, int]:
+def _count(text: str) -> Count:
     try:
         return parse_letters(text)
     except ValueError as exc:

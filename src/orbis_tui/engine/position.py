@@ -76,6 +76,11 @@ class SeatSpec:
         """The realm as stored: a count."""
         return cast("Count", self.realm)
 
+    @property
+    def tokens(self) -> tuple[Color, ...] | None:
+        """The reduction tokens as stored: colors, or None for those the farms give."""
+        return cast("tuple[Color, ...] | None", self.reductions)
+
     def __post_init__(self) -> None:
         pairs = self.pyramid.items() if isinstance(self.pyramid, Mapping) else self.pyramid
         spots = tuple(
@@ -126,7 +131,7 @@ class PositionSpec:
 
     seats: tuple[SeatSpec, ...]
     market: tuple[str, ...]
-    piles: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    piles: tuple[tuple[str, ...], ...]  # levels 1, 2, 3
     gods: tuple[GodId, ...]
     market_worshipers: Mapping[int, Count | str] | tuple[Count | str, ...] = ()
     to_move: int = 0
@@ -149,6 +154,11 @@ class PositionSpec:
         object.__setattr__(self, "market_worshipers", worshipers)
 
     @property
+    def worshipers(self) -> tuple[Count, ...]:
+        """``market_worshipers`` as stored: a count per market cell."""
+        return cast("tuple[Count, ...]", self.market_worshipers)
+
+    @property
     def turn(self) -> int:
         """Turns played so far by everyone."""
         return sum(seat.turns for seat in self.seats)
@@ -169,7 +179,7 @@ def build_position(catalog: Catalog, spec: PositionSpec) -> GameState:
     _check_gods(catalog, spec)
     first = _check_turns(spec)
     for seat in spec.seats:  # every turn so far ended within the limit
-        if sum(seat.realm) > REALM_LIMIT:  # type: ignore[arg-type]
+        if sum(seat.realm_count) > REALM_LIMIT:
             raise PositionError(
                 "R-TURN-3",
                 "realm_over_limit",
@@ -196,7 +206,7 @@ def build_position(catalog: Catalog, spec: PositionSpec) -> GameState:
         player.god = seat.god
         player.god_cancelled = seat.god_cancelled
         player.turns = seat.turns
-    state.market_worshipers = list(spec.market_worshipers)  # type: ignore[arg-type]
+    state.market_worshipers = list(spec.worshipers)
     state.gods_available = list(spec.gods)
     state.turn = spec.turn
     state.current = spec.to_move
@@ -225,7 +235,7 @@ def position_of(state: GameState) -> PositionSpec:
             for p in state.players
         ),
         market=tuple(t.id for t in state.market if t is not None),
-        piles=tuple(  # type: ignore[arg-type]
+        piles=tuple(
             tuple(t.id for t in pile[pos:])
             for pile, pos in zip(state.piles, state.pile_pos, strict=True)
         ),
@@ -296,8 +306,8 @@ def _check_seat(catalog: Catalog, seat: SeatSpec) -> None:
     }
     check_pyramid(pyramid, seat.name)
     tokens = _farm_tokens(pyramid)
-    if seat.reductions is not None:
-        held = [c in seat.reductions for c in range(NUM_COLORS)]  # type: ignore[operator]
+    if seat.tokens is not None:
+        held = [c in seat.tokens for c in range(NUM_COLORS)]
         for color in Color:
             if held[color] and not tokens[color]:
                 raise PositionError(
@@ -470,14 +480,14 @@ def _count(value: Count | str, where: str) -> Count:
         raise PositionError(
             "R-COMP-4", "negative_worshipers", where=where, count=", ".join(map(str, values))
         )
-    return values  # type: ignore[return-value]
+    return values
 
 
 def _colors_count(colors: Iterable[Color]) -> Count:
     held = [0] * NUM_COLORS
     for color in colors:
         held[Color(color)] = 1
-    return tuple(held)  # type: ignore[return-value]
+    return tuple(held)
 
 
 def _god(god: GodId | str) -> GodId:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import pyramid as geometry
-from .actions import Pay, TakeTile
-from .colors import NUM_COLORS, Count, letters
+from .actions import Exchange, Pay, TakeTile
+from .colors import NUM_COLORS, Color, Count, letters
 from .errors import IllegalAction
 from .pyramid import Position
 from .state import EXCHANGE_RATE, MARKET_ADJACENT, DecisionKind, GameState
@@ -55,6 +55,26 @@ def exchanges_to_pay(have: Count, need: Count, any_count: int) -> int | None:
     return deficit
 
 
+def exchange_toward_payment(have: Count, need: Count, any_count: int) -> Exchange | None:
+    """An exchange (R-TURN-2) that leaves ``have`` one exchange closer to paying
+    ``need`` + any, taking from the color with the most to spare; None when no exchange
+    is needed or none can make the payment."""
+    needed = exchanges_to_pay(have, need, any_count)
+    if not needed:
+        return None
+    get = next(c for c in range(NUM_COLORS) if have[c] < need[c])
+    spare = sorted(range(NUM_COLORS), key=lambda c: need[c] - have[c])
+    for give in spare:
+        if have[give] - need[give] < EXCHANGE_RATE:
+            continue
+        after = list(have)
+        after[give] -= EXCHANGE_RATE
+        after[get] += 1
+        if exchanges_to_pay(tuple(after), need, any_count) == needed - 1:
+            return Exchange(Color(give), Color(get))
+    return None
+
+
 def preview_take(state: GameState, cell: int) -> TakePreview:
     """What taking market ``cell`` (0-8) would do for the active player right now."""
     tile = state.market[cell]
@@ -65,16 +85,16 @@ def preview_take(state: GameState, cell: int) -> TakePreview:
     after = tuple(player.realm[c] + collected[c] for c in range(NUM_COLORS))
     cost = player.effective_cost(tile)
     saved = tuple(tile.cost[c] - cost[c] for c in range(NUM_COLORS))
-    needed = exchanges_to_pay(after, cost, tile.cost_any)  # type: ignore[arg-type]
+    needed = exchanges_to_pay(after, cost, tile.cost_any)
     return TakePreview(
         cell=cell,
         tile=tile,
         collected=collected,
         generated_cells=MARKET_ADJACENT[cell],
-        realm_after_collect=after,  # type: ignore[arg-type]
+        realm_after_collect=after,
         cost=cost,
         cost_any=tile.cost_any,
-        saved=saved,  # type: ignore[arg-type]
+        saved=saved,
         affordable=needed == 0,
         exchanges_needed=needed,
         colored_spots=tuple(geometry.colored_spots(player.pyramid, tile.color)),

@@ -36,7 +36,7 @@ class Deal:
     """
 
     market: tuple[str, ...]
-    piles: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    piles: tuple[tuple[str, ...], ...]  # levels 1, 2, 3
     gods: tuple[GodId, ...]
     temple_tokens: tuple[int, ...]
 

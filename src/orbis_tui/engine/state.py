@@ -86,8 +86,7 @@ MARKET_ADJACENT: tuple[tuple[int, ...], ...] = tuple(
 
 # One worshiper of each color, as a count.
 _ONE_OF: tuple[Count, ...] = tuple(
-    tuple(int(c == color) for c in range(NUM_COLORS))  # type: ignore[misc]
-    for color in range(NUM_COLORS)
+    tuple(int(c == color) for c in range(NUM_COLORS)) for color in range(NUM_COLORS)
 )
 _EXCHANGES = tuple(tuple(Exchange(give, get) for get in COLORS if get != give) for give in COLORS)
 _TAKES = tuple(TakeTile(cell) for cell in range(MARKET_SIZE))
@@ -169,7 +168,7 @@ class PlayerState:
 
     @property
     def realm_count(self) -> Count:
-        return tuple(self.realm)  # type: ignore[return-value]
+        return tuple(self.realm)
 
     @property
     def worshipers(self) -> int:
@@ -185,7 +184,7 @@ class PlayerState:
         if True not in red:
             return tile.cost
         cost = tile.cost
-        return tuple(0 if red[c] else cost[c] for c in range(NUM_COLORS))  # type: ignore[return-value]
+        return tuple(0 if red[c] else cost[c] for c in range(NUM_COLORS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,8 +424,9 @@ class GameState:
     def total_turns(self) -> int:
         return ROUNDS * self.num_players
 
-    def pile_sizes(self) -> tuple[int, int, int]:
-        return tuple(len(p) - i for p, i in zip(self.piles, self.pile_pos, strict=True))  # type: ignore[return-value]
+    def pile_sizes(self) -> tuple[int, ...]:
+        """Tiles left face down in the level 1, 2 and 3 piles."""
+        return tuple(len(p) - i for p, i in zip(self.piles, self.pile_pos, strict=True))
 
     def must_take_god(self) -> bool:
         """R-TURN-1: a player on their 15th turn without a god must take one."""
@@ -543,7 +543,7 @@ class GameState:
                 removal = tuple(
                     (cell, tuple(row)) for cell, row in zip(cells, table, strict=True) if any(row)
                 )
-                options.append(removal)  # type: ignore[arg-type]
+                options.append(removal)
                 return
             for color, *split in per_color[index]:
                 for row, n in zip(table, split, strict=True):
@@ -629,7 +629,7 @@ class GameState:
         _check_count("R-TAKE-3", "pay_any_count", chosen, tile.cost_any)
         due = player.effective_cost(tile)
         total = tuple(due[c] + chosen[c] for c in range(NUM_COLORS))
-        if not covers(player.realm_count, total):  # type: ignore[arg-type]
+        if not covers(player.realm_count, total):
             have = letters(player.realm_count)
             if not tile.cost_any:
                 raise IllegalAction("R-TAKE-3", "cannot_afford_plain", need=letters(due), have=have)
@@ -810,7 +810,7 @@ class GameState:
         for c in range(NUM_COLORS):
             realm[c] -= due[c] + action.any_colors[c]
         paid = tuple(due[c] + action.any_colors[c] for c in range(NUM_COLORS))
-        events.append(Paid(self.current, paid))  # type: ignore[arg-type]
+        events.append(Paid(self.current, paid))
         self.kind = DecisionKind.PLACE
 
     def _apply_go_wild(self, action: GoWild, events: list[Event]) -> None:
@@ -891,7 +891,7 @@ class GameState:
     def _apply_erupt(self, action: Erupt, events: list[Event]) -> None:
         mw = self.market_worshipers
         for cell, count in action.removals:
-            mw[cell] = tuple(mw[cell][c] - count[c] for c in range(NUM_COLORS))  # type: ignore[assignment]
+            mw[cell] = tuple(mw[cell][c] - count[c] for c in range(NUM_COLORS))
         events.append(Erupted(self.current, action.removals))
         assert self.take is not None
         events.append(Validated(self.current, self.take.tile.id))
@@ -976,7 +976,7 @@ def _safe(count: Sequence[int]) -> Count:
     """A count made printable even when a caller built it wrong."""
     values = [max(0, int(n)) for n in list(count)[:NUM_COLORS]]
     values += [0] * (NUM_COLORS - len(values))
-    return tuple(values)  # type: ignore[return-value]
+    return tuple(values)
 
 
 def _check_count(rule: str, code: str, chosen: Count, need: int) -> None:

@@ -64,6 +64,18 @@ class Match:
             self.on_change(self)
         return events
 
+    def note_hint(self) -> None:
+        """Note in the record that a hint was shown at the decision now pending (none
+        once the game is over)."""
+        if self.state.is_over:
+            return
+        number = len(self.record.actions)
+        hints = self.record.hints or []
+        if number not in hints:
+            self.record.hints = sorted([*hints, number])
+            if self.on_change:
+                self.on_change(self)
+
     def can_undo(self) -> bool:
         """Undo reaches back to the start of the current turn, never past a refill."""
         return len(self.record.actions) > self.turn_start and not self.state.is_over
@@ -73,6 +85,9 @@ class Match:
         if not self.can_undo():
             raise ValueError("nothing to undo in this turn")
         undone = self.record.actions.pop()
+        if self.record.hints:
+            # a hint at the decision now pending again stays; later ones are gone
+            self.record.hints = [n for n in self.record.hints if n <= len(self.record.actions)]
         self.state.undo()
         if self._events:
             self._events.pop()

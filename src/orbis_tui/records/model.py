@@ -32,7 +32,7 @@ from ..engine import (
     parse_action,
     setup_for,
 )
-from ..i18n import N_, gettext
+from ..i18n import N_, gettext, ngettext
 from ..names import names_problems
 from ..printable import printable
 from ..tiles import DataFileError, default_gods_path, load_catalog
@@ -62,7 +62,7 @@ class DealEntry:
     def of(cls, the_deal: Deal) -> DealEntry:
         return cls(
             market=the_deal.market,
-            piles=the_deal.piles,
+            piles=(the_deal.piles[0], the_deal.piles[1], the_deal.piles[2]),
             gods=the_deal.gods,
             temple_tokens=the_deal.temple_tokens,
         )
@@ -78,6 +78,7 @@ class GameSetup:
     ``tiles`` embeds a whole tile set (entries shaped as in ``data/tiles.toml``) for
     games that must not depend on the shipped one; it is checked when the game starts.
     ``seats`` says who played each seat ("human", "easy", ...); it is informative.
+    ``no_hints`` lists the seats (0-based) that chose to play without hints.
     """
 
     __pydantic_config__: ClassVar[dict[str, Any]] = _STRICT
@@ -88,6 +89,7 @@ class GameSetup:
     deal: DealEntry | None = None
     tiles: list[dict[str, Any]] | None = None
     seats: list[str] | None = None
+    no_hints: list[int] | None = None
 
 
 @dataclass(kw_only=True)
@@ -99,6 +101,9 @@ class GameRecord:
     format: Literal["orbis-record/1"] = FORMAT
     setup: GameSetup
     actions: list[str] = field(default_factory=list)
+    # The numbers (0-based, into ``actions``) of the actions played at a decision where a
+    # hint was shown; ``len(actions)`` for the decision still pending. Sorted, each once.
+    hints: list[int] | None = None
     result: list[dict[str, Any]] | None = None  # the final standings, for readers; never trusted
 
     def to_json(self) -> str:
@@ -131,8 +136,10 @@ class GameRecord:
                 ),
                 tiles=setup.get("tiles"),
                 seats=setup.get("seats"),
+                no_hints=setup.get("no_hints"),
             ),
             actions=plain.get("actions", []),
+            hints=plain.get("hints"),
             result=plain.get("result"),
         )
 
@@ -333,9 +340,48 @@ def load_record(
     if record is None:
         record = _checked_record(text, source)
     try:
+        check_hints(record)
         return record, replay(record, events=events)
     except RecordError as exc:
         raise exc.located(source) from None
+
+
+def check_hints(record: GameRecord) -> None:
+    """Refuse ``hints`` that do not number the record's decisions: each a whole number
+    from 0 to the number of actions (the decision still pending), in increasing order."""
+    _check_no_hints(record.setup)
+    hints = record.hints
+    if hints is None:
+        return
+    limit = len(record.actions)
+    previous = -1
+    for place, number in enumerate(hints):
+        where = f"hints[{place}]"
+        if type(number) is not int:
+            message = gettext("{where}: an action number (a whole number) is expected")
+            raise RecordError(message.format(where=where))
+        if not 0 <= number <= limit:
+            message = ngettext(
+                "{where}: {number} is not the number of an action (0 to {limit}, "
+                "the record holds {limit} action)",
+                "{where}: {number} is not the number of an action (0 to {limit}, "
+                "the record holds {limit} actions)",
+                limit,
+            )
+            raise RecordError(message.format(where=where, number=number, limit=limit))
+        if number <= previous:
+            message = gettext("{where}: {number} comes after {previous}: numbers go up, each once")
+            raise RecordError(message.format(where=where, number=number, previous=previous))
+        previous = number
+
+
+def _check_no_hints(setup: GameSetup) -> None:
+    """Refuse a ``setup.no_hints`` entry that is not a seat of the game."""
+    seats = len(setup.players)
+    for place, seat in enumerate(setup.no_hints or []):
+        if type(seat) is not int or not 0 <= seat < seats:
+            message = gettext("setup.no_hints[{place}]: {seat} is not a seat (0 to {last})")
+            raise RecordError(message.format(place=place, seat=repr(seat), last=seats - 1))
 
 
 def _own_record(text: str) -> GameRecord | None:
@@ -392,6 +438,7 @@ __all__ = [
     "GameRecord",
     "GameSetup",
     "RecordError",
+    "check_hints",
     "custom_set_facts",
     "load_record",
     "replay",

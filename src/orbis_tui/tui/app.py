@@ -154,8 +154,11 @@ class OrbisApp(App[None]):
         setup = setup_for_game([s.name for s in seats], message.seed, message.first_player)
         if any(not s.human for s in seats):
             setup.seats = [s.kind for s in seats]
+        if any(not s.hints for s in seats):
+            setup.no_hints = [i for i, s in enumerate(seats) if not s.hints]
         self.settings.names = [s.name for s in seats]
         self.settings.kinds = [s.kind for s in seats]
+        self.settings.no_hints = [i for i, s in enumerate(seats) if not s.hints]
         self._save_settings()
         self._archive_autosave()
         match = Match.start(setup)
@@ -163,7 +166,9 @@ class OrbisApp(App[None]):
 
     def on_resume_game(self, message: ResumeGame) -> None:
         setup = message.match.record.setup
-        self._show_table(message.match, seats_of(setup.players, setup.seats), resumed=True)
+        self._show_table(
+            message.match, seats_of(setup.players, setup.seats, setup.no_hints), resumed=True
+        )
 
     def _show_table(self, match: Match, seats: list[Seat], resumed: bool) -> None:
         from .screens.table import TableScreen

@@ -22,6 +22,7 @@ from ..engine import (
     DecisionKind,
     Discard,
     Erupt,
+    Exchange,
     GameState,
     GodId,
     GoWild,
@@ -32,6 +33,7 @@ from ..engine import (
     TakeGod,
     TakePreview,
     TakeTile,
+    exchange_toward_payment,
     exchanges_to_pay,
     geometry,
     preview_take,
@@ -56,7 +58,7 @@ class Pick:
 
     @property
     def value(self) -> Count:
-        return tuple(self.chosen)  # type: ignore[return-value]
+        return tuple(self.chosen)
 
     def can_add(self, color: int) -> bool:
         return self.limit is None or self.chosen[color] < self.limit[color]
@@ -84,7 +86,7 @@ class Pick:
 
 
 def _realm_minus(realm: Count, due: Count) -> Count:
-    return tuple(max(0, realm[c] - due[c]) for c in range(NUM_COLORS))  # type: ignore[return-value]
+    return tuple(max(0, realm[c] - due[c]) for c in range(NUM_COLORS))
 
 
 class Controller:
@@ -188,6 +190,14 @@ class Controller:
             return 0
         due, any_count = state.payment_due()
         return exchanges_to_pay(state.player.realm_count, due, any_count) or 0
+
+    def paying_exchange(self, state: GameState) -> Exchange | None:
+        """The next exchange of those that would pay the tile (None: none would)."""
+        if not self.exchanges_would_pay(state):
+            return None
+        due, any_count = state.payment_due()
+        exchange = exchange_toward_payment(state.player.realm_count, due, any_count)
+        return exchange if exchange is not None and state.is_legal(exchange) else None
 
     def pay_default(self, state: GameState) -> str:
         """What Enter does on a payment: 'pay', 'exchange' (an exchange pays the tile)

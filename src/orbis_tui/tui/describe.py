@@ -286,7 +286,7 @@ def most_plentiful(have: Sequence[int], n: int) -> Count:
             break
         left[best] -= 1
         chosen[best] += 1
-    return tuple(chosen)  # type: ignore[return-value]
+    return tuple(chosen)
 
 
 def fewest_first(have: Sequence[int], n: int) -> Count:
@@ -297,7 +297,7 @@ def fewest_first(have: Sequence[int], n: int) -> Count:
         low = min(range(len(COLORS)), key=lambda c: (totals[c], c))
         totals[low] += 1
         chosen[low] += 1
-    return tuple(chosen)  # type: ignore[return-value]
+    return tuple(chosen)
 
 
 __all__ = [

@@ -336,7 +336,7 @@ class SaveStore:
                 text, self._pending = self._pending, None
                 self._writing = True
             try:
-                self._make_durable(text)  # type: ignore[arg-type]
+                self._make_durable(text)  # type: ignore[arg-type]  # not None: waited for above
             except OSError as exc:
                 with self._lock:
                     self._error = exc

@@ -22,6 +22,7 @@ HUMAN = "human"
 class Seat:
     name: str
     kind: str = HUMAN
+    hints: bool = True  # may this seat's person ask for hints (off for a fair game)
 
     @property
     def human(self) -> bool:
@@ -52,9 +53,12 @@ def make_bot(level: str, game_seed: int, seat: int) -> Bot:
     return build(level, bot_seed(game_seed, seat))
 
 
-def seats_of(names: Sequence[str], kinds: Sequence[str] | None) -> list[Seat]:
+def seats_of(
+    names: Sequence[str], kinds: Sequence[str] | None, no_hints: Sequence[int] | None = None
+) -> list[Seat]:
     kinds = list(kinds or [])
+    off = set(no_hints or ())
     return [
-        Seat(name, kinds[i] if i < len(kinds) and kinds[i] else HUMAN)
+        Seat(name, kinds[i] if i < len(kinds) and kinds[i] else HUMAN, hints=i not in off)
         for i, name in enumerate(names)
     ]

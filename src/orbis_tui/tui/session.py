@@ -138,6 +138,11 @@ class GameSession:
         self._save()
         return undone
 
+    def note_hint(self) -> None:
+        """A hint was shown for the decision pending: the record keeps it."""
+        self.match.note_hint()
+        self._save()
+
     def take_seat(self, seat: int) -> None:
         """A person takes over a computer seat (its player failed)."""
         self.seats[seat] = Seat(self.seats[seat].name)

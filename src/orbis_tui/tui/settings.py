@@ -33,6 +33,7 @@ class Settings:
     language: str = ""  # "" follows the terminal (LANGUAGE, LANG); else "en", "de", "ru"
     names: list[str] = field(default_factory=list)  # the last new game's seats
     kinds: list[str] = field(default_factory=list)
+    no_hints: list[int] = field(default_factory=list)  # its seats without hints
 
     @property
     def bot_delay(self) -> float:
@@ -53,6 +54,9 @@ class Settings:
         language = data.get("language")
         if isinstance(language, str) and language.isascii() and language.isalpha():
             settings.language = language[:8]
+        value = data.get("no_hints")
+        if isinstance(value, list) and all(type(v) is int and 0 <= v < 4 for v in value):
+            settings.no_hints = value
         for name in ("names", "kinds"):
             value = data.get(name)
             if isinstance(value, list) and all(isinstance(v, str) for v in value):

@@ -151,6 +151,7 @@ KEY = {
     "help": N_("Help"),
     "quit": N_("Quit"),
     "close": N_("Close"),
+    "exchange_suggested": N_("Exchange"),
     "cancel": N_("Cancel"),
     "ready": N_("Ready"),
     "save": N_("Save record"),
@@ -398,6 +399,9 @@ EXCHANGE_GIVE = N_("Give 3 of which color? (r b o g w, Escape cancels)")
 EXCHANGE_GET = N_("Give 3 {give} for 1 of which color? (r b o g w, Escape goes back)")
 EXCHANGE_REALM = N_("Your realm: {realm}")
 EXCHANGE_SHORT = N_("only {have}: it takes 3")
+EXCHANGE_SUGGESTED = N_("give 3 {give} for 1 {get}: a step toward paying the tile")
+EXCHANGE_PICK_GIVE = N_("Press the key of the color to give 3 of (r b o g w).")
+EXCHANGE_PICK_GET = N_("Press the key of the color to get (r b o g w).")
 
 TOO_SMALL = N_("Orbis needs a terminal of at least {width}×{height}.\nThis one is {w}×{h}.")
 TOO_SMALL_HINT = N_("Enlarge the window to go on (q quits; the game is saved).")
@@ -410,6 +414,7 @@ BOT_FAILED = N_(
     "{name}, a computer player, stopped with an error ({error}). Nothing was lost: "
     "a person plays this seat from now on."
 )
+IDLE_HANDOVER = N_("The table stays hidden until {name} is ready: press Enter.")
 IDLE_EXCHANGE = N_("No exchange now: it takes 3 worshipers of one color.")
 IDLE_MUST_GOD = N_("Last turn without a god: take a god (⇧ + its letter), not a tile.")
 IDLE_MARKET = N_("The market is not open now: finish this turn first.")
@@ -582,6 +587,16 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     (N_("t"), N_("the history: every turn of the game, by player")),
     (N_("v"), N_("what your CP now is made of, and what is still projected")),
     (N_("c"), N_("the coach: what the decision asks and why an option is not open")),
+    (N_("a"), N_("a hint: the three best options and their expected margin; 1-3 plays one")),
+    (N_("r"), N_("on the end screen: review the game move by move, mistakes and all")),
+    (
+        N_("← → PgUp PgDn"),
+        N_("in the review: the move before or after, the turn before or after"),
+    ),
+    (
+        N_("m / n"),
+        N_("in the review: the biggest mistakes one by one / the next mistake in order"),
+    ),
     (N_("PgUp / PgDn"), N_("scroll the game log (or the coach); the mouse wheel too")),
     (N_("s"), N_("settings: the look, confirming each turn, the computers' pace")),
     (N_("ctrl+n"), N_("set up a new game (the one in progress stays saved)")),
@@ -860,6 +875,75 @@ COACH_NOTES = N_("Worth knowing")
 COACH_OPTION = "{label}: {reason}"
 COACH_NO_EXCHANGE = N_("exchange 3-for-1: no color has 3 worshipers yet")
 
+# ---------------------------------------------------------------- hints
+KEY.update(
+    {
+        "hint": N_("Hint"),
+        "play_hint": N_("Play it"),
+        "review": N_("Review"),
+        "stop": N_("Stop"),
+        "mistake": N_("Next mistake"),
+        "mistakes": N_("Biggest"),
+        "step_back": N_("Back"),
+        "step_on": N_("Move"),
+        "turn_back": N_("Turn back"),
+        "turn_on": N_("Turn"),
+    }
+)
+HINT_TITLE = N_("Hint for {name}")
+HINT_THINKING = N_("Thinking… (Esc stops)")
+HINT_STOPPED = N_("The hint was stopped.")
+HINT_NONE = N_("No option to suggest here.")
+HINT_MARGIN = N_("   expected margin {margin:+.1f} CP ± {stderr:.1f}")
+HINT_MARGIN_ROUGH = N_("   expected margin {margin:+.1f} CP (a rough guess)")
+HINT_KEYS = N_("1 2 3 play that suggestion · Esc closes")
+HINT_FOOT = N_("Margin: your final CP minus the best other player's, as the search sees it.")
+HINT_OFF = N_("Hints are off for {name} in this game (chosen when it was set up).")
+HINT_BOT = N_("It is a computer player's turn: hints are for people.")
+HINT_OVER = N_("The game is over: press r on the end screen to review it.")
+HINT_CONFIRMING = N_("The turn waits for Enter (or u to take it back): no decision to hint.")
+HINT_LEARN = N_("In the walkthrough each step has its own tip; the hint key is for games.")
+HINT_CHANGED = N_("The game moved on: that hint no longer applies.")
+NEW_HINTS = (N_("hints"), N_("no hints"))
+
+# ---------------------------------------------------------------- the review
+REVIEW_HEAD = N_("Review · {round} · {name} · move {position}/{last}")
+REVIEW_HEAD_END = N_("Review · after the last move ({last})")
+REVIEW_ANALYSING = N_("Analysing {share:.0%} · Esc stops")
+REVIEW_STOPPED: Template = Np_(
+    "Analysis stopped: 1 decision judged; the rest is not.",
+    "Analysis stopped: {done} decisions judged; the rest is not.",
+    "done",
+)
+REVIEW_NOT_RUN = N_("Without analysis: the game only.")
+REVIEW_TITLE = N_("Analysis")
+REVIEW_PLAYED = N_("{name} played: {what}")
+REVIEW_BEST = N_("Best: {what}")
+REVIEW_SAME = N_("✓ the search's own choice")
+REVIEW_AS_GOOD = N_("✓ as good as the search's choice")
+REVIEW_LOST = N_("lost {loss:.1f} CP ± {stderr:.1f}")
+REVIEW_LOST_ROUGH = N_("lost {loss:.1f} CP")
+REVIEW_MISTAKE = N_("✗ mistake")
+REVIEW_HINTED = N_("hint used")
+REVIEW_FORCED = N_("The only option: nothing to judge.")
+REVIEW_EXCHANGE = N_("An exchange before the decision below it.")
+REVIEW_PENDING = N_("Not judged yet: the analysis is still running.")
+REVIEW_UNJUDGED = N_("Not judged (the analysis was stopped before it).")
+REVIEW_END = N_("The game ends here.")
+REVIEW_UNFINISHED = N_("The record stops here: the game was not finished.")
+REVIEW_MISTAKES_TITLE = N_("Biggest mistakes (m next · n in order)")
+REVIEW_MISTAKE_LINE = N_("round {round} {name}: −{loss:.1f} CP")
+REVIEW_NO_MISTAKES = N_("No clear mistake found.")
+REVIEW_NO_MISTAKES_YET = N_("Mistakes show here once the analysis has judged them.")
+REVIEW_SUMMARY: Template = Np_(
+    "{name}: 1 mistake, {loss:.1f} CP lost in all",
+    "{name}: {mistakes} mistakes, {loss:.1f} CP lost in all",
+    "mistakes",
+)
+REVIEW_NONE_TO_JUMP = N_("No mistake to jump to.")
+REVIEW_WAIT_TO_JUMP = N_("No mistake judged yet: the analysis is still running.")
+REVIEW_AT_START = N_("This is the start of the game.")
+REVIEW_AT_END = N_("This is the end of the record.")
 
 # Every constant above answers in the language in use (see the module's docstring).
 _UNTRANSLATED = frozenset({"KEY", "APP_TITLE"})

@@ -8,6 +8,7 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -144,6 +145,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
 
 class EndScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "review", texts.KEY["review"]),
         Binding("s", "save", texts.KEY["save"]),
         Binding("n", "new", texts.KEY["new"]),
     ]
@@ -177,6 +179,17 @@ class EndScreen(Screen[None]):
 
         record = self.match.record
         export_record(self.app, self.store, record, self.store.record_path(record))
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "a":  # the table's hint key: say why it does nothing here
+            event.stop()
+            self.notify(texts.HINT_OVER, timeout=4, markup=False)
+
+    def action_review(self) -> None:
+        """Step through the game with the search's judgement of every decision."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.match.record))
 
     def action_new(self) -> None:
         self.app.post_message(NewGame())

@@ -23,12 +23,15 @@ _KEYS = "rbogw"
 class ExchangeScreen(ModalScreen[Exchange | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(_KEYS[c], f"color({int(c)})", color_word(c), show=False) for c in COLORS),
+        Binding("enter", "suggested", texts.KEY["exchange_suggested"]),
         Binding("escape", "back", texts.KEY["close"]),
     ]
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, suggested: Exchange | None = None) -> None:
+        """``suggested``: the exchange Enter makes (one that helps pay the tile)."""
         super().__init__(classes="dialog-screen")
         self.state = state
+        self.suggested = suggested
         self.give: Color | None = None
 
     def compose(self) -> ComposeResult:
@@ -49,6 +52,16 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
             palette.rich_format(texts.EXCHANGE_REALM, realm=palette.realm_chips(realm))
         )
         body.append("\n\n")
+        if self.suggested is not None and self.give is None:
+            body.append("  ")
+            body.append("⏎", style=palette.KEY)
+            body.append(
+                "  "
+                + texts.EXCHANGE_SUGGESTED.format(
+                    give=color_word(self.suggested.give), get=color_word(self.suggested.get)
+                )
+                + "\n\n"
+            )
         if self.give is None:
             body.append(texts.EXCHANGE_GIVE + "\n", style=palette.BOLD)
             realm = state.player.realm_count
@@ -94,6 +107,15 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
             self.app.bell()
             return
         self.dismiss(action)
+
+    def action_suggested(self) -> None:
+        if self.give is not None:
+            self.notify(texts.EXCHANGE_PICK_GET, timeout=3, markup=False)
+            return
+        if self.suggested is None:
+            self.notify(texts.EXCHANGE_PICK_GIVE, timeout=3, markup=False)
+            return
+        self.dismiss(self.suggested)
 
     def action_back(self) -> None:
         if self.give is not None:

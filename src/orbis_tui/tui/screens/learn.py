@@ -106,6 +106,9 @@ class LearnTableScreen(TableScreen):
     async def _add_lesson(self) -> None:
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
 
+    def _why_no_hint(self) -> str | None:
+        return texts.HINT_LEARN  # the lesson's own tips guide each step
+
     # ------------------------------------------------------------ the walkthrough drives
     def _begin(self) -> None:
         self._after_change()

@@ -49,6 +49,7 @@ class NewGameScreen(Screen[None]):
         # The last game's table, unless names were given for this run.
         self.names = names or remembered.names
         self.kinds = [] if names else remembered.kinds
+        self.no_hints = set() if names else set(remembered.no_hints)
         if names is None and remembered.names and players == 2:
             players = len(remembered.names)
         self.players = max(2, min(MAX_SEATS, players))
@@ -111,6 +112,13 @@ class NewGameScreen(Screen[None]):
                             classes="kind",
                             compact=True,
                         )
+                    yield Choice(
+                        list(texts.NEW_HINTS),
+                        1 if n - 1 in self.no_hints else 0,
+                        id=f"hints{n}",
+                        classes="hints",
+                        compact=True,
+                    )
             yield Static("", id="level-info")
             with Horizontal(classes="row"):
                 yield Label(texts.NEW_FIRST, classes="label")
@@ -146,6 +154,11 @@ class NewGameScreen(Screen[None]):
         if self.levels:
             values = [self.query_one(f"#kind{n}", Choice).value for n in range(1, MAX_SEATS + 1)]
             self.kinds = [HUMAN if v == 0 else self.levels[v - 1] for v in values]
+        self.no_hints = {
+            n - 1
+            for n in range(1, MAX_SEATS + 1)
+            if self.query_one(f"#hints{n}", Choice).value == 1
+        }
         seed = self.query_one("#seed", Input).value
         self.seed = int(seed) if seed.lstrip("-").isdigit() else None
         first = self.query_one("#first", Choice).value
@@ -159,6 +172,8 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_seats()
+        for n in range(1, MAX_SEATS + 1):
+            self._show_hints(n)
         if self.loaded.resumable:
             self.query_one("#resume", Button).focus()
         else:
@@ -212,10 +227,18 @@ class NewGameScreen(Screen[None]):
         first.refresh()
 
     def on_choice_changed(self, message: Choice.Changed) -> None:
-        if message.choice.id == "count":
+        ident = message.choice.id or ""
+        if ident == "count":
             self._show_seats()
-        elif (message.choice.id or "").startswith("kind"):
+        elif ident.startswith("kind"):
             self._show_level()
+            self._show_hints(int(ident[4:]))
+
+    def _show_hints(self, n: int) -> None:
+        """Hints are a person's choice: a computer seat has none to switch."""
+        kinds = self.query(f"#kind{n}")
+        human = not kinds or kinds.first(Choice).value == 0
+        self.query_one(f"#hints{n}", Choice).display = human
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.stop()
@@ -251,7 +274,8 @@ class NewGameScreen(Screen[None]):
             if self.levels:
                 value = self.query_one(f"#kind{n}", Choice).value
                 kind = HUMAN if value == 0 else self.levels[value - 1]
-            seats.append(Seat(name, kind))
+            hints = self.query_one(f"#hints{n}", Choice).value == 0
+            seats.append(Seat(name, kind, hints=hints or kind != HUMAN))
         return seats
 
     def _error(self, message: str) -> None:

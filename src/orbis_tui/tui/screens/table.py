@@ -98,6 +98,7 @@ def _bindings() -> list[BindingType]:
         Binding("t", "history", K["history"]),
         Binding("v", "score", K["score"]),
         Binding("c", "coach", K["coach"]),
+        Binding("a", "hint", K["hint"]),
         Binding("s", "settings", K["settings"], show=False),
         Binding("ctrl+n", "new_game", K["new"], show=False),
         Binding("pageup", "scroll_side(-1)", K["scroll"], show=False),
@@ -573,6 +574,8 @@ class TableScreen(Screen[None]):
             return self._side_overflows() or parameters[0] == -1
         if action == "hurry":
             return not self.seat.human and kind is not DecisionKind.OVER and not self._hurry
+        if action == "hint":
+            return self._why_no_hint() is None
         if self.confirming:
             return action in ("end_turn", "undo")
         if action == "end_turn":
@@ -639,7 +642,25 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ keys that do nothing now
     def on_key(self, event: events.Key) -> None:
         """A key that means nothing right now says why, instead of doing nothing."""
-        if self._handover_open or too_small(self.app.size) or not self.seat.human:
+        if self._handover_open:
+            active = self.active_bindings.get(event.key)
+            if (active is None or not active.enabled) and (
+                event.is_printable or event.key in ("up", "down", "left", "right")
+            ):
+                event.stop()
+                self.notify(
+                    texts.IDLE_HANDOVER.format(name=self.seat.name), timeout=3, markup=False
+                )
+            return
+        if too_small(self.app.size):
+            return
+        if event.key == "a":
+            why = self._why_no_hint()
+            if why is not None:
+                event.stop()
+                self.notify(why, timeout=4, markup=False)
+            return
+        if not self.seat.human:
             return
         notice = self._why_key_idle(event.key)
         if notice:
@@ -740,7 +761,51 @@ class TableScreen(Screen[None]):
             if action is not None:
                 self.play(action)
 
-        self.app.push_screen(ExchangeScreen(self.state), callback=done)
+        suggested = None
+        if self.state.kind is DecisionKind.PAY:
+            suggested = self.ui.paying_exchange(self.state)
+        self.app.push_screen(ExchangeScreen(self.state, suggested), callback=done)
+
+    # ------------------------------------------------------------ hints
+    def _why_no_hint(self) -> str | None:
+        """Why the hint key does nothing now; None when a hint can be shown."""
+        state = self.state
+        if state.is_over:
+            return texts.HINT_OVER
+        if not self.seat.human:
+            return texts.HINT_BOT
+        if not self.seat.hints:
+            return texts.HINT_OFF.format(name=self.seat.name)
+        if self.confirming:
+            return texts.HINT_CONFIRMING
+        return None
+
+    def action_hint(self) -> None:
+        """The search's three best options for this decision, in a box over the table."""
+        why = self._why_no_hint()
+        if why is not None:
+            self.notify(why, timeout=4, markup=False)
+            return
+        from .hint import HintScreen
+
+        stamp = self.game_stamp()
+        hint = HintScreen(self.state, self.seat.name, on_shown=self._hint_shown)
+
+        def chosen(rank: int | None) -> None:
+            if rank is None or hint.options is None:
+                return
+            if self.game_stamp() != stamp:
+                self.notify(texts.HINT_CHANGED, markup=False)
+                return
+            for action in hint.options[rank].actions:
+                if not self.play(action):
+                    return
+
+        self.app.push_screen(hint, callback=chosen)
+
+    def _hint_shown(self) -> None:
+        self.session.note_hint()
+        self._report_save_error()
 
     async def action_coach(self) -> None:
         """Show or hide the coach (in place of the log)."""

@@ -158,7 +158,7 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
                 fmt(texts.PANEL_PAY_ANY, count=any_count, chosen=palette.count_chips(pick.value))
             )
         after = tuple(realm[c] - due[c] - pick.chosen[c] for c in range(NUM_COLORS))
-        lines.append(fmt(texts.PANEL_PAY_LEFT, realm=palette.realm_chips(after)))  # type: ignore[arg-type]
+        lines.append(fmt(texts.PANEL_PAY_LEFT, realm=palette.realm_chips(after)))
         lines.extend(warning_lines(option.warnings))
     else:
         refused = next((o for o in decision.options if o.refusal is not None), None)

@@ -1,0 +1,138 @@
+"""Benchmark hints and the review viewer.
+
+Run with ``python benchmarks/bench_hint.py``. It prints:
+
+- hint: the time from asking to the three options with their reasons, at positions
+  of a seeded 2-player game between computer players (target: at most 2 s; the
+  search itself stops at ``HINT_BUDGET``);
+- review steps: for the review screen opened headless on that game's record, the
+  time from each ←/→ and PgUp/PgDn key to the repaint that shows the new position
+  (measured as ``bench_app.py`` does for the table);
+- review: the time ``review_record`` takes over the whole record, at its default
+  size (the review screen's analysis).
+
+Options: ``--positions N`` hint positions (default 8), ``--seed S``, ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import time
+
+from orbis_tui.bots import make_bot
+from orbis_tui.records import GameRecord, Match
+from orbis_tui.records.model import setup_for_game
+
+
+def bot_game(seed: int) -> tuple[GameRecord, list[int]]:
+    match = Match.start(setup_for_game(["Ada", "Bo"], seed, 0))
+    bots = [make_bot("easy", seed), make_bot("medium", seed + 1)]
+    while not match.state.is_over:
+        match.play(bots[match.state.current].choose(match.state.copy()))
+    return match.record, list(range(len(match.record.actions)))
+
+
+def hint_times(record: GameRecord, positions: list[int]) -> list[float]:
+    from orbis_tui.records import replay
+    from orbis_tui.tui.advice import best_options
+
+    times = []
+    for position in positions:
+        state = replay(record, position)
+        started = time.perf_counter()
+        options = best_options(state)
+        times.append(time.perf_counter() - started)
+        assert options, "a hint with no option"
+    return times
+
+
+def step_times(record: GameRecord, seed: int) -> list[float]:
+    """Key to the last repaint that follows it, as ``bench_app.py`` measures the table."""
+    from textual import events
+
+    from orbis_tui.tui.screens.review import ReviewScreen
+    from orbis_tui.tui.viewer import ReviewApp
+
+    class Timed(ReviewApp):
+        painted: list[float]
+
+        def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
+            super()._display(screen, renderable)
+            if renderable is not None:
+                self.painted.append(time.perf_counter())
+
+    rng = random.Random(seed)
+    times: list[float] = []
+
+    async def go() -> None:
+        app = Timed(record, analyse=False)
+        app.painted = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewScreen)
+            for _ in range(150):
+                key = rng.choice(["right", "right", "left", "pagedown", "pageup"])
+                event = events.Key(key, None)
+                event.set_sender(app)
+                started = time.perf_counter()
+                app.post_message(event)
+                for _ in range(3):  # app -> screen -> app: every hop handled
+                    await pilot._wait_for_screen()
+                await asyncio.sleep(0.05)
+                after = [t for t in app.painted if t >= started]
+                if after:
+                    times.append(after[-1] - started)
+
+    asyncio.run(go())
+    return times
+
+
+def review_seconds(record: GameRecord) -> float:
+    from orbis_tui.sim.review import review_record
+
+    started = time.perf_counter()
+    review_record(record)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    record, all_positions = bot_game(args.seed)
+    rng = random.Random(args.seed)
+    positions = sorted(rng.sample(all_positions, min(args.positions, len(all_positions))))
+    hints = hint_times(record, positions)
+    steps = step_times(record, args.seed)
+    review = review_seconds(record)
+    result = {
+        "actions": len(record.actions),
+        "hint_median_s": statistics.median(hints),
+        "hint_max_s": max(hints),
+        "step_median_ms": 1000 * statistics.median(steps),
+        "step_max_ms": 1000 * max(steps),
+        "review_s": review,
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"game: {result['actions']} actions (seed {args.seed})")
+    print(
+        f"hint: median {result['hint_median_s']:.2f} s, max {result['hint_max_s']:.2f} s "
+        f"over {len(hints)} positions (target: at most 2 s)"
+    )
+    print(
+        f"review steps (key to repaint): median {result['step_median_ms']:.1f} ms, "
+        f"max {result['step_max_ms']:.1f} ms over {len(steps)} keys"
+    )
+    print(f"review of the whole record: {result['review_s']:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""How long ``orbis review`` takes to review whole games.
+
+    .venv/bin/python benchmarks/bench_review.py [--games 3] [--players 2] [--seed 0]
+        [--level medium] [--size N | --budget SECONDS]
+
+Plays ``--games`` games between computer players of ``--level`` (medium by default:
+quick to play, human-like in their slips), saves each as a record, and reviews it at
+the default settings (the expert's search, ``REVIEW_PER_OPTION`` iterations per
+option) unless told otherwise. Prints, per game, the decisions judged and forced, the
+search iterations, the seconds of the whole review and of its slowest decision, and
+the mistakes found; then the mean and the worst game. The machine's other work slows
+every figure: run it on a quiet machine and say how busy it was (load average shown).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from orbis_tui.bots import bot_seed, make_bot
+from orbis_tui.bots.analysis import REVIEW_PER_OPTION
+from orbis_tui.records import GameRecord, Match
+from orbis_tui.records.model import setup_for_game
+from orbis_tui.sim.review import review_record
+
+
+def played_record(players: int, seed: int, level: str) -> GameRecord:
+    names = ["Ann", "Ben", "Cy", "Di"][:players]
+    match = Match.start(setup_for_game(names, seed, 0))
+    bots = [make_bot(level, bot_seed(seed, seat)) for seat in range(players)]
+    while not match.state.is_over:
+        match.play(bots[match.state.current].choose(match.state))
+    return match.record
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--level", default="medium", help="who plays the games reviewed")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--size", type=int, default=REVIEW_PER_OPTION)
+    size.add_argument("--budget", type=float, default=None, help="seconds per decision")
+    args = parser.parse_args()
+    search = {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
+    print(
+        f"{args.players}-player games between {args.level} players, reviewed with "
+        f"{search}; load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs"
+    )
+    totals: list[float] = []
+    for game in range(args.games):
+        record = played_record(args.players, args.seed + game, args.level)
+        slowest = 0.0
+        last = time.perf_counter()
+
+        def progress(share: float) -> None:
+            nonlocal slowest, last
+            now = time.perf_counter()
+            slowest = max(slowest, now - last)
+            last = now
+
+        start = last = time.perf_counter()
+        review = review_record(record, seed=args.seed, progress=progress, **search)
+        seconds = time.perf_counter() - start
+        totals.append(seconds)
+        mistakes = sum(p.mistakes for p in review.players)
+        print(
+            f"game {game}: {len(record.actions)} actions, {len(review.moves)} decisions "
+            f"judged, {len(review.forced)} forced, {review.settings['iterations']} "
+            f"iterations, {seconds:.1f} s (slowest decision {slowest:.2f} s), "
+            f"{mistakes} mistakes",
+            flush=True,
+        )
+    print(
+        f"review of a game: mean {sum(totals) / len(totals):.1f} s, worst {max(totals):.1f} s; "
+        f"load average after: {os.getloadavg()[0]:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

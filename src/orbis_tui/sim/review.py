@@ -1,0 +1,388 @@
+"""Review a game record: at every decision, what was played against what the search
+thinks best, and the expected final CP it cost.
+
+:func:`review_record` replays the record and, at each decision of the seats asked,
+runs the analysis of :mod:`orbis_tui.bots.analysis` with the move played included. The
+decision's *loss* is the best option's expected final CP margin minus the played one's,
+never below 0. A loss is a **mistake** only when it is both at least
+:data:`MISTAKE_FLOOR` CP and more than :data:`NOISE_FACTOR` combined standard errors
+(``sqrt(se_best**2 + se_played**2)``): a smaller difference may be the search's noise.
+An option the search tried fewer than :data:`MIN_VISITS` times has an unknown error.
+The combined error treats the two estimates as independent, which overstates it (the
+search plays the options on the same reshuffles), so a mistake is called only when it
+is clear. Decisions with a single legal answer are not judged; their action numbers
+are listed in :attr:`GameReview.forced`.
+
+Everything is reproducible: with the same record, settings and seed the review is the
+same (the search's randomness comes from the seed and the public position only).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..bots.analysis import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
+from ..engine import Action, Exchange, GameState, format_action, parse_action
+from ..i18n import gettext
+from ..options import MAX_REVIEW_SIZE, check_budget, check_count
+from ..records import GameRecord
+from ..records.model import start_state
+from . import review_texts as texts
+from .reasons import loss_reason
+
+FORMAT = "orbis-review/1"
+MISTAKE_FLOOR = 1.0  # CP: a smaller loss is never called a mistake
+NOISE_FACTOR = 2.0  # a mistake's loss exceeds this many combined standard errors
+BIGGEST = 3  # mistakes listed per player
+MIN_VISITS = 3  # fewer samples of an option: its uncertainty is unknown (inf)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """One decision judged. ``index`` is the number (0-based, in ``record.actions``) of
+    the action that answered it; ``played`` and ``best`` are notation entries, the
+    exchanges made first included; margins are expected final CP margins of ``seat``
+    (its CP minus the best other seat's); ``stderr`` is the combined standard error of
+    their difference (``inf`` when the search gave an option too few visits)."""
+
+    index: int
+    turn: int  # the game's turn, from 1
+    seat: int
+    kind: str  # the decision: turn, pay, place, gain, village, volcano, ...
+    played: tuple[str, ...]
+    best: tuple[str, ...]
+    played_margin: float
+    best_margin: float
+    stderr: float
+    loss: float  # best_margin - played_margin, never below 0
+    mistake: bool
+    reason: str  # why the best was better (mistakes); empty when nothing to say
+    hinted: bool  # a hint was shown at this decision
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    seat: int
+    name: str
+    decisions: int  # judged: with more than one legal answer
+    total_loss: float
+    mistakes: int
+    biggest: tuple[MoveReview, ...]  # up to BIGGEST mistakes, biggest loss first
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    names: tuple[str, ...]
+    players: tuple[PlayerSummary, ...]  # the seats reviewed, in seat order
+    moves: tuple[MoveReview, ...]  # in the record's order
+    settings: dict[str, Any] = field(default_factory=dict)
+    forced: tuple[int, ...] = ()  # action numbers of decisions with one legal answer
+
+    def to_json(self) -> str:
+        """The review as JSON (format ``orbis-review/1``, see docs/review.md)."""
+        data = {
+            "format": FORMAT,
+            "names": list(self.names),
+            "settings": self.settings,
+            "players": [_summary_plain(p) for p in self.players],
+            "moves": [_move_plain(m) for m in self.moves],
+            "forced": list(self.forced),
+        }
+        return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> GameReview:
+        """The review :meth:`to_json` wrote (``ValueError`` for anything else)."""
+        try:
+            data = json.loads(text)
+            if data.get("format") != FORMAT:
+                raise ValueError(f"not a review of format {FORMAT}")
+            moves = tuple(_move_from(m) for m in data["moves"])
+            by_index = {m.index: m for m in moves}
+            players = tuple(
+                PlayerSummary(
+                    seat=p["seat"],
+                    name=p["name"],
+                    decisions=p["decisions"],
+                    total_loss=p["total_loss"],
+                    mistakes=p["mistakes"],
+                    biggest=tuple(by_index[i] for i in p["biggest"]),
+                )
+                for p in data["players"]
+            )
+            return cls(
+                names=tuple(data["names"]),
+                players=players,
+                moves=moves,
+                settings=data["settings"],
+                forced=tuple(data["forced"]),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a game review: {exc!r}") from None
+
+
+def _move_plain(move: MoveReview) -> dict[str, Any]:
+    plain = asdict(move)
+    plain["played"] = list(move.played)
+    plain["best"] = list(move.best)
+    plain["stderr"] = move.stderr if math.isfinite(move.stderr) else None
+    return plain
+
+
+def _move_from(plain: dict[str, Any]) -> MoveReview:
+    values = dict(plain)
+    values["played"] = tuple(plain["played"])
+    values["best"] = tuple(plain["best"])
+    values["stderr"] = math.inf if plain["stderr"] is None else plain["stderr"]
+    return MoveReview(**values)
+
+
+def _summary_plain(summary: PlayerSummary) -> dict[str, Any]:
+    return {
+        "seat": summary.seat,
+        "name": summary.name,
+        "decisions": summary.decisions,
+        "total_loss": summary.total_loss,
+        "mistakes": summary.mistakes,
+        "biggest": [m.index for m in summary.biggest],
+    }
+
+
+# ---------------------------------------------------------------------- reviewing
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much search each decision gets: iterations per option, or seconds."""
+
+    per_option: int | None = None
+    time_budget: float | None = None
+
+    def analyse(self, state: GameState, seed: int, played: Action) -> Analysis:
+        return analyse(
+            state,
+            per_option=self.per_option,
+            time_budget=self.time_budget,
+            seed=seed,
+            include=[played],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    """A decision of the record: the state before it and the actions that answered it."""
+
+    index: int  # the answering action
+    first: int  # the first action (an exchange, if any were made first)
+    state: GameState
+    answer: tuple[Action, ...]  # exchanges first, then the answer
+    rest: tuple[Action, ...]  # the seat's actions after it in the same turn
+    options: int  # legal answers (exchanges aside)
+
+    @property
+    def judged(self) -> bool:
+        """A choice was made: more than one answer, or exchanges before the answer."""
+        return self.options > 1 or len(self.answer) > 1
+
+
+def review_record(
+    record: GameRecord,
+    *,
+    seats: Iterable[int] | None = None,
+    per_option: int | None = REVIEW_PER_OPTION,
+    time_budget: float | None = None,
+    seed: int = 0,
+    progress: Callable[[float], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> GameReview:
+    """Review every decision of ``record`` (finished or not) of the ``seats`` asked
+    (default: all) with ``per_option`` search iterations for each option, or, when
+    ``time_budget`` is given instead, that many seconds of search per decision (which
+    is not reproducible: the search goes as far as the machine allows).
+
+    ``progress`` is called with the share done (0 to 1) after each decision; when
+    ``cancel`` returns True the review stops and covers the decisions judged so far
+    (``settings["complete"]`` is then False). The record must replay (it is checked
+    when loaded: see :func:`orbis_tui.records.load_record`).
+    """
+    names = tuple(record.setup.players)
+    wanted = sorted(set(range(len(names)) if seats is None else seats))
+    for seat in wanted:
+        if not 0 <= seat < len(names):
+            raise ValueError(f"there is no seat {seat}: seats are 0 to {len(names) - 1}")
+    if time_budget is not None:
+        per_option = None
+        budget = Budget(time_budget=check_budget(time_budget))
+    else:
+        budget = Budget(per_option=check_count(per_option, "per_option", 1, MAX_REVIEW_SIZE))
+    hints = set(record.hints or ())
+    decisions = [d for d in _decisions(record) if d.state.current in wanted]
+    judged = [d for d in decisions if d.judged]
+    moves: list[MoveReview] = []
+    iterations = 0
+    complete = True
+    for done, decision in enumerate(judged):
+        if cancel is not None and cancel():
+            complete = False
+            break
+        # a hint noted before the exchanges that prepared the answer counts too
+        hinted = any(n in hints for n in range(decision.first, decision.index + 1))
+        move, searched = _judge(decision, budget, seed, hinted)
+        moves.append(move)
+        iterations += searched
+        if progress is not None:
+            progress((done + 1) / len(judged))
+    if progress is not None and complete:
+        progress(1.0)
+    players = tuple(_summary(seat, names[seat], moves) for seat in wanted)
+    settings = {
+        "analyser": "expert",
+        "per_option": per_option,
+        "time_budget": time_budget,
+        "seed": seed,
+        "seats": wanted,
+        "mistake_floor": MISTAKE_FLOOR,
+        "noise_factor": NOISE_FACTOR,
+        "complete": complete,
+        "iterations": iterations,  # search iterations in all
+    }
+    forced = tuple(d.index for d in decisions if not d.judged)
+    return GameReview(names, players, tuple(moves), settings, forced)
+
+
+def _decisions(record: GameRecord) -> list[_Decision]:
+    """Every decision of the record that was answered, in order, with the state before
+    it. Exchanges made first belong to the decision they prepare."""
+    state = start_state(record.setup)
+    actions = [parse_action(text) for text in record.actions]
+    found: list[_Decision] = []
+    i = 0
+    while i < len(actions):
+        before = state.copy()
+        asked = (state.current, state.turn, state.kind)
+        options = len(state.decision_actions())
+        first = i
+        while True:
+            action = actions[i]
+            state.apply(action)
+            i += 1
+            answered = (state.current, state.turn, state.kind) != asked
+            if not isinstance(action, Exchange) or answered or i == len(actions):
+                break
+        if isinstance(action, Exchange) and not answered:
+            break  # the record stops before the answer to this decision
+        found.append(_Decision(i - 1, first, before, tuple(actions[first:i]), (), options))
+    return _with_rest(found, actions)
+
+
+def _with_rest(found: list[_Decision], actions: list[Action]) -> list[_Decision]:
+    """Each decision with the seat's later actions of the same turn (for the reasons)."""
+    out = []
+    for number, decision in enumerate(found):
+        rest: list[Action] = []
+        for later in found[number + 1 :]:
+            if later.state.current != decision.state.current:
+                break
+            if later.state.turn != decision.state.turn:
+                break
+            rest.extend(later.answer)
+        out.append(
+            _Decision(
+                decision.index,
+                decision.first,
+                decision.state,
+                decision.answer,
+                tuple(rest),
+                decision.options,
+            )
+        )
+    return out
+
+
+def is_mistake(loss: float, stderr: float) -> bool:
+    """Whether a loss is clearly more than the search's noise (see the module's text)."""
+    return math.isfinite(stderr) and loss >= MISTAKE_FLOOR and loss > NOISE_FACTOR * stderr
+
+
+def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tuple[MoveReview, int]:
+    """The decision judged, and the search iterations it took."""
+    state = decision.state
+    analysis = budget.analyse(state, seed, decision.answer[0])
+    played, again = _played_estimate(analysis, decision, budget, seed)
+    best = analysis.best
+    if played.actions == best.actions:
+        best = played
+    same = best is played
+    loss = 0.0 if same else max(0.0, best.margin - played.margin)
+    stderr = played.stderr if same else math.hypot(best.stderr, played.stderr)
+    if min(played.visits, best.visits) < MIN_VISITS:
+        stderr = math.inf  # two or so samples that agree say little about the noise
+    mistake = not same and is_mistake(loss, stderr)
+    if mistake:
+        reason = loss_reason(
+            state, decision.answer + decision.rest, best.actions + best.rest, loss=loss
+        )
+    elif not same and loss > 0:
+        reason = gettext(texts.WITHIN_NOISE)
+    else:
+        reason = ""
+    move = MoveReview(
+        index=decision.index,
+        turn=state.turn + 1,
+        seat=state.current,
+        kind=state.kind.value,
+        played=tuple(format_action(a) for a in decision.answer),
+        best=tuple(format_action(a) for a in best.actions),
+        played_margin=played.margin,
+        best_margin=best.margin,
+        stderr=stderr,
+        loss=loss,
+        mistake=mistake,
+        reason=reason,
+        hinted=hinted,
+    )
+    return move, analysis.iterations + again
+
+
+def _played_estimate(
+    analysis: Analysis, decision: _Decision, budget: Budget, seed: int
+) -> tuple[OptionEstimate, int]:
+    """The search's estimate of the answer actually played (exchanges included), and
+    the iterations of the further search it took (0 when the analysis had it)."""
+    for option in analysis.options:
+        if option.actions == decision.answer:
+            return option, 0
+    if len(decision.answer) == 1:
+        found = analysis.estimate_for(decision.answer[0])
+        if found is not None:
+            return found, 0
+    # Exchanges the search did not pair with this answer: judge the answer after them.
+    after = decision.state.copy()
+    for action in decision.answer[:-1]:
+        after.apply(action)
+    again = budget.analyse(after, seed, decision.answer[-1])
+    found = again.estimate_for(decision.answer[-1])
+    assert found is not None, "the analysis judges every answer it is asked to include"
+    estimate = OptionEstimate(
+        actions=decision.answer,
+        rest=found.rest,
+        margin=found.margin,
+        stderr=found.stderr,
+        visits=found.visits,
+    )
+    return estimate, again.iterations
+
+
+def _summary(seat: int, name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
+    own = [m for m in moves if m.seat == seat]
+    mistakes = sorted((m for m in own if m.mistake), key=lambda m: (-m.loss, m.index))
+    return PlayerSummary(
+        seat=seat,
+        name=name,
+        decisions=len(own),
+        total_loss=sum(m.loss for m in own),
+        mistakes=len(mistakes),
+        biggest=tuple(mistakes[:BIGGEST]),
+    )

@@ -1,0 +1,128 @@
+"""A hint: the search's best options for the decision pending, over the table.
+
+The search runs in a worker thread for about a second and a half while a bar shows how
+far it got; Escape stops it. The screen answers with the number of the suggestion to
+play (0 first), or None.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import ProgressBar, Static
+from textual.worker import get_current_worker
+
+from ...engine import GameState
+from .. import palette, texts
+from ..advice import HintOption, best_options
+from ..describe import phase_line
+from .base import SizeNotice
+
+
+class HintReady(Message):
+    def __init__(self, options: list[HintOption]) -> None:
+        super().__init__()
+        self.options = options
+
+
+def hint_text(options: list[HintOption]) -> Text:
+    out = Text(end="")
+    if not options:
+        out.append(texts.HINT_NONE)
+        return out
+    for rank, option in enumerate(options, start=1):
+        if rank > 1:
+            out.append("\n")
+        out.append(f"{rank} ", style=palette.KEY)
+        out.append(option.reason, style=palette.BOLD)
+        if math.isfinite(option.stderr):  # else too few visits to say
+            margin = texts.HINT_MARGIN.format(margin=option.margin, stderr=option.stderr)
+        else:
+            margin = texts.HINT_MARGIN_ROUGH.format(margin=option.margin)
+        out.append("\n" + margin, style=palette.ACCENT)
+    out.append("\n\n" + texts.HINT_FOOT, style=palette.DIM)
+    return out
+
+
+class HintScreen(ModalScreen[int | None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,a,q", "close", texts.KEY["close"]),
+        Binding("1", "play(0)", texts.KEY["play_hint"], show=False),
+        Binding("2", "play(1)", texts.KEY["play_hint"], show=False),
+        Binding("3", "play(2)", texts.KEY["play_hint"], show=False),
+    ]
+
+    def __init__(
+        self, state: GameState, name: str, on_shown: Callable[[], None] | None = None
+    ) -> None:
+        super().__init__(classes="dialog-screen")
+        self.state = state.copy()
+        self.player = name
+        self.on_shown = on_shown
+        self.options: list[HintOption] | None = None
+        self._share = 0.0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog hint-dialog"):
+            yield Static(
+                Text(texts.HINT_TITLE.format(name=self.player), style=palette.ACCENT),
+                classes="title",
+            )
+            yield Static(Text(phase_line(self.state)), classes="subtitle")
+            yield Static(texts.HINT_THINKING, id="hint-status")
+            yield ProgressBar(total=1.0, show_eta=False, id="hint-progress")
+            yield Static("", id="hint-options")
+            yield Static(texts.HINT_KEYS, classes="hint", id="hint-keys")
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self.query_one("#hint-options").display = False
+        self._ticker = self.set_interval(0.1, self._show_progress)
+        self._search()
+
+    def _show_progress(self) -> None:
+        self.query_one(ProgressBar).update(progress=self._share)
+
+    def _progress(self, share: float) -> None:
+        self._share = share  # read by the ticker in the app's thread
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _search(self) -> None:
+        worker = get_current_worker()
+        options = best_options(
+            self.state, progress=self._progress, cancel=lambda: worker.is_cancelled
+        )
+        if not worker.is_cancelled:
+            self.post_message(HintReady(options))
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        self._ticker.stop()
+        self.options = message.options
+        self.query_one("#hint-status").display = False
+        self.query_one(ProgressBar).display = False
+        body = self.query_one("#hint-options", Static)
+        body.update(hint_text(message.options))
+        body.display = True
+        if self.on_shown is not None:
+            self.on_shown()
+
+    def action_close(self) -> None:
+        if self.options is None:
+            self.workers.cancel_group(self, "hint")
+            self.notify(texts.HINT_STOPPED, timeout=2, markup=False)
+        self.dismiss(None)
+
+    def action_play(self, rank: int) -> None:
+        if self.options is not None and rank < len(self.options):
+            self.dismiss(rank)
+        else:
+            self.app.bell()

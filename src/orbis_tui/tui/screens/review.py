@@ -1,0 +1,354 @@
+"""The game again, move by move, beside what the search thinks of each decision.
+
+The table is drawn as it was at each position (market, gods, the deciding player's
+pyramid and realm) with the existing widgets on a replayed state. The review itself
+(:func:`orbis_tui.sim.review.review_record`) runs in a worker thread while the game can
+already be stepped through; Escape stops it and keeps what was judged so far.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...engine import Action, GameState, Place, TakeTile, final_scores, parse_action
+from ...records import GameRecord
+from .. import palette, texts
+from ..describe import round_text
+from ..replay_book import ReplayBook
+from ..widgets.info import PlayerCard, StatusLine, TextPanel
+from ..widgets.keybar import KeyBar
+from ..widgets.market import MarketBoard
+from ..widgets.pyramid import PyramidView
+from ..widgets.supply import SupplyBar
+from .base import SizeNotice
+
+if TYPE_CHECKING:
+    from ...sim.review import GameReview, MoveReview
+
+K = texts.KEY
+PER_OPTION: int | None = None  # search iterations per option; None: the review's default
+SHOWN_MISTAKES = 6
+
+
+class ReviewDone(Message):
+    def __init__(self, review: GameReview) -> None:
+        super().__init__()
+        self.review = review
+
+
+class ReviewScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "step(-1)", K["step_back"], show=False),
+        Binding("right,l", "step(1)", K["step_on"]),
+        Binding("pageup", "turn(-1)", K["turn_back"], show=False),
+        Binding("pagedown", "turn(1)", K["turn_on"]),
+        Binding("home", "go(0)", K["previous"], show=False),
+        Binding("end", "go(-1)", K["next"], show=False),
+        Binding("m", "biggest", K["mistakes"]),
+        Binding("n", "next_mistake", K["mistake"]),
+        Binding("p", "players", K["players"]),
+        Binding("escape", "stop", K["stop"]),
+        Binding("escape", "back", K["close"]),
+    ]
+    AUTO_FOCUS = None
+
+    def __init__(self, record: GameRecord, *, analyse: bool = True) -> None:
+        super().__init__()
+        self.book = ReplayBook(record)
+        self.position = 0
+        self.review: GameReview | None = None
+        self.analysing = analyse
+        self._share = 0.0
+        self._stop = threading.Event()
+        self._by_position: dict[int, MoveReview] = {}
+        self._ranked: list[MoveReview] = []
+        self._ranked_at = -1  # which of the ranked mistakes was jumped to last
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield MarketBoard(id="market")
+                yield SupplyBar(id="supply")
+                yield Static(texts.REVIEW_MISTAKES_TITLE, classes="rule")
+                yield TextPanel(id="mistakes")
+            with Vertical(id="right"):
+                yield PlayerCard(id="card")
+                yield PyramidView(id="pyramid")
+                yield Static(texts.REVIEW_TITLE, classes="rule")
+                yield TextPanel(id="analysis")
+        yield KeyBar()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        if self.analysing:
+            self._ticker = self.set_interval(0.25, self._show_progress)
+            self._analyse(self.book.record)
+        self.show()
+
+    def on_unmount(self) -> None:
+        self._stop.set()
+
+    # ------------------------------------------------------------ the analysis
+    @work(thread=True, exclusive=True, group="review")
+    def _analyse(self, record: GameRecord) -> None:
+        from ...sim.review import review_record
+
+        size: dict[str, Any] = {} if PER_OPTION is None else {"per_option": PER_OPTION}
+        review = review_record(record, progress=self._progress, cancel=self._stop.is_set, **size)
+        self.post_message(ReviewDone(review))
+
+    def _progress(self, share: float) -> None:
+        self._share = share  # read by the ticker, in the app's thread
+
+    def _show_progress(self) -> None:
+        if self.analysing:
+            self.show()
+
+    def on_review_done(self, message: ReviewDone) -> None:
+        self.analysing = False
+        self._ticker.stop()
+        self.refresh_bindings()
+        self.use_review(message.review)
+        if not message.review.settings.get("complete", True):
+            done = len(message.review.moves)
+            self.notify(texts.fill(texts.REVIEW_STOPPED, done=done), markup=False)
+
+    def use_review(self, review: GameReview) -> None:
+        """Show ``review`` beside the game."""
+        self.review = review
+        self._by_position = {}
+        for move in review.moves:
+            for position in range(move.index - len(move.played) + 1, move.index + 1):
+                self._by_position[position] = move
+        self._ranked = sorted((m for m in review.moves if m.mistake), key=lambda m: -m.loss)
+        self._ranked_at = -1
+        self.show()
+        self.refresh_bindings()
+
+    # ------------------------------------------------------------ drawing
+    def show(self) -> None:
+        book = self.book
+        position = self.position
+        state = book.state(position)
+        seat = state.current
+        action = book.actions[position] if position < book.last else None
+        self._show_status(state)
+        cursor = action.cell if isinstance(action, TakeTile) else None
+        self.query_one(MarketBoard).show(state, cursor)
+        self.query_one(SupplyBar).show(state, None, state.players[seat].god is None)
+        self.query_one(PlayerCard).show(state, seat, final_scores(state)[seat])
+        pyramid = state.players[seat].pyramid
+        if isinstance(action, Place):
+            self.query_one(PyramidView).show(
+                pyramid, spots=[(action.row, action.col)], cursor=(action.row, action.col)
+            )
+        else:
+            self.query_one(PyramidView).show(pyramid)
+        self.query_one("#analysis", TextPanel).set_text(self._analysis_text(state, action))
+        self.query_one("#mistakes", TextPanel).set_text(self._mistakes_text())
+
+    def _show_status(self, state: GameState) -> None:
+        book = self.book
+        if self.position >= book.last:
+            line = Text(texts.REVIEW_HEAD_END.format(last=book.last), no_wrap=True)
+        else:
+            line = Text(
+                texts.REVIEW_HEAD.format(
+                    round=round_text(state),
+                    name=state.players[state.current].name,
+                    position=self.position + 1,
+                    last=book.last,
+                ),
+                no_wrap=True,
+                overflow="ellipsis",
+            )
+        if self.analysing:
+            line.append("  " + texts.REVIEW_ANALYSING.format(share=self._share), palette.ACCENT)
+        self.query_one(StatusLine).set_text(line)
+
+    def _analysis_text(self, state: GameState, action: Action | None) -> Text:
+        from ...sim.reasons import describe_actions
+
+        out = Text(end="")
+        if action is None:
+            out.append(texts.REVIEW_END if state.is_over else texts.REVIEW_UNFINISHED)
+            return out
+        name = state.players[state.current].name
+        move = self._by_position.get(self.position)
+        if move is None:
+            out.append(
+                texts.REVIEW_PLAYED.format(name=name, what=describe_actions(state, [action]))
+            )
+            if self._hinted(self.position, self.position):
+                out.append("\n" + texts.REVIEW_HINTED, style=palette.ACCENT)
+            out.append("\n\n")
+            out.append(self._unjudged_words(), style=palette.DIM)
+            return out
+        first = move.index - len(move.played) + 1
+        before = self.book.state(first).copy()  # the state the decision was made in
+        played = [parse_action(a) for a in move.played]
+        best = [parse_action(a) for a in move.best]
+        out.append(
+            texts.REVIEW_PLAYED.format(name=name, what=describe_actions(before, played)),
+            style=palette.BOLD,
+        )
+        if self.position < move.index:
+            out.append("\n" + texts.REVIEW_EXCHANGE, style=palette.DIM)
+        if move.best == move.played:
+            out.append("\n" + texts.REVIEW_SAME, style=palette.GOOD)
+        elif move.loss < 0.05:  # another option, but no better
+            out.append("\n" + texts.REVIEW_AS_GOOD, style=palette.GOOD)
+        else:
+            if not move.mistake:  # a mistake's reason names the better option itself
+                out.append("\n" + texts.REVIEW_BEST.format(what=describe_actions(before, best)))
+            if math.isfinite(move.stderr):
+                lost = texts.REVIEW_LOST.format(loss=move.loss, stderr=move.stderr)
+            else:
+                lost = texts.REVIEW_LOST_ROUGH.format(loss=move.loss)
+            out.append("\n" + lost, style=palette.BAD if move.mistake else palette.ACCENT)
+            if move.mistake:
+                out.append(" · " + texts.REVIEW_MISTAKE, style=palette.BAD)
+        if move.hinted or self._hinted(first, move.index):
+            out.append("\n" + texts.REVIEW_HINTED, style=palette.ACCENT)
+        if move.reason:
+            out.append("\n" + move.reason, style=palette.DIM)
+        return out
+
+    def _hinted(self, first: int, last: int) -> bool:
+        """Whether a hint was shown at the decision of actions ``first`` to ``last`` (a
+        hint asked before the exchanges that prepare the answer is noted at the first)."""
+        return any(first <= number <= last for number in self.book.record.hints or ())
+
+    def _unjudged_words(self) -> str:
+        if self.position in self._forced():
+            return texts.REVIEW_FORCED
+        if self.analysing:
+            return texts.REVIEW_PENDING
+        if self.review is None:
+            return texts.REVIEW_NOT_RUN
+        return texts.REVIEW_UNJUDGED
+
+    def _forced(self) -> tuple[int, ...]:
+        return self.review.forced if self.review is not None else ()
+
+    def _mistakes_text(self) -> Text:
+        out = Text(end="")
+        review = self.review
+        if review is None:
+            out.append(
+                texts.REVIEW_NO_MISTAKES_YET if self.analysing else texts.REVIEW_NOT_RUN,
+                style=palette.DIM,
+            )
+            return out
+        for player in review.players:
+            if out:
+                out.append("\n")
+            out.append(
+                texts.fill(
+                    texts.REVIEW_SUMMARY,
+                    name=player.name,
+                    mistakes=player.mistakes,
+                    loss=player.total_loss,
+                ),
+                style=palette.DIM,
+            )
+        if not self._ranked:
+            out.append("\n" + texts.REVIEW_NO_MISTAKES)
+            return out
+        here = self._by_position.get(self.position)
+        for move in self._ranked[:SHOWN_MISTAKES]:
+            mark = "▸ " if move is here else "  "
+            line = texts.REVIEW_MISTAKE_LINE.format(
+                round=(move.turn - 1) // len(review.names) + 1,
+                name=review.names[move.seat],
+                loss=move.loss,
+            )
+            out.append("\n" + mark + line, style=palette.BAD if move is here else "")
+        return out
+
+    # ------------------------------------------------------------ keys
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step" or action == "turn":
+            forward = int(str(parameters[0])) > 0
+            return self.position < self.book.last if forward else self.position > 0
+        if action in ("biggest", "next_mistake"):
+            return bool(self._ranked)
+        if action == "stop":
+            return self.analysing
+        if action == "back":
+            return not self.analysing
+        return True
+
+    def go_to(self, position: int) -> None:
+        self.position = max(0, min(position, self.book.last))
+        self.show()
+        self.refresh_bindings()
+
+    def action_step(self, step: int) -> None:
+        self.go_to(self.position + step)
+
+    def action_turn(self, step: int) -> None:
+        self.go_to(self.book.turn_start(self.position, step))
+
+    def action_go(self, where: int) -> None:
+        self.go_to(self.book.last if where < 0 else where)
+
+    def action_biggest(self) -> None:
+        """The next of the biggest mistakes, biggest first (then round again)."""
+        if not self._ranked:
+            return
+        self._ranked_at = (self._ranked_at + 1) % len(self._ranked)
+        self.go_to(self._ranked[self._ranked_at].index)
+
+    def action_next_mistake(self) -> None:
+        """The next mistake in the game's order after this position (then from the start)."""
+        if not self._ranked:
+            return
+        in_order = sorted(self._ranked, key=lambda m: m.index)
+        later = [m for m in in_order if m.index > self.position]
+        self.go_to((later or in_order)[0].index)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that means nothing right now says why."""
+        why = None
+        if event.key in ("m", "n") and not self._ranked:
+            why = texts.REVIEW_WAIT_TO_JUMP if self.analysing else texts.REVIEW_NONE_TO_JUMP
+        elif event.key in ("left", "h", "pageup", "home") and self.position == 0:
+            why = texts.REVIEW_AT_START
+        elif event.key in ("right", "l", "pagedown", "end") and self.position >= self.book.last:
+            why = texts.REVIEW_AT_END
+        if why is not None:
+            event.stop()
+            self.notify(why, timeout=3, markup=False)
+
+    def action_players(self) -> None:
+        """Every player's pyramid and realm at this position."""
+        from ..seats import seats_of
+        from .players import PlayersScreen
+
+        setup = self.book.record.setup
+        seats = seats_of(setup.players, setup.seats, setup.no_hints)
+        self.app.push_screen(PlayersScreen(self.book.state(self.position), seats))
+
+    def action_stop(self) -> None:
+        """Stop the analysis; what it judged so far stays."""
+        self._stop.set()
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.dismiss(None)
+        else:
+            self.app.exit()

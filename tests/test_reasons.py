@@ -1,0 +1,98 @@
+"""Reasons in plain words: what an option does and risks, and why another was better."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from orbis_tui.engine import (
+    DecisionKind,
+    EffectKind,
+    Exchange,
+    GameState,
+    GoWild,
+    IrrigationFails,
+    Pay,
+    Place,
+    new_game,
+)
+from orbis_tui.sim.reasons import loss_reason, option_reason
+from orbis_tui.tiles import load_catalog
+
+
+def irrigation_to_place() -> GameState:
+    """A random game (seed 16) at the placing of an irrigation: row 2 spots feed it
+    (R-EFF-IRRIGATION), the bottom row ends cancel it."""
+    state = new_game(load_catalog(), ["Ann", "Ben"], seed=16, first_player=0)
+    rng = random.Random(16)
+    for _ in range(23):
+        state.apply(rng.choice(state.decision_actions()))
+    assert state.kind is DecisionKind.PLACE
+    assert state.take is not None and state.take.tile.effect.kind is EffectKind.IRRIGATION
+    return state
+
+
+def test_an_option_says_what_it_does_and_what_comes_of_it() -> None:
+    state = irrigation_to_place()
+    name = state.take.tile.name
+    fed = option_reason(state, Place(2, -1))
+    assert fed.startswith(f"Place {name} at row 2, on ")
+    assert f"{name} is validated" in fed
+    assert "CP on the board" in fed
+    dry = option_reason(state, (Place(1, -3),))
+    assert f"{name} is cancelled" in dry
+    assert "\n" not in dry and "\n" not in fed
+    assert state.kind is DecisionKind.PLACE  # the state is untouched
+
+
+def test_an_option_names_its_risk_from_the_engine_warning() -> None:
+    state = irrigation_to_place()
+    wild = option_reason(state, Place(1, -3, True))
+    warnings = state.decision.option(Place(1, -3, True)).warnings
+    assert len(warnings) == 2  # the wilderness's points and the payment lost
+    assert wild.endswith("Risk: " + " ".join(w.message for w in warnings))
+
+
+def test_a_cancelled_irrigation_is_explained_by_the_spot_that_would_feed_it() -> None:
+    state = irrigation_to_place()
+    assert any(isinstance(w, IrrigationFails) for w in state.decision.option(Place(1, -3)).warnings)
+    reason = loss_reason(state, Place(1, -3), Place(2, -1))
+    name = state.take.tile.name
+    assert reason.startswith(f"{name} was cancelled here")
+    assert "would have validated it" in reason
+    assert "row 2, on " in reason
+
+
+def test_a_wilderness_instead_of_a_paid_tile_is_named() -> None:
+    state = new_game(load_catalog(), ["Ann", "Ben"], seed=3, first_player=0)
+    rng = random.Random(1)
+    while state.kind is not DecisionKind.PAY or len(state.decision.legal_options) < 2:
+        state.apply(rng.choice(state.decision_actions()))
+    pay = next(o.action for o in state.decision.legal_options if isinstance(o.action, Pay))
+    reason = loss_reason(state, GoWild(), pay, loss=3.0)
+    assert reason.startswith("The tile went to a wilderness")
+    assert "better: pay" in reason
+
+
+@pytest.mark.parametrize("loss", [2.5, None])
+def test_without_a_concrete_difference_the_search_estimate_is_given(loss: float | None) -> None:
+    state = new_game(load_catalog(), ["Ann", "Ben"], seed=3, first_player=0)
+    options = state.decision.legal_options
+    reason = loss_reason(state, options[0].action, options[0].action, loss=loss)
+    assert "the search expects" in reason
+    assert ("2.5 CP" in reason) == (loss is not None)
+
+
+def test_exchanges_are_said_before_the_answer_they_prepare() -> None:
+    state = new_game(load_catalog(), ["Ann", "Ben"], seed=7, first_player=0)
+    rng = random.Random(7)
+    while not any(isinstance(a, Exchange) for a in state.legal_actions()):
+        state.apply(rng.choice(state.decision_actions()))
+    exchange = next(a for a in state.legal_actions() if isinstance(a, Exchange))
+    after = state.copy()
+    after.apply(exchange)
+    answer = after.decision_actions()[0]
+    line = option_reason(state, (exchange, answer))
+    give, get = exchange.give.label, exchange.get.label
+    assert line.startswith(f"Exchange 3 {give} for 1 {get}, then ")

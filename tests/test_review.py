@@ -1,0 +1,200 @@
+"""Reviewing a game record: the points each decision lost, and the clear mistakes."""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import cache
+
+import pytest
+
+from orbis_tui.bots import bot_seed
+from orbis_tui.bots.medium import MediumBot
+from orbis_tui.engine import (
+    Action,
+    DecisionKind,
+    EffectKind,
+    Exchange,
+    GameState,
+    IrrigationFails,
+    parse_action,
+)
+from orbis_tui.records import GameRecord, Match, replay
+from orbis_tui.records.model import setup_for_game
+from orbis_tui.sim import review_texts
+from orbis_tui.sim.review import (
+    MISTAKE_FLOOR,
+    GameReview,
+    is_mistake,
+    review_record,
+)
+
+PER_OPTION = 4  # the review size: small keeps the tests quick
+
+
+@cache
+def planted() -> tuple[GameRecord, int, int]:
+    """A game between medium players (seed 2) in which Ben places an irrigation in the
+    bottom row, where it is cancelled (R-EFF-IRRIGATION), while a spot of row 2 would
+    feed it; the record stops a few actions later. Returns it, the action number of the
+    planted move and Ben's seat."""
+    match = Match.start(setup_for_game(["Ann", "Ben"], 2, 0))
+    bots = [MediumBot(bot_seed(2, seat)) for seat in range(2)]
+    number = None
+    while number is None or len(match.actions) <= number + 6:
+        state = match.state
+        dry = dry_irrigation_spot(match.state) if number is None else None
+        if dry is not None:
+            number = len(match.actions)
+            assert state.current == 1
+            match.play(dry)
+            continue
+        match.play(bots[state.current].choose(state))
+    return match.record, number, 1
+
+
+def dry_irrigation_spot(state: GameState) -> Action | None:
+    """A spot where the irrigation being placed is cancelled while another would feed it."""
+    take = state.take
+    if state.kind is not DecisionKind.PLACE or take is None or take.wild:
+        return None
+    if take.tile.effect.kind is not EffectKind.IRRIGATION:
+        return None
+    options = [o for o in state.decision.legal_options if not o.action.wild]
+    fed = [o for o in options if not o.warnings]
+    dry = [o for o in options if any(isinstance(w, IrrigationFails) for w in o.warnings)]
+    return dry[0].action if fed and dry else None
+
+
+@cache
+def reviewed() -> GameReview:
+    return review_record(planted()[0], per_option=PER_OPTION, seed=0)
+
+
+def test_a_cancelled_irrigation_is_the_biggest_mistake_of_its_player() -> None:
+    _, number, seat = planted()
+    summary = reviewed().players[seat]
+    assert summary.name == "Ben"
+    biggest = summary.biggest[0]
+    assert biggest.index == number
+    assert biggest.mistake and biggest.loss >= MISTAKE_FLOOR
+    assert biggest.played[-1].startswith("place 1,")
+    assert biggest.best[-1].startswith("place 2,")
+    assert "was cancelled here" in biggest.reason
+    assert "would have validated it" in biggest.reason
+
+
+def test_losses_are_never_negative_and_add_up_per_player() -> None:
+    review = reviewed()
+    assert all(m.loss >= 0 for m in review.moves)
+    for summary in review.players:
+        own = [m for m in review.moves if m.seat == summary.seat]
+        assert summary.decisions == len(own)
+        assert summary.total_loss == pytest.approx(sum(m.loss for m in own))
+        assert summary.mistakes == sum(m.mistake for m in own)
+        losses = [m.loss for m in summary.biggest]
+        assert losses == sorted(losses, reverse=True) and len(losses) <= 3
+        assert all(m.mistake for m in summary.biggest)
+
+
+def test_the_best_answer_is_legal_where_it_was_judged() -> None:
+    record = planted()[0]
+    for move in reviewed().moves:
+        before = replay(record, upto=move.index + 1 - len(move.played))
+        assert before.current == move.seat and before.kind.value == move.kind
+        for text in move.best:
+            action = parse_action(text)
+            assert before.is_legal(action), (move.index, text)
+            before.apply(action)
+        for text in move.played:
+            assert (
+                text == record.actions[move.index - len(move.played) + 1 + move.played.index(text)]
+            )
+
+
+def test_decisions_with_one_answer_are_listed_not_judged() -> None:
+    match = Match.start(setup_for_game(["Ann", "Ben"], 5, 0))
+    rng = random.Random(5)
+    while len(match.state.decision_actions()) > 1 or match.state.kind is DecisionKind.TURN:
+        match.play(rng.choice(match.state.decision_actions()))
+    forced_number, seat = len(match.actions), match.state.current
+    match.play(match.state.decision_actions()[0])
+    review = review_record(match.record, seats=[seat], per_option=2)
+    assert forced_number in review.forced
+    assert forced_number not in {m.index for m in review.moves}
+    for number in review.forced:
+        assert len(replay(match.record, upto=number).decision_actions()) == 1
+
+
+def test_a_difference_within_the_uncertainty_is_not_a_mistake() -> None:
+    assert not is_mistake(3.0, 1.6)  # below two standard errors
+    assert not is_mistake(MISTAKE_FLOOR / 2, 0.0)  # below the floor
+    assert not is_mistake(9.0, math.inf)  # too few visits to tell
+    assert is_mistake(3.0, 1.4)
+    for move in reviewed().moves:
+        assert move.mistake == (move.played != move.best and is_mistake(move.loss, move.stderr))
+        if move.loss > 0 and not move.mistake:
+            assert move.reason == review_texts.WITHIN_NOISE
+    assert any(m.loss > 0 and not m.mistake for m in reviewed().moves)
+
+
+def test_the_review_is_the_same_for_the_same_seed() -> None:
+    record = planted()[0]
+    again = review_record(record, seats=[0], per_option=PER_OPTION, seed=0)
+    assert again.moves == tuple(m for m in reviewed().moves if m.seat == 0)
+    assert again.players == (reviewed().players[0],)
+
+
+def test_the_json_form_reads_back_exactly() -> None:
+    review = reviewed()
+    text = review.to_json()
+    assert GameReview.from_json(text) == review
+    assert GameReview.from_json(text).to_json() == text
+    with pytest.raises(ValueError, match="orbis-review/1"):
+        GameReview.from_json('{"format": "other"}')
+
+
+def test_hints_noted_in_the_record_are_flagged() -> None:
+    record, number, seat = planted()
+    hinted = GameRecord(setup=record.setup, actions=list(record.actions), hints=[number])
+    review = review_record(hinted, seats=[seat], per_option=PER_OPTION)
+    flags = {m.index: m.hinted for m in review.moves}
+    assert flags[number] is True
+    assert not any(v for k, v in flags.items() if k != number)
+
+
+def test_an_unknown_seat_is_refused() -> None:
+    with pytest.raises(ValueError, match="no seat 2"):
+        review_record(planted()[0], seats=[2])
+
+
+def test_progress_is_reported_and_cancel_stops_early() -> None:
+    shares: list[float] = []
+    record = planted()[0]
+    review = review_record(
+        record, seats=[0], per_option=2, progress=shares.append, cancel=lambda: len(shares) >= 2
+    )
+    assert shares == sorted(shares) and len(shares) == 2
+    assert len(review.moves) == 2 and review.settings["complete"] is False
+
+
+def test_exchanges_belong_to_the_answer_they_prepare_and_so_does_their_hint() -> None:
+    match = Match.start(setup_for_game(["Ann", "Ben"], 7, 0))
+    rng = random.Random(7)
+    while True:
+        state = match.state
+        exchanges = [a for a in state.legal_actions() if isinstance(a, Exchange)]
+        if exchanges and state.kind is DecisionKind.PAY:
+            break
+        match.play(rng.choice(state.decision_actions()))
+    first, seat = len(match.actions), match.state.current
+    match.note_hint()  # shown before the exchange
+    match.play(exchanges[0])
+    match.play(match.state.decision_actions()[-1])
+    review = review_record(match.record, seats=[seat], per_option=1)
+    move = review.moves[-1]
+    assert move.index == first + 1
+    assert move.played == tuple(match.actions[first:])
+    assert move.played[0].startswith("exchange ")
+    assert move.hinted
+    assert not any(m.hinted for m in review.moves[:-1])

@@ -1,0 +1,114 @@
+"""``orbis review``: a record file reviewed on the terminal or as JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from orbis_tui.bots.analysis import REVIEW_PER_OPTION
+from orbis_tui.cli import REVIEW_SIZE, main
+from orbis_tui.sim.review import GameReview
+
+RECORD = Path(__file__).resolve().parent / "golden" / "eager-3p.record.json"
+
+
+@pytest.fixture
+def short_record(tmp_path: Path) -> Path:
+    """The first turns of a 3-player game, as a record file."""
+    data = json.loads(RECORD.read_text(encoding="utf-8"))
+    data["actions"] = data["actions"][:14]
+    data.pop("result", None)
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_json_prints_the_review_that_reads_back(
+    short_record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["review", str(short_record), "--json", "--size", "3"]) == 0
+    out = capsys.readouterr().out
+    review = GameReview.from_json(out)
+    assert review.to_json() == out
+    assert len(review.players) == 3
+    assert review.settings["per_option"] == 3
+    assert review.moves and all(m.index < 14 for m in review.moves)
+
+
+def test_the_text_names_each_player_and_every_decision(
+    short_record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["review", str(short_record), "--seat", "1", "--size", "3"]) == 0
+    out = capsys.readouterr().out
+    names = json.loads(short_record.read_text(encoding="utf-8"))["setup"]["players"]
+    assert out.startswith(f"{names[1]} (seat 1): ")
+    assert names[0] not in out and names[2] not in out
+    assert "Every decision judged" in out
+    assert "3 iterations per option" in out
+
+
+def test_a_seat_may_be_named_by_its_player(
+    short_record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = json.loads(short_record.read_text(encoding="utf-8"))["setup"]["players"]
+    assert main(["review", str(short_record), "--seat", names[2], "--json", "--size", "3"]) == 0
+    review = GameReview.from_json(capsys.readouterr().out)
+    assert [p.seat for p in review.players] == [2]
+
+
+@pytest.mark.parametrize("seat", ["3", "-1", "Nobody"])
+def test_an_unknown_seat_is_refused(
+    short_record: Path, seat: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["review", str(short_record), f"--seat={seat}"]) == 2
+    assert "not a seat number (0 to 2) nor a player's name" in capsys.readouterr().err
+
+
+def test_a_bad_record_is_refused_with_its_entry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(RECORD.read_text(encoding="utf-8"))
+    data["actions"][9] = "place 4,9"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["review", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("orbis review: refused: ")
+    assert "entry 10" in err and "bad.json" in err
+
+
+def test_a_missing_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", str(tmp_path / "nothing.json")]) == 2
+    assert "orbis review: refused: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--budget", "0", "above 0"),
+        ("--budget", "nan", "finite"),
+        ("--budget", "601", "at most 600"),
+        ("--budget", "soon", "not a number"),
+        ("--size", "0", "at least 1"),
+        ("--size", "2.5", "not a number"),
+        ("--level", "hard", "invalid choice"),
+    ],
+)
+def test_bad_numbers_and_levels_are_refused(
+    short_record: Path, option: str, value: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["review", str(short_record), option, value])
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_size_and_budget_do_not_go_together(short_record: Path) -> None:
+    with pytest.raises(SystemExit):
+        main(["review", str(short_record), "--size", "3", "--budget", "1"])
+
+
+def test_the_default_size_is_the_analysis_review_size() -> None:
+    assert REVIEW_SIZE == REVIEW_PER_OPTION

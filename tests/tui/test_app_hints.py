@@ -1,0 +1,245 @@
+"""Hints at the table: the a key shows the search's three best options for the
+decision, notes in the record that a hint was shown, plays a suggestion on its
+number, and says why when it cannot help (hints off, a computer's turn)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from app_driver import TableApp, lift_curtain, press, screen_text, table
+from textual.pilot import Pilot
+
+from orbis_tui.engine import DecisionKind
+from orbis_tui.records import Match
+from orbis_tui.records.model import setup_for_game
+from orbis_tui.tui import advice, texts
+from orbis_tui.tui.screens.hint import HintScreen
+from orbis_tui.tui.seats import Seat
+
+
+@pytest.fixture(autouse=True)
+def small_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fixed, small search: the same hint every time, and quickly."""
+    monkeypatch.setattr(advice, "HINT_ITERATIONS", 60)
+
+
+def fresh(seed: int = 5) -> Match:
+    return Match.start(setup_for_game(["Ada", "Bo"], seed, 0))
+
+
+def run(app: TableApp, scenario) -> None:  # type: ignore[no-untyped-def]
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(pilot)
+            await scenario(pilot)
+
+    asyncio.run(go())
+
+
+async def wait_for_hint(pilot: Pilot) -> HintScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, HintScreen), f"expected the hint, not {screen!r}"
+    for _ in range(200):
+        if screen.options is not None:
+            await pilot.pause()
+            return screen
+        await pilot.pause(0.05)
+    raise AssertionError("the hint never came")
+
+
+def test_the_hint_key_shows_three_options_with_margins_and_notes_it(tmp_path: Path) -> None:
+    match = fresh()
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "a")
+        hint = await wait_for_hint(pilot)
+        assert hint.options is not None and len(hint.options) == 3
+        margins = [o.margin for o in hint.options]
+        assert margins == sorted(margins, reverse=True)
+        shown = screen_text(pilot.app)
+        for rank, option in enumerate(hint.options, start=1):
+            assert f"{rank} {option.reason[:30]}" in " ".join(shown.split())
+        assert "expected margin" in shown and "±" in shown
+        assert texts.HINT_KEYS in shown
+        assert match.record.hints == [0]  # the decision at action 0 had a hint
+        await press(pilot, "escape")
+        assert not isinstance(pilot.app.screen, HintScreen)
+        assert match.record.actions == []  # closing plays nothing
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_suggestion_is_played_by_its_number(tmp_path: Path) -> None:
+    match = fresh()
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "a")
+        hint = await wait_for_hint(pilot)
+        assert hint.options is not None
+        second = hint.options[1]
+        await press(pilot, "2")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, type(table(pilot.app)))
+        played = match.record.actions[: len(second.actions)]
+        from orbis_tui.engine import format_action
+
+        assert played == [format_action(a) for a in second.actions]
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_same_hint_for_the_same_position(tmp_path: Path) -> None:
+    state = fresh(9).state
+    first = advice.best_options(state)
+    again = advice.best_options(state)
+    assert [o.actions for o in first] == [o.actions for o in again]
+    assert [o.margin for o in first] == [o.margin for o in again]
+
+
+def test_the_hint_key_says_why_when_hints_are_off(tmp_path: Path) -> None:
+    match = fresh()
+    seats = [Seat("Ada", hints=False), Seat("Bo")]
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "a")
+        await pilot.pause()
+        assert not isinstance(pilot.app.screen, HintScreen)
+        assert texts.HINT_OFF.format(name="Ada") in [n.message for n in pilot.app._notifications]
+        assert match.record.hints is None
+
+    run(TableApp(match, tmp_path, seats), scenario)
+
+
+def test_the_hint_key_says_why_on_a_computers_turn(tmp_path: Path) -> None:
+    match = fresh()
+    seats = [Seat("Ada", "easy"), Seat("Bo")]
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        assert not screen.seat.human
+        await press(pilot, "a")
+        assert not isinstance(pilot.app.screen, HintScreen)
+        assert texts.HINT_BOT in [n.message for n in pilot.app._notifications]
+
+    app = TableApp(match, tmp_path, seats)
+    app.settings.pace = "slow"
+    run(app, scenario)
+
+
+def test_hints_while_placing_suggest_spots(tmp_path: Path) -> None:
+    match = fresh()
+    while match.state.kind is not DecisionKind.PLACE:
+        match.play(match.state.decision_actions()[0])
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "a")
+        hint = await wait_for_hint(pilot)
+        assert hint.options
+        assert all("place" in o.reason.lower() for o in hint.options)
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_hints_off_for_a_seat_on_the_new_game_screen_stay_with_the_game(
+    tmp_path: Path,
+) -> None:
+    from app_driver import focus, type_text
+
+    from orbis_tui.tui.app import OrbisApp
+    from orbis_tui.tui.screens.new_game import NewGameScreen
+    from orbis_tui.tui.widgets.choice import Choice
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert app.screen.query_one("#hints1", Choice).value == 0  # hints by default
+            for n, name in ((1, "Ada"), (2, "Bo")):
+                await focus(pilot, f"name{n}")
+                await pilot.press("ctrl+a", "ctrl+k")
+                await type_text(pilot, name)
+            await focus(pilot, "hints1")
+            await pilot.press("right")  # hints -> no hints
+            await focus(pilot, "first")
+            await pilot.press("right")  # at random -> Ada
+            await focus(pilot, "seed")
+            await type_text(pilot, "4")
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = table(app)
+            assert screen.match.record.setup.no_hints == [0]
+            assert [s.hints for s in screen.seats] == [False, True]
+            await lift_curtain(pilot)
+            await press(pilot, "a")
+            assert texts.HINT_OFF.format(name="Ada") in [n.message for n in app._notifications]
+            screen.session.flush()
+        # the saved game opens again with the same choice
+        again = OrbisApp(tmp_path)
+        async with again.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = table(again)
+            assert [s.hints for s in screen.seats] == [False, True]
+
+    asyncio.run(scenario())
+
+
+def test_a_record_naming_a_seat_that_does_not_exist_for_no_hints_is_refused() -> None:
+    from orbis_tui.records import RecordError, load_record
+
+    record = fresh().record
+    record.setup.no_hints = [2]
+    with pytest.raises(RecordError, match=r"setup.no_hints\[0\]: 2 is not a seat \(0 to 1\)"):
+        load_record(record.to_json())
+
+
+def test_the_hint_key_on_the_end_screen_says_the_game_is_over(tmp_path: Path) -> None:
+    from orbis_tui.tui.screens.end import EndScreen
+
+    match = fresh()
+    while not match.state.is_over:
+        match.play(match.state.decision_actions()[0])
+
+    async def go() -> None:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(50):
+                if isinstance(app.screen, EndScreen):
+                    break
+                await pilot.pause(0.05)
+            assert isinstance(app.screen, EndScreen)
+            await press(pilot, "a")
+            assert texts.HINT_OVER in [n.message for n in app._notifications]
+
+    asyncio.run(go())
+
+
+def test_escape_stops_the_search_and_notes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advice, "HINT_ITERATIONS", 10**7)  # far more than a test waits for
+    match = fresh()
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "a")
+        hint = pilot.app.screen
+        assert isinstance(hint, HintScreen) and hint.options is None
+        await pilot.pause(0.2)
+        await press(pilot, "escape")
+        assert not isinstance(pilot.app.screen, HintScreen)
+        assert texts.HINT_STOPPED in [n.message for n in pilot.app._notifications]
+
+        def searching() -> list[object]:
+            return [w for w in pilot.app.workers if w.group == "hint" and w.is_running]
+
+        for _ in range(100):  # the worker sees the cancellation and ends
+            if not searching():
+                break
+            await pilot.pause(0.05)
+        assert not searching()
+        assert hint.options is None
+        assert match.record.hints is None  # no hint was shown
+
+    run(TableApp(match, tmp_path), scenario)

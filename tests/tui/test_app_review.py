@@ -1,0 +1,204 @@
+"""The review: stepping through a record move by move and turn by turn, the table drawn
+as it was, the search's judgement beside it, jumps to the biggest mistakes, the end
+screen's r, and ``orbis replay --view``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from app_driver import TableApp, press, region_words, screen_text
+from textual.pilot import Pilot
+
+from orbis_tui import cli
+from orbis_tui.bots import make_bot
+from orbis_tui.records import GameRecord, Match, replay
+from orbis_tui.records.model import setup_for_game
+from orbis_tui.tui import texts
+from orbis_tui.tui.replay_book import ReplayBook
+from orbis_tui.tui.screens import review as review_screen
+from orbis_tui.tui.screens.end import EndScreen
+from orbis_tui.tui.screens.players import PlayersScreen
+from orbis_tui.tui.screens.review import ReviewScreen
+from orbis_tui.tui.viewer import ReviewApp
+
+ACTIONS = 60  # a short record keeps the review quick
+
+
+def bot_record(actions: int | None = ACTIONS, seed: int = 7) -> GameRecord:
+    """A game of two seeded computer players (cut after ``actions``), a hint noted at 5."""
+    match = Match.start(setup_for_game(["Ada", "Bo"], seed, 0))
+    bots = [make_bot("easy", 1), make_bot("medium", 2)]
+    while not match.state.is_over and (actions is None or len(match.record.actions) < actions):
+        match.play(bots[match.state.current].choose(match.state.copy()))
+    match.record.hints = [5]
+    return match.record
+
+
+@pytest.fixture(autouse=True)
+def small_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_screen, "PER_OPTION", 3)  # enough to find clear mistakes
+
+
+def run_viewer(record: GameRecord, scenario, analyse: bool = True) -> None:  # type: ignore[no-untyped-def]
+    async def go() -> None:
+        app = ReviewApp(record, analyse=analyse)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(go())
+
+
+async def analysed(pilot: Pilot) -> ReviewScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, ReviewScreen)
+    for _ in range(600):
+        if not screen.analysing:
+            await pilot.pause()
+            return screen
+        await pilot.pause(0.05)
+    raise AssertionError("the review never finished")
+
+
+def analysis(pilot: Pilot) -> str:
+    """The words of the analysis panel, as shown."""
+    return region_words(pilot.app, pilot.app.screen.query_one("#analysis"))
+
+
+def test_the_book_gives_every_position_as_a_replay_would() -> None:
+    record = bot_record(None)
+    book = ReplayBook(record)
+    for position in [0, 1, 9, 10, 11, 37, 36, 55, book.last, 3]:
+        assert book.state(position).signature() == replay(record, position).signature()
+
+
+def test_turn_steps_land_on_the_first_move_of_a_turn() -> None:
+    book = ReplayBook(bot_record())
+    position = book.turn_start(0, 1)
+    assert book.moments[position].turn == 2 and book.moments[position - 1].turn == 1
+    middle = position + 1
+    assert book.turn_start(middle, -1) == position  # back to this turn's start first
+    assert book.turn_start(position, -1) == 0
+
+
+def test_arrows_and_page_keys_step_through_the_game(tmp_path: Path) -> None:
+    record = bot_record()
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReviewScreen)
+        assert f"move 1/{ACTIONS}" in screen_text(pilot.app)
+        await press(pilot, "right", "right")
+        assert screen.position == 2
+        assert f"move 3/{ACTIONS}" in screen_text(pilot.app)
+        await press(pilot, "left")
+        assert screen.position == 1
+        await press(pilot, "pagedown")
+        turn_start = screen.book.turn_start(1, 1)
+        assert screen.position == turn_start
+        assert screen.book.moments[turn_start].turn == 2
+        await press(pilot, "pagedown", "pageup")
+        assert screen.position == turn_start
+        await press(pilot, "p")  # every player's pyramid, as it was
+        players = pilot.app.screen
+        assert isinstance(players, PlayersScreen)
+        assert players.state.turn == screen.book.state(screen.position).turn
+        await press(pilot, "escape")
+        assert pilot.app.screen is screen
+        await press(pilot, "end")
+        assert screen.position == ACTIONS
+        assert texts.REVIEW_UNFINISHED in analysis(pilot)
+        await press(pilot, "right")
+        assert screen.position == ACTIONS
+        assert texts.REVIEW_AT_END in [n.message for n in pilot.app._notifications]
+
+    run_viewer(record, scenario, analyse=False)
+
+
+def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Path) -> None:
+    record = bot_record()
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = await analysed(pilot)
+        review = screen.review
+        assert review is not None and review.settings["complete"]
+        mistakes = [m for m in review.moves if m.mistake]
+        assert mistakes, "the seeded game has mistakes to find"
+        biggest = max(mistakes, key=lambda m: m.loss)
+        await press(pilot, "m")
+        assert screen.position == biggest.index
+        shown = analysis(pilot)
+        assert f"lost {biggest.loss:.1f} CP" in shown
+        assert texts.REVIEW_MISTAKE in shown
+        if len(mistakes) > 1:
+            second = sorted(mistakes, key=lambda m: -m.loss)[1]
+            await press(pilot, "m")
+            assert screen.position == second.index
+        await press(pilot, "home", "n")
+        assert screen.position == min(m.index for m in mistakes if m.index > 0)
+        hinted = next(m for m in review.moves if m.hinted)
+        screen.go_to(hinted.index)
+        await pilot.pause()
+        assert texts.REVIEW_HINTED in analysis(pilot)
+
+    run_viewer(record, scenario)
+
+
+def test_escape_stops_the_analysis_and_the_game_still_steps(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReviewScreen) and screen.analysing
+        await press(pilot, "escape")
+        screen = await analysed(pilot)
+        assert screen.review is not None and not screen.review.settings["complete"]
+        assert isinstance(pilot.app.screen, ReviewScreen)  # stopping does not leave
+        await press(pilot, "right")
+        assert screen.position == 1
+
+    run_viewer(bot_record(None), scenario)
+
+
+def test_r_on_the_end_screen_opens_the_review_and_escape_comes_back(tmp_path: Path) -> None:
+    record = bot_record(None)
+    match = Match(record)
+    assert match.state.is_over
+
+    async def go() -> None:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(50):
+                if isinstance(app.screen, EndScreen):
+                    break
+                await pilot.pause(0.05)
+            assert isinstance(app.screen, EndScreen)
+            await press(pilot, "r")
+            assert isinstance(app.screen, ReviewScreen)
+            await press(pilot, "escape")  # stops the analysis
+            await analysed(pilot)
+            await press(pilot, "escape")  # leaves
+            assert isinstance(app.screen, EndScreen)
+
+    asyncio.run(go())
+
+
+def test_orbis_replay_view_opens_the_viewer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(bot_record().to_json(), encoding="utf-8")
+    opened: list[tuple[GameRecord, bool]] = []
+
+    def fake_viewer(record: GameRecord, *, analyse: bool = True) -> int:
+        opened.append((record, analyse))
+        return 0
+
+    import orbis_tui.tui.viewer as viewer
+
+    monkeypatch.setattr(viewer, "run_viewer", fake_viewer)
+    assert cli.main(["replay", str(path), "--view", "--no-analysis"]) == 0
+    assert len(opened) == 1
+    assert opened[0][0].actions == json.loads(path.read_text())["actions"]
+    assert opened[0][1] is False
