@@ -52,6 +52,9 @@ from ..i18n import TranslatedDict, choose, gettext
 from . import review_texts as texts
 
 Actions = Action | Sequence[Action]
+# the tables of templates, answering in the language in use
+_ACTION = TranslatedDict(texts.ACTION)
+_LOSS = TranslatedDict(texts.LOSS)
 
 
 def option_reason(state: GameState, actions: Actions) -> str:
@@ -95,7 +98,7 @@ def loss_reason(
         if isinstance(event, GodCancelled) and not any(
             isinstance(e, GodCancelled) for e in best_events
         ):
-            return _sentence(gettext(texts.LOSS["death"]).format(best=best_words))
+            return _sentence(_LOSS["death"].format(best=best_words))
     warned = _lost_value_warning(state, played_actions, best_actions, best_words, best_validated)
     if warned:
         return warned
@@ -104,17 +107,17 @@ def loss_reason(
     }
     for tile_id in sorted(best_validated - played_validated):
         name = state.catalog.tile_by_id[tile_id].name
-        return _sentence(gettext(texts.LOSS["validates"]).format(best=best_words, name=name))
+        return _sentence(_LOSS["validates"].format(best=best_words, name=name))
     gained = _cp(best_after, seat) - _cp(played_after, seat)
     if gained > 0:
-        return _sentence(gettext(texts.LOSS["more_cp"]).format(best=best_words, diff=gained))
+        return _sentence(_LOSS["more_cp"].format(best=best_words, diff=gained))
     kept = best_after.players[seat].worshipers - played_after.players[seat].worshipers
     if kept > 0:
         values = {"best": best_words, "diff": kept}
         return _sentence(choose(texts.MORE_WORSHIPERS, values).format(**values))
     if loss is not None and loss > 0:
-        return _sentence(gettext(texts.LOSS["search"]).format(best=best_words, loss=loss))
-    return _sentence(gettext(texts.LOSS["search_plain"]).format(best=best_words))
+        return _sentence(_LOSS["search"].format(best=best_words, loss=loss))
+    return _sentence(_LOSS["search_plain"].format(best=best_words))
 
 
 def describe_actions(state: GameState, actions: Actions) -> str:
@@ -132,7 +135,7 @@ def describe_actions(state: GameState, actions: Actions) -> str:
 
 # ---------------------------------------------------------------------- words
 def _action_words(state: GameState, action: Action) -> str:
-    words = TranslatedDict(texts.ACTION)
+    words = _ACTION
     if isinstance(action, TakeTile):
         tile = state.market[action.cell]
         if tile is None:
@@ -294,7 +297,7 @@ def _cancelled_reason(
 ) -> str:
     tile = state.catalog.tile_by_id[event.tile]
     why = cancelled_text(event.reason, dict(event.details))
-    loss = TranslatedDict(texts.LOSS)
+    loss = _LOSS
     if tile.effect.kind is EffectKind.IRRIGATION and validated_by_best:
         text = loss["irrigation"].format(name=tile.name, why=why, best=best_words)
     elif tile.effect.kind is EffectKind.VOLCANO and event.reason != "declined":
@@ -320,7 +323,7 @@ def _lost_value_warning(
     for warning in _warnings(state, played):
         if not warning.loses_value or warning.code in best_codes:
             continue
-        loss = TranslatedDict(texts.LOSS)
+        loss = _LOSS
         if isinstance(warning, IrrigationFails) and warning.tile.id in best_validated:
             text = loss["irrigation_warned"].format(name=warning.tile.name, best=best_words)
         elif isinstance(warning, PaymentLost) and not warning.placed:
