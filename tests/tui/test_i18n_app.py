@@ -404,3 +404,62 @@ def test_the_language_switches_during_the_walkthrough_too(tmp_path: Path) -> Non
         assert SettingsFile(tmp_path / "config").load().language == "ru"
 
     run(scenario())
+
+
+def test_the_hint_box_speaks_the_language_and_fits(
+    speaking, tmp_path: Path, monkeypatch
+) -> None:
+    """The a key's box at the table: the three options in words, their margins, its keys."""
+    from test_app_hints import wait_for_hint
+
+    from orbis_tui.tui import advice
+
+    monkeypatch.setattr(advice, "HINT_ITERATIONS", 60)
+
+    async def scenario() -> None:
+        for players, seed in ((2, 5), (3, 21)):
+            match = random_match(players, seed, lambda s: s.turn >= 4)
+            app = TableApp(match, tmp_path / f"{players}")
+            async with app.run_test(size=SIZE) as pilot:
+                await lift_curtain(pilot)
+                await pilot.press("a")
+                await pilot.pause()
+                hint = await wait_for_hint(pilot)
+                assert hint.options, "no option was suggested"
+                text = screen_text(app)
+                assert texts.HINT_KEYS in text
+                assert not english_left(text, speaking), (english_left(text, speaking), text)
+                assert not cut_off(text), text
+
+    run(scenario())
+
+
+def test_the_review_screen_speaks_the_language_and_fits(speaking, monkeypatch) -> None:
+    """orbis replay --view and the end screen's r: every panel of the review, moved
+    through by move, by turn and by mistake, once the analysis has judged the game."""
+    from test_app_review import analysed, bot_record
+
+    from orbis_tui.tui.screens import review as review_screen
+    from orbis_tui.tui.viewer import ReviewApp
+
+    monkeypatch.setattr(review_screen, "PER_OPTION", 3)
+    record = bot_record()
+
+    async def scenario(analyse: bool) -> None:
+        app = ReviewApp(record, analyse=analyse)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            if analyse:
+                await analysed(pilot)
+            keys = ["right"] * 6 + ["pagedown"] * 3 + ["m", "m", "n", "left", "pageup", "end"]
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+                text = screen_text(app)
+                assert not english_left(text, speaking), (key, english_left(text, speaking), text)
+                assert not cut_off(text), (key, text)
+                for title in (texts.REVIEW_MISTAKES_TITLE, texts.REVIEW_TITLE):
+                    assert title in text, (key, title, text)  # a panel's title, whole
+
+    run(scenario(True))
+    run(scenario(False))
