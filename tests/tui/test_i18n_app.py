@@ -406,9 +406,7 @@ def test_the_language_switches_during_the_walkthrough_too(tmp_path: Path) -> Non
     run(scenario())
 
 
-def test_the_hint_box_speaks_the_language_and_fits(
-    speaking, tmp_path: Path, monkeypatch
-) -> None:
+def test_the_hint_box_speaks_the_language_and_fits(speaking, tmp_path: Path, monkeypatch) -> None:
     """The a key's box at the table: the three options in words, their margins, its keys."""
     from test_app_hints import wait_for_hint
 
