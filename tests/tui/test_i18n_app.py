@@ -461,3 +461,28 @@ def test_the_review_screen_speaks_the_language_and_fits(speaking, monkeypatch) -
 
     run(scenario(True))
     run(scenario(False))
+
+
+def test_the_exchange_dialog_with_its_suggestion_speaks_the_language(
+    speaking, tmp_path: Path
+) -> None:
+    """Opened by Enter to pay a tile that exchanges would pay, the dialog proposes one."""
+    from test_app_table import _pay_default_is
+
+    from orbis_tui.tui.screens.exchange import ExchangeScreen
+
+    async def scenario() -> None:
+        match = random_match(2, 0, _pay_default_is("exchange", payable=False))
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await lift_curtain(pilot)
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ExchangeScreen) and screen.suggested is not None
+            text = screen_text(app)
+            assert "⏎" in text
+            assert not english_left(text, speaking), (english_left(text, speaking), text)
+            assert not cut_off(text), text
+
+    run(scenario())
