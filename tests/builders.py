@@ -120,7 +120,7 @@ def tile(
         cp=cp,
         effect=effect,
         mystic=mystic,
-        name=tile_id,
+        source_name=tile_id,
     )
 
 

@@ -198,7 +198,7 @@ def test_r_comp_1_wrong_count(tmp_path: Path) -> None:
     assert_violation(report, path, "(whole set)", "(count)", "R-COMP-1", "64 tiles", "65")
     assert_violation(report, path, "(whole set)", "level", "R-COMP-1", "level 1 has 19 tiles")
     assert_violation(report, path, "(whole set)", "set", "R-COMP-2", "base set has 10 level-1")
-    assert "check-data: 3 violation(s)" in report
+    assert "check-data: 3 violations" in report
 
 
 def test_r_comp_2_set_sizes(tmp_path: Path) -> None:

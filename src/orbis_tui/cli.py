@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import i18n
+from .i18n import gettext as _
 from .options import MAX_GAMES, MAX_JOBS, MAX_REVIEW_SIZE, budget_option, count_option
 
 if TYPE_CHECKING:
@@ -40,19 +42,27 @@ def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int
     try:
         text = read_record_text(path)
     except RecordError as exc:
-        print(f"orbis {command}: refused: {printable(exc)}", file=sys.stderr)
+        print(
+            _("orbis {command}: refused: {error}").format(command=command, error=printable(exc)),
+            file=sys.stderr,
+        )
         return 2
     try:
         record, state = load_record(text, source=str(path))
     except RecordError as exc:
-        print(f"orbis {command}: refused: {printable(exc)}", file=sys.stderr)
+        print(
+            _("orbis {command}: refused: {error}").format(command=command, error=printable(exc)),
+            file=sys.stderr,
+        )
         return 1
     facts = custom_set_facts(record.setup)
     if facts:
-        print(
-            f"orbis {command}: note: a custom tile set, breaking {len(facts)} published fact(s):",
-            file=sys.stderr,
+        note = i18n.ngettext(
+            "orbis {command}: note: a custom tile set, breaking {count} published fact:",
+            "orbis {command}: note: a custom tile set, breaking {count} published facts:",
+            len(facts),
         )
+        print(note.format(command=command, count=len(facts)), file=sys.stderr)
         for fact in facts:
             print(f"  {printable(fact)}", file=sys.stderr)
     return record, state
@@ -82,17 +92,16 @@ def _cmd_review(args: argparse.Namespace) -> int:
     loaded = _read_record(args.record, "review")
     if isinstance(loaded, int):
         return loaded
-    record, _ = loaded
+    record = loaded[0]
     players = record.setup.players
     seats = None
     if args.seat is not None:
         seat = _seat_of(args.seat, players)
         if seat is None:
-            print(
-                f"orbis review: --seat {printable(args.seat)}: not a seat number "
-                f"(0 to {len(players) - 1}) nor a player's name",
-                file=sys.stderr,
+            message = _(
+                "orbis review: --seat {seat}: not a seat number (0 to {last}) nor a player's name"
             )
+            print(message.format(seat=printable(args.seat), last=len(players) - 1), file=sys.stderr)
             return 2
         seats = [seat]
     from rich.console import Console
@@ -151,7 +160,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         try:
             levels = parse_seats(args.seats, args.players)
         except ValueError as exc:
-            print(f"orbis selfplay: --seats: {exc}", file=sys.stderr)
+            print(_("orbis selfplay: --seats: {error}").format(error=exc), file=sys.stderr)
             return 2
     games = play_games(
         args.players,
@@ -165,7 +174,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         for result in games:
             print(result.as_json() if args.json else result.line(), flush=True)
     except InvariantBroken as exc:
-        print(f"orbis selfplay: invariant broken: {exc}", file=sys.stderr)
+        print(_("orbis selfplay: invariant broken: {error}").format(error=exc), file=sys.stderr)
         return 1
     return 0
 
@@ -202,7 +211,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     except ValueError:
         counts = []
     if not counts or any(n not in (2, 3, 4) for n in counts):
-        print("orbis balance: --players takes counts from 2, 3, 4, e.g. 2,3,4", file=sys.stderr)
+        print(_("orbis balance: --players takes counts from 2, 3, 4, e.g. 2,3,4"), file=sys.stderr)
         return 2
 
     def progress(done: int) -> None:
@@ -217,7 +226,9 @@ def _cmd_balance(args: argparse.Namespace) -> int:
         try:
             load_catalog(tiles)
         except DataFileError as exc:
-            print(f"orbis balance: --tiles: {printable(exc)}", file=sys.stderr)
+            print(
+                _("orbis balance: --tiles: {error}").format(error=printable(exc)), file=sys.stderr
+            )
             return 2
     study = run_balance(args.games, args.seed, args.level, counts, args.jobs, progress, tiles)
     print(study.report())
@@ -258,7 +269,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     wait = args.wait_for_folder if math.isfinite(args.wait_for_folder) else 0.0
     return run_app(
-        args.data_dir, players=args.players, seed=args.seed, folder_wait=min(max(0.0, wait), 60.0)
+        args.data_dir,
+        players=args.players,
+        seed=args.seed,
+        folder_wait=min(max(0.0, wait), 60.0),
+        language=args.chosen_lang,
     )
 
 
@@ -272,6 +287,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         players=args.players,
         seed=args.seed,
         public_url=args.public_url,
+        lang=args.chosen_lang,
     )
 
 
@@ -298,7 +314,7 @@ def _cmd_learn(args: argparse.Namespace) -> int:
         return 2
     from .tui.screens.learn import run_learn
 
-    return run_learn(args.data_dir, restart=args.restart)
+    return run_learn(args.data_dir, restart=args.restart, language=args.chosen_lang)
 
 
 def _level(text: str) -> str:
@@ -307,14 +323,17 @@ def _level(text: str) -> str:
 
     level = text.strip().lower()
     if level not in ALL_LEVELS:
-        raise argparse.ArgumentTypeError(f"unknown level {text!r} (one of {', '.join(ALL_LEVELS)})")
+        message = _("unknown level {level} (one of {levels})")
+        raise argparse.ArgumentTypeError(
+            message.format(level=repr(text), levels=", ".join(ALL_LEVELS))
+        )
     return level
 
 
 def _levels(text: str) -> list[str]:
     levels = [_level(part) for part in text.split(",") if part.strip()]
     if len(levels) < 2 or len(set(levels)) != len(levels):
-        raise argparse.ArgumentTypeError("give two or more different levels, weakest first")
+        raise argparse.ArgumentTypeError(_("give two or more different levels, weakest first"))
     return levels
 
 
@@ -333,7 +352,8 @@ def _usable_data_dir(folder: Path | None, command: str) -> bool:
         return True
     from .printable import printable
 
-    print(f"orbis {command}: --data-dir {printable(folder)} is not a folder", file=sys.stderr)
+    message = _("orbis {command}: --data-dir {folder} is not a folder")
+    print(message.format(command=command, folder=printable(folder)), file=sys.stderr)
     return False
 
 
@@ -342,12 +362,76 @@ _review_size = count_option(1, MAX_REVIEW_SIZE, "--size")
 REVIEW_SIZE = 4  # iterations per option: the analysis's REVIEW_PER_OPTION
 _jobs = count_option(1, MAX_JOBS, "--jobs")
 
-_PLAY_OPTIONS = """\
-without a command, orbis plays (the same as 'orbis play'):
-  --players {2,3,4}  players in a new game
-  --seed N           deal a new game from this seed
-  --data-dir DIR     where the autosave and records live
-An unfinished game opens at once (ctrl+n sets up a new one); --seed starts anew."""
+_PLAY_OPTIONS = i18n.N_(
+    "without a command, orbis plays (the same as 'orbis play'):\n"
+    "  --players {2,3,4}  players in a new game\n"
+    "  --seed N           deal a new game from this seed\n"
+    "  --data-dir DIR     where the autosave and records live\n"
+    "  --lang LANG        the language: en, de or ru\n"
+    "An unfinished game opens at once (ctrl+n sets up a new one); --seed starts anew."
+)
+LANG_OPTION = "--lang"
+
+# argparse's own words that a player can meet, so that the catalogs translate them too
+# (argparse looks them up through the gettext function installed by use_language).
+ARGPARSE_WORDS = (
+    i18n.N_("usage: "),
+    i18n.N_("options"),
+    i18n.N_("positional arguments"),
+    i18n.N_("show this help message and exit"),
+    i18n.N_("%(prog)s: error: %(message)s\n"),
+    i18n.N_("argument %(argument_name)s: %(message)s"),
+    i18n.N_("unrecognized arguments: %s"),
+    i18n.N_("the following arguments are required: %s"),
+    i18n.N_("one of the arguments %s is required"),
+    i18n.N_("not allowed with argument %s"),
+    i18n.N_("expected one argument"),
+    i18n.N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    i18n.N_("invalid %(type)s value: %(value)r"),
+    i18n.N_("ambiguous option: %(option)s could match %(matches)s"),
+    i18n.N_("ignored explicit argument %r"),
+)
+
+
+def _language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        LANG_OPTION,
+        metavar="LANG",
+        help=_("the language: en, de or ru (default: the settings, else LANGUAGE/LANG)"),
+    )
+
+
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """The value of --lang (the last one given) and the arguments without it."""
+    chosen = None
+    rest: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word == LANG_OPTION:
+            chosen = next(words, "")
+        elif word.startswith(LANG_OPTION + "="):
+            chosen = word.split("=", 1)[1]
+        else:
+            rest.append(word)
+    return chosen, rest
+
+
+def _saved_language() -> str | None:
+    from .tui.settings import SettingsFile
+
+    return SettingsFile().load().language or None
+
+
+def use_language(chosen: str | None) -> str:
+    """Speak the language --lang names, else the saved setting's, else the terminal's.
+
+    argparse's own words (usage, errors) follow too."""
+    if chosen is not None and i18n.normalize(chosen) not in i18n.available_languages():
+        raise ValueError(chosen)
+    lang = i18n.set_language(i18n.resolve_language(chosen, _saved_language()))
+    argparse._ = i18n.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+    return lang
 
 
 def _search_options(parser: argparse.ArgumentParser) -> None:
@@ -356,36 +440,43 @@ def _search_options(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=budget_option,
         metavar="SECONDS",
-        help="search levels: thinking time per turn (hard 1.0, expert 1.5; above 0, at most 600)",
+        help=_(
+            "search levels: thinking time per turn (hard 1.0, expert 1.5; above 0, at most 600)"
+        ),
     )
     group.add_argument(
         "--iterations",
         type=_search_sizes,
         metavar="N|LEVEL=N,...",
-        help="search levels: a fixed search size per turn instead of a time budget "
-        "(reproducible): hard search rounds, expert iterations; e.g. hard=12,expert=300",
+        help=_(
+            "search levels: a fixed search size per turn instead of a time budget "
+            "(reproducible): hard search rounds, expert iterations; e.g. hard=12,expert=300"
+        ),
     )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="orbis",
-        description="The board game Orbis in a terminal.",
+        description=_("The board game Orbis in a terminal."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_PLAY_OPTIONS,
+        epilog=_(_PLAY_OPTIONS),
     )
-    sub = parser.add_subparsers(dest="command")
+    _language_option(parser)
+    sub = parser.add_subparsers(dest="command", title=_("commands"))
 
-    play = sub.add_parser("play", help="play a game in the terminal app (the default)")
+    play = sub.add_parser("play", help=_("play a game in the terminal app (the default)"))
     play.add_argument(
-        "--players", type=int, choices=(2, 3, 4), default=2, help="players in a new game"
+        "--players", type=int, choices=(2, 3, 4), default=2, help=_("players in a new game")
     )
-    play.add_argument("--seed", type=int, help="deal a new game from this seed")
+    play.add_argument("--seed", type=int, help=_("deal a new game from this seed"))
     play.add_argument(
         "--data-dir",
         type=Path,
-        help="where the autosave and records live (default: $ORBIS_DATA_DIR, "
-        "else the user data directory)",
+        help=_(
+            "where the autosave and records live (default: $ORBIS_DATA_DIR, "
+            "else the user data directory)"
+        ),
     )
     play.add_argument(
         "--wait-for-folder",
@@ -394,69 +485,78 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=argparse.SUPPRESS,  # set by `orbis serve`: a reloaded tab waits for the last one
     )
+    _language_option(play)
     play.set_defaults(run=_cmd_play)
 
     serve = sub.add_parser(
-        "serve", help="play in a web browser: each browser tab gets its own game process"
+        "serve", help=_("play in a web browser: each browser tab gets its own game process")
     )
     serve.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (127.0.0.1: this machine only; any other has no authentication)",
+        help=_(
+            "address to listen on (127.0.0.1: this machine only; any other has no authentication)"
+        ),
     )
-    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (8000)")
+    serve.add_argument("--port", type=_port, default=8000, help=_("port to listen on (8000)"))
     serve.add_argument(
         "--public-url",
         type=_public_url,
         metavar="URL",
-        help="the address browsers use, when it differs from the one they reach "
-        "(behind a proxy, e.g. https://orbis.example.org)",
+        help=_(
+            "the address browsers use, when it differs from the one they reach "
+            "(behind a proxy, e.g. https://orbis.example.org)"
+        ),
     )
-    serve.add_argument("--players", type=int, choices=(2, 3, 4), help="players in a new game")
-    serve.add_argument("--seed", type=int, help="deal new games from this seed")
+    serve.add_argument("--players", type=int, choices=(2, 3, 4), help=_("players in a new game"))
+    serve.add_argument("--seed", type=int, help=_("deal new games from this seed"))
     serve.add_argument(
         "--data-dir",
         type=Path,
-        help="where the autosave and records live, as for orbis play",
+        help=_("where the autosave and records live, as for orbis play"),
     )
+    _language_option(serve)
     serve.set_defaults(run=_cmd_serve)
 
-    learn = sub.add_parser("learn", help="learn to play: a guided game that teaches the rules")
-    learn.add_argument("--restart", action="store_true", help="start the walkthrough over")
-    learn.add_argument("--data-dir", type=Path, help="where the walkthrough's progress is kept")
+    learn = sub.add_parser("learn", help=_("learn to play: a guided game that teaches the rules"))
+    learn.add_argument("--restart", action="store_true", help=_("start the walkthrough over"))
+    learn.add_argument("--data-dir", type=Path, help=_("where the walkthrough's progress is kept"))
+    _language_option(learn)
     learn.set_defaults(run=_cmd_learn)
 
-    check = sub.add_parser("check-data", help="validate the tile and god data files")
-    check.add_argument("--tiles", type=Path, help="tile file (default: the shipped one)")
-    check.add_argument("--gods", type=Path, help="god file (default: the shipped one)")
+    check = sub.add_parser("check-data", help=_("validate the tile and god data files"))
+    check.add_argument("--tiles", type=Path, help=_("tile file (default: the shipped one)"))
+    check.add_argument("--gods", type=Path, help=_("god file (default: the shipped one)"))
+    _language_option(check)
     check.set_defaults(run=_cmd_check_data)
 
-    rep = sub.add_parser("replay", help="replay a game record and print the standings")
+    rep = sub.add_parser("replay", help=_("replay a game record and print the standings"))
     rep.add_argument("record", type=Path)
-    rep.add_argument("--json", action="store_true", help="print the standings as JSON")
+    rep.add_argument("--json", action="store_true", help=_("print the standings as JSON"))
     rep.add_argument(
         "--view",
         action="store_true",
-        help="step through the game in the terminal, with the search's review of each move",
+        help=_("step through the game in the terminal, with the search's review of each move"),
     )
     rep.add_argument(
-        "--no-analysis", action="store_true", help="with --view: the game only, without review"
+        "--no-analysis", action="store_true", help=_("with --view: the game only, without review")
     )
+    _language_option(rep)
     rep.set_defaults(run=_cmd_replay)
 
     rev = sub.add_parser(
         "review",
-        help="review a game record: the expected CP each decision lost, the clear mistakes",
+        help=_("review a game record: the expected CP each decision lost, the clear mistakes"),
     )
     rev.add_argument("record", type=Path)
     rev.add_argument(
-        "--seat", metavar="N|NAME", help="only this seat (0-based, as in records) or player"
+        "--seat", metavar="N|NAME", help=_("only this seat (0-based, as in records) or player")
     )
     rev.add_argument(
         "--level",
         choices=("expert",),
         default="expert",
-        help="the analyser: the expert's search (the only one that judges every option)",
+        help=_("the analyser: the expert's search (the only one that judges every option)"),
     )
     size = rev.add_mutually_exclusive_group()
     size.add_argument(
@@ -464,89 +564,110 @@ def build_parser() -> argparse.ArgumentParser:
         type=_review_size,
         default=REVIEW_SIZE,
         metavar="N",
-        help=f"search iterations per option of each decision (default {REVIEW_SIZE}; "
-        f"reproducible; 1 to {MAX_REVIEW_SIZE})",
+        help=_(
+            "search iterations per option of each decision (default {default}; "
+            "reproducible; 1 to {most})"
+        ).format(default=REVIEW_SIZE, most=MAX_REVIEW_SIZE),
     )
     size.add_argument(
         "--budget",
         type=budget_option,
         metavar="SECONDS",
-        help="seconds of search per decision instead of --size (not reproducible; "
-        "above 0, at most 600)",
+        help=_(
+            "seconds of search per decision instead of --size (not reproducible; "
+            "above 0, at most 600)"
+        ),
     )
-    rev.add_argument("--json", action="store_true", help="print the review as JSON")
+    rev.add_argument("--json", action="store_true", help=_("print the review as JSON"))
+    _language_option(rev)
     rev.set_defaults(run=_cmd_review)
 
     self_play = sub.add_parser(
-        "selfplay", help="play computer games, checking every state (random play by default)"
+        "selfplay", help=_("play computer games, checking every state (random play by default)")
     )
     self_play.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     self_play.add_argument("--games", type=_games, default=10)
     self_play.add_argument("--seed", type=int, default=0)
-    self_play.add_argument("--json", action="store_true", help="one JSON object per game")
+    self_play.add_argument("--json", action="store_true", help=_("one JSON object per game"))
     self_play.add_argument(
         "--seats",
         "--levels",
         metavar="LEVELS",
-        help="opponent level per seat, e.g. easy,medium,hard,expert (or one level for all); "
-        "levels: random, easy, medium, hard, expert (default: random)",
+        help=_(
+            "opponent level per seat, e.g. easy,medium,hard,expert (or one level for all); "
+            "levels: random, easy, medium, hard, expert (default: random)"
+        ),
     )
     _search_options(self_play)
+    _language_option(self_play)
     self_play.set_defaults(run=_cmd_selfplay)
 
     tour = sub.add_parser(
-        "tournament", help="pit two opponent levels against each other and report win rates"
+        "tournament", help=_("pit two opponent levels against each other and report win rates")
     )
-    tour.add_argument("--a", default="hard", type=_level, help="level A (hard)")
-    tour.add_argument("--b", default="medium", type=_level, help="level B (medium)")
-    tour.add_argument("--games", type=_games, default=200, help="games (200)")
+    tour.add_argument("--a", default="hard", type=_level, help=_("level A (hard)"))
+    tour.add_argument("--b", default="medium", type=_level, help=_("level B (medium)"))
+    tour.add_argument("--games", type=_games, default=200, help=_("games (200)"))
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    tour.add_argument("--jobs", type=_jobs, default=1, help="games played in parallel (1)")
-    tour.add_argument("--json", action="store_true", help="print the figures as JSON")
-    tour.add_argument("--progress", action="store_true", help="a dot per game on stderr")
+    tour.add_argument("--jobs", type=_jobs, default=1, help=_("games played in parallel (1)"))
+    tour.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
+    tour.add_argument("--progress", action="store_true", help=_("a dot per game on stderr"))
     _search_options(tour)
+    _language_option(tour)
     tour.set_defaults(run=_cmd_tournament)
 
     bal = sub.add_parser(
-        "balance", help="many computer games: win rates by seat, god, player count; CP by category"
+        "balance",
+        help=_("many computer games: win rates by seat, god, player count; CP by category"),
     )
-    bal.add_argument("--games", type=_games, default=10000, help="games in all (10000)")
+    bal.add_argument("--games", type=_games, default=10000, help=_("games in all (10000)"))
     bal.add_argument("--seed", type=int, default=0)
-    bal.add_argument("--level", default="medium", type=_level, help="(medium)")
-    bal.add_argument("--players", default="2,3,4", help="player counts to split over (2,3,4)")
-    bal.add_argument("--jobs", type=_jobs, default=1, help="games played in parallel (1)")
-    bal.add_argument("--progress", action="store_true", help="a count every 100 games")
-    bal.add_argument("--tiles", type=Path, help="tile file to study (default: the shipped one)")
+    bal.add_argument("--level", default="medium", type=_level, help=_("(medium)"))
+    bal.add_argument("--players", default="2,3,4", help=_("player counts to split over (2,3,4)"))
+    bal.add_argument("--jobs", type=_jobs, default=1, help=_("games played in parallel (1)"))
+    bal.add_argument("--progress", action="store_true", help=_("a count every 100 games"))
+    bal.add_argument("--tiles", type=Path, help=_("tile file to study (default: the shipped one)"))
+    _language_option(bal)
     bal.set_defaults(run=_cmd_balance)
 
     lad = sub.add_parser(
-        "ladder", help="round robin of opponent levels: an Elo-style rating for each level"
+        "ladder", help=_("round robin of opponent levels: an Elo-style rating for each level")
     )
     lad.add_argument(
         "--levels",
         type=_levels,
         default="random,easy,medium,hard,expert",
-        help="levels to rate, weakest first (random,easy,medium,hard,expert)",
+        help=_("levels to rate, weakest first (random,easy,medium,hard,expert)"),
     )
-    lad.add_argument("--games", type=_games, default=40, help="two-player games per pair (40)")
+    lad.add_argument("--games", type=_games, default=40, help=_("two-player games per pair (40)"))
     lad.add_argument("--seed", type=int, default=1)
-    lad.add_argument("--jobs", type=_jobs, default=1, help="games played in parallel (1)")
-    lad.add_argument("--json", action="store_true", help="print the figures as JSON")
-    lad.add_argument("--progress", action="store_true", help="name each pair on stderr")
+    lad.add_argument("--jobs", type=_jobs, default=1, help=_("games played in parallel (1)"))
+    lad.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
+    lad.add_argument("--progress", action="store_true", help=_("name each pair on stderr"))
     _search_options(lad)
+    _language_option(lad)
     lad.set_defaults(run=_cmd_ladder)
 
-    bench = sub.add_parser("bench", help="measure the engine on random 4-player games")
+    bench = sub.add_parser("bench", help=_("measure the engine on random 4-player games"))
     bench.add_argument("--games", type=_games, default=500)
     bench.add_argument("--seed", type=int, default=0)
+    _language_option(bench)
     bench.set_defaults(run=_cmd_bench)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    chosen, argv = take_language(list(sys.argv[1:] if argv is None else argv))
+    try:
+        lang = use_language(chosen)
+    except ValueError:
+        languages = ", ".join(i18n.available_languages())
+        message = _("--lang {lang}: not one of the languages ({languages})")
+        print(f"orbis: {message.format(lang=chosen, languages=languages)}", file=sys.stderr)
+        return 2
     parser = build_parser()
-    argv = list(sys.argv[1:] if argv is None else argv)
+    parser.set_defaults(lang=lang, chosen_lang=chosen)
     if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]  # options alone belong to the default command
     args = parser.parse_args(argv)

@@ -11,6 +11,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .i18n import N_, TranslatedDict
+
 MAX_NAME_LENGTH = 24
 
 #: Unicode categories refused in a name: controls, formatting characters (such as
@@ -18,12 +20,14 @@ MAX_NAME_LENGTH = 24
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})  # as in data files
 
 #: What each rule says, for the messages (translate here).
-NAME_RULES: dict[str, str] = {
-    "name-empty": "a name cannot be empty",
-    "name-length": "a name has at most {limit} characters, not {length}",
-    "name-control": "a name cannot hold the control character {char} (at position {at})",
-    "name-unique": "{name!r} is already the name of seat {other}; names must differ",
-}
+NAME_RULES: dict[str, str] = TranslatedDict(
+    {
+        "name-empty": N_("a name cannot be empty"),
+        "name-length": N_("a name has at most {limit} characters, not {length}"),
+        "name-control": N_("a name cannot hold the control character {char} (at position {at})"),
+        "name-unique": N_("{name!r} is already the name of seat {other}; names must differ"),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)

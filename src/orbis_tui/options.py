@@ -11,6 +11,8 @@ import argparse
 import math
 from collections.abc import Callable
 
+from .i18n import N_, gettext
+
 MAX_BUDGET_SECONDS = 600.0  # thinking time per turn
 MAX_ITERATIONS = 10_000_000  # search rounds per turn
 MAX_GAMES = 10_000_000
@@ -20,7 +22,9 @@ MAX_REVIEW_SIZE = 10_000  # search iterations per option of a reviewed decision
 
 def check_budget(seconds: object) -> float:
     """A thinking time per turn: finite, above 0, at most :data:`MAX_BUDGET_SECONDS`."""
-    return _number_in(seconds, float, 0.0, MAX_BUDGET_SECONDS, "a time budget", open_low=True)
+    return _number_in(
+        seconds, float, 0.0, MAX_BUDGET_SECONDS, gettext("a time budget"), open_low=True
+    )
 
 
 def check_count(value: object, what: str, low: int, high: int) -> int:
@@ -32,16 +36,23 @@ def _number_in(
     value: object, kind: type, low: float, high: float, what: str, open_low: bool = False
 ) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{what} must be a number, not {value!r}")
+        raise ValueError(_say(N_("{what} must be a number, not {value}"), what, value))
     if kind is int and not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
+        raise ValueError(_say(N_("{what} must be a whole number, not {value}"), what, value))
     if not math.isfinite(value):
-        raise ValueError(f"{what} must be a finite number, not {value!r}")
+        raise ValueError(_say(N_("{what} must be a finite number, not {value}"), what, value))
     below = value <= low if open_low else value < low
     if below or value > high:
-        bound = f"above {low:g}" if open_low else f"at least {low:g}"
-        raise ValueError(f"{what} must be {bound} and at most {high:g}, not {value!r}")
+        if open_low:
+            template = N_("{what} must be above {low} and at most {high}, not {value}")
+        else:
+            template = N_("{what} must be at least {low} and at most {high}, not {value}")
+        raise ValueError(_say(template, what, value, low=f"{low:g}", high=f"{high:g}"))
     return value
+
+
+def _say(template: str, what: str, value: object, **bounds: str) -> str:
+    return gettext(template).format(what=what, value=repr(value), **bounds)
 
 
 def budget_option(text: str) -> float:
@@ -68,5 +79,5 @@ def count_option(low: int, high: int, what: str = "the value") -> Callable[[str]
 def _plain(exc: ValueError, text: str) -> str:
     message = str(exc)
     if message.startswith("invalid literal") or message.startswith("could not convert"):
-        return f"not a number: {text!r}"
+        return gettext("not a number: {text}").format(text=repr(text))
     return message

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .i18n import gettext as _
 from .paths import default_data_dir
 
 DEFAULT_HOST = "127.0.0.1"
@@ -28,9 +29,11 @@ def parse_port(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise ValueError(f"{text!r} is not a port number (1 to 65535)") from None
+        raise ValueError(
+            _("{text} is not a port number (1 to 65535)").format(text=repr(text))
+        ) from None
     if not 1 <= port <= 65535:
-        raise ValueError(f"{port} is not a port number (1 to 65535)")
+        raise ValueError(_("{text} is not a port number (1 to 65535)").format(text=port))
     return port
 
 
@@ -38,9 +41,9 @@ def parse_public_url(text: str) -> str:
     """An http(s) address without a trailing slash (raises ValueError with the reason)."""
     parts = urlsplit(text.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ValueError(f"{text!r} is not an http:// or https:// address")
+        raise ValueError(_("{text} is not an http:// or https:// address").format(text=repr(text)))
     if parts.query or parts.fragment:
-        raise ValueError(f"{text!r}: give the address without ? or #")
+        raise ValueError(_("{text}: give the address without ? or #").format(text=repr(text)))
     return text.strip().rstrip("/")
 
 
@@ -60,13 +63,14 @@ def exposure_warning(host: str, port: int, data_dir: Path | None) -> str | None:
     if is_loopback(host):
         return None
     where = data_dir if data_dir is not None else default_data_dir()
-    shown = host or "every interface"
-    return (
-        f"orbis serve: WARNING: listening on {shown}, port {port}, which other machines "
+    shown = host or _("every interface")
+    warning = _(
+        "orbis serve: WARNING: listening on {host}, port {port}, which other machines "
         "may reach. There is no authentication: anyone who can open this address can "
-        f"play, start and abandon games, and read the saves in {where}. "
-        f"Serve on {DEFAULT_HOST} (the default) unless every machine on the network is trusted."
+        "play, start and abandon games, and read the saves in {folder}. "
+        "Serve on {default} (the default) unless every machine on the network is trusted."
     )
+    return warning.format(host=shown, port=port, folder=where, default=DEFAULT_HOST)
 
 
 FOLDER_WAIT = 5.0  # seconds a tab's game waits for the data folder another tab is leaving
@@ -76,6 +80,7 @@ def app_command(
     data_dir: Path | None = None,
     players: int | None = None,
     seed: int | None = None,
+    lang: str | None = None,
 ) -> str:
     """The shell command each browser tab runs: this installation's own ``orbis play``.
 
@@ -92,6 +97,8 @@ def app_command(
         argv += ["--seed", str(seed)]
     if data_dir is not None:
         argv += ["--data-dir", str(data_dir.expanduser().resolve())]
+    if lang is not None:
+        argv += ["--lang", lang]
     return f"exec {shlex.join(argv)}"
 
 
@@ -136,16 +143,17 @@ def serve_app(
     players: int | None = None,
     seed: int | None = None,
     public_url: str | None = None,
+    lang: str | None = None,
 ) -> int:
     """``orbis serve``: check the address, warn if it is exposed, serve until interrupted."""
     problem = listen_problem(host, port)
     if problem is not None:
-        print(f"orbis serve: cannot listen on {host}:{port}: {problem}", file=sys.stderr)
+        print(_cannot_listen(host, port, problem), file=sys.stderr)
         return 1
     warning = exposure_warning(host, port, data_dir)
     if warning is not None:
         print(warning, file=sys.stderr, flush=True)
-    command = app_command(data_dir, players=players, seed=seed)
+    command = app_command(data_dir, players=players, seed=seed, lang=lang)
     return run_server(host, port, command, public_url)
 
 
@@ -175,18 +183,23 @@ def run_server(host: str, port: int, command: str, public_url: str | None = None
     try:
         server.serve()
     except OSError as exc:  # taken between the check and the start
-        print(f"orbis serve: cannot listen on {host}:{port}: {_bind_problem(exc)}", file=sys.stderr)
+        print(_cannot_listen(host, port, _bind_problem(exc)), file=sys.stderr)
         return 1
     return 0
 
 
+def _cannot_listen(host: str, port: int, problem: str) -> str:
+    message = _("orbis serve: cannot listen on {host}:{port}: {problem}")
+    return message.format(host=host, port=port, problem=problem)
+
+
 def _bind_problem(exc: OSError) -> str:
     if isinstance(exc, socket.gaierror):
-        return "no such host name or address"
+        return _("no such host name or address")
     if exc.errno == errno.EADDRINUSE:
-        return "the port is already in use (another server?); choose another --port"
+        return _("the port is already in use (another server?); choose another --port")
     if exc.errno == errno.EADDRNOTAVAIL:
-        return "this machine has no such address"
+        return _("this machine has no such address")
     if exc.errno == errno.EACCES:
-        return "not allowed (ports below 1024 need special rights); choose another --port"
+        return _("not allowed (ports below 1024 need special rights); choose another --port")
     return exc.strerror or str(exc)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores
+from .i18n import gettext, ngettext
 from .printable import printable
 
 
@@ -47,22 +48,40 @@ def _player_json(score: PlayerScore, state: GameState) -> dict:
 def standings_text(state: GameState) -> str:
     """The standings for a terminal: names and ids from the record are shown literally."""
     scores = sorted(final_scores(state), key=lambda s: (s.rank, s.seat))
-    lines = ["Final standings" if state.is_over else "Standings so far (game not finished)"]
+    if state.is_over:
+        lines = [gettext("Final standings")]
+    else:
+        lines = [gettext("Standings so far (game not finished)")]
     for s in scores:
-        mark = " (winner)" if s.won else ""
-        tie = f", {s.worshipers} worshipers left (tie-break)" if s.tie_break_used else ""
-        lines.append(f"{s.rank}. {printable(s.name)}: {s.total} CP{mark}{tie}")
+        mark = gettext(" (winner)") if s.won else ""
+        tie = (
+            ngettext(
+                ", {count} worshiper left (tie-break)",
+                ", {count} worshipers left (tie-break)",
+                s.worshipers,
+            ).format(count=s.worshipers)
+            if s.tie_break_used
+            else ""
+        )
+        line = gettext("{rank}. {name}: {cp} CP{winner}{tie}")
+        lines.append(
+            line.format(rank=s.rank, name=printable(s.name), cp=s.total, winner=mark, tie=tie)
+        )
         pyramid = state.players[s.seat].pyramid
         for t in s.tiles:
             row, col = t.position
             place = sorted(c for r, c in pyramid if r == row).index(col) + 1
             name = printable(state.catalog.tile_by_id[t.tile_id].name)
+            where = gettext("row {row} #{pos}").format(row=row, pos=place)
             lines.append(
-                f"     row {row} #{place}  {name:<24} "
+                f"     {where:<10} {name:<24} "
                 f"{t.points:>+3}  {TILE_REASONS.get(t.reason, t.reason)}"
             )
-        god = printable(state.catalog.god_by_id[s.god.god].name) if s.god.god else "no god"
-        temples = "1 temple" if s.temple_count == 1 else f"{s.temple_count} temples"
-        lines.append(f"     {'temple token':<32} {s.temple_token:>+3}  ({temples})")
-        lines.append(f"     {god:<32} {s.god.points:>+3}  {GOD_REASONS.get(s.god.reason, '')}")
+        god = printable(state.catalog.god_by_id[s.god.god].name) if s.god.god else gettext("no god")
+        temples = ngettext("{count} temple", "{count} temples", s.temple_count).format(
+            count=s.temple_count
+        )
+        token = gettext("temple token")
+        lines.append(f"     {token:<35} {s.temple_token:>+3}  ({temples})")
+        lines.append(f"     {god:<35} {s.god.points:>+3}  {GOD_REASONS.get(s.god.reason, '')}")
     return "\n".join(lines)

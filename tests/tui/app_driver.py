@@ -213,6 +213,7 @@ def random_match(
     limit: int = 2000,
     avoid_gods: bool = False,
     frozen: bool = False,
+    names: list[str] | None = None,
 ) -> Match:
     """A match played with random legal actions until ``until(state)`` holds.
 
@@ -221,7 +222,7 @@ def random_match(
     """
     rng = random.Random(seed)
     match = Match.start(
-        frozen_setup(players, seed) if frozen else setup_for_game(NAMES[:players], seed, 0)
+        frozen_setup(players, seed) if frozen else setup_for_game(names or NAMES[:players], seed, 0)
     )
     for _ in range(limit):
         if until(match.state):

@@ -224,7 +224,8 @@ def test_what_players_read_has_names_articles_and_no_internal_ids() -> None:
     from orbis_tui.standings import standings_text
 
     mismatch = IllegalAction("R-PLACE-3", "color_mismatch", color="orange", left="red", right="b")
-    assert mismatch.message.startswith("An orange tile")
+    assert mismatch.message.startswith("This orange tile must rest on at least one orange tile")
+    assert "a orange" not in mismatch.message
     gap = IllegalAction("R-PLACE-2", "no_support", row=2, missing="1,-2", side="left")
     assert "left one" in gap.message and "-2" not in gap.message
     match = random_match(

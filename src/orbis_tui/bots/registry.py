@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..engine import Action, GameState
+from ..i18n import N_, gettext
 from ..options import MAX_ITERATIONS, check_count
 from .easy import EasyBot
 from .expert import DEFAULT_EXPERT_BUDGET, ExpertBot
@@ -35,7 +36,7 @@ class Level:
     searches (then it takes a time budget or a fixed search size)."""
 
     name: str
-    summary: str
+    summary: str  # marked for the catalogs: show it through gettext
     default_budget: float | None  # seconds per turn; None: no search
     size_unit: str = ""  # what one unit of a fixed search size is
     build: Callable[..., Bot] | None = None
@@ -46,21 +47,21 @@ class Level:
 
 
 _LEVELS: tuple[Level, ...] = (
-    Level("random", "a random legal move (for testing)", None, build=RandomBot),
-    Level("easy", "a beginner: plausible but aimless moves", None, build=EasyBot),
-    Level("medium", "a greedy player that looks one turn ahead", None, build=MediumBot),
+    Level("random", N_("a random legal move (for testing)"), None, build=RandomBot),
+    Level("easy", N_("a beginner: plausible but aimless moves"), None, build=EasyBot),
+    Level("medium", N_("a greedy player that looks one turn ahead"), None, build=MediumBot),
     Level(
         "hard",
-        "a flat search over its best few turns",
+        N_("a flat search over its best few turns"),
         DEFAULT_TIME_BUDGET,
-        "search rounds",
+        N_("search rounds"),
         HardBot,
     ),
     Level(
         "expert",
-        "a tree search over turns that decides when to take its god",
+        N_("a tree search over turns that decides when to take its god"),
         DEFAULT_EXPERT_BUDGET,
-        "iterations",
+        N_("iterations"),
         ExpertBot,
     ),
 )
@@ -127,7 +128,7 @@ def parse_search_sizes(text: str) -> dict[str, int]:
     """``"300"`` (every search level) or ``"hard=12,expert=300"`` as a size per level."""
     text = text.strip()
     if not text:
-        raise ValueError("give a number, or LEVEL=N pairs such as hard=12,expert=300")
+        raise ValueError(gettext("give a number, or LEVEL=N pairs such as hard=12,expert=300"))
     if "=" not in text:
         size = _positive(text)
         return dict.fromkeys(SEARCH_LEVELS, size)
@@ -136,8 +137,9 @@ def parse_search_sizes(text: str) -> dict[str, int]:
         name, sep, value = part.partition("=")
         name = name.strip().lower()
         if not sep or name not in SEARCH_LEVELS:
+            message = gettext("{part}: use LEVEL=N with a search level ({levels})")
             raise ValueError(
-                f"{part.strip()!r}: use LEVEL=N with a search level ({', '.join(SEARCH_LEVELS)})"
+                message.format(part=repr(part.strip()), levels=", ".join(SEARCH_LEVELS))
             )
         sizes[name] = _positive(value)
     return sizes
@@ -147,5 +149,6 @@ def _positive(text: str) -> int:
     try:
         value = int(text.strip())
     except ValueError:
-        raise ValueError(f"{text.strip()!r} is not a whole number") from None
-    return check_count(value, "a search size", 1, MAX_ITERATIONS)
+        message = gettext("{text} is not a whole number")
+        raise ValueError(message.format(text=repr(text.strip()))) from None
+    return check_count(value, gettext("a search size"), 1, MAX_ITERATIONS)

@@ -86,7 +86,13 @@ from .events import (
 )
 from .game import final_scores, first_player_for, game_from_deal, new_game
 from .invariants import problems
-from .messages import GOD_REASONS, TILE_REASONS, cancelled_text, worshiper_words
+from .messages import (
+    GOD_REASONS,
+    TILE_REASONS,
+    cancelled_text,
+    color_in_sentence,
+    worshiper_words,
+)
 from .notation import NotationError, format_action, parse_action
 from .position import PositionSpec, SeatSpec, Spot, build_position, check_pyramid, position_of
 from .preview import (
@@ -243,6 +249,7 @@ __all__ = [
     "cancelled_text",
     "check_deal",
     "check_pyramid",
+    "color_in_sentence",
     "count_of",
     "covers",
     "deal",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ..i18n import pgettext
 from .colors import ZERO, Color, Count
 
 
@@ -65,7 +66,12 @@ class Tile:
     cp: int
     effect: Effect = NO_EFFECT
     mystic: int | None = None
-    name: str = ""
+    source_name: str = ""  # as the data file spells it: the message id of its translations
+
+    @property
+    def name(self) -> str:
+        """The tile's name in the language in use."""
+        return pgettext("tile", self.source_name) if self.source_name else self.source_name
 
 
 class GodId(StrEnum):
@@ -84,9 +90,18 @@ class GodId(StrEnum):
 @dataclass(frozen=True, slots=True)
 class God:
     id: GodId
-    name: str
+    source_name: str  # as the data file spells them: the message ids of their translations
     cp: int
-    summary: str = ""
+    source_summary: str = ""
+
+    @property
+    def name(self) -> str:
+        """The god's name in the language in use."""
+        return pgettext("god", self.source_name)
+
+    @property
+    def summary(self) -> str:
+        return pgettext("god", self.source_summary) if self.source_summary else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from ..engine import (
     Option,
     Place,
     TakeTile,
+    color_in_sentence,
     geometry,
     preview_take,
 )
@@ -121,7 +122,9 @@ class Coach:
                 else:
                     notes.append(words.unpaid)
         if isinstance(action, Exchange):
-            label = self.script.words.exchange_from.format(give=action.give.label)
+            label = self.script.words.exchange_from.format(
+                give=color_in_sentence(action.give.label)
+            )
         else:
             label = self.describe(state, action)
         return Advised(option, label, reason, " ".join(notes) or None)

@@ -26,6 +26,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ..engine import Action, DecisionKind, GodId, NotationError, parse_action
+from ..i18n import gettext
 from ..records.model import DealEntry, GameSetup
 from ..tiles import DataFileError, data_dir
 from ..tiles.models import load_tile_file
@@ -298,11 +299,11 @@ class Step:
 
     @property
     def title(self) -> str:
-        return self.model.title
+        return gettext(self.model.title)
 
     @property
     def text(self) -> str:
-        return self.model.text
+        return gettext(self.model.text)
 
     @property
     def rules(self) -> list[str]:
@@ -322,15 +323,15 @@ class Step:
 
     @property
     def hint(self) -> str | None:
-        return self.model.hint
+        return _translated(self.model.hint)
 
     @property
     def why(self) -> str | None:
-        return self.model.why
+        return _translated(self.model.why)
 
     @property
     def praise(self) -> str | None:
-        return self.model.praise
+        return _translated(self.model.praise)
 
     @cached_property
     def suggest(self) -> tuple[Action, ...]:
@@ -379,18 +380,35 @@ class Script:
         return 1 - self.model.scenario.learner
 
     def rule_text(self, rule: str) -> str | None:
-        return self.model.rules.get(rule)
+        return _translated(self.model.rules.get(rule))
 
     def phase_text(self, kind: DecisionKind) -> str:
-        return self.model.phases[kind]
+        return gettext(self.model.phases[kind])
 
     @property
     def messages(self) -> MessagesModel:
-        return self.model.messages
+        return Localized(self.model.messages)  # type: ignore[return-value]
 
     @property
     def words(self) -> WordsModel:
-        return self.model.words
+        return Localized(self.model.words)  # type: ignore[return-value]
+
+
+def _translated(text: str | None) -> str | None:
+    return None if text is None else gettext(text)
+
+
+class Localized:
+    """A model of texts that answers each text field in the language in use."""
+
+    __slots__ = ("_model",)
+
+    def __init__(self, model: BaseModel) -> None:
+        self._model = model
+
+    def __getattr__(self, name: str) -> object:
+        value = getattr(self._model, name)
+        return gettext(value) if isinstance(value, str) else value
 
 
 def default_script_path() -> Path:
@@ -426,7 +444,7 @@ def load_script(path: Path | str | None = None) -> Script:
     except DataFileError as exc:
         raise ScriptError(path, [f"scenario tiles: {exc}"]) from None
     setup = GameSetup(
-        players=list(scenario.players),
+        players=[gettext(name) for name in scenario.players],  # "You" in the learner's words
         first_player=scenario.first_player,
         deal=DealEntry(
             market=tuple(scenario.market),

@@ -18,6 +18,7 @@ from ..engine import (
     ReturnWorshipers,
     TakeGod,
     TakeTile,
+    color_in_sentence,
     geometry,
     letters,
     worshiper_words,
@@ -66,7 +67,9 @@ def describe(action: Action, state: GameState, words: WordsModel) -> str:
             known = state.catalog.god_by_id.get(god)
             return words.god.format(name=known.name if known else str(god))
         case Exchange(give=give, get=get):
-            return words.exchange.format(give=give.label, get=get.label)
+            return words.exchange.format(
+                give=color_in_sentence(give.label), get=color_in_sentence(get.label)
+            )
         case Pay(any_colors=chosen):
             if any(chosen):
                 return words.pay_any.format(colors=count_words(chosen))
@@ -77,7 +80,7 @@ def describe(action: Action, state: GameState, words: WordsModel) -> str:
             template = words.place_wild if wild else words.place
             return template.format(spot=spot_words(action, state, words))
         case ChooseGain(color=color):
-            return words.gain.format(color=color.label)
+            return words.gain.format(color=color_in_sentence(color.label))
         case ReturnWorshipers(colors=colors):
             return words.return_.format(colors=count_words(colors))
         case Erupt(removals=removals):

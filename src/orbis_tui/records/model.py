@@ -32,6 +32,7 @@ from ..engine import (
     parse_action,
     setup_for,
 )
+from ..i18n import N_, gettext, ngettext
 from ..names import names_problems
 from ..printable import printable
 from ..tiles import DataFileError, default_gods_path, load_catalog
@@ -174,7 +175,8 @@ class RecordError(Exception):
         self.rule = rule
         self.reason = message
         self.source = source
-        parts = [source, f"entry {entry}" if entry is not None else None, rule, message]
+        where = gettext("entry {entry}").format(entry=entry) if entry is not None else None
+        parts = [source, where, rule, message]
         super().__init__(": ".join(p for p in parts if p))
 
     def located(self, source: str) -> RecordError:
@@ -240,18 +242,20 @@ def _check_capacity(tiles: Any, players: int) -> None:
     needed = MARKET_SIZE + REGION_TILES_PER_PLAYER * players
     sets = ", ".join(sorted(used))
     if len(in_play) != needed:
+        message = gettext(
+            "setup.tiles: the sets a {players}-player game uses ({sets}) hold "
+            "{count} tiles; its deal needs exactly {needed}"
+        )
         raise RecordError(
-            f"setup.tiles: the sets a {players}-player game uses ({sets}) hold "
-            f"{len(in_play)} tiles; its deal needs exactly {needed}",
+            message.format(players=players, sets=sets, count=len(in_play), needed=needed),
             rule="R-SETUP-4",
         )
     level_one = sum(1 for t in in_play if t.level == 1)
     if level_one < MARKET_SIZE:
-        raise RecordError(
-            f"setup.tiles: {level_one} level-1 tiles in play cannot fill the "
-            f"{MARKET_SIZE} market cells",
-            rule="R-SETUP-1",
+        message = gettext(
+            "setup.tiles: {count} level-1 tiles in play cannot fill the {cells} market cells"
         )
+        raise RecordError(message.format(count=level_one, cells=MARKET_SIZE), rule="R-SETUP-1")
 
 
 def start_state(setup: GameSetup) -> GameState:
@@ -265,11 +269,11 @@ def start_state(setup: GameSetup) -> GameState:
         if problem.rule != "name-unique":  # harmless to the game; refused where typed
             raise RecordError(f"{problem.field}: {problem.message}", rule=problem.rule)
     if type(setup.first_player) is not int:
-        raise RecordError("setup.first_player: a seat number (a whole number) is expected")
+        raise RecordError(gettext("setup.first_player: a seat number (a whole number) is expected"))
     if not 0 <= setup.first_player < players:
+        message = gettext("first_player {first} is not a seat of {players} players")
         raise RecordError(
-            f"first_player {setup.first_player} is not a seat of {players} players",
-            rule="R-SETUP-3",
+            message.format(first=setup.first_player, players=players), rule="R-SETUP-3"
         )
     catalog = record_catalog(setup)
     if setup.deal is not None:
@@ -277,7 +281,7 @@ def start_state(setup: GameSetup) -> GameState:
     elif setup.seed is not None:
         the_deal = deal(catalog, players, setup.seed)
     else:
-        raise RecordError("the setup needs a deal or a seed")
+        raise RecordError(gettext("the setup needs a deal or a seed"))
     try:
         check_deal(the_deal, catalog, players)
     except PositionError as exc:
@@ -294,7 +298,7 @@ _ENTRY = re.compile(
     rf"|return {_GROUP}|erupt(?: [1-9]:{_GROUP})+|decline|love {_GROUP}|discard {_GROUP}",
     re.ASCII,
 )
-_NOT_NOTATION = "not an entry of the notation (see docs/notation.md for its exact form)"
+_NOT_NOTATION = N_("not an entry of the notation (see docs/notation.md for its exact form)")
 
 
 def replay(
@@ -305,7 +309,7 @@ def replay(
     state = start_state(record.setup)
     for number, text in enumerate(record.actions[:upto], start=1):
         if not isinstance(text, str) or not _ENTRY.fullmatch(text):
-            raise RecordError(f"{text!r}: {_NOT_NOTATION}", entry=number)
+            raise RecordError(f"{text!r}: {gettext(_NOT_NOTATION)}", entry=number)
         try:
             action = parse_action(text)
         except NotationError as exc:
@@ -354,14 +358,20 @@ def check_hints(record: GameRecord) -> None:
     for place, number in enumerate(hints):
         where = f"hints[{place}]"
         if type(number) is not int:
-            raise RecordError(f"{where}: an action number (a whole number) is expected")
+            message = gettext("{where}: an action number (a whole number) is expected")
+            raise RecordError(message.format(where=where))
         if not 0 <= number <= limit:
-            raise RecordError(
-                f"{where}: {number} is not the number of an action (0 to {limit}, "
-                f"the record holds {limit} actions)"
+            message = ngettext(
+                "{where}: {number} is not the number of an action (0 to {limit}, "
+                "the record holds {limit} action)",
+                "{where}: {number} is not the number of an action (0 to {limit}, "
+                "the record holds {limit} actions)",
+                limit,
             )
+            raise RecordError(message.format(where=where, number=number, limit=limit))
         if number <= previous:
-            raise RecordError(f"{where}: {number} comes after {previous}: numbers go up, each once")
+            message = gettext("{where}: {number} comes after {previous}: numbers go up, each once")
+            raise RecordError(message.format(where=where, number=number, previous=previous))
         previous = number
 
 
@@ -370,7 +380,8 @@ def _check_no_hints(setup: GameSetup) -> None:
     seats = len(setup.players)
     for place, seat in enumerate(setup.no_hints or []):
         if type(seat) is not int or not 0 <= seat < seats:
-            raise RecordError(f"setup.no_hints[{place}]: {seat!r} is not a seat (0 to {seats - 1})")
+            message = gettext("setup.no_hints[{place}]: {seat} is not a seat (0 to {last})")
+            raise RecordError(message.format(place=place, seat=repr(seat), last=seats - 1))
 
 
 def _own_record(text: str) -> GameRecord | None:
@@ -393,7 +404,7 @@ def _checked_record(text: str, source: str) -> GameRecord:
         first = exc.errors()[0]
         where = printable(".".join(str(p) for p in first["loc"])) or "(top level)"
         unknown = first["type"] in ("unexpected_keyword_argument", "extra_forbidden")
-        message = "not a field of a game record" if unknown else first["msg"]
+        message = gettext("not a field of a game record") if unknown else first["msg"]
         raise RecordError(f"{where}: {message}", source=source) from None
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..engine import Event, GameState
 from ..files import RECORD_LIMIT, read_text, write_atomic, write_new
+from ..i18n import gettext
 from .model import GameRecord, RecordError, load_record
 
 __all__ = [
@@ -33,7 +34,8 @@ def read_record_text(path: Path) -> str:
     try:
         return read_text(path, RECORD_LIMIT)
     except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror or exc}", source=str(path)) from None
+        message = gettext("cannot read: {error}").format(error=exc.strerror or exc)
+        raise RecordError(message, source=str(path)) from None
 
 
 def read_record_file(

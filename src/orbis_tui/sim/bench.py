@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 
 from ..engine import new_game
+from ..i18n import gettext
 from ..tiles import load_catalog
 
 
@@ -18,16 +19,19 @@ class BenchFigures:
     engine_seconds: float
 
     def report(self) -> str:
-        return "\n".join(
-            [
-                f"random 4-player games:      {self.games}",
-                f"games per second:           {self.games / self.seconds:,.1f}",
-                f"ms per game:                {1000 * self.seconds / self.games:.2f}",
-                f"decisions per game:         {self.decisions / self.games:.1f}",
-                f"decisions per second:       {self.decisions / self.seconds:,.0f}",
-                f"legal_actions+apply (mean): {1e6 * self.engine_seconds / self.decisions:.2f} us",
-            ]
-        )
+        rows = [
+            (gettext("random 4-player games"), f"{self.games}"),
+            (gettext("games per second"), f"{self.games / self.seconds:,.1f}"),
+            (gettext("ms per game"), f"{1000 * self.seconds / self.games:.2f}"),
+            (gettext("decisions per game"), f"{self.decisions / self.games:.1f}"),
+            (gettext("decisions per second"), f"{self.decisions / self.seconds:,.0f}"),
+            (
+                gettext("legal_actions+apply (mean)"),
+                f"{1e6 * self.engine_seconds / self.decisions:.2f} us",
+            ),
+        ]
+        width = max(len(label) for label, _value in rows) + 2
+        return "\n".join(f"{label + ':':<{width}}{value}" for label, value in rows)
 
 
 def _random_games(games: int, seed: int, timed: bool) -> tuple[int, float]:

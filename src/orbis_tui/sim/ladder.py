@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..bots.registry import SearchSizes
+from ..i18n import gettext, ngettext
 from .tournament import TournamentResult, describe_search, run_tournament
 
 ELO_SCALE = 400.0
@@ -136,12 +137,19 @@ class Ladder:
 
     def report(self) -> str:
         ratings = self.ratings()
+        head = ngettext(
+            "ladder: {levels}; 2 players, {games} game per pair "
+            "(each deal from both seats), seed {seed}",
+            "ladder: {levels}; 2 players, {games} games per pair "
+            "(each deal from both seats), seed {seed}",
+            self.games_per_pair,
+        )
+        level_word = gettext("level")
         lines = [
-            f"ladder: {', '.join(self.levels)}; 2 players, {self.games_per_pair} games per "
-            f"pair (each deal from both seats), seed {self.seed}",
-            f"settings: {self.settings}",
+            head.format(levels=", ".join(self.levels), games=self.games_per_pair, seed=self.seed),
+            gettext("settings: {settings}").format(settings=self.settings),
             "",
-            f"{'level':<8}{'Elo':>7}   95% interval     s/turn mean    max",
+            f"{level_word:<8}{'Elo':>7}   " + gettext("95% interval     s/turn mean    max"),
         ]
         for level in sorted(self.levels, key=lambda lv: -ratings[lv][0]):
             rating, low, high = ratings[level]
@@ -150,7 +158,7 @@ class Ladder:
                 f"{level:<8}{rating:>7.0f}   [{low:>5.0f}, {high:>5.0f}]   "
                 f"{mean:>10.3f} {most:>6.3f}"
             )
-        lines += ["", "pairs (A wins - B wins - shared):"]
+        lines += ["", gettext("pairs (A wins - B wins - shared):")]
         for t in self.tournaments:
             lines.append(
                 f"  {t.a:<7} vs {t.b:<7} {t.count('a'):>4} - {t.count('b'):<4} - {t.count('tie')}"

@@ -45,11 +45,16 @@ from ..engine import (
     VolcanoFails,
     WildernessCost,
     cancelled_text,
+    color_in_sentence,
     final_scores,
 )
+from ..i18n import TranslatedDict, choose, gettext
 from . import review_texts as texts
 
 Actions = Action | Sequence[Action]
+# the tables of templates, answering in the language in use
+_ACTION = TranslatedDict(texts.ACTION)
+_LOSS = TranslatedDict(texts.LOSS)
 
 
 def option_reason(state: GameState, actions: Actions) -> str:
@@ -62,12 +67,12 @@ def option_reason(state: GameState, actions: Actions) -> str:
     outcome = _outcomes(state, seat, events)
     points = _cp(after, seat) - _cp(state, seat)
     if points:
-        outcome.append(texts.POINTS_NOW.format(points=points))
+        outcome.append(gettext(texts.POINTS_NOW).format(points=points))
     line = _sentence(texts.OUTCOME_SEP.join([does, *outcome]))
     cancelled = any(isinstance(e, Cancelled | GodCancelled) for e in events)
     risks = [] if cancelled else [w.message for w in _warnings(state, played)]
     if risks:
-        line += " " + texts.RISK_PREFIX + " ".join(risks)
+        line += " " + gettext(texts.RISK_PREFIX) + " ".join(risks)
     return line
 
 
@@ -93,7 +98,7 @@ def loss_reason(
         if isinstance(event, GodCancelled) and not any(
             isinstance(e, GodCancelled) for e in best_events
         ):
-            return _sentence(texts.LOSS["death"].format(best=best_words))
+            return _sentence(_LOSS["death"].format(best=best_words))
     warned = _lost_value_warning(state, played_actions, best_actions, best_words, best_validated)
     if warned:
         return warned
@@ -102,19 +107,17 @@ def loss_reason(
     }
     for tile_id in sorted(best_validated - played_validated):
         name = state.catalog.tile_by_id[tile_id].name
-        return _sentence(texts.LOSS["validates"].format(best=best_words, name=name))
+        return _sentence(_LOSS["validates"].format(best=best_words, name=name))
     gained = _cp(best_after, seat) - _cp(played_after, seat)
     if gained > 0:
-        return _sentence(texts.LOSS["more_cp"].format(best=best_words, diff=gained))
+        return _sentence(_LOSS["more_cp"].format(best=best_words, diff=gained))
     kept = best_after.players[seat].worshipers - played_after.players[seat].worshipers
     if kept > 0:
-        word = texts.WORSHIPER[kept != 1]
-        return _sentence(
-            texts.LOSS["more_worshipers"].format(best=best_words, diff=kept, worshipers=word)
-        )
+        values = {"best": best_words, "diff": kept}
+        return _sentence(choose(texts.MORE_WORSHIPERS, values).format(**values))
     if loss is not None and loss > 0:
-        return _sentence(texts.LOSS["search"].format(best=best_words, loss=loss))
-    return _sentence(texts.LOSS["search_plain"].format(best=best_words))
+        return _sentence(_LOSS["search"].format(best=best_words, loss=loss))
+    return _sentence(_LOSS["search_plain"].format(best=best_words))
 
 
 def describe_actions(state: GameState, actions: Actions) -> str:
@@ -127,18 +130,18 @@ def describe_actions(state: GameState, actions: Actions) -> str:
         if current.is_over or not current.is_legal(action):
             break
         current.apply(action)
-    return texts.THEN.join(parts)
+    return gettext(texts.THEN).join(parts)
 
 
 # ---------------------------------------------------------------------- words
 def _action_words(state: GameState, action: Action) -> str:
-    words = texts.ACTION
+    words = _ACTION
     if isinstance(action, TakeTile):
         tile = state.market[action.cell]
         if tile is None:
             return words["take"].format(tile="?", color="?", cp=0, cell=action.cell + 1)
         lying = state.market_worshipers[action.cell]
-        fields = {"tile": tile.name, "color": tile.color.label, "cp": tile.cp}
+        fields = {"tile": tile.name, "color": gettext(tile.color.label), "cp": tile.cp}
         if any(lying):
             return words["take_collect"].format(
                 **fields, cell=action.cell + 1, worshipers=_worshipers(lying)
@@ -160,7 +163,7 @@ def _action_words(state: GameState, action: Action) -> str:
         key = "place_wild" if action.wild or (state.take and state.take.wild) else "place"
         return words[key].format(tile=_taken_name(state), spot=spot)
     if isinstance(action, ChooseGain):
-        return words["gain"].format(color=action.color.label)
+        return words["gain"].format(color=color_in_sentence(action.color.label))
     if isinstance(action, ReturnWorshipers):
         return words["return"].format(
             worshipers=_worshipers(action.colors), name=_refused_name(state)
@@ -178,7 +181,9 @@ def _action_words(state: GameState, action: Action) -> str:
     if isinstance(action, Discard):
         return words["discard"].format(worshipers=_worshipers(action.colors))
     if isinstance(action, Exchange):
-        return words["exchange"].format(give=action.give.label, get=action.get.label)
+        return words["exchange"].format(
+            give=color_in_sentence(action.give.label), get=color_in_sentence(action.get.label)
+        )
     return str(action)
 
 
@@ -188,21 +193,21 @@ def spot_words(pyramid: Pyramid, pos: Position) -> str:
     if row == 1:
         cols = [c for (r, c) in pyramid if r == 1]
         if not cols:
-            return texts.SPOT_FIRST
-        return texts.SPOT_LEFT if col < min(cols) else texts.SPOT_RIGHT
+            return gettext(texts.SPOT_FIRST)
+        return gettext(texts.SPOT_LEFT if col < min(cols) else texts.SPOT_RIGHT)
     names = []
     for beneath in ((row - 1, col), (row - 1, col + 1)):
         placed = pyramid.get(beneath)
         if placed is None:
             names.append("?")
         else:
-            names.append(texts.WILD_NAME if placed.wild else placed.tile.name)
-    return texts.SPOT_ON.format(row=row, left=names[0], right=names[1])
+            names.append(gettext(texts.WILD_NAME) if placed.wild else placed.tile.name)
+    return gettext(texts.SPOT_ON).format(row=row, left=names[0], right=names[1])
 
 
 def _worshipers(count: Sequence[int]) -> str:
     parts = [f"{n}{LETTERS[c]}" for c, n in enumerate(count) if n]
-    return " ".join(parts) if parts else texts.NOTHING
+    return " ".join(parts) if parts else gettext(texts.NOTHING)
 
 
 def _taken_name(state: GameState) -> str:
@@ -261,13 +266,14 @@ def _outcomes(state: GameState, seat: int, events: list[Event]) -> list[str]:
             continue
         if isinstance(event, Validated):
             name = state.catalog.tile_by_id[event.tile].name
-            out.append(texts.VALIDATED.format(name=name))
+            out.append(gettext(texts.VALIDATED).format(name=name))
         elif isinstance(event, Cancelled):
             name = state.catalog.tile_by_id[event.tile].name
             why = cancelled_text(event.reason, dict(event.details))
-            out.append(texts.CANCELLED.format(name=name, why=why))
+            out.append(gettext(texts.CANCELLED).format(name=name, why=why))
         elif isinstance(event, GodCancelled):
-            out.append(texts.GOD_CANCELLED.format(name=state.catalog.god_by_id[event.god].name))
+            god = state.catalog.god_by_id[event.god].name
+            out.append(gettext(texts.GOD_CANCELLED).format(name=god))
     return out
 
 
@@ -291,7 +297,7 @@ def _cancelled_reason(
 ) -> str:
     tile = state.catalog.tile_by_id[event.tile]
     why = cancelled_text(event.reason, dict(event.details))
-    loss = texts.LOSS
+    loss = _LOSS
     if tile.effect.kind is EffectKind.IRRIGATION and validated_by_best:
         text = loss["irrigation"].format(name=tile.name, why=why, best=best_words)
     elif tile.effect.kind is EffectKind.VOLCANO and event.reason != "declined":
@@ -317,7 +323,7 @@ def _lost_value_warning(
     for warning in _warnings(state, played):
         if not warning.loses_value or warning.code in best_codes:
             continue
-        loss = texts.LOSS
+        loss = _LOSS
         if isinstance(warning, IrrigationFails) and warning.tile.id in best_validated:
             text = loss["irrigation_warned"].format(name=warning.tile.name, best=best_words)
         elif isinstance(warning, PaymentLost) and not warning.placed:

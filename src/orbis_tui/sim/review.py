@@ -27,6 +27,7 @@ from typing import Any
 
 from ..bots.analysis import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 from ..engine import Action, Exchange, GameState, format_action, parse_action
+from ..i18n import gettext
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord
 from ..records.model import start_state
@@ -324,7 +325,7 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
             state, decision.answer + decision.rest, best.actions + best.rest, loss=loss
         )
     elif not same and loss > 0:
-        reason = texts.WITHIN_NOISE
+        reason = gettext(texts.WITHIN_NOISE)
     else:
         reason = ""
     move = MoveReview(

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ..bots import ALL_LEVELS, Bot, RandomBot, bot_seed, seat_bots
 from ..bots.registry import SearchSizes
 from ..engine import Catalog, GameState, PlayerScore, final_scores, new_game
+from ..i18n import gettext, ngettext
 from ..tiles import load_catalog
 from .loop import InvariantBroken, play_out
 
@@ -21,10 +22,16 @@ def parse_seats(text: str, players: int) -> list[str]:
     if len(levels) == 1:
         levels *= players
     if len(levels) != players:
-        raise ValueError(f"{len(levels)} seat levels given for {players} players")
+        message = ngettext(
+            "{count} seat level given for {players} players",
+            "{count} seat levels given for {players} players",
+            len(levels),
+        )
+        raise ValueError(message.format(count=len(levels), players=players))
     for level in levels:
         if level not in SEAT_LEVELS:
-            raise ValueError(f"unknown level {level!r} (one of {', '.join(SEAT_LEVELS)})")
+            message = gettext("unknown level {level} (one of {levels})")
+            raise ValueError(message.format(level=repr(level), levels=", ".join(SEAT_LEVELS)))
     return levels
 
 

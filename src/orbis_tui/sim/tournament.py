@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from ..bots import LEVEL_INFO, Bot, bot_seed, make_bot
 from ..bots.registry import SearchSizes
 from ..engine import GameState, final_scores
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..tiles import new_game
 from .loop import play_out
 from .pool import run_jobs
@@ -181,37 +183,71 @@ class TournamentResult:
         s = self.summary()
         games = self.games
         deals = math.ceil(games / self.players)
-        lines = [
-            f"tournament: {self.a} (A) vs {self.b} (B), {self.players} players, {games} games "
-            f"({deals} deals, A in every seat of each), seed {self.seed}",
-            f"settings: {self.settings}",
-            "",
-            f"{'':<14}{'games':>7}{'share':>9}   95% interval",
+        head = ngettext(
+            "tournament: {a} (A) vs {b} (B), {players} players, {games} game "
+            "({deals} deal, A in every seat), seed {seed}",
+            "tournament: {a} (A) vs {b} (B), {players} players, {games} games "
+            "({deals} deals, A in every seat of each), seed {seed}",
+            games,
+        )
+        rows = [
+            (_("A {level} wins").format(level=self.a), "a"),
+            (_("B {level} wins").format(level=self.b), "b"),
         ]
-        for side, name in (("a", "A " + self.a), ("b", "B " + self.b)):
+        shared = _("shared wins")
+        games_word, share_word = _("games"), _("share")
+        width = max(14, *(len(label) + 1 for label, _side in rows), len(shared) + 1)
+        lines = [
+            head.format(
+                a=self.a, b=self.b, players=self.players, games=games, deals=deals, seed=self.seed
+            ),
+            _("settings: {settings}").format(settings=self.settings),
+            "",
+            f"{'':<{width}}{games_word:>7}{share_word:>9}   " + _("95% interval"),
+        ]
+        for label, side in rows:
             wins, rate = s[f"{side}_wins"], s[f"{side}_win_rate"]
             low, high = s[f"{side}_win_rate_95"]
-            lines.append(
-                f"{name + ' wins':<14}{wins:>7}{_pct(rate):>9}   [{_pct(low)}, {_pct(high)}]"
-            )
-        lines.append(f"{'shared wins':<14}{s['ties']:>7}{_pct(s['ties'] / max(1, games)):>9}")
+            lines.append(f"{label:<{width}}{wins:>7}{_pct(rate):>9}   [{_pct(low)}, {_pct(high)}]")
+        lines.append(f"{shared:<{width}}{s['ties']:>7}{_pct(s['ties'] / max(1, games)):>9}")
         if self.players > 2:
             low, high = s["a_win_share_95"]
+            share = _(
+                "win share of A {level} (a shared win counts 1/k): {share} "
+                "[{low}, {high}], fair share {fair}"
+            )
             lines.append(
-                f"win share of A {self.a} (a shared win counts 1/k): {_pct(s['a_win_share'])} "
-                f"[{_pct(low)}, {_pct(high)}], fair share {_pct(s['fair_share'])}"
+                share.format(
+                    level=self.a,
+                    share=_pct(s["a_win_share"]),
+                    low=_pct(low),
+                    high=_pct(high),
+                    fair=_pct(s["fair_share"]),
+                )
             )
         lines.append("")
+        mean = _("mean score: {a} {a_score}, {b} {b_score} (per seat)")
         lines.append(
-            f"mean score: {self.a} {s['a_mean_score']:.1f}, "
-            f"{self.b} {s['b_mean_score']:.1f} (per seat)"
-        )
-        lines.append("seconds per turn (all decisions of a turn) and per decision:")
-        for label, t in s["seconds"].items():
-            lines.append(
-                f"  {label:<8} turn mean {t['per_turn_mean']:.3f} max {t['per_turn_max']:.3f}"
-                f" | decision mean {t['per_decision_mean']:.4f} max {t['per_decision_max']:.3f}"
+            mean.format(
+                a=self.a,
+                a_score=f"{s['a_mean_score']:.1f}",
+                b=self.b,
+                b_score=f"{s['b_mean_score']:.1f}",
             )
+        )
+        lines.append(_("seconds per turn (all decisions of a turn) and per decision:"))
+        timing = _(
+            "turn mean {turn_mean} max {turn_max} | "
+            "decision mean {decision_mean} max {decision_max}"
+        )
+        for label, t in s["seconds"].items():
+            figures = timing.format(
+                turn_mean=f"{t['per_turn_mean']:.3f}",
+                turn_max=f"{t['per_turn_max']:.3f}",
+                decision_mean=f"{t['per_decision_mean']:.4f}",
+                decision_max=f"{t['per_decision_max']:.3f}",
+            )
+            lines.append(f"  {label:<8} {figures}")
         return "\n".join(lines)
 
     def as_json(self) -> str:
@@ -248,11 +284,13 @@ def describe_search(
             continue
         size = (iterations or {}).get(level)
         if size is not None:
-            parts.append(f"{level}: {size} {info.size_unit} per turn")
+            per_turn = _("{level}: {size} {unit} per turn")
+            parts.append(per_turn.format(level=level, size=size, unit=_(info.size_unit)))
         else:
             budget = info.default_budget if time_budget is None else time_budget
-            parts.append(f"{level}: {budget:g} s per turn")
-    return "; ".join(parts) if parts else "no search levels"
+            per_turn = _("{level}: {seconds} s per turn")
+            parts.append(per_turn.format(level=level, seconds=f"{budget:g}"))
+    return "; ".join(parts) if parts else _("no search levels")
 
 
 def _worker(job: tuple) -> GameRecord:

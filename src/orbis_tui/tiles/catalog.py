@@ -179,15 +179,20 @@ def _prune(kept: Path, keep: int = 4) -> None:
 
 
 def _god_to_plain(god: God) -> dict[str, Any]:
-    return {"id": god.id.value, "name": god.name, "cp": god.cp, "summary": god.summary}
+    return {
+        "id": god.id.value,
+        "name": god.source_name,
+        "cp": god.cp,
+        "summary": god.source_summary,
+    }
 
 
 def _god_from_plain(plain: dict[str, Any]) -> God:
     god = God(GodId(plain["id"]), plain["name"], plain["cp"], plain["summary"])
-    _expect_types(god.name, god.summary, str)
+    _expect_types(god.source_name, god.source_summary, str)
     _expect_types(god.cp, None, int)
-    _expect_text(god.name, MAX_NAME, 1)
-    _expect_text(god.summary, MAX_SUMMARY, 0)
+    _expect_text(god.source_name, MAX_NAME, 1)
+    _expect_text(god.source_summary, MAX_SUMMARY, 0)
     _expect_range(god.cp, 0, MAX_GOD_CP)
     return god
 
@@ -229,7 +234,7 @@ def _tile_to_plain(tile: Tile) -> dict[str, Any]:
             "remove": list(effect.remove),
         },
         "mystic": tile.mystic,
-        "name": tile.name,
+        "name": tile.source_name,
     }
 
 
@@ -271,5 +276,5 @@ def _tile_from_plain(plain: dict[str, Any]) -> Tile:
             remove=remove,
         ),
         mystic=plain["mystic"],
-        name=plain["name"],
+        source_name=plain["name"],
     )

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import NamedTuple, TextIO
 
 from ..engine import Color, GodId
+from ..i18n import N_, TranslatedDict, gettext, ngettext
 from ..printable import printable_lines
 from .catalog import default_gods_path, default_tiles_path
 from .errors import DataFileError
@@ -48,110 +49,127 @@ class Constraint(NamedTuple):
 #: RULES.md (``R-...``) where one exists, otherwise from the published facts listed in
 #: docs/tiles.md (``T-...``).
 CONSTRAINTS: dict[str, Constraint] = {
-    "total": Constraint("R-COMP-1", "the set has {found} tiles; the game has {expected}"),
+    "total": Constraint("R-COMP-1", N_("the set has {found} tiles; the game has {expected}")),
     "level-count": Constraint(
-        "R-COMP-1", "level {level} has {found} tiles; the game has {expected} of level {level}"
+        "R-COMP-1", N_("level {level} has {found} tiles; the game has {expected} of level {level}")
     ),
     "set-count": Constraint(
         "R-COMP-2",
-        "the {set} set has {found} level-{level} tiles; it must have {expected}",
+        N_("the {set} set has {found} level-{level} tiles; it must have {expected}"),
     ),
     "id-unique": Constraint(
-        "T-ID", "id {id} is used by {found} entries (entries {entries}); ids must be unique"
+        "T-ID", N_("id {id} is used by {found} entries (entries {entries}); ids must be unique")
     ),
-    "id-level": Constraint("T-ID", "the id says level {expected} but the tile is level {found}"),
-    "id-color": Constraint("T-ID", "the id says {expected} but the tile is {found}"),
-    "farm-color": Constraint("R-EFF-FARM", "a farm belongs on an orange tile, not a {found} one"),
+    "id-level": Constraint(
+        "T-ID", N_("the id says level {expected} but the tile is level {found}")
+    ),
+    "id-color": Constraint("T-ID", N_("the id says {expected} but the tile is {found}")),
+    "farm-color": Constraint(
+        "R-EFF-FARM", N_("a farm belongs on an orange tile, not a {found} one")
+    ),
     "village-color": Constraint(
-        "R-EFF-VILLAGE", "a village belongs on an orange tile, not a {found} one"
+        "R-EFF-VILLAGE", N_("a village belongs on an orange tile, not a {found} one")
     ),
     "forest-color": Constraint(
-        "R-EFF-FOREST", "a forest belongs on a green tile, not a {found} one"
+        "R-EFF-FOREST", N_("a forest belongs on a green tile, not a {found} one")
     ),
     "volcano-color": Constraint(
-        "R-EFF-VOLCANO", "a volcano belongs on a red tile, not a {found} one"
+        "R-EFF-VOLCANO", N_("a volcano belongs on a red tile, not a {found} one")
     ),
     "irrigation-color": Constraint(
-        "R-EFF-IRRIGATION", "an irrigation belongs on a blue tile, not a {found} one"
+        "R-EFF-IRRIGATION", N_("an irrigation belongs on a blue tile, not a {found} one")
     ),
     "temple-color": Constraint(
-        "R-EFF-TEMPLE", "a temple belongs on a white tile, not a {found} one"
+        "R-EFF-TEMPLE", N_("a temple belongs on a white tile, not a {found} one")
     ),
     "level-1-effect": Constraint(
         "T-LEVEL-1",
-        "a level-1 tile carries at most a gain or a sacred stone; "
-        "the {found} ability starts at level 2",
+        N_(
+            "a level-1 tile carries at most a gain or a sacred stone; "
+            "the {found} ability starts at level 2"
+        ),
     ),
-    "mystic-missing": Constraint("R-COMP-1", "a white tile needs a mystic value"),
+    "mystic-missing": Constraint("R-COMP-1", N_("a white tile needs a mystic value")),
     "mystic-not-white": Constraint(
-        "R-COMP-1", "only white tiles have a mystic value; this {color} tile has {found}"
+        "R-COMP-1", N_("only white tiles have a mystic value; this {color} tile has {found}")
     ),
     "mystic-unique": Constraint(
-        "R-COMP-1", "mystic value {found} is already on {other}; mystic values must be unique"
+        "R-COMP-1", N_("mystic value {found} is already on {other}; mystic values must be unique")
     ),
     "farm-unique": Constraint(
         "R-EFF-FARM",
-        "a second {found} farm ({other} is one): there is one reduction token per color",
+        N_("a second {found} farm ({other} is one): there is one reduction token per color"),
     ),
     "village-level-3": Constraint(
-        "R-EFF-VILLAGE", "a level-3 village asks for {expected} worshipers, not {found}"
+        "R-EFF-VILLAGE", N_("a level-3 village asks for {expected} worshipers, not {found}")
     ),
     "cost-mean": Constraint(
         "T-RISE",
-        "mean cost of level {level} ({found:.2f}) is not above level {prev}'s "
-        "({expected:.2f}); costs rise with level",
+        N_(
+            "mean cost of level {level} ({found:.2f}) is not above level {prev}'s "
+            "({expected:.2f}); costs rise with level"
+        ),
     ),
     "cost-max": Constraint(
         "T-RISE",
-        "highest cost of level {level} ({found}) is not above level {prev}'s "
-        "({expected}, on {other}); costs rise with level",
+        N_(
+            "highest cost of level {level} ({found}) is not above level {prev}'s "
+            "({expected}, on {other}); costs rise with level"
+        ),
     ),
     "cp-mean": Constraint(
         "T-RISE",
-        "mean CP of level {level} ({found:.2f}) is not above level {prev}'s "
-        "({expected:.2f}); CP rise with level",
+        N_(
+            "mean CP of level {level} ({found:.2f}) is not above level {prev}'s "
+            "({expected:.2f}); CP rise with level"
+        ),
     ),
     "cp-max": Constraint(
         "T-RISE",
-        "highest CP of level {level} ({found}) is not above level {prev}'s "
-        "({expected}, on {other}); CP rise with level",
+        N_(
+            "highest CP of level {level} ({found}) is not above level {prev}'s "
+            "({expected}, on {other}); CP rise with level"
+        ),
     ),
-    "god-cp": Constraint("R-COMP-3", "{name} is worth {expected} CP in the game, not {found}"),
+    "god-cp": Constraint("R-COMP-3", N_("{name} is worth {expected} CP in the game, not {found}")),
 }
 
 #: Every other text of the report.
-TEXTS: dict[str, str] = {
-    "whole-set": "(whole set)",
-    "cannot-use": "check-data: cannot use {file}:",
-    "tiles-head": "Tiles: {file} ({count} tiles)",
-    "level": "level {level}",
-    "all": "all",
-    "total": "total",
-    "color": "color",
-    "effect": "effect",
-    "level-head": "Level {level}: {count} tiles, cost {cost_min}-{cost_max} symbols "
-    "(mean {cost_mean:.2f}), CP {cp_min}-{cp_max} (mean {cp_mean:.2f})",
-    "farms": "Farms (reduction tokens): {farms}",
-    "mystic": "Mystic values: {values}",
-    "none": "none",
-    "base-alone": "Base set alone (2 players): colors {colors}; effects {effects}",
-    "base-all": "all present",
-    "base-missing": "missing {missing}",
-    "gods-head": "Gods: {file} ({count} gods)",
-    "god-line": "  {id:<12} {name:<22} {cp} CP",
-    "violations-head": "Violations ({count}):",
-    "ok": "check-data: OK, no violations",
-    "failed": "check-data: {count} violation(s)",
-    "effect-none": "no effect",
-    "effect-gain": "gain {count} {color}",
-    "effect-stone": "sacred stone",
-    "effect-farm": "farm {color}",
-    "effect-village": "village {count}",
-    "effect-forest": "forest",
-    "effect-volcano": "volcano",
-    "effect-irrigation": "irrigation",
-    "effect-temple": "temple",
-}
+TEXTS: dict[str, str] = TranslatedDict(
+    {
+        "whole-set": N_("(whole set)"),
+        "cannot-use": N_("check-data: cannot use {file}:"),
+        "tiles-head": N_("Tiles: {file} ({count} tiles)"),
+        "level": N_("level {level}"),
+        "all": N_("all"),
+        "total": N_("total"),
+        "color": N_("color"),
+        "effect": N_("effect"),
+        "level-head": N_(
+            "Level {level}: {count} tiles, cost {cost_min}-{cost_max} symbols "
+            "(mean {cost_mean:.2f}), CP {cp_min}-{cp_max} (mean {cp_mean:.2f})"
+        ),
+        "farms": N_("Farms (reduction tokens): {farms}"),
+        "mystic": N_("Mystic values: {values}"),
+        "none": N_("none"),
+        "base-alone": N_("Base set alone (2 players): colors {colors}; effects {effects}"),
+        "base-all": N_("all present"),
+        "base-missing": N_("missing {missing}"),
+        "gods-head": N_("Gods: {file} ({count} gods)"),
+        "god-line": N_("  {id:<12} {name:<22} {cp} CP"),
+        "violations-head": N_("Violations ({count}):"),
+        "ok": N_("check-data: OK, no violations"),
+        "effect-none": N_("no effect"),
+        "effect-gain": N_("gain {count} {color}"),
+        "effect-stone": N_("sacred stone"),
+        "effect-farm": N_("farm {color}"),
+        "effect-village": N_("village {count}"),
+        "effect-forest": N_("forest"),
+        "effect-volcano": N_("volcano"),
+        "effect-irrigation": N_("irrigation"),
+        "effect-temple": N_("temple"),
+    }
+)
 
 # --------------------------------------------------------------------------------------
 # Published facts (RULES.md sections 1 and 7, TILES.md)
@@ -218,7 +236,7 @@ class Violation:
 
 
 def _violation(file: str, item: str | None, field: str, key: str, **values: object) -> Violation:
-    return Violation(file, item, field, key, CONSTRAINTS[key].text.format(**values))
+    return Violation(file, item, field, key, gettext(CONSTRAINTS[key].text).format(**values))
 
 
 def cost_size(tile: TileModel) -> int:
@@ -512,7 +530,7 @@ def _base_family(tile: TileModel) -> str:
     return effect.kind
 
 
-BASE_FAMILIES = ("gain 1", "gain 2", "gain any", "stone", *ABILITY_COLOR)
+BASE_FAMILIES = (N_("gain 1"), N_("gain 2"), N_("gain any"), N_("stone"), *ABILITY_COLOR)
 
 
 def _base_alone(tiles: Sequence[TileModel]) -> str:
@@ -584,7 +602,10 @@ def run_check_data(tiles_path: Path | None, gods_path: Path | None, out: TextIO)
     say(TEXTS["violations-head"].format(count=len(violations)))
     for violation in violations:
         say(f"  {violation}")
-    say(TEXTS["failed"].format(count=len(violations)))
+    failed = ngettext(
+        "check-data: {count} violation", "check-data: {count} violations", len(violations)
+    )
+    say(failed.format(count=len(violations)))
     return 1
 
 

@@ -165,7 +165,7 @@ class TileModel(_Strict):
             cp=self.cp,
             effect=_effect(self.effect),
             mystic=self.mystic,
-            name=self.name or self.id,
+            source_name=self.name or self.id,
         )
 
 

@@ -11,6 +11,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from .. import i18n
 from ..paths import ENV_DATA_DIR
 from ..tiles import use_cache
 from . import texts
@@ -70,7 +71,10 @@ class OrbisApp(App[None]):
         seed: int | None = None,
         names: list[str] | None = None,
         config_dir: Path | str | None = None,
+        language: str | None = None,
     ) -> None:
+        """``language``: the one asked for on the command line (``--lang``), which
+        overrides the settings' choice for this run."""
         super().__init__()
         # Classes for the terminal's size, which the style sheets lay out by.
         self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal"), (110, "-wide")]
@@ -82,6 +86,8 @@ class OrbisApp(App[None]):
             config_dir = self.store.root / "config"
         self.settings_file = SettingsFile(Path(config_dir) if config_dir is not None else None)
         self.settings = self.settings_file.load()
+        if language or self.settings.language:
+            i18n.set_language(i18n.resolve_language(language, self.settings.language))
         self.start_players = players
         self.start_seed = seed
         self.start_names = names
@@ -205,9 +211,31 @@ class OrbisApp(App[None]):
         self.loaded = None
 
     # ------------------------------------------------------------ settings
-    def on_settings_changed(self, _message: SettingsChanged) -> None:
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        changed = message.settings
+        if changed is not None and changed is not self.settings:
+            # A screen's own settings (the walkthrough's): the look, the pace and the
+            # language are still the player's, for every screen and the next start.
+            self.settings.look = changed.look
+            self.settings.pace = changed.pace
+            self.settings.language = changed.language
         self._apply_look()
+        self._apply_language()
         self._save_settings()
+
+    def _apply_language(self) -> None:
+        """Switch to the language of the settings (if one is chosen) and redraw every
+        screen in it."""
+        wanted = self.settings.language
+        if not wanted or wanted == i18n.language():
+            return
+        i18n.set_language(wanted)
+        for screen in self.screen_stack:
+            retranslate = getattr(screen, "retranslate", None)
+            if retranslate is not None:
+                retranslate()
+            else:
+                screen.refresh(recompose=True)
 
     def _save_settings(self) -> None:
         error = self.settings_file.save(self.settings)
@@ -313,8 +341,9 @@ def run_app(
     players: int = 2,
     seed: int | None = None,
     folder_wait: float = 0.0,
+    language: str | None = None,
 ) -> int:
-    app = OrbisApp(data_dir, players=players, seed=seed)
+    app = OrbisApp(data_dir, players=players, seed=seed, language=language)
     return run_keeping_folder(app, folder_wait=folder_wait)
 
 

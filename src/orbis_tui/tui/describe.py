@@ -47,6 +47,7 @@ from ..engine import (
     Validated,
     WentWild,
     cancelled_text,
+    color_in_sentence,
     letters,
 )
 from . import texts
@@ -210,11 +211,11 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
                     log["took_tile"].format(name=name, tile=tile_label(tiles[tile]), cell=cell + 1)
                 )
             case Generated(color=color, cells=cells):
-                lines.append(
-                    log["generated"].format(
-                        color=color_word(color).capitalize(), cells=cell_list(cells)
-                    )
-                )
+                template = log["generated"]
+                word = color_in_sentence(Color(color).label)
+                if template.startswith("{color}"):  # the sentence begins with it
+                    word = word[:1].upper() + word[1:]
+                lines.append(template.format(color=word, cells=cell_list(cells)))
             case Collected(worshipers=worshipers) if any(worshipers):
                 lines.append(
                     log["collected"].format(name=name, worshipers=worshiper_words(worshipers))
@@ -232,7 +233,8 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
                 key = "placed_wild" if wild else "placed"
                 lines.append(log[key].format(name=name, tile=tiles[tile].name, row=row))
             case ReductionTaken(color=color):
-                lines.append(log["reduction"].format(name=name, color=color_word(color)))
+                word = color_in_sentence(Color(color).label)
+                lines.append(log["reduction"].format(name=name, color=word))
             case Gained(color=color, count=count):
                 lines.append(log["gained"].format(name=name, count=count, color=LETTERS[color]))
             case Cancelled(tile=tile, reason=reason, details=details):

@@ -20,8 +20,14 @@ class LogBook:
         self.match = match
         state = start_state(match.record.setup)
         self._words = state  # names and tiles, to put events into words
-        self.opening = [texts.LOG["turn_started"].format(name=state.player.name)]
+        self.opening: list[str] = []
         self._written: list[tuple[list[Event], list[str]]] = []
+        self.rewrite()
+
+    def rewrite(self) -> None:
+        """Write every sentence again (the language changed)."""
+        self.opening = [texts.LOG["turn_started"].format(name=self._words.player.name)]
+        self._written.clear()
 
     def entries(self) -> list[tuple[list[Event], list[str]]]:
         """(events, sentences) for every action of the match, kept in step with it."""

@@ -13,6 +13,7 @@ from textual.message import Message
 if TYPE_CHECKING:
     from ..records import Match
     from .seats import Seat
+    from .settings import Settings
 
 
 class StartGame(Message):
@@ -48,4 +49,10 @@ class OpenWalkthrough(Message):
 
 
 class SettingsChanged(Message):
-    """A setting changed: apply it and keep it."""
+    """A setting changed: apply it and keep it. ``settings`` are the ones the dialog
+    changed, when they are a screen's own (the walkthrough's, which never confirms a
+    turn) rather than the app's."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        super().__init__()
+        self.settings = settings

@@ -22,6 +22,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, TranslatedDict
 from ..paths import ENV_DATA_DIR, default_cache_dir, default_data_dir
 
 if TYPE_CHECKING:  # the records load only when a game is touched
@@ -43,19 +44,26 @@ WRITTEN_DIGEST_NAME = "autosave.sha256"
 STALE_AFTER_SECONDS = 60.0
 
 #: Texts about the data folder's lock and failed saves (translate here).
-SAVE_TEXTS: dict[str, str] = {
-    "open-elsewhere": (
-        "The game in {folder} is open in another window. Open it read-only (nothing "
-        "played here is saved) or quit?"
-    ),
-    "read-only": "Read-only: the game is open in another window; nothing played here is saved.",
-    "no-lock": "The data folder {folder} cannot be locked ({reason}); saving may fail.",
-    "read-only-error": "opened read-only (the game is open in another window)",
-    "unknown-seat": "seat {seat} ({name}): unknown seat kind {kind!r}; a person plays it",
-    "custom-set": "this game uses a custom tile set, which breaks {count} published fact(s): "
-    "{facts}",
-    "not-damage": "the save was not loaded, but it was left in place: {problem}",
-}
+SAVE_TEXTS: dict[str, str] = TranslatedDict(
+    {
+        "open-elsewhere": (
+            N_(
+                "The game in {folder} is open in another window. Open it read-only (nothing "
+                "played here is saved) or quit?"
+            )
+        ),
+        "read-only": N_(
+            "Read-only: the game is open in another window; nothing played here is saved."
+        ),
+        "no-lock": N_("The data folder {folder} cannot be locked ({reason}); saving may fail."),
+        "read-only-error": N_("opened read-only (the game is open in another window)"),
+        "unknown-seat": N_("seat {seat} ({name}): unknown seat kind {kind!r}; a person plays it"),
+        "custom-set": N_(
+            "this game uses a custom tile set, which breaks {count} published fact(s): {facts}"
+        ),
+        "not-damage": N_("the save was not loaded, but it was left in place: {problem}"),
+    }
+)
 
 
 class LockState(Enum):

@@ -36,6 +36,15 @@ def bot_levels() -> list[str]:
     return list(LEVELS)
 
 
+def level_summary(level: str) -> str:
+    """What a person should expect of ``level``, in the language in use."""
+    from ..bots import LEVEL_INFO
+    from ..i18n import gettext
+
+    info = LEVEL_INFO.get(level)
+    return gettext(info.summary) if info is not None else ""
+
+
 def make_bot(level: str, game_seed: int, seat: int) -> Bot:
     """The computer player of ``level`` for ``seat`` of the game dealt from ``game_seed``."""
     from ..bots import bot_seed

@@ -1,5 +1,5 @@
-"""The player's settings: the look, turn confirmation, the computer's pace, and the
-names and seat kinds of the last game set up.
+"""The player's settings: the look, turn confirmation, the computer's pace, the language,
+and the names and seat kinds of the last game set up.
 
 Kept as a small JSON file in the user's config folder (``orbis-tui``), read once at
 start and written atomically when a setting changes. A file that cannot be read is
@@ -30,6 +30,7 @@ class Settings:
     look: str = "dark"
     confirm_turn: bool = True
     pace: str = "normal"
+    language: str = ""  # "" follows the terminal (LANGUAGE, LANG); else "en", "de", "ru"
     names: list[str] = field(default_factory=list)  # the last new game's seats
     kinds: list[str] = field(default_factory=list)
     no_hints: list[int] = field(default_factory=list)  # its seats without hints
@@ -50,6 +51,9 @@ class Settings:
             settings.confirm_turn = data["confirm_turn"]
         if data.get("pace") in PACES:
             settings.pace = data["pace"]
+        language = data.get("language")
+        if isinstance(language, str) and language.isascii() and language.isalpha():
+            settings.language = language[:8]
         value = data.get("no_hints")
         if isinstance(value, list) and all(type(v) is int and 0 <= v < 4 for v in value):
             settings.no_hints = value

@@ -98,7 +98,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
         padding=(0, 1),
     )
     table.add_column(texts.END_WHERE, no_wrap=True)
-    table.add_column(texts.END_TILE, no_wrap=True, overflow="ellipsis", ratio=3)
+    table.add_column(texts.END_TILE, ratio=3)  # a long name wraps rather than lose its end
     table.add_column(texts.END_POINTS, justify="right", no_wrap=True)
     table.add_column(texts.END_REASON, ratio=2)
     for t in sorted(score.tiles, key=lambda t: (t.position[0], t.position[1])):

@@ -97,6 +97,12 @@ class LearnTableScreen(TableScreen):
         self._focused: object = None
 
     @on(events.Mount)
+    def _players_settings(self) -> None:
+        """The player's look, pace and language, in the walkthrough's own settings."""
+        mine, players = self.settings, self.app.settings  # type: ignore[attr-defined]
+        mine.look, mine.pace, mine.language = players.look, players.pace, players.language
+
+    @on(events.Mount)
     async def _add_lesson(self) -> None:
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
 
@@ -140,6 +146,11 @@ class LearnTableScreen(TableScreen):
         self.changed()
 
     # ------------------------------------------------------------ drawing
+    def retranslate(self) -> None:
+        for panel in self.query(LessonPanel):
+            panel.forget()
+        super().retranslate()
+
     def refresh_view(self) -> None:
         self.ui.sync(self.state, self.game_stamp())
         self._point_at_focus()
@@ -333,8 +344,14 @@ class LearnApp(OrbisApp):
 
     RESUME_AT_START = False  # the walkthrough, not the unfinished game
 
-    def __init__(self, data_dir: Path | str | None = None, *, restart: bool = False) -> None:
-        super().__init__(data_dir)
+    def __init__(
+        self,
+        data_dir: Path | str | None = None,
+        *,
+        restart: bool = False,
+        language: str | None = None,
+    ) -> None:
+        super().__init__(data_dir, language=language)
         self.restart_walkthrough = restart
 
     def on_mount(self) -> None:
@@ -345,7 +362,9 @@ class LearnApp(OrbisApp):
         open_walkthrough(self, restart=self.restart_walkthrough)
 
 
-def run_learn(data_dir: Path | str | None = None, *, restart: bool = False) -> int:
+def run_learn(
+    data_dir: Path | str | None = None, *, restart: bool = False, language: str | None = None
+) -> int:
     from ..app import run_keeping_folder
 
-    return run_keeping_folder(LearnApp(data_dir, restart=restart))
+    return run_keeping_folder(LearnApp(data_dir, restart=restart, language=language))

@@ -18,7 +18,7 @@ from ...names import MAX_NAME_LENGTH, name_problem
 from .. import palette, texts
 from ..navigation import OpenWalkthrough, ResumeGame, StartGame
 from ..saves import LoadResult
-from ..seats import HUMAN, Seat, bot_levels
+from ..seats import HUMAN, Seat, bot_levels, level_summary
 from ..settings import Settings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
@@ -106,7 +106,7 @@ class NewGameScreen(Screen[None]):
                         kind = self.kinds[n - 1] if n - 1 < len(self.kinds) else HUMAN
                         yield Label(texts.NEW_SEAT_KIND, classes="kind-label")
                         yield Choice(
-                            [texts.NEW_HUMAN, *self.levels],
+                            [texts.NEW_HUMAN, *(texts.level_name(level) for level in self.levels)],
                             self.levels.index(kind) + 1 if kind in self.levels else 0,
                             id=f"kind{n}",
                             classes="kind",
@@ -119,6 +119,7 @@ class NewGameScreen(Screen[None]):
                         classes="hints",
                         compact=True,
                     )
+            yield Static("", id="level-info")
             with Horizontal(classes="row"):
                 yield Label(texts.NEW_FIRST, classes="label")
                 yield Choice(
@@ -146,6 +147,29 @@ class NewGameScreen(Screen[None]):
         yield KeyBar()
         yield SizeNotice()
 
+    def retranslate(self) -> None:
+        """Show the form again in the language now in use, keeping what was entered."""
+        self.players = self.query_one("#count", Choice).value + 2
+        self.names = [self.query_one(f"#name{n}", Input).value for n in range(1, MAX_SEATS + 1)]
+        if self.levels:
+            values = [self.query_one(f"#kind{n}", Choice).value for n in range(1, MAX_SEATS + 1)]
+            self.kinds = [HUMAN if v == 0 else self.levels[v - 1] for v in values]
+        self.no_hints = {
+            n - 1
+            for n in range(1, MAX_SEATS + 1)
+            if self.query_one(f"#hints{n}", Choice).value == 1
+        }
+        seed = self.query_one("#seed", Input).value
+        self.seed = int(seed) if seed.lstrip("-").isdigit() else None
+        first = self.query_one("#first", Choice).value
+        self.refresh(recompose=True)
+
+        def restore() -> None:
+            self.query_one("#first", Choice).value = first
+            self.on_mount()
+
+        self.call_after_refresh(restore)
+
     def on_mount(self) -> None:
         self._show_seats()
         for n in range(1, MAX_SEATS + 1):
@@ -157,6 +181,21 @@ class NewGameScreen(Screen[None]):
 
     def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
         self._mark_focus()
+        self._show_level()
+
+    def _show_level(self) -> None:
+        """Under the seats, what the computer level of the focused seat plays like."""
+        info = self.query_one("#level-info", Static)
+        focused = self.focused
+        text = ""
+        kind = focused if isinstance(focused, Choice) else None
+        if kind is not None and (kind.id or "").startswith("kind") and kind.value > 0:
+            level = self.levels[kind.value - 1]
+            text = texts.NEW_LEVEL_INFO.format(
+                level=texts.level_name(level), summary=level_summary(level)
+            )
+        info.update(text)
+        info.display = bool(text)
 
     def _mark_focus(self) -> None:
         """A marker before the focused field's label, so focus shows without color."""
@@ -192,6 +231,7 @@ class NewGameScreen(Screen[None]):
         if ident == "count":
             self._show_seats()
         elif ident.startswith("kind"):
+            self._show_level()
             self._show_hints(int(ident[4:]))
 
     def _show_hints(self, n: int) -> None:

@@ -47,7 +47,10 @@ class PlayersScreen(ModalScreen[None]):
                     )
                     if seat < len(self.seats) and not self.seats[seat].human:
                         head.append(
-                            " " + texts.PLAYERS_COMPUTER.format(level=self.seats[seat].kind),
+                            " "
+                            + texts.PLAYERS_COMPUTER.format(
+                                level=texts.level_name(self.seats[seat].kind)
+                            ),
                             style=palette.DIM,
                         )
                     head.append(" " + texts.PLAYER_SCORE.format(cp=scores[seat].total))

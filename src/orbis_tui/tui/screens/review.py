@@ -124,7 +124,7 @@ class ReviewScreen(Screen[None]):
         self.use_review(message.review)
         if not message.review.settings.get("complete", True):
             done = len(message.review.moves)
-            self.notify(texts.REVIEW_STOPPED.format(done=done), markup=False)
+            self.notify(texts.fill(texts.REVIEW_STOPPED, done=done), markup=False)
 
     def use_review(self, review: GameReview) -> None:
         """Show ``review`` beside the game."""
@@ -257,8 +257,11 @@ class ReviewScreen(Screen[None]):
             if out:
                 out.append("\n")
             out.append(
-                (texts.REVIEW_SUMMARY_ONE if player.mistakes == 1 else texts.REVIEW_SUMMARY).format(
-                    name=player.name, mistakes=player.mistakes, loss=player.total_loss
+                texts.fill(
+                    texts.REVIEW_SUMMARY,
+                    name=player.name,
+                    mistakes=player.mistakes,
+                    loss=player.total_loss,
                 ),
                 style=palette.DIM,
             )

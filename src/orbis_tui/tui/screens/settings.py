@@ -1,4 +1,5 @@
-"""The settings: the look, turn confirmation, the computer's pace. Saved at once."""
+"""The settings: the look, turn confirmation, the computer's pace, the language. Saved at
+once."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from ... import i18n
 from .. import palette, texts
 from ..navigation import SettingsChanged
 from ..settings import LOOKS, PACES, Settings
@@ -53,6 +55,14 @@ class SettingsScreen(ModalScreen[None]):
                 yield Choice(
                     [texts.PACE_NAMES[p] for p in _PACES], _PACES.index(settings.pace), id="pace"
                 )
+            languages = i18n.available_languages()
+            with Horizontal(classes="row"):
+                yield Label(texts.SETTINGS_LANGUAGE, classes="label")
+                yield Choice(
+                    [i18n.LANGUAGE_NAMES.get(lang, lang) for lang in languages],
+                    languages.index(i18n.language()) if i18n.language() in languages else 0,
+                    id="language",
+                )
             yield Static(texts.SETTINGS_HINT, classes="hint")
         yield KeyBar()
         yield SizeNotice()
@@ -70,7 +80,14 @@ class SettingsScreen(ModalScreen[None]):
             settings.confirm_turn = message.value == 0
         elif ident == "pace":
             settings.pace = _PACES[message.value]
-        self.app.post_message(SettingsChanged())
+        elif ident == "language":
+            settings.language = i18n.available_languages()[message.value]
+        self.app.post_message(SettingsChanged(settings))
+
+    def retranslate(self) -> None:
+        """Show this dialog again in the language just chosen, the language still chosen."""
+        self.refresh(recompose=True)
+        self.call_after_refresh(lambda: self.query_one("#language", Choice).focus())
 
     def on_choice_submitted(self, message: Choice.Submitted) -> None:
         message.stop()

@@ -322,7 +322,9 @@ class TableScreen(Screen[None]):
         elif human:
             panel.show(state, ui, self.error)
         else:
-            panel.show_text(texts.PANEL_BOT.format(name=self.seat.name, level=self.seat.kind))
+            panel.show_text(
+                texts.PANEL_BOT.format(name=self.seat.name, level=texts.level_name(self.seat.kind))
+            )
         self.query_one(PlayerCard).show(shown, seat, scores[seat])
         self._show_pyramid(shown, seat, deciding)
         self.query_one(PlayersStrip).show(
@@ -335,6 +337,14 @@ class TableScreen(Screen[None]):
         if signature != self._bindings_shown:
             self._bindings_shown = signature
             self.refresh_bindings()
+
+    def retranslate(self) -> None:
+        """Speak the language now in use: every text and the game log anew."""
+        self.query_one("#players-title", Static).update(texts.PLAYERS_TITLE)
+        self.query_one("#log-title", Static).update(texts.LOG_TITLE)
+        self.session.logbook.rewrite()
+        self.query_one(HandOverCurtain).refresh()
+        self.redraw_all()
 
     def redraw_all(self) -> None:
         """Draw every widget again (the look changed, not the game)."""

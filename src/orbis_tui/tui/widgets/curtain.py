@@ -55,6 +55,8 @@ class HandOverCurtain(Static):
         if resumed:
             parts += [Text(texts.HANDOVER_RESUMED), Text()]
         room = max(3, self.app.size.height - 12)  # lines left for the summaries
+        width = max(30, min(74, self.app.size.width - 4))
+        inner = width - 4  # inside the panel's border and padding
         if recent:
             heading = texts.HANDOVER_SO_FAR if resumed else texts.HANDOVER_LAST
             parts.append(Text(heading.format(name=name), style=palette.BOLD))
@@ -65,8 +67,16 @@ class HandOverCurtain(Static):
                 head.append(summary.headline, style=palette.BOLD)
                 head.append(" · " + summary.cp_line)
                 parts.append(head)
-                for line in summary.effects[:per_turn]:
-                    parts.append(Text("  " + line, no_wrap=True, overflow="ellipsis"))
+                left = per_turn
+                for line in summary.effects:
+                    # A line too long for the panel wraps (a longer language, a long
+                    # tile name) rather than losing its end; it counts as the lines it takes.
+                    text = Text("  " + line)
+                    lines = -(-text.cell_len // inner)
+                    if lines > left:
+                        break
+                    parts.append(text)
+                    left -= lines
             parts.append(Text())
         if pass_keyboard:
             parts.append(Text(texts.HANDOVER_PASS.format(name=name)))
@@ -75,7 +85,6 @@ class HandOverCurtain(Static):
         else:
             ready = texts.HANDOVER_PLAY
         parts.append(Text(ready, style=palette.KEY, justify="center"))
-        width = max(30, min(74, self.app.size.width - 4))
         panel = Panel(Group(*parts), width=width, border_style="bright_black")
         self.update(Align.center(panel), layout=False)  # its size never changes
         self.add_class("-shown")

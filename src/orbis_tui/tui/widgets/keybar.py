@@ -11,6 +11,7 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from ...i18n import gettext
 from .. import palette
 
 # Actions always available (and listed in the help), shown only when there is room.
@@ -58,7 +59,8 @@ class KeyBar(Widget):
                 continue
             seen.add(binding.description)
             optional = binding.action.split("(")[0] in OPTIONAL
-            entries.append((app.get_key_display(binding), binding.description, key, optional))
+            meaning = gettext(binding.description)  # descriptions are the English texts
+            entries.append((app.get_key_display(binding), meaning, key, optional))
         # When the line is too narrow, the keys that are always there (and listed in
         # the help) give way first, from the right: the ones for this moment stay.
         width = self.size.width or 80

@@ -113,6 +113,10 @@ class LessonPanel(VerticalScroll):
         yield Static(id="lesson-text")
         yield Static(id="lesson-phase")
 
+    def forget(self) -> None:
+        """Draw the lesson anew at the next :meth:`show` (the language changed)."""
+        self._shown_index = None
+
     def show(self, walkthrough: Walkthrough) -> None:
         """Draw the step and the last answer, back at the top. Nothing happens when the
         step, the answer and the game are those drawn last, so a panel the learner has

@@ -1,0 +1,182 @@
+"""The language the game speaks: gettext catalogs, the active one, and how it is chosen.
+
+English source strings are the message ids. Every other language is a compiled gettext
+catalog, ``locale/<lang>/LC_MESSAGES/orbis_tui.mo`` inside the package, built from the
+``.po`` file beside it when the package is built (see docs/translating.md).
+
+Texts defined at import time are marked with :func:`N_` (or :func:`Np_` for a sentence
+with a plural form) and translated where they are used, so that switching the language
+while the app runs takes effect on the next redraw. This module sits below everything
+else of the game: it imports nothing of ours.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+DOMAIN = "orbis_tui"
+SOURCE_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).parent / "locale"
+# The variables a terminal's language comes from, strongest first (as GNU gettext reads them).
+ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+# Each language's own name, as the settings list it.
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ru": "Русский"}
+
+
+class Plural(NamedTuple):
+    """A sentence with a singular and a plural form; ``key`` names the number that decides."""
+
+    one: str
+    many: str
+    key: str
+
+
+def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
+    """Mark ``message`` for the catalog without translating it now."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:  # noqa: N802 (the gettext convention)
+    """Mark ``message`` for the catalog under ``context`` (see :func:`pgettext`)."""
+    return message
+
+
+def Np_(one: str, many: str, key: str) -> Plural:  # noqa: N802 (the gettext convention)
+    """Mark a plural sentence for the catalog; :func:`fill_plural` translates it."""
+    return Plural(one, many, key)
+
+
+class TranslatedDict(dict[str, str]):
+    """A dict of English texts that answers in the language in use."""
+
+    def __getitem__(self, key: str) -> str:
+        return gettext(super().__getitem__(key))
+
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        if key in self:
+            return self[key]
+        return default
+
+    def values(self):
+        return [self[key] for key in self]
+
+    def items(self):
+        return [(key, self[key]) for key in self]
+
+
+_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+
+
+def available_languages() -> tuple[str, ...]:
+    """English and every language whose compiled catalog is installed."""
+    found = (
+        sorted(
+            path.name
+            for path in LOCALE_DIR.iterdir()
+            if (path / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+        )
+        if LOCALE_DIR.is_dir()
+        else []
+    )
+    return (SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE))
+
+
+def language() -> str:
+    """The language now in use, e.g. ``"de"``."""
+    return _language
+
+
+def set_language(lang: str) -> str:
+    """Speak ``lang`` from now on; an unknown language falls back to English.
+
+    Returns the language actually in use.
+    """
+    global _translation, _language
+    lang = normalize(lang) or SOURCE_LANGUAGE
+    if lang == SOURCE_LANGUAGE:
+        _translation, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
+        return _language
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        with path.open("rb") as handle:
+            translation = _gettext.GNUTranslations(handle)
+    except (OSError, ValueError):
+        _translation, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
+        return _language
+    _translation, _language = translation, lang
+    return _language
+
+
+def normalize(value: str | None) -> str | None:
+    """``"de_DE.UTF-8"`` -> ``"de"``; ``"C"``, ``"POSIX"`` or empty -> None."""
+    if not value:
+        return None
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].strip().lower()
+    if not code or code in ("c", "posix"):
+        return None
+    return code
+
+
+def language_from_environment(environ: dict[str, str] | None = None) -> str | None:
+    """The first language named by LANGUAGE, LC_ALL, LC_MESSAGES or LANG that we have.
+
+    LANGUAGE may list several, separated by colons (``"de:en"``), as GNU gettext reads it.
+    """
+    env = os.environ if environ is None else environ
+    have = available_languages()
+    for variable in ENV_VARIABLES:
+        value = env.get(variable, "")
+        for part in value.split(":"):
+            code = normalize(part)
+            if code in have:
+                return code
+        if normalize(value.split(":")[0]) is not None and variable != "LANGUAGE":
+            # A locale is set but is not one of ours: English, as gettext would do.
+            return None
+    return None
+
+
+def resolve_language(
+    chosen: str | None = None,
+    saved: str | None = None,
+    environ: dict[str, str] | None = None,
+) -> str:
+    """``--lang`` first, then the saved setting, then the environment, then English."""
+    have = available_languages()
+    for candidate in (normalize(chosen), normalize(saved)):
+        if candidate in have:
+            return candidate
+    return language_from_environment(environ) or SOURCE_LANGUAGE
+
+
+def gettext(message: str) -> str:
+    return _translation.gettext(message)
+
+
+def ngettext(one: str, many: str, count: int) -> str:
+    return _translation.ngettext(one, many, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _translation.pgettext(context, message)
+
+
+def npgettext(context: str, one: str, many: str, count: int) -> str:
+    return _translation.npgettext(context, one, many, count)
+
+
+def choose(template: str | tuple[str, str, str], values: Mapping[str, object]) -> str:
+    """The translated sentence of ``template`` for ``values``: a plain sentence, or the
+    plural form that the number named by the template asks for in this language."""
+    if isinstance(template, tuple):
+        one, many, key = template
+        count = values.get(key)
+        number = count if isinstance(count, int) and not isinstance(count, bool) else 2
+        return ngettext(one, many, number)
+    return gettext(template)
