@@ -149,7 +149,7 @@ class Ladder:
             head.format(levels=", ".join(self.levels), games=self.games_per_pair, seed=self.seed),
             gettext("settings: {settings}").format(settings=self.settings),
             "",
-            f"{level_word:<8}{'Elo':>7}   " + gettext("95% interval     s/turn mean    max"),
+            f"{level_word:<8}{'Elo':>7}   " + "95% " + gettext("interval     s/turn mean    max"),
         ]
         for level in sorted(self.levels, key=lambda lv: -ratings[lv][0]):
             rating, low, high = ratings[level]

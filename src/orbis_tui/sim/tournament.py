@@ -203,7 +203,7 @@ class TournamentResult:
             ),
             _("settings: {settings}").format(settings=self.settings),
             "",
-            f"{'':<{width}}{games_word:>7}{share_word:>9}   " + _("95% interval"),
+            f"{'':<{width}}{games_word:>7}{share_word:>9}   " + "95% " + _("interval"),
         ]
         for label, side in rows:
             wins, rate = s[f"{side}_wins"], s[f"{side}_win_rate"]

@@ -78,6 +78,10 @@ def fit_lines(lines: list[Text], width: int, height: int, console: Console) -> l
         if not _essential(lines[i]):
             keep[i] = False
             total -= heights[i]
+    for i, kept in enumerate(keep):  # a short line dropped early may fit after all
+        if not kept and total + heights[i] <= room:
+            keep[i] = True
+            total += heights[i]
     shown = [line for line, kept in zip(lines, keep, strict=True) if kept]
     if not all(keep) and total <= room:
         shown.append(Text(texts.PANEL_MORE, style=palette.DIM, no_wrap=True, overflow="ellipsis"))
