@@ -367,3 +367,28 @@ def test_easy_pays_when_it_can_and_keeps_colors_when_placing() -> None:
     state.apply(Pay((0, 0, 0, 0, 0)))
     action = bot.choose(state)
     assert isinstance(action, Place) and not action.wild
+
+
+def test_the_light_level_list_names_every_level_the_registry_builds() -> None:
+    """The app reads the levels without loading the computer players: the two agree."""
+    from orbis_tui import levels
+    from orbis_tui.bots import ALL_LEVELS, LEVEL_INFO
+
+    assert set(LEVEL_INFO) == set(levels.ALL_LEVELS) == set(ALL_LEVELS)
+    assert levels.ALL_LEVELS == ("random", *levels.LEVELS)
+    for name, info in LEVEL_INFO.items():
+        assert info.summary == levels.SUMMARIES[name]
+
+
+def test_checking_a_saved_game_s_seats_does_not_load_the_computer_players() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from orbis_tui.tui.seats import bot_levels, level_summary\n"
+        "bot_levels(); level_summary('hard')\n"
+        "print('orbis_tui.bots' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -14,6 +14,7 @@ it leads to (for hints and reviews).
 
 from __future__ import annotations
 
+from ..levels import ALL_LEVELS, LEVELS
 from .analysis import Analysis, OptionEstimate, analyse
 from .easy import EasyBot
 from .expert import DEFAULT_EXPERT_BUDGET, ExpertBot
@@ -21,9 +22,7 @@ from .hard import DEFAULT_TIME_BUDGET, HardBot
 from .medium import MediumBot
 from .random_bot import RandomBot
 from .registry import (
-    ALL_LEVELS,
     LEVEL_INFO,
-    LEVELS,
     SEARCH_LEVELS,
     Bot,
     Level,

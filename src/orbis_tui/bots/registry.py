@@ -14,6 +14,7 @@ from typing import Protocol
 
 from ..engine import Action, GameState
 from ..i18n import N_, gettext
+from ..levels import ALL_LEVELS, SUMMARIES
 from ..options import MAX_ITERATIONS, check_count
 from .easy import EasyBot
 from .expert import DEFAULT_EXPERT_BUDGET, ExpertBot
@@ -47,19 +48,19 @@ class Level:
 
 
 _LEVELS: tuple[Level, ...] = (
-    Level("random", N_("a random legal move (for testing)"), None, build=RandomBot),
-    Level("easy", N_("a beginner: plausible but aimless moves"), None, build=EasyBot),
-    Level("medium", N_("a greedy player that looks one turn ahead"), None, build=MediumBot),
+    Level("random", SUMMARIES["random"], None, build=RandomBot),
+    Level("easy", SUMMARIES["easy"], None, build=EasyBot),
+    Level("medium", SUMMARIES["medium"], None, build=MediumBot),
     Level(
         "hard",
-        N_("a flat search over its best few turns"),
+        SUMMARIES["hard"],
         DEFAULT_TIME_BUDGET,
         N_("search rounds"),
         HardBot,
     ),
     Level(
         "expert",
-        N_("a tree search over turns that decides when to take its god"),
+        SUMMARIES["expert"],
         DEFAULT_EXPERT_BUDGET,
         N_("iterations"),
         ExpertBot,
@@ -67,9 +68,6 @@ _LEVELS: tuple[Level, ...] = (
 )
 
 LEVEL_INFO: dict[str, Level] = {level.name: level for level in _LEVELS}
-# The levels offered to players, weakest first ("random" is for testing only).
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-ALL_LEVELS: tuple[str, ...] = ("random", *LEVELS)
 SEARCH_LEVELS: tuple[str, ...] = tuple(level.name for level in _LEVELS if level.searches)
 
 

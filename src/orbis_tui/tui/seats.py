@@ -31,18 +31,18 @@ class Seat:
 
 def bot_levels() -> list[str]:
     """The computer levels on offer, weakest first."""
-    from ..bots import LEVELS
+    from ..levels import LEVELS
 
     return list(LEVELS)
 
 
 def level_summary(level: str) -> str:
     """What a person should expect of ``level``, in the language in use."""
-    from ..bots import LEVEL_INFO
     from ..i18n import gettext
+    from ..levels import SUMMARIES
 
-    info = LEVEL_INFO.get(level)
-    return gettext(info.summary) if info is not None else ""
+    summary = SUMMARIES.get(level)
+    return gettext(summary) if summary is not None else ""
 
 
 def make_bot(level: str, game_seed: int, seat: int) -> Bot:
