@@ -10,8 +10,10 @@ import pytest
 
 from builders import R, W, fill_pyramid, make_game, plain, set_realm, tile
 from orbis_tui.bots import ExpertBot, MediumBot, analyse
+from orbis_tui.bots.heuristics import Context, seat_value, temple_tokens
 from orbis_tui.bots.ismcts import SearchSettings, turn_candidates, ucb_pick
 from orbis_tui.bots.medium import Planner
+from orbis_tui.bots.rollout import QuickPlanner
 from orbis_tui.engine import (
     DecisionKind,
     Exchange,
@@ -167,3 +169,33 @@ def test_analysis_is_for_the_seat_to_move() -> None:
     state = midgame()
     with pytest.raises(ValueError, match="is not to move"):
         analyse(state, seat=1 - state.current, iterations=4)
+
+
+class UncachedQuickPlanner(QuickPlanner):
+    """The expert's planner with every table fact counted afresh at each evaluation."""
+
+    def margin(self, state: GameState, seat: int) -> float:
+        if not self._frozen:
+            return Planner.margin(self, state, seat)
+        ctx = Context(state)
+        tokens = temple_tokens(state, ctx)
+        return seat_value(state, seat, ctx, tokens, self.weights) - self._best_other
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_quick_planners_savings_never_change_a_plan(players: int) -> None:
+    """Counting the other seats' facts once a turn and the color wishes once per market
+    is only a saving: every plan and its value are those of the uncached planner."""
+    state = new_game([f"P{i}" for i in range(players)], seed=60 + players, first_player=0)
+    bots = [MediumBot(seat) for seat in range(players)]
+    quick, reference = QuickPlanner(), UncachedQuickPlanner()
+    compared = 0
+    while not state.is_over:
+        if state.kind is DecisionKind.TURN and state.turn % 3 == 0:
+            got = quick.turn_plans(state)
+            want = reference.turn_plans(state)
+            assert [p.actions for p in got] == [p.actions for p in want]
+            assert [p.value for p in got] == pytest.approx([p.value for p in want])
+            compared += 1
+        state.apply(bots[state.current].choose(state))
+    assert compared >= 8

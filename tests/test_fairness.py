@@ -112,3 +112,29 @@ def test_a_bot_that_never_sees_the_real_piles_plays_the_same_game(level: str) ->
         turn = state.turn
         state.apply(action)
         turns += state.turn != turn
+
+
+@pytest.mark.parametrize(
+    "factory",
+    [
+        lambda seed: HardBot(seed, iterations=2),
+        lambda seed: ExpertBot(seed, iterations=12),
+    ],
+    ids=["hard", "expert"],
+)
+def test_the_search_levels_with_their_own_settings_are_fair(
+    factory: Callable[[int], Bot], many_positions: list[GameState]
+) -> None:
+    """The reduced searches above stand for the real ones; this checks the real settings
+    (every default but the size) on positions where the unseen tiles really differ."""
+    hiding = [
+        state
+        for state in many_positions
+        if hidden_variants(state, 1)[0].signature() != state.signature()
+    ]
+    chosen = hiding[::5]
+    assert len(chosen) >= 8
+    for index, state in enumerate(chosen):
+        seed = 300 + index
+        move = factory(seed).choose(state)
+        assert factory(seed).choose(hidden_variants(state, 1)[0]) == move, (index, state.kind)

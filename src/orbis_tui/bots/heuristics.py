@@ -78,6 +78,20 @@ class Context:
         self.future_cost = future_color_cost(state)
         self.remaining = [ROUNDS - p.turns for p in state.players]
 
+    @classmethod
+    def updated(cls, state: GameState, seat: int, base: Context) -> Context:
+        """The context of ``state``, given ``base``: the context of an earlier position of
+        the same turn, in which only ``seat``'s pyramid may have changed since."""
+        ctx = cls.__new__(cls)
+        pyramid = state.players[seat].pyramid
+        ctx.counts = base.counts[:]
+        ctx.counts[seat] = effect_counts(pyramid)
+        ctx.mystic = base.mystic[:]
+        ctx.mystic[seat] = highest_mystic(pyramid)
+        ctx.future_cost = future_color_cost(state)
+        ctx.remaining = [ROUNDS - p.turns for p in state.players]
+        return ctx
+
 
 # ---------------------------------------------------------------------- pyramid facts
 def forest_chance(pyr: Pyramid, pos: Position, placed: PlacedTile, q: float) -> float:
@@ -304,9 +318,15 @@ def pyramid_points(pyr: Pyramid, idle: bool, w: Weights, over: bool) -> float:
 
 
 def seat_value(
-    state: GameState, seat: int, ctx: Context, tokens: list[int], w: Weights = DEFAULT_WEIGHTS
+    state: GameState,
+    seat: int,
+    ctx: Context,
+    tokens: list[int],
+    w: Weights = DEFAULT_WEIGHTS,
+    need: list[float] | None = None,
 ) -> float:
-    """The value of one seat, in CP (see the module documentation)."""
+    """The value of one seat, in CP (see the module documentation); ``need`` is the
+    seat's :func:`color_need`, when the caller already has it."""
     player = state.players[seat]
     pyr = player.pyramid
     over = state.is_over
@@ -321,7 +341,8 @@ def seat_value(
         return value + w.tie_break * player.worshipers
     tiles_left = REGION_TILES_PER_PLAYER - len(pyr)
     scale = worshiper_scale(tiles_left, w)
-    need = color_need(state, seat)
+    if need is None:
+        need = color_need(state, seat)
     value += realm_value(player.realm, need, scale, w)
     value += w.tie_break * min(player.worshipers, REALM_LIMIT)
     if tiles_left:

@@ -7,6 +7,10 @@ and judges each way of finishing the turn by the mover's own value against that 
 other value. With two players that halves the cost of the evaluations a greedy turn
 makes, with four it divides it by almost four; the search then plays more turns in the
 same time. (Each search iteration's final position is still valued in full.)
+
+For the same reason the table facts of the other seats (their validated effects, their
+highest mystic) are counted once a turn, and the mover's wish for each worshiper color,
+which depends on the market and its reduction tokens only, once per market it meets.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ..engine import Action, GameState
-from .heuristics import Context, seat_value, temple_tokens
+from .heuristics import Context, color_need, seat_value, temple_tokens
 from .medium import Planner, TurnPlan
 
 Planned = TypeVar("Planned")
@@ -29,6 +33,8 @@ class QuickPlanner(Planner):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._frozen = False
         self._best_other = 0.0
+        self._base: Context | None = None
+        self._needs: dict[tuple, list[float]] = {}
 
     def turn_plans(self, state: GameState) -> list[TurnPlan]:
         return self._planning(state, lambda: Planner.turn_plans(self, state))
@@ -39,11 +45,18 @@ class QuickPlanner(Planner):
         return self._planning(state, lambda: Planner.complete(self, state, me))
 
     def margin(self, state: GameState, seat: int) -> float:
-        if not self._frozen:
+        base = self._base
+        if not self._frozen or base is None:
             return super().margin(state, seat)
-        ctx = Context(state)
+        ctx = Context.updated(state, seat, base)
         tokens = temple_tokens(state, ctx)
-        return seat_value(state, seat, ctx, tokens, self.weights) - self._best_other
+        player = state.players[seat]
+        key = (seat, *map(id, state.market), *player.reductions)
+        need = self._needs.get(key)
+        if need is None:
+            need = self._needs[key] = color_need(state, seat)
+        value = seat_value(state, seat, ctx, tokens, self.weights, need)
+        return value - self._best_other
 
     def _planning(self, state: GameState, plan: Callable[[], Planned]) -> Planned:
         me = state.current
@@ -54,8 +67,11 @@ class QuickPlanner(Planner):
             for seat in range(state.num_players)
             if seat != me
         )
+        self._base = ctx
+        self._needs.clear()
         self._frozen = True
         try:
             return plan()
         finally:
             self._frozen = False
+            self._base = None
