@@ -375,7 +375,7 @@ def test_the_light_level_list_names_every_level_the_registry_builds() -> None:
     from orbis_tui.bots import ALL_LEVELS, LEVEL_INFO
 
     assert set(LEVEL_INFO) == set(levels.ALL_LEVELS) == set(ALL_LEVELS)
-    assert levels.ALL_LEVELS == ("random", *levels.LEVELS)
+    assert ("random", *levels.LEVELS) == levels.ALL_LEVELS
     for name, info in LEVEL_INFO.items():
         assert info.summary == levels.SUMMARIES[name]
 
