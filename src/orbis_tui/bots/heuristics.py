@@ -141,12 +141,14 @@ _FUTURE_CACHE: dict[tuple[int, ...], tuple[object, list[float]]] = {}
 def future_color_cost(state: GameState) -> list[float]:
     """The mean colored cost per tile, by color, of the tiles still to be drawn.
 
-    Only the order of the piles is hidden and it does not matter here, so the result
-    depends on the deal and the pile positions alone (and is cached on them).
+    The result is cached on the piles (one object for a game and all its copies, a new
+    one for each world a search imagines) and the pile positions: an imagined world may
+    hold other tiles still to draw than the real game at the same positions, so a cache
+    on the deal alone made a search's answer depend on the searches before it.
     """
-    key = (id(state.deal), *state.pile_pos)
+    key = (id(state.piles), *state.pile_pos)
     cached = _FUTURE_CACHE.get(key)
-    if cached is not None and cached[0] is state.deal:
+    if cached is not None and cached[0] is state.piles:
         return cached[1]
     totals = [0.0] * NUM_COLORS
     n = 0
@@ -159,7 +161,7 @@ def future_color_cost(state: GameState) -> list[float]:
     result = [t / n for t in totals] if n else [0.0] * NUM_COLORS
     if len(_FUTURE_CACHE) > 4096:
         _FUTURE_CACHE.clear()
-    _FUTURE_CACHE[key] = (state.deal, result)
+    _FUTURE_CACHE[key] = (state.piles, result)
     return result
 
 
