@@ -13,6 +13,8 @@ A position in the middle of a game is built, and checked against the rules, with
 :func:`build_position` (see :mod:`.position`).
 """
 
+from typing import TYPE_CHECKING
+
 from . import pyramid as geometry
 from .actions import (
     Action,
@@ -94,7 +96,6 @@ from .messages import (
     worshiper_words,
 )
 from .notation import NotationError, format_action, parse_action
-from .position import PositionSpec, SeatSpec, Spot, build_position, check_pyramid, position_of
 from .preview import (
     TakePreview,
     exchange_toward_payment,
@@ -141,6 +142,42 @@ from .state import (
     Take,
 )
 from .tiles import NO_EFFECT, Catalog, Effect, EffectKind, God, GodId, Tile, TileSet
+
+# Building positions is for tests, lessons and tools, not for a game: loaded when first
+# asked for, which keeps the app's start short.
+_LAZY = {
+    name: "position"
+    for name in (
+        "PositionSpec",
+        "SeatSpec",
+        "Spot",
+        "build_position",
+        "check_pyramid",
+        "position_of",
+    )
+}
+
+if TYPE_CHECKING:
+    from .position import (
+        PositionSpec,
+        SeatSpec,
+        Spot,
+        build_position,
+        check_pyramid,
+        position_of,
+    )
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "COLORS",
