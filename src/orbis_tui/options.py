@@ -32,6 +32,20 @@ def check_count(value: object, what: str, low: int, high: int) -> int:
     return int(_number_in(value, int, low, high, what))
 
 
+def check_search_size(
+    time_budget: float | None, iterations: int | None, default_budget: float
+) -> tuple[float | None, int | None]:
+    """A search level's size, checked: a time budget per turn or a number of iterations
+    (``default_budget`` seconds when neither is given)."""
+    if time_budget is None and iterations is None:
+        time_budget = default_budget
+    if time_budget is not None:
+        time_budget = check_budget(time_budget)  # nan or inf would think forever
+    if iterations is not None:
+        iterations = check_count(iterations, "iterations", 1, MAX_ITERATIONS)
+    return time_budget, iterations
+
+
 def _number_in(
     value: object, kind: type, low: float, high: float, what: str, open_low: bool = False
 ) -> float:

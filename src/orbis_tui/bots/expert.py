@@ -12,7 +12,7 @@ and the seed.
 from __future__ import annotations
 
 from ..engine import Action, GameState
-from ..options import MAX_ITERATIONS, check_budget, check_count
+from ..options import check_search_size
 from .fair import decision_rng
 from .heuristics import DEFAULT_WEIGHTS, Weights
 from .ismcts import SearchResult, SearchSettings, TurnSearch, root_candidates
@@ -35,12 +35,7 @@ class ExpertBot:
         weights: Weights = DEFAULT_WEIGHTS,
         **settings: float,
     ) -> None:
-        if time_budget is None and iterations is None:
-            time_budget = DEFAULT_EXPERT_BUDGET
-        if time_budget is not None:
-            time_budget = check_budget(time_budget)  # nan or inf would think forever
-        if iterations is not None:
-            iterations = check_count(iterations, "iterations", 1, MAX_ITERATIONS)
+        time_budget, iterations = check_search_size(time_budget, iterations, DEFAULT_EXPERT_BUDGET)
         self.seed = seed
         self.time_budget = time_budget
         self.iterations = iterations

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 
 from ..engine import Action, GameState
-from ..options import MAX_ITERATIONS, check_budget, check_count
+from ..options import check_search_size
 from .heuristics import DEFAULT_WEIGHTS, Weights, evaluate, margin
 from .medium import PlanningBot, TurnPlan
 
@@ -56,12 +56,7 @@ class HardBot(PlanningBot):
         weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:
         super().__init__(seed, weights)
-        if time_budget is None and iterations is None:
-            time_budget = DEFAULT_TIME_BUDGET
-        if time_budget is not None:
-            time_budget = check_budget(time_budget)  # nan or inf would think forever
-        if iterations is not None:
-            iterations = check_count(iterations, "iterations", 1, MAX_ITERATIONS)
+        time_budget, iterations = check_search_size(time_budget, iterations, DEFAULT_TIME_BUDGET)
         self.time_budget = time_budget
         self.iterations = iterations
         self.candidates = candidates

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .colors import Color, Count
-from .kinds import kind_hash, same_kind_equal, same_kind_unequal
+from .kinds import equal_by_kind
 from .tiles import GodId
 
 
@@ -101,10 +101,7 @@ ACTION_TYPES: tuple[type, ...] = (
 
 # Actions are named tuples (cheap to make and hash: searches make millions), equal only
 # to actions of their own kind: ``TakeTile(0)`` is not ``ChooseGain(RED)``.
-for _kind in ACTION_TYPES:
-    _kind.__eq__ = same_kind_equal  # type: ignore[method-assign,assignment]
-    _kind.__ne__ = same_kind_unequal  # type: ignore[method-assign,assignment]
-    _kind.__hash__ = kind_hash  # type: ignore[method-assign,assignment]
+equal_by_kind(ACTION_TYPES)
 
 Action = (
     TakeTile

@@ -139,12 +139,12 @@ class DeathUnaffordable(ReturnUnaffordable):
     code = "death_unaffordable"
 
 
-class _TokenAlreadyHeldFields(NamedTuple):
+class _TileColorFields(NamedTuple):
     tile: Tile
     color: Color
 
 
-class TokenAlreadyHeld(_Consequence, _TokenAlreadyHeldFields):
+class TokenAlreadyHeld(_Consequence, _TileColorFields):
     """The farm gives the reduction token of ``color``, which the player already holds."""
 
     __slots__ = ()
@@ -152,12 +152,7 @@ class TokenAlreadyHeld(_Consequence, _TokenAlreadyHeldFields):
     code = "token_held"
 
 
-class _OnlyAsWildernessFields(NamedTuple):
-    tile: Tile
-    color: Color
-
-
-class OnlyAsWilderness(_Consequence, _OnlyAsWildernessFields):
+class OnlyAsWilderness(_Consequence, _TileColorFields):
     """No spot of the pyramid takes a tile of ``color``: it can only be a wilderness."""
 
     __slots__ = ()

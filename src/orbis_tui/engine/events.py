@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .colors import Color, Count
-from .kinds import kind_hash, same_kind_equal, same_kind_unequal
+from .kinds import equal_by_kind
 from .tiles import GodId
 
 
@@ -201,10 +201,7 @@ EVENT_TYPES: tuple[type, ...] = (
 
 # Events are named tuples (cheap to make: the engine makes several per action), equal
 # only to events of their own kind: a ``Paid`` is never equal to a ``Returned``.
-for _kind in EVENT_TYPES:
-    _kind.__eq__ = same_kind_equal  # type: ignore[method-assign,assignment]
-    _kind.__ne__ = same_kind_unequal  # type: ignore[method-assign,assignment]
-    _kind.__hash__ = kind_hash  # type: ignore[method-assign,assignment]
+equal_by_kind(EVENT_TYPES)
 
 Event = (
     TookTile

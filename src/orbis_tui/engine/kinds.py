@@ -20,3 +20,11 @@ def same_kind_unequal(self: tuple[Any, ...], other: object) -> bool:
 
 def kind_hash(self: tuple[Any, ...]) -> int:
     return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+def equal_by_kind(kinds: tuple[type, ...]) -> None:
+    """Make each named tuple of ``kinds`` equal only to values of its own kind."""
+    for kind in kinds:
+        kind.__eq__ = same_kind_equal  # type: ignore[method-assign,assignment]
+        kind.__ne__ = same_kind_unequal  # type: ignore[method-assign,assignment]
+        kind.__hash__ = kind_hash  # type: ignore[method-assign,assignment]
