@@ -146,3 +146,28 @@ def test_actions_and_events_are_equal_only_to_their_own_kind() -> None:
     assert TakeTile(0) == TakeTile(0) and hash(TakeTile(0)) == hash(TakeTile(0))
     assert Paid(0, (1, 0, 0, 0, 0)) != Returned(0, (1, 0, 0, 0, 0))
     assert pickle.loads(pickle.dumps(Placed(1, "t", 2, 0, False))) == Placed(1, "t", 2, 0, False)
+
+
+def test_consequences_with_the_same_fields_are_still_different_kinds() -> None:
+    from orbis_tui.engine import OnlyAsWilderness, TokenAlreadyHeld
+
+    tile = new_game(NAMES[:2], seed=1).market[0]
+    held, only = TokenAlreadyHeld(tile, Color.RED), OnlyAsWilderness(tile, Color.RED)
+    assert held != only and len({held, only}) == 2
+    assert held == TokenAlreadyHeld(tile, Color.RED)
+    assert (held.rule, only.rule) == ("R-EFF-FARM", "R-TAKE-4")
+
+
+def test_the_position_builder_is_loaded_when_first_asked_for() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, orbis_tui.engine as engine\n"
+        "print('orbis_tui.engine.position' in sys.modules)\n"
+        "from orbis_tui.engine import build_position\n"
+        "print(build_position is engine.position.build_position)\n"
+        "try:\n    engine.no_such_name\nexcept AttributeError:\n    print('refused')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True", "refused"]
