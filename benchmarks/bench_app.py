@@ -156,11 +156,32 @@ def cold_start(runs: int, languages: list[str]) -> dict[str, float]:
     return figures
 
 
-async def _latencies(games: int, seed: int) -> list[float]:
+async def key_to_repaint(app, pilot, key: str) -> float | None:  # type: ignore[no-untyped-def]
+    """Post one key to ``app`` (which records ``app.painted`` times), let every hop
+    handle it, and return the seconds to the last repaint that followed (None: none)."""
     import unicodedata
 
     from textual import events
     from textual.keys import _get_unicode_name_from_key
+
+    try:
+        char = unicodedata.lookup(_get_unicode_name_from_key(key))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    start = time.perf_counter()
+    app.post_message(event)
+    for _ in range(3):  # app -> screen -> app: every hop handled
+        await pilot._wait_for_screen()
+    # Give a pending refresh time to reach the screen, then take the last repaint since
+    # the key: the one that shows its full effect.
+    await asyncio.sleep(0.05)
+    after = [t for t in app.painted if t >= start]
+    return after[-1] - start if after else None
+
+
+async def _latencies(games: int, seed: int) -> list[float]:
 
     from orbis_tui.engine import DecisionKind
     from orbis_tui.tui.app import OrbisApp
@@ -186,23 +207,9 @@ async def _latencies(games: int, seed: int) -> list[float]:
             async with app.run_test(size=(80, 24)) as pilot:
 
                 async def press(key: str, app: Timed = app, pilot=pilot) -> None:  # type: ignore[no-untyped-def]
-                    """Post one key, let the app handle it, then wait for the repaint."""
-                    try:
-                        char = unicodedata.lookup(_get_unicode_name_from_key(key))
-                    except KeyError:
-                        char = key if len(key) == 1 else None
-                    event = events.Key(key, char)
-                    event.set_sender(app)
-                    start = time.perf_counter()
-                    app.post_message(event)
-                    for _ in range(3):  # app -> screen -> app: every hop handled
-                        await pilot._wait_for_screen()
-                    # Give a pending refresh time to reach the screen, then take the last
-                    # repaint since the key: the one that shows its full effect.
-                    await asyncio.sleep(0.05)
-                    after = [t for t in app.painted if t >= start]
-                    if after:
-                        samples.append(after[-1] - start)
+                    seconds = await key_to_repaint(app, pilot, key)
+                    if seconds is not None:
+                        samples.append(seconds)
 
                 await pilot.press("enter")  # the new-game screen: start with its defaults
                 await pilot.pause()

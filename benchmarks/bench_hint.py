@@ -52,7 +52,7 @@ def hint_times(record: GameRecord, positions: list[int]) -> list[float]:
 
 def step_times(record: GameRecord, seed: int) -> list[float]:
     """Key to the last repaint that follows it, as ``bench_app.py`` measures the table."""
-    from textual import events
+    from bench_app import key_to_repaint  # beside this script
 
     from orbis_tui.tui.screens.review import ReviewScreen
     from orbis_tui.tui.viewer import ReviewApp
@@ -76,16 +76,9 @@ def step_times(record: GameRecord, seed: int) -> list[float]:
             assert isinstance(app.screen, ReviewScreen)
             for _ in range(150):
                 key = rng.choice(["right", "right", "left", "pagedown", "pageup"])
-                event = events.Key(key, None)
-                event.set_sender(app)
-                started = time.perf_counter()
-                app.post_message(event)
-                for _ in range(3):  # app -> screen -> app: every hop handled
-                    await pilot._wait_for_screen()
-                await asyncio.sleep(0.05)
-                after = [t for t in app.painted if t >= started]
-                if after:
-                    times.append(after[-1] - started)
+                seconds = await key_to_repaint(app, pilot, key)
+                if seconds is not None:
+                    times.append(seconds)
 
     asyncio.run(go())
     return times
