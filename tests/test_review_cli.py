@@ -112,3 +112,18 @@ def test_size_and_budget_do_not_go_together(short_record: Path) -> None:
 
 def test_the_default_size_is_the_analysis_review_size() -> None:
     assert REVIEW_SIZE == REVIEW_PER_OPTION
+
+
+def test_moves_are_numbered_by_round_as_on_the_table(
+    short_record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """14 actions of a 3-player game stay within the first rounds, whatever the turn."""
+    assert main(["review", str(short_record), "--json", "--size", "3"]) == 0
+    review = GameReview.from_json(capsys.readouterr().out)
+    from orbis_tui.sim.review_report import _round
+
+    rounds = {_round(move, 3) for move in review.moves}
+    assert max(move.turn for move in review.moves) > 3  # turns went past the first round
+    assert rounds <= {1, 2, 3} and max(rounds) >= 2
+    for move in review.moves:
+        assert _round(move, 3) == (move.turn - 1) // 3 + 1

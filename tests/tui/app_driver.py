@@ -180,6 +180,15 @@ async def play_turn_keys(pilot: Pilot, rng: random.Random) -> int:
     return keys + 1
 
 
+async def reach_end_screen(pilot: Pilot, limit: int = 50) -> None:
+    """Wait for the end screen a finished game opens on (a few frames at most)."""
+    for _ in range(limit):
+        if isinstance(pilot.app.screen, EndScreen):
+            return
+        await pilot.pause(0.05)
+    assert isinstance(pilot.app.screen, EndScreen), f"no end screen: {pilot.app.screen!r}"
+
+
 async def play_to_end(pilot: Pilot, seed: int, limit: int = 2000) -> int:
     """Play the game in progress to its end screen with keys only; returns keys pressed."""
     rng = random.Random(seed)

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from app_driver import TableApp, lift_curtain, press, screen_text, table
+from app_driver import TableApp, lift_curtain, press, reach_end_screen, screen_text, table
 from textual.pilot import Pilot
 
 from orbis_tui.engine import DecisionKind
@@ -205,10 +205,7 @@ def test_the_hint_key_on_the_end_screen_says_the_game_is_over(tmp_path: Path) ->
     async def go() -> None:
         app = TableApp(match, tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(50):
-                if isinstance(app.screen, EndScreen):
-                    break
-                await pilot.pause(0.05)
+            await reach_end_screen(pilot)
             assert isinstance(app.screen, EndScreen)
             await press(pilot, "a")
             assert texts.HINT_OVER in [n.message for n in app._notifications]

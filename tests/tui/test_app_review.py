@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from app_driver import TableApp, press, region_words, screen_text
+from app_driver import TableApp, press, reach_end_screen, region_words, screen_text
 from textual.pilot import Pilot
 
 from orbis_tui import cli
@@ -169,10 +169,7 @@ def test_r_on_the_end_screen_opens_the_review_and_escape_comes_back(tmp_path: Pa
     async def go() -> None:
         app = TableApp(match, tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(50):
-                if isinstance(app.screen, EndScreen):
-                    break
-                await pilot.pause(0.05)
+            await reach_end_screen(pilot)
             assert isinstance(app.screen, EndScreen)
             await press(pilot, "r")
             assert isinstance(app.screen, ReviewScreen)
