@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from pathlib import Path
@@ -89,3 +90,15 @@ def test_bench_reports_on_a_few_random_games(capsys: pytest.CaptureFixture[str])
             state.apply(rng.choice(state.legal_actions()))
             decisions += 1
     assert figures["decisions per game"] == f"{decisions / 2:.1f}"
+
+
+def test_a_command_that_opens_no_app_leaves_garbage_collection_on(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The command turns collection off only while an app starts (the app turns it
+    back on): every other command, finished or refused, leaves it on."""
+    assert main(["replay", str(RECORD), "--json"]) == 0
+    assert gc.isenabled()
+    assert main(["replay", "/no/such/record.json"]) != 0
+    assert gc.isenabled()
+    capsys.readouterr()

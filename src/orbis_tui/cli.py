@@ -8,6 +8,7 @@ wrong. Whatever a file holds, what is printed of it is made safe for the termina
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import sys
@@ -657,7 +658,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Commands that open the app: it turns collection back on once its first frame is shown.
+APP_COMMANDS = frozenset({"play", "learn"})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    # Starting the app makes thousands of objects that live as long as it does;
+    # collecting while they are made walks them again and again (a tenth of the start).
+    gc.disable()
+    try:
+        return _main(argv)
+    finally:
+        gc.enable()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     chosen, argv = take_language(list(sys.argv[1:] if argv is None else argv))
     try:
         lang = use_language(chosen)
@@ -673,6 +688,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])
+    if args.command not in APP_COMMANDS:
+        gc.enable()
     return args.run(args)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -32,7 +33,7 @@ from .saves import (
     SaveStore,
     apply_lock_choice,
 )
-from .screens.base import MIN_HEIGHT, MIN_WIDTH
+from .screens.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, fit_to_terminal
 from .seats import Seat, seats_of
 from .settings import SettingsFile
 
@@ -41,6 +42,22 @@ if TYPE_CHECKING:
 
 K = texts.KEY
 _HERE = Path(__file__).parent
+
+
+def settle_after_start() -> None:
+    """Once the first frame is shown: collect what starting left over, then freeze the
+    rest (modules, the first screen), which lives as long as the app, so that no full
+    collection walks it again during the game; and turn collection back on, which the
+    ``orbis`` command turns off while the app starts (see ``cli.main``)."""
+    global _SETTLED
+    if not _SETTLED:
+        _SETTLED = True
+        gc.collect()
+        gc.freeze()
+    gc.enable()
+
+
+_SETTLED = False  # once per process: later apps (tests, a new window) leave it be
 
 
 class OrbisApp(App[None]):
@@ -76,9 +93,8 @@ class OrbisApp(App[None]):
         """``language``: the one asked for on the command line (``--lang``), which
         overrides the settings' choice for this run."""
         super().__init__()
-        # Classes for the terminal's size, which the style sheets lay out by.
-        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal"), (110, "-wide")]
-        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-normal-height"), (34, "-tall")]
+        self.HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
+        self.VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
         self.store = SaveStore(Path(data_dir) if data_dir is not None else None)
         use_cache(self.store.cache_dir)  # the checked tile set loads without pydantic
         # A data folder chosen for this run keeps its settings to itself, as its cache.
@@ -94,6 +110,9 @@ class OrbisApp(App[None]):
         self.loaded: LoadResult | None = None
         # What taking the data folder's lock gave (see run_keeping_folder); None: not tried.
         self.lock: LockOutcome | None = None
+
+    def on_ready(self) -> None:
+        settle_after_start()
 
     RESUME_AT_START = True  # an unfinished game opens at once, without the new-game screen
 
@@ -132,7 +151,7 @@ class OrbisApp(App[None]):
             assert self.loaded.match is not None
             self.post_message(ResumeGame(self.loaded.match))  # straight back into it
             return
-        self.push_screen(self._new_game_screen(self.loaded, seed=self.start_seed))
+        self._show_screen(self._new_game_screen(self.loaded, seed=self.start_seed))
 
     def _new_game_screen(self, loaded: LoadResult, seed: int | None = None) -> Screen[None]:
         from .screens.new_game import NewGameScreen
@@ -197,6 +216,7 @@ class OrbisApp(App[None]):
 
     def _show_screen(self, screen: Screen[None]) -> None:
         """Show ``screen`` in place of the current one (above the blank default screen)."""
+        fit_to_terminal(screen, self.size)
         if len(self.screen_stack) <= 1:
             self.push_screen(screen)
         else:
