@@ -26,6 +26,7 @@ from ..saves import SaveStore
 from ..seats import HUMAN, Seat
 from ..settings import Settings
 from ..widgets.lesson_panel import LessonPanel
+from .base import fit_to_terminal
 from .end import EndScreen
 from .table import TableScreen
 
@@ -312,6 +313,7 @@ def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
         screen = LearnEndScreen(walkthrough, saves)
     else:
         screen = LearnTableScreen(walkthrough, saves)
+    fit_to_terminal(screen, app.size)
     app.push_screen(screen)
     tell_if_progress_lost(app, walkthrough)
     return walkthrough
