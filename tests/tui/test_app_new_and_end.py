@@ -4,6 +4,7 @@ end screen's ways out (a new game, quitting)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,47 @@ def started_seed(root: Path) -> int:
     return seed
 
 
+def test_seats_appear_as_the_player_count_grows_and_keep_what_was_typed(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+
+            def shown() -> list[str]:
+                return [row.id or "" for row in screen.query(".seat") if row.display]
+
+            assert shown() == ["seat1", "seat2"]
+            await focus(pilot, "count")
+            await pilot.press("right", "right")  # 4 players
+            assert shown() == ["seat1", "seat2", "seat3", "seat4"]
+            await focus(pilot, "name3")
+            await pilot.press("ctrl+a", "ctrl+k")
+            await type_text(pilot, "Cy")
+            await focus(pilot, "count")
+            await pilot.press("left", "left")  # back to 2: seats 3 and 4 hide
+            assert shown() == ["seat1", "seat2"]
+            await pilot.press("right")  # 3 again: what seat 3 held is still there
+            assert shown() == ["seat1", "seat2", "seat3"]
+            assert screen.query_one("#name3", Input).value == "Cy"
+            order = []  # Tab goes through the seats in order, the added one in its place
+            while app.focused is not None and app.focused.id != "seed":
+                await pilot.press("tab")
+                order.append(app.focused.id if app.focused is not None else None)
+            names_in_order = [ident for ident in order if (ident or "").startswith("name")]
+            assert names_in_order == ["name1", "name2", "name3"]
+            await type_text(pilot, "7")
+            await pilot.press("enter")
+            await pilot.pause()
+            names = [p.name for p in table(app).state.players]
+            assert len(names) == 3 and names.count("Cy") == 1
+
+    asyncio.run(scenario())
+
+
 def test_an_empty_seed_starts_a_game_on_a_random_seed(tmp_path: Path) -> None:
     seeds = {started_seed(tmp_path / str(n)) for n in range(3)}
     assert len(seeds) == 3
@@ -143,3 +185,23 @@ def test_q_on_the_end_screen_quits(tmp_path: Path) -> None:
             assert app.return_code == 0
 
     asyncio.run(scenario())
+
+
+def test_the_app_turns_garbage_collection_back_on_once_its_first_frame_shows(
+    tmp_path: Path,
+) -> None:
+    """`orbis` starts the app with collection off (see cli.main); the app must not
+    leave it off for the game."""
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert gc.isenabled()
+
+    gc.disable()
+    try:
+        asyncio.run(scenario())
+    finally:
+        gc.enable()

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from ...engine import ROUNDS, first_player_for
@@ -90,35 +91,10 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(texts.NEW_PLAYERS, classes="label")
                 yield Choice(["2", "3", "4"], self.players - 2, id="count")
-            for n in range(1, MAX_SEATS + 1):
-                with Horizontal(classes="row seat", id=f"seat{n}"):
-                    yield Label(texts.NEW_SEAT.format(n=n), classes="label")
-                    name = self.names[n - 1] if n - 1 < len(self.names) else ""
-                    yield Input(
-                        name,
-                        placeholder=texts.NEW_SEAT_PLACEHOLDER.format(n=n),
-                        id=f"name{n}",
-                        compact=True,
-                        max_length=MAX_NAME_LENGTH,
-                        classes="name",
-                    )
-                    if self.levels:
-                        kind = self.kinds[n - 1] if n - 1 < len(self.kinds) else HUMAN
-                        yield Label(texts.NEW_SEAT_KIND, classes="kind-label")
-                        yield Choice(
-                            [texts.NEW_HUMAN, *(texts.level_name(level) for level in self.levels)],
-                            self.levels.index(kind) + 1 if kind in self.levels else 0,
-                            id=f"kind{n}",
-                            classes="kind",
-                            compact=True,
-                        )
-                    yield Choice(
-                        list(texts.NEW_HINTS),
-                        1 if n - 1 in self.no_hints else 0,
-                        id=f"hints{n}",
-                        classes="hints",
-                        compact=True,
-                    )
+            # Seats past the player count are added when the count grows: each is
+            # six widgets, and the first screen shows sooner without them.
+            for n in range(1, self.players + 1):
+                yield self._seat_row(n)
             yield Static("", id="level-info")
             with Horizontal(classes="row"):
                 yield Label(texts.NEW_FIRST, classes="label")
@@ -147,17 +123,64 @@ class NewGameScreen(Screen[None]):
         yield KeyBar()
         yield SizeNotice()
 
+    def _seat_row(self, n: int) -> Horizontal:
+        """Seat ``n``: its name, who plays it, and (for a person) whether hints are on."""
+        name = self.names[n - 1] if n - 1 < len(self.names) else ""
+        fields: list[Widget] = [
+            Label(texts.NEW_SEAT.format(n=n), classes="label"),
+            Input(
+                name,
+                placeholder=texts.NEW_SEAT_PLACEHOLDER.format(n=n),
+                id=f"name{n}",
+                compact=True,
+                max_length=MAX_NAME_LENGTH,
+                classes="name",
+            ),
+        ]
+        if self.levels:
+            kind = self.kinds[n - 1] if n - 1 < len(self.kinds) else HUMAN
+            fields.append(Label(texts.NEW_SEAT_KIND, classes="kind-label"))
+            fields.append(
+                Choice(
+                    [texts.NEW_HUMAN, *(texts.level_name(level) for level in self.levels)],
+                    self.levels.index(kind) + 1 if kind in self.levels else 0,
+                    id=f"kind{n}",
+                    classes="kind",
+                    compact=True,
+                )
+            )
+        fields.append(
+            Choice(
+                list(texts.NEW_HINTS),
+                1 if n - 1 in self.no_hints else 0,
+                id=f"hints{n}",
+                classes="hints",
+                compact=True,
+            )
+        )
+        return Horizontal(*fields, classes="row seat", id=f"seat{n}")
+
+    def _seats_made(self) -> int:
+        return len(self.query(".seat"))
+
+    async def _make_seats(self, count: int) -> None:
+        """Add the rows of the seats up to ``count`` that are not there yet."""
+        for n in range(self._seats_made() + 1, count + 1):
+            await self.mount(self._seat_row(n), after=self.query_one(f"#seat{n - 1}"))
+            self._show_hints(n)
+
     def retranslate(self) -> None:
         """Show the form again in the language now in use, keeping what was entered."""
         self.players = self.query_one("#count", Choice).value + 2
-        self.names = [self.query_one(f"#name{n}", Input).value for n in range(1, MAX_SEATS + 1)]
+        made = range(1, self._seats_made() + 1)  # the seats not made yet keep what they had
+        names = [self.query_one(f"#name{n}", Input).value for n in made]
+        self.names = names + self.names[len(names) :]
         if self.levels:
-            values = [self.query_one(f"#kind{n}", Choice).value for n in range(1, MAX_SEATS + 1)]
-            self.kinds = [HUMAN if v == 0 else self.levels[v - 1] for v in values]
-        self.no_hints = {
-            n - 1
-            for n in range(1, MAX_SEATS + 1)
-            if self.query_one(f"#hints{n}", Choice).value == 1
+            values = [self.query_one(f"#kind{n}", Choice).value for n in made]
+            kinds = [HUMAN if v == 0 else self.levels[v - 1] for v in values]
+            self.kinds = kinds + self.kinds[len(kinds) :]
+        self.no_hints = {n for n in self.no_hints if n >= len(made)} | {
+            n - 1 for n in made if self.query_one(f"#hints{n}", Choice).value == 1
         }
         seed = self.query_one("#seed", Input).value
         self.seed = int(seed) if seed.lstrip("-").isdigit() else None
@@ -172,7 +195,7 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_seats()
-        for n in range(1, MAX_SEATS + 1):
+        for n in range(1, self._seats_made() + 1):
             self._show_hints(n)
         if self.loaded.resumable:
             self.query_one("#resume", Button).focus()
@@ -211,7 +234,7 @@ class NewGameScreen(Screen[None]):
 
     def _show_seats(self) -> None:
         count = self.query_one("#count", Choice).value + 2
-        for n in range(1, MAX_SEATS + 1):
+        for n in range(1, self._seats_made() + 1):
             self.query_one(f"#seat{n}").display = n <= count
         first = self.query_one("#first", Choice)
         first.set_enabled([True] + [n <= count for n in range(1, MAX_SEATS + 1)])
@@ -226,9 +249,10 @@ class NewGameScreen(Screen[None]):
         first.options[n] = message.value.strip() or texts.NEW_SEAT.format(n=n)
         first.refresh()
 
-    def on_choice_changed(self, message: Choice.Changed) -> None:
+    async def on_choice_changed(self, message: Choice.Changed) -> None:
         ident = message.choice.id or ""
         if ident == "count":
+            await self._make_seats(message.choice.value + 2)
             self._show_seats()
         elif ident.startswith("kind"):
             self._show_level()
