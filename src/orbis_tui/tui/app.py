@@ -45,14 +45,14 @@ _HERE = Path(__file__).parent
 
 
 def settle_after_start() -> None:
-    """Once the first frame is shown: collect what starting left over, then freeze the
-    rest (modules, the first screen), which lives as long as the app, so that no full
-    collection walks it again during the game; and turn collection back on, which the
-    ``orbis`` command turns off while the app starts (see ``cli.main``)."""
+    """Once the app is ready: freeze what starting made (modules, the app), which lives
+    as long as the app, so that no collection walks it again during the game; and turn
+    collection back on, which the ``orbis`` command turns off while the app starts (see
+    ``cli.main``). No collection first: it would hold up the first frame, and the little
+    start-up litter it would find is not worth that."""
     global _SETTLED
     if not _SETTLED:
         _SETTLED = True
-        gc.collect()
         gc.freeze()
     gc.enable()
 
