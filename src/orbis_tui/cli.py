@@ -12,7 +12,7 @@ import gc
 import json
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from .engine import GameState
     from .records import GameRecord
     from .sim.review import GameReview
+
+    Commands = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 def _cmd_check_data(args: argparse.Namespace) -> int:
@@ -456,16 +458,7 @@ def _search_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="orbis",
-        description=_("The board game Orbis in a terminal."),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_(_PLAY_OPTIONS),
-    )
-    _language_option(parser)
-    sub = parser.add_subparsers(dest="command", title=_("commands"))
-
+def _add_play(sub: Commands) -> None:
     play = sub.add_parser("play", help=_("play a game in the terminal app (the default)"))
     play.add_argument(
         "--players", type=int, choices=(2, 3, 4), default=2, help=_("players in a new game")
@@ -489,6 +482,8 @@ def build_parser() -> argparse.ArgumentParser:
     _language_option(play)
     play.set_defaults(run=_cmd_play)
 
+
+def _add_serve(sub: Commands) -> None:
     serve = sub.add_parser(
         "serve", help=_("play in a web browser: each browser tab gets its own game process")
     )
@@ -519,18 +514,24 @@ def build_parser() -> argparse.ArgumentParser:
     _language_option(serve)
     serve.set_defaults(run=_cmd_serve)
 
+
+def _add_learn(sub: Commands) -> None:
     learn = sub.add_parser("learn", help=_("learn to play: a guided game that teaches the rules"))
     learn.add_argument("--restart", action="store_true", help=_("start the walkthrough over"))
     learn.add_argument("--data-dir", type=Path, help=_("where the walkthrough's progress is kept"))
     _language_option(learn)
     learn.set_defaults(run=_cmd_learn)
 
+
+def _add_check_data(sub: Commands) -> None:
     check = sub.add_parser("check-data", help=_("validate the tile and god data files"))
     check.add_argument("--tiles", type=Path, help=_("tile file (default: the shipped one)"))
     check.add_argument("--gods", type=Path, help=_("god file (default: the shipped one)"))
     _language_option(check)
     check.set_defaults(run=_cmd_check_data)
 
+
+def _add_replay(sub: Commands) -> None:
     rep = sub.add_parser("replay", help=_("replay a game record and print the standings"))
     rep.add_argument("record", type=Path)
     rep.add_argument("--json", action="store_true", help=_("print the standings as JSON"))
@@ -545,6 +546,8 @@ def build_parser() -> argparse.ArgumentParser:
     _language_option(rep)
     rep.set_defaults(run=_cmd_replay)
 
+
+def _add_review(sub: Commands) -> None:
     rev = sub.add_parser(
         "review",
         help=_("review a game record: the expected CP each decision lost, the clear mistakes"),
@@ -583,6 +586,8 @@ def build_parser() -> argparse.ArgumentParser:
     _language_option(rev)
     rev.set_defaults(run=_cmd_review)
 
+
+def _add_selfplay(sub: Commands) -> None:
     self_play = sub.add_parser(
         "selfplay", help=_("play computer games, checking every state (random play by default)")
     )
@@ -603,6 +608,8 @@ def build_parser() -> argparse.ArgumentParser:
     _language_option(self_play)
     self_play.set_defaults(run=_cmd_selfplay)
 
+
+def _add_tournament(sub: Commands) -> None:
     tour = sub.add_parser(
         "tournament", help=_("pit two opponent levels against each other and report win rates")
     )
@@ -618,6 +625,8 @@ def build_parser() -> argparse.ArgumentParser:
     _language_option(tour)
     tour.set_defaults(run=_cmd_tournament)
 
+
+def _add_balance(sub: Commands) -> None:
     bal = sub.add_parser(
         "balance",
         help=_("many computer games: win rates by seat, god, player count; CP by category"),
@@ -632,6 +641,8 @@ def build_parser() -> argparse.ArgumentParser:
     _language_option(bal)
     bal.set_defaults(run=_cmd_balance)
 
+
+def _add_ladder(sub: Commands) -> None:
     lad = sub.add_parser(
         "ladder", help=_("round robin of opponent levels: an Elo-style rating for each level")
     )
@@ -650,11 +661,45 @@ def build_parser() -> argparse.ArgumentParser:
     _language_option(lad)
     lad.set_defaults(run=_cmd_ladder)
 
+
+def _add_bench(sub: Commands) -> None:
     bench = sub.add_parser("bench", help=_("measure the engine on random 4-player games"))
     bench.add_argument("--games", type=_games, default=500)
     bench.add_argument("--seed", type=int, default=0)
     _language_option(bench)
     bench.set_defaults(run=_cmd_bench)
+
+
+# Every command, in the order the help lists them.
+COMMANDS: dict[str, Callable[[Commands], None]] = {
+    "play": _add_play,
+    "serve": _add_serve,
+    "learn": _add_learn,
+    "check-data": _add_check_data,
+    "replay": _add_replay,
+    "review": _add_review,
+    "selfplay": _add_selfplay,
+    "tournament": _add_tournament,
+    "balance": _add_balance,
+    "ladder": _add_ladder,
+    "bench": _add_bench,
+}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``only``, with that command alone (a run needs no other,
+    and the whole parser takes as long to build as a tenth of the app's start)."""
+    parser = argparse.ArgumentParser(
+        prog="orbis",
+        description=_("The board game Orbis in a terminal."),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_(_PLAY_OPTIONS),
+    )
+    _language_option(parser)
+    sub = parser.add_subparsers(dest="command", title=_("commands"))
+    for name, add in COMMANDS.items():
+        if only is None or name == only:
+            add(sub)
     return parser
 
 
@@ -672,6 +717,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.enable()
 
 
+def _command_named(argv: list[str]) -> str | None:
+    """The one command these arguments run (None: they need the whole parser, for
+    help or for an error naming every command)."""
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        return "play"
+    return argv[0] if argv[0] in COMMANDS else None
+
+
 def _main(argv: Sequence[str] | None) -> int:
     chosen, argv = take_language(list(sys.argv[1:] if argv is None else argv))
     try:
@@ -681,7 +734,7 @@ def _main(argv: Sequence[str] | None) -> int:
         message = _("--lang {lang}: not one of the languages ({languages})")
         print(f"orbis: {message.format(lang=chosen, languages=languages)}", file=sys.stderr)
         return 2
-    parser = build_parser()
+    parser = build_parser(only=_command_named(argv))
     parser.set_defaults(lang=lang, chosen_lang=chosen)
     if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]  # options alone belong to the default command
