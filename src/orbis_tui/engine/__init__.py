@@ -15,6 +15,7 @@ A position in the middle of a game is built, and checked against the rules, with
 
 from typing import TYPE_CHECKING
 
+from ..lazy import lazy_attributes
 from . import pyramid as geometry
 from .actions import (
     Action,
@@ -168,15 +169,7 @@ if TYPE_CHECKING:
     )
 
 
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)
 
 
 __all__ = [

@@ -8,17 +8,29 @@ keeps a checked catalog in a cache so that the app starts without pydantic.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..engine import GameState
-from ..engine import new_game as _new_game
-from .catalog import data_dir, default_gods_path, default_tiles_path, load_catalog, use_cache
-from .errors import DataFileError
+from ..lazy import lazy_attributes
+from .cache_dir import use_cache
+
+# Everything else needs the engine: loaded when first asked for, so that the app can
+# choose its cache folder (and show its new-game screen) before loading the engine.
+_LAZY = {
+    "DataFileError": "errors",
+    "data_dir": "catalog",
+    "default_gods_path": "catalog",
+    "default_tiles_path": "catalog",
+    "load_catalog": "catalog",
+    "new_game": "dealing",
+}
+
+if TYPE_CHECKING:
+    from .catalog import data_dir, default_gods_path, default_tiles_path, load_catalog
+    from .dealing import new_game
+    from .errors import DataFileError
 
 
-def new_game(names: Sequence[str], seed: int, first_player: int | None = None) -> GameState:
-    """A new game with the shipped tile set (see :func:`orbis_tui.engine.new_game`)."""
-    return _new_game(load_catalog(), names, seed, first_player)
+__getattr__ = lazy_attributes(__name__, _LAZY)
 
 
 __all__ = [

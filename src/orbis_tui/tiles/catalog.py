@@ -20,6 +20,7 @@ from typing import Any
 
 from ..engine import Catalog, Color, Effect, EffectKind, God, GodId, Tile, TileSet
 from ..files import DATA_FILE_LIMIT, SMALL_FILE_LIMIT, clean_temporaries, read_bytes, write_atomic
+from .cache_dir import cache_dir, use_cache
 from .ranges import (
     MAX_COST,
     MAX_EFFECT_COUNT,
@@ -31,6 +32,8 @@ from .ranges import (
     TILE_ID,
     control_character,
 )
+
+__all__ = ["data_dir", "default_gods_path", "default_tiles_path", "load_catalog", "use_cache"]
 
 # Part of every cache key. Raise it when the way a tile is built from its data file
 # entry changes, so that entries written by an older version are no longer used.
@@ -54,14 +57,7 @@ def default_gods_path() -> Path:
     return data_dir() / "gods.toml"
 
 
-_cache_dir: Path | None = None
 _default: Catalog | None = None
-
-
-def use_cache(directory: Path | None) -> None:
-    """Keep checked catalogs in ``directory`` from now on; ``None`` turns caching off."""
-    global _cache_dir
-    _cache_dir = directory
 
 
 def load_catalog(
@@ -84,14 +80,15 @@ def load_catalog(
 
 
 def _load(tiles_path: Path, gods_path: Path) -> Catalog:
-    if _cache_dir is None:
+    folder = cache_dir()
+    if folder is None:
         return _checked(tiles_path, gods_path)
     try:
         tiles = read_bytes(tiles_path, DATA_FILE_LIMIT)
         gods = read_bytes(gods_path, DATA_FILE_LIMIT)
     except OSError:
         return _checked(tiles_path, gods_path)  # reports the unreadable file
-    entry = _cache_dir / f"catalog-{_cache_key(tiles, gods)}.json"
+    entry = folder / f"catalog-{_cache_key(tiles, gods)}.json"
     cached = _read_entry(entry)
     if cached is not None:
         return cached

@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from ...engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores, geometry
 from ...records import Match
-from .. import palette, texts
+from .. import chips, palette, texts
 from ..describe import mystic_words
 from ..navigation import NewGame
 from ..saves import SaveStore
@@ -110,7 +110,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
             name.append(palette.WILD_LETTER, style=palette.WILD)
             name.append(f" {texts.WILD_NAME} ({tile.name})")
         else:
-            name.append_text(palette.chip(tile.color))
+            name.append_text(chips.chip(tile.color))
             name.append(f" {tile.name}")
             mystic = mystic_words(tile)
             if mystic:

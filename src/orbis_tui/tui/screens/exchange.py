@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import COLORS, Color, Exchange, GameState
-from .. import palette, texts
+from .. import chips, palette, texts
 from ..describe import color_word
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
@@ -48,9 +48,7 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
         state = self.state
         realm = state.player.realm_count
         body = Text()
-        body.append_text(
-            palette.rich_format(texts.EXCHANGE_REALM, realm=palette.realm_chips(realm))
-        )
+        body.append_text(palette.rich_format(texts.EXCHANGE_REALM, realm=chips.realm_chips(realm)))
         body.append("\n\n")
         if self.suggested is not None and self.give is None:
             body.append("  ")
@@ -84,7 +82,7 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
         line = Text("  ")
         line.append(_KEYS[color], style=palette.KEY)
         line.append("  ")
-        line.append_text(palette.chip(color))
+        line.append_text(chips.chip(color))
         line.append(f" {color_word(color)}")
         if reason:
             line.stylize(palette.DIM)

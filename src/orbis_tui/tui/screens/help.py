@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import COLORS, God
-from .. import palette, texts
+from .. import chips, palette, texts
 from ..describe import GOD_KEYS, color_word, god_line
 from .base import SizeNotice
 
@@ -52,7 +52,7 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
         keys.add_row(key, what)
     colors = Text()
     for color in COLORS:
-        colors.append_text(palette.chip(color, f" {palette.letter(color)} "))
+        colors.append_text(chips.chip(color, f" {chips.letter(color)} "))
         colors.append(f" {color_word(color)}   ")
     rules = Table.grid(padding=(0, 2))
     rules.add_column(style=palette.DIM, no_wrap=True)

@@ -14,7 +14,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from ...engine import ROUNDS, first_player_for
 from ...names import MAX_NAME_LENGTH, name_problem
 from .. import palette, texts
 from ..navigation import OpenWalkthrough, ResumeGame, StartGame
@@ -71,6 +70,8 @@ class NewGameScreen(Screen[None]):
                     )
                 yield Static(Text(notice), id="damaged")
             if loaded.resumable:
+                from ...engine import ROUNDS  # loaded with the saved game
+
                 assert loaded.match is not None
                 state = loaded.match.state
                 yield Static(
@@ -322,6 +323,8 @@ class NewGameScreen(Screen[None]):
             except ValueError:
                 self._error(texts.NEW_BAD_SEED)
                 return
+        from ...engine import first_player_for  # the engine loads when a game starts
+
         choice = self.query_one("#first", Choice).value
         first = first_player_for(seed, len(seats)) if choice == 0 else choice - 1
         self.app.post_message(StartGame(seats, seed, first))

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import GameState, final_scores
-from .. import palette, texts
+from .. import chips, palette, texts
 from ..seats import Seat
 from ..widgets.info import farm_chips, god_label
 from ..widgets.pyramid import PyramidView
@@ -56,7 +56,7 @@ class PlayersScreen(ModalScreen[None]):
                     head.append(" " + texts.PLAYER_SCORE.format(cp=scores[seat].total))
                     head.append(" · " + god_label(state, player))
                     realm = Text(" ", no_wrap=True, overflow="ellipsis")
-                    realm.append_text(palette.realm_chips(player.realm_count))
+                    realm.append_text(chips.realm_chips(player.realm_count))
                     realm.append(" " + texts.PLAYER_REALM.format(count=player.worshipers) + "  ")
                     realm.append_text(farm_chips(player))
                     yield Static(head, classes="board-head")

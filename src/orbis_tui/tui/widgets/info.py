@@ -12,7 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import COLORS, GameState, PlayerScore, PlayerState
-from .. import palette, texts
+from .. import chips, palette, texts
 from ..describe import phase_line, round_text
 from ..palette import rich_format as fmt
 from ..seats import Seat
@@ -84,10 +84,10 @@ def farm_chips(player: PlayerState) -> Text:
     farms = [c for c in COLORS if player.reductions[c]]
     if not farms:
         return Text(texts.PLAYER_NO_FARMS, style=palette.DIM)
-    chips = Text()
+    shown = Text()
     for c in farms:
-        chips.append_text(palette.chip(c))
-    return fmt(texts.PLAYER_FARMS, farms=chips)
+        shown.append_text(chips.chip(c))
+    return fmt(texts.PLAYER_FARMS, farms=shown)
 
 
 class PlayerCard(TextPanel):
@@ -111,7 +111,7 @@ class PlayerCard(TextPanel):
         first = Text(no_wrap=True, overflow="ellipsis")
         first.append(f" {player.name} ", style=palette.SPOT_CURSOR)
         first.append(" ")
-        first.append_text(palette.realm_chips(player.realm_count))
+        first.append_text(chips.realm_chips(player.realm_count))
         first.append(" " + texts.PLAYER_REALM.format(count=player.worshipers))
         second = Text(no_wrap=True, overflow="ellipsis")
         second.append(" ")

@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ...engine import LETTERS, Color, Count, GameState, Tile
-from .. import palette, texts
+from .. import chips, palette, texts
 from ..describe import effect_long, effect_short
 from .canvas import Canvas, CanvasWidget
 
@@ -185,17 +185,17 @@ class MarketBoard(CanvasWidget):
         cp = texts.CP.format(cp=tile.cp) if tile.cp else ""
         head = f" {LETTERS[color]} {stars}"
         room = max(0, cw - len(cp) - 1)
-        banner = Text(head[:room].ljust(room) + cp + " ", style=palette.TILE[color])
-        banner.stylize(palette.CHIP[color], 0, 2)
+        banner = Text(head[:room].ljust(room) + cp + " ", style=chips.TILE[color])
+        banner.stylize(chips.CHIP[color], 0, 2)
         effect_text = effect_long(tile.effect) if roomy else effect_short(tile.effect)
         effect = Text(" " + _fit(effect_text, cw - 1))
         cost = Text(" ")
-        cost.append_text(palette.cost_chips(tile.cost, tile.cost_any, texts.FREE))
+        cost.append_text(chips.cost_chips(tile.cost, tile.cost_any, texts.FREE))
 
         def lying(compact: bool) -> Text:
             """The worshipers on the tile, with what the choice in progress adds or takes."""
             out = Text()
-            out.append_text(palette.count_chips(worshipers, compact=compact, empty=""))
+            out.append_text(chips.count_chips(worshipers, compact=compact, empty=""))
             if generated is not None:
                 out.append_text(Text(f"+1{LETTERS[generated]}", style=palette.ACCENT))
             if removed is not None and any(removed):

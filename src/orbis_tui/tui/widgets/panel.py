@@ -24,7 +24,7 @@ from ...engine import (
     TakeGod,
     TakeTile,
 )
-from .. import palette, texts
+from .. import chips, palette, texts
 from ..controller import Controller
 from ..describe import (
     cost_words,
@@ -129,7 +129,7 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
     assert p is not None
     option = decision.option(TakeTile(cell))
     head = Text()
-    head.append_text(palette.chip(tile.color))
+    head.append_text(chips.chip(tile.color))
     head.append(f" {palette.STARS[tile.level]} ")
     head.append(tile.name, style=palette.BOLD)
     if tile.cp:
@@ -145,11 +145,11 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
         lines.extend(warning_lines(option.warnings))
     info = Text()
     if any(p.collected):
-        info.append_text(fmt(texts.PANEL_COLLECT, worshipers=palette.count_chips(p.collected)))
+        info.append_text(fmt(texts.PANEL_COLLECT, worshipers=chips.count_chips(p.collected)))
     else:
         info.append(texts.PANEL_COLLECT_NONE, style=palette.DIM)
     info.append(" · ")
-    info.append_text(fmt(texts.PANEL_COST, cost=palette.cost_chips(p.cost, p.cost_any, texts.FREE)))
+    info.append_text(fmt(texts.PANEL_COST, cost=chips.cost_chips(p.cost, p.cost_any, texts.FREE)))
     if any(p.saved):
         info.append(
             " " + texts.PANEL_COST_SAVED.format(saved=worshiper_words(p.saved)), style=palette.DIM
@@ -187,10 +187,10 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
         pick = ui.pick
         if any_count:
             lines.append(
-                fmt(texts.PANEL_PAY_ANY, count=any_count, chosen=palette.count_chips(pick.value))
+                fmt(texts.PANEL_PAY_ANY, count=any_count, chosen=chips.count_chips(pick.value))
             )
         after = tuple(realm[c] - due[c] - pick.chosen[c] for c in range(NUM_COLORS))
-        lines.append(fmt(texts.PANEL_PAY_LEFT, realm=palette.realm_chips(after)))
+        lines.append(fmt(texts.PANEL_PAY_LEFT, realm=chips.realm_chips(after)))
         lines.extend(warning_lines(option.warnings))
     else:
         refused = next((o for o in decision.options if o.refusal is not None), None)
@@ -278,7 +278,7 @@ def warned_spots(state: GameState) -> list[tuple[int, int]]:
 
 def _chosen_line(pick_value: Count, have: int, need: int) -> Text:
     count = Text(f"{have}/{need}", style=palette.GOOD if have == need else palette.BAD)
-    return fmt(texts.PANEL_CHOSEN, chosen=palette.count_chips(pick_value), count=count)
+    return fmt(texts.PANEL_CHOSEN, chosen=chips.count_chips(pick_value), count=count)
 
 
 def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Text]]:
@@ -299,7 +299,7 @@ def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Tex
             )
         ]
         lines.append(_chosen_line(pick.value, pick.total, pick.need))
-        lines.append(palette.realm_chips(state.player.realm_count))
+        lines.append(chips.realm_chips(state.player.realm_count))
         refusal = decision.refusal
         if refusal is not None:
             lines.append(_dim(texts.PANEL_REFUSE_IF))
@@ -312,9 +312,9 @@ def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Tex
 
 def _gain(state: GameState, ui: Controller) -> list[Text]:
     assert ui.pick is not None
-    line = fmt(texts.PANEL_GAIN_TITLE, chosen=palette.count_chips(ui.pick.value))
+    line = fmt(texts.PANEL_GAIN_TITLE, chosen=chips.count_chips(ui.pick.value))
     line.stylize(palette.BOLD)
-    return [line, palette.realm_chips(state.player.realm_count), _dim(texts.PANEL_HINT_GAIN)]
+    return [line, chips.realm_chips(state.player.realm_count), _dim(texts.PANEL_HINT_GAIN)]
 
 
 def _volcano(state: GameState, ui: Controller) -> list[Text]:
@@ -336,7 +336,7 @@ def _volcano(state: GameState, ui: Controller) -> list[Text]:
     if eruption is not None:
         for cell, count in eruption.removals:
             lines.append(
-                fmt(texts.PANEL_VOLCANO_FROM, cell=cell + 1, worshipers=palette.count_chips(count))
+                fmt(texts.PANEL_VOLCANO_FROM, cell=cell + 1, worshipers=chips.count_chips(count))
             )
     refusal = decision.refusal
     if refusal is not None:

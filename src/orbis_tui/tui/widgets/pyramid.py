@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ...engine import LETTERS, Color, PlacedTile, Position, Pyramid
-from .. import palette, texts
+from .. import chips, palette, texts
 from ..describe import effect_short, effect_tiny
 from .canvas import Canvas, CanvasWidget
 
@@ -167,7 +167,7 @@ class PyramidView(CanvasWidget):
             else:
                 lines = [f"{palette.WILD_LETTER} {texts.WILD_TINY}", texts.WILD_POINTS, ""]
         else:
-            body = palette.CANCELLED if placed.cancelled else palette.TILE[tile.color]
+            body = palette.CANCELLED if placed.cancelled else chips.TILE[tile.color]
             letter = LETTERS[tile.color]
             mark = texts.CANCELLED_TINY if placed.cancelled else ""
             if th == 2:
@@ -187,7 +187,7 @@ class PyramidView(CanvasWidget):
             canvas.put(x + 1, y + i, Text(text[:inner].ljust(inner), style=body))
             canvas.put(x + tw - 1, y + i, right, edge_style)
         if not placed.wild and not placed.cancelled:
-            canvas.put(x + 1, y, Text(LETTERS[tile.color], style=palette.CHIP[tile.color]))
+            canvas.put(x + 1, y, Text(LETTERS[tile.color], style=chips.CHIP[tile.color]))
 
     def _draw_outline(
         self, canvas: Canvas, x: int, y: int, tw: int, th: int, style: Style, fill: str
@@ -209,7 +209,7 @@ class PyramidView(CanvasWidget):
         if ghost is not None:
             color, wild = ghost
             label = palette.WILD_LETTER if wild else LETTERS[color]
-            style = palette.WILD if wild else palette.CHIP[color]
+            style = palette.WILD if wild else chips.CHIP[color]
             canvas.put(x + 1 + (inner - 1) // 2, y + (th - 1) // 2, Text(label, style=style))
             if th == 2:
                 canvas.put(

@@ -1,0 +1,83 @@
+"""How the five colors look on screen.
+
+Every color is always drawn as a *chip*: its letter (R B O G W) on a background of
+its color, with a text color chosen for contrast. Chips carry their own background,
+so they read the same on dark and light themes, and the letter keeps the five colors
+apart for anyone who cannot tell them by hue.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from ..engine import COLORS, LETTERS, Color, Count
+from .palette import BOLD, DIM
+
+# (background, foreground) per color, chosen for contrast on both themes.
+_CHIP_COLORS: dict[Color, tuple[str, str]] = {
+    Color.RED: ("#b8322a", "#ffffff"),
+    Color.BLUE: ("#2f62c9", "#ffffff"),
+    Color.ORANGE: ("#f0902a", "#1b1b1b"),
+    Color.GREEN: ("#3f9e52", "#0c1a0e"),
+    Color.WHITE: ("#e8e4d8", "#1b1b1b"),
+}
+
+CHIP: dict[Color, Style] = {
+    color: Style(bgcolor=bg, color=fg, bold=True) for color, (bg, fg) in _CHIP_COLORS.items()
+}
+# The same colors, a little softer, for the body of a tile.
+TILE: dict[Color, Style] = {
+    color: Style(bgcolor=bg, color=fg) for color, (bg, fg) in _CHIP_COLORS.items()
+}
+
+
+def letter(color: Color) -> str:
+    return LETTERS[color]
+
+
+def chip(color: Color, text: str | None = None) -> Text:
+    """The color's letter (or ``text``) drawn on the color."""
+    return Text(text if text is not None else LETTERS[color], style=CHIP[color])
+
+
+def count_chips(count: Count, *, compact: bool = False, empty: str = "·") -> Text:
+    """Worshipers as count then color chip, the one way they are written everywhere:
+    ``2R 1B`` (``2R1B`` when ``compact``)."""
+    out = Text()
+    if sum(count) == 0:
+        return Text(empty, style=DIM)
+    gap = "" if compact else " "
+    for color in COLORS:
+        n = count[color]
+        if not n:
+            continue
+        if out.cell_len:
+            out.append(gap)
+        out.append(str(n))
+        out.append_text(chip(color))
+    return out
+
+
+def realm_chips(count: Count) -> Text:
+    """Every color with its number, zeros included: ``2R 0B 1O 0G 3W``."""
+    out = Text()
+    for color in COLORS:
+        if color:
+            out.append(" ")
+        n = count[color]
+        out.append(str(n), style=None if n else DIM)
+        out.append_text(chip(color))
+    return out
+
+
+def cost_chips(cost: Count, any_count: int, free: str) -> Text:
+    if not any(cost) and not any_count:
+        return Text(free, style=DIM)
+    out = Text()
+    for color in COLORS:
+        if cost[color]:
+            out.append_text(chip(color, LETTERS[color] * cost[color]))
+    if any_count:
+        out.append("?" * any_count, style=BOLD)
+    return out
