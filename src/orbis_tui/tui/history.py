@@ -21,6 +21,7 @@ from ..engine import (
     GainedMany,
     GameState,
     GodCancelled,
+    PlayerScore,
     ReductionTaken,
     Refilled,
     TookGod,
@@ -113,9 +114,13 @@ def summarize(
     )
 
 
-def standing(state: GameState, seat: int) -> tuple[int, Count]:
-    """(CP now, realm) of ``seat``."""
-    return final_scores(state)[seat].total, state.players[seat].realm_count
+def standing(
+    state: GameState, seat: int, scores: list[PlayerScore] | None = None
+) -> tuple[int, Count]:
+    """(CP now, realm) of ``seat``; ``scores``: the state's final scores, if known."""
+    if scores is None:
+        scores = final_scores(state)
+    return scores[seat].total, state.players[seat].realm_count
 
 
 class TurnHistory:
@@ -147,14 +152,14 @@ class TurnHistory:
             self._done += 1
             self._turn.extend(events)
             if any(isinstance(e, TurnEnded) for e in events):
+                scores = final_scores(state)  # once for the end of this turn and the next's start
+                after = standing(state, seat, scores)
                 self.turns.append(
-                    summarize(
-                        state, seat, self._round, self._turn, self._before, standing(state, seat)
-                    )
+                    summarize(state, seat, self._round, self._turn, self._before, after)
                 )
                 self._turn = []
                 if not state.is_over:
-                    self._before = standing(state, state.current)
+                    self._before = standing(state, state.current, scores)
                     self._round = state.round
         return self.turns
 

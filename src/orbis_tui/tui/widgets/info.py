@@ -181,7 +181,6 @@ class GameLog(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._wrapped: dict[tuple[str, int], list[Text]] = {}
-        self._total = 0  # wrapped lines at the last render
 
     def show(self, lines: list[str]) -> None:
         if self.back and len(lines) > len(self.lines):  # keep the reader's place
@@ -199,16 +198,20 @@ class GameLog(Widget):
             wrapped = self._wrapped[key] = list(text.wrap(self.app.console, width))
         return wrapped
 
+    def _total(self) -> int:
+        """Every line of the log as wrapped at the widget's width."""
+        return self._count(list(self.lines))
+
     @property
     def can_scroll_back(self) -> bool:
-        return self.back < max(0, self._total - self.size.height)
+        return self.back < max(0, self._total() - self.size.height)
 
     def page(self, direction: int) -> None:
         """Scroll a page back (-1) or forward (1)."""
         self.scroll_lines(-direction * max(1, self.size.height - 1))
 
     def scroll_lines(self, back: int) -> None:
-        self.back = max(0, min(self.back + back, max(0, self._total - self.size.height)))
+        self.back = max(0, min(self.back + back, max(0, self._total() - self.size.height)))
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
@@ -222,10 +225,13 @@ class GameLog(Widget):
         width, height = self.size
         if width <= 0 or height <= 0:
             return Text()
+        # Only the newest lines that fill the window (and those scrolled past) are
+        # wrapped: a resumed game's log is long, and most of it is never shown.
         out: list[Text] = []
-        for line in self.lines:
-            out.extend(self._wrap(line, width))
-        self._total = len(out)
+        for line in reversed(self.lines):
+            if len(out) >= height + self.back:
+                break
+            out[:0] = self._wrap(line, width)
         back = min(self.back, max(0, len(out) - height))
         window = out[max(0, len(out) - height - back) : len(out) - back]
         if back:  # say that newer lines wait below, and how to reach them
