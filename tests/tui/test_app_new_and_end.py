@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from app_driver import TableApp, focus, press, random_match, region_words, table, type_text
-from textual.widgets import Input
+from textual.widgets import Input, Label
 
 from orbis_tui.engine import DecisionKind, first_player_for
 from orbis_tui.tui.app import OrbisApp
@@ -121,6 +121,8 @@ def test_seats_appear_as_the_player_count_grows_and_keep_what_was_typed(
             await focus(pilot, "count")
             await pilot.press("right", "right")  # 4 players
             assert shown() == ["seat1", "seat2", "seat3", "seat4"]
+            labels = [str(row.query_one(".label", Label).content) for row in screen.query(".seat")]
+            assert labels == ["  Seat 1", "  Seat 2", "  Seat 3", "  Seat 4"]  # lined up
             await focus(pilot, "name3")
             await pilot.press("ctrl+a", "ctrl+k")
             await type_text(pilot, "Cy")

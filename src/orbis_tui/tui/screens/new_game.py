@@ -169,6 +169,7 @@ class NewGameScreen(Screen[None]):
         for n in range(self._seats_made() + 1, count + 1):
             await self.mount(self._seat_row(n), after=self.query_one(f"#seat{n - 1}"))
             self._show_hints(n)
+        self._mark_focus()  # the new labels line up with the others
 
     def retranslate(self) -> None:
         """Show the form again in the language now in use, keeping what was entered."""
