@@ -5,13 +5,14 @@ features can rely on. Small, seeded searches only: strength is measured by comma
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
 from builders import R, W, fill_pyramid, make_game, plain, set_realm, tile
 from orbis_tui.bots import ExpertBot, MediumBot, analyse
 from orbis_tui.bots.heuristics import Context, seat_value, temple_tokens
-from orbis_tui.bots.ismcts import SearchSettings, turn_candidates, ucb_pick
+from orbis_tui.bots.ismcts import SearchSettings, TurnSearch, turn_candidates, ucb_pick
 from orbis_tui.bots.medium import Planner
 from orbis_tui.bots.rollout import QuickPlanner
 from orbis_tui.engine import (
@@ -65,7 +66,7 @@ def test_expert_plays_in_a_three_player_game() -> None:
 
 
 def test_expert_reports_its_search() -> None:
-    bot = ExpertBot(0, iterations=12, rollout_turns=1)
+    bot = ExpertBot(0, iterations=12, rollout_turns=1, settle=None)
     state = midgame()
     action = bot.choose(state)
     assert bot.last is not None
@@ -105,6 +106,69 @@ def test_ucb_tries_each_open_move_first_and_widens_with_visits() -> None:
     # with widening, a node visited 3 times still offers only its favourite
     assert ucb_pick([3, 0, 0], [0.0, 0.0, 0.0], 1.0, widen=0.5) == 0
     assert ucb_pick([4, 0, 0], [0.0, 0.0, 0.0], 1.0, widen=0.5) == 1
+
+
+def paired_lead(ahead: list[float], other: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences and its standard error."""
+    diffs = [a - b for a, b in zip(ahead, other, strict=False)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(variance / n)
+
+
+def test_expert_stops_early_only_once_its_choice_is_settled() -> None:
+    """A clear choice ends the search before its most iterations, with the move in the
+    lead ahead of every candidate left by two standard errors of the paired
+    differences; without ``settle`` the search spends every iteration."""
+    state = midgame()
+    bot = ExpertBot(0, iterations=400)
+    action = bot.choose(state)
+    result = bot.last
+    assert result is not None
+    assert 0 < result.iterations < 400
+    leader = result.best()
+    assert leader.actions[0] == action
+    for index in result.alive:
+        other = result.candidates[index]
+        if other is leader:
+            continue
+        mean, stderr = paired_lead(leader.values, other.values)
+        assert mean > 2.0 * stderr
+    again = ExpertBot(0, iterations=400)
+    assert again.choose(state) == action and again.last is not None
+    assert again.last.iterations == result.iterations
+    full = ExpertBot(0, iterations=60, settle=None)
+    full.choose(state)
+    assert full.last is not None and full.last.iterations == 60
+
+
+def test_a_close_choice_is_not_settled() -> None:
+    state = midgame()
+    candidates = [plan.actions for plan in QuickPlanner().turn_plans(state)[:2]]
+    search = TurnSearch(
+        state, candidates, random.Random(1), SearchSettings(iterations=100, settle=2.0)
+    )
+    search.rounds = 6
+    first, second = search.result.candidates
+    for a, b in [(3.0, 1.0), (-2.0, -1.0), (5.0, 2.0), (0.0, 1.0), (4.0, 2.0), (1.0, 2.0)]:
+        for candidate, value in ((first, a), (second, b)):
+            candidate.visits += 1
+            candidate.total += value
+            candidate.values.append(value)
+    # first leads by 0.5 a visit, but the paired differences swing by 2 to 3
+    assert not search.settled()
+    for candidate, value in ((first, 9.0), (second, 1.0)):
+        candidate.visits += 1
+        candidate.total += value
+        candidate.values.append(value)
+    for _ in range(6):
+        for candidate, value in ((first, 6.0), (second, 2.0)):
+            candidate.visits += 1
+            candidate.total += value
+            candidate.values.append(value)
+    search.rounds = 13
+    assert search.settled()
 
 
 def test_search_settings_need_a_budget() -> None:

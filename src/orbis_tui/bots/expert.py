@@ -20,6 +20,9 @@ from .plan import PlanFollower
 from .rollout import QuickPlanner
 
 DEFAULT_EXPERT_BUDGET = 1.5  # seconds per turn: a turn stays under 2 s on this machine
+# The search stops early once its choice is settled (see SearchSettings.settle), so the
+# budget goes to the close decisions; ``iterations`` is then a turn's most.
+EXPERT_SETTLE = 2.0
 
 
 class ExpertBot:
@@ -39,6 +42,7 @@ class ExpertBot:
         self.seed = seed
         self.time_budget = time_budget
         self.iterations = iterations
+        settings = {"settle": EXPERT_SETTLE, **settings}
         self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **settings)  # type: ignore[arg-type]
         self.planner = QuickPlanner(weights)
         self.follower = PlanFollower()

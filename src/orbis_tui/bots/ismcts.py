@@ -65,6 +65,8 @@ class SearchSettings:
     halving: bool = True  # root: rounds over the candidates left, halved now and then
     first_cut: int = 3  # with halving: rounds before the first cut (then 2x, 4x, ...)
     squash: float | None = None  # CP scale of tanh(margin / squash); None: the margin
+    settle: float | None = None  # with halving and pairing: stop once the leader is ahead
+    # of every candidate left by this many standard errors of their paired differences
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_budget is None:
@@ -81,6 +83,7 @@ class Candidate:
     visits: int = 0
     total: float = 0.0
     squares: float = 0.0
+    values: list[float] = field(default_factory=list)  # in visit order (paired worlds)
 
     @property
     def mean(self) -> float:
@@ -209,6 +212,8 @@ class TurnSearch:
                 break
             self.iterate()
             done += 1
+            if not self.queue and self.settled():
+                break
             if progress is not None and done % 16 == 0:
                 progress(done, clock() - start)
         result.iterations = done
@@ -263,6 +268,7 @@ class TurnSearch:
         chosen.visits += 1
         chosen.total += value
         chosen.squares += value * value
+        chosen.values.append(value)
         for step_node, move, seat in path:
             step_node.visits[move] += 1
             step_node.totals[move] += margins[seat]
@@ -287,6 +293,32 @@ class TurnSearch:
             self.queue = list(alive)
             self.rounds += 1
         return self.queue.pop(0)
+
+    def settled(self) -> bool:
+        """After a round, with ``settle``: whether the candidate in the lead is ahead of
+        every other one left by ``settle`` standard errors of the paired differences
+        (the k-th visits of all candidates saw the same piles), so more rounds would not
+        change the move. Checked from the second cut on."""
+        z = self.settings.settle
+        alive = self.result.alive
+        if z is None or not self.settings.paired or not alive:
+            return False
+        if self.rounds < 2 * self.settings.first_cut:
+            return False
+        candidates = self.result.candidates
+        leader = max(alive, key=lambda i: candidates[i].mean)
+        ahead = candidates[leader].values
+        for index in alive:
+            if index == leader:
+                continue
+            other = candidates[index].values
+            n = min(len(ahead), len(other))
+            diffs = [ahead[k] - other[k] for k in range(n)]
+            mean = sum(diffs) / n
+            variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if variance > 0.0 and mean <= z * math.sqrt(variance / n):
+                return False
+        return True
 
     def imagine(self, visit: int) -> GameState:
         """A world to play in: a fresh order of the unseen tiles, or with pairing the
