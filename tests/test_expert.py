@@ -20,6 +20,7 @@ from orbis_tui.engine import (
     Exchange,
     GameState,
     GodId,
+    Place,
     ReturnWorshipers,
     TakeGod,
     TakeTile,
@@ -84,6 +85,27 @@ def test_every_god_is_a_root_candidate_whatever_the_greedy_ranking() -> None:
     assert len(gods) == 3
     assert all(god in firsts for god in gods)
     assert len(firsts) in (3, 4)  # the best plan, and the gods not already it
+
+
+def test_the_best_plans_come_again_with_the_tile_in_another_spot() -> None:
+    """With ``spots``, the search also weighs the best plans' tiles placed elsewhere
+    (the greedy finish fixes one spot; a later turn may want another)."""
+    state = midgame()
+    planner = QuickPlanner()
+    plain_plans = turn_candidates(state, planner, 3)
+    with_spots = turn_candidates(state, planner, 3, spots=2)
+    assert with_spots[: len(plain_plans)] == plain_plans
+    extra = with_spots[len(plain_plans) :]
+    assert extra
+    for plan in extra:
+        world = state.copy()
+        for action in plan:
+            assert world.is_legal(action)
+            world.apply(action)
+        assert world.current != state.current  # the plan finishes the turn
+        twin = next(p for p in plain_plans if p[0] == plan[0])
+        placed = [a for a in plan if isinstance(a, Place)]
+        assert placed and placed != [a for a in twin if isinstance(a, Place)]
 
 
 def test_expert_takes_death_when_its_worshipers_are_worth_nothing_more() -> None:

@@ -54,7 +54,9 @@ class ExpertBot:
             return action
         rng = decision_rng(self.seed, state)
         world = state.resample_hidden(rng)
-        candidates = root_candidates(world, self.planner, self.settings.root_width)
+        candidates = root_candidates(
+            world, self.planner, self.settings.root_width, self.settings.spots
+        )
         if len(candidates) == 1:
             self.last = None
             return self.follower.start(state, candidates[0])

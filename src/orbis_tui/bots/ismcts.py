@@ -56,9 +56,11 @@ class SearchSettings:
     iterations: int | None = None  # a fixed size: the same seed gives the same result
     time_budget: float | None = None  # seconds, when no iteration count is given
     root_width: int = 5  # greedy plans kept at the root (gods come on top)
+    spots: int = 0  # of the best this many plans, the next best placement is a candidate too
     width: int = 3  # first actions a node below the root offers
     tree_turns: int = 2  # turns the tree may grow below the root
     rollout_turns: int = 1  # greedy turns after a new node, before the evaluation
+    finish: int = 0  # the rollout plays on to the end when at most this many turns remain
     exploration: float = 2.5  # UCB1 constant, in CP of margin
     widen: float = 0.5  # a node offers 1 + int(widen * sqrt(visits)) of its moves
     paired: bool = True  # the k-th visit of every root candidate sees the same piles
@@ -254,7 +256,9 @@ class TurnSearch:
             node = node.child(move)
             turns += 1
         rolled = 0
-        while not world.is_over and rolled < settings.rollout_turns:
+        while not world.is_over and (
+            rolled < settings.rollout_turns or world.total_turns - world.turn <= settings.finish
+        ):
             for action in planner.turn_plans(world)[0].actions:
                 world.apply(action)
             rolled += 1
@@ -340,16 +344,47 @@ def seat_margins(values: Sequence[float]) -> list[float]:
 
 
 # ---------------------------------------------------------------------- root candidates
-def turn_candidates(world: GameState, planner: Planner, width: int | None) -> list[list[Action]]:
+def turn_candidates(
+    world: GameState, planner: Planner, width: int | None, spots: int = 0
+) -> list[list[Action]]:
     """Plans for the whole turn starting in ``world``: the greedy planner's best
-    ``width`` (all of them when None), then every god plan not among them."""
+    ``width`` (all of them when None), then every god plan not among them, then for
+    each of the best ``spots`` plans its best plan with the tile in another spot."""
     plans = planner.turn_plans(world)
     kept = plans if width is None else plans[:width]
     chosen = [plan.actions for plan in kept]
     for plan in plans[len(kept) :]:
         if isinstance(plan.actions[0], TakeGod):
             chosen.append(plan.actions)
+    for plan in kept[:spots]:
+        other = other_placement(world, plan.actions, planner)
+        if other is not None:
+            chosen.append(other)
     return chosen
+
+
+def other_placement(
+    world: GameState, actions: Sequence[Action], planner: Planner
+) -> list[Action] | None:
+    """The plan ``actions`` with its tile placed in the best other spot (finished
+    greedily), or None when the plan places nothing or has no other spot."""
+    me = world.current
+    state = world.copy()
+    for index, action in enumerate(actions):
+        if state.kind is DecisionKind.PLACE:
+            best: tuple[float, list[Action]] | None = None
+            for sequence in planner.options(state):
+                if sequence[0] == action:
+                    continue
+                child = state.copy()
+                for step in sequence:
+                    child.apply(step)
+                rest, value = planner.complete(child, me)
+                if best is None or value > best[0]:
+                    best = (value, [*actions[:index], *sequence, *rest])
+            return None if best is None else best[1]
+        state.apply(action)
+    return None
 
 
 def answer_candidates(world: GameState, planner: Planner) -> list[list[Action]]:
@@ -366,7 +401,9 @@ def answer_candidates(world: GameState, planner: Planner) -> list[list[Action]]:
     return chosen
 
 
-def root_candidates(world: GameState, planner: Planner, width: int | None) -> list[list[Action]]:
+def root_candidates(
+    world: GameState, planner: Planner, width: int | None, spots: int = 0
+) -> list[list[Action]]:
     if world.kind is DecisionKind.TURN:
-        return turn_candidates(world, planner, width)
+        return turn_candidates(world, planner, width, spots)
     return answer_candidates(world, planner)
