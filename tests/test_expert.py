@@ -20,7 +20,6 @@ from orbis_tui.engine import (
     Exchange,
     GameState,
     GodId,
-    Place,
     ReturnWorshipers,
     TakeGod,
     TakeTile,
@@ -67,7 +66,7 @@ def test_expert_plays_in_a_three_player_game() -> None:
 
 
 def test_expert_reports_its_search() -> None:
-    bot = ExpertBot(0, iterations=12, rollout_turns=1, settle=None)
+    bot = ExpertBot(0, iterations=12, rollout_turns=1)
     state = midgame()
     action = bot.choose(state)
     assert bot.last is not None
@@ -85,27 +84,6 @@ def test_every_god_is_a_root_candidate_whatever_the_greedy_ranking() -> None:
     assert len(gods) == 3
     assert all(god in firsts for god in gods)
     assert len(firsts) in (3, 4)  # the best plan, and the gods not already it
-
-
-def test_the_best_plans_come_again_with_the_tile_in_another_spot() -> None:
-    """With ``spots``, the search also weighs the best plans' tiles placed elsewhere
-    (the greedy finish fixes one spot; a later turn may want another)."""
-    state = midgame()
-    planner = QuickPlanner()
-    plain_plans = turn_candidates(state, planner, 3)
-    with_spots = turn_candidates(state, planner, 3, spots=2)
-    assert with_spots[: len(plain_plans)] == plain_plans
-    extra = with_spots[len(plain_plans) :]
-    assert extra
-    for plan in extra:
-        world = state.copy()
-        for action in plan:
-            assert world.is_legal(action)
-            world.apply(action)
-        assert world.current != state.current  # the plan finishes the turn
-        twin = next(p for p in plain_plans if p[0] == plan[0])
-        placed = [a for a in plan if isinstance(a, Place)]
-        assert placed and placed != [a for a in twin if isinstance(a, Place)]
 
 
 def test_expert_takes_death_when_its_worshipers_are_worth_nothing_more() -> None:
@@ -130,67 +108,24 @@ def test_ucb_tries_each_open_move_first_and_widens_with_visits() -> None:
     assert ucb_pick([4, 0, 0], [0.0, 0.0, 0.0], 1.0, widen=0.5) == 1
 
 
-def paired_lead(ahead: list[float], other: list[float]) -> tuple[float, float]:
-    """The mean of the paired differences and its standard error."""
-    diffs = [a - b for a, b in zip(ahead, other, strict=False)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(variance / n)
+def test_near_the_end_the_leaf_plays_on_to_the_final_score() -> None:
+    """With ``finish`` turns or fewer left, every iteration plays the game to its end
+    (the leaf is the final score, not the evaluation's guess); earlier it does not."""
+    late = midgame(turns=26)  # 4 of the 30 turns of a two-player game remain
+    assert late.total_turns - late.turn == 4
+    candidates = [plan.actions for plan in QuickPlanner().turn_plans(late)[:2]]
 
+    def rolled(state: GameState, finish: int) -> int:
+        settings = SearchSettings(iterations=6, tree_turns=0, rollout_turns=0, finish=finish)
+        search = TurnSearch(state, candidates, random.Random(2), settings)
+        return search.run().rollout_turns
 
-def test_expert_stops_early_only_once_its_choice_is_settled() -> None:
-    """A clear choice ends the search before its most iterations, with the move in the
-    lead ahead of every candidate left by two standard errors of the paired
-    differences; without ``settle`` the search spends every iteration."""
-    state = midgame()
-    bot = ExpertBot(0, iterations=400)
-    action = bot.choose(state)
-    result = bot.last
-    assert result is not None
-    assert 0 < result.iterations < 400
-    leader = result.best()
-    assert leader.actions[0] == action
-    for index in result.alive:
-        other = result.candidates[index]
-        if other is leader:
-            continue
-        mean, stderr = paired_lead(leader.values, other.values)
-        assert mean > 2.0 * stderr
-    again = ExpertBot(0, iterations=400)
-    assert again.choose(state) == action and again.last is not None
-    assert again.last.iterations == result.iterations
-    full = ExpertBot(0, iterations=60, settle=None)
-    full.choose(state)
-    assert full.last is not None and full.last.iterations == 60
-
-
-def test_a_close_choice_is_not_settled() -> None:
-    state = midgame()
-    candidates = [plan.actions for plan in QuickPlanner().turn_plans(state)[:2]]
-    search = TurnSearch(
-        state, candidates, random.Random(1), SearchSettings(iterations=100, settle=2.0)
-    )
-    search.rounds = 6
-    first, second = search.result.candidates
-    for a, b in [(3.0, 1.0), (-2.0, -1.0), (5.0, 2.0), (0.0, 1.0), (4.0, 2.0), (1.0, 2.0)]:
-        for candidate, value in ((first, a), (second, b)):
-            candidate.visits += 1
-            candidate.total += value
-            candidate.values.append(value)
-    # first leads by 0.5 a visit, but the paired differences swing by 2 to 3
-    assert not search.settled()
-    for candidate, value in ((first, 9.0), (second, 1.0)):
-        candidate.visits += 1
-        candidate.total += value
-        candidate.values.append(value)
-    for _ in range(6):
-        for candidate, value in ((first, 6.0), (second, 2.0)):
-            candidate.visits += 1
-            candidate.total += value
-            candidate.values.append(value)
-    search.rounds = 13
-    assert search.settled()
+    assert rolled(late, finish=4) == 6 * 3  # after the root turn, the other three
+    assert rolled(late, finish=0) == 0
+    early = midgame(turns=20)
+    candidates = [plan.actions for plan in QuickPlanner().turn_plans(early)[:2]]
+    assert rolled(early, finish=4) == 0
+    assert ExpertBot(0, iterations=10).settings.finish == 4
 
 
 def test_search_settings_need_a_budget() -> None:

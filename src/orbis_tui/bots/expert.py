@@ -20,9 +20,9 @@ from .plan import PlanFollower
 from .rollout import QuickPlanner
 
 DEFAULT_EXPERT_BUDGET = 1.5  # seconds per turn: a turn stays under 2 s on this machine
-# The search stops early once its choice is settled (see SearchSettings.settle), so the
-# budget goes to the close decisions; ``iterations`` is then a turn's most.
-EXPERT_SETTLE = 2.0
+# Within the last four turns of the game the leaf plays on to the end and scores the
+# final position, rather than trusting the evaluation one turn after the tree.
+EXPERT_FINISH = 4
 
 
 class ExpertBot:
@@ -42,7 +42,7 @@ class ExpertBot:
         self.seed = seed
         self.time_budget = time_budget
         self.iterations = iterations
-        settings = {"settle": EXPERT_SETTLE, **settings}
+        settings = {"finish": EXPERT_FINISH, **settings}
         self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **settings)  # type: ignore[arg-type]
         self.planner = QuickPlanner(weights)
         self.follower = PlanFollower()
@@ -54,9 +54,7 @@ class ExpertBot:
             return action
         rng = decision_rng(self.seed, state)
         world = state.resample_hidden(rng)
-        candidates = root_candidates(
-            world, self.planner, self.settings.root_width, self.settings.spots
-        )
+        candidates = root_candidates(world, self.planner, self.settings.root_width)
         if len(candidates) == 1:
             self.last = None
             return self.follower.start(state, candidates[0])

@@ -56,19 +56,16 @@ class SearchSettings:
     iterations: int | None = None  # a fixed size: the same seed gives the same result
     time_budget: float | None = None  # seconds, when no iteration count is given
     root_width: int = 5  # greedy plans kept at the root (gods come on top)
-    spots: int = 0  # of the best this many plans, the next best placement is a candidate too
     width: int = 3  # first actions a node below the root offers
     tree_turns: int = 2  # turns the tree may grow below the root
     rollout_turns: int = 1  # greedy turns after a new node, before the evaluation
-    finish: int = 0  # the rollout plays on to the end when at most this many turns remain
+    finish: int = 0  # ... and on to the end when at most this many turns of the game remain
     exploration: float = 2.5  # UCB1 constant, in CP of margin
     widen: float = 0.5  # a node offers 1 + int(widen * sqrt(visits)) of its moves
     paired: bool = True  # the k-th visit of every root candidate sees the same piles
     halving: bool = True  # root: rounds over the candidates left, halved now and then
     first_cut: int = 3  # with halving: rounds before the first cut (then 2x, 4x, ...)
     squash: float | None = None  # CP scale of tanh(margin / squash); None: the margin
-    settle: float | None = None  # with halving and pairing: stop once the leader is ahead
-    # of every candidate left by this many standard errors of their paired differences
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_budget is None:
@@ -85,7 +82,6 @@ class Candidate:
     visits: int = 0
     total: float = 0.0
     squares: float = 0.0
-    values: list[float] = field(default_factory=list)  # in visit order (paired worlds)
 
     @property
     def mean(self) -> float:
@@ -214,8 +210,6 @@ class TurnSearch:
                 break
             self.iterate()
             done += 1
-            if not self.queue and self.settled():
-                break
             if progress is not None and done % 16 == 0:
                 progress(done, clock() - start)
         result.iterations = done
@@ -272,7 +266,6 @@ class TurnSearch:
         chosen.visits += 1
         chosen.total += value
         chosen.squares += value * value
-        chosen.values.append(value)
         for step_node, move, seat in path:
             step_node.visits[move] += 1
             step_node.totals[move] += margins[seat]
@@ -298,32 +291,6 @@ class TurnSearch:
             self.rounds += 1
         return self.queue.pop(0)
 
-    def settled(self) -> bool:
-        """After a round, with ``settle``: whether the candidate in the lead is ahead of
-        every other one left by ``settle`` standard errors of the paired differences
-        (the k-th visits of all candidates saw the same piles), so more rounds would not
-        change the move. Checked from the second cut on."""
-        z = self.settings.settle
-        alive = self.result.alive
-        if z is None or not self.settings.paired or not alive:
-            return False
-        if self.rounds < 2 * self.settings.first_cut:
-            return False
-        candidates = self.result.candidates
-        leader = max(alive, key=lambda i: candidates[i].mean)
-        ahead = candidates[leader].values
-        for index in alive:
-            if index == leader:
-                continue
-            other = candidates[index].values
-            n = min(len(ahead), len(other))
-            diffs = [ahead[k] - other[k] for k in range(n)]
-            mean = sum(diffs) / n
-            variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if variance > 0.0 and mean <= z * math.sqrt(variance / n):
-                return False
-        return True
-
     def imagine(self, visit: int) -> GameState:
         """A world to play in: a fresh order of the unseen tiles, or with pairing the
         order drawn for the ``visit``-th visit of any root candidate."""
@@ -344,47 +311,16 @@ def seat_margins(values: Sequence[float]) -> list[float]:
 
 
 # ---------------------------------------------------------------------- root candidates
-def turn_candidates(
-    world: GameState, planner: Planner, width: int | None, spots: int = 0
-) -> list[list[Action]]:
+def turn_candidates(world: GameState, planner: Planner, width: int | None) -> list[list[Action]]:
     """Plans for the whole turn starting in ``world``: the greedy planner's best
-    ``width`` (all of them when None), then every god plan not among them, then for
-    each of the best ``spots`` plans its best plan with the tile in another spot."""
+    ``width`` (all of them when None), then every god plan not among them."""
     plans = planner.turn_plans(world)
     kept = plans if width is None else plans[:width]
     chosen = [plan.actions for plan in kept]
     for plan in plans[len(kept) :]:
         if isinstance(plan.actions[0], TakeGod):
             chosen.append(plan.actions)
-    for plan in kept[:spots]:
-        other = other_placement(world, plan.actions, planner)
-        if other is not None:
-            chosen.append(other)
     return chosen
-
-
-def other_placement(
-    world: GameState, actions: Sequence[Action], planner: Planner
-) -> list[Action] | None:
-    """The plan ``actions`` with its tile placed in the best other spot (finished
-    greedily), or None when the plan places nothing or has no other spot."""
-    me = world.current
-    state = world.copy()
-    for index, action in enumerate(actions):
-        if state.kind is DecisionKind.PLACE:
-            best: tuple[float, list[Action]] | None = None
-            for sequence in planner.options(state):
-                if sequence[0] == action:
-                    continue
-                child = state.copy()
-                for step in sequence:
-                    child.apply(step)
-                rest, value = planner.complete(child, me)
-                if best is None or value > best[0]:
-                    best = (value, [*actions[:index], *sequence, *rest])
-            return None if best is None else best[1]
-        state.apply(action)
-    return None
 
 
 def answer_candidates(world: GameState, planner: Planner) -> list[list[Action]]:
@@ -401,9 +337,7 @@ def answer_candidates(world: GameState, planner: Planner) -> list[list[Action]]:
     return chosen
 
 
-def root_candidates(
-    world: GameState, planner: Planner, width: int | None, spots: int = 0
-) -> list[list[Action]]:
+def root_candidates(world: GameState, planner: Planner, width: int | None) -> list[list[Action]]:
     if world.kind is DecisionKind.TURN:
-        return turn_candidates(world, planner, width, spots)
+        return turn_candidates(world, planner, width)
     return answer_candidates(world, planner)
