@@ -249,12 +249,17 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        self.call_after_refresh(self._begin)
+        # A person's turn opens behind the hand-over curtain in the very first frame:
+        # drawn after it, the table would flash before being covered.
+        opened = not self.state.is_over and self.seat.human
+        if opened:
+            self._next_turn(first=True)
+        self.call_after_refresh(self._begin, opened)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_view)  # some lines depend on the width
 
-    def _begin(self) -> None:
+    def _begin(self, opened: bool) -> None:
         if not self.resumed:
             self.session.save_now()  # on disk from the first moment the table is seen
         if self.state.is_over:
@@ -262,7 +267,8 @@ class TableScreen(Screen[None]):
             return
         if self.resumed:
             self.notify(texts.RESUMED, markup=False)
-        self._next_turn(first=True)
+        if not opened:
+            self._next_turn(first=True)
 
     def watch_version(self, _version: int) -> None:
         self.refresh_view()
