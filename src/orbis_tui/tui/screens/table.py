@@ -466,6 +466,7 @@ class TableScreen(Screen[None]):
             recent = []
         if several or first or recent:
             self._handover_open = True
+            self._show_table(False)
             self.query_one(HandOverCurtain).show(
                 seat.name,
                 state.round,
@@ -475,10 +476,21 @@ class TableScreen(Screen[None]):
             )
             self.refresh_bindings()
 
+    def _show_table(self, shown: bool) -> None:
+        """Behind the curtain the table is neither laid out nor drawn: it is not seen.
+        Shown again, the style sheets decide (a terminal too small hides it too)."""
+        main = self.query_one("#main")
+        if shown:
+            main.styles.clear_rule("display")
+            self.call_after_refresh(self.refresh_view)  # some lines depend on the width
+        else:
+            main.display = False
+
     def action_ready(self) -> None:
         """The next player has the keyboard: lift the curtain."""
         self._handover_open = False
         self.query_one(HandOverCurtain).hide()
+        self._show_table(True)
         self.changed()
         self.refresh_bindings()
 
