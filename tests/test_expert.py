@@ -5,13 +5,14 @@ features can rely on. Small, seeded searches only: strength is measured by comma
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
 from builders import R, W, fill_pyramid, make_game, plain, set_realm, tile
 from orbis_tui.bots import ExpertBot, MediumBot, analyse
 from orbis_tui.bots.heuristics import Context, seat_value, temple_tokens
-from orbis_tui.bots.ismcts import SearchSettings, turn_candidates, ucb_pick
+from orbis_tui.bots.ismcts import SearchSettings, TurnSearch, turn_candidates, ucb_pick
 from orbis_tui.bots.medium import Planner
 from orbis_tui.bots.rollout import QuickPlanner
 from orbis_tui.engine import (
@@ -105,6 +106,26 @@ def test_ucb_tries_each_open_move_first_and_widens_with_visits() -> None:
     # with widening, a node visited 3 times still offers only its favourite
     assert ucb_pick([3, 0, 0], [0.0, 0.0, 0.0], 1.0, widen=0.5) == 0
     assert ucb_pick([4, 0, 0], [0.0, 0.0, 0.0], 1.0, widen=0.5) == 1
+
+
+def test_near_the_end_the_leaf_plays_on_to_the_final_score() -> None:
+    """With ``finish`` turns or fewer left, every iteration plays the game to its end
+    (the leaf is the final score, not the evaluation's guess); earlier it does not."""
+    late = midgame(turns=26)  # 4 of the 30 turns of a two-player game remain
+    assert late.total_turns - late.turn == 4
+    candidates = [plan.actions for plan in QuickPlanner().turn_plans(late)[:2]]
+
+    def rolled(state: GameState, finish: int) -> int:
+        settings = SearchSettings(iterations=6, tree_turns=0, rollout_turns=0, finish=finish)
+        search = TurnSearch(state, candidates, random.Random(2), settings)
+        return search.run().rollout_turns
+
+    assert rolled(late, finish=4) == 6 * 3  # after the root turn, the other three
+    assert rolled(late, finish=0) == 0
+    early = midgame(turns=20)
+    candidates = [plan.actions for plan in QuickPlanner().turn_plans(early)[:2]]
+    assert rolled(early, finish=4) == 0
+    assert ExpertBot(0, iterations=10).settings.finish == 4
 
 
 def test_search_settings_need_a_budget() -> None:

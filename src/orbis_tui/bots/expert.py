@@ -20,6 +20,9 @@ from .plan import PlanFollower
 from .rollout import QuickPlanner
 
 DEFAULT_EXPERT_BUDGET = 1.5  # seconds per turn: a turn stays under 2 s on this machine
+# Within the last four turns of the game the leaf plays on to the end and scores the
+# final position, rather than trusting the evaluation one turn after the tree.
+EXPERT_FINISH = 4
 
 
 class ExpertBot:
@@ -39,6 +42,7 @@ class ExpertBot:
         self.seed = seed
         self.time_budget = time_budget
         self.iterations = iterations
+        settings = {"finish": EXPERT_FINISH, **settings}
         self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **settings)  # type: ignore[arg-type]
         self.planner = QuickPlanner(weights)
         self.follower = PlanFollower()

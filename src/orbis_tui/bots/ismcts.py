@@ -59,6 +59,7 @@ class SearchSettings:
     width: int = 3  # first actions a node below the root offers
     tree_turns: int = 2  # turns the tree may grow below the root
     rollout_turns: int = 1  # greedy turns after a new node, before the evaluation
+    finish: int = 0  # ... and on to the end when at most this many turns of the game remain
     exploration: float = 2.5  # UCB1 constant, in CP of margin
     widen: float = 0.5  # a node offers 1 + int(widen * sqrt(visits)) of its moves
     paired: bool = True  # the k-th visit of every root candidate sees the same piles
@@ -249,7 +250,9 @@ class TurnSearch:
             node = node.child(move)
             turns += 1
         rolled = 0
-        while not world.is_over and rolled < settings.rollout_turns:
+        while not world.is_over and (
+            rolled < settings.rollout_turns or world.total_turns - world.turn <= settings.finish
+        ):
             for action in planner.turn_plans(world)[0].actions:
                 world.apply(action)
             rolled += 1
