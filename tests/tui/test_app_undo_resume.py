@@ -292,3 +292,24 @@ def test_the_store_trusts_only_the_autosave_it_wrote_itself(
 
 def _must_not_check(text: str, source: str) -> None:
     raise AssertionError("the app's own autosave was checked in full")
+
+
+def test_a_resumed_game_opens_behind_the_curtain_from_its_first_frame(tmp_path: Path) -> None:
+    """Drawn after the first frame, the curtain would let the table flash before it."""
+    SaveStore(tmp_path).save(fresh_match().record)
+    curtain_at_first_frame: list[bool] = []
+
+    class Watched(OrbisApp):
+        def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
+            super()._display(screen, renderable)
+            if renderable is not None and isinstance(self.screen, TableScreen):
+                curtain_at_first_frame.append(self.screen.handing_over)
+
+    async def scenario() -> None:
+        app = Watched(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert table(app).handing_over
+
+    asyncio.run(scenario())
+    assert curtain_at_first_frame and curtain_at_first_frame[0]

@@ -111,7 +111,7 @@ class LearnTableScreen(TableScreen):
         return texts.HINT_LEARN  # the lesson's own tips guide each step
 
     # ------------------------------------------------------------ the walkthrough drives
-    def _begin(self) -> None:
+    def _begin(self, opened: bool) -> None:
         self._after_change()
 
     def _next_turn(self, first: bool = False) -> None:

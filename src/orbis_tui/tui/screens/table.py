@@ -249,12 +249,17 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        self.call_after_refresh(self._begin)
+        # A person's turn opens behind the hand-over curtain in the very first frame:
+        # drawn after it, the table would flash before being covered.
+        opened = not self.state.is_over and self.seat.human
+        if opened:
+            self._next_turn(first=True)
+        self.call_after_refresh(self._begin, opened)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_view)  # some lines depend on the width
 
-    def _begin(self) -> None:
+    def _begin(self, opened: bool) -> None:
         if not self.resumed:
             self.session.save_now()  # on disk from the first moment the table is seen
         if self.state.is_over:
@@ -262,7 +267,8 @@ class TableScreen(Screen[None]):
             return
         if self.resumed:
             self.notify(texts.RESUMED, markup=False)
-        self._next_turn(first=True)
+        if not opened:
+            self._next_turn(first=True)
 
     def watch_version(self, _version: int) -> None:
         self.refresh_view()
@@ -460,6 +466,7 @@ class TableScreen(Screen[None]):
             recent = []
         if several or first or recent:
             self._handover_open = True
+            self._show_table(False)
             self.query_one(HandOverCurtain).show(
                 seat.name,
                 state.round,
@@ -469,10 +476,21 @@ class TableScreen(Screen[None]):
             )
             self.refresh_bindings()
 
+    def _show_table(self, shown: bool) -> None:
+        """Behind the curtain the table is neither laid out nor drawn: it is not seen.
+        Shown again, the style sheets decide (a terminal too small hides it too)."""
+        main = self.query_one("#main")
+        if shown:
+            main.styles.clear_rule("display")
+            self.call_after_refresh(self.refresh_view)  # some lines depend on the width
+        else:
+            main.display = False
+
     def action_ready(self) -> None:
         """The next player has the keyboard: lift the curtain."""
         self._handover_open = False
         self.query_one(HandOverCurtain).hide()
+        self._show_table(True)
         self.changed()
         self.refresh_bindings()
 
