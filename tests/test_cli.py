@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -102,3 +104,15 @@ def test_a_command_that_opens_no_app_leaves_garbage_collection_on(
     assert main(["replay", "/no/such/record.json"]) != 0
     assert gc.isenabled()
     capsys.readouterr()
+
+
+def test_the_new_game_screen_loads_without_the_engine() -> None:
+    """The first screen of a new player shows before the engine loads (start-up)."""
+    code = (
+        "import sys\n"
+        "import orbis_tui.tui.app, orbis_tui.tui.screens.new_game\n"
+        "from orbis_tui.tiles import use_cache\n"
+        "print(sorted(m for m in sys.modules if m.startswith('orbis_tui.engine')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -86,6 +86,14 @@ async def type_text(pilot: Pilot, text: str) -> None:
     await pilot.press(*[ch if ch != " " else "space" for ch in text])
 
 
+async def new_game_screen(pilot: Pilot) -> NewGameScreen:
+    """The new-game screen the app opened on (no unfinished game in its folder)."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, NewGameScreen)
+    return screen
+
+
 async def start_new_game(
     pilot: Pilot,
     players: int,
@@ -95,8 +103,7 @@ async def start_new_game(
 ) -> TableScreen:
     """Fill the new-game screen by keyboard and start; returns the table."""
     app = pilot.app
-    await pilot.pause()
-    assert isinstance(app.screen, NewGameScreen)
+    await new_game_screen(pilot)
     await focus(pilot, "count")
     for _ in range(players - 2):
         await pilot.press("right")

@@ -145,18 +145,16 @@ def test_hints_while_placing_suggest_spots(tmp_path: Path) -> None:
 def test_hints_off_for_a_seat_on_the_new_game_screen_stay_with_the_game(
     tmp_path: Path,
 ) -> None:
-    from app_driver import focus, type_text
+    from app_driver import focus, new_game_screen, type_text
 
     from orbis_tui.tui.app import OrbisApp
-    from orbis_tui.tui.screens.new_game import NewGameScreen
     from orbis_tui.tui.widgets.choice import Choice
 
     async def scenario() -> None:
         app = OrbisApp(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, NewGameScreen)
-            assert app.screen.query_one("#hints1", Choice).value == 0  # hints by default
+            form = await new_game_screen(pilot)
+            assert form.query_one("#hints1", Choice).value == 0  # hints by default
             for n, name in ((1, "Ada"), (2, "Bo")):
                 await focus(pilot, f"name{n}")
                 await pilot.press("ctrl+a", "ctrl+k")

@@ -7,7 +7,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from app_driver import press, screen_text, start_new_game, table
+from app_driver import new_game_screen, press, screen_text, start_new_game, table
 from textual import events
 from textual.widgets import Input, Static
 
@@ -63,9 +63,7 @@ def test_a_name_the_rules_refuse_is_explained_on_the_new_game_screen(tmp_path: P
     async def scenario() -> None:
         app = OrbisApp(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, NewGameScreen)
+            screen = await new_game_screen(pilot)
             assert screen.query_one("#name1", Input).max_length == MAX_NAME_LENGTH
             screen.query_one("#name1", Input).value = "Ada"
             screen.query_one("#name2", Input).value = " ada "

@@ -8,7 +8,16 @@ import gc
 from pathlib import Path
 
 import pytest
-from app_driver import TableApp, focus, press, random_match, region_words, table, type_text
+from app_driver import (
+    TableApp,
+    focus,
+    new_game_screen,
+    press,
+    random_match,
+    region_words,
+    table,
+    type_text,
+)
 from textual.widgets import Input, Label
 
 from orbis_tui.engine import DecisionKind, first_player_for
@@ -110,9 +119,7 @@ def test_seats_appear_as_the_player_count_grows_and_keep_what_was_typed(
     async def scenario() -> None:
         app = OrbisApp(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, NewGameScreen)
+            screen = await new_game_screen(pilot)
 
             def shown() -> list[str]:
                 return [row.id or "" for row in screen.query(".seat") if row.display]
@@ -198,8 +205,7 @@ def test_the_app_turns_garbage_collection_back_on_once_its_first_frame_shows(
     async def scenario() -> None:
         app = OrbisApp(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, NewGameScreen)
+            await new_game_screen(pilot)
             assert gc.isenabled()
 
     gc.disable()

@@ -466,7 +466,7 @@ class TableScreen(Screen[None]):
             recent = []
         if several or first or recent:
             self._handover_open = True
-            self._show_table(False)
+            self._table_visible(False)
             self.query_one(HandOverCurtain).show(
                 seat.name,
                 state.round,
@@ -476,7 +476,7 @@ class TableScreen(Screen[None]):
             )
             self.refresh_bindings()
 
-    def _show_table(self, shown: bool) -> None:
+    def _table_visible(self, shown: bool) -> None:
         """Behind the curtain the table is neither laid out nor drawn: it is not seen.
         Shown again, the style sheets decide (a terminal too small hides it too)."""
         main = self.query_one("#main")
@@ -490,7 +490,7 @@ class TableScreen(Screen[None]):
         """The next player has the keyboard: lift the curtain."""
         self._handover_open = False
         self.query_one(HandOverCurtain).hide()
-        self._show_table(True)
+        self._table_visible(True)
         self.changed()
         self.refresh_bindings()
 
