@@ -437,10 +437,13 @@ def test_the_review_screen_speaks_the_language_and_fits(speaking, monkeypatch) -
     through by move, by turn and by mistake, once the analysis has judged the game."""
     from test_app_review import analysed, bot_record
 
+    from orbis_tui.analysis import review as review_module
     from orbis_tui.tui.screens import review as review_screen
     from orbis_tui.tui.viewer import ReviewApp
 
     monkeypatch.setattr(review_screen, "PER_OPTION", 3)
+    monkeypatch.setattr(review_module, "FIRST_WORLDS", 4)  # a few worlds, as in test_app_review
+    monkeypatch.setattr(review_module, "MAX_WORLDS", 8)
     record = bot_record()
 
     async def scenario(analyse: bool) -> None:

@@ -4,6 +4,7 @@ mistakes, then every decision judged in a table (rich, plain when not a terminal
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from rich.console import Console
 from rich.padding import Padding
@@ -13,7 +14,7 @@ from rich.text import Text
 from ..i18n import choose, gettext, pgettext
 from ..printable import printable
 from . import texts
-from .review import GameReview, MoveReview
+from .review import GameReview, MoveReview, loss_parts
 
 
 def print_review(review: GameReview, console: Console) -> None:
@@ -31,6 +32,7 @@ def print_review(review: GameReview, console: Console) -> None:
                 style="bold",
             )
         )
+        console.print(Text(parts_line(review, summary.seat, summary.biggest)))
         if not summary.biggest:
             console.print(Text(gettext(texts.NO_MISTAKES)))
         for rank, move in enumerate(summary.biggest, start=1):
@@ -42,7 +44,23 @@ def print_review(review: GameReview, console: Console) -> None:
         console.print(Text(_plural(texts.FORCED, count=len(review.forced))))
     if not review.settings.get("complete", True):
         console.print(Text(_plural(texts.INCOMPLETE, done=len(review.moves))))
+    console.print(Text(gettext(texts.LOST_MEANS)))
     console.print(Text(settings_line(review)))
+
+
+def parts_line(review: GameReview, seat: int, listed: Sequence[MoveReview]) -> str:
+    """How a player's total loss splits: the listed mistakes, and the other decisions."""
+    parts = loss_parts(review.moves, seat, listed)
+    if not listed:
+        return gettext(texts.SUMMARY_SMALL).format(loss=parts.total, others=parts.others)
+    return _plural(
+        texts.SUMMARY_PARTS,
+        count=len(listed),
+        loss=parts.total,
+        listed=parts.listed,
+        rest=parts.rest,
+        others=parts.others,
+    )
 
 
 def settings_line(review: GameReview) -> str:

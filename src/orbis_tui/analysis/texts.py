@@ -15,6 +15,18 @@ WITHIN_NOISE = N_("close to the best: the difference is within the search's unce
 # ------------------------------------------------------------------ orbis review
 PROGRESS = Np_("Reviewing {decisions} decision", "Reviewing {decisions} decisions", "decisions")
 SUMMARY = N_("{name} (seat {seat}): {judged}, {loss:.1f} CP expected lost, {mistakes}")
+SUMMARY_PARTS = Np_(
+    "  {loss:.1f} CP lost = {listed:.1f} at the mistake listed below + {rest:.1f} at {others} "
+    "other decisions",
+    "  {loss:.1f} CP lost = {listed:.1f} at the mistakes listed below + {rest:.1f} at {others} "
+    "other decisions",
+    "count",
+)
+SUMMARY_SMALL = N_("  {loss:.1f} CP lost, all in small losses at {others} decisions")
+LOST_MEANS = N_(
+    "CP lost: the sum of the expected losses at a player's decisions (how much more the "
+    "search's best choice was expected to keep each time), not a difference of scores."
+)
 SUMMARY_JUDGED = Np_("{decisions} decision judged", "{decisions} decisions judged", "decisions")
 SUMMARY_MISTAKES = Np_("{mistakes} clear mistake", "{mistakes} clear mistakes", "mistakes")
 NO_MISTAKES = N_("  No clear mistake: every loss is within the search's uncertainty.")

@@ -904,9 +904,14 @@ REVIEW_MISTAKE_LINE = N_("round {round} {name}: −{loss:.1f} CP")
 REVIEW_NO_MISTAKES = N_("No clear mistake found.")
 REVIEW_NO_MISTAKES_YET = N_("Mistakes show here once the analysis has judged them.")
 REVIEW_SUMMARY: Template = Np_(
-    "{name}: 1 mistake, {loss:.1f} CP lost in all",
-    "{name}: {mistakes} mistakes, {loss:.1f} CP lost in all",
+    "{name}: {loss:.1f} CP lost = {listed:.1f} in 1 mistake + {rest:.1f} in small losses "
+    "at {others} other decisions",
+    "{name}: {loss:.1f} CP lost = {listed:.1f} in {mistakes} mistakes + {rest:.1f} in small "
+    "losses at {others} other decisions",
     "mistakes",
+)
+REVIEW_LOST_MEANS = N_(
+    "CP lost: the sum of the expected losses at a player's decisions, not a difference of scores."
 )
 REVIEW_NONE_TO_JUMP = N_("No mistake to jump to.")
 REVIEW_WAIT_TO_JUMP = N_("No mistake judged yet: the analysis is still running.")

@@ -245,6 +245,8 @@ class ReviewScreen(Screen[None]):
         return self.review.forced if self.review is not None else ()
 
     def _mistakes_text(self) -> Text:
+        from ...analysis.review import loss_parts
+
         out = Text(end="")
         review = self.review
         if review is None:
@@ -256,15 +258,21 @@ class ReviewScreen(Screen[None]):
         for player in review.players:
             if out:
                 out.append("\n")
+            mistakes = [m for m in review.moves if m.seat == player.seat and m.mistake]
+            parts = loss_parts(review.moves, player.seat, mistakes)
             out.append(
                 texts.fill(
                     texts.REVIEW_SUMMARY,
                     name=player.name,
-                    mistakes=player.mistakes,
-                    loss=player.total_loss,
+                    mistakes=len(mistakes),
+                    loss=parts.total,
+                    listed=parts.listed,
+                    rest=parts.rest,
+                    others=parts.others,
                 ),
                 style=palette.DIM,
             )
+        out.append("\n" + texts.REVIEW_LOST_MEANS, style=palette.DIM)
         if not self._ranked:
             out.append("\n" + texts.REVIEW_NO_MISTAKES)
             return out
