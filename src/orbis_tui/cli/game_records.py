@@ -15,9 +15,9 @@ from .arguments import AddCommand, review_size
 from .language import language_option
 
 if TYPE_CHECKING:
+    from ..analysis.review import GameReview
     from ..engine import GameState
     from ..records import GameRecord
-    from ..sim.review import GameReview
     from .arguments import Commands
 
 REVIEW_SIZE = 4  # iterations per option: the analysis's REVIEW_PER_OPTION
@@ -98,8 +98,8 @@ def _cmd_review(args: argparse.Namespace) -> int:
         seats = [seat]
     from rich.console import Console
 
-    from ..sim.review import review_record
-    from ..sim.review_report import print_review
+    from ..analysis.report import print_review
+    from ..analysis.review import review_record
 
     size: dict[str, Any] = (
         {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
@@ -121,7 +121,7 @@ def _review_with_bar(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
 
-    from ..sim.review import review_record
+    from ..analysis.review import review_record
 
     columns = ("{task.description}", BarColumn(), TaskProgressColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
