@@ -137,7 +137,8 @@ def _review_with_bar(
 def _seat_of(text: str, players: list[str]) -> int | None:
     """A seat given as its number (0-based, as in records) or its player's name."""
     if text.isascii() and text.isdigit():
-        seat = int(text)
+        digits = text.lstrip("0") or "0"
+        seat = int(digits) if len(digits) <= 2 else len(players)  # never a 5000-digit int
         return seat if seat < len(players) else None
     matches = [seat for seat, name in enumerate(players) if name == text]
     return matches[0] if len(matches) == 1 else None
