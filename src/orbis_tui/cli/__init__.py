@@ -98,15 +98,16 @@ def _command_named(argv: list[str]) -> str | None:
 
 def _main(argv: Sequence[str] | None) -> int:
     chosen, argv = take_language(list(sys.argv[1:] if argv is None else argv))
+    command = _command_named(argv)
     try:
-        lang = use_language(chosen)
+        lang = use_language(chosen, tell=command not in play.APP_COMMANDS)
     except ValueError:
         languages = ", ".join(i18n.available_languages())
         message = _("--lang {lang}: not one of the languages ({languages})")
         shown = message.format(lang=printable(chosen), languages=languages)
         print(f"orbis: {shown}", file=sys.stderr)
         return 2
-    parser = build_parser(only=_command_named(argv))
+    parser = build_parser(only=command)
     parser.set_defaults(lang=lang, chosen_lang=chosen)
     if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]  # options alone belong to the default command
