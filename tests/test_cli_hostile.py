@@ -75,6 +75,35 @@ def test_check_data_refuses_numbers_out_of_range(
     assert "cp: Input should be less than or equal to 20" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        ("\nlevel = 1\n", "\nlevel = true\n", "L1-R-01 level"),
+        ("\nlevel = 1\n", '\nlevel = "1"\n', "L1-R-01 level"),
+        ("\ncp = 0\n", '\ncp = "3"\n', "L1-R-01 cp"),
+    ],
+    ids=["level-true", "level-text", "cp-text"],
+)
+def test_check_data_takes_a_number_only_as_a_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, field: str
+) -> None:
+    """As strict as records: true is not 1 and "3" is not 3."""
+    tiles = tmp_path / "tiles.toml"
+    text = default_tiles_path().read_text()
+    assert old in text
+    tiles.write_text(text.replace(old, new, 1))
+    assert main(["check-data", "--tiles", str(tiles)]) == 2
+    assert f"{field}: Input should be a valid integer" in capsys.readouterr().out
+
+
+def test_check_data_takes_a_gods_cp_only_as_a_number(
+    gods: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gods.write_text(gods.read_text().replace("\ncp = 1\n", "\ncp = true\n", 1))
+    assert main(["check-data", "--gods", str(gods)]) == 2
+    assert "cp: Input should be a valid integer" in capsys.readouterr().out
+
+
 # ---------------------------------------------------------------- other commands
 def test_balance_with_a_missing_tile_file_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -16,6 +16,8 @@ from .i18n import ngettext
 
 #: Characters of one value shown at most; a longer one is cut and says how long it was.
 MAX_SHOWN = 200
+#: Characters of a line made of several values (a path and a reason, say) shown at most.
+MAX_LINE = 5 * MAX_SHOWN
 
 
 def printable(text: object, limit: int = MAX_SHOWN) -> str:
@@ -48,4 +50,4 @@ def _shown(char: str) -> str:
 
 def printable_lines(text: object) -> str:
     """Like :func:`printable`, but the line breaks of a multi-line text are kept."""
-    return "\n".join(printable(line) for line in str(text).split("\n"))
+    return "\n".join(printable(line, MAX_LINE) for line in str(text).split("\n"))

@@ -21,7 +21,7 @@ from typing import NoReturn
 
 from .. import i18n
 from ..i18n import gettext as _
-from ..printable import MAX_SHOWN, printable
+from ..printable import MAX_LINE, printable
 from . import game_records, play, tools
 from .arguments import AddCommand
 from .game_records import REVIEW_SIZE
@@ -47,7 +47,7 @@ class _Parser(argparse.ArgumentParser):
     5000-digit number or a megabyte of text cut short."""
 
     def error(self, message: str) -> NoReturn:
-        super().error(printable(message, limit=5 * MAX_SHOWN))  # a value and its reason
+        super().error(printable(message, MAX_LINE))  # a value and its reason
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

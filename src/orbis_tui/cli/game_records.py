@@ -26,7 +26,7 @@ REVIEW_SIZE = 4  # iterations per option: the analysis's REVIEW_PER_OPTION
 def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int:
     """The record in ``path`` and its replayed state, or the exit status after saying
     why not: 2 when the file cannot be read at all, 1 when the record is refused."""
-    from ..printable import printable
+    from ..printable import MAX_LINE, printable
     from ..records import RecordError, load_record
     from ..records.model import custom_set_facts
     from ..records.storage import read_record_text
@@ -34,18 +34,12 @@ def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int
     try:
         text = read_record_text(path)
     except RecordError as exc:
-        print(
-            _("orbis {command}: refused: {error}").format(command=command, error=printable(exc)),
-            file=sys.stderr,
-        )
+        _refused(command, printable(exc, MAX_LINE))
         return 2
     try:
         record, state = load_record(text, source=str(path))
     except RecordError as exc:
-        print(
-            _("orbis {command}: refused: {error}").format(command=command, error=printable(exc)),
-            file=sys.stderr,
-        )
+        _refused(command, printable(exc, MAX_LINE))
         return 1
     facts = custom_set_facts(record.setup)
     if facts:
@@ -56,8 +50,13 @@ def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int
         )
         print(note.format(command=command, count=len(facts)), file=sys.stderr)
         for fact in facts:
-            print(f"  {printable(fact)}", file=sys.stderr)
+            print(f"  {printable(fact, MAX_LINE)}", file=sys.stderr)
     return record, state
+
+
+def _refused(command: str, error: str) -> None:
+    message = _("orbis {command}: refused: {error}")
+    print(message.format(command=command, error=error), file=sys.stderr)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
