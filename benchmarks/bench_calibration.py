@@ -170,7 +170,10 @@ def summarise(rows: list[tuple[MoveReview, float, float, float]], same: int) -> 
     if not rows:
         print("no decision measured")
         return
-    errors = [abs(m.loss - real) for m, real, _, _ in rows]
+    # A loss is never below 0: when the review's best does worse than the move played in
+    # the playouts, the real loss of the move played is 0 (the unclamped error is shown too).
+    errors = [abs(m.loss - max(0.0, real)) for m, real, _, _ in rows]
+    raw = [abs(m.loss - real) for m, real, _, _ in rows]
     flagged = [real for m, real, _, _ in rows if m.mistake]
     fine = [real for m, real, _, _ in rows if not m.mistake]
     confirmed = sum(1 for real in flagged if real >= 0.5)
@@ -178,10 +181,12 @@ def summarise(rows: list[tuple[MoveReview, float, float, float]], same: int) -> 
     sampling = statistics.fmean(e * e for _, _, e, _ in rows)
     bias = statistics.fmean(b * b for _, _, _, b in rows)
     print(
-        f"decisions measured: {len(rows)} (and {same} where the review's best is the move played)"
+        f"decisions measured: {len(rows)} ({same} more where the review's best is the move played)"
     )
     print(
-        f"mean absolute error of the claimed loss: {statistics.fmean(errors):.2f} CP (aim <= 0.75)"
+        f"mean absolute error of the claimed loss: {statistics.fmean(errors):.2f} CP "
+        f"(aim <= 0.75; against the playouts' difference even below 0: "
+        f"{statistics.fmean(raw):.2f})"
     )
     if flagged:
         print(
@@ -194,9 +199,10 @@ def summarise(rows: list[tuple[MoveReview, float, float, float]], same: int) -> 
             f"= {within / len(fine):.0%} (aim >= 90%)"
         )
     print(
-        f"evaluation error at the horizon: {math.sqrt(max(0.0, bias - sampling)):.2f} CP "
-        f"(root mean square of horizon minus playouts {math.sqrt(bias):.2f}, of which the "
-        f"playouts' own sampling {math.sqrt(sampling):.2f})"
+        f"evaluation error at the hints' horizon ({HORIZON_ROUNDS} rounds): "
+        f"{math.sqrt(max(0.0, bias - sampling)):.2f} CP (root mean square of the horizon's "
+        f"difference minus the playouts' {math.sqrt(bias):.2f}, its sampling "
+        f"{math.sqrt(sampling):.2f})"
     )
 
 

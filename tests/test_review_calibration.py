@@ -124,3 +124,15 @@ def test_claimed_losses_agree_with_paired_playouts_to_the_end() -> None:
             play_futures(state, played, worlds, planner, rounds=None),
         )
         assert abs(move.loss - real) <= 2 * (move.stderr + error) + 0.5, (move, real, error)
+
+
+def test_the_lesson_of_the_game_names_what_weighed_most() -> None:
+    review, number, seat = reviewed(2)
+    summary = review.players[0]
+    assert 1 <= len(summary.lesson) <= 3
+    mistakes = [m for m in review.moves if m.mistake]
+    total = sum(m.loss for m in mistakes)
+    planted_round = (next(m for m in mistakes if m.index == number).turn - 1) // 2 + 1
+    said = next(line for line in summary.lesson if "clear mistake" in line)
+    assert f"{total:.1f} CP" in said and str(planted_round) in said
+    assert GameReview.from_json(review.to_json()).players[0].lesson == summary.lesson

@@ -13,7 +13,7 @@ so that the biggest come first:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine import GameState, PlayerScore, TookGod, TurnStarted, final_scores
@@ -42,7 +42,7 @@ class _Trace:
 
 
 def game_lessons(
-    record: GameRecord, losses: dict[int, Sequence[tuple[int, float]]]
+    record: GameRecord, losses: Mapping[int, Sequence[tuple[int, float]]]
 ) -> dict[int, tuple[str, ...]]:
     """Per seat, its lesson (up to :data:`LESSONS` sentences, biggest first). ``losses``
     gives, per seat reviewed, the (round, CP lost) of each of its clear mistakes."""

@@ -38,6 +38,10 @@ def print_review(review: GameReview, console: Console) -> None:
         for rank, move in enumerate(summary.biggest, start=1):
             console.print(Text(_biggest_line(rank, move, len(names))))
             console.print(Padding(Text(move.reason), (0, 0, 0, 5)))
+        if summary.lesson:
+            console.print(Text(gettext(texts.LESSON_HEAD).format(name=names[summary.seat])))
+            for line in summary.lesson:
+                console.print(Text(texts.LESSON_LINE.format(text=line)))
         console.print()
     console.print(_table(review, names))
     if review.forced:

@@ -33,6 +33,7 @@ from ..records import GameRecord
 from ..records.model import start_state
 from ..words import loss_reason
 from . import texts
+from .lesson import game_lessons
 from .paired import Futures, paired_difference, play_futures, turn_worlds
 from .search import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
@@ -80,6 +81,7 @@ class PlayerSummary:
     total_loss: float
     mistakes: int
     biggest: tuple[MoveReview, ...]  # up to BIGGEST mistakes, biggest loss first
+    lesson: tuple[str, ...] = ()  # what decided the game (see .lesson); () if incomplete
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +143,7 @@ class GameReview:
                     total_loss=p["total_loss"],
                     mistakes=p["mistakes"],
                     biggest=tuple(by_index[i] for i in p["biggest"]),
+                    lesson=tuple(p.get("lesson", ())),
                 )
                 for p in data["players"]
             )
@@ -179,6 +182,7 @@ def _summary_plain(summary: PlayerSummary) -> dict[str, Any]:
         "total_loss": summary.total_loss,
         "mistakes": summary.mistakes,
         "biggest": [m.index for m in summary.biggest],
+        "lesson": list(summary.lesson),
     }
 
 
@@ -266,7 +270,19 @@ def review_record(
             progress((done + 1) / len(judged))
     if progress is not None and complete:
         progress(1.0)
-    players = tuple(_summary(seat, names[seat], moves) for seat in wanted)
+    lessons: dict[int, tuple[str, ...]] = {}
+    if complete:
+        players_count = len(names)
+        mistakes = {
+            seat: [
+                ((m.turn - 1) // players_count + 1, m.loss)
+                for m in moves
+                if m.seat == seat and m.mistake
+            ]
+            for seat in wanted
+        }
+        lessons = game_lessons(record, mistakes)
+    players = tuple(_summary(seat, names[seat], moves, lessons.get(seat, ())) for seat in wanted)
     settings = {
         "analyser": "expert",
         "per_option": per_option,
@@ -455,7 +471,9 @@ def _played_estimate(
     return estimate, again.iterations
 
 
-def _summary(seat: int, name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
+def _summary(
+    seat: int, name: str, moves: Sequence[MoveReview], lesson: tuple[str, ...] = ()
+) -> PlayerSummary:
     own = [m for m in moves if m.seat == seat]
     mistakes = sorted((m for m in own if m.mistake), key=lambda m: (-m.loss, m.index))
     return PlayerSummary(
@@ -465,4 +483,5 @@ def _summary(seat: int, name: str, moves: Sequence[MoveReview]) -> PlayerSummary
         total_loss=sum(m.loss for m in own),
         mistakes=len(mistakes),
         biggest=tuple(mistakes[:BIGGEST]),
+        lesson=lesson,
     )

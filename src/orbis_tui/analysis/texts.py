@@ -83,3 +83,36 @@ SIZE_ITERATIONS = Np_(
 )
 ANALYSERS = {"expert": N_("expert")}  # the computer level whose search judges
 SIZE_SECONDS = N_("{seconds:g} s per decision")
+
+# ------------------------------------------------------------------ the lesson of the game
+LESSON_HEAD = N_("  What decided {name}'s game:")
+LESSON_LINE = "    - {text}"
+LIST_SEP = ", "
+LESSON_MISTAKES = Np_(
+    "the clear mistake cost about {loss:.1f} CP (round {rounds})",
+    "{count} clear mistakes cost about {loss:.1f} CP (rounds {rounds})",
+    "count",
+)
+LESSON_SHORT = N_(
+    "you ran short of worshipers from round {round}: {short} of your {turns} turns from "
+    "then began with at most 1"
+)
+LESSON_NO_GOD = N_("you took no god")
+LESSON_GOD = N_("your god came in round {round}: the {god} scored {points} CP")
+LESSON_CATEGORY = N_("{category}: {name} scored {theirs} CP, you {yours}")
+LESSON_LEVEL3 = N_("level-3 tiles: {theirs} taken by {name}, {yours} by you")
+# The score's categories, as the end screen groups them.
+CATEGORY = {
+    "none": N_("plain tiles"),
+    "gain": N_("gain tiles"),
+    "stone": N_("sacred stones"),
+    "farm": N_("farms"),
+    "village": N_("villages"),
+    "forest": N_("forests"),
+    "volcano": N_("volcanoes"),
+    "irrigation": N_("irrigations"),
+    "temple": N_("temples"),
+    "temple_token": N_("the temple token"),
+    "god": N_("the god"),
+    "wilderness": N_("wildernesses"),
+}

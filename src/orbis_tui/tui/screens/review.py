@@ -185,6 +185,11 @@ class ReviewScreen(Screen[None]):
         out = Text(end="")
         if action is None:
             out.append(texts.REVIEW_END if state.is_over else texts.REVIEW_UNFINISHED)
+            for player in self.review.players if self.review is not None else ():
+                if player.lesson:
+                    out.append("\n" + texts.REVIEW_LESSON.format(name=player.name))
+                    for line in player.lesson:
+                        out.append("\n· " + line, style=palette.DIM)
             return out
         name = state.players[state.current].name
         move = self._by_position.get(self.position)
