@@ -127,7 +127,7 @@ def test_claimed_losses_agree_with_paired_playouts_to_the_end() -> None:
 
 
 def test_the_lesson_of_the_game_names_what_weighed_most() -> None:
-    review, number, seat = reviewed(2)
+    review, number, _ = reviewed(2)
     summary = review.players[0]
     assert 1 <= len(summary.lesson) <= 3
     mistakes = [m for m in review.moves if m.mistake]
