@@ -8,6 +8,7 @@ action. Whether that action is legal is always asked of the engine.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..engine import (
@@ -18,11 +19,13 @@ from ..engine import (
     Action,
     ChooseGain,
     ChooseWorshipers,
+    Consequence,
     Count,
     DecisionKind,
     Discard,
     Erupt,
     Exchange,
+    ForestSealed,
     GameState,
     GodId,
     GoWild,
@@ -204,7 +207,10 @@ class Controller:
         or 'wild' (nothing pays it, or paying would be lost)."""
         option = self.pay_option(state)
         if option is not None:
-            return "wild" if option.loses_value else "pay"
+            # A forest that every spot of the tile would seal is the tile's to weigh
+            # against its own CP: the warning says so, and paying stays the default.
+            wasted = any(w.loses_value and not isinstance(w, ForestSealed) for w in option.warnings)
+            return "wild" if wasted else "pay"
         return "exchange" if self.exchanges_would_pay(state) else "wild"
 
     # ------------------------------------------------------------ placing
@@ -226,12 +232,16 @@ class Controller:
 
     def _safest_spot(self, state: GameState) -> int:
         """The first spot whose placing loses nothing (an irrigation fed, a forest that
-        can still be validated), else the first one."""
+        can still be validated), else the first that loses only what every spot of this
+        mode loses (a wilderness's point, not a forest besides), else the first one."""
         decision = state.decision
-        spots = self.spots(state)
-        for index, spot in enumerate(spots):
-            option = decision.option(spot)
+        options = [decision.option(spot) for spot in self.spots(state)]
+        for index, option in enumerate(options):
             if option is not None and not option.loses_value:
+                return index
+        common = shared_losses(options)
+        for index, option in enumerate(options):
+            if option is not None and not extra_losses(option, common):
                 return index
         return 0
 
@@ -370,4 +380,20 @@ class Controller:
         return self.pick.remove(color) if self.pick is not None else False
 
 
-__all__ = ["ZERO", "Controller", "Pick"]
+def shared_losses(options: Iterable[Option | None]) -> set[Consequence]:
+    """The warnings that lose value on every one of ``options``."""
+    common: set[Consequence] | None = None
+    for option in options:
+        if option is None:
+            continue
+        losing = {w for w in option.warnings if w.loses_value}
+        common = losing if common is None else common & losing
+    return common or set()
+
+
+def extra_losses(option: Option, common: set[Consequence]) -> list[Consequence]:
+    """What ``option`` loses beyond ``common``, the losses every option shares."""
+    return [w for w in option.warnings if w.loses_value and w not in common]
+
+
+__all__ = ["ZERO", "Controller", "Pick", "extra_losses", "shared_losses"]

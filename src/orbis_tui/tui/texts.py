@@ -276,6 +276,29 @@ HANDOVER_SO_FAR = N_("The last moves:")
 HANDOVER_READY = N_("Press Enter when {name} is ready.")
 HANDOVER_PLAY = N_("Press Enter to play.")
 HANDOVER_RESUMED = N_("The game was resumed where it stopped.")
+# What the other players did to the player whose turn it is (their CP now, explained).
+HANDOVER_TO_YOU = N_("What it did to you, {name} (CP now: {before} → {after}):")
+YOU_TEMPLE_FELL: Template = Np_(
+    "Your temple token fell from {before} to {after} CP: {other} now has {count} temple "
+    "tile, you have {mine}.",
+    "Your temple token fell from {before} to {after} CP: {other} now has {count} temple "
+    "tiles, you have {mine}.",
+    "count",
+)
+YOU_TEMPLE_ROSE: Template = Np_(
+    "Your temple token rose from {before} to {after} CP: {other} now has {count} temple "
+    "tile, you have {mine}.",
+    "Your temple token rose from {before} to {after} CP: {other} now has {count} temple "
+    "tiles, you have {mine}.",
+    "count",
+)
+YOU_GOD_FAILS = N_(
+    "Your {god} no longer scores its {cp} CP after {other}'s turn: {reason}; it can still "
+    "come true."
+)
+YOU_GOD_LOST = N_("Your {god} can no longer score its {cp} CP after {other}'s turn: {reason}.")
+YOU_GOD_BACK = N_("Your {god} scores its {cp} CP again after {other}'s turn: {reason}.")
+YOU_GOD_TAKEN = N_("{other} took the {god}: you can no longer take it.")
 
 NEW_TITLE = N_("O R B I S")
 NEW_SUBTITLE = N_("build your universe, one region at a time")
@@ -417,13 +440,20 @@ SCORE_TEMPLE: Template = Np_(
     "count",
 )
 SCORE_NO_TEMPLE = N_("  temple token: none (no temple tile)")
-SCORE_GOD = N_("  {god}: {cp} CP")
-SCORE_NO_GOD = N_("  no god yet")
-SCORE_FORESTS: Template = Np_(
-    "  1 forest not yet validated: {cp} CP once its neighbours match",
-    "  {count} forests not yet validated: {cp} CP once their neighbours match",
-    "count",
+SCORE_GOD = N_("  {god}: {cp} CP ({reason})")
+SCORE_GOD_OPEN = N_("  {god}: 0 CP now, {cp} CP if it comes true ({reason})")
+SCORE_GOD_LOST = N_("  {god}: can no longer score its {cp} CP ({reason})")
+# A forest's outlook, in the words of the warning before a choice that seals one.
+OUTLOOK_FOREST_OPEN: Template = Np_(
+    "{tile} (forest, {cp} CP) can still be validated: it needs {missing} more matching neighbour",
+    "{tile} (forest, {cp} CP) can still be validated: it needs {missing} more matching neighbours",
+    "missing",
 )
+OUTLOOK_FOREST_LOST = N_(
+    "{tile} (forest, {cp} CP) can no longer be validated: {have} of {need} matching "
+    "neighbours, and too few spots left beside it"
+)
+END_FOREST_LOST = N_("can no longer be validated: {have} of {need} matching neighbours")
 SCORE_FORESTS_MET = N_("  every forest is validated")
 
 SETTINGS_FAILED = N_("Settings could not be saved: {error}")

@@ -395,7 +395,7 @@ class TableScreen(Screen[None]):
                 spots=[(s.row, s.col) for s in ui.spots(state)],
                 cursor=(here.row, here.col) if here else None,
                 blocked=[] if ui.wild_mode else refused,
-                warned=[] if ui.wild_mode else warned_spots(state),
+                warned=warned_spots(state, ui.wild_mode),
                 ghost=(tile.color, ui.wild_mode or state.take.wild),
             )
             return
@@ -462,8 +462,10 @@ class TableScreen(Screen[None]):
         session = self.session
         several = session.humans > 1
         recent = session.history.since_turn_of(state.current)
+        to_you = session.history.done_to(state.current)
         if first and not self.resumed:
             recent = []
+            to_you = []
         if several or first or recent:
             self._handover_open = True
             self._table_visible(False)
@@ -473,6 +475,7 @@ class TableScreen(Screen[None]):
                 recent,
                 resumed=first and self.resumed,
                 pass_keyboard=several,
+                to_you=to_you,
             )
             self.refresh_bindings()
 

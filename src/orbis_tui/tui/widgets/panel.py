@@ -25,7 +25,7 @@ from ...engine import (
     TakeTile,
 )
 from .. import chips, palette, texts
-from ..controller import Controller
+from ..controller import Controller, extra_losses, shared_losses
 from ..describe import (
     cost_words,
     effect_long,
@@ -265,15 +265,21 @@ def refused_spots(state: GameState) -> list[tuple[tuple[int, int], IllegalAction
     return out
 
 
-def warned_spots(state: GameState) -> list[tuple[int, int]]:
-    """Legal spots where placing the tile as itself loses value."""
+def warned_spots(state: GameState, wild: bool = False) -> list[tuple[int, int]]:
+    """Legal spots where placing the tile as itself loses value; with ``wild``, where
+    placing it as a wilderness loses more than a wilderness loses anywhere (it seals
+    a forest)."""
     if state.kind is not DecisionKind.PLACE:
         return []
-    return [
-        (o.action.row, o.action.col)
+    spots = [
+        ((o.action.row, o.action.col), o)
         for o in state.decision.options
-        if isinstance(o.action, Place) and not o.action.wild and o.legal and o.loses_value
+        if isinstance(o.action, Place) and o.action.wild == wild and o.legal
     ]
+    if not wild:
+        return [pos for pos, o in spots if o.loses_value]
+    common = shared_losses(o for _, o in spots)
+    return [pos for pos, o in spots if extra_losses(o, common)]
 
 
 def _chosen_line(pick_value: Count, have: int, need: int) -> Text:
