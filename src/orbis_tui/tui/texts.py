@@ -440,6 +440,7 @@ SCORE_TEMPLE: Template = Np_(
     "count",
 )
 SCORE_NO_TEMPLE = N_("  temple token: none (no temple tile)")
+SCORE_NO_GOD = N_("  no god yet")
 SCORE_GOD = N_("  {god}: {cp} CP ({reason})")
 SCORE_GOD_OPEN = N_("  {god}: 0 CP now, {cp} CP if it comes true ({reason})")
 SCORE_GOD_LOST = N_("  {god}: can no longer score its {cp} CP ({reason})")
