@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import N_, Np_, Plural, choose, gettext, language
+from ..i18n import N_, Np_, Plural, choose, format_numbers, gettext, language
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
 Template = str | tuple[str, str, str]
@@ -26,7 +26,7 @@ Template = str | tuple[str, str, str]
 def fill(template: Template, **values: Any) -> str:
     """The sentence of ``template`` with ``values`` filled in, in the language in use and
     the form its number asks."""
-    return choose(template, values).format(**values)
+    return format_numbers(choose(template, values), **values)
 
 
 def level_name(level: str) -> str:
@@ -454,6 +454,7 @@ PACE_NAMES = {
 
 # ---------------------------------------------------------------- help
 HELP_TITLE = N_("Help")
+HELP_COLOR_KEY = N_("{color} (key {key})")  # a color and the key that chooses it
 HELP_CLOSE = N_("Escape or ? closes · arrows and PgUp/PgDn scroll")
 
 # The player's guide: (heading, text, the rules it sums up).

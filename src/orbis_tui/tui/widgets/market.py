@@ -10,7 +10,7 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...engine import LETTERS, Color, Count, GameState, Tile
+from ...engine import Color, Count, GameState, Tile
 from .. import chips, palette, texts
 from ..describe import effect_long, effect_short
 from .canvas import Canvas, CanvasWidget
@@ -183,7 +183,7 @@ class MarketBoard(CanvasWidget):
         color = tile.color
         stars = palette.STARS[tile.level]
         cp = texts.CP.format(cp=tile.cp) if tile.cp else ""
-        head = f" {LETTERS[color]} {stars}"
+        head = f" {chips.letter(color)} {stars}"
         room = max(0, cw - len(cp) - 1)
         banner = Text(head[:room].ljust(room) + cp + " ", style=chips.TILE[color])
         banner.stylize(chips.CHIP[color], 0, 2)
@@ -197,10 +197,11 @@ class MarketBoard(CanvasWidget):
             out = Text()
             out.append_text(chips.count_chips(worshipers, compact=compact, empty=""))
             if generated is not None:
-                out.append_text(Text(f"+1{LETTERS[generated]}", style=palette.ACCENT))
+                out.append_text(Text(f"+1{chips.letter(generated)}", style=palette.ACCENT))
             if removed is not None and any(removed):
                 out.append(
-                    "−" + "".join(f"{n}{LETTERS[c]}" for c, n in enumerate(removed) if n),
+                    "−"
+                    + "".join(f"{n}{chips.letter(Color(c))}" for c, n in enumerate(removed) if n),
                     style=palette.BAD,
                 )
             return out
