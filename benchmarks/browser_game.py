@@ -36,6 +36,7 @@ from orbis_tui.engine import DecisionKind, format_action
 from orbis_tui.records import read_record_file
 from orbis_tui.tui.describe import GOD_KEYS
 
+SERVE = [sys.executable, "-m", "orbis_tui", "serve"]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -111,9 +112,8 @@ def main() -> None:
         port = free_port()
         url = f"http://127.0.0.1:{port}/"
         server = subprocess.Popen(
-            [sys.executable, "-m", "orbis_tui", "serve", "--port", str(port)]
-            + ["--data-dir", str(data_dir), "--seed", str(args.seed)]
-            + ["--players", str(args.players)],
+            [*SERVE, "--port", str(port), "--data-dir", str(data_dir)]
+            + ["--seed", str(args.seed), "--players", str(args.players)],
             stdout=subprocess.DEVNULL,
         )
         try:
