@@ -111,9 +111,9 @@ def main() -> None:
         data_dir = Path(folder) / "data"
         port = free_port()
         url = f"http://127.0.0.1:{port}/"
+        options = ["--data-dir", str(data_dir), "--seed", str(args.seed)]
         server = subprocess.Popen(
-            [*SERVE, "--port", str(port), "--data-dir", str(data_dir)]
-            + ["--seed", str(args.seed), "--players", str(args.players)],
+            [*SERVE, "--port", str(port), *options, "--players", str(args.players)],
             stdout=subprocess.DEVNULL,
         )
         try:
