@@ -67,9 +67,10 @@ class TabGame(AppService):
         self.websocket = websocket
         self.name = self.app_service_id[:8]
         self.malformed = 0
+        self.page_gone = False  # from then on, what the game draws is read and dropped
 
     async def _to_page_bytes(self, data: bytes) -> None:
-        if not self.websocket.closed:
+        if not self.page_gone and not self.websocket.closed:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await self.websocket.send_bytes(data)
 
@@ -96,6 +97,7 @@ class TabGame(AppService):
             return
         process = self._process
         assert process is not None
+        self.page_gone = True
         await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.send_meta({"type": "quit"}), TERM_GRACE)
