@@ -479,7 +479,8 @@ class TableScreen(Screen[None]):
         recent = session.history.since_turn_of(state.current)
         if first and not self.resumed:
             recent = []
-        if several or first or recent:
+        # Alone against the computer, the log tells what it did; the curtain only if asked.
+        if several or first or (recent and self.settings.handover_alone):
             self._handover_open = True
             self._table_visible(False)
             self.query_one(HandOverCurtain).show(
