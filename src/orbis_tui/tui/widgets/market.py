@@ -197,10 +197,11 @@ class MarketBoard(CanvasWidget):
             (``total``: their number alone, ``5●``, for a crowded cell; without
             ``lying_there``, only what the choice changes)."""
             out = Text()
+            number: int = sum(worshipers)
             if not lying_there:
                 pass
-            elif total and sum(worshipers):
-                out.append(f"{sum(worshipers)}●")
+            elif total and number > 0:
+                out.append(f"{number}●")
             else:
                 out.append_text(chips.count_chips(worshipers, compact=compact, empty=""))
             if generated is not None:
