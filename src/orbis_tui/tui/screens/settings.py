@@ -51,16 +51,16 @@ class SettingsScreen(ModalScreen[None]):
                     id="confirm",
                 )
             with Horizontal(classes="row"):
+                yield Label(texts.SETTINGS_PACE, classes="label")
+                yield Choice(
+                    [texts.PACE_NAMES[p] for p in _PACES], _PACES.index(settings.pace), id="pace"
+                )
+            with Horizontal(classes="row"):
                 yield Label(texts.SETTINGS_HANDOVER, classes="label")
                 yield Choice(
                     [texts.SETTINGS_ON, texts.SETTINGS_OFF],
                     0 if settings.handover_alone else 1,
                     id="handover",
-                )
-            with Horizontal(classes="row"):
-                yield Label(texts.SETTINGS_PACE, classes="label")
-                yield Choice(
-                    [texts.PACE_NAMES[p] for p in _PACES], _PACES.index(settings.pace), id="pace"
                 )
             languages = i18n.available_languages()
             with Horizontal(classes="row"):
