@@ -837,6 +837,9 @@ LEARN_BROKEN = N_("The walkthrough cannot start: {error}")
 LEARN_NOT_KEPT = N_("Your place in the walkthrough cannot be kept ({error}); the lesson goes on.")
 NEW_LEARN_BUTTON = N_("Learn to play")
 COACH_TITLE = N_("Coach")
+COACH_TURN_DONE = N_(
+    "Your turn is done and waits for you: Enter ends it (the next player goes on), u takes it back."
+)
 COACH_RULE = "{rule}: {text}"
 COACH_UNAVAILABLE = N_("Not available now")
 COACH_ALL_OPEN = N_("Every option shown is open to you.")

@@ -349,7 +349,7 @@ class TableScreen(Screen[None]):
         )
         self.query_one(GameLog).show(session.logbook.lines())
         if self.has_class("-coach"):
-            self.query_one(CoachPanel).show(state, session.version)
+            self.query_one(CoachPanel).show(state, session.version, confirming=pending is not None)
         signature = self._binding_signature()
         if signature != self._bindings_shown:
             self._bindings_shown = signature
