@@ -750,9 +750,11 @@ class TableScreen(Screen[None]):
         state = self.state
         self.error = None
         if state.kind is DecisionKind.TURN:
-            self.ui.move_cursor(direction)
+            if not self.ui.move_cursor(direction):
+                self.notify(texts.IDLE_MARKET_EDGE, timeout=3, markup=False)
         elif state.kind is DecisionKind.PLACE:
-            self.ui.move_spot(state, direction)
+            if not self.ui.move_spot(state, direction):
+                self.notify(texts.IDLE_NO_SPOT_THAT_WAY, timeout=3, markup=False)
         elif state.kind is DecisionKind.VOLCANO:
             self.ui.move_volcano(state, -1 if direction == "up" else 1)
         self.changed()
