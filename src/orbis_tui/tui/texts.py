@@ -231,6 +231,7 @@ PANEL_VOLCANO_TITLE = N_("Volcano: remove {remove} ({index}/{total})")
 PANEL_VOLCANO_FROM = N_("from cell {cell}: {worshipers}")
 PANEL_OVER = N_("The game is over.")
 PANEL_BOT = N_("{name} ({level}) is choosing…")
+PANEL_WAITING = N_("{name} is choosing, at their own screen…")
 PANEL_MISTAKE = "✗ {reason}"
 PANEL_WARNING = "! {message}"
 PANEL_NOTE = "· {message}"
