@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import i18n
+from . import i18n, tables_cli
 from .i18n import gettext as _
 from .options import MAX_GAMES, MAX_JOBS, MAX_REVIEW_SIZE, budget_option, count_option
 
@@ -683,6 +683,9 @@ COMMANDS: dict[str, Callable[[Commands], None]] = {
     "balance": _add_balance,
     "ladder": _add_ladder,
     "bench": _add_bench,
+    "host": tables_cli.add_host,
+    "table": tables_cli.add_table,
+    "join": tables_cli.add_join,
 }
 
 
@@ -704,7 +707,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 # Commands that open the app: it turns collection back on once its first frame is shown.
-APP_COMMANDS = frozenset({"play", "learn"})
+APP_COMMANDS = frozenset({"play", "learn", "join"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

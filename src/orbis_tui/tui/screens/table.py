@@ -135,16 +135,22 @@ class TableScreen(Screen[None]):
 
     def __init__(
         self,
-        match: Match,
-        store: SaveStore,
-        seats: list[Seat],
+        match: Match | GameSession,
+        store: SaveStore | None = None,
+        seats: list[Seat] | None = None,
         resumed: bool = False,
         settings: Settings | None = None,
         *,
         autosave: bool = True,
     ) -> None:
+        """The table of ``match`` played here (its store, its seats), or of a session
+        given whole (a seat at a table played apart)."""
         super().__init__()
-        self.session = GameSession(match, store, seats, autosave=autosave)
+        if isinstance(match, GameSession):
+            self.session = match
+        else:
+            assert seats is not None
+            self.session = GameSession(match, store, seats, autosave=autosave)
         self.settings = settings if settings is not None else Settings()
         self.resumed = resumed
         self.ui = Controller()
@@ -319,7 +325,8 @@ class TableScreen(Screen[None]):
                 texts.PANEL_BOT.format(name=self.seat.name, level=texts.level_name(self.seat.kind))
             )
         else:
-            panel.show_text(texts.PANEL_WAITING.format(name=self.seat.name))
+            waiting = self._waiting_text() or texts.PANEL_WAITING.format(name=self.seat.name)
+            panel.show_text(waiting)
         self.query_one(PlayerCard).show(shown, seat, scores[seat])
         self._show_pyramid(shown, seat, deciding)
         self.query_one(PlayersStrip).show(
@@ -332,6 +339,10 @@ class TableScreen(Screen[None]):
         if signature != self._bindings_shown:
             self._bindings_shown = signature
             self.refresh_bindings()
+
+    def _waiting_text(self) -> str | None:
+        """What the panel says while another person decides (None: the usual)."""
+        return None
 
     def retranslate(self) -> None:
         """Speak the language now in use: every text and the game log anew."""
