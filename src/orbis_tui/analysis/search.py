@@ -123,7 +123,7 @@ def analyse(
     for action in include:
         if action in firsts or not world.is_legal(action):
             continue
-        child = world.copy()
+        child = world.copy(record=False)
         child.apply(action)
         rest, _ = planner.complete(child, world.current)
         candidate = [action, *rest]

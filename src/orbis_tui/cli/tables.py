@@ -11,14 +11,15 @@ import os
 import sys
 from typing import Any
 
-from .i18n import gettext as _
+from ..i18n import gettext as _
+from .arguments import AddCommand
 
 DEFAULT_STORE = "orbis-tables.db"
 LINK_ENV = "ORBIS_JOIN_LINK"
 
 
 def _port(text: str) -> int:
-    from .serve import parse_port
+    from ..serve import parse_port
 
     try:
         return parse_port(text)
@@ -27,7 +28,7 @@ def _port(text: str) -> int:
 
 
 def _public_url(text: str) -> str:
-    from .serve import parse_public_url
+    from ..serve import parse_public_url
 
     try:
         return parse_public_url(text)
@@ -36,7 +37,7 @@ def _public_url(text: str) -> str:
 
 
 def _seat_level(text: str) -> tuple[int, str]:
-    from .levels import LEVELS
+    from ..levels import LEVELS
 
     seat, _sep, level = text.partition("=")
     if not seat.isdigit() or level not in LEVELS:
@@ -46,13 +47,13 @@ def _seat_level(text: str) -> tuple[int, str]:
 
 
 def _cmd_host(args: argparse.Namespace) -> int:
-    from .host import host_tables
+    from ..host import host_tables
 
     return host_tables(args.host, args.port, args.store, args.public_url)
 
 
 def _cmd_table_new(args: argparse.Namespace) -> int:
-    from .remote.client import create_table_request
+    from ..remote.client import create_table_request
 
     seats = dict(args.seat or [])
     bad = [n for n in seats if not 1 <= n <= args.players]
@@ -86,7 +87,7 @@ def _cmd_table_new(args: argparse.Namespace) -> int:
 
 
 def _cmd_join(args: argparse.Namespace) -> int:
-    from .remote.links import parse_link
+    from ..remote.links import parse_link
 
     text = os.environ.get(LINK_ENV, "") if args.link_from_env else (args.link or "")
     try:
@@ -94,12 +95,12 @@ def _cmd_join(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(_("orbis join: {problem}").format(problem=exc), file=sys.stderr)
         return 2
-    from .tui.join import run_join
+    from ..tui.join import run_join
 
     return run_join(link, args.data_dir, language=args.chosen_lang)
 
 
-def add_host(sub: Any) -> None:
+def _add_host(sub: Any) -> None:
     host = sub.add_parser(
         "host", help=_("host tables played apart: each player at their own terminal or browser")
     )
@@ -118,7 +119,7 @@ def add_host(sub: Any) -> None:
     host.set_defaults(run=_cmd_host)
 
 
-def add_table(sub: Any) -> None:
+def _add_table(sub: Any) -> None:
     table = sub.add_parser("table", help=_("deal a new table on a table server"))
     actions = table.add_subparsers(dest="table_command", required=True)
     new = actions.add_parser("new", help=_("deal a new table and print its invitation links"))
@@ -134,7 +135,7 @@ def add_table(sub: Any) -> None:
     new.set_defaults(run=_cmd_table_new)
 
 
-def add_join(sub: Any) -> None:
+def _add_join(sub: Any) -> None:
     from pathlib import Path
 
     join = sub.add_parser("join", help=_("take your seat at a table played apart"))
@@ -144,3 +145,8 @@ def add_join(sub: Any) -> None:
         "--data-dir", type=Path, help=_("where a finished game's record is saved (records/)")
     )
     join.set_defaults(run=_cmd_join)
+
+
+# Played apart: after the player's own commands in the help.
+COMMANDS: dict[str, AddCommand] = {"host": _add_host, "table": _add_table, "join": _add_join}
+APP_COMMANDS = frozenset({"join"})  # opens the app: collection comes back with its frame
