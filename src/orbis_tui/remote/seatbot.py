@@ -113,3 +113,19 @@ async def run_seats(links: list[Link], choosers: list[Chooser], **kwargs: Any) -
             *(play_seat(link, c, **kwargs) for link, c in zip(links, choosers, strict=True))
         )
     )
+
+
+async def _watch_once(link: Link) -> dict[str, Any]:
+    """The first table a connection with ``link`` receives (for tests)."""
+    import aiohttp
+
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(link.websocket, max_msg_size=8 * 1024 * 1024) as ws,
+    ):
+        await ws.send_str(p.hello(link.table, link.token))
+        while True:
+            message = await ws.receive(timeout=10)
+            data = json.loads(message.data)
+            if data.get("t") == "table":
+                return dict(data)
