@@ -20,10 +20,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-
-from orbis_tui.remote.client import TableMirror, create_table_request, parse_table
-from orbis_tui.remote.links import Link, parse_link
-
 from test_browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -33,6 +29,9 @@ from test_browser import (
     free_port,
     sync_api,
 )
+
+from orbis_tui.remote.client import TableMirror, create_table_request, parse_table
+from orbis_tui.remote.links import Link, parse_link
 
 
 @pytest.fixture
@@ -89,8 +88,9 @@ def test_two_seats_in_two_browser_contexts_each_play_a_turn(host: str) -> None:
                 pages.append(page)
             for page in pages:  # both seats' tables are up
                 try:
+                    shown = f"({SCREEN_TEXT})()"
                     page.wait_for_function(
-                        f"() => ['Game log', 'Press Enter'].some(t => ({SCREEN_TEXT})().includes(t))"
+                        f"() => ['Game log', 'Press Enter'].some(t => {shown}.includes(t))"
                     )
                 except sync_api.TimeoutError:
                     pytest.fail(f"no table in the browser; it shows:\n{page.evaluate(SCREEN_TEXT)}")
