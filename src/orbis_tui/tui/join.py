@@ -69,7 +69,8 @@ class RemoteTableScreen(TableScreen):
         from ..levels import LEVELS
         from .screens.question import QuestionScreen
 
-        seat = absent[0]
+        current = self.state.current  # the absent player holding up the table first
+        seat = current if current in absent else absent[0]
         name = self.seats[seat].name
         answers = [texts.level_name(level) for level in LEVELS] + [texts.STAND_IN_WAIT]
 
@@ -88,6 +89,8 @@ class RemoteTableScreen(TableScreen):
 
     def table_moved(self, turn: int, count: int) -> None:
         """The server sent a new table (``turn`` and ``count`` were the old ones)."""
+        if not self.is_mounted or not self.query("#market"):
+            return  # not laid out yet: its first frame shows the table as it is then
         if self.state.is_over:
             self.changed()
             self.app.post_message(ShowEnd(self.match))
