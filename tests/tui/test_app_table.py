@@ -275,6 +275,7 @@ def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
                 break
             await pilot.pause(0.02)
         assert screen.handing_over and screen.state.current == 0
+        await pilot.pause()  # the curtain is drawn in the next frame
         curtain = screen_text(pilot.app)
         assert "Bo took" in curtain and "Cy took" in curtain and "CP now:" in curtain
         assert "Pass the keyboard" not in curtain

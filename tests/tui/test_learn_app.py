@@ -307,8 +307,11 @@ def test_a_walkthrough_whose_place_cannot_be_kept_says_so_and_goes_on(tmp_path: 
     async def scenario() -> None:
         app = LearnApp(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            shown = [n.message for n in app._notifications]
+            for _ in range(100):  # the notice comes after the table's first frame
+                await pilot.pause()
+                shown = [n.message for n in app._notifications]
+                if any("cannot be kept" in message for message in shown):
+                    break
             assert any("cannot be kept" in message for message in shown)
             walkthrough = app.screen.walkthrough
             await pilot.press("enter", "enter", "2")
