@@ -122,7 +122,6 @@ class TableServer:
         self.host = host
         self.port = port
         self.public_url = public_url
-        self.guard = RequestGuard(loopback_only=is_loopback(host), public_url=public_url)
         self.bot_pause = bot_pause
         self.bot_budget = bot_budget
         self.join_command = join_command or _join_command
@@ -130,6 +129,12 @@ class TableServer:
         self._loading = asyncio.Lock()
         self._sockets: set[asyncio.Task[Any]] = set()
         store.on_change = self._changed_elsewhere
+
+    def guard(self) -> RequestGuard:
+        """The guard of ``orbis serve``, for the port this server listens on now."""
+        return RequestGuard(
+            loopback_only=is_loopback(self.host), port=self.port, public_url=self.public_url
+        )
 
     # ------------------------------------------------------------ the tables
     async def room(self, table_id: str) -> Room | None:
@@ -195,7 +200,7 @@ class TableServer:
     async def _guard_middleware(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        refusal = self.guard.refusal(request.headers.get("Host"), request.headers.get("Origin"))
+        refusal = self.guard().refusal(request.headers.get("Host"), request.headers.get("Origin"))
         if refusal is not None:
             raise web.HTTPForbidden(text=f"Orbis: refused: {refusal}\n")
         return await handler(request)
