@@ -409,15 +409,15 @@ def test_a_failing_computer_player_hands_its_seat_to_a_person(
         await press(pilot, "1")
         assert screen.match.record.actions == ["take 1"]
 
-    import orbis_tui.tui.screens.table as table_module
+    import orbis_tui.tui.bot_driver as driver_module
 
     app = TableApp(match, tmp_path, [Seat("Ada"), Seat("Bo", "easy")])
-    original = table_module.make_bot
-    table_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment]
+    original = driver_module.make_bot
+    driver_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment]
     try:
         run(app, scenario)
     finally:
-        table_module.make_bot = original
+        driver_module.make_bot = original
 
 
 def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) -> None:
