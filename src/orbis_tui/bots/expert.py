@@ -42,7 +42,7 @@ class ExpertBot:
         self.seed = seed
         self.time_budget = time_budget
         self.iterations = iterations
-        settings = {"finish": EXPERT_FINISH, **settings}
+        settings = {"finish": EXPERT_FINISH, "own_turn": True, "tree_turns": None, **settings}
         self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **settings)  # type: ignore[arg-type]
         self.planner = QuickPlanner(weights)
         self.follower = PlanFollower()
