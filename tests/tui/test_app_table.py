@@ -276,6 +276,7 @@ def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
                 break
             await pilot.pause(0.02)
         assert screen.handing_over and screen.state.current == 0
+        await pilot.pause()  # the curtain is drawn in the next frame
         curtain = screen_text(pilot.app)
         assert "Bo took" in curtain and "Cy took" in curtain and "CP now:" in curtain
         assert "Pass the keyboard" not in curtain
@@ -374,15 +375,15 @@ def test_a_failing_computer_player_hands_its_seat_to_a_person(
         await press(pilot, "1")
         assert screen.match.record.actions == ["take 1"]
 
-    import orbis_tui.tui.screens.table as table_module
+    import orbis_tui.tui.bot_driver as driver_module
 
     app = TableApp(match, tmp_path, [Seat("Ada"), Seat("Bo", "easy")])
-    original = table_module.make_bot
-    table_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment]
+    original = driver_module.make_bot
+    driver_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment]
     try:
         run(app, scenario)
     finally:
-        table_module.make_bot = original
+        driver_module.make_bot = original
 
 
 def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) -> None:
