@@ -346,7 +346,7 @@ class TableScreen(Screen[None]):
         )
         self.query_one(GameLog).show(session.logbook.lines())
         if self.has_class("-coach"):
-            self.query_one(CoachPanel).show(state, session.version)
+            self.query_one(CoachPanel).show(state, session.version, confirming=pending is not None)
         signature = self._binding_signature()
         if signature != self._bindings_shown:
             self._bindings_shown = signature
@@ -481,7 +481,8 @@ class TableScreen(Screen[None]):
         recent = session.history.since_turn_of(state.current)
         if first and not self.resumed:
             recent = []
-        if several or first or recent:
+        # Alone against the computer, the log tells what it did; the curtain only if asked.
+        if several or first or (recent and self.settings.handover_alone):
             self._handover_open = True
             self._table_visible(False)
             self.query_one(HandOverCurtain).show(
@@ -711,9 +712,11 @@ class TableScreen(Screen[None]):
         state = self.state
         self.error = None
         if state.kind is DecisionKind.TURN:
-            self.ui.move_cursor(direction)
+            if not self.ui.move_cursor(direction):
+                self.notify(texts.IDLE_MARKET_EDGE, timeout=3, markup=False)
         elif state.kind is DecisionKind.PLACE:
-            self.ui.move_spot(state, direction)
+            if not self.ui.move_spot(state, direction):
+                self.notify(texts.IDLE_NO_SPOT_THAT_WAY, timeout=3, markup=False)
         elif state.kind is DecisionKind.VOLCANO:
             self.ui.move_volcano(state, -1 if direction == "up" else 1)
         self.changed()
