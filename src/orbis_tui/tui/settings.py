@@ -55,14 +55,16 @@ class Settings:
         settings = cls()
         if not isinstance(data, dict):
             return settings
-        if data.get("look") in LOOKS:
-            settings.look = data["look"]
+        look = data.get("look")
+        if isinstance(look, str) and look in LOOKS:
+            settings.look = look
         if isinstance(data.get("confirm_turn"), bool):
             settings.confirm_turn = data["confirm_turn"]
         if isinstance(data.get("handover_alone"), bool):
             settings.handover_alone = data["handover_alone"]
-        if data.get("pace") in PACES:
-            settings.pace = data["pace"]
+        pace = data.get("pace")
+        if isinstance(pace, str) and pace in PACES:  # a list or a table is not a key
+            settings.pace = pace
         language = data.get("language")
         if isinstance(language, str) and language.isascii() and language.isalpha():
             settings.language = language[:8]
