@@ -14,7 +14,7 @@ WITHIN_NOISE = N_("close to the best: the difference is within the search's unce
 
 # ------------------------------------------------------------------ orbis review
 PROGRESS = Np_("Reviewing {decisions} decision", "Reviewing {decisions} decisions", "decisions")
-SUMMARY = N_("{name} (seat {seat}): {judged}, {loss:.1f} CP expected lost, {mistakes}")
+SUMMARY = N_("{name} (player {number}): {judged}, {loss:.1f} CP expected lost, {mistakes}")
 SUMMARY_JUDGED = Np_("{decisions} decision judged", "{decisions} decisions judged", "decisions")
 SUMMARY_MISTAKES = Np_("{mistakes} clear mistake", "{mistakes} clear mistakes", "mistakes")
 NO_MISTAKES = N_("  No clear mistake: every loss is within the search's uncertainty.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import N_, NC_, Np_, TranslatedDict, choose, gettext, pgettext
+from ..i18n import N_, NC_, Np_, TranslatedDict, choose, gettext, pgettext, shown_letters
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
 Template = str | tuple[str, str, str]
@@ -45,8 +45,8 @@ def worshiper_words(spelled: str) -> str:
     '-' or '' -> 'nothing'."""
     if spelled in ("", "-"):
         return gettext(N_("nothing"))
-    return " ".join(
-        f"{spelled.count(letter)}{letter}" for letter in COLOR_WORDS if letter in spelled
+    return shown_letters(
+        " ".join(f"{spelled.count(letter)}{letter}" for letter in COLOR_WORDS if letter in spelled)
     )
 
 

@@ -43,6 +43,7 @@ from ..engine import (
 )
 from .describe import fewest_first, most_plentiful
 
+NEUTRAL_CELL = 4  # the market's middle: where a player's cursor starts
 # Market cursor moves: (row step, column step).
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -96,7 +97,9 @@ class Controller:
     """The choice in progress for one table; reset whenever the game moves on."""
 
     def __init__(self) -> None:
-        self.cursor = 4  # market cell 0-8, kept from turn to turn
+        self.cursor = NEUTRAL_CELL  # market cell 0-8, kept for each player from turn to turn
+        self._cursors: dict[int, int] = {}  # where each seat left it
+        self._seat: int | None = None
         self.god: GodId | None = None  # a selected god replaces the market cursor
         self.pick: Pick | None = None
         self.spot = 0
@@ -124,6 +127,11 @@ class Controller:
         self.wild_mode = False
         self.volcano = 0
         self._preview = None
+        if state.current != self._seat:  # another player's turn: their own cursor
+            if self._seat is not None:
+                self._cursors[self._seat] = self.cursor
+            self._seat = state.current
+            self.cursor = self._cursors.get(state.current, NEUTRAL_CELL)
         if kind is DecisionKind.TURN:
             if state.must_take_god() and state.gods_available:
                 self.god = state.gods_available[0]
@@ -148,14 +156,19 @@ class Controller:
             self.pick = Pick(LOVE_GIFT, None, list(fewest_first(realm, LOVE_GIFT)))
 
     # ------------------------------------------------------------ the market and gods
-    def move_cursor(self, direction: str) -> None:
+    def move_cursor(self, direction: str) -> bool:
+        """Move the market cursor one cell; False at the market's edge (it does not
+        wrap round onto a cell at the other side, which Enter would take)."""
         dr, dc = MOVES[direction]
         if self.god is not None:
             self.god = None
-            return
+            return True
         row, col = divmod(self.cursor, 3)
-        row, col = (row + dr) % 3, (col + dc) % 3
+        row, col = row + dr, col + dc
+        if not (0 <= row < 3 and 0 <= col < 3):
+            return False
         self.cursor = row * 3 + col
+        return True
 
     def select_god(self, god: GodId) -> None:
         self.god = god
@@ -259,11 +272,12 @@ class Controller:
                     self.spot = index
         return True
 
-    def move_spot(self, state: GameState, direction: str) -> None:
-        """Move among the legal spots only, by where they sit in the drawing."""
+    def move_spot(self, state: GameState, direction: str) -> bool:
+        """Move among the legal spots only, by where they sit in the drawing; False when
+        there is none that way."""
         spots = self.spots(state)
         if len(spots) < 2:
-            return
+            return False
         here = self.current_spot(state)
         assert here is not None
         base = geometry.display_offset(state.player.pyramid)
@@ -288,8 +302,10 @@ class Controller:
                 score = (abs(sr - hr), abs(sx - hx))
             if best is None or score < best[0]:
                 best = (score, index)
-        if best is not None:
-            self.spot = best[1]
+        if best is None:
+            return False
+        self.spot = best[1]
+        return True
 
     def select_spot(self, state: GameState, row: int, col: int) -> bool:
         for index, spot in enumerate(self.spots(state)):

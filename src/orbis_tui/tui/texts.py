@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import N_, Np_, Plural, choose, gettext, language
+from ..i18n import N_, Np_, Plural, choose, format_numbers, gettext, language
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
 Template = str | tuple[str, str, str]
@@ -26,7 +26,7 @@ Template = str | tuple[str, str, str]
 def fill(template: Template, **values: Any) -> str:
     """The sentence of ``template`` with ``values`` filled in, in the language in use and
     the form its number asks."""
-    return choose(template, values).format(**values)
+    return format_numbers(choose(template, values), **values)
 
 
 def level_name(level: str) -> str:
@@ -227,6 +227,7 @@ PANEL_VOLCANO_TITLE = N_("Volcano: remove {remove} ({index}/{total})")
 PANEL_VOLCANO_FROM = N_("from cell {cell}: {worshipers}")
 PANEL_OVER = N_("The game is over.")
 PANEL_BOT = N_("{name} ({level}) is choosing…")
+PANEL_WAITING = N_("{name} is choosing, at their own screen…")
 PANEL_MISTAKE = "✗ {reason}"
 PANEL_WARNING = "! {message}"
 PANEL_NOTE = "· {message}"
@@ -377,6 +378,15 @@ UNSAVED_READ_ONLY = N_(
     "This window opened the game read-only: nothing played here is saved. Save a "
     "record of the game somewhere else before quitting?"
 )
+LEAVE_PAGE_TITLE = N_("Quit the game?")
+LEAVE_PAGE = N_(
+    "The game is saved after every step. The page will then say that the session "
+    "ended; its Restart button (or reloading the page) opens the game again where it "
+    "stopped."
+)
+LEAVE_PAGE_QUIT = N_("Quit")
+LEAVE_PAGE_STAY = N_("Stay")
+READ_ONLY_MARK = N_("read-only: not saved")
 UNSAVED_SAVE = N_("Save a record")
 UNSAVED_QUIT = N_("Quit without saving")
 UNSAVED_STAY = N_("Stay")
@@ -408,6 +418,8 @@ BOT_FAILED = N_(
 IDLE_HANDOVER = N_("The table stays hidden until {name} is ready: press Enter.")
 IDLE_EXCHANGE = N_("No exchange now: it takes 3 worshipers of one color.")
 IDLE_MUST_GOD = N_("Last turn without a god: take a god (⇧ + its letter), not a tile.")
+IDLE_MARKET_EDGE = N_("The market ends there: the cursor stays where it is.")
+IDLE_NO_SPOT_THAT_WAY = N_("No spot for this tile that way: it may go only where one is drawn.")
 IDLE_MARKET = N_("The market is not open now: finish this turn first.")
 IDLE_COLOR = N_("Color keys choose worshipers; nothing asks for them now.")
 IDLE_COLOR_FULL = N_("That color cannot be added: the choice is full or the realm has no more.")
@@ -461,6 +473,7 @@ SETTINGS_FAILED = N_("Settings could not be saved: {error}")
 SETTINGS_TITLE = N_("Settings (saved at once)")
 SETTINGS_LOOK = N_("Look")
 SETTINGS_CONFIRM = N_("Confirm each turn")
+SETTINGS_HANDOVER = N_("Recap of computer moves")
 SETTINGS_PACE = N_("Computer pace")
 SETTINGS_LANGUAGE = N_("Language")
 SETTINGS_ON = N_("yes")
@@ -485,6 +498,7 @@ PACE_NAMES = {
 
 # ---------------------------------------------------------------- help
 HELP_TITLE = N_("Help")
+HELP_COLOR_KEY = N_("{color} (key {key})")  # a color and the key that chooses it
 HELP_CLOSE = N_("Escape or ? closes · arrows and PgUp/PgDn scroll")
 
 # The player's guide: (heading, text, the rules it sums up).
@@ -598,11 +612,15 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ),
     (N_("PgUp / PgDn"), N_("scroll the game log (or the coach); the mouse wheel too")),
     (N_("s"), N_("settings: the look, confirming each turn, the computers' pace")),
-    (N_("ctrl+n"), N_("set up a new game (the one in progress stays saved)")),
+    (N_("n / ctrl+n"), N_("set up a new game (the one in progress stays saved)")),
     (N_("Enter / Space"), N_("on the hand-over curtain: the next player is ready")),
     ("?", N_("this help")),
     (N_("ctrl+t"), N_("switch between the dark and the light look")),
     (N_("q"), N_("quit; the game is saved after every step and opens again where it stopped")),
+    (
+        N_("q in a browser"),
+        N_("asks first; q again or Enter on Quit ends the session, Restart opens it again"),
+    ),
     (
         N_("mouse"),
         N_("click a market cell, a god or a pyramid spot to select it; click again to act"),
@@ -867,6 +885,9 @@ LEARN_BROKEN = N_("The walkthrough cannot start: {error}")
 LEARN_NOT_KEPT = N_("Your place in the walkthrough cannot be kept ({error}); the lesson goes on.")
 NEW_LEARN_BUTTON = N_("Learn to play")
 COACH_TITLE = N_("Coach")
+COACH_TURN_DONE = N_(
+    "Your turn is done and waits for you: Enter ends it (the next player goes on), u takes it back."
+)
 COACH_RULE = "{rule}: {text}"
 COACH_UNAVAILABLE = N_("Not available now")
 COACH_ALL_OPEN = N_("Every option shown is open to you.")
@@ -943,6 +964,37 @@ REVIEW_NONE_TO_JUMP = N_("No mistake to jump to.")
 REVIEW_WAIT_TO_JUMP = N_("No mistake judged yet: the analysis is still running.")
 REVIEW_AT_START = N_("This is the start of the game.")
 REVIEW_AT_END = N_("This is the end of the record.")
+
+# ---------------------------------------------------------------- a table played apart
+KEY.update({"stand_in": N_("A computer for an absent player")})
+JOIN_CONNECTING = N_("Connecting to the table…")
+JOIN_NOT_CONNECTED = N_("Not connected to the table: connecting again…")
+JOIN_LOST = N_("The connection to the table was lost: connecting again…")
+JOIN_UNREADABLE = N_("The table server sent a table this version cannot read: {error}")
+PANEL_AWAY = N_("{name} is away. m: let a computer play for them until they return.")
+STAND_IN_TITLE = N_("An absent player")
+STAND_IN_QUESTION = N_("{name} is away. Which computer level plays for them until they return?")
+STAND_IN_WAIT = N_("Wait for them")
+STAND_IN_STARTED = N_("{level} plays for {name} until they return.")
+SEAT_AWAY = N_("{name} has left the table.")
+SEAT_BACK = N_("{name} is back at the table.")
+YOUR_TURN_TITLE = N_("Orbis: your turn")
+REFUSED_TEXTS = {
+    "not-your-turn": N_("It is not your turn (R-TURN-1)."),
+    "stale": N_("The table moved on meanwhile: look again."),
+    "illegal": N_("The table refused this action."),
+    "no-undo": N_("Nothing to undo in this turn."),
+    "watching": N_("You are watching: you cannot play."),
+    "not-absent": N_("That player is at the table."),
+    "unknown-level": N_("The table server has no such computer level."),
+}
+BYE_TEXTS = {
+    "bad-token": N_("This link opens no seat at this table server (copy the whole link)."),
+    "replaced": N_("This seat was opened from another place: this screen is closed."),
+    "bad-message": N_("The table server closed the connection: {reason}"),
+    "shutdown": N_("The table server is stopping."),
+    "too-slow": N_("The connection was too slow."),
+}
 
 # Every constant above answers in the language in use (see the module's docstring).
 _UNTRANSLATED = frozenset({"KEY", "APP_TITLE"})

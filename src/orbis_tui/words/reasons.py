@@ -30,7 +30,7 @@ from ..engine import (
     cancelled_text,
     final_scores,
 )
-from ..i18n import TranslatedDict, choose, gettext
+from ..i18n import TranslatedDict, choose, format_numbers, gettext
 from . import texts
 from .actions import Actions, as_tuple, describe_actions
 
@@ -97,7 +97,7 @@ def loss_reason(
         values = {"best": best_words, "diff": kept}
         return _sentence(choose(texts.MORE_WORSHIPERS, values).format(**values))
     if loss is not None and loss > 0:
-        return _sentence(_LOSS["search"].format(best=best_words, loss=loss))
+        return _sentence(format_numbers(_LOSS["search"], best=best_words, loss=loss))
     return _sentence(_LOSS["search_plain"].format(best=best_words))
 
 
