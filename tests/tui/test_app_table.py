@@ -256,6 +256,7 @@ def test_the_log_scrolls_and_the_history_lists_every_turn_by_player(tmp_path: Pa
 def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """With the setting that asks for it (off by default: see the next test)."""
     from orbis_tui.tui.seats import bot_levels
     from orbis_tui.tui.settings import PACES
 
@@ -276,11 +277,45 @@ def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
                 break
             await pilot.pause(0.02)
         assert screen.handing_over and screen.state.current == 0
+        await pilot.pause()  # the curtain drawn (later on a busy machine)
+        await pilot.pause()
         curtain = screen_text(pilot.app)
         assert "Bo took" in curtain and "Cy took" in curtain and "CP now:" in curtain
         assert "Pass the keyboard" not in curtain
         assert texts.HANDOVER_PLAY in curtain
         assert screen.query_one(HandOverCurtain).has_class("-shown")
+
+    app = TableApp(match, tmp_path, seats)
+    app.settings.handover_alone = True
+    run(app, scenario)
+
+
+def test_one_person_against_the_computer_gets_no_curtain_every_round(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orbis_tui.tui.seats import bot_levels
+    from orbis_tui.tui.settings import PACES
+
+    if not bot_levels():
+        pytest.skip("no computer players in this build")
+    monkeypatch.setitem(PACES, "normal", 0.0)
+    match = Match.start(setup_for_game(NAMES[:3], 9, 0))
+    level = bot_levels()[0]
+    seats = [Seat("Ada"), Seat("Bo", level), Seat("Cy", level)]
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        await press(pilot, "1")
+        while screen.state.current == 0 and not screen.confirming:
+            await press(pilot, "enter")
+        for _ in range(1500):  # up to 30 s on a loaded machine; usually a fraction of that
+            if screen.state.current == 0 and screen.state.turn > 1:
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        assert screen.state.current == 0 and not screen.handing_over
+        log = " ".join(screen.session.logbook.lines())
+        assert "Bo took" in log and "Cy took" in log  # what they did is told all the same
 
     run(TableApp(match, tmp_path, seats), scenario)
 
@@ -374,15 +409,15 @@ def test_a_failing_computer_player_hands_its_seat_to_a_person(
         await press(pilot, "1")
         assert screen.match.record.actions == ["take 1"]
 
-    import orbis_tui.tui.screens.table as table_module
+    import orbis_tui.tui.bot_driver as driver_module
 
     app = TableApp(match, tmp_path, [Seat("Ada"), Seat("Bo", "easy")])
-    original = table_module.make_bot
-    table_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment]
+    original = driver_module.make_bot
+    driver_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment]
     try:
         run(app, scenario)
     finally:
-        table_module.make_bot = original
+        driver_module.make_bot = original
 
 
 def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) -> None:

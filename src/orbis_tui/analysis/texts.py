@@ -14,7 +14,7 @@ WITHIN_NOISE = N_("close to the best: the difference is within the search's unce
 
 # ------------------------------------------------------------------ orbis review
 PROGRESS = Np_("Reviewing {decisions} decision", "Reviewing {decisions} decisions", "decisions")
-SUMMARY = N_("{name} (seat {seat}): {judged}, {loss:.1f} CP expected lost, {mistakes}")
+SUMMARY = N_("{name} (player {number}): {judged}, {loss:.1f} CP expected lost, {mistakes}")
 SUMMARY_PARTS = Np_(
     "  {loss:.1f} CP lost = {listed:.1f} at the mistake listed below + {rest:.1f} at {others} "
     "other decisions",

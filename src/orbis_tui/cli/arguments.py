@@ -24,6 +24,7 @@ AddCommand = Callable[["Commands"], None]
 games = count_option(1, MAX_GAMES, "--games")
 jobs = count_option(1, MAX_JOBS, "--jobs")
 review_size = count_option(1, MAX_REVIEW_SIZE, "--size")
+recent_count = count_option(1, 10_000, "--count")
 
 
 def level(text: str) -> str:

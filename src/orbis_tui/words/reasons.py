@@ -33,7 +33,7 @@ from ..engine import (
     cancelled_text,
     final_scores,
 )
-from ..i18n import TranslatedDict, choose, gettext
+from ..i18n import TranslatedDict, choose, format_numbers, gettext
 from . import texts
 from .actions import Actions, as_tuple, describe_actions
 from .futures import futures_sentence
@@ -86,7 +86,7 @@ def loss_reason(
     if turn_reason is not None:
         return turn_reason
     if loss is not None and loss > 0:
-        return _sentence(_LOSS["search"].format(best=best_words, loss=loss))
+        return _sentence(format_numbers(_LOSS["search"], best=best_words, loss=loss))
     return _sentence(_LOSS["search_plain"].format(best=best_words))
 
 

@@ -176,7 +176,9 @@ class ReviewScreen(Screen[None]):
                 overflow="ellipsis",
             )
         if self.analysing:
-            line.append("  " + texts.REVIEW_ANALYSING.format(share=self._share), palette.ACCENT)
+            line.append(
+                "  " + texts.fill(texts.REVIEW_ANALYSING, share=self._share), palette.ACCENT
+            )
         self.query_one(StatusLine).set_text(line)
 
     def _analysis_text(self, state: GameState, action: Action | None) -> Text:
@@ -220,9 +222,9 @@ class ReviewScreen(Screen[None]):
             if not move.mistake:  # a mistake's reason names the better option itself
                 out.append("\n" + texts.REVIEW_BEST.format(what=describe_actions(before, best)))
             if math.isfinite(move.stderr):
-                lost = texts.REVIEW_LOST.format(loss=move.loss, stderr=move.stderr)
+                lost = texts.fill(texts.REVIEW_LOST, loss=move.loss, stderr=move.stderr)
             else:
-                lost = texts.REVIEW_LOST_ROUGH.format(loss=move.loss)
+                lost = texts.fill(texts.REVIEW_LOST_ROUGH, loss=move.loss)
             out.append("\n" + lost, style=palette.BAD if move.mistake else palette.ACCENT)
             if move.mistake:
                 out.append(" · " + texts.REVIEW_MISTAKE, style=palette.BAD)
@@ -284,7 +286,8 @@ class ReviewScreen(Screen[None]):
         here = self._by_position.get(self.position)
         for move in self._ranked[:SHOWN_MISTAKES]:
             mark = "▸ " if move is here else "  "
-            line = texts.REVIEW_MISTAKE_LINE.format(
+            line = texts.fill(
+                texts.REVIEW_MISTAKE_LINE,
                 round=(move.turn - 1) // len(review.names) + 1,
                 name=review.names[move.seat],
                 loss=move.loss,
