@@ -44,7 +44,8 @@ def test_the_text_names_each_player_and_every_decision(
     out = capsys.readouterr().out
     names = json.loads(short_record.read_text(encoding="utf-8"))["setup"]["players"]
     assert out.startswith(f"{names[1]} (player 2): ")  # numbered as on screen
-    assert names[0] not in out and names[2] not in out
+    # only this player is judged; the lesson of the game may name the opponent it compares with
+    assert f"{names[0]} (player 1)" not in out and f"{names[2]} (player 3)" not in out
     assert "Every decision judged" in out
     assert "3 iterations per option" in out
 
