@@ -12,28 +12,11 @@ import sys
 from typing import Any
 
 from ..i18n import gettext as _
+from . import arguments
 from .arguments import AddCommand
 
 DEFAULT_STORE = "orbis-tables.db"
 LINK_ENV = "ORBIS_JOIN_LINK"
-
-
-def _port(text: str) -> int:
-    from ..serve import parse_port
-
-    try:
-        return parse_port(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _public_url(text: str) -> str:
-    from ..serve import parse_public_url
-
-    try:
-        return parse_public_url(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _seat_level(text: str) -> tuple[int, str]:
@@ -105,7 +88,9 @@ def _add_host(sub: Any) -> None:
         "host", help=_("host tables played apart: each player at their own terminal or browser")
     )
     host.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
-    host.add_argument("--port", type=_port, default=8765, help=_("port to listen on (8765)"))
+    host.add_argument(
+        "--port", type=arguments.port, default=8765, help=_("port to listen on (8765)")
+    )
     host.add_argument(
         "--store",
         default=DEFAULT_STORE,
@@ -113,7 +98,7 @@ def _add_host(sub: Any) -> None:
     )
     host.add_argument(
         "--public-url",
-        type=_public_url,
+        type=arguments.public_url,
         help=_("the address players use, when a proxy serves this server (https://...)"),
     )
     host.set_defaults(run=_cmd_host)
