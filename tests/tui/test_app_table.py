@@ -41,6 +41,7 @@ from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.controller import Controller
 from orbis_tui.tui.screens.history import HistoryScreen
 from orbis_tui.tui.screens.score import ScoreScreen
+from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.seats import Seat
 from orbis_tui.tui.settings import Settings, SettingsFile
 from orbis_tui.tui.widgets.curtain import HandOverCurtain
@@ -253,25 +254,39 @@ def test_the_log_scrolls_and_the_history_lists_every_turn_by_player(tmp_path: Pa
     run(TableApp(match, tmp_path), scenario)
 
 
-def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """With the setting that asks for it (off by default: see the next test)."""
+def _one_person_and_two_computers(monkeypatch: pytest.MonkeyPatch) -> tuple[Match, list[Seat]]:
+    """Ada at the keyboard against two computer players who move at once."""
     from orbis_tui.tui.seats import bot_levels
     from orbis_tui.tui.settings import PACES
 
     if not bot_levels():
         pytest.skip("no computer players in this build")
     monkeypatch.setitem(PACES, "normal", 0.0)
-    match = Match.start(setup_for_game(NAMES[:3], 9, 0))
     level = bot_levels()[0]
-    seats = [Seat("Ada"), Seat("Bo", level), Seat("Cy", level)]
+    return Match.start(setup_for_game(NAMES[:3], 9, 0)), [
+        Seat("Ada"),
+        Seat("Bo", level),
+        Seat("Cy", level),
+    ]
+
+
+async def _play_the_first_turn(pilot: Pilot) -> TableScreen:
+    """The person's first turn: the tile in cell 1, then Enter until the turn is done."""
+    screen = table(pilot.app)
+    await press(pilot, "1")
+    while screen.state.current == 0 and not screen.confirming:
+        await press(pilot, "enter")
+    return screen
+
+
+def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the setting that asks for it (off by default: see the next test)."""
+    match, seats = _one_person_and_two_computers(monkeypatch)
 
     async def scenario(pilot: Pilot) -> None:
-        screen = table(pilot.app)
-        await press(pilot, "1")
-        while screen.state.current == 0 and not screen.confirming:
-            await press(pilot, "enter")
+        screen = await _play_the_first_turn(pilot)
         for _ in range(1500):  # up to 30 s on a loaded machine; usually a fraction of that
             if screen.handing_over:
                 break
@@ -293,21 +308,10 @@ def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
 def test_one_person_against_the_computer_gets_no_curtain_every_round(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from orbis_tui.tui.seats import bot_levels
-    from orbis_tui.tui.settings import PACES
-
-    if not bot_levels():
-        pytest.skip("no computer players in this build")
-    monkeypatch.setitem(PACES, "normal", 0.0)
-    match = Match.start(setup_for_game(NAMES[:3], 9, 0))
-    level = bot_levels()[0]
-    seats = [Seat("Ada"), Seat("Bo", level), Seat("Cy", level)]
+    match, seats = _one_person_and_two_computers(monkeypatch)
 
     async def scenario(pilot: Pilot) -> None:
-        screen = table(pilot.app)
-        await press(pilot, "1")
-        while screen.state.current == 0 and not screen.confirming:
-            await press(pilot, "enter")
+        screen = await _play_the_first_turn(pilot)
         for _ in range(1500):  # up to 30 s on a loaded machine; usually a fraction of that
             if screen.state.current == 0 and screen.state.turn > 1:
                 break
