@@ -16,17 +16,23 @@ from builders import NAMES, TEMPLE, B, G, R, Seat, W, forest, plain, position, t
 from orbis_tui.engine import (
     ROW_SIZES,
     Action,
+    DeathUnaffordable,
     DecisionKind,
+    Decline,
     EffectKind,
     ForestSealed,
     GameState,
+    GodId,
+    GodLost,
     GoWild,
+    Option,
     Pay,
     Place,
     PlacedTile,
     Position,
     Prospect,
     Pyramid,
+    TakeGod,
     TakeTile,
     final_scores,
     forest_validated,
@@ -299,3 +305,75 @@ def test_R_GOD_1_a_god_that_can_no_longer_score_stays_without_points() -> None:
             lost_then.append((seat, scores[seat].god.points))
     assert lost_then
     assert all(points == 0 for _, points in lost_then)
+
+
+# ------------------------------------------------------------ the god (R-GOD-1)
+def _god_lost_after(state: GameState, action: Action, seat: int) -> bool:
+    trial = state.copy()
+    trial.apply(action)
+    return outlook(trial, seat).god.prospect is Prospect.LOST
+
+
+def _god_warned(option: Option) -> list[GodLost]:
+    return [w for w in option.warnings if isinstance(w, GodLost)]
+
+
+def test_R_GOD_1_every_option_that_makes_ones_god_impossible_says_so_and_no_other() -> None:
+    """At every placement, refusal and god choice of random 2-4 player games, each legal
+    option is played on a copy: it carries a warning naming the player's god exactly
+    when it moves that god from "can still score" (or "scores") to "can no longer". At a
+    take or a payment, a warned option loses the god whichever way the tile is placed."""
+    checked = named = takes = 0
+    for state in random_games(40, seed=7100):
+        kind = state.kind
+        seat = state.current
+        god = outlook(state, seat).god
+        for option in state.decision.legal_options:
+            action = option.action
+            warned = _god_warned(option)
+            if isinstance(action, TakeGod):
+                lost = outlook_after_taking(state, action) is Prospect.LOST
+                if action.god is GodId.DEATH:  # cancelled at once: its own warning (R-GOD-2)
+                    assert lost == any(isinstance(w, DeathUnaffordable) for w in option.warnings)
+                    continue
+                assert bool(warned) == lost, (option, lost)
+                if warned:
+                    name = state.catalog.god_by_id[action.god].name
+                    assert warned[0].details["god"] == name
+                named += bool(warned)
+                continue
+            if god.god is None or god.prospect is Prospect.LOST:
+                assert not warned, option
+                continue
+            name = state.catalog.god_by_id[god.god].name
+            if kind is DecisionKind.PLACE or isinstance(action, Decline):
+                if isinstance(action, Decline) and kind is DecisionKind.DEATH:
+                    continue  # the God of Death refused: its own warning (R-GOD-2)
+                lost = _god_lost_after(state, action, seat)
+                assert bool(warned) == lost, (option, state.player.pyramid)
+                checked += 1
+            elif isinstance(action, TakeTile | Pay | GoWild) and warned:
+                assert _lost_every_way(state, action, seat), option
+                takes += 1
+            if warned:
+                named += 1
+                assert warned[0].details["god"] == name
+                assert warned[0].rule == "R-GOD-1"
+                assert "can no longer score" in warned[0].message
+    assert checked > 500 and named > 10 and takes > 3, (checked, named, takes)
+
+
+def outlook_after_taking(state: GameState, action: TakeGod) -> Prospect:
+    trial = state.copy()
+    trial.apply(action)
+    return outlook(trial, state.current).god.prospect
+
+
+def _lost_every_way(state: GameState, action: Action, seat: int) -> bool:
+    """Whether every way of finishing the take with ``action`` (each payment or going
+    wild, then each placement) leaves ``seat``'s god unable to score."""
+    trial = state.copy()
+    trial.apply(action)
+    if trial.current != seat or trial.kind not in (DecisionKind.PAY, DecisionKind.PLACE):
+        return outlook(trial, seat).god.prospect is Prospect.LOST
+    return all(_lost_every_way(trial, a, seat) for a in trial.decision_actions())
