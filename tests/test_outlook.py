@@ -377,3 +377,41 @@ def _lost_every_way(state: GameState, action: Action, seat: int) -> bool:
     if trial.current != seat or trial.kind not in (DecisionKind.PAY, DecisionKind.PLACE):
         return outlook(trial, seat).god.prospect is Prospect.LOST
     return all(_lost_every_way(trial, a, seat) for a in trial.decision_actions())
+
+
+def test_every_loss_of_an_own_tile_or_the_god_at_a_choice_is_warned() -> None:
+    """Whatever the rule behind it (R-EFF-* cancellations, R-EFF-FOREST, R-GOD-1, R-END-2),
+    an option after which one of the player's own tiles or the god can no longer score,
+    or the tile placed cannot score or is a wilderness by this choice, carries a warning
+    that says it loses value: at every placement and refusal of random 2-4 player games.
+    (A tile bound to be a wilderness, with no spot or left unpaid before, was warned at
+    the take or the payment.)"""
+    checked = warned = 0
+    for state in random_games(30, seed=8200):
+        if state.kind is not DecisionKind.PLACE and state.decision.refusal is None:
+            continue
+        seat = state.current
+        view = outlook(state, seat)
+        could = {t.position for t in view.tiles if t.prospect is not Prospect.LOST}
+        god_could = view.god.god is not None and view.god.prospect is not Prospect.LOST
+        fits = any(isinstance(a, Place) and not a.wild for a in state.decision_actions())
+        for option in state.decision.legal_options:
+            action = option.action
+            if not isinstance(action, Place | Decline):
+                continue
+            trial = state.copy()
+            trial.apply(action)
+            after = outlook(trial, seat)
+            lost = [t for t in after.lost if t.position in could]
+            for t in after.tiles:
+                if view.tile_at(t.position) is not None:
+                    continue  # not the tile placed now
+                wild_now = t.reason.startswith("wild") and fits
+                if t.prospect is Prospect.LOST or (wild_now and t.points < 0):
+                    lost.append(t)
+            lost_god = god_could and after.god.prospect is Prospect.LOST
+            if lost or lost_god:
+                assert option.loses_value, (option, lost, lost_god)
+                warned += 1
+            checked += 1
+    assert checked > 1000 and warned > 100, (checked, warned)
