@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from builders import NAMES, TEMPLE, B, G, R, Seat, W, forest, plain, position, tile
 from orbis_tui.engine import (
     ROW_SIZES,
+    ZERO,
     Action,
     DeathUnaffordable,
     DecisionKind,
@@ -34,6 +35,7 @@ from orbis_tui.engine import (
     Pyramid,
     TakeGod,
     TakeTile,
+    TurnEnded,
     final_scores,
     forest_validated,
     outlook,
@@ -415,3 +417,26 @@ def test_every_loss_of_an_own_tile_or_the_god_at_a_choice_is_warned() -> None:
                 warned += 1
             checked += 1
     assert checked > 1000 and warned > 100, (checked, warned)
+
+
+def test_the_turn_summary_repeats_the_forest_the_turn_sealed() -> None:
+    """The issue's Temple of Dawn placed on Young Woods' last free neighbour spot: the
+    summary of the turn about to end says, marked '!', that Young Woods can no longer
+    be validated (the warning said it before the choice)."""
+    from orbis_tui.tui.history import made_impossible, summarize
+    from orbis_tui.tui.widgets.panel import summary_lines
+
+    state = sealed_forest_game()
+    start = state.copy()
+    events = state.apply(TakeTile(0))
+    while not any(isinstance(e, TurnEnded) for e in events):
+        actions = state.decision_actions()
+        action = Place(2, 1) if Place(2, 1) in actions else actions[0]
+        events = state.apply(action)
+    lines = made_impossible(start, state, 0)
+    assert lines == (
+        "Young Woods (forest, 3 CP) can no longer be validated: 0 of 1 matching neighbours, "
+        "and too few spots left beside it",
+    )
+    summary = summarize(state, 0, 1, events, (0, ZERO), (0, ZERO), losses=lines)
+    assert f"! {lines[0]}" in [line.plain for line in summary_lines(summary)]
