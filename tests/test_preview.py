@@ -198,6 +198,7 @@ def fewest_exchanges(have: Count, need: Count, any_count: int) -> int | None:
     return best
 
 
+@pytest.mark.slow
 def test_exchanges_to_pay_matches_a_search_over_exchange_sequences() -> None:
     rng = random.Random(2024)
     seen = set()

@@ -17,6 +17,7 @@ from orbis_tui.tui.saves import AUTOSAVE_NAME
 from orbis_tui.tui.screens.end import EndScreen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 32), (4, 43)])
 def test_a_whole_game_by_keyboard_reaches_the_end_screen(
     players: int, seed: int, tmp_path: Path
@@ -55,6 +56,7 @@ def test_a_whole_game_by_keyboard_reaches_the_end_screen(
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from orbis_tui.tui.seats import bot_levels
     from orbis_tui.tui.settings import PACES

@@ -118,6 +118,7 @@ def test_arrows_and_page_keys_step_through_the_game(tmp_path: Path) -> None:
     run_viewer(record, scenario, analyse=False)
 
 
+@pytest.mark.slow
 def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Path) -> None:
     record = bot_record()
 

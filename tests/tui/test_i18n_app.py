@@ -13,6 +13,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from app_driver import TableApp, lift_curtain, play_turn_keys, random_match, screen_text
 from babel.messages.pofile import read_po
 from test_learn_app import play_by_keys
@@ -29,6 +30,8 @@ from orbis_tui.tui.screens.settings import SettingsScreen
 from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.settings import SettingsFile
 from orbis_tui.tui.widgets.choice import Choice
+
+pytestmark = pytest.mark.slow  # every screen in every language: run by --all
 
 SIZE = (80, 24)
 TEMPLATE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "locale" / "orbis_tui.pot"

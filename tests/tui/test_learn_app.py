@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from app_driver import screen_text
 
 from orbis_tui.engine import (
@@ -120,6 +121,7 @@ async def complete_by_keyboard(pilot, app: LearnApp) -> int:
     raise AssertionError("the walkthrough did not end")
 
 
+@pytest.mark.slow
 def test_the_whole_walkthrough_by_keyboard(tmp_path: Path):
     async def scenario() -> None:
         app = LearnApp(tmp_path)
