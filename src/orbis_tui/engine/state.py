@@ -309,7 +309,7 @@ class GameState:
     @property
     def move_stack(self) -> list[Action]:
         """The actions applied to this state (since it was made or copied), oldest first."""
-        return [entry[0] for entry in self._history]
+        return [entry.action for entry in self._history]
 
     def can_undo(self) -> bool:
         return bool(self._history)
@@ -320,7 +320,7 @@ class GameState:
         turn = self.turn
         count = 0
         for entry in reversed(self._history):
-            if entry[2] != turn:
+            if entry.turn != turn:
                 break
             count += 1
         return count
@@ -331,37 +331,10 @@ class GameState:
         Raises ``IndexError`` when there is nothing to take back. Undo knows nothing of
         hidden information: how far a table lets its players go back is its own policy.
         """
-        (
-            action,
-            self.current,
-            self.turn,
-            self.kind,
-            self.take,
-            market,
-            worshipers,
-            pile_pos,
-            gods,
-            realm,
-            reductions,
-            god,
-            god_cancelled,
-            turns,
-            pyramid,
-        ) = self._history.pop()
-        self.market = list(market)
-        self.market_worshipers = list(worshipers)
-        self.pile_pos = list(pile_pos)
-        self.gods_available = list(gods)
-        player = self.players[self.current]
-        player.realm = list(realm)
-        player.reductions = list(reductions)
-        player.god = god
-        player.god_cancelled = god_cancelled
-        player.turns = turns
-        if pyramid is not None:
-            player.pyramid = pyramid.copy()  # the entry may be shared with a copy's history
+        entry = self._history.pop()
+        entry.restore(self)
         self._decision = None
-        return action
+        return entry.action
 
     # ------------------------------------------------------------------ hidden information
     def unseen(self) -> list[Tile]:
@@ -738,28 +711,7 @@ class GameState:
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` and play it. Returns what happened, in order, as events."""
         self._check(action)
-        player = self.players[self.current]
-        # What undo needs: every field an action may change, as it is now. An action
-        # changes only the active player; only a placement or a refusal the pyramid.
-        self._history.append(
-            (
-                action,
-                self.current,
-                self.turn,
-                self.kind,
-                self.take,
-                tuple(self.market),
-                tuple(self.market_worshipers),
-                tuple(self.pile_pos),
-                tuple(self.gods_available),
-                tuple(player.realm),
-                tuple(player.reductions),
-                player.god,
-                player.god_cancelled,
-                player.turns,
-                player.pyramid.copy() if type(action) in _CHANGES_PYRAMID else None,
-            )
-        )
+        self._history.append(_Undo(self, action))
         self._decision = None
         events: list[Event] = []
         _APPLY[type(action)](self, action, events)
@@ -1054,8 +1006,65 @@ def _tile_id(tile: Tile) -> str:
     return tile.id
 
 
-# What :meth:`GameState.apply` keeps to take an action back (see :meth:`GameState.undo`).
-_Undo = tuple
+class _Undo:
+    """What :meth:`GameState.apply` keeps to take an action back exactly (see
+    :meth:`GameState.undo`): every field an action may change, as it was before. An
+    action changes only the active player; only a placement or a refusal the pyramid."""
+
+    __slots__ = (
+        "action",
+        "current",
+        "god",
+        "god_cancelled",
+        "gods",
+        "kind",
+        "market",
+        "pile_pos",
+        "pyramid",
+        "realm",
+        "reductions",
+        "take",
+        "turn",
+        "turns",
+        "worshipers",
+    )
+
+    def __init__(self, state: GameState, action: Action) -> None:
+        player = state.players[state.current]
+        self.action = action
+        self.current = state.current
+        self.turn = state.turn
+        self.kind = state.kind
+        self.take = state.take
+        self.market = tuple(state.market)
+        self.worshipers = tuple(state.market_worshipers)
+        self.pile_pos = tuple(state.pile_pos)
+        self.gods = tuple(state.gods_available)
+        self.realm = tuple(player.realm)
+        self.reductions = tuple(player.reductions)
+        self.god = player.god
+        self.god_cancelled = player.god_cancelled
+        self.turns = player.turns
+        self.pyramid = player.pyramid.copy() if type(action) in _CHANGES_PYRAMID else None
+
+    def restore(self, state: GameState) -> None:
+        """Put ``state`` back as it was before the action."""
+        state.current = self.current
+        state.turn = self.turn
+        state.kind = self.kind
+        state.take = self.take
+        state.market = list(self.market)
+        state.market_worshipers = list(self.worshipers)
+        state.pile_pos = list(self.pile_pos)
+        state.gods_available = list(self.gods)
+        player = state.players[self.current]
+        player.realm = list(self.realm)
+        player.reductions = list(self.reductions)
+        player.god = self.god
+        player.god_cancelled = self.god_cancelled
+        player.turns = self.turns
+        if self.pyramid is not None:
+            player.pyramid = self.pyramid.copy()  # the entry may be shared with a copy's history
 
 
 if TYPE_CHECKING:

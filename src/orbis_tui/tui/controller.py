@@ -229,11 +229,10 @@ class Controller:
         can still be validated), else the first one."""
         decision = state.decision
         spots = self.spots(state)
-        for index, spot in enumerate(spots):
-            option = decision.option(spot)
-            if option is not None and not option.loses_value:
-                return index
-        return 0
+        offered = tuple(o for o in map(decision.option, spots) if o is not None)
+        safest = decision.safest(offered)
+        actions: list[Action] = list(spots)
+        return actions.index(safest.action) if safest is not None else 0
 
     def toggle_wild(self, state: GameState) -> bool:
         """Switch between placing the tile and placing it as a wilderness."""
