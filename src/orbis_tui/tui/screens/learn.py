@@ -107,7 +107,7 @@ class LearnTableScreen(TableScreen):
     async def _add_lesson(self) -> None:
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
 
-    def _why_no_hint(self) -> str | None:
+    def hints_instead(self) -> str | None:
         return texts.HINT_LEARN  # the lesson's own tips guide each step
 
     # ------------------------------------------------------------ the walkthrough drives
