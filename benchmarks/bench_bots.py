@@ -21,8 +21,8 @@ import pstats
 import random
 import time
 
+from orbis_tui.analysis.search import REVIEW_PER_OPTION, analyse
 from orbis_tui.bots import HardBot, MediumBot, bot_seed, make_bot
-from orbis_tui.bots.analysis import REVIEW_PER_OPTION, analyse
 from orbis_tui.bots.heuristics import evaluate
 from orbis_tui.bots.ismcts import SearchSettings, TurnSearch, root_candidates
 from orbis_tui.bots.medium import Planner

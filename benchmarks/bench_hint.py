@@ -37,8 +37,8 @@ def bot_game(seed: int) -> tuple[GameRecord, list[int]]:
 
 
 def hint_times(record: GameRecord, positions: list[int]) -> list[float]:
+    from orbis_tui.analysis.hints import best_options
     from orbis_tui.records import replay
-    from orbis_tui.tui.advice import best_options
 
     times = []
     for position in positions:
@@ -85,7 +85,7 @@ def step_times(record: GameRecord, seed: int) -> list[float]:
 
 
 def review_seconds(record: GameRecord) -> float:
-    from orbis_tui.sim.review import review_record
+    from orbis_tui.analysis.review import review_record
 
     started = time.perf_counter()
     review_record(record)

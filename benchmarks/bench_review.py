@@ -18,11 +18,11 @@ import argparse
 import os
 import time
 
+from orbis_tui.analysis.review import review_record
+from orbis_tui.analysis.search import REVIEW_PER_OPTION
 from orbis_tui.bots import bot_seed, make_bot
-from orbis_tui.bots.analysis import REVIEW_PER_OPTION
 from orbis_tui.records import GameRecord, Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.sim.review import review_record
 
 
 def played_record(players: int, seed: int, level: str) -> GameRecord:

@@ -171,3 +171,19 @@ def test_the_position_builder_is_loaded_when_first_asked_for() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "True", "refused"]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_copy_without_record_plays_the_same_game_and_keeps_no_undo(players: int) -> None:
+    rng = random.Random(players)
+    state = new_game(list(NAMES[:players]), seed=players)
+    scratch = state.copy(record=False)
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        assert state.apply(action) == scratch.apply(action)
+        assert scratch.signature() == state.signature()
+        assert not scratch.can_undo()
+        assert not scratch.copy().can_undo() and scratch.copy(record=True).move_stack == []
+    assert state.can_undo()
+    child = scratch.copy(record=True)
+    assert child.move_stack == []

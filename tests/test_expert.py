@@ -10,7 +10,8 @@ import random
 import pytest
 
 from builders import R, W, fill_pyramid, make_game, plain, set_realm, tile
-from orbis_tui.bots import ExpertBot, MediumBot, analyse
+from orbis_tui.analysis import analyse
+from orbis_tui.bots import ExpertBot, MediumBot
 from orbis_tui.bots.heuristics import Context, seat_value, temple_tokens
 from orbis_tui.bots.ismcts import SearchSettings, TurnSearch, turn_candidates, ucb_pick
 from orbis_tui.bots.medium import Planner

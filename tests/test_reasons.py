@@ -17,8 +17,8 @@ from orbis_tui.engine import (
     Place,
     new_game,
 )
-from orbis_tui.sim.reasons import loss_reason, option_reason
 from orbis_tui.tiles import load_catalog
+from orbis_tui.words.reasons import loss_reason, option_reason
 
 
 def irrigation_to_place() -> GameState:

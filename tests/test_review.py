@@ -8,6 +8,13 @@ from functools import cache
 
 import pytest
 
+from orbis_tui.analysis import texts as review_texts
+from orbis_tui.analysis.review import (
+    MISTAKE_FLOOR,
+    GameReview,
+    is_mistake,
+    review_record,
+)
 from orbis_tui.bots import bot_seed
 from orbis_tui.bots.medium import MediumBot
 from orbis_tui.engine import (
@@ -21,13 +28,6 @@ from orbis_tui.engine import (
 )
 from orbis_tui.records import GameRecord, Match, replay
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.sim import review_texts
-from orbis_tui.sim.review import (
-    MISTAKE_FLOOR,
-    GameReview,
-    is_mistake,
-    review_record,
-)
 
 PER_OPTION = 4  # the review size: small keeps the tests quick
 

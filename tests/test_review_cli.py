@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui.bots.analysis import REVIEW_PER_OPTION
+from orbis_tui.analysis.review import GameReview
+from orbis_tui.analysis.search import REVIEW_PER_OPTION
 from orbis_tui.cli import REVIEW_SIZE, main
-from orbis_tui.sim.review import GameReview
 
 RECORD = Path(__file__).resolve().parent / "golden" / "eager-3p.record.json"
 
@@ -120,7 +120,7 @@ def test_moves_are_numbered_by_round_as_on_the_table(
     """14 actions of a 3-player game stay within the first rounds, whatever the turn."""
     assert main(["review", str(short_record), "--json", "--size", "3"]) == 0
     review = GameReview.from_json(capsys.readouterr().out)
-    from orbis_tui.sim.review_report import _round
+    from orbis_tui.analysis.report import _round
 
     rounds = {_round(move, 3) for move in review.moves}
     assert max(move.turn for move in review.moves) > 3  # turns went past the first round

@@ -21,9 +21,9 @@ from .i18n import gettext as _
 from .options import MAX_GAMES, MAX_JOBS, MAX_REVIEW_SIZE, budget_option, count_option
 
 if TYPE_CHECKING:
+    from .analysis.review import GameReview
     from .engine import GameState
     from .records import GameRecord
-    from .sim.review import GameReview
 
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]
 
@@ -109,8 +109,8 @@ def _cmd_review(args: argparse.Namespace) -> int:
         seats = [seat]
     from rich.console import Console
 
-    from .sim.review import review_record
-    from .sim.review_report import print_review
+    from .analysis.report import print_review
+    from .analysis.review import review_record
 
     size: dict[str, Any] = (
         {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
@@ -132,7 +132,7 @@ def _review_with_bar(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
 
-    from .sim.review import review_record
+    from .analysis.review import review_record
 
     columns = ("{task.description}", BarColumn(), TaskProgressColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:

@@ -11,10 +11,11 @@ import pytest
 from app_driver import TableApp, lift_curtain, press, reach_end_screen, screen_text, table
 from textual.pilot import Pilot
 
+from orbis_tui.analysis import hints as advice
 from orbis_tui.engine import DecisionKind
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui import advice, texts
+from orbis_tui.tui import texts
 from orbis_tui.tui.screens.hint import HintScreen
 from orbis_tui.tui.seats import Seat
 

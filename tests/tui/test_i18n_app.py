@@ -413,7 +413,7 @@ def test_the_hint_box_speaks_the_language_and_fits(speaking, tmp_path: Path, mon
     """The a key's box at the table: the three options in words, their margins, its keys."""
     from test_app_hints import wait_for_hint
 
-    from orbis_tui.tui import advice
+    from orbis_tui.analysis import hints as advice
 
     monkeypatch.setattr(advice, "HINT_ITERATIONS", 60)
 

@@ -8,14 +8,13 @@ Use :func:`make_bot` to get an opponent of a level in :data:`LEVELS`::
 
 A bot answers every decision of its own turns (the tile or god, the payment, the spot,
 the effect's choices, the discard) through the same actions a human's keys produce.
-:func:`analyse` estimates, for each option of a pending decision, the final CP margin
-it leads to (for hints and reviews).
+The estimates of every option of a decision, for hints and reviews, are
+:mod:`orbis_tui.analysis`'s.
 """
 
 from __future__ import annotations
 
 from ..levels import ALL_LEVELS, LEVELS
-from .analysis import Analysis, OptionEstimate, analyse
 from .easy import EasyBot
 from .expert import DEFAULT_EXPERT_BUDGET, ExpertBot
 from .hard import DEFAULT_TIME_BUDGET, HardBot
@@ -39,16 +38,13 @@ __all__ = [
     "LEVELS",
     "LEVEL_INFO",
     "SEARCH_LEVELS",
-    "Analysis",
     "Bot",
     "EasyBot",
     "ExpertBot",
     "HardBot",
     "Level",
     "MediumBot",
-    "OptionEstimate",
     "RandomBot",
-    "analyse",
     "bot_seed",
     "make_bot",
     "parse_search_sizes",

@@ -113,7 +113,7 @@ class HardBot(PlanningBot):
     def rollout(self, world: GameState, plan: TurnPlan, me: int) -> float:
         """Play ``plan`` on a copy of ``world``, then the greedy policy for every player
         for ``depth`` turns (or to the end), and score the position for ``me``."""
-        state = world.copy()
+        state = world.copy(record=False)
         for action in plan.actions:
             state.apply(action)
         planner = self.planner

@@ -181,7 +181,7 @@ class TurnSearch:
     ) -> None:
         if not candidates:
             raise ValueError("a search needs at least one candidate")
-        self.root = state.copy()
+        self.root = state.copy(record=False)
         self.rng = rng
         self.settings = settings
         self.planner = planner or Planner()
@@ -329,7 +329,7 @@ def answer_candidates(world: GameState, planner: Planner) -> list[list[Action]]:
     me = world.current
     chosen = []
     for sequence in planner.options(world):
-        child = world.copy()
+        child = world.copy(record=False)
         for action in sequence:
             child.apply(action)
         rest, _ = planner.complete(child, me)

@@ -62,7 +62,7 @@ class Planner:
         me = state.current
         plans = []
         for action in state.decision_actions():
-            child = state.copy()
+            child = state.copy(record=False)
             child.apply(action)
             rest, value = self.complete(child, me)
             plans.append(TurnPlan([action, *rest], value))
@@ -75,7 +75,7 @@ class Planner:
             return [], self.margin(state, me)
         best: tuple[list[Action], float] | None = None
         for seq in self.options(state):
-            child = state.copy()
+            child = state.copy(record=False)
             for action in seq:
                 child.apply(action)
             rest, value = self.complete(child, me)

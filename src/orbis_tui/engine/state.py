@@ -204,6 +204,7 @@ class GameState:
     __slots__ = (
         "_decision",
         "_history",
+        "_record",
         "catalog",
         "current",
         "deal",
@@ -240,13 +241,19 @@ class GameState:
         self.kind = DecisionKind.TURN
         self.take: Take | None = None
         self._history: list[_Undo] = []
+        self._record = True
         self._decision: Decision | None = None
 
     # ------------------------------------------------------------------ copying
-    def copy(self, *, history: bool = False) -> GameState:
+    def copy(self, *, history: bool = False, record: bool | None = None) -> GameState:
         """An independent copy. Without ``history`` the copy cannot :meth:`undo` past
-        this point, which keeps copying cheap for searches."""
+        this point, which keeps copying cheap for searches. With ``record=False`` the
+        copy (and every copy made from it, unless told otherwise) keeps no undo record
+        at all: a search's scratch position, which never takes a move back, then saves
+        the cost of noting what every move changed. By default a copy records when
+        this state does."""
         other = GameState.__new__(GameState)
+        other._record = self._record if record is None else record
         other.catalog = self.catalog
         other.deal = self.deal
         other.players = [p.copy() for p in self.players]
@@ -711,7 +718,8 @@ class GameState:
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` and play it. Returns what happened, in order, as events."""
         self._check(action)
-        self._history.append(_Undo(self, action))
+        if self._record:
+            self._history.append(_Undo(self, action))
         self._decision = None
         events: list[Event] = []
         _APPLY[type(action)](self, action, events)

@@ -9,8 +9,7 @@ from __future__ import annotations
 from ..engine import Event, TurnEnded
 from ..records import Match
 from ..records.model import start_state
-from . import texts
-from .describe import event_lines
+from ..words import event_lines, log_text
 
 
 class LogBook:
@@ -26,7 +25,7 @@ class LogBook:
 
     def rewrite(self) -> None:
         """Write every sentence again (the language changed)."""
-        self.opening = [texts.LOG["turn_started"].format(name=self._words.player.name)]
+        self.opening = [log_text("turn_started").format(name=self._words.player.name)]
         self._written.clear()
 
     def entries(self) -> list[tuple[list[Event], list[str]]]:
@@ -60,6 +59,6 @@ class LogBook:
                 recent.extend(lines)
         # The line that opens this seat's own turn says nothing new.
         names = [p.name for p in self._words.players]
-        if recent and recent[-1] == texts.LOG["turn_started"].format(name=names[seat]):
+        if recent and recent[-1] == log_text("turn_started").format(name=names[seat]):
             recent = recent[:-1]
         return recent[-limit:]

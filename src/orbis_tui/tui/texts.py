@@ -53,12 +53,8 @@ APP_TITLE = "Orbis"
 # ---------------------------------------------------------------- colors and things
 COLOR_NAMES = (N_("red"), N_("blue"), N_("orange"), N_("green"), N_("white"))
 ANY_WORD = N_("any")
-ANY_COUNT: Template = Np_("1 of any color", "{count} of any color", "count")
 MYSTIC = N_("mystic value {mystic}")
 GOD_NO_SUMMARY = N_("scores {cp} CP")
-NOTHING = N_("nothing")
-AND = " + "
-LIST_SEP = ", "
 FREE = N_("free")
 CP = N_("{cp}cp")
 CP_LONG = N_("{cp} CP")
@@ -247,10 +243,6 @@ SUMMARY_NOTHING = N_("nothing")
 SUMMARY_CP = N_("CP now: {before} → {after}")
 SUMMARY_REALM = N_("worshipers: {before} → {after}")
 
-SPOT_FIRST = N_("row 1, first tile")
-SPOT_LEFT = N_("row 1, left end")
-SPOT_RIGHT = N_("row 1, right end")
-SPOT_ON = N_("row {row}, on {left} and {right}")
 
 # ---------------------------------------------------------------- side panels
 PLAYER_REALM = "{count}/10"
@@ -274,31 +266,6 @@ SUPPLY_PILES = N_("Piles")
 SUPPLY_PILE = "{stars}{count}"
 
 # ---------------------------------------------------------------- the game log
-LOG = {
-    "took_tile": N_("{name} took {tile} from cell {cell}."),
-    "generated": N_("{color} worshipers arrive on cells {cells}."),
-    "collected": N_("{name} collected {worshipers}."),
-    "paid": N_("{name} paid {worshipers}."),
-    "paid_nothing": N_("{name} paid nothing."),
-    "went_wild": N_("{name} left it unpaid: a wilderness."),
-    "placed": N_("{name} placed {tile} in row {row}."),
-    "placed_wild": N_("{name} placed a wilderness in row {row}."),
-    "reduction": N_("{name} now pays no {color} symbols."),
-    "gained": N_("{name} gained {count}{color}."),
-    "cancelled": N_("{tile} is cancelled: {reason}."),
-    "validated": N_("{tile} is validated."),
-    "returned": N_("{name} returned {worshipers}."),
-    "erupted": N_("The volcano cleared {removals}."),
-    "god_cancelled": N_("{god} is cancelled."),
-    "took_god": N_("{name} took the {god}."),
-    "gained_many": N_("{name} gained {worshipers}."),
-    "discarded": N_("{name} returned {worshipers} (realm limit)."),
-    "exchanged": N_("{name} exchanged 3{give} for 1{get}."),
-    "refilled": N_("Cell {cell} now shows {tile}."),
-    "turn_started": N_("— {name}'s turn —"),
-    "game_over": N_("The game is over."),
-}
-LOG_REMOVAL = N_("{worshipers} from cell {cell}")
 
 # ---------------------------------------------------------------- screens
 HANDOVER_TITLE = N_("{name}'s turn")

@@ -21,9 +21,9 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
+from ...analysis.hints import HintOption, best_options
 from ...engine import GameState
 from .. import palette, texts
-from ..advice import HintOption, best_options
 from ..describe import phase_line
 from .base import SizeNotice
 

@@ -2,7 +2,7 @@
 
 The table is drawn as it was at each position (market, gods, the deciding player's
 pyramid and realm) with the existing widgets on a replayed state. The review itself
-(:func:`orbis_tui.sim.review.review_record`) runs in a worker thread while the game can
+(:func:`orbis_tui.analysis.review.review_record`) runs in a worker thread while the game can
 already be stepped through; Escape stops it and keeps what was judged so far.
 """
 
@@ -34,7 +34,7 @@ from ..widgets.supply import SupplyBar
 from .base import SizeNotice
 
 if TYPE_CHECKING:
-    from ...sim.review import GameReview, MoveReview
+    from ...analysis.review import GameReview, MoveReview
 
 K = texts.KEY
 PER_OPTION: int | None = None  # search iterations per option; None: the review's default
@@ -104,7 +104,7 @@ class ReviewScreen(Screen[None]):
     # ------------------------------------------------------------ the analysis
     @work(thread=True, exclusive=True, group="review")
     def _analyse(self, record: GameRecord) -> None:
-        from ...sim.review import review_record
+        from ...analysis.review import review_record
 
         size: dict[str, Any] = {} if PER_OPTION is None else {"per_option": PER_OPTION}
         review = review_record(record, progress=self._progress, cancel=self._stop.is_set, **size)
@@ -180,7 +180,7 @@ class ReviewScreen(Screen[None]):
         self.query_one(StatusLine).set_text(line)
 
     def _analysis_text(self, state: GameState, action: Action | None) -> Text:
-        from ...sim.reasons import describe_actions
+        from ...words import describe_actions
 
         out = Text(end="")
         if action is None:

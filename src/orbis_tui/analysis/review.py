@@ -2,7 +2,7 @@
 thinks best, and the expected final CP it cost.
 
 :func:`review_record` replays the record and, at each decision of the seats asked,
-runs the analysis of :mod:`orbis_tui.bots.analysis` with the move played included. The
+runs the analysis of :mod:`.search` with the move played included. The
 decision's *loss* is the best option's expected final CP margin minus the played one's,
 never below 0. A loss is a **mistake** only when it is both at least
 :data:`MISTAKE_FLOOR` CP and more than :data:`NOISE_FACTOR` combined standard errors
@@ -25,14 +25,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..bots.analysis import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 from ..engine import Action, Exchange, GameState, format_action, parse_action
 from ..i18n import gettext
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord
 from ..records.model import start_state
-from . import review_texts as texts
-from .reasons import loss_reason
+from ..words import loss_reason
+from . import texts
+from .search import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
 FORMAT = "orbis-review/1"
 MISTAKE_FLOOR = 1.0  # CP: a smaller loss is never called a mistake

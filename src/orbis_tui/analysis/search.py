@@ -1,13 +1,13 @@
 """How good is each option of a pending decision? Estimates for hints and reviews.
 
-:func:`analyse` runs the expert's search (:mod:`.ismcts`) with every option of the
+:func:`analyse` runs the expert's search (:mod:`orbis_tui.bots.ismcts`) with every option of the
 pending decision as a root candidate and reports, for each, the **expected final CP
 margin** of the seat to move (its final CP minus the best other seat's) with its
 standard error and the number of search iterations behind it. It sees only what the
-seat sees: the hidden pile order is never read (see :mod:`.fair`), and with an
+seat sees: the hidden pile order is never read (see :mod:`orbis_tui.bots.fair`), and with an
 ``iterations`` budget the answer is the same for the same seed every time.
 
-The margin of one iteration is the evaluation (:mod:`.heuristics`, in CP) of the
+The margin of one iteration is the evaluation (:mod:`orbis_tui.bots.heuristics`, in CP) of the
 position some turns later, which is the final score once the game's end is within the
 search's reach; earlier it is the evaluation's estimate of the final margin.
 
@@ -29,11 +29,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..bots.fair import decision_rng
+from ..bots.heuristics import DEFAULT_WEIGHTS, Weights
+from ..bots.ismcts import SearchSettings, TurnSearch, answer_candidates, turn_candidates
+from ..bots.rollout import QuickPlanner
 from ..engine import Action, DecisionKind, Exchange, GameState
-from .fair import decision_rng
-from .heuristics import DEFAULT_WEIGHTS, Weights
-from .ismcts import SearchSettings, TurnSearch, answer_candidates, turn_candidates
-from .rollout import QuickPlanner
 
 # Review: iterations per option of each decision, so that a 300-decision two-player
 # game is reviewed in well under a minute (see benchmarks/bench_bots.py --review).
@@ -123,7 +123,7 @@ def analyse(
     for action in include:
         if action in firsts or not world.is_legal(action):
             continue
-        child = world.copy()
+        child = world.copy(record=False)
         child.apply(action)
         rest, _ = planner.complete(child, world.current)
         candidate = [action, *rest]

@@ -5,62 +5,43 @@ option would have been better. For hints (:func:`option_reason`) and reviews
 Both read the engine's own knowledge: the consequences each option of
 ``state.decision`` carries (an effect that will be cancelled, a payment that will be
 lost...) and the events the actions produce when played on a copy of the state. The
-state itself is never changed. The sentences are in :mod:`.review_texts`.
+state itself is never changed. The sentences are in :mod:`.texts`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..engine import (
-    LETTERS,
     Action,
     Cancelled,
-    ChooseGain,
-    ChooseWorshipers,
     Consequence,
     DeathUnaffordable,
-    Decline,
-    Discard,
     EffectKind,
     EffectRefused,
-    Erupt,
     Event,
     Exchange,
     GameState,
     GodCancelled,
-    GodId,
-    GoWild,
     IrrigationFails,
-    Pay,
     PaymentLost,
-    Place,
-    Position,
-    Pyramid,
     ReturnUnaffordable,
-    ReturnWorshipers,
-    TakeGod,
-    TakeTile,
     Validated,
     VolcanoFails,
     WildernessCost,
     cancelled_text,
-    color_in_sentence,
     final_scores,
 )
 from ..i18n import TranslatedDict, choose, gettext
-from . import review_texts as texts
+from . import texts
+from .actions import Actions, as_tuple, describe_actions
 
-Actions = Action | Sequence[Action]
 # the tables of templates, answering in the language in use
-_ACTION = TranslatedDict(texts.ACTION)
 _LOSS = TranslatedDict(texts.LOSS)
 
 
 def option_reason(state: GameState, actions: Actions) -> str:
     """One line: what playing ``actions`` (exchanges first, then the answer to the
     pending decision, then optionally more of the turn) does, and what it risks."""
-    played = _as_tuple(actions)
+    played = as_tuple(actions)
     seat = state.current
     after, events = _play(state, played)
     does = describe_actions(state, played)
@@ -83,7 +64,7 @@ def loss_reason(
     ``state``. Each may run on to the end of the turn (what was played after, how the
     search went on), which lets the comparison see the turn's outcome. ``loss`` (in CP)
     is the search's estimate, used when nothing more concrete tells the two apart."""
-    played_actions, best_actions = _as_tuple(played), _as_tuple(best)
+    played_actions, best_actions = as_tuple(played), as_tuple(best)
     seat = state.current
     best_words = describe_actions(state, _through_answer(best_actions))
     played_after, played_events = _play(state, played_actions)
@@ -120,107 +101,6 @@ def loss_reason(
     return _sentence(_LOSS["search_plain"].format(best=best_words))
 
 
-def describe_actions(state: GameState, actions: Actions) -> str:
-    """The actions in words, each read in the state it is played in ('exchange 3 red for
-    1 blue, then take Hissing Vent (red, 3 CP) from cell 4')."""
-    parts: list[str] = []
-    current = state.copy()
-    for action in _as_tuple(actions):
-        parts.append(_action_words(current, action))
-        if current.is_over or not current.is_legal(action):
-            break
-        current.apply(action)
-    return gettext(texts.THEN).join(parts)
-
-
-# ---------------------------------------------------------------------- words
-def _action_words(state: GameState, action: Action) -> str:
-    words = _ACTION
-    if isinstance(action, TakeTile):
-        tile = state.market[action.cell]
-        if tile is None:
-            return words["take"].format(tile="?", color="?", cp=0, cell=action.cell + 1)
-        lying = state.market_worshipers[action.cell]
-        fields = {"tile": tile.name, "color": gettext(tile.color.label), "cp": tile.cp}
-        if any(lying):
-            return words["take_collect"].format(
-                **fields, cell=action.cell + 1, worshipers=_worshipers(lying)
-            )
-        return words["take"].format(**fields, cell=action.cell + 1)
-    if isinstance(action, TakeGod):
-        god = state.catalog.god_by_id[action.god]
-        return words["god"].format(god=god.name, cp=god.cp)
-    if isinstance(action, Pay):
-        due, _ = state.payment_due() if state.take is not None else ((0,) * 5, 0)
-        total = tuple(d + a for d, a in zip(due, action.any_colors, strict=True))
-        if not any(total):
-            return words["pay_nothing"]
-        return words["pay"].format(worshipers=_worshipers(total))
-    if isinstance(action, GoWild):
-        return words["wild"].format(tile=_taken_name(state))
-    if isinstance(action, Place):
-        spot = spot_words(state.player.pyramid, (action.row, action.col))
-        key = "place_wild" if action.wild or (state.take and state.take.wild) else "place"
-        return words[key].format(tile=_taken_name(state), spot=spot)
-    if isinstance(action, ChooseGain):
-        return words["gain"].format(color=color_in_sentence(action.color.label))
-    if isinstance(action, ReturnWorshipers):
-        return words["return"].format(
-            worshipers=_worshipers(action.colors), name=_refused_name(state)
-        )
-    if isinstance(action, Erupt):
-        removals = texts.LIST_SEP.join(
-            words["removal"].format(worshipers=_worshipers(count), cell=cell + 1)
-            for cell, count in action.removals
-        )
-        return words["erupt"].format(removals=removals)
-    if isinstance(action, Decline):
-        return words["decline"].format(name=_refused_name(state))
-    if isinstance(action, ChooseWorshipers):
-        return words["love"].format(worshipers=_worshipers(action.colors))
-    if isinstance(action, Discard):
-        return words["discard"].format(worshipers=_worshipers(action.colors))
-    if isinstance(action, Exchange):
-        return words["exchange"].format(
-            give=color_in_sentence(action.give.label), get=color_in_sentence(action.get.label)
-        )
-    return str(action)
-
-
-def spot_words(pyramid: Pyramid, pos: Position) -> str:
-    """Where a spot is, in words a player can check against the drawing."""
-    row, col = pos
-    if row == 1:
-        cols = [c for (r, c) in pyramid if r == 1]
-        if not cols:
-            return gettext(texts.SPOT_FIRST)
-        return gettext(texts.SPOT_LEFT if col < min(cols) else texts.SPOT_RIGHT)
-    names = []
-    for beneath in ((row - 1, col), (row - 1, col + 1)):
-        placed = pyramid.get(beneath)
-        if placed is None:
-            names.append("?")
-        else:
-            names.append(gettext(texts.WILD_NAME) if placed.wild else placed.tile.name)
-    return gettext(texts.SPOT_ON).format(row=row, left=names[0], right=names[1])
-
-
-def _worshipers(count: Sequence[int]) -> str:
-    parts = [f"{n}{LETTERS[c]}" for c, n in enumerate(count) if n]
-    return " ".join(parts) if parts else gettext(texts.NOTHING)
-
-
-def _taken_name(state: GameState) -> str:
-    return state.take.tile.name if state.take is not None else "?"
-
-
-def _refused_name(state: GameState) -> str:
-    """The tile, or the God of Death, a village/volcano/Death decision is about."""
-    if state.take is not None:
-        return state.take.tile.name
-    return state.catalog.god_by_id[GodId.DEATH].name
-
-
 def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
@@ -230,12 +110,6 @@ def _sentence(text: str) -> str:
 
 
 # ---------------------------------------------------------------------- outcomes
-def _as_tuple(actions: Actions) -> tuple[Action, ...]:
-    if hasattr(actions, "_fields"):  # one action: actions are named tuples
-        return (actions,)  # type: ignore[return-value]
-    return tuple(actions)
-
-
 def _through_answer(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """The exchanges and the answer to the pending decision, without what follows."""
     for index, action in enumerate(actions):

@@ -1,9 +1,7 @@
-"""Every text a player reads in a hint's reason or a game review, in one place.
+"""Every word the game's analysis and the app share about the game: what an action does,
+where a spot is, what an event was, why one option was better than another.
 
-Reasons are built from these templates by :mod:`.reasons`; ``orbis review`` prints its
-headings and tables from here too. Worshipers are written count then color letter
-('2R 1B'), as everywhere in the game.
-
+Worshipers are written count then color letter ('2R 1B'), as everywhere in the game.
 The templates are English message ids, marked for the catalogs and translated where a
 sentence is made (``gettext``, or ``choose`` for a plural template). Each action's words
 are a complete phrase, so that a list of them joined by :data:`THEN` reads in any
@@ -12,7 +10,10 @@ language; a reason is one whole sentence around them.
 
 from __future__ import annotations
 
-from ..i18n import N_, NC_, Np_
+from ..i18n import N_, Np_
+
+# A template is a sentence, or (singular, plural, name of the number that decides).
+Template = str | tuple[str, str, str]
 
 # ------------------------------------------------------------------ what an option does
 ACTION = {
@@ -36,7 +37,7 @@ ACTION = {
 THEN = N_(", then ")
 LIST_SEP = ", "
 
-SPOT_FIRST = N_("row 1, the first tile")
+SPOT_FIRST = N_("row 1, first tile")
 SPOT_LEFT = N_("row 1, left end")
 SPOT_RIGHT = N_("row 1, right end")
 SPOT_ON = N_("row {row}, on {left} and {right}")
@@ -52,7 +53,6 @@ OUTCOME_SEP = "; "
 RISK_PREFIX = N_("Risk: ")
 
 # ------------------------------------------------------------------ why a move lost
-WITHIN_NOISE = N_("close to the best: the difference is within the search's uncertainty")
 LOSS = {
     # the played answer threw something away that the best one keeps
     "irrigation": N_("{name} was cancelled here ({why}); {best} would have validated it"),
@@ -79,62 +79,33 @@ MORE_WORSHIPERS = Np_(
     "diff",
 )
 
-# ------------------------------------------------------------------ orbis review
-PROGRESS = Np_("Reviewing {decisions} decision", "Reviewing {decisions} decisions", "decisions")
-SUMMARY = N_("{name} (seat {seat}): {judged}, {loss:.1f} CP expected lost, {mistakes}")
-SUMMARY_JUDGED = Np_("{decisions} decision judged", "{decisions} decisions judged", "decisions")
-SUMMARY_MISTAKES = Np_("{mistakes} clear mistake", "{mistakes} clear mistakes", "mistakes")
-NO_MISTAKES = N_("  No clear mistake: every loss is within the search's uncertainty.")
-BIGGEST = N_(
-    "  {rank}. round {round} ({kind}): played {played}; best {best}; {loss:.1f} ± {stderr} CP lost"
-)
-BIGGEST_HINTED = N_(
-    "  {rank}. round {round} ({kind}): played {played}; best {best}; "
-    "{loss:.1f} ± {stderr} CP lost (a hint was shown)"
-)
-UNKNOWN_ERROR = "?"
-TABLE_TITLE = N_("Every decision judged")
-COLUMNS = (
-    "#",
-    N_("round"),
-    N_("player"),
-    N_("decision"),
-    N_("played"),
-    N_("best"),
-    N_("CP lost"),
-    "±",
-    "",
-)
-# The decision a move answered, as the table names it (the engine's decision kinds).
-DECISION_KIND = {
-    "turn": NC_("decision", "turn"),
-    "pay": NC_("decision", "pay"),
-    "place": NC_("decision", "place"),
-    "gain": NC_("decision", "gain"),
-    "village": NC_("decision", "village"),
-    "volcano": NC_("decision", "volcano"),
-    "love": NC_("decision", "love"),
-    "death": NC_("decision", "death"),
-    "discard": NC_("decision", "discard"),
+# ------------------------------------------------------------------ worshipers and costs
+ANY_COUNT: Template = Np_("1 of any color", "{count} of any color", "count")
+AND = " + "
+
+# ------------------------------------------------------------------ what happened (the log)
+LOG = {
+    "took_tile": N_("{name} took {tile} from cell {cell}."),
+    "generated": N_("{color} worshipers arrive on cells {cells}."),
+    "collected": N_("{name} collected {worshipers}."),
+    "paid": N_("{name} paid {worshipers}."),
+    "paid_nothing": N_("{name} paid nothing."),
+    "went_wild": N_("{name} left it unpaid: a wilderness."),
+    "placed": N_("{name} placed {tile} in row {row}."),
+    "placed_wild": N_("{name} placed a wilderness in row {row}."),
+    "reduction": N_("{name} now pays no {color} symbols."),
+    "gained": N_("{name} gained {count}{color}."),
+    "cancelled": N_("{tile} is cancelled: {reason}."),
+    "validated": N_("{tile} is validated."),
+    "returned": N_("{name} returned {worshipers}."),
+    "erupted": N_("The volcano cleared {removals}."),
+    "god_cancelled": N_("{god} is cancelled."),
+    "took_god": N_("{name} took the {god}."),
+    "gained_many": N_("{name} gained {worshipers}."),
+    "discarded": N_("{name} returned {worshipers} (realm limit)."),
+    "exchanged": N_("{name} exchanged 3{give} for 1{get}."),
+    "refilled": N_("Cell {cell} now shows {tile}."),
+    "turn_started": N_("— {name}'s turn —"),
+    "game_over": N_("The game is over."),
 }
-MARK_MISTAKE = N_("mistake")
-MARK_HINT = N_("hint")
-FORCED = Np_(
-    "{count} decision had a single answer and is not judged.",
-    "{count} decisions had a single answer and are not judged.",
-    "count",
-)
-INCOMPLETE = Np_(
-    "The review stopped early: {done} of the decisions was judged.",
-    "The review stopped early: {done} of the decisions were judged.",
-    "done",
-)
-SETTINGS = N_(
-    "Search: {analyser}, {size}, seed {seed}. A loss is a mistake when it is at least "
-    "{floor:g} CP and more than {factor:g} standard errors."
-)
-SIZE_ITERATIONS = Np_(
-    "{per_option} iteration per option", "{per_option} iterations per option", "per_option"
-)
-ANALYSERS = {"expert": N_("expert")}  # the computer level whose search judges
-SIZE_SECONDS = N_("{seconds:g} s per decision")
+LOG_REMOVAL = N_("{worshipers} from cell {cell}")

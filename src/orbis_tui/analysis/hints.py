@@ -1,6 +1,6 @@
 """Hints: the best options of the pending decision, in words, from the strongest search.
 
-:func:`best_options` asks :func:`orbis_tui.bots.analysis.analyse` for the options of the
+:func:`best_options` asks :func:`.search.analyse` for the options of the
 decision the current player faces, and describes the best few: the expected final CP margin
 with its uncertainty, and one line saying what the option does (exchanges first, if
 any) and what it risks. It runs for :data:`HINT_BUDGET` seconds unless ``HINT_ITERATIONS`` fixes the
@@ -35,8 +35,8 @@ def best_options(
 ) -> list[HintOption]:
     """The best :data:`HINT_COUNT` options of the decision pending in ``state`` (best
     first); ``state`` is not changed. Fewer when the search was cancelled early."""
-    from ..bots.analysis import HINT_BUDGET, analyse
-    from ..sim.reasons import option_reason
+    from ..words import option_reason
+    from .search import HINT_BUDGET, analyse
 
     result = analyse(
         state,

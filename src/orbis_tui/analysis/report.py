@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..i18n import choose, gettext, pgettext
 from ..printable import printable
-from . import review_texts as texts
+from . import texts
 from .review import GameReview, MoveReview
 
 

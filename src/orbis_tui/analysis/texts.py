@@ -1,0 +1,73 @@
+"""Every text of a game review's report (``orbis review``): headings, the summary, the
+table of decisions, the settings line. The words for actions and reasons are in
+:mod:`orbis_tui.words.texts`.
+
+The templates are English message ids, marked for the catalogs and translated where a
+sentence is made (``gettext``, or ``choose`` for a plural template).
+"""
+
+from __future__ import annotations
+
+from ..i18n import N_, NC_, Np_
+
+WITHIN_NOISE = N_("close to the best: the difference is within the search's uncertainty")
+
+# ------------------------------------------------------------------ orbis review
+PROGRESS = Np_("Reviewing {decisions} decision", "Reviewing {decisions} decisions", "decisions")
+SUMMARY = N_("{name} (seat {seat}): {judged}, {loss:.1f} CP expected lost, {mistakes}")
+SUMMARY_JUDGED = Np_("{decisions} decision judged", "{decisions} decisions judged", "decisions")
+SUMMARY_MISTAKES = Np_("{mistakes} clear mistake", "{mistakes} clear mistakes", "mistakes")
+NO_MISTAKES = N_("  No clear mistake: every loss is within the search's uncertainty.")
+BIGGEST = N_(
+    "  {rank}. round {round} ({kind}): played {played}; best {best}; {loss:.1f} ± {stderr} CP lost"
+)
+BIGGEST_HINTED = N_(
+    "  {rank}. round {round} ({kind}): played {played}; best {best}; "
+    "{loss:.1f} ± {stderr} CP lost (a hint was shown)"
+)
+UNKNOWN_ERROR = "?"
+TABLE_TITLE = N_("Every decision judged")
+COLUMNS = (
+    "#",
+    N_("round"),
+    N_("player"),
+    N_("decision"),
+    N_("played"),
+    N_("best"),
+    N_("CP lost"),
+    "±",
+    "",
+)
+# The decision a move answered, as the table names it (the engine's decision kinds).
+DECISION_KIND = {
+    "turn": NC_("decision", "turn"),
+    "pay": NC_("decision", "pay"),
+    "place": NC_("decision", "place"),
+    "gain": NC_("decision", "gain"),
+    "village": NC_("decision", "village"),
+    "volcano": NC_("decision", "volcano"),
+    "love": NC_("decision", "love"),
+    "death": NC_("decision", "death"),
+    "discard": NC_("decision", "discard"),
+}
+MARK_MISTAKE = N_("mistake")
+MARK_HINT = N_("hint")
+FORCED = Np_(
+    "{count} decision had a single answer and is not judged.",
+    "{count} decisions had a single answer and are not judged.",
+    "count",
+)
+INCOMPLETE = Np_(
+    "The review stopped early: {done} of the decisions was judged.",
+    "The review stopped early: {done} of the decisions were judged.",
+    "done",
+)
+SETTINGS = N_(
+    "Search: {analyser}, {size}, seed {seed}. A loss is a mistake when it is at least "
+    "{floor:g} CP and more than {factor:g} standard errors."
+)
+SIZE_ITERATIONS = Np_(
+    "{per_option} iteration per option", "{per_option} iterations per option", "per_option"
+)
+ANALYSERS = {"expert": N_("expert")}  # the computer level whose search judges
+SIZE_SECONDS = N_("{seconds:g} s per decision")

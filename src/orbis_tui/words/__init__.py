@@ -1,0 +1,37 @@
+"""The game's words: what an action does, where a spot is, what happened, why one option
+was better than another. The app, the hints and the review all say these things with
+the same functions and the same catalog entries.
+
+- :mod:`.actions`: an action (or a list of them) in words, read in its state;
+- :mod:`.spots`: where a spot of a pyramid is;
+- :mod:`.worshipers`: worshipers and costs ('2R 1B + 1 of any color');
+- :mod:`.events`: the game log's lines for an action's events;
+- :mod:`.reasons`: what an option does and risks (hints), why the best was better
+  (reviews);
+- :mod:`.texts`: the templates, English message ids translated where a sentence is made.
+"""
+
+from __future__ import annotations
+
+from .actions import Actions, describe_actions
+from .events import cell_list, event_lines, god_name, log_text, removal_words, tile_label
+from .reasons import loss_reason, option_reason
+from .spots import placed_name, spot_words
+from .worshipers import cost_words, worshiper_words
+
+__all__ = [
+    "Actions",
+    "cell_list",
+    "cost_words",
+    "describe_actions",
+    "event_lines",
+    "god_name",
+    "log_text",
+    "loss_reason",
+    "option_reason",
+    "placed_name",
+    "removal_words",
+    "spot_words",
+    "tile_label",
+    "worshiper_words",
+]

@@ -1,0 +1,117 @@
+"""What an action does, in words, read in the state it is played in: 'exchange 3 red for
+1 blue, then take Hissing Vent (red, 3 CP) from cell 4'. Hints, reviews and the review
+screen describe options with it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import (
+    Action,
+    ChooseGain,
+    ChooseWorshipers,
+    Decline,
+    Discard,
+    Erupt,
+    Exchange,
+    GameState,
+    GodId,
+    GoWild,
+    Pay,
+    Place,
+    ReturnWorshipers,
+    TakeGod,
+    TakeTile,
+    color_in_sentence,
+)
+from ..i18n import TranslatedDict, gettext
+from . import texts
+from .spots import spot_words
+from .worshipers import worshiper_words
+
+Actions = Action | Sequence[Action]
+# the table of templates, answering in the language in use
+_ACTION = TranslatedDict(texts.ACTION)
+
+
+def describe_actions(state: GameState, actions: Actions) -> str:
+    """The actions in words, each read in the state it is played in ('exchange 3 red for
+    1 blue, then take Hissing Vent (red, 3 CP) from cell 4')."""
+    parts: list[str] = []
+    current = state.copy()
+    for action in as_tuple(actions):
+        parts.append(_action_words(current, action))
+        if current.is_over or not current.is_legal(action):
+            break
+        current.apply(action)
+    return gettext(texts.THEN).join(parts)
+
+
+def _action_words(state: GameState, action: Action) -> str:
+    words = _ACTION
+    if isinstance(action, TakeTile):
+        tile = state.market[action.cell]
+        if tile is None:
+            return words["take"].format(tile="?", color="?", cp=0, cell=action.cell + 1)
+        lying = state.market_worshipers[action.cell]
+        fields = {"tile": tile.name, "color": gettext(tile.color.label), "cp": tile.cp}
+        if any(lying):
+            return words["take_collect"].format(
+                **fields, cell=action.cell + 1, worshipers=worshiper_words(lying)
+            )
+        return words["take"].format(**fields, cell=action.cell + 1)
+    if isinstance(action, TakeGod):
+        god = state.catalog.god_by_id[action.god]
+        return words["god"].format(god=god.name, cp=god.cp)
+    if isinstance(action, Pay):
+        due, _ = state.payment_due() if state.take is not None else ((0,) * 5, 0)
+        total = tuple(d + a for d, a in zip(due, action.any_colors, strict=True))
+        if not any(total):
+            return words["pay_nothing"]
+        return words["pay"].format(worshipers=worshiper_words(total))
+    if isinstance(action, GoWild):
+        return words["wild"].format(tile=_taken_name(state))
+    if isinstance(action, Place):
+        spot = spot_words(state.player.pyramid, (action.row, action.col))
+        key = "place_wild" if action.wild or (state.take and state.take.wild) else "place"
+        return words[key].format(tile=_taken_name(state), spot=spot)
+    if isinstance(action, ChooseGain):
+        return words["gain"].format(color=color_in_sentence(action.color.label))
+    if isinstance(action, ReturnWorshipers):
+        return words["return"].format(
+            worshipers=worshiper_words(action.colors), name=_refused_name(state)
+        )
+    if isinstance(action, Erupt):
+        removals = texts.LIST_SEP.join(
+            words["removal"].format(worshipers=worshiper_words(count), cell=cell + 1)
+            for cell, count in action.removals
+        )
+        return words["erupt"].format(removals=removals)
+    if isinstance(action, Decline):
+        return words["decline"].format(name=_refused_name(state))
+    if isinstance(action, ChooseWorshipers):
+        return words["love"].format(worshipers=worshiper_words(action.colors))
+    if isinstance(action, Discard):
+        return words["discard"].format(worshipers=worshiper_words(action.colors))
+    if isinstance(action, Exchange):
+        return words["exchange"].format(
+            give=color_in_sentence(action.give.label), get=color_in_sentence(action.get.label)
+        )
+    return str(action)
+
+
+def _taken_name(state: GameState) -> str:
+    return state.take.tile.name if state.take is not None else "?"
+
+
+def _refused_name(state: GameState) -> str:
+    """The tile, or the God of Death, a village/volcano/Death decision is about."""
+    if state.take is not None:
+        return state.take.tile.name
+    return state.catalog.god_by_id[GodId.DEATH].name
+
+
+def as_tuple(actions: Actions) -> tuple[Action, ...]:
+    if hasattr(actions, "_fields"):  # one action: actions are named tuples
+        return (actions,)  # type: ignore[return-value]
+    return tuple(actions)
