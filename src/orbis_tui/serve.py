@@ -8,20 +8,18 @@ command does not load textual-serve or aiohttp for anything else.
 from __future__ import annotations
 
 import errno
-import ipaddress
 import shlex
 import socket
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from .i18n import gettext as _
 from .paths import default_data_dir
+from .web_guard import RequestGuard, is_loopback
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 
 
 def parse_port(text: str) -> int:
@@ -45,17 +43,6 @@ def parse_public_url(text: str) -> str:
     if parts.query or parts.fragment:
         raise ValueError(_("{text}: give the address without ? or #").format(text=repr(text)))
     return text.strip().rstrip("/")
-
-
-def is_loopback(host: str) -> bool:
-    """True for a name or address that only this machine can reach."""
-    name = host.strip().strip("[]").lower()
-    if name in LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False  # another name, or "" / 0.0.0.0 / :: (every interface)
 
 
 def exposure_warning(host: str, port: int, data_dir: Path | None) -> str | None:
@@ -100,40 +87,6 @@ def app_command(
     if lang is not None:
         argv += ["--lang", lang]
     return f"exec {shlex.join(argv)}"
-
-
-@dataclass(frozen=True)
-class RequestGuard:
-    """Which requests the server answers, against pages of other sites and DNS rebinding.
-
-    Browsers let any page open a websocket to any address, loopback included, so a page
-    from another site could otherwise drive a game here. A request whose ``Origin`` is
-    not the address it was sent to is refused. On a loopback server, a request must
-    also name a loopback host (or the public URL's host): a name of another site that
-    was made to resolve to this machine is refused.
-    """
-
-    loopback_only: bool
-    public_url: str | None = None
-
-    def refusal(self, host_header: str | None, origin: str | None) -> str | None:
-        """Why a request is refused, or None when it is answered."""
-        host = (host_header or "").lower()
-        public = urlsplit(self.public_url).netloc.lower() if self.public_url else None
-        if self.loopback_only and host != public and not is_loopback(_host_name(host)):
-            return f"this server answers only to addresses of this machine, not {host!r}"
-        if origin is not None:  # "null" too: sandboxed frames and local files send it
-            origin_host = urlsplit(origin).netloc.lower()
-            if origin_host not in (host, public):
-                return f"a page from {origin} may not use this game"
-        return None
-
-
-def _host_name(host: str) -> str:
-    """``host:port`` or ``[v6]:port`` without the port."""
-    if host.startswith("["):
-        return host[1 : host.find("]")] if "]" in host else host
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 def serve_app(

@@ -13,7 +13,7 @@ from typing import Any
 from aiohttp import web
 from textual_serve.server import Server
 
-from .serve import RequestGuard, is_loopback
+from .web_guard import RequestGuard, is_loopback
 
 PAGE_TITLE = "Orbis"
 

@@ -22,9 +22,10 @@ from orbis_tui import i18n
 from orbis_tui.engine import DecisionKind
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.learn_app import LearnApp
 from orbis_tui.tui.saves import LockState, SaveStore
 from orbis_tui.tui.screens.end import EndScreen
-from orbis_tui.tui.screens.learn import LearnApp, LearnTableScreen
+from orbis_tui.tui.screens.learn import LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.settings import SettingsScreen
 from orbis_tui.tui.screens.table import TableScreen

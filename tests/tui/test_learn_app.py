@@ -28,7 +28,8 @@ from orbis_tui.engine import (
 from orbis_tui.learn import Outcome, Walkthrough
 from orbis_tui.tui import texts
 from orbis_tui.tui.describe import GOD_KEYS
-from orbis_tui.tui.screens.learn import LearnApp, LearnEndScreen, LearnTableScreen
+from orbis_tui.tui.learn_app import LearnApp
+from orbis_tui.tui.screens.learn import LearnEndScreen, LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.widgets.lesson_panel import LessonPanel
 

@@ -105,6 +105,15 @@ from .preview import (
 )
 from .pyramid import ROW_SIZES, TOP_ROW, PlacedTile, Position, Pyramid
 from .rule_ids import RULE_IDS
+from .rules import (
+    DEATH_PRICE,
+    DECISION_RULE,
+    EXCHANGE_RATE,
+    LOVE_GIFT,
+    MARKET_ADJACENT,
+    REALM_LIMIT,
+    DecisionKind,
+)
 from .scoring import (
     MOST_GODS,
     STONE_CP,
@@ -129,18 +138,7 @@ from .setup import (
     deal,
     setup_for,
 )
-from .state import (
-    DEATH_PRICE,
-    DECISION_RULE,
-    EXCHANGE_RATE,
-    LOVE_GIFT,
-    MARKET_ADJACENT,
-    REALM_LIMIT,
-    DecisionKind,
-    GameState,
-    PlayerState,
-    Take,
-)
+from .state import GameState, PlayerState, Take
 from .tiles import NO_EFFECT, Catalog, Effect, EffectKind, God, GodId, Tile, TileSet
 
 # Building positions is for tests, lessons and tools, not for a game: loaded when first

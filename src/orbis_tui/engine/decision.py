@@ -14,7 +14,7 @@ Computer players may keep to ``decision_actions()``, which is cheaper.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import pyramid as geometry
 from .actions import (
@@ -47,8 +47,7 @@ from .consequences import (
 from .errors import IllegalAction
 from .preview import exchanges_to_pay, why_unpayable
 from .pyramid import PlacedTile, Position
-from .scoring import forest_matching
-from .state import (
+from .rules import (
     DEATH_PRICE,
     DECISION_RULE,
     EXCHANGE_RATE,
@@ -56,10 +55,12 @@ from .state import (
     MARKET_ADJACENT,
     REALM_LIMIT,
     DecisionKind,
-    GameState,
-    PlayerState,
 )
+from .scoring import forest_matching
 from .tiles import EffectKind, GodId, Tile
+
+if TYPE_CHECKING:
+    from .state import GameState, PlayerState
 
 WILDERNESS_POINTS = -1  # R-END-2
 

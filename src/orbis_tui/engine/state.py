@@ -15,8 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import pyramid as geometry
 from .actions import (
@@ -35,6 +34,7 @@ from .actions import (
     TakeTile,
 )
 from .colors import COLORS, NUM_COLORS, ZERO, Count, bounded_multisets, covers, letters
+from .decision import Decision, decide
 from .errors import IllegalAction
 from .events import (
     Cancelled,
@@ -61,28 +61,17 @@ from .events import (
     WentWild,
 )
 from .pyramid import PlacedTile, Position, Pyramid
+from .rules import (
+    DEATH_PRICE,
+    DECISION_RULE,
+    EXCHANGE_RATE,
+    LOVE_GIFT,
+    MARKET_ADJACENT,
+    REALM_LIMIT,
+    DecisionKind,
+)
 from .setup import MARKET_SIZE, ROUNDS, Deal, setup_for
 from .tiles import Catalog, EffectKind, GodId, Tile
-
-REALM_LIMIT = 10
-EXCHANGE_RATE = 3
-LOVE_GIFT = 5
-DEATH_PRICE = 6
-
-# Orthogonal neighbors of each market cell, numbered row by row from the top left.
-MARKET_ADJACENT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        r * 3 + c
-        for r, c in (
-            (cell // 3 - 1, cell % 3),
-            (cell // 3 + 1, cell % 3),
-            (cell // 3, cell % 3 - 1),
-            (cell // 3, cell % 3 + 1),
-        )
-        if 0 <= r < 3 and 0 <= c < 3
-    )
-    for cell in range(MARKET_SIZE)
-)
 
 # One worshiper of each color, as a count.
 _ONE_OF: tuple[Count, ...] = tuple(
@@ -98,33 +87,6 @@ _LOVE_CHOICES = tuple(
 _DECLINE = Decline()
 _GO_WILD = GoWild()
 
-
-class DecisionKind(StrEnum):
-    TURN = "turn"  # take a region tile or a god
-    PAY = "pay"  # pay the cost (choosing colors for "any") or go wild
-    PLACE = "place"  # choose a pyramid spot, as the tile or as a wilderness
-    GAIN = "gain"  # choose the color of an "any color" proselytism worshiper
-    VILLAGE = "village"  # return worshipers or cancel the village
-    VOLCANO = "volcano"  # choose market worshipers to remove or cancel the volcano
-    LOVE = "love"  # choose the Goddess of Love's five worshipers
-    DEATH = "death"  # return six worshipers or cancel the God of Death
-    DISCARD = "discard"  # return worshipers down to the realm limit
-    OVER = "over"  # the game has ended
-
-
-# The rule a decision belongs to, cited when an action does not answer it.
-DECISION_RULE = {
-    DecisionKind.TURN: "R-TURN-1",
-    DecisionKind.PAY: "R-TAKE-3",
-    DecisionKind.PLACE: "R-TAKE-4",
-    DecisionKind.GAIN: "R-EFF-GAIN",
-    DecisionKind.VILLAGE: "R-EFF-VILLAGE",
-    DecisionKind.VOLCANO: "R-EFF-VOLCANO",
-    DecisionKind.LOVE: "R-GOD-2",
-    DecisionKind.DEATH: "R-GOD-2",
-    DecisionKind.DISCARD: "R-TURN-3",
-    DecisionKind.OVER: "R-TURN-1",
-}
 
 # Which action types answer which decision (exchanges answer none: they are extra).
 _ANSWERS: dict[DecisionKind, tuple[type, ...]] = {
@@ -377,8 +339,6 @@ class GameState:
         """The pending decision as one value: what it asks, and every answer the table
         can offer with its refusal or its consequences (see :mod:`.decision`)."""
         if self._decision is None:
-            from .decision import decide  # the decision module builds on this one
-
             self._decision = decide(self)
         return self._decision
 
@@ -1073,7 +1033,3 @@ class _Undo:
         player.turns = self.turns
         if self.pyramid is not None:
             player.pyramid = self.pyramid.copy()  # the entry may be shared with a copy's history
-
-
-if TYPE_CHECKING:
-    from .decision import Decision
