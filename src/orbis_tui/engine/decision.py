@@ -88,10 +88,11 @@ class Decision:
     """What the pending decision asks of whom, and every answer the table can offer.
 
     The numbers it asks for: ``due`` and ``due_any`` (the cost to pay, after reduction
-    tokens), ``returns`` (a village's or the God of Death's worshipers), ``discard``
-    (down to the realm limit), ``removals`` (a volcano's), ``gift`` (worshipers to
-    choose from the aether: 1 for a gain, 5 for the Goddess of Love). ``tile`` is the
-    region tile being taken, if any.
+    tokens; ``any_from``: the worshipers of each color that may pay the "any" symbols,
+    what the realm holds beyond ``due``), ``returns`` (a village's or the God of
+    Death's worshipers), ``discard`` (down to the realm limit), ``removals`` (a
+    volcano's), ``gift`` (worshipers to choose from the aether: 1 for a gain, 5 for the
+    Goddess of Love). ``tile`` is the region tile being taken, if any.
     """
 
     kind: DecisionKind
@@ -102,6 +103,7 @@ class Decision:
     tile: Tile | None = None
     due: Count = ZERO
     due_any: int = 0
+    any_from: Count = ZERO
     returns: int = 0
     discard: int = 0
     removals: Count = ZERO
@@ -162,6 +164,7 @@ def decide(state: GameState) -> Decision:
             options=_pay_options(state, player),
             due=due,
             due_any=due_any,
+            any_from=tuple(max(0, player.realm[c] - due[c]) for c in range(NUM_COLORS)),
             **base,
         )
     if kind is DecisionKind.PLACE:

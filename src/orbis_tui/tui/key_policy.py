@@ -154,10 +154,10 @@ def _deciding(action: str, parameters: tuple[object, ...], context: KeyContext) 
 
 def _toggles_wild(state: GameState, ui: Controller) -> bool:
     """Whether x switches between placing the tile and placing it as a wilderness: the
-    engine offers both ways for this tile."""
-    if state.kind is not DecisionKind.PLACE or state.take is None or state.take.wild:
+    decision offers both ways."""
+    if state.kind is not DecisionKind.PLACE:
         return False
-    return bool(ui.colored_spots(state))
+    return bool(ui.colored_spots(state)) and bool(ui.wild_spots(state))
 
 
 def confirm_label(state: GameState, ui: Controller) -> str | None:

@@ -397,7 +397,7 @@ class TableScreen(Screen[None]):
                 cursor=(here.row, here.col) if here else None,
                 blocked=[] if ui.wild_mode else refused,
                 warned=[] if ui.wild_mode else warned_spots(state),
-                ghost=(tile.color, ui.wild_mode or state.take.wild),
+                ghost=(tile.color, ui.wild_mode),
             )
             return
         preview = ui.preview(state) if deciding else None
