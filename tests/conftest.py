@@ -17,14 +17,14 @@ from orbis_tui import i18n
 from orbis_tui.tiles import catalog
 
 # The property tests' settings: derandomized, so every run plays the same games.
-_PROPERTIES = {
-    "deadline": None,
-    "derandomize": True,
-    "suppress_health_check": [HealthCheck.too_slow],
-    "database": None,
-}
-settings.register_profile("thorough", **_PROPERTIES)
-settings.register_profile("quick", max_examples=10, **_PROPERTIES)
+_PROPERTIES = settings(
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+)
+settings.register_profile("thorough", _PROPERTIES)
+settings.register_profile("quick", _PROPERTIES, max_examples=10)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

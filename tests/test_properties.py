@@ -38,7 +38,8 @@ def examples(thorough: int) -> int:
     """How many games a test plays per player count: ``thorough`` in the whole suite
     (``pytest --all``), a tenth of it in the quick run (see conftest.py)."""
     quick = settings.get_profile("quick").max_examples
-    if settings.default.max_examples == quick:
+    current = settings.default
+    if current is not None and current.max_examples == quick:
         return max(quick, thorough // 10)
     return thorough
 

@@ -17,7 +17,7 @@ from orbis_tui.tui.screens.players import PlayersScreen
 SIZES = [(79, 24), (80, 23), (20, 5), (1, 1), (120, 40), (200, 60)]
 
 
-async def cycle_sizes(pilot, check=None) -> None:  # type: ignore[no-untyped-def]
+async def cycle_sizes(pilot, check=None) -> None:
     for width, height in SIZES:
         await pilot.resize_terminal(width, height)
         await pilot.pause()

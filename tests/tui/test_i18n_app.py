@@ -52,7 +52,7 @@ def english_words() -> set[str]:
         messages = [m for m in read_po(handle) if m.id]
     words: set[str] = set()
     for message in messages:
-        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+        for text in (message.id,) if isinstance(message.id, str) else message.id:
             text = re.sub(r"\{[^{}]*\}|%\([a-z_]+\)[a-z]", " ", text)
             words |= {w.lower() for w in WORD.findall(text)}
     return words - PROPER
@@ -69,7 +69,8 @@ def english_left(text: str, lang: str) -> set[str]:
     with (TEMPLATE.parent / lang / "LC_MESSAGES" / "orbis_tui.po").open("rb") as handle:
         own = set()
         for message in read_po(handle):
-            for string in message.string if isinstance(message.string, tuple) else [message.string]:
+            strings = [message.string] if isinstance(message.string, str) else message.string or []
+            for string in strings:
                 own |= {w.lower() for w in WORD.findall(string or "")}
     return {w for w in WORD.findall(text) if w.lower() in ENGLISH and w.lower() not in own}
 
