@@ -50,6 +50,7 @@ from .consequences import (
     DeathUnaffordable,
     EffectRefused,
     ForestOutlook,
+    ForestSealed,
     IrrigationFails,
     OnlyAsWilderness,
     PaymentLost,
@@ -86,7 +87,7 @@ from .events import (
     Validated,
     WentWild,
 )
-from .game import final_scores, first_player_for, game_from_deal, new_game
+from .game import final_scores, first_player_for, game_from_deal, new_game, outlook, outlooks
 from .invariants import problems
 from .messages import (
     GOD_REASONS,
@@ -96,6 +97,7 @@ from .messages import (
     worshiper_words,
 )
 from .notation import NotationError, format_action, parse_action
+from .outlook import GodOutlook, Outlook, Prospect, TileOutlook
 from .preview import (
     TakePreview,
     exchange_toward_payment,
@@ -218,6 +220,7 @@ __all__ = [
     "Exchange",
     "Exchanged",
     "ForestOutlook",
+    "ForestSealed",
     "Gained",
     "GainedMany",
     "GameOver",
@@ -227,12 +230,14 @@ __all__ = [
     "God",
     "GodCancelled",
     "GodId",
+    "GodOutlook",
     "GodScore",
     "IllegalAction",
     "IrrigationFails",
     "NotationError",
     "OnlyAsWilderness",
     "Option",
+    "Outlook",
     "Paid",
     "Pay",
     "PaymentLost",
@@ -245,6 +250,7 @@ __all__ = [
     "Position",
     "PositionError",
     "PositionSpec",
+    "Prospect",
     "Pyramid",
     "RealmOverflow",
     "ReductionTaken",
@@ -259,6 +265,7 @@ __all__ = [
     "TakePreview",
     "TakeTile",
     "Tile",
+    "TileOutlook",
     "TileScore",
     "TileSet",
     "TokenAlreadyHeld",
@@ -292,6 +299,8 @@ __all__ = [
     "highest_mystic",
     "letters",
     "new_game",
+    "outlook",
+    "outlooks",
     "parse_action",
     "parse_letters",
     "place_warnings",

@@ -236,6 +236,44 @@ class ForestOutlook(_Consequence, _ForestOutlookFields):
         return warning_text(code, self.details)
 
 
+class _ForestSealedFields(NamedTuple):
+    tile: Tile
+    cp: int
+    color: Color | None
+    have: int
+    need: int
+    free: int
+    beside: bool = True
+    spots: int = 0
+
+
+class ForestSealed(_Consequence, _ForestSealedFields):
+    """A forest already in the player's pyramid, ``tile`` (``cp`` CP), could still be
+    validated and no longer can: after the choice it has ``have`` of the ``need``
+    matching neighbours and ``free`` empty neighbour spots the finished pyramid can
+    hold. ``beside``: the tile placed is its neighbour, of ``color`` (else it ends the
+    bottom row where too few of its spots remain). ``spots`` > 0 on a take or a payment:
+    every one of the tile's ``spots`` spots (as itself) does this."""
+
+    __slots__ = ()
+    rule = "R-EFF-FOREST"
+    code = "forest_sealed"
+
+    @property
+    def message(self) -> str:
+        details = self.details
+        if not self.beside:
+            code = "forest_sealed_row"
+        elif self.free:
+            code = "forest_sealed_short"
+        else:
+            code = "forest_sealed"
+        text = warning_text(code, details)
+        if self.spots:
+            text += " " + warning_text("sealed_every_spot", details)
+        return text
+
+
 class _EffectRefusedFields(NamedTuple):
     name: str
     cp: int
@@ -279,6 +317,7 @@ __all__ = [
     "DeathUnaffordable",
     "EffectRefused",
     "ForestOutlook",
+    "ForestSealed",
     "IrrigationFails",
     "OnlyAsWilderness",
     "PaymentLost",

@@ -34,6 +34,7 @@ from .consequences import (
     DeathUnaffordable,
     EffectRefused,
     ForestOutlook,
+    ForestSealed,
     IrrigationFails,
     OnlyAsWilderness,
     PaymentLost,
@@ -45,8 +46,9 @@ from .consequences import (
     WildernessCost,
 )
 from .errors import IllegalAction
+from .outlook import Sealing, forest_free, open_forests, sealed_by
 from .preview import exchanges_to_pay, why_unpayable
-from .pyramid import PlacedTile, Position
+from .pyramid import PlacedTile, Position, Pyramid
 from .rules import (
     DEATH_PRICE,
     DECISION_RULE,
@@ -195,12 +197,13 @@ def decide(state: GameState) -> Decision:
 # ---------------------------------------------------------------------- the turn
 def _turn_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     options = []
+    forests = open_forests(player.pyramid)
     for cell, tile in enumerate(state.market):
         if tile is None:
             continue
         action = TakeTile(cell)
         refusal = state.why_not(action)
-        warnings = () if refusal is not None else take_warnings(state, cell)
+        warnings = () if refusal is not None else take_warnings(state, cell, forests)
         options.append(Option(action, refusal, warnings))
     for god in state.gods_available:
         take_god = TakeGod(god)
@@ -210,14 +213,32 @@ def _turn_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def take_warnings(state: GameState, cell: int) -> tuple[Consequence, ...]:
-    """What taking market ``cell`` now will lead to, as far as it is already certain."""
+def take_warnings(
+    state: GameState,
+    cell: int,
+    forests: list[tuple[Position, PlacedTile]] | None = None,
+) -> tuple[Consequence, ...]:
+    """What taking market ``cell`` now will lead to, as far as it is already certain;
+    ``forests``: the player's open forests, when already known."""
     tile = state.market[cell]
     assert tile is not None
     player = state.player
+    pyramid = player.pyramid
+    if forests is None:
+        forests = open_forests(pyramid)
+    spots = geometry.colored_spots(pyramid, tile.color)
+    if not spots:
+        sealed = _sealed_everywhere(
+            pyramid, forests, geometry.wild_spots(pyramid), PlacedTile(tile, wild=True)
+        )
+        return (OnlyAsWilderness(tile, tile.color), *sealed)
+    sealed = _sealed_everywhere(pyramid, forests, spots, PlacedTile(tile))
+    return sealed + _effect_at_take(state, cell, tile)
+
+
+def _effect_at_take(state: GameState, cell: int, tile: Tile) -> tuple[Consequence, ...]:
+    player = state.player
     effect = tile.effect
-    if not geometry.colored_spots(player.pyramid, tile.color):
-        return (OnlyAsWilderness(tile, tile.color),)
     kind = effect.kind
     if kind is EffectKind.FARM:
         assert effect.color is not None
@@ -294,9 +315,16 @@ def _pay_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     answers = state.decision_actions()
     pays = [a for a in answers if isinstance(a, Pay)]
     options: list[Option] = []
-    homeless = not geometry.colored_spots(player.pyramid, tile.color)
+    pyramid = player.pyramid
+    spots = geometry.colored_spots(pyramid, tile.color)
+    homeless = not spots
+    forests = open_forests(pyramid)
+    as_itself = _sealed_everywhere(pyramid, forests, spots, PlacedTile(tile))
+    as_wild = _sealed_everywhere(
+        pyramid, forests, geometry.wild_spots(pyramid), PlacedTile(tile, wild=True)
+    )
     for pay in pays:
-        warnings: list[Consequence] = []
+        warnings: list[Consequence] = list(as_wild if homeless else as_itself)
         if homeless:
             paid = tuple(due[c] + pay.any_colors[c] for c in range(NUM_COLORS))
             warnings.append(PaymentLost(tile, tile.color, paid, 0))
@@ -309,7 +337,7 @@ def _pay_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
         refusal = why_unpayable(state)
         assert refusal is not None
         options.append(Option(Pay(_plentiful_any(player, due, due_any)), refusal))
-    options.append(Option(GoWild(), None, (_wilderness_cost(player, tile, not homeless),)))
+    options.append(Option(GoWild(), None, (_wilderness_cost(player, tile, not homeless), *as_wild)))
     return tuple(options)
 
 
@@ -339,11 +367,16 @@ def _place_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     wild_spots = geometry.wild_spots(pyramid)
     options: list[Option] = []
     fits = not take.wild and bool(geometry.colored_spots(pyramid, tile.color))
+    forests = open_forests(pyramid)
     if not take.wild:
+        as_itself = PlacedTile(tile)
         for row, col in wild_spots:
             action = Place(row, col)
             refusal = state.why_not(action)
-            warnings = () if refusal is not None else place_warnings(state, (row, col))
+            warnings: tuple[Consequence, ...] = ()
+            if refusal is None:
+                sealed = _sealed(pyramid, forests, (row, col), as_itself)
+                warnings = sealed + place_warnings(state, (row, col))
             options.append(Option(action, refusal, warnings))
     wild_warnings: tuple[Consequence, ...] = ()
     if not take.wild:
@@ -352,8 +385,65 @@ def _place_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
         if fits and (any(due) or due_any):
             lost.append(PaymentLost(tile, tile.color, due, due_any, placed=True))
         wild_warnings = tuple(lost)
-    options.extend(Option(Place(r, c, True), None, wild_warnings) for r, c in wild_spots)
+    as_wild = PlacedTile(tile, wild=True)
+    options.extend(
+        Option(Place(r, c, True), None, _sealed(pyramid, forests, (r, c), as_wild) + wild_warnings)
+        for r, c in wild_spots
+    )
     return tuple(options)
+
+
+def _sealed(
+    pyramid: Pyramid,
+    forests: list[tuple[Position, PlacedTile]],
+    spot: Position,
+    placed: PlacedTile,
+    spots: int = 0,
+) -> tuple[Consequence, ...]:
+    """R-EFF-FOREST: the player's forests that placing ``placed`` at ``spot`` leaves
+    unable to be validated (``spots``: on a take, how many spots all do so)."""
+    if not forests:
+        return ()
+    return tuple(
+        _forest_sealed(s, placed, spots) for s in sealed_by(pyramid, forests, spot, placed)
+    )
+
+
+def _forest_sealed(sealing: Sealing, placed: PlacedTile, spots: int) -> ForestSealed:
+    color = None if placed.wild else placed.tile.color
+    return ForestSealed(
+        sealing.forest,
+        sealing.forest.cp,
+        color,
+        sealing.have,
+        sealing.need,
+        sealing.free,
+        sealing.beside,
+        spots,
+    )
+
+
+def _sealed_everywhere(
+    pyramid: Pyramid,
+    forests: list[tuple[Position, PlacedTile]],
+    spots: list[Position],
+    placed: PlacedTile,
+) -> tuple[Consequence, ...]:
+    """When every one of ``spots`` seals a forest, what the least costly of them seals;
+    nothing when one of them seals none."""
+    if not forests or not spots:
+        return ()
+    least: tuple[Consequence, ...] | None = None
+    least_cp = 0
+    for spot in spots:
+        sealed = sealed_by(pyramid, forests, spot, placed)
+        if not sealed:
+            return ()
+        cp = sum(s.forest.cp for s in sealed)
+        if least is None or cp < least_cp:
+            least = tuple(_forest_sealed(s, placed, len(spots)) for s in sealed)
+            least_cp = cp
+    return least or ()
 
 
 def place_warnings(state: GameState, pos: Position) -> tuple[Consequence, ...]:
@@ -403,8 +493,7 @@ def _forest_outlook(player: PlayerState, pos: Position, tile: Tile) -> ForestOut
     placed = PlacedTile(tile)
     pyramid[pos] = placed
     have = forest_matching(pyramid, pos, placed)
-    free = sum(1 for n in geometry.neighbor_positions(pos) if geometry.could_hold(pyramid, n))
-    return ForestOutlook(tile, have, tile.effect.count, free)
+    return ForestOutlook(tile, have, tile.effect.count, forest_free(pyramid, pos))
 
 
 # ---------------------------------------------------------------------- the rest

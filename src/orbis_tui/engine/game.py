@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .outlook import Outlook, outlook_of
 from .scoring import PlayerScore, score_game
 from .setup import Deal, deal
 from .state import GameState
@@ -50,3 +51,21 @@ def final_scores(state: GameState) -> list[PlayerScore]:
         [p.worshipers for p in players],
         state.deal.temple_tokens,
     )
+
+
+def outlooks(state: GameState, scores: list[PlayerScore] | None = None) -> list[Outlook]:
+    """Every player's outlook (seat order): each tile scores now, can still score, or can
+    no longer score; the temple token and the god likewise. ``scores``: the state's
+    :func:`final_scores`, when already at hand. Its CP now is always theirs."""
+    if scores is None:
+        scores = final_scores(state)
+    players = state.players
+    pyramids = [p.pyramid for p in players]
+    gods = state.catalog.god_by_id
+    god_cp = [gods[p.god].cp if p.god is not None else 0 for p in players]
+    return [outlook_of(scores, pyramids, god_cp, seat) for seat in range(len(players))]
+
+
+def outlook(state: GameState, seat: int) -> Outlook:
+    """The outlook of one player (see :func:`outlooks`)."""
+    return outlooks(state)[seat]

@@ -235,6 +235,29 @@ WARNINGS: dict[str, Template] = {
         "it cannot be validated here.",
         "open_spots",
     ),
+    "forest_sealed": N_(
+        "{tile} (forest, {cp} CP) can no longer be validated: its last free neighbour spot "
+        "would be {color}."
+    ),
+    "forest_sealed_short": Np_(
+        "{tile} (forest, {cp} CP) can no longer be validated: beside a {color} tile it would "
+        "have {have} of {need} matching neighbours and {free} free spot.",
+        "{tile} (forest, {cp} CP) can no longer be validated: beside a {color} tile it would "
+        "have {have} of {need} matching neighbours and {free} free spots.",
+        "free",
+    ),
+    "forest_sealed_row": Np_(
+        "{tile} (forest, {cp} CP) can no longer be validated: the bottom row would end too "
+        "far from it ({have} of {need} matching neighbours, {free} free spot).",
+        "{tile} (forest, {cp} CP) can no longer be validated: the bottom row would end too "
+        "far from it ({have} of {need} matching neighbours, {free} free spots).",
+        "free",
+    ),
+    "sealed_every_spot": Np_(
+        "This tile has no other spot.",
+        "Every one of this tile's {spots} spots does this.",
+        "spots",
+    ),
     "refused": N_("Refusing cancels {name}: its {cp} CP will not score."),
     "realm_overflow": (
         N_(
