@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -71,6 +73,35 @@ def test_check_data_refuses_numbers_out_of_range(
     tiles.write_text(text.replace("cp = 7", "cp = 50", 1))
     assert main(["check-data", "--tiles", str(tiles)]) == 2
     assert "cp: Input should be less than or equal to 20" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        ("\nlevel = 1\n", "\nlevel = true\n", "L1-R-01 level"),
+        ("\nlevel = 1\n", '\nlevel = "1"\n', "L1-R-01 level"),
+        ("\ncp = 0\n", '\ncp = "3"\n', "L1-R-01 cp"),
+    ],
+    ids=["level-true", "level-text", "cp-text"],
+)
+def test_check_data_takes_a_number_only_as_a_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, field: str
+) -> None:
+    """As strict as records: true is not 1 and "3" is not 3."""
+    tiles = tmp_path / "tiles.toml"
+    text = default_tiles_path().read_text()
+    assert old in text
+    tiles.write_text(text.replace(old, new, 1))
+    assert main(["check-data", "--tiles", str(tiles)]) == 2
+    assert f"{field}: Input should be a valid integer" in capsys.readouterr().out
+
+
+def test_check_data_takes_a_gods_cp_only_as_a_number(
+    gods: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gods.write_text(gods.read_text().replace("\ncp = 1\n", "\ncp = true\n", 1))
+    assert main(["check-data", "--gods", str(gods)]) == 2
+    assert "cp: Input should be a valid integer" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------- other commands
@@ -149,3 +180,89 @@ def test_progress_that_cannot_be_written_never_stops_the_walkthrough(tmp_path: P
     walkthrough.save()  # raised before
     assert isinstance(store.take_error(), OSError)
     assert store.take_error() is None
+
+
+# ---------------------------------------------------------------- values given on the line
+HUGE_NUMBER = "9" * 5000
+
+
+def _one_short_line(text: str) -> None:
+    """What is echoed is safe: no traceback, no raw control character, not megabytes."""
+    assert "Traceback" not in text
+    assert all(char.isprintable() for line in text.splitlines() for char in line)
+    assert len(text) < 2000
+
+
+def test_a_seat_of_5000_digits_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = Path(__file__).with_name("golden") / "eager-2p.record.json"
+    assert main(["review", str(record), "--seat", HUGE_NUMBER]) == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "not a seat number (0 to 1)" in err
+
+
+@pytest.mark.parametrize(
+    "host",
+    [HUGE_NUMBER, "a\u202eb", "\udcff\udcfe", "1\n2", "a..b", "evil/x", "x" * 64],
+    ids=["5000-digits", "bidi-override", "not-utf8", "newline", "empty-label", "slash", "long"],
+)
+def test_a_host_no_resolver_could_take_is_refused_in_one_line(
+    host: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--host", host])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "is not a host name or address" in err
+
+
+def test_a_language_is_echoed_as_text_not_as_a_terminal_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--lang", "\x1b]0;PWNED\x07" + "x" * 100_000]) == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "\\x1b]0;PWNED\\x07" in err
+
+
+def test_a_number_of_5000_digits_is_echoed_cut_short(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--seed", HUGE_NUMBER])
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "invalid int value" in err and "characters in all)" in err
+
+
+def test_a_tile_id_of_five_megabytes_is_not_echoed_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tiles = tmp_path / "tiles.toml"
+    text = default_tiles_path().read_text()
+    tiles.write_text(text.replace('id = "L1-', 'id = "' + "Z" * 900_000 + "L1-", 1))
+    assert main(["check-data", "--tiles", str(tiles)]) == 2
+    out = capsys.readouterr().out
+    assert "characters in all" in out and len(out) < 20_000
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """`orbis replay game.json | head -1`: the pipe closes before the standings are out."""
+    record = Path(__file__).with_name("golden") / "eager-4p.record.json"
+    reader, writer = os.pipe()
+    os.close(reader)  # the reader has gone before a word is written
+    env = {**os.environ, "ORBIS_CONFIG_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "orbis_tui", "replay", str(record)],
+        stdout=writer,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    os.close(writer)
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+    assert done.returncode == 1

@@ -78,12 +78,24 @@ def test_the_engine_lists_exactly_the_rule_ids_of_the_specification() -> None:
     assert list(RULE_IDS) == specified_rule_ids()
 
 
-def test_without_the_specification_its_checks_skip_and_say_why(
+def test_without_the_specification_its_checks_still_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A fresh clone has no ../shared/RULES.md: the ids kept in the project stand in."""
     monkeypatch.delenv("ORBIS_RULES_MD", raising=False)
     monkeypatch.setattr(rules_spec, "TESTS", tmp_path / "project" / "tests")
     assert rules_spec.rules_file() is None
-    with pytest.raises(pytest.skip.Exception, match="rules specification"):
+    assert specified_rule_ids() == rules_spec.shipped_rule_ids() == list(RULE_IDS)
+
+
+def test_the_ids_kept_in_the_project_must_match_the_specification_when_it_is_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spec = tmp_path / "RULES.md"
+    ids = rules_spec.shipped_rule_ids()
+    spec.write_text("".join(f"- **{rule}** ...\n" for rule in ids), encoding="utf-8")
+    monkeypatch.setenv("ORBIS_RULES_MD", str(spec))
+    assert specified_rule_ids() == ids
+    spec.write_text("".join(f"- **{rule}** ...\n" for rule in ids[:-1]), encoding="utf-8")
+    with pytest.raises(AssertionError, match="update it"):
         specified_rule_ids()
-    assert rules_spec.rule_ids() == list(RULE_IDS)  # the engine's list, for the others

@@ -8,14 +8,17 @@ command does not load textual-serve or aiohttp for anything else.
 from __future__ import annotations
 
 import errno
+import ipaddress
 import shlex
 import socket
 import sys
+from contextlib import suppress
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from .i18n import gettext as _
 from .paths import default_data_dir
+from .printable import printable
 from .web_guard import RequestGuard, is_loopback
 
 DEFAULT_HOST = "127.0.0.1"
@@ -35,6 +38,32 @@ def parse_port(text: str) -> int:
     return port
 
 
+MAX_HOST = 253  # characters of a host name (RFC 1035)
+
+
+def parse_host(text: str) -> str:
+    """An address or host name to listen on ("": every interface), as given; raises
+    ValueError with the reason for anything a resolver could not take."""
+    with suppress(ValueError):
+        ipaddress.ip_address(text.strip("[]"))
+        return text
+    wrong = (
+        len(text) > MAX_HOST
+        or not text.isprintable()
+        or any(char.isspace() or char in "/?#@" for char in text)
+    )
+    if not wrong:
+        try:
+            text.encode("idna")
+        except UnicodeError:  # an empty or too long label, a character names cannot hold
+            wrong = True
+    if wrong:
+        raise ValueError(
+            _("{text} is not a host name or address").format(text=printable(repr(text)))
+        )
+    return text
+
+
 def parse_public_url(text: str) -> str:
     """An http(s) address without a trailing slash (raises ValueError with the reason)."""
     parts = urlsplit(text.strip())
@@ -50,7 +79,7 @@ def exposure_warning(host: str, port: int, data_dir: Path | None) -> str | None:
     if is_loopback(host):
         return None
     where = data_dir if data_dir is not None else default_data_dir()
-    shown = host or _("every interface")
+    shown = printable(host) if host else _("every interface")
     warning = _(
         "orbis serve: WARNING: listening on {host}, port {port}, which other machines "
         "may reach. There is no authentication: anyone who can open this address can "
@@ -124,6 +153,8 @@ def listen_problem(host: str, port: int) -> str | None:
                 probe.bind(address)
     except OSError as exc:
         return _bind_problem(exc)
+    except UnicodeError:  # a name the resolver cannot encode (idna)
+        return _("no such host name or address")
     return None
 
 
@@ -143,7 +174,7 @@ def run_server(host: str, port: int, command: str, public_url: str | None = None
 
 def _cannot_listen(host: str, port: int, problem: str) -> str:
     message = _("orbis serve: cannot listen on {host}:{port}: {problem}")
-    return message.format(host=host, port=port, problem=problem)
+    return message.format(host=printable(host), port=port, problem=problem)
 
 
 def _bind_problem(exc: OSError) -> str:

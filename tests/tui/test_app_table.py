@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import random
 from pathlib import Path
 
@@ -338,6 +339,24 @@ def test_settings_persist_in_the_config_folder(tmp_path: Path) -> None:
     assert saved["pace"] == "fast"
     assert SettingsFile(tmp_path / "config").load().pace == "fast"
     assert Settings.from_dict({"pace": "warp", "confirm_turn": "yes"}) == Settings()
+
+
+def test_a_settings_file_that_cannot_be_used_is_told_and_the_game_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    os.mkfifo(tmp_path / "config" / "settings.json")  # read, it would wait forever
+
+    async def go() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            said = " ".join(notices(app))
+            assert "settings.json was not used (not a regular file (a pipe))" in said
+            await press(pilot, "enter")  # the new-game screen starts a game as usual
+            await lift_curtain(pilot)
+            await press(pilot, "1")
+            assert table(app).match.record.actions == ["take 1"]
+
+    asyncio.run(go())
 
 
 def test_a_failing_computer_player_hands_its_seat_to_a_person(

@@ -332,8 +332,12 @@ def test_a_walkthrough_whose_place_cannot_be_kept_says_so_and_goes_on(tmp_path: 
     async def scenario() -> None:
         app = LearnApp(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            shown = [n.message for n in app._notifications]
+            shown: list[str] = []
+            for _ in range(40):  # told once the first screen is up (later on a busy machine)
+                await pilot.pause(0.05)
+                shown = [n.message for n in app._notifications]
+                if any("cannot be kept" in message for message in shown):
+                    break
             assert any("cannot be kept" in message for message in shown)
             walkthrough = lesson(app).walkthrough
             await pilot.press("enter", "enter", "2")

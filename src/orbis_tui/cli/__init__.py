@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 from collections.abc import Sequence
+from contextlib import suppress
+from typing import NoReturn
 
 from .. import i18n
 from ..i18n import gettext as _
+from ..printable import MAX_LINE, printable
 from . import game_records, play, tools
 from .arguments import AddCommand
 from .game_records import REVIEW_SIZE
@@ -38,10 +42,18 @@ _PLAY_OPTIONS = i18n.N_(
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose errors echo a value safely: escapes spelled out, a
+    5000-digit number or a megabyte of text cut short."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(printable(message, MAX_LINE))  # a value and its reason
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line; with ``only``, with that command alone (a run needs no other,
     and the whole parser takes as long to build as a tenth of the app's start)."""
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = _Parser(
         prog="orbis",
         description=_("The board game Orbis in a terminal."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -61,8 +73,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.disable()
     try:
         return _main(argv)
+    except BrokenPipeError:  # `orbis replay game.json | head -1`: the reader has had enough
+        _quiet_stdout()
+        return 1
     finally:
         gc.enable()
+
+
+def _quiet_stdout() -> None:
+    """Send what is still buffered for a closed pipe nowhere, so that Python's own flush
+    at exit does not fail a second time."""
+    with suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _command_named(argv: list[str]) -> str | None:
@@ -75,14 +98,16 @@ def _command_named(argv: list[str]) -> str | None:
 
 def _main(argv: Sequence[str] | None) -> int:
     chosen, argv = take_language(list(sys.argv[1:] if argv is None else argv))
+    command = _command_named(argv)
     try:
-        lang = use_language(chosen)
+        lang = use_language(chosen, tell=command not in play.APP_COMMANDS)
     except ValueError:
         languages = ", ".join(i18n.available_languages())
         message = _("--lang {lang}: not one of the languages ({languages})")
-        print(f"orbis: {message.format(lang=chosen, languages=languages)}", file=sys.stderr)
+        shown = message.format(lang=printable(chosen), languages=languages)
+        print(f"orbis: {shown}", file=sys.stderr)
         return 2
-    parser = build_parser(only=_command_named(argv))
+    parser = build_parser(only=command)
     parser.set_defaults(lang=lang, chosen_lang=chosen)
     if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]  # options alone belong to the default command

@@ -82,8 +82,8 @@ def usable_data_dir(folder: Path | None, command: str) -> bool:
     """A data folder must be a folder (or not exist yet, and then it is made)."""
     if folder is None or folder.is_dir() or not (folder.exists() or folder.is_symlink()):
         return True
-    from ..printable import printable
+    from ..printable import MAX_LINE, printable
 
     message = _("orbis {command}: --data-dir {folder} is not a folder")
-    print(message.format(command=command, folder=printable(folder)), file=sys.stderr)
+    print(message.format(command=command, folder=printable(folder, MAX_LINE)), file=sys.stderr)
     return False

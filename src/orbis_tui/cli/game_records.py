@@ -26,7 +26,7 @@ REVIEW_SIZE = 4  # iterations per option: the analysis's REVIEW_PER_OPTION
 def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int:
     """The record in ``path`` and its replayed state, or the exit status after saying
     why not: 2 when the file cannot be read at all, 1 when the record is refused."""
-    from ..printable import printable
+    from ..printable import MAX_LINE, printable
     from ..records import RecordError, load_record
     from ..records.model import custom_set_facts
     from ..records.storage import read_record_text
@@ -34,18 +34,12 @@ def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int
     try:
         text = read_record_text(path)
     except RecordError as exc:
-        print(
-            _("orbis {command}: refused: {error}").format(command=command, error=printable(exc)),
-            file=sys.stderr,
-        )
+        _refused(command, printable(exc, MAX_LINE))
         return 2
     try:
         record, state = load_record(text, source=str(path))
     except RecordError as exc:
-        print(
-            _("orbis {command}: refused: {error}").format(command=command, error=printable(exc)),
-            file=sys.stderr,
-        )
+        _refused(command, printable(exc, MAX_LINE))
         return 1
     facts = custom_set_facts(record.setup)
     if facts:
@@ -56,8 +50,13 @@ def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int
         )
         print(note.format(command=command, count=len(facts)), file=sys.stderr)
         for fact in facts:
-            print(f"  {printable(fact)}", file=sys.stderr)
+            print(f"  {printable(fact, MAX_LINE)}", file=sys.stderr)
     return record, state
+
+
+def _refused(command: str, error: str) -> None:
+    message = _("orbis {command}: refused: {error}")
+    print(message.format(command=command, error=error), file=sys.stderr)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -137,7 +136,8 @@ def _review_with_bar(
 def _seat_of(text: str, players: list[str]) -> int | None:
     """A seat given as its number (0-based, as in records) or its player's name."""
     if text.isascii() and text.isdigit():
-        seat = int(text)
+        digits = text.lstrip("0") or "0"
+        seat = int(digits) if len(digits) <= 2 else len(players)  # never a 5000-digit int
         return seat if seat < len(players) else None
     matches = [seat for seat, name in enumerate(players) if name == text]
     return matches[0] if len(matches) == 1 else None

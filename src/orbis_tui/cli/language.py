@@ -7,6 +7,7 @@ argparse's own errors already speak the language chosen.
 from __future__ import annotations
 
 import argparse
+import sys
 
 from .. import i18n
 from ..i18n import gettext as _
@@ -58,19 +59,27 @@ def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
     return chosen, rest
 
 
-def _saved_language() -> str | None:
+def _saved_language(tell: bool) -> str | None:
+    """The language of the settings; with ``tell``, a settings file that cannot be
+    used is reported on stderr (the app reports it itself)."""
     from ..tui.settings import SettingsFile
 
-    return SettingsFile().load().language or None
+    settings_file = SettingsFile()
+    language = settings_file.load().language or None
+    notice = settings_file.notice()
+    if tell and notice is not None:
+        print(f"orbis: {notice}", file=sys.stderr)
+    return language
 
 
-def use_language(chosen: str | None) -> str:
+def use_language(chosen: str | None, *, tell: bool = True) -> str:
     """Speak the language --lang names, else the saved setting's, else the terminal's.
 
-    argparse's own words (usage, errors) follow too."""
+    argparse's own words (usage, errors) follow too. ``tell``: say on stderr when the
+    settings file cannot be used."""
     if chosen is not None and i18n.normalize(chosen) not in i18n.available_languages():
         raise ValueError(chosen)
-    lang = i18n.set_language(i18n.resolve_language(chosen, _saved_language()))
+    lang = i18n.set_language(i18n.resolve_language(chosen, _saved_language(tell)))
     argparse._ = i18n.gettext  # type: ignore[attr-defined]
     argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
     return lang

@@ -69,6 +69,15 @@ def _port(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _host(text: str) -> str:
+    from ..serve import parse_host
+
+    try:
+        return parse_host(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _public_url(text: str) -> str:
     from ..serve import parse_public_url
 
@@ -111,6 +120,7 @@ def _add_serve(sub: Commands) -> None:
     )
     serve.add_argument(
         "--host",
+        type=_host,
         default=DEFAULT_HOST,
         help=_(
             "address to listen on ({default}: this machine only; any other has no authentication)"

@@ -85,15 +85,14 @@ def _cmd_balance(args: argparse.Namespace) -> int:
 
     tiles = str(args.tiles) if args.tiles else None
     if tiles is not None:
-        from ..printable import printable
+        from ..printable import MAX_LINE, printable
         from ..tiles import DataFileError, load_catalog
 
         try:
             load_catalog(tiles)
         except DataFileError as exc:
-            print(
-                _("orbis balance: --tiles: {error}").format(error=printable(exc)), file=sys.stderr
-            )
+            error = printable(exc, MAX_LINE)
+            print(_("orbis balance: --tiles: {error}").format(error=error), file=sys.stderr)
             return 2
     study = run_balance(args.games, args.seed, args.level, counts, args.jobs, progress, tiles)
     print(study.report())

@@ -46,7 +46,7 @@ from ..engine import (
 )
 from ..i18n import N_, gettext, ngettext
 from ..names import names_problems
-from ..printable import printable
+from ..printable import MAX_LINE, printable
 from ..tiles import DataFileError, default_gods_path, load_catalog
 
 if TYPE_CHECKING:
@@ -189,8 +189,8 @@ class RecordError(Exception):
         source: str | None = None,
     ) -> None:
         # The text of a record can reach the message: it is made safe to show anywhere.
-        message = printable(message)
-        source = None if source is None else printable(source)
+        message = printable(message, MAX_LINE)
+        source = None if source is None else printable(source, MAX_LINE)
         self.entry = entry
         self.rule = rule
         self.reason = message

@@ -6,13 +6,17 @@ checked catalog can be kept in a cache directory (see :func:`use_cache`) as plai
 JSON, under a key made of the SHA-256 of the files' bytes. A later start with the
 same files reads it back without pydantic; any change to a file changes the key, and
 a cache entry that cannot be read, whatever is wrong with it, only means checking the
-data files again: it is ignored and written anew.
+data files again: it is ignored and written anew. An entry is also held against the
+files it claims to come from (read as plain TOML, which is quick): one that disagrees
+with them (a tile missing, a god's CP changed), however sound its own checksum, is
+never used, so that it can neither change a score nor make a sound save look broken.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import tomllib
 from contextlib import suppress
 from dataclasses import fields
 from pathlib import Path
@@ -90,7 +94,7 @@ def _load(tiles_path: Path, gods_path: Path) -> Catalog:
         return _checked(tiles_path, gods_path)  # reports the unreadable file
     entry = folder / f"catalog-{_cache_key(tiles, gods)}.json"
     cached = _read_entry(entry)
-    if cached is not None:
+    if cached is not None and _agrees(cached, tiles, gods):
         return cached
     catalog = _checked(tiles_path, gods_path, tiles, gods)  # the very bytes of the key
     _write_entry(entry, catalog)
@@ -121,6 +125,69 @@ def _cache_key(tiles: bytes, gods: bytes) -> str:
         digest.update(len(content).to_bytes(8, "big"))
         digest.update(content)
     return digest.hexdigest()[:32]
+
+
+def _agrees(catalog: Catalog, tiles: bytes, gods: bytes) -> bool:
+    """Whether a cached catalog says what the data files say, tile by tile, god by god."""
+    try:
+        tile_entries = tomllib.loads(tiles.decode("utf-8"))["tiles"]
+        god_entries = tomllib.loads(gods.decode("utf-8"))["gods"]
+        return [_tile_facts(t) for t in catalog.tiles] == [
+            _written_tile_facts(e) for e in tile_entries
+        ] and [(g.id.value, g.source_name, g.cp) for g in catalog.gods] == [
+            (e["id"], e["name"], e["cp"]) for e in god_entries
+        ]
+    except Exception:  # files the full check will refuse, with the reasons
+        return False
+
+
+_COST_KEYS = ("red", "blue", "orange", "green", "white")
+
+
+def _tile_facts(tile: Tile) -> tuple[object, ...]:
+    effect = tile.effect
+    return (
+        tile.id,
+        tile.level,
+        tile.color.name.lower(),
+        tile.tile_set.value,
+        tuple(tile.cost),
+        tile.cost_any,
+        tile.cp,
+        tile.mystic,
+        tile.source_name,
+        effect.kind.value,
+        effect.color,
+        effect.count,
+        effect.colors,
+        tuple(effect.remove),
+    )
+
+
+def _written_tile_facts(entry: dict[str, Any]) -> tuple[object, ...]:
+    """The same facts as :func:`_tile_facts`, as a data file entry writes them."""
+    cost = entry.get("cost", {})
+    effect = dict(entry.get("effect", {"kind": "none"}))
+    kind = effect["kind"]
+    built = Effect(EffectKind(kind))
+    color = effect.get("color")
+    removed = effect.get("remove", {})
+    return (
+        entry["id"],
+        entry["level"],
+        entry["color"],
+        entry["set"],
+        tuple(cost.get(name, 0) for name in _COST_KEYS),
+        cost.get("any", 0),
+        entry.get("cp", 0),
+        entry.get("mystic"),
+        entry.get("name", entry["id"]),
+        kind,
+        built.color if color in (None, "any") else Color[color.upper()],
+        effect.get("count", built.count),
+        tuple(sorted({Color[c.upper()] for c in effect.get("colors", ())})),
+        tuple(removed.get(name, 0) for name in _COST_KEYS) if removed else tuple(built.remove),
+    )
 
 
 def _payload_digest(payload: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..printable import printable
+from ..printable import MAX_LINE, printable
 
 
 class DataFileError(Exception):
@@ -12,6 +12,6 @@ class DataFileError(Exception):
 
     def __init__(self, path: Path | str, problems: list[str]) -> None:
         # A file's text can reach the problems: they are made safe to show anywhere.
-        self.path = printable(str(path))
-        self.problems = [printable(p) for p in problems]
+        self.path = printable(str(path), MAX_LINE)
+        self.problems = [printable(p, MAX_LINE) for p in problems]
         super().__init__(f"{self.path}: " + "; ".join(self.problems))

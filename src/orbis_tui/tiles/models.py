@@ -53,7 +53,8 @@ def _plain_text(value: str | None) -> str | None:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    # strict: a number is a number, not "1" nor true, as in records
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, strict=True)
 
 
 class CostModel(_Strict):
@@ -192,7 +193,7 @@ class TileFile(_Strict):
 
 
 class GodModel(_Strict):
-    id: GodId
+    id: GodId = Field(strict=False)  # TOML gives the id as text, the enum's value
     name: str = Field(min_length=1, max_length=MAX_NAME)
     cp: int = Field(ge=0, le=MAX_GOD_CP)
     summary: str = Field("", max_length=MAX_SUMMARY)

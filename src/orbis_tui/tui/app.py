@@ -118,6 +118,9 @@ class OrbisApp(App[None]):
 
     def on_mount(self) -> None:
         self._apply_look()
+        unused = self.settings_file.notice()  # a broken settings file: the defaults apply
+        if unused is not None:
+            self.notify(unused, severity="warning", timeout=10, markup=False)
         lock = self.lock
         if lock is not None and lock.choices:
             from .screens.question import QuestionScreen

@@ -2,22 +2,28 @@
 and the names and seat kinds of the last game set up.
 
 Kept as a small JSON file in the user's config folder (``orbis-tui``), read once at
-start and written atomically when a setting changes. A file that cannot be read is
-left alone and the defaults are used: a setting is never worth losing a game over.
+start and written atomically when a setting changes. It is read like every other file
+(a regular file only, never more than a few kilobytes, nesting refused) and written
+like a save (an exclusive temporary, renamed into place; a planted link is replaced,
+never followed). A file that cannot be used is left alone, :attr:`SettingsFile.problem`
+says why, and the defaults are used: a setting is never worth losing a game over.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from contextlib import suppress
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..files import UnreadableFile, read_text, write_atomic
+from ..i18n import gettext as _
 from ..paths import APP_NAME
+from ..printable import printable
 
 FILE_NAME = "settings.json"
+SIZE_LIMIT = 64 * 1024  # bytes read at most: the settings take a few hundred
 ENV_CONFIG_DIR = "ORBIS_CONFIG_DIR"
 
 LOOKS = ("dark", "light")
@@ -78,23 +84,44 @@ class SettingsFile:
 
     def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder if folder is not None else default_config_dir()) / FILE_NAME
+        self.problem: str | None = None  # why the last load used the defaults, if it did
 
     def load(self) -> Settings:
+        """The saved settings; the defaults when there are none or the file cannot be
+        used (then :attr:`problem` says why)."""
+        self.problem = None
         try:
-            return Settings.from_dict(json.loads(self.path.read_text(encoding="utf-8")))
-        except (OSError, ValueError):
-            return Settings()
+            data = json.loads(read_text(self.path, SIZE_LIMIT))
+        except FileNotFoundError:
+            return Settings()  # none saved yet: nothing to tell
+        except UnreadableFile as exc:
+            return self._unused(exc.reason)
+        except OSError as exc:
+            return self._unused(exc.strerror or str(exc))
+        except RecursionError:
+            return self._unused(_("nested too deeply"))
+        except ValueError:
+            return self._unused(_("not JSON"))
+        if not isinstance(data, dict):
+            return self._unused(_("not a table of settings"))
+        return Settings.from_dict(data)
+
+    def _unused(self, reason: str) -> Settings:
+        self.problem = reason
+        return Settings()
+
+    def notice(self) -> str | None:
+        """What to tell the player when the last load could not use the file."""
+        if self.problem is None:
+            return None
+        message = _("The settings file {path} was not used ({reason}): the defaults apply.")
+        return message.format(path=printable(self.path), reason=printable(self.problem))
 
     def save(self, settings: Settings) -> OSError | None:
         """Write ``settings``; the error, if the folder cannot be written."""
         data = asdict(settings)
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-            temporary.replace(self.path)
+            write_atomic(self.path, json.dumps(data, indent=2) + "\n")
         except OSError as exc:
-            with suppress(OSError):
-                temporary.unlink(missing_ok=True)
             return exc
         return None

@@ -260,7 +260,16 @@ class TableScreen(Screen[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_view)  # some lines depend on the width
 
+    def gone(self) -> bool:
+        """Whether the table has left the app (the end screen took its place, say).
+
+        A callback queued by the table runs after the frame of whatever screen is current
+        by then; once the table is gone, such a callback must leave it alone."""
+        return not self.is_attached or self._pruning
+
     def _begin(self, opened: bool) -> None:
+        if self.gone():
+            return
         if not self.resumed:
             self.session.save_now()  # on disk from the first moment the table is seen
         if self.state.is_over:
@@ -281,6 +290,8 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
         """Show the current state; each widget redraws only when what it shows changed."""
+        if self.gone():
+            return
         session = self.session
         pending = session.pending
         state = self.state
@@ -347,6 +358,8 @@ class TableScreen(Screen[None]):
 
     def retranslate(self) -> None:
         """Speak the language now in use: every text and the game log anew."""
+        if self.gone():
+            return
         self.query_one("#players-title", Static).update(texts.PLAYERS_TITLE)
         self.query_one("#log-title", Static).update(texts.LOG_TITLE)
         self.session.logbook.rewrite()
@@ -355,6 +368,8 @@ class TableScreen(Screen[None]):
 
     def redraw_all(self) -> None:
         """Draw every widget again (the look changed, not the game)."""
+        if self.gone():
+            return
         self.query_one(MarketBoard).redraw()
         self.query_one(PyramidView).redraw()
         self.query_one(SupplyBar).refresh()
