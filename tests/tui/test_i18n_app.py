@@ -88,6 +88,8 @@ def cut_off(text: str) -> list[str]:
 def test_the_table_has_no_english_left_and_nothing_cut_off(speaking, tmp_path: Path) -> None:
     """Mid-game tables of 2 to 4 players, every decision met on the way, by keys."""
 
+    quit_key = "q " + i18n.gettext(texts.KEY["quit"])
+
     async def scenario() -> None:
         seen = 0
         for players, seed in ((2, 3), (3, 11), (4, 5)):
@@ -104,6 +106,8 @@ def test_the_table_has_no_english_left_and_nothing_cut_off(speaking, tmp_path: P
                     text = screen_text(app)
                     assert not english_left(text, speaking), (english_left(text, speaking), text)
                     assert not cut_off(text), text
+                    bar = text.splitlines()[-1]  # blank behind the hand-over curtain
+                    assert quit_key in bar or not bar.strip(), text  # the way out shows
                     seen += 1
                     await play_turn_keys(pilot, rng)
                     await pilot.pause()
@@ -405,7 +409,7 @@ def test_the_language_switches_during_the_walkthrough_too(tmp_path: Path) -> Non
             await pilot.pause()
             assert isinstance(app.screen, LearnTableScreen)
             text = screen_text(app)
-            assert "Шаг 1/" in text and "Step 1/" not in text
+            assert "Урок 1 из" in text and "Step 1/" not in text
         assert SettingsFile(tmp_path / "config").load().language == "ru"
 
     run(scenario())
@@ -491,3 +495,31 @@ def test_the_exchange_dialog_with_its_suggestion_speaks_the_language(
             assert not cut_off(text), text
 
     run(scenario())
+
+
+def test_the_help_lists_the_gods_points_in_the_language(speaking) -> None:
+    """The god list of the help once printed '(1 CP)' in every language."""
+    from rich.console import Console
+
+    from orbis_tui.tiles import load_catalog
+    from orbis_tui.tui.screens.help import help_renderable
+
+    console = Console(width=80, record=True)
+    console.print(help_renderable(load_catalog().gods))
+    text = console.export_text()
+    points = {"de": "SP)", "ru": "ОС)"}[speaking]
+    assert text.count(points) >= 10 and " CP)" not in text
+
+
+def test_a_player_without_a_god_is_not_said_twice(speaking) -> None:
+    """The walkthrough's line for the opponent once read 'Gottheit: Gottheit –'."""
+
+    from orbis_tui.tui.widgets.info import god_label
+    from orbis_tui.tui.widgets.lesson_panel import _opponent_line
+
+    state = random_match(2, 3, lambda s: s.turn >= 2).state
+    player = state.players[1]
+    assert player.god is None
+    line = _opponent_line(state, 1)
+    no_god = god_label(state, player, short=True)
+    assert line.endswith(": –") and no_god not in line, line

@@ -58,6 +58,7 @@ def standings_table(scores: list[PlayerScore]) -> Table:
         box=box.SIMPLE_HEAD,
         expand=False,
         padding=(0, 1),
+        collapse_padding=True,  # nine columns: German headings need the room
     )
     table.add_column(texts.END_RANK, justify="right")
     table.add_column(texts.END_NAME)

@@ -43,7 +43,8 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
         table.add_column(style=palette.ACCENT, no_wrap=True)
         table.add_column(ratio=1)
         for god in gods:
-            table.add_row(f"{GOD_KEYS[god.id]} {god.name} ({god.cp} CP)", god_line(god))
+            points = texts.CP_LONG.format(cp=god.cp)
+            table.add_row(f"{GOD_KEYS[god.id]} {god.name} ({points})", god_line(god))
         parts += [table, Text()]
     keys = Table.grid(padding=(0, 2))
     keys.add_column(style=palette.KEY, no_wrap=True)

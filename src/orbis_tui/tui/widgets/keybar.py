@@ -15,7 +15,9 @@ from ...i18n import gettext
 from .. import palette
 
 # Actions always available (and listed in the help), shown only when there is room.
-OPTIONAL = frozenset({"players", "history", "score", "coach", "quit", "settings"})
+OPTIONAL = frozenset({"players", "history", "score", "coach", "settings"})
+# The way out is always shown, at the right end, whatever else has to give way.
+PINNED = frozenset({"quit", "lesson_leave"})
 
 
 def _length(entries: list[tuple[str, str, str, bool]]) -> int:
@@ -67,9 +69,19 @@ class KeyBar(Widget):
         while _length(entries) > width and any(e[3] for e in entries):
             last = max(i for i, e in enumerate(entries) if e[3])
             del entries[last]
+        pinned = [e for e in entries if e[2] in self._pinned_keys()]
+        rest = [e for e in entries if e not in pinned]
         out = Text(no_wrap=True, overflow="ellipsis", end="")
         spans: list[tuple[int, int, str]] = []
-        for shown, meaning, key, _optional in entries:
+        room = width - _length(pinned)
+        for shown, meaning, key, _optional in rest:
+            entry = Text(f" {shown} ", style=palette.KEY)
+            entry.append(meaning + " ")
+            if out.cell_len + entry.cell_len > room:  # the way out shows, whatever gives way
+                break
+            spans.append((out.cell_len, out.cell_len + entry.cell_len, key))
+            out.append_text(entry)
+        for shown, meaning, key, _optional in pinned:
             start = out.cell_len
             out.append(f" {shown} ", style=palette.KEY)
             out.append(meaning)
@@ -77,6 +89,13 @@ class KeyBar(Widget):
             spans.append((start, out.cell_len, key))
         self._spans = spans
         return out
+
+    def _pinned_keys(self) -> set[str]:
+        return {
+            key
+            for key, active in self.screen.active_bindings.items()
+            if active.binding.action.split("(")[0] in PINNED
+        }
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._spans:

@@ -79,7 +79,7 @@ def _opponent_line(state: GameState, seat: int) -> str:
         name=player.name,
         tiles=player.region_tiles,
         worshipers=player.worshipers,
-        god=god_label(state, player, short=True),
+        god=god_label(state, player, short=True) if player.god else "–",  # "god: –"
     )
 
 

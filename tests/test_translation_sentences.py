@@ -1,0 +1,87 @@
+"""Sentences a native reader of German and Russian flagged, and the rules they broke.
+
+Each check reads the compiled catalogs through the game's own gettext, so what is
+tested is what a player reads.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from orbis_tui import i18n
+
+LOCALE = Path(__file__).resolve().parent.parent / "src" / "orbis_tui" / "locale"
+
+
+def translations(lang: str) -> list[str]:
+    with (LOCALE / lang / "LC_MESSAGES" / "orbis_tui.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    found = []
+    for message in catalog:
+        if message.id:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            found.extend(strings)
+    return found
+
+
+def test_german_worshipers_take_the_colour_of_the_tile_taken() -> None:
+    """R-TAKE-2: the neighbours get a worshiper of the taken tile's colour, not their own."""
+    from orbis_tui.tui import texts
+
+    i18n.set_language("de")
+    headings = [heading for heading, _text, _rules in texts.english("HELP_GUIDE")]
+    help_turn = texts.HELP_GUIDE[headings.index("A turn")][1]
+    assert "in der Farbe der genommenen" in help_turn
+    step = i18n.gettext(
+        "A turn is one take: a tile from the market, or a god. Taking a tile first puts one "
+        "worshiper of its color on each tile beside it (never diagonally). Take Lantern Hill, "
+        "in cell 2."
+    )
+    assert "in der Farbe der genommenen" in step
+    assert not [t for t in translations("de") if "Anhänger ihrer Farbe" in t]
+
+
+@pytest.mark.parametrize(
+    ("lang", "flagged"),
+    [
+        ("de", r"würde eine Wildnis\.?$|würde eine Wildnis\b(?! werden)(?=[.:;,)]|$)"),
+        ("de", r"\beines dieser Farbe"),
+        ("de", r"\bnahm \{god\}"),
+        ("de", r"^spielt$"),
+        ("ru", r"игрока \{name\}"),
+        ("ru", r"(?<![\w])[Уу] \{name\}"),
+        ("ru", r"поверх тайлов \{"),
+        ("ru", r"Побеждает больше"),
+        ("ru", r"без засчёта"),
+        ("ru", r"Заплатите (синего|белого|красного|оранжевого|зелёного)"),
+        ("ru", r"hjkl ход"),
+    ],
+)
+def test_no_flagged_sentence_is_left(lang: str, flagged: str) -> None:
+    pattern = re.compile(flagged)
+    assert not [t for t in translations(lang) if pattern.search(t)]
+
+
+def test_a_god_taken_reads_with_its_article_in_german() -> None:
+    i18n.set_language("de")
+    said = i18n.gettext("{name} took the {god}.").format(name="Spieler 3", god="Göttin der Liebe")
+    assert said == "Spieler 3 wählte eine Gottheit: Göttin der Liebe."
+
+
+def test_russian_names_stand_in_the_nominative() -> None:
+    i18n.set_language("ru")
+    since = i18n.gettext("Since {name}'s last turn:").format(name="Игрок 1")
+    played = i18n.gettext("{name} played: {what}").format(name="Игрок 2", what="взять бога")
+    assert since.startswith("Игрок 1,") and played.startswith("Игрок 2:")
+
+
+def test_the_russian_walkthrough_step_is_not_the_rules_step() -> None:
+    """The rules' phases are 'Шаг 4 — выкладка'; the walkthrough counts lessons."""
+    i18n.set_language("ru")
+    assert i18n.gettext("Step {number}/{total}").format(number=4, total=52) == "Урок 4 из 52"
+    assert i18n.gettext("Phase 4 - place {tile}").startswith("Шаг 4")
+    assert "Зерно" not in i18n.gettext("Seed")
