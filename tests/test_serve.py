@@ -217,21 +217,57 @@ def test_the_orbis_command_does_not_load_the_web_server() -> None:
 def test_a_loopback_server_answers_only_its_own_pages(
     host: str | None, origin: str | None, answered: bool
 ) -> None:
-    guard = serve.RequestGuard(loopback_only=True)
+    guard = serve.RequestGuard(loopback_only=True, port=8000)
     assert (guard.refusal(host, origin) is None) is answered
 
 
 def test_a_public_url_is_answered_behind_a_proxy() -> None:
-    guard = serve.RequestGuard(loopback_only=True, public_url="https://orbis.example.org")
+    guard = serve.RequestGuard(
+        loopback_only=True, port=8000, public_url="https://orbis.example.org"
+    )
     assert guard.refusal("orbis.example.org", "https://orbis.example.org") is None
     assert guard.refusal("127.0.0.1:8000", "https://orbis.example.org") is None
     assert guard.refusal("127.0.0.1:8000", "https://evil.example") is not None
 
 
 def test_a_server_on_every_interface_checks_only_the_origin() -> None:
-    guard = serve.RequestGuard(loopback_only=False)
+    guard = serve.RequestGuard(loopback_only=False, port=8000)
     assert guard.refusal("192.0.2.7:8000", "http://192.0.2.7:8000") is None
+    assert guard.refusal("orbis.lan:8000", None) is None
     assert guard.refusal("192.0.2.7:8000", "http://evil.example") is not None
+
+
+@pytest.mark.parametrize("loopback_only", [True, False])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "127.0.0.1:9999",  # another port: the page's URLs would lead elsewhere
+        "127.0.0.1",  # port 80
+        "127.0.0.1:08000x",
+        "127.0.0.1:8000:8000",
+        "127.0.0.1:8000/evil",
+        "127.0.0.1:8000@evil.example",
+        '127.0.0.1:8000"><script>',
+        "127.0.0.1: 8000",
+        "[::1]:9999",
+        "[::1",
+        "[evil]:8000",
+        "",
+        "\u202e1.0.0.721:8000",
+    ],
+)
+def test_the_host_must_name_the_servers_port(loopback_only: bool, host: str) -> None:
+    guard = serve.RequestGuard(loopback_only=loopback_only, port=8000)
+    refusal = guard.refusal(host, None)
+    assert refusal is not None
+    assert refusal.isprintable()
+
+
+def test_port_80_may_go_unnamed() -> None:
+    guard = serve.RequestGuard(loopback_only=True, port=80)
+    assert guard.refusal("localhost", "http://localhost") is None
+    assert guard.refusal("localhost:80", None) is None
+    assert guard.refusal("localhost:8000", None) is not None
 
 
 # ---------------------------------------------------------------- the real server, over HTTP
@@ -287,9 +323,14 @@ def test_the_page_connects_back_to_the_address_the_browser_used(server_url: str)
 
 
 def test_the_server_refuses_other_sites(server_url: str) -> None:
-    status, text = fetch(server_url, {"Host": "evil.example"})
+    port = server_url.rsplit(":", 1)[1].rstrip("/")
+    status, text = fetch(server_url, {"Host": f"evil.example:{port}"})
     assert status == 403
     assert "only to addresses of this machine" in text
+    status, text = fetch(server_url, {"Host": "127.0.0.1:1"})
+    assert status == 403
+    assert f"answers on port {port}" in text
+    assert "127.0.0.1:1/" not in text
     status, text = fetch(server_url + "ws", {"Origin": "http://evil.example"})
     assert status == 403
-    assert "http://evil.example may not use this game" in text
+    assert "'http://evil.example' may not use this game" in text

@@ -1,21 +1,135 @@
 """The web server behind ``orbis serve``: textual-serve, with Orbis's own guard and URLs.
 
 textual-serve answers each websocket (each browser tab) by starting the command in a
-new process and relaying its terminal to xterm.js in the page.
+new process and relaying its terminal to xterm.js in the page. Orbis reads what a tab
+sends itself (see :mod:`orbis_tui.web_tab`), and makes sure that a tab's game process
+ends when its tab goes, whatever the tab sent or failed to read.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
+from pathlib import Path
 from typing import Any
 
-from aiohttp import web
+import aiohttp_jinja2
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from .web_guard import RequestGuard, is_loopback
+from .i18n import N_, language
+from .i18n import gettext as _
+from .serve import RequestGuard, is_loopback
+from .web_tab import (
+    MAX_MESSAGE_BYTES,
+    Focus,
+    Keys,
+    Malformed,
+    Ping,
+    Resize,
+    font_size,
+    read_message,
+    tab_size,
+)
 
 PAGE_TITLE = "Orbis"
+SESSION_ENDED = N_("Session ended.")
+RESTART = N_("Restart")  # the page's button (the app's question to quit names it)
+PAGE_FOLDER = Path(__file__).parent / "web_page"  # the page, without requests elsewhere
+QUIT_GRACE = 10.0  # seconds a game has to save and end once its tab has gone
+TERM_GRACE = 3.0  # then seconds it has after SIGTERM, before SIGKILL
+INPUT_GRACE = 10.0  # seconds a game may leave its tab's keys unread before the tab closes
+LOGGED_PER_TAB = 3  # malformed messages logged per tab; the rest are counted
+
+log = logging.getLogger("orbis.serve")
+
+
+class TabGame(AppService):
+    """One tab's game process, which never outlives its tab.
+
+    What the game draws is read as long as the process runs, even when the tab can no
+    longer take it: a game that cannot write would block, unable even to handle
+    SIGTERM. Once the tab goes the game is asked to quit (it saves), then stopped
+    with SIGTERM, then SIGKILL.
+    """
+
+    def __init__(self, command: str, websocket: web.WebSocketResponse, **kwargs: Any) -> None:
+        super().__init__(
+            command,
+            write_bytes=self._to_page_bytes,
+            write_str=self.to_page_text,
+            close=self.close_page,
+            **kwargs,
+        )
+        self.websocket = websocket
+        self.name = self.app_service_id[:8]
+        self.malformed = 0
+        self.page_gone = False  # from then on, what the game draws is read and dropped
+
+    async def _to_page_bytes(self, data: bytes) -> None:
+        if not self.page_gone and not self.websocket.closed:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.websocket.send_bytes(data)
+
+    async def to_page_text(self, text: str) -> None:
+        if not self.websocket.closed:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.websocket.send_str(text)
+
+    async def close_page(self) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.websocket.close()
+
+    async def run(self) -> None:
+        await super().run()
+        await self.close_page()  # the game ended: the page says the session ended
+
+    def note_malformed(self, reason: str) -> None:
+        self.malformed += 1
+        if self.malformed <= LOGGED_PER_TAB:
+            log.warning("tab %s sent %s: ignored", self.name, reason)
+
+    async def stop(self) -> None:
+        if self._task is None:
+            return
+        process = self._process
+        assert process is not None
+        self.page_gone = True
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.send_meta({"type": "quit"}), TERM_GRACE)
+        if not await _ends_within(process, QUIT_GRACE):
+            log.warning("tab %s: its game did not quit: stopped", self.name)
+            with contextlib.suppress(ProcessLookupError):
+                process.terminate()
+            if not await _ends_within(process, TERM_GRACE):
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+        await self._task
+        self._task = None
+        if self.malformed > LOGGED_PER_TAB:
+            log.warning("tab %s sent %d malformed messages in all", self.name, self.malformed)
+
+
+async def _to_game(tab: TabGame, sent: Keys | Resize | Focus) -> None:
+    if isinstance(sent, Keys):
+        await tab.send_bytes(sent.text.encode())
+    elif isinstance(sent, Resize):
+        await tab.set_terminal_size(sent.width, sent.height)
+    else:
+        await (tab.focus() if sent.focused else tab.blur())
+
+
+async def _ends_within(process: asyncio.subprocess.Process, seconds: float) -> bool:
+    try:
+        await asyncio.wait_for(asyncio.shield(process.wait()), seconds)
+    except TimeoutError:
+        return False
+    return True
 
 
 class OrbisServer(Server):
@@ -28,7 +142,14 @@ class OrbisServer(Server):
         guard: RequestGuard,
         public_url: str | None = None,
     ) -> None:
-        super().__init__(command, host=host, port=port, title=PAGE_TITLE, public_url=public_url)
+        super().__init__(
+            command,
+            host=host,
+            port=port,
+            title=PAGE_TITLE,
+            public_url=public_url,
+            templates_path=PAGE_FOLDER,
+        )
         self.guard = guard
         self.fixed_public_url = public_url
         self._tabs: set[asyncio.Task[Any]] = set()
@@ -49,23 +170,69 @@ class OrbisServer(Server):
             raise web.HTTPForbidden(text=f"Orbis: refused: {refusal}\n")
         return await handler(request)
 
-    async def handle_index(self, request: web.Request) -> Any:
-        if self.fixed_public_url is None:
-            # The page's websocket and static URLs use the address the browser used, so
-            # a server on every interface works from any machine that can reach it.
-            # The URLs are built before the handler first suspends: no other request
-            # can change this in between.
-            self.public_url = f"{request.scheme}://{request.host}"
-        return await super().handle_index(request)
+    async def handle_index(self, request: web.Request) -> web.Response:
+        """The page: a terminal that connects back to the address the browser used.
+
+        On a server for every interface that address is the one the browser used (the
+        guard has checked it), so the page works from any machine that can reach it.
+        """
+        base = self.fixed_public_url or f"{request.scheme}://{request.host}"
+        router = request.app.router
+        static = base + str(router["static"].url_for(filename="/")).rstrip("/") + "/"
+        scheme = "wss" if base.startswith("https:") else "ws"
+        websocket = f"{scheme}:{base.split(':', 1)[1]}{router['websocket'].url_for()}"
+        context = {
+            "font_size": font_size(request.query),
+            "app_websocket_url": websocket,
+            "config": {"static": {"url": static}},
+            "application": {"name": self.title},
+            "texts": {"ended": _(SESSION_ENDED), "restart": _(RESTART), "lang": language()},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         task = asyncio.current_task()
         assert task is not None
         self._tabs.add(task)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
+        tab = TabGame(
+            self.command, websocket, download_manager=self.download_manager, debug=self.debug
+        )
         try:
-            return await super().handle_websocket(request)
+            await websocket.prepare(request)
+            await tab.start(*tab_size(request.query))
+            await self._relay(websocket, tab)
+        except asyncio.CancelledError:  # the server stops: the page says the session ended
+            await tab.close_page()
         finally:
-            self._tabs.discard(task)
+            try:
+                await asyncio.shield(tab.stop())
+            finally:
+                self._tabs.discard(task)
+        return websocket
+
+    async def _relay(self, websocket: web.WebSocketResponse, tab: TabGame) -> None:
+        """Pass what the tab sends to its game, until the tab goes."""
+        async for message in websocket:
+            if message.type is WSMsgType.TEXT:
+                sent = read_message(message.data)
+            elif message.type is WSMsgType.BINARY:
+                sent = Malformed("a binary message")
+            elif message.type is WSMsgType.ERROR:
+                log.warning("tab %s: %s: the tab is closed", tab.name, websocket.exception())
+                return
+            else:
+                continue
+            if isinstance(sent, Malformed):
+                tab.note_malformed(sent.reason)
+            elif isinstance(sent, Ping):
+                await tab.to_page_text(json.dumps(["pong", sent.data]))
+            else:
+                try:
+                    await asyncio.wait_for(_to_game(tab, sent), INPUT_GRACE)
+                except TimeoutError:
+                    log.warning("tab %s: its game takes no input: the tab is closed", tab.name)
+                    return
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Stop every tab's game now, so that Ctrl+C does not wait for the browsers.

@@ -233,3 +233,60 @@ def test_a_tile_is_taken_in_the_browser(served: Served, page: Page) -> None:
     page.get_by_text("Session ended.").wait_for(state="visible")
     assert games_running(data_dir) == []
     assert wait_for_record(data_dir, 1)[0].actions == ["take 1"]
+
+
+def test_keys_work_from_page_load_reload_and_restart(
+    served: Served, page: Page, tmp_path: Path
+) -> None:
+    page.goto(served.url)
+    wait_for_text(page, "Start the game")
+    page.keyboard.press("Enter")  # no click first: the terminal has the focus
+    wait_for_text(page, "Press Enter when")
+    page.screenshot(path=str(tmp_path / "loaded.png"))
+
+    page.reload()
+    # The server's --seed shows the new-game screen first, with the game to resume.
+    wait_for_text(page, "Resume the game (Enter)")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Press Enter when")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Take a region tile")
+
+    # q asks first; q again quits, and the page says the session ended.
+    page.keyboard.press("q")
+    wait_for_text(page, "Quit the game?")
+    page.keyboard.press("Enter")  # the default answer stays
+    wait_for_text(page, "Take a region tile")
+    page.keyboard.press("q")
+    wait_for_text(page, "Quit the game?")
+    page.keyboard.press("q")
+    page.get_by_text("Session ended.").wait_for(state="visible")
+    page.keyboard.press("Enter")  # Restart has the focus
+    wait_for_text(page, "Resume the game (Enter)")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Press Enter when")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Take a region tile")
+    page.keyboard.press("1")
+    wait_for_record(served.data_dir, 1)
+
+
+def test_no_request_leaves_the_server(served: Served, page: Page, tmp_path: Path) -> None:
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.on("websocket", lambda websocket: asked.append(websocket.url))
+    page.goto(served.url)
+    wait_for_text(page, "Start the game")
+    page.evaluate("() => document.fonts.ready")
+    page.wait_for_timeout(500)  # anything the page would fetch late
+    page.screenshot(path=str(tmp_path / "fonts.png"))
+    origin = served.url.rstrip("/")
+    elsewhere = [
+        url
+        for url in asked
+        if not url.startswith((origin + "/", origin.replace("http:", "ws:", 1) + "/"))
+    ]
+    assert elsewhere == []
+    # the terminal's font came from the server, and the terminal uses it
+    assert any(url.endswith("/static/fonts/RobotoMono-VariableFont_wght.ttf") for url in asked)
+    assert page.evaluate("() => document.fonts.check(\"16px 'Roboto Mono'\")")

@@ -110,6 +110,7 @@ class OrbisApp(App[None]):
         self.loaded: LoadResult | None = None
         # What taking the data folder's lock gave (see run_keeping_folder); None: not tried.
         self.lock: LockOutcome | None = None
+        self._quit_question: Screen[int] | None = None  # asked in a browser before quitting
 
     def on_ready(self) -> None:
         settle_after_start()
@@ -125,14 +126,20 @@ class OrbisApp(App[None]):
         if lock is not None and lock.choices:
             from .screens.question import QuestionScreen
 
-            question = SAVE_TEXTS["open-elsewhere"].format(folder=self.store.root)
+            if self.is_web:
+                question = SAVE_TEXTS["open-elsewhere-web"]
+            else:
+                question = SAVE_TEXTS["open-elsewhere"].format(folder=self.store.root)
             answers = [texts.LOCK_READ_ONLY, texts.LOCK_QUIT]
             self.push_screen(
                 QuestionScreen(texts.LOCK_TITLE, question, answers), self._lock_answered
             )
             return
         if lock is not None and lock.state is LockState.UNAVAILABLE:
-            notice = SAVE_TEXTS["no-lock"].format(folder=self.store.root, reason=lock.reason)
+            if self.is_web:
+                notice = SAVE_TEXTS["no-lock-web"]
+            else:
+                notice = SAVE_TEXTS["no-lock"].format(folder=self.store.root, reason=lock.reason)
             self.notify(notice, severity="warning", timeout=10, markup=False)
         self._show_first_screen()
 
@@ -273,12 +280,16 @@ class OrbisApp(App[None]):
     # ------------------------------------------------------------ quitting
     async def action_quit(self) -> None:
         """Quit; a game the autosave could not keep is offered to be saved elsewhere."""
+        from .screens.question import QuestionScreen
+
         record = self._unsaved_record()
         failure = self.store.failure
         if record is None or failure is None:
-            self.exit()
+            if self.is_web:
+                self._ask_before_leaving_the_page()
+            else:
+                self.exit()
             return
-        from .screens.question import QuestionScreen
 
         if self.store.read_only:
             question = texts.UNSAVED_READ_ONLY
@@ -299,6 +310,26 @@ class OrbisApp(App[None]):
                 self.exit()
 
         self.push_screen(QuestionScreen(texts.UNSAVED_TITLE, question, answers), answered)
+
+    def _ask_before_leaving_the_page(self) -> None:
+        """In a browser, q and ctrl+q ask first: quitting ends the page's session (and a
+        key pressed for the browser, as ctrl+q, should not end a game). Pressed again
+        while asked, they quit."""
+        from .screens.question import QuitQuestion
+
+        if self._quit_question is not None and self.screen is self._quit_question:
+            self.exit()  # ctrl+q again (q again is the question's own key)
+            return
+        answers = [texts.LEAVE_PAGE_QUIT, texts.LEAVE_PAGE_STAY]
+        question = QuitQuestion(texts.LEAVE_PAGE_TITLE, texts.LEAVE_PAGE, answers, default=1)
+        self._quit_question = question
+
+        def answered(answer: int | None) -> None:
+            self._quit_question = None
+            if answer == 0:
+                self.exit()
+
+        self.push_screen(question, answered)
 
     def _exit_once_saved(self, saved: Path | None) -> None:
         if saved is not None:

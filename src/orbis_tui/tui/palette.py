@@ -28,6 +28,7 @@ CURSOR_BORDER = Style(color="#f0c040", bold=True, dim=False)
 GOOD = Style(color="#4cb860", bold=True)
 BAD = Style(color="#e8655a", bold=True)
 KEY = Style(color="#f0c040", bold=True)
+WARNING_MARK = Style(bgcolor="#b03a2e", color="#ffffff", bold=True)
 LIGHT = False
 
 

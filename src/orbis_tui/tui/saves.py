@@ -52,6 +52,12 @@ SAVE_TEXTS: dict[str, str] = TranslatedDict(
                 "played here is saved) or quit?"
             )
         ),
+        # In a browser tab, whoever opens the page is told nothing of the server's folders.
+        "open-elsewhere-web": N_(
+            "This game is open in another tab or window. Open it read-only (nothing "
+            "played here is saved) or quit?"
+        ),
+        "no-lock-web": N_("The game's folder cannot be locked; saving may fail."),
         "read-only": N_(
             "Read-only: the game is open in another window; nothing played here is saved."
         ),

@@ -354,6 +354,15 @@ UNSAVED_READ_ONLY = N_(
     "This window opened the game read-only: nothing played here is saved. Save a "
     "record of the game somewhere else before quitting?"
 )
+LEAVE_PAGE_TITLE = N_("Quit the game?")
+LEAVE_PAGE = N_(
+    "The game is saved after every step. The page will then say that the session "
+    "ended; its Restart button (or reloading the page) opens the game again where it "
+    "stopped."
+)
+LEAVE_PAGE_QUIT = N_("Quit")
+LEAVE_PAGE_STAY = N_("Stay")
+READ_ONLY_MARK = N_("read-only: not saved")
 UNSAVED_SAVE = N_("Save a record")
 UNSAVED_QUIT = N_("Quit without saving")
 UNSAVED_STAY = N_("Stay")
@@ -567,11 +576,15 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ),
     (N_("PgUp / PgDn"), N_("scroll the game log (or the coach); the mouse wheel too")),
     (N_("s"), N_("settings: the look, confirming each turn, the computers' pace")),
-    (N_("ctrl+n"), N_("set up a new game (the one in progress stays saved)")),
+    (N_("n / ctrl+n"), N_("set up a new game (the one in progress stays saved)")),
     (N_("Enter / Space"), N_("on the hand-over curtain: the next player is ready")),
     ("?", N_("this help")),
     (N_("ctrl+t"), N_("switch between the dark and the light look")),
     (N_("q"), N_("quit; the game is saved after every step and opens again where it stopped")),
+    (
+        N_("q in a browser"),
+        N_("asks first; q again or Enter on Quit ends the session, Restart opens it again"),
+    ),
     (
         N_("mouse"),
         N_("click a market cell, a god or a pyramid spot to select it; click again to act"),

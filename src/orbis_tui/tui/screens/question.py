@@ -56,6 +56,17 @@ class QuestionScreen(ModalScreen[int]):
         self.dismiss(len(self.answers) - 1)
 
 
+class QuitQuestion(QuestionScreen):
+    """Asks before quitting: q, the key that asked, answers the first answer (quit)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit_now", texts.KEY["quit"], show=False),
+    ]
+
+    def action_quit_now(self) -> None:
+        self.dismiss(0)
+
+
 class PathScreen(ModalScreen["str | None"]):
     """Asks for a file's path; dismissed with it, or ``None`` when cancelled."""
 

@@ -86,7 +86,8 @@ def _bindings() -> list[BindingType]:
         Binding("c", "coach", K["coach"]),
         Binding("a", "hint", K["hint"]),
         Binding("s", "settings", K["settings"], show=False),
-        Binding("ctrl+n", "new_game", K["new"], show=False),
+        # n as on the end screen; ctrl+n too, though browsers keep it for a new window.
+        Binding("n,ctrl+n", "new_game", K["new"], show=False),
         Binding("pageup", "scroll_side(-1)", K["scroll"], show=False),
         Binding("pagedown", "scroll_side(1)", K["scroll"]),
     ]

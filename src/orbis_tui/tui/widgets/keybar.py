@@ -12,7 +12,7 @@ from textual import events
 from textual.widget import Widget
 
 from ...i18n import gettext
-from .. import palette
+from .. import palette, texts
 
 # Actions always available (and listed in the help), shown only when there is room.
 OPTIONAL = frozenset({"players", "history", "score", "coach", "settings"})
@@ -42,6 +42,12 @@ class KeyBar(Widget):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.set_class(self._read_only(), "-read-only")
+
+    def _read_only(self) -> bool:
+        """Whether the app opened its game read-only (a second window on the folder)."""
+        store = getattr(self.app, "store", None)
+        return store is not None and bool(store.read_only)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
@@ -63,21 +69,26 @@ class KeyBar(Widget):
             optional = binding.action.split("(")[0] in OPTIONAL
             meaning = gettext(binding.description)  # descriptions are the English texts
             entries.append((app.get_key_display(binding), meaning, key, optional))
+        out = Text(no_wrap=True, overflow="ellipsis", end="")
+        if self._read_only():
+            # Said on every screen for as long as it lasts, not in a toast that fades.
+            out.append(f" {texts.READ_ONLY_MARK} ", style=palette.WARNING_MARK)
+        marked = out.cell_len
         # When the line is too narrow, the keys that are always there (and listed in
         # the help) give way first, from the right: the ones for this moment stay.
-        width = self.size.width or 80
+        width = (self.size.width or 80) - marked
         while _length(entries) > width and any(e[3] for e in entries):
             last = max(i for i, e in enumerate(entries) if e[3])
             del entries[last]
         pinned = [e for e in entries if e[2] in self._pinned_keys()]
         rest = [e for e in entries if e not in pinned]
-        out = Text(no_wrap=True, overflow="ellipsis", end="")
         spans: list[tuple[int, int, str]] = []
         room = width - _length(pinned)
         for shown, meaning, key, _optional in rest:
             entry = Text(f" {shown} ", style=palette.KEY)
             entry.append(meaning + " ")
-            if out.cell_len + entry.cell_len > room:  # the way out shows, whatever gives way
+            # the way out shows, whatever gives way
+            if out.cell_len - marked + entry.cell_len > room:
                 break
             spans.append((out.cell_len, out.cell_len + entry.cell_len, key))
             out.append_text(entry)

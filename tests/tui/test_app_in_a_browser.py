@@ -1,0 +1,183 @@
+"""The app as a browser tab runs it (``orbis serve``): quitting asks first, a new game
+needs no key the browser keeps, a read-only tab says so on every screen, and nothing
+tells the page's visitor where the server keeps its files."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from app_driver import press, screen_text, start_new_game, table
+from textual.pilot import Pilot
+
+from orbis_tui.tui import texts
+from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.saves import SAVE_TEXTS, LockOutcome, LockState, SaveStore
+from orbis_tui.tui.screens.new_game import NewGameScreen
+from orbis_tui.tui.screens.question import QuestionScreen
+
+
+async def shows(pilot: Pilot[None], needle: str, line: int | None = None) -> bool:
+    """Whether the screen shows ``needle`` (on line ``line``) within a few seconds."""
+    for _ in range(50):
+        lines = screen_text(pilot.app).splitlines()
+        if lines and needle in ("\n".join(lines) if line is None else lines[line]):
+            return True
+        await pilot.pause(0.05)
+    return False
+
+
+class BrowserApp(OrbisApp):
+    """The app with Textual's web driver, as far as the app can tell."""
+
+    @property
+    def is_web(self) -> bool:
+        return True
+
+
+def test_q_in_a_browser_asks_first_and_enter_stays(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = BrowserApp(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 2, 4)
+            for key in ("q", "ctrl+q"):
+                await press(pilot, key)
+                assert app.is_running
+                assert isinstance(app.screen, QuestionScreen)
+                assert texts.LEAVE_PAGE_TITLE in screen_text(app)
+                await press(pilot, "enter")  # the default answer: stay
+                assert app.is_running
+                assert table(app) is app.screen
+
+    asyncio.run(scenario())
+
+
+def test_q_twice_in_a_browser_quits(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = BrowserApp(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 2, 4)
+            await press(pilot, "q", "q")
+            await pilot.pause()
+            assert not app.is_running
+
+
+def test_ctrl_q_twice_in_a_browser_quits(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = BrowserApp(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 2, 4)
+            await press(pilot, "ctrl+q", "ctrl+q")
+            await pilot.pause()
+            assert not app.is_running
+
+    asyncio.run(scenario())
+
+
+def test_quit_chosen_in_a_browser_quits(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = BrowserApp(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 2, 4)
+            await press(pilot, "ctrl+q", "left", "enter")
+            await pilot.pause()
+            assert not app.is_running
+
+    asyncio.run(scenario())
+
+
+def test_q_in_a_terminal_still_quits_at_once(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 2, 4)
+            await press(pilot, "q")
+            await pilot.pause()
+            assert not app.is_running
+
+    asyncio.run(scenario())
+
+
+def test_n_sets_up_a_new_game_from_the_table(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = BrowserApp(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 2, 4)
+            await press(pilot, "enter", "1")  # a tile taken: the game is worth resuming
+            await press(pilot, "n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+        # the game in progress stays saved
+        loaded = SaveStore(tmp_path).load()
+        assert loaded.match is not None
+        assert loaded.match.record.actions == ["take 1"]
+
+    asyncio.run(scenario())
+
+
+def test_the_help_names_n_for_a_new_game(tmp_path: Path) -> None:
+    keys = [key for key, _meaning in texts.english("HELP_KEYS")]
+    assert "n / ctrl+n" in keys
+
+
+def test_a_read_only_tab_says_so_on_every_screen(tmp_path: Path) -> None:
+    first = SaveStore(tmp_path)
+    assert first.acquire().state is LockState.HELD
+
+    async def scenario() -> None:
+        app = BrowserApp(tmp_path, seed=4)
+        app.lock = app.store.acquire()
+        assert app.lock.state is LockState.ELSEWHERE
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            question = app.screen
+            assert isinstance(question, QuestionScreen)
+            assert question.question == SAVE_TEXTS["open-elsewhere-web"]
+            assert str(tmp_path) not in question.question  # the server's folder is its own
+            await press(pilot, "enter")  # open it read-only
+            assert await shows(pilot, texts.READ_ONLY_MARK, -1)
+            assert isinstance(app.screen, NewGameScreen)
+            await start_new_game(pilot, 2, 4)
+            for _ in range(3):  # long after any toast has gone
+                await press(pilot, "enter", "1")
+                await pilot.pause(0.5)
+            assert await shows(pilot, texts.READ_ONLY_MARK, -1)
+            await press(pilot, "question_mark", "escape")
+            assert await shows(pilot, texts.READ_ONLY_MARK, -1)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        first.release()
+
+
+def test_a_tab_is_not_told_the_servers_folder_when_it_cannot_lock(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = BrowserApp(tmp_path, seed=4)
+        app.lock = LockOutcome(LockState.UNAVAILABLE, f"permission denied: {tmp_path}")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            shown = [n.message for n in app._notifications]
+            assert SAVE_TEXTS["no-lock-web"] in shown
+            assert not any(str(tmp_path) in message for message in shown)
+
+    asyncio.run(scenario())
+
+
+def test_a_terminal_still_names_its_folder(tmp_path: Path) -> None:
+    first = SaveStore(tmp_path)
+    assert first.acquire().state is LockState.HELD
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        app.lock = app.store.acquire()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            question = app.screen
+            assert isinstance(question, QuestionScreen)
+            assert str(tmp_path) in question.question
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        first.release()
