@@ -145,12 +145,12 @@ def main() -> None:
                     if "Press Enter when" in before or state is None:
                         wanted = ["Enter"]
                     elif "Give 3 of which color" in before:
-                        exchange = next(
-                            format_action(a).split()
+                        give, get = next(
+                            format_action(a).split()[1].lower().split(">")
                             for a in state.legal_actions()
                             if format_action(a).startswith("exchange")
                         )
-                        wanted = [exchange[1][0], exchange[2][0]]
+                        wanted = [give, get]
                     elif state.kind is DecisionKind.TURN and state.must_take_god():
                         god = rng.choice(state.gods_available)
                         wanted = [GOD_KEYS[god], "Enter"]
