@@ -3,7 +3,8 @@
 Run with ``python benchmarks/fuzz_readers.py``. The readers are those a user's files
 reach: a game record (``orbis replay``), the autosave (the app's start), the tile and
 god files (``orbis check-data``), the walkthrough's progress (``learn.json``), the
-catalog cache entries and the autosave's fingerprint in the cache. Each gets:
+settings file (``settings.json``, read by every command), the catalog cache entries and
+the autosave's fingerprint in the cache. Each gets:
 
 - files that are not plain files: a pipe, a folder, a link to ``/dev/zero``, a huge
   sparse file, an empty file;
@@ -20,8 +21,14 @@ other exception), *hang* (no answer within the time limit), *unsafe output* (a r
 control character printed to the terminal), *wrong* (a sound save or cache treated as
 damaged, or a cache giving another catalog). The goal is no failure at all. A cache
 entry is fed damaged (its fingerprint kept) and forged (a field changed and the
-fingerprint computed anew): a forged entry that describes another *valid* tile set
-cannot be told from a real one without the full check the cache exists to skip.
+fingerprint computed anew): a forged entry is held against the data files it claims to
+come from, so it must never give another catalog either.
+
+The values given on the command line are fed too (``--seat``, ``--host``, ``--lang``,
+``--seed``, ``--port``, ``--players``): 5000 digits, a bidirectional override, bytes
+that are not UTF-8, escape sequences, a forged line, a megabyte of text. What comes
+back must be printable and short (*unsafe output* otherwise: a raw control character,
+or more than 4000 characters echoed).
 
 Options: ``--seed N``, ``--mutations N`` (field mutations per format, default 120),
 ``--timeout SECONDS`` (default 10), ``--json``, ``--no-zero`` (to measure a version
@@ -214,6 +221,8 @@ def main() -> None:
     from orbis_tui.tiles import default_gods_path, default_tiles_path, load_catalog
     from orbis_tui.tiles.check import run_check_data
     from orbis_tui.tui.saves import WRITTEN_DIGEST_NAME, SaveStore
+    from orbis_tui.tui.settings import FILE_NAME as SETTINGS_NAME
+    from orbis_tui.tui.settings import SettingsFile
 
     rng = random.Random(args.seed)
     fuzz = Fuzz(args.timeout)
@@ -309,6 +318,69 @@ def main() -> None:
 
     for label, path in inputs(progress_text, True, json.loads(progress_text), dump_json):
         fuzz.judge("learn.json", label, progress(path))
+
+    # ------------------------------------------------------------ the settings file
+    settings_text = json.dumps(
+        {"look": "dark", "confirm_turn": True, "pace": "fast", "language": "de",
+         "names": ["Ada", "Bo"], "kinds": ["human", "easy"], "no_hints": [1]}
+    ).encode()  # fmt: skip
+
+    def settings(path: Path) -> Callable[[], str]:
+        def work() -> str:
+            config = Path(tempfile.mkdtemp(dir=folder))
+            (config / SETTINGS_NAME).symlink_to(path)
+            settings_file = SettingsFile(config)
+            settings_file.load()
+            if not printed_safely(settings_file.notice() or ""):
+                return "unsafe output"
+            return "refused" if settings_file.problem else "accepted"
+
+        return work
+
+    for label, path in inputs(settings_text, True, json.loads(settings_text), dump_json):
+        fuzz.judge("settings.json", label, settings(path))
+
+    # ------------------------------------------------------------ values on the command line
+    hostile_values = {
+        "5000 digits": "9" * 5000,
+        "bidi override": "a\u202eb",
+        "not UTF-8": "\udcff\udcfe",
+        "escape sequence": "\x1b]0;PWNED\x07",
+        "forged line": "1\norbis: all good",
+        "a megabyte": "x" * 1_000_000,
+        "empty": "",
+    }
+    record_file = folder / "record.json"
+    record_file.write_bytes(record_text)
+    command_lines = {
+        "--seat": lambda v: ["review", str(record_file), "--seat", v, "--size", "1"],
+        "--host": lambda v: ["serve", "--host", v, "--port", "1"],
+        "--lang": lambda v: ["check-data", "--lang", v],
+        "--seed": lambda v: ["play", "--seed", v, "--help"],
+        "--port": lambda v: ["serve", "--port", v],
+        "--players": lambda v: ["play", "--players", v],
+    }
+
+    def command(argv: list[str]) -> Callable[[], str]:
+        def work() -> str:
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    status = cli_main(argv)
+                except SystemExit as stop:  # argparse's refusal (or --help)
+                    status = stop.code if isinstance(stop.code, int) else 2
+            said = err.getvalue()
+            if not printed_safely(said) or len(said) > 4000:
+                return "unsafe output"
+            return {0: "accepted", 1: "refused", 2: "refused"}.get(status, f"crash: {status}")
+
+        return work
+
+    for option, line in command_lines.items():
+        for label, value in hostile_values.items():
+            if option == "--host" and value == "":
+                continue  # every interface: it would really listen
+            fuzz.judge(f"command line {option}", label, command(line(value)))
 
     # ------------------------------------------------------------ cache entries
     catalog_module.use_cache(None)

@@ -116,3 +116,46 @@ def test_the_new_game_screen_loads_without_the_engine() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------- where records live
+def test_orbis_records_lists_the_newest_first_and_says_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for age, name in enumerate(["new.json", "older.json", "oldest.json"]):
+        path = folder / name
+        path.write_text("{}\n")
+        os.utime(path, (1_700_000_000 - age * 60, 1_700_000_000 - age * 60))
+    assert main(["records", "--data-dir", str(tmp_path), "--count", "2"]) == 0
+    out = capsys.readouterr().out
+    assert str(folder) in out
+    assert out.index("new.json") < out.index("older.json")
+    assert "oldest.json" not in out and "1 older one" in out
+    assert "orbis replay FILE" in out
+
+
+def test_orbis_replay_alone_lists_the_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path))
+    assert main(["replay"]) == 0
+    out = capsys.readouterr().out
+    assert str(tmp_path / "records") in out and "none yet" in out
+
+
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_the_help_of_replay_and_review_says_where_records_live(
+    command: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path))
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = "".join(capsys.readouterr().out.split())  # a long path may be wrapped anywhere
+    assert f"finishedgamesin{tmp_path / 'records'}" in out and "'orbisrecords'" in out

@@ -200,7 +200,7 @@ def test_a_seat_of_5000_digits_is_refused_in_one_line(
     assert main(["review", str(record), "--seat", HUGE_NUMBER]) == 2
     err = capsys.readouterr().err
     _one_short_line(err)
-    assert "not a seat number (0 to 1)" in err
+    assert "not a player's number (1 to 2) nor name" in err
 
 
 @pytest.mark.parametrize(

@@ -94,7 +94,7 @@ def test_expert_takes_death_when_its_worshipers_are_worth_nothing_more() -> None
     state.players[0].turns = 14
     set_realm(state, 0, "RRBBOOGW")
     # The made-up table has no turns after this one worth playing: judge it as it ends.
-    bot = ExpertBot(0, iterations=12, tree_turns=0, rollout_turns=0)
+    bot = ExpertBot(0, iterations=12, tree_turns=0, rollout_turns=0, own_turn=False)
     assert bot.choose(state) == TakeGod(GodId.DEATH)
     state.apply(TakeGod(GodId.DEATH))
     action = bot.choose(state)
@@ -127,6 +127,28 @@ def test_near_the_end_the_leaf_plays_on_to_the_final_score() -> None:
     candidates = [plan.actions for plan in QuickPlanner().turn_plans(early)[:2]]
     assert rolled(early, finish=4) == 0
     assert ExpertBot(0, iterations=10).settings.finish == 4
+
+
+def test_with_own_turn_the_leaf_lies_past_the_searchers_next_turn() -> None:
+    """``own_turn`` plays greedy turns on until the searching seat has played its next
+    turn: with four players three turns after a new node, not one; with two players the
+    one-turn leaf reaches it already, so nothing changes there."""
+
+    def search(state: GameState, own_turn: bool) -> TurnSearch:
+        candidates = [plan.actions for plan in QuickPlanner().turn_plans(state)[:2]]
+        settings = SearchSettings(iterations=6, own_turn=own_turn)
+        return TurnSearch(state, candidates, random.Random(2), settings, QuickPlanner())
+
+    four = new_game(["A", "B", "C", "D"], seed=4, first_player=0)
+    assert search(four, own_turn=False).run().rollout_turns == 6
+    # two candidates, three iterations each: the first leaf three turns after the new
+    # node (the other two opponents, then the searcher), the next two a turn deeper in
+    # the tree and so one turn fewer
+    assert search(four, own_turn=True).run().rollout_turns == 2 * (3 + 2 + 2)
+    two = midgame(turns=8)
+    plain_run, own_run = search(two, own_turn=False).run(), search(two, own_turn=True).run()
+    assert own_run.rollout_turns == plain_run.rollout_turns
+    assert [c.total for c in own_run.candidates] == [c.total for c in plain_run.candidates]
 
 
 def test_search_settings_need_a_budget() -> None:

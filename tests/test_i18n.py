@@ -98,13 +98,13 @@ def test_russian_has_three_plural_forms() -> None:
 
     said = [texts.fill(texts.END_TEMPLE_REASON, count=n) for n in (1, 2, 5, 21, 22, 25, 11)]
     assert said == [
-        "1 храм",
-        "2 храма",
-        "5 храмов",
-        "21 храм",
-        "22 храма",
-        "25 храмов",
-        "11 храмов",
+        "1 Храм",
+        "2 Храма",
+        "5 Храмов",
+        "21 Храм",
+        "22 Храма",
+        "25 Храмов",
+        "11 Храмов",
     ]
 
 
@@ -270,3 +270,42 @@ def test_a_refused_record_says_where_and_why_in_the_language_in_use(tmp_path, ca
     assert main(["replay", "--lang", "de", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "abgelehnt" in err and "Eintrag 4: 'take 0': kein Eintrag der Notation" in err
+
+
+# ---------------------------------------------------------------- numbers and color letters
+
+
+def test_numbers_are_written_as_the_language_writes_them() -> None:
+    """A hint's margin, a review's loss: a decimal comma in German and Russian (Babel)."""
+    template = "{margin:+.1f} ± {stderr:.1f} · {share:.0%} · {floor:g} · {count}"
+    values = {"margin": 1.5, "stderr": 0.75, "share": 0.42, "floor": 0.5, "count": 3}
+    said = {}
+    for lang in ("en", "de", "ru"):
+        i18n.set_language(lang)
+        said[lang] = i18n.format_numbers(template, **values)
+    assert said["en"] == "+1.5 ± 0.8 · 42% · 0.5 · 3"
+    assert said["de"] == "+1,5 ± 0,8 · 42\xa0% · 0,5 · 3"
+    assert said["ru"] == "+1,5 ± 0,8 · 42\xa0% · 0,5 · 3"
+
+
+def test_the_hint_box_writes_its_margin_in_the_language() -> None:
+    from orbis_tui.analysis.hints import HintOption
+    from orbis_tui.tui.screens.hint import hint_text
+
+    option = HintOption(actions=(), margin=-2.25, stderr=0.5, reason="…")
+    i18n.set_language("de")
+    assert "-2,2 SP ± 0,5" in hint_text([option]).plain
+    i18n.set_language("ru")
+    assert "-2,2 ОС ± 0,5" in hint_text([option]).plain
+
+
+def test_each_language_shows_its_own_color_letters() -> None:
+    """Latin R B O G W mean nothing to a Russian player (and B reads as В)."""
+    from orbis_tui.engine import worshiper_words
+
+    shown = {}
+    for lang in ("en", "de", "ru"):
+        i18n.set_language(lang)
+        shown[lang] = (i18n.color_letters(), worshiper_words("RRBW"))
+    assert shown["en"] == shown["de"] == ("RBOGW", "2R 1B 1W")
+    assert shown["ru"] == ("КСОЗБ", "2К 1С 1Б")

@@ -120,7 +120,7 @@ def test_R_EFF_FOREST_taking_the_tile_whose_only_spot_seals_a_forest_is_warned()
     assert (warning.cp, warning.have, warning.need, warning.free, warning.spots) == (3, 0, 1, 0, 1)
     assert warning.message == (
         "Young Woods (forest, 3 CP) can no longer be validated: its last free neighbour "
-        "spot would be white. This tile has no other spot."
+        "spot would be white, not green. This tile has no other spot."
     )
 
 

@@ -13,8 +13,10 @@ from orbis_tui.engine import (
     GameState,
     GoWild,
     IrrigationFails,
+    OnlyAsWilderness,
     Pay,
     Place,
+    TakeTile,
     new_game,
 )
 from orbis_tui.tiles import load_catalog
@@ -101,3 +103,60 @@ def test_exchanges_are_said_before_the_answer_they_prepare() -> None:
     line = option_reason(state, (exchange, answer))
     give, get = exchange.give.label, exchange.get.label
     assert line.startswith(f"Exchange 3 {give} for 1 {get}, then ")
+
+
+def _payable_somehow(state: GameState, depth: int = 3) -> bool:
+    """Whether the tile being paid for can be paid, after up to ``depth`` exchanges."""
+    if any(isinstance(a, Pay) for a in state.decision_actions()):
+        return True
+    if depth == 0:
+        return False
+    for action in state.legal_actions():
+        if isinstance(action, Exchange):
+            after = state.copy()
+            after.apply(action)
+            if _payable_somehow(after, depth - 1):
+                return True
+    return False
+
+
+def _wild_only_take() -> tuple[GameState, TakeTile]:
+    """A turn of a random game with a market tile that can only become a wilderness:
+    no spot takes its color, or it cannot be paid even with exchanges (R-TAKE-3/4)."""
+    for seed in range(40):
+        state = new_game(load_catalog(), ["Ann", "Ben"], seed=seed, first_player=0)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if state.is_over:
+                break
+            if state.kind is DecisionKind.TURN:
+                for action in state.decision_actions():
+                    if not isinstance(action, TakeTile):
+                        continue
+                    after = state.copy()
+                    after.apply(action)
+                    if after.kind is not DecisionKind.PAY:
+                        continue
+                    spots = [o for o in after.decision.legal_options if isinstance(o.action, Pay)]
+                    homeless = any(
+                        isinstance(w, OnlyAsWilderness)
+                        for o in state.decision.options
+                        if o.action == action
+                        for w in o.warnings
+                    )
+                    if homeless or (not spots and not _payable_somehow(after)):
+                        return state, action
+            state.apply(rng.choice(state.decision_actions()))
+    raise AssertionError("no wilderness-only take in 40 games")
+
+
+def test_a_take_that_can_only_be_a_wilderness_is_worded_as_one() -> None:
+    state, take = _wild_only_take()
+    tile = state.market[take.cell]
+    assert tile is not None
+    line = option_reason(state, take)
+    assert f"as a wilderness (-1 CP, not its {tile.cp})" in line
+    assert f"{tile.cp} CP)" not in line.replace(f"not its {tile.cp})", "")  # never as scoring
+    # the review says the same when such a take was the better choice
+    other = next(a for a in state.decision_actions() if a != take)
+    assert "as a wilderness" in loss_reason(state, other, take, loss=2.0)

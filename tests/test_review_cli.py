@@ -40,11 +40,12 @@ def test_json_prints_the_review_that_reads_back(
 def test_the_text_names_each_player_and_every_decision(
     short_record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["review", str(short_record), "--seat", "1", "--size", "3"]) == 0
+    assert main(["review", str(short_record), "--seat", "2", "--size", "3"]) == 0
     out = capsys.readouterr().out
     names = json.loads(short_record.read_text(encoding="utf-8"))["setup"]["players"]
-    assert out.startswith(f"{names[1]} (seat 1): ")
-    assert names[0] not in out and names[2] not in out
+    assert out.startswith(f"{names[1]} (player 2): ")  # numbered as on screen
+    # only this player is judged; the lesson of the game may name the opponent it compares with
+    assert f"{names[0]} (player 1)" not in out and f"{names[2]} (player 3)" not in out
     assert "Every decision judged" in out
     assert "3 iterations per option" in out
 
@@ -58,12 +59,23 @@ def test_a_seat_may_be_named_by_its_player(
     assert [p.seat for p in review.players] == [2]
 
 
-@pytest.mark.parametrize("seat", ["3", "-1", "Nobody"])
+@pytest.mark.parametrize("seat", ["4", "0", "-1", "Nobody"])
 def test_an_unknown_seat_is_refused(
     short_record: Path, seat: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["review", str(short_record), f"--seat={seat}"]) == 2
-    assert "not a seat number (0 to 2) nor a player's name" in capsys.readouterr().err
+    assert "not a player's number (1 to 3) nor name" in capsys.readouterr().err
+
+
+def test_on_a_pipe_the_table_fits_80_columns_and_tells_moves_in_words(
+    short_record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["review", str(short_record), "--size", "2"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "take " in out and " from cell " in out and " at row " in out  # words
+    assert "place 1," not in out and "take 1\n" not in out  # not the record's notation
+    assert "seat 0" not in out and "(player 1)" in out
 
 
 def test_a_bad_record_is_refused_with_its_entry(

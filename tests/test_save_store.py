@@ -333,3 +333,19 @@ def test_a_new_game_in_the_read_only_window_moves_and_writes_nothing(store: Save
     # the window that keeps the folder archives as before
     assert store.archive_autosave(kept.record) is not None
     assert not store.autosave.exists()
+
+
+def test_a_game_saved_with_s_is_not_kept_twice_when_a_new_one_starts(store: SaveStore) -> None:
+    """The end screen's s writes the record among the records; the next new game finds
+    the autosave holding the same game and keeps one copy, not two."""
+    finished = played(9)
+    store.save(finished.record)
+    saved = store.export(finished.record, store.record_path(finished.record))
+    assert store.archive_autosave(finished.record) == saved
+    assert not store.autosave.exists()
+    assert list((store.root / "records").iterdir()) == [saved]
+    # a game saved before and played on afterwards is still archived beside it
+    store.save(played(12).record)
+    archived = store.archive_autosave(played(12).record)
+    assert archived is not None and archived != saved
+    assert len(list((store.root / "records").iterdir())) == 2

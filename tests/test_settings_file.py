@@ -76,3 +76,10 @@ def test_saving_replaces_a_planted_link_without_following_it(config: Path) -> No
     assert not (config / FILE_NAME).is_symlink()
     assert json.loads((config / FILE_NAME).read_text())["pace"] == "fast"
     assert [p.name for p in config.iterdir()] == [FILE_NAME]  # no temporary left
+
+
+@pytest.mark.parametrize("value", [{}, [], None, 3, True])
+def test_a_setting_of_the_wrong_kind_keeps_its_default(config: Path, value: object) -> None:
+    """Found by benchmarks/fuzz_readers.py: a table as the pace raised TypeError."""
+    (config / FILE_NAME).write_text(json.dumps({"pace": value, "look": value}))
+    assert _loaded(config).notice() is None

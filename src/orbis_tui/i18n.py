@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import string
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -180,3 +182,69 @@ def choose(template: str | tuple[str, str, str], values: Mapping[str, object]) -
         number = count if isinstance(count, int) and not isinstance(count, bool) else 2
         return ngettext(one, many, number)
     return gettext(template)
+
+
+# ---------------------------------------------------------------- color letters
+
+# The letter each color is shown with in the language in use, in the engine's color order
+# (red, blue, orange, green, white). The notation, the records and the keys keep the Latin
+# R B O G W in every language; a language whose players do not read them as colors (Russian
+# К С О З Б) says in its catalog which letter is which key.
+LATIN_LETTERS = "RBOGW"
+LETTERS_MESSAGE = NC_("color letters", "R B O G W")
+_shown_letters: dict[str, str] = {}
+
+
+def color_letters() -> str:
+    """The five color letters the language in use shows: ``"RBOGW"``, ``"КСОЗБ"``."""
+    shown = _shown_letters.get(_language)
+    if shown is None:
+        letters = pgettext("color letters", LETTERS_MESSAGE).split()
+        fits = len(letters) == len(LATIN_LETTERS) == len(set(letters))
+        fits = fits and all(len(letter) == 1 for letter in letters)
+        shown = _shown_letters[_language] = "".join(letters) if fits else LATIN_LETTERS
+    return shown
+
+
+def shown_letters(spelled: str) -> str:
+    """Letters of the notation (``"RRB"``, ``"2R 1B"``) as the language in use shows them."""
+    shown = color_letters()
+    if shown == LATIN_LETTERS:
+        return spelled
+    return spelled.translate(str.maketrans(LATIN_LETTERS, shown))
+
+
+# ---------------------------------------------------------------- numbers
+
+
+class _LocalNumbers(string.Formatter):
+    """``str.format`` whose decimal numbers (``{x:.1f}``, ``{x:+.1f}``, ``{x:g}``,
+    ``{x:.0%}``) take the decimal sign and grouping of the language in use."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        is_number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not is_number or not format_spec or format_spec[-1] not in "fg%":
+            return text
+        decimal, group, percent = _number_symbols(_language)
+        text = text.translate({ord("."): "\0", ord(","): group}).replace("\0", decimal)
+        return text.replace("%", percent) if format_spec[-1] == "%" else text
+
+
+@lru_cache(maxsize=8)
+def _number_symbols(lang: str) -> tuple[str, str, str]:
+    """The decimal sign, the group sign and the per cent sign (with its space) of ``lang``."""
+    from babel.numbers import format_percent, get_decimal_symbol, get_group_symbol
+
+    return get_decimal_symbol(lang), get_group_symbol(lang), format_percent(0, locale=lang)[1:]
+
+
+_LOCAL_NUMBERS = _LocalNumbers()
+
+
+def format_numbers(template: str, **values: object) -> str:
+    """``template.format(**values)``, its decimal numbers written as the language in use
+    writes them (``+1,5`` in German and Russian, ``42 %``); English is unchanged."""
+    if _language == SOURCE_LANGUAGE:
+        return template.format(**values)
+    return _LOCAL_NUMBERS.format(template, **values)

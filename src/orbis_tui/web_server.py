@@ -12,12 +12,14 @@ import asyncio
 import contextlib
 import json
 import logging
+import shlex
 from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
 from .i18n import N_, language
@@ -258,3 +260,103 @@ class OrbisServer(Server):
         if ":" in host and not host.startswith("["):
             host = f"[{host}]"
         return f"http://{host}:{self.port}"
+
+
+# ---------------------------------------------------------------- the table server's seats
+# ``orbis host`` gives a seat in the browser with textual-serve's page and terminal: the
+# page's websocket starts ``orbis join`` for that seat's link.
+
+
+def _textual_serve_files() -> tuple[Path, Path]:
+    import textual_serve
+
+    base = Path(textual_serve.__file__).parent
+    return base / "templates", base / "static"
+
+
+def static_route() -> web.AbstractRouteDef:
+    return web.static("/static", _textual_serve_files()[1])
+
+
+async def seat_page(request: web.Request, base: str, terminal_url: str) -> web.Response:
+    """textual-serve's page, its terminal connected to ``terminal_url``."""
+    import jinja2
+
+    templates, _statics = _textual_serve_files()
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(templates), autoescape=True)
+    try:
+        font_size = int(request.query.get("fontsize", "16"))
+    except ValueError:
+        font_size = 16
+    scheme, rest = terminal_url.split(":", 1)
+    text = environment.get_template("app_index.html").render(
+        font_size=max(6, min(font_size, 48)),
+        app_websocket_url=("wss:" if scheme == "https" else "ws:") + rest,
+        config={"static": {"url": f"{base}/static/"}},
+        application={"name": PAGE_TITLE},
+        ping_url="",
+    )
+    return web.Response(text=text, content_type="text/html")
+
+
+class _SeatApp(AppService):
+    """``orbis join`` for one link, given in its environment (not its command line)."""
+
+    def __init__(self, command: str, link: str, **kwargs: Any) -> None:
+        super().__init__(command, **kwargs)
+        self._link = link
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment["ORBIS_JOIN_LINK"] = self._link
+        return environment
+
+
+async def run_seat_terminal(
+    request: web.Request, argv: list[str], link: str
+) -> web.WebSocketResponse:
+    """Relay the browser's terminal to a new ``orbis join`` process for ``link``."""
+    websocket = web.WebSocketResponse(heartbeat=15)
+    width = _size(request.query.get("width"), 80)
+    height = _size(request.query.get("height"), 24)
+    await websocket.prepare(request)
+    service = _SeatApp(
+        f"exec {shlex.join(argv)}",
+        link,
+        write_bytes=websocket.send_bytes,
+        write_str=websocket.send_str,
+        close=websocket.close,
+        download_manager=DownloadManager(),
+    )
+    try:
+        await service.start(width, height)
+        async for message in websocket:
+            if message.type is not WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+                kind, data = envelope[0], envelope[1]
+                if kind == "stdin":
+                    await service.send_bytes(str(data).encode("utf-8"))
+                elif kind == "resize":
+                    await service.set_terminal_size(
+                        _size(data.get("width"), 80), _size(data.get("height"), 24)
+                    )
+                elif kind == "ping":
+                    await websocket.send_json(["pong", data])
+                elif kind == "blur":
+                    await service.blur()
+                elif kind == "focus":
+                    await service.focus()
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                continue  # not a message of the page's: ignored
+    finally:
+        await service.stop()
+    return websocket
+
+
+def _size(value: object, default: int) -> int:
+    try:
+        return max(10, min(int(str(value)), 500))
+    except ValueError:
+        return default

@@ -13,6 +13,7 @@ from app_driver import TableApp, press, reach_end_screen, region_words, screen_t
 from textual.pilot import Pilot
 
 from orbis_tui import cli
+from orbis_tui.analysis import review as review_module
 from orbis_tui.bots import make_bot
 from orbis_tui.records import GameRecord, Match, replay
 from orbis_tui.records.model import setup_for_game
@@ -40,6 +41,9 @@ def bot_record(actions: int | None = ACTIONS, seed: int = 7) -> GameRecord:
 @pytest.fixture(autouse=True)
 def small_review(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review_screen, "PER_OPTION", 3)  # enough to find clear mistakes
+    # the moves compared are played to the end on a few common worlds, not a review's many
+    monkeypatch.setattr(review_module, "FIRST_WORLDS", 4)
+    monkeypatch.setattr(review_module, "MAX_WORLDS", 8)
 
 
 def run_viewer(record: GameRecord, scenario, analyse: bool = True) -> None:
@@ -55,7 +59,7 @@ def run_viewer(record: GameRecord, scenario, analyse: bool = True) -> None:
 async def analysed(pilot: Pilot) -> ReviewScreen:
     screen = pilot.app.screen
     assert isinstance(screen, ReviewScreen)
-    for _ in range(600):
+    for _ in range(2400):  # a busy machine may take a minute or two
         if not screen.analysing:
             await pilot.pause()
             return screen

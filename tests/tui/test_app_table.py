@@ -43,6 +43,7 @@ from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.controller import Controller
 from orbis_tui.tui.screens.history import HistoryScreen
 from orbis_tui.tui.screens.score import ScoreScreen
+from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.seats import Seat
 from orbis_tui.tui.settings import Settings, SettingsFile
 from orbis_tui.tui.widgets.curtain import HandOverCurtain
@@ -263,34 +264,72 @@ def test_the_log_scrolls_and_the_history_lists_every_turn_by_player(tmp_path: Pa
     run(TableApp(match, tmp_path), scenario)
 
 
-def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _one_person_and_two_computers(monkeypatch: pytest.MonkeyPatch) -> tuple[Match, list[Seat]]:
+    """Ada at the keyboard against two computer players who move at once."""
     from orbis_tui.tui.seats import bot_levels
     from orbis_tui.tui.settings import PACES
 
     if not bot_levels():
         pytest.skip("no computer players in this build")
     monkeypatch.setitem(PACES, "normal", 0.0)
-    match = Match.start(setup_for_game(NAMES[:3], 9, 0))
     level = bot_levels()[0]
-    seats = [Seat("Ada"), Seat("Bo", level), Seat("Cy", level)]
+    return Match.start(setup_for_game(NAMES[:3], 9, 0)), [
+        Seat("Ada"),
+        Seat("Bo", level),
+        Seat("Cy", level),
+    ]
+
+
+async def _play_the_first_turn(pilot: Pilot) -> TableScreen:
+    """The person's first turn: the tile in cell 1, then Enter until the turn is done."""
+    screen = table(pilot.app)
+    await press(pilot, "1")
+    while screen.state.current == 0 and not screen.confirming:
+        await press(pilot, "enter")
+    return screen
+
+
+def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the setting that asks for it (off by default: see the next test)."""
+    match, seats = _one_person_and_two_computers(monkeypatch)
 
     async def scenario(pilot: Pilot) -> None:
-        screen = table(pilot.app)
-        await press(pilot, "1")
-        while screen.state.current == 0 and not screen.confirming:
-            await press(pilot, "enter")
+        screen = await _play_the_first_turn(pilot)
         for _ in range(1500):  # up to 30 s on a loaded machine; usually a fraction of that
             if screen.handing_over:
                 break
             await pilot.pause(0.02)
         assert screen.handing_over and screen.state.current == 0
+        await pilot.pause()  # the curtain drawn (later on a busy machine)
+        await pilot.pause()
         curtain = screen_text(pilot.app)
         assert "Bo took" in curtain and "Cy took" in curtain and "CP now:" in curtain
         assert "Pass the keyboard" not in curtain
         assert texts.HANDOVER_PLAY in curtain
         assert screen.query_one(HandOverCurtain).has_class("-shown")
+
+    app = TableApp(match, tmp_path, seats)
+    app.settings.handover_alone = True
+    run(app, scenario)
+
+
+def test_one_person_against_the_computer_gets_no_curtain_every_round(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match, seats = _one_person_and_two_computers(monkeypatch)
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = await _play_the_first_turn(pilot)
+        for _ in range(1500):  # up to 30 s on a loaded machine; usually a fraction of that
+            if screen.state.current == 0 and screen.state.turn > 1:
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        assert screen.state.current == 0 and not screen.handing_over
+        log = " ".join(screen.session.logbook.lines())
+        assert "Bo took" in log and "Cy took" in log  # what they did is told all the same
 
     run(TableApp(match, tmp_path, seats), scenario)
 
@@ -384,15 +423,15 @@ def test_a_failing_computer_player_hands_its_seat_to_a_person(
         await press(pilot, "1")
         assert screen.match.record.actions == ["take 1"]
 
-    import orbis_tui.tui.screens.table as table_module
+    import orbis_tui.tui.bot_driver as driver_module
 
     app = TableApp(match, tmp_path, [Seat("Ada"), Seat("Bo", "easy")])
-    original = table_module.make_bot
-    table_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment,return-value]
+    original = driver_module.make_bot
+    driver_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment,return-value]
     try:
         run(app, scenario)
     finally:
-        table_module.make_bot = original
+        driver_module.make_bot = original
 
 
 def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) -> None:

@@ -446,10 +446,13 @@ def test_the_review_screen_speaks_the_language_and_fits(speaking, monkeypatch) -
     through by move, by turn and by mistake, once the analysis has judged the game."""
     from test_app_review import analysed, bot_record
 
+    from orbis_tui.analysis import review as review_module
     from orbis_tui.tui.screens import review as review_screen
     from orbis_tui.tui.viewer import ReviewApp
 
     monkeypatch.setattr(review_screen, "PER_OPTION", 3)
+    monkeypatch.setattr(review_module, "FIRST_WORLDS", 4)  # a few worlds, as in test_app_review
+    monkeypatch.setattr(review_module, "MAX_WORLDS", 8)
     record = bot_record()
 
     async def scenario(analyse: bool) -> None:
@@ -523,3 +526,29 @@ def test_a_player_without_a_god_is_not_said_twice(speaking) -> None:
     line = _opponent_line(state, 1)
     no_god = god_label(state, player, short=True)
     assert line.endswith(": –") and no_god not in line, line
+
+
+def test_the_table_shows_the_language_s_color_letters_and_the_help_names_the_keys(
+    speaking, tmp_path: Path
+) -> None:
+    """Russian shows К С О З Б; r b o g w stay the keys (the table tests above press them),
+    and the help says which key is which color."""
+    from rich.console import Console
+
+    from orbis_tui.tui.screens.help import help_renderable
+
+    letters = {"de": "RBOGW", "ru": "КСОЗБ"}[speaking]
+    realm = re.compile(r"\d+{}\s*\d+{}\s*\d+{}\s*\d+{}\s*\d+{}".format(*letters))
+
+    async def scenario() -> None:
+        match = random_match(2, 5, lambda s: s.kind is DecisionKind.TURN and s.turn >= 4)
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await lift_curtain(pilot)
+            assert realm.search(screen_text(app)), screen_text(app)
+
+    run(scenario())
+    console = Console(width=80, record=True)
+    console.print(help_renderable())
+    key = {"de": "(Taste r)", "ru": "(клавиша r)"}[speaking]
+    assert key in console.export_text()

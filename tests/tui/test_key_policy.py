@@ -161,6 +161,35 @@ def test_a_computer_players_turn_leaves_only_looking_and_hurrying(kind: Decision
     assert not judge("hurry", (), replace(ctx, hurrying=True)).enabled
 
 
+@pytest.mark.parametrize("kind", DECIDING)
+def test_a_person_deciding_at_another_table_leaves_only_looking(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind), human=False, bot_moves=False)
+    names = {name for name, _ in enabled(ctx)}
+    assert names == {"players", "coach", "history", "score", "settings", "new_game"} | {
+        "scroll_side"
+    }
+
+
+def test_the_costly_flags_are_read_only_by_the_keys_that_need_them() -> None:
+    asked: list[str] = []
+
+    def flag(name: str) -> bool:
+        asked.append(name)
+        return False
+
+    ctx = context(
+        at_decision(DecisionKind.TURN),
+        can_undo=lambda: flag("undo"),
+        side_overflows=lambda: flag("side"),
+    )
+    for name, parameters in every_action():
+        if name not in ("undo", "scroll_side"):
+            judge(name, parameters, ctx)
+    assert asked == []
+    assert not judge("undo", (), ctx).enabled and asked == ["undo"]
+    assert not judge("scroll_side", (1,), ctx).enabled and asked == ["undo", "side"]
+
+
 @pytest.mark.parametrize("kind", list(DecisionKind))
 def test_behind_the_curtain_only_enter_works(kind: DecisionKind) -> None:
     ctx = context(at_decision(kind), handing_over=True)

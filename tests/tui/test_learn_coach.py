@@ -96,3 +96,30 @@ def test_key_c_toggles_the_coach_in_place_of_the_log(tmp_path: Path):
             assert screen.query_one("#log").region.height > 0
 
     asyncio.run(scenario())
+
+
+def test_the_coach_says_what_is_pending_when_the_turn_waits_for_enter(tmp_path: Path):
+    from app_driver import TableApp, press
+
+    async def scenario() -> None:
+        app = TableApp(a_match(), tmp_path, confirm=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            if screen.handing_over:
+                await press(pilot, "enter")
+            await press(pilot, "c", "1")
+            for _ in range(10):
+                if screen.confirming:
+                    break
+                await press(pilot, "enter")
+            assert screen.confirming
+            shown = str(screen.query_one(CoachPanel).query_one("#coach-text").render())
+            assert texts.COACH_TURN_DONE in shown
+            assert load_script().phase_text(screen.state.kind) not in shown
+            await press(pilot, "u")  # taken back: the coach explains the decision again
+            shown = str(screen.query_one(CoachPanel).query_one("#coach-text").render())
+            assert texts.COACH_TURN_DONE not in shown
+
+    asyncio.run(scenario())

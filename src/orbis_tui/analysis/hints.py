@@ -1,28 +1,41 @@
 """Hints: the best options of the pending decision, in words, from the strongest search.
 
-:func:`best_options` asks :func:`.search.analyse` for the options of the
-decision the current player faces, and describes the best few: the expected final CP margin
-with its uncertainty, and one line saying what the option does (exchanges first, if
-any) and what it risks. It runs for :data:`HINT_BUDGET` seconds unless ``HINT_ITERATIONS`` fixes the
-search's size (tests do, so that a hint is the same every time).
+:func:`best_options` asks :func:`.search.analyse` for the best few options of the
+decision the current player faces, then plays each again on the same
+:data:`HINT_WORLDS` worlds of the turn (:mod:`.paired`): their expected final CP margins
+are compared on common samples, and, as the worlds are those of the whole turn, the
+next decision's hint carries the same numbers on. The uncertainty shown includes the
+evaluation's own error, not only the sampling. Each option also gets one line saying
+what it does (exchanges first, if any) and what it risks. It runs for about
+:data:`HINT_BUDGET` seconds unless ``HINT_ITERATIONS`` fixes the search's size (tests
+do, so that a hint is the same every time).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine import Action, GameState
 
+if TYPE_CHECKING:  # the search loads when a hint is asked for, not with the app
+    from .paired import Futures
+    from .search import OptionEstimate
+
 HINT_COUNT = 3
 HINT_ITERATIONS: int | None = None  # None: search for HINT_BUDGET seconds
+SEARCH_SHARE = 0.6  # of the budget: the search that picks the options; then the worlds
+HINT_WORLDS = 12  # the common worlds on which the options picked are played again
+MIN_WORLDS = 4  # ... at least, when the time is up
 
 
 @dataclass(frozen=True)
 class HintOption:
     actions: tuple[Action, ...]  # to play in order: exchanges first, then the answer
     margin: float  # the expected final CP margin (own CP minus the best other's)
-    stderr: float  # its standard error (inf when too few visits)
+    stderr: float  # its error: the worlds' sampling and the evaluation's own
     reason: str  # what it does and risks, in one line
 
 
@@ -38,25 +51,63 @@ def best_options(
     from ..words import option_reason
     from .search import HINT_BUDGET, analyse
 
+    started = time.perf_counter()
+    searched = HINT_ITERATIONS is None
     result = analyse(
         state,
         iterations=HINT_ITERATIONS,
-        time_budget=HINT_BUDGET if HINT_ITERATIONS is None else None,
+        time_budget=HINT_BUDGET * SEARCH_SHARE if searched else None,
         top=HINT_COUNT,
         seed=seed,
-        progress=progress,
+        progress=None if progress is None else lambda share: progress(share * SEARCH_SHARE),
         cancel=cancel,
     )
-    out = []
-    for option in result.options:
-        if option.visits == 0:
-            continue
-        out.append(
-            HintOption(
-                actions=option.actions,
-                margin=option.margin,
-                stderr=option.stderr,
-                reason=option_reason(state, option.actions),
-            )
+    found = [option for option in result.options if option.visits > 0]
+    if cancel is not None and cancel():  # stopped: what the search found so far
+        return [
+            HintOption(o.actions, o.margin, o.stderr, option_reason(state, o.actions))
+            for o in found
+        ]
+    futures = _replayed(state, found, seed, started + HINT_BUDGET if searched else None, progress)
+    ranked = sorted(zip(found, futures, strict=True), key=lambda pair: -pair[1].mean)
+    return [
+        HintOption(
+            actions=option.actions,
+            margin=future.mean,
+            stderr=future.stderr,
+            reason=option_reason(state, option.actions),
         )
-    return out
+        for option, future in ranked
+    ]
+
+
+def _replayed(
+    state: GameState,
+    found: Sequence[OptionEstimate],
+    seed: int,
+    deadline: float | None,
+    progress: Callable[[float], None] | None,
+) -> list[Futures]:
+    """Each option played on the turn's worlds, world by world, so that every option
+    always has the same worlds; past ``deadline`` (when given) it stops after
+    :data:`MIN_WORLDS`."""
+    from ..bots.rollout import QuickPlanner
+    from .paired import Futures, play_futures, turn_worlds
+
+    planner = QuickPlanner()
+    worlds = turn_worlds(state, seed, HINT_WORLDS)
+    plans = [option.actions + option.rest for option in found]
+    values: list[list[float]] = [[] for _ in plans]
+    exact = True
+    for count, world in enumerate(worlds, start=1):
+        for plan, into in zip(plans, values, strict=True):
+            future = play_futures(state, plan, [world], planner)
+            into.extend(future.values)
+            exact = exact and future.exact
+        if progress is not None:
+            progress(SEARCH_SHARE + (1 - SEARCH_SHARE) * count / len(worlds))
+        if deadline is not None and count >= MIN_WORLDS and time.perf_counter() >= deadline:
+            break
+    return [
+        Futures(tuple(plan), tuple(into), exact) for plan, into in zip(plans, values, strict=True)
+    ]

@@ -1,10 +1,16 @@
 """A game review as ``orbis review`` prints it: per player a summary and the biggest
-mistakes, then every decision judged in a table (rich, plain when not a terminal)."""
+mistakes, then every decision judged in a table (rich, plain when not a terminal).
+
+Given the record, moves are told in words ("take Sacred Stone from cell 4"), as on the
+table; players are numbered from 1, as on screen."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from rich import box
 from rich.console import Console
 from rich.padding import Padding
 from rich.table import Table
@@ -13,17 +19,21 @@ from rich.text import Text
 from ..i18n import choose, gettext, pgettext
 from ..printable import printable
 from . import texts
-from .review import GameReview, MoveReview
+from .review import GameReview, MoveReview, loss_parts
+
+if TYPE_CHECKING:
+    from ..records import GameRecord
 
 
-def print_review(review: GameReview, console: Console) -> None:
+def print_review(review: GameReview, console: Console, record: GameRecord | None = None) -> None:
     names = [printable(name) for name in review.names]
+    words = move_words(review, record) if record is not None else {}
     for summary in review.players:
         console.print(
             Text(
                 gettext(texts.SUMMARY).format(
                     name=names[summary.seat],
-                    seat=summary.seat,
+                    number=summary.seat + 1,
                     judged=_plural(texts.SUMMARY_JUDGED, decisions=summary.decisions),
                     loss=summary.total_loss,
                     mistakes=_plural(texts.SUMMARY_MISTAKES, mistakes=summary.mistakes),
@@ -31,18 +41,39 @@ def print_review(review: GameReview, console: Console) -> None:
                 style="bold",
             )
         )
+        console.print(Text(parts_line(review, summary.seat, summary.biggest)))
         if not summary.biggest:
             console.print(Text(gettext(texts.NO_MISTAKES)))
         for rank, move in enumerate(summary.biggest, start=1):
-            console.print(Text(_biggest_line(rank, move, len(names))))
+            console.print(Text(_biggest_line(rank, move, len(names), words)))
             console.print(Padding(Text(move.reason), (0, 0, 0, 5)))
+        if summary.lesson:
+            console.print(Text(gettext(texts.LESSON_HEAD).format(name=names[summary.seat])))
+            for line in summary.lesson:
+                console.print(Text(texts.LESSON_LINE.format(text=line)))
         console.print()
-    console.print(_table(review, names))
+    console.print(_table(review, names, words))
     if review.forced:
         console.print(Text(_plural(texts.FORCED, count=len(review.forced))))
     if not review.settings.get("complete", True):
         console.print(Text(_plural(texts.INCOMPLETE, done=len(review.moves))))
+    console.print(Text(gettext(texts.LOST_MEANS)))
     console.print(Text(settings_line(review)))
+
+
+def parts_line(review: GameReview, seat: int, listed: Sequence[MoveReview]) -> str:
+    """How a player's total loss splits: the listed mistakes, and the other decisions."""
+    parts = loss_parts(review.moves, seat, listed)
+    if not listed:
+        return gettext(texts.SUMMARY_SMALL).format(loss=parts.total, others=parts.others)
+    return _plural(
+        texts.SUMMARY_PARTS,
+        count=len(listed),
+        loss=parts.total,
+        listed=parts.listed,
+        rest=parts.rest,
+        others=parts.others,
+    )
 
 
 def settings_line(review: GameReview) -> str:
@@ -64,14 +95,45 @@ def _round(move: MoveReview, players: int) -> int:
     return (move.turn - 1) // players + 1
 
 
-def _biggest_line(rank: int, move: MoveReview, players: int) -> str:
+def move_words(review: GameReview, record: GameRecord) -> dict[int, tuple[str, str]]:
+    """Each judged move's played and best answers in words, told in the position where
+    the decision was made (the record replayed once)."""
+    from ..engine import parse_action
+    from ..records.model import start_state
+    from ..words import describe_actions
+
+    starts = {move.index - len(move.played) + 1: move for move in review.moves}
+    words: dict[int, tuple[str, str]] = {}
+    state = start_state(record.setup)
+    for position, text in enumerate(record.actions):
+        move = starts.get(position)
+        if move is not None:
+            played = [parse_action(a) for a in move.played]
+            best = [parse_action(a) for a in move.best]
+            words[move.index] = (
+                describe_actions(state.copy(), played),
+                describe_actions(state.copy(), best),
+            )
+        state.apply(parse_action(text))
+    return words
+
+
+def _said(move: MoveReview, words: dict[int, tuple[str, str]]) -> tuple[str, str]:
+    """The move's played and best answers: in words, else in the record's notation."""
+    return words.get(move.index) or (" ".join(move.played), " ".join(move.best))
+
+
+def _biggest_line(
+    rank: int, move: MoveReview, players: int, words: dict[int, tuple[str, str]]
+) -> str:
     template = texts.BIGGEST_HINTED if move.hinted else texts.BIGGEST
+    played, best = _said(move, words)
     return gettext(template).format(
         rank=rank,
         round=_round(move, players),
         kind=kind_name(move.kind),
-        played=" ".join(f"'{a}'" for a in move.played),
-        best=" ".join(f"'{a}'" for a in move.best),
+        played=played,
+        best=best,
         loss=move.loss,
         stderr=_stderr(move.stderr),
     )
@@ -94,8 +156,15 @@ def _stderr(value: float) -> str:
     return f"{value:.1f}" if math.isfinite(value) else texts.UNKNOWN_ERROR
 
 
-def _table(review: GameReview, names: list[str]) -> Table:
-    table = Table(title=gettext(texts.TABLE_TITLE), title_justify="left")
+def _table(review: GameReview, names: list[str], words: dict[int, tuple[str, str]]) -> Table:
+    # No lines between the columns: the moves in words get the room (80 columns on a pipe).
+    table = Table(
+        title=gettext(texts.TABLE_TITLE),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
     one_seat = len(review.players) == 1
     for number, column in enumerate(texts.COLUMNS):
         if number == 2 and one_seat:
@@ -110,13 +179,14 @@ def _table(review: GameReview, names: list[str]) -> Table:
         if move.hinted:
             marks.append(gettext(texts.MARK_HINT))
         style = "bold red" if move.mistake else ""
+        played, best = _said(move, words)
         cells = [
             Text(str(move.index)),
             Text(str(_round(move, len(names)))),
             Text(names[move.seat]),
             Text(kind_name(move.kind)),
-            Text(" ".join(move.played)),
-            Text(" ".join(move.best)),
+            Text(played),
+            Text(best),
             Text(f"{move.loss:.1f}", style=style),
             Text(_stderr(move.stderr)),
             Text(" ".join(marks), style=style),

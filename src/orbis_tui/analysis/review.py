@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..bots.rollout import QuickPlanner
 from ..engine import Action, Exchange, GameState, format_action, parse_action
 from ..i18n import gettext
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
@@ -32,6 +33,8 @@ from ..records import GameRecord
 from ..records.model import start_state
 from ..words import loss_reason
 from . import texts
+from .lesson import game_lessons
+from .paired import Futures, paired_difference, play_futures, turn_worlds
 from .search import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
 FORMAT = "orbis-review/1"
@@ -39,6 +42,12 @@ MISTAKE_FLOOR = 1.0  # CP: a smaller loss is never called a mistake
 NOISE_FACTOR = 2.0  # a mistake's loss exceeds this many combined standard errors
 BIGGEST = 3  # mistakes listed per player
 MIN_VISITS = 3  # fewer samples of an option: its uncertainty is unknown (inf)
+# Common worlds on which the move played and the search's best are played to the end.
+COMPARE_FLOOR = 0.5  # CP: a smaller loss claimed by the search is kept as it is
+FEW_WORLDS = 4  # when the search claims less than a mistake's floor
+FIRST_WORLDS = 8  # else
+MORE_WORLDS = 8  # added while the verdict is undecided ...
+MAX_WORLDS = 24  # ... up to this many
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +81,29 @@ class PlayerSummary:
     total_loss: float
     mistakes: int
     biggest: tuple[MoveReview, ...]  # up to BIGGEST mistakes, biggest loss first
+    lesson: tuple[str, ...] = ()  # what decided the game (see .lesson); () if incomplete
+
+
+@dataclass(frozen=True, slots=True)
+class LossParts:
+    """A player's total CP lost, split so that the parts shown add up to it (each part
+    rounded to the tenth the way it is shown): the losses of ``listed`` decisions, and
+    the rest, spread over ``others`` other decisions that lost something."""
+
+    total: float
+    listed: float
+    rest: float
+    others: int
+
+
+def loss_parts(moves: Sequence[MoveReview], seat: int, listed: Sequence[MoveReview]) -> LossParts:
+    """``seat``'s total loss over ``moves``, as ``listed`` moves plus the others."""
+    own = [m for m in moves if m.seat == seat]
+    total = round(sum(m.loss for m in own), 1)
+    shown = {m.index for m in listed}
+    listed_loss = round(sum(m.loss for m in own if m.index in shown), 1)
+    others = sum(1 for m in own if m.index not in shown and m.loss > 0)
+    return LossParts(total, listed_loss, round(total - listed_loss, 1), others)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +143,7 @@ class GameReview:
                     total_loss=p["total_loss"],
                     mistakes=p["mistakes"],
                     biggest=tuple(by_index[i] for i in p["biggest"]),
+                    lesson=tuple(p.get("lesson", ())),
                 )
                 for p in data["players"]
             )
@@ -149,6 +182,7 @@ def _summary_plain(summary: PlayerSummary) -> dict[str, Any]:
         "total_loss": summary.total_loss,
         "mistakes": summary.mistakes,
         "biggest": [m.index for m in summary.biggest],
+        "lesson": list(summary.lesson),
     }
 
 
@@ -236,7 +270,19 @@ def review_record(
             progress((done + 1) / len(judged))
     if progress is not None and complete:
         progress(1.0)
-    players = tuple(_summary(seat, names[seat], moves) for seat in wanted)
+    lessons: dict[int, tuple[str, ...]] = {}
+    if complete:
+        players_count = len(names)
+        mistakes = {
+            seat: [
+                ((m.turn - 1) // players_count + 1, m.loss)
+                for m in moves
+                if m.seat == seat and m.mistake
+            ]
+            for seat in wanted
+        }
+        lessons = game_lessons(record, mistakes)
+    players = tuple(_summary(seat, names[seat], moves, lessons.get(seat, ())) for seat in wanted)
     settings = {
         "analyser": "expert",
         "per_option": per_option,
@@ -307,7 +353,13 @@ def is_mistake(loss: float, stderr: float) -> bool:
 
 
 def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tuple[MoveReview, int]:
-    """The decision judged, and the search iterations it took."""
+    """The decision judged, and the search iterations it took.
+
+    The search picks the best option. When it claims a loss of :data:`COMPARE_FLOOR` or
+    more, the move played and that option are played again to the end of the game on
+    common worlds the search never saw (:mod:`.paired`), and the loss is their paired
+    difference there: the search's own figure for its best is flattered by being the
+    highest of many noisy ones, and its evaluation errs before the end of the game."""
     state = decision.state
     analysis = budget.analyse(state, seed, decision.answer[0])
     played, again = _played_estimate(analysis, decision, budget, seed)
@@ -315,14 +367,29 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
     if played.actions == best.actions:
         best = played
     same = best is played
-    loss = 0.0 if same else max(0.0, best.margin - played.margin)
+    claimed = best.margin - played.margin
+    loss = 0.0 if same else max(0.0, claimed)
     stderr = played.stderr if same else math.hypot(best.stderr, played.stderr)
+    played_margin, best_margin = played.margin, best.margin
     if min(played.visits, best.visits) < MIN_VISITS:
         stderr = math.inf  # two or so samples that agree say little about the noise
+    futures = None
+    if not same and math.isfinite(stderr) and claimed >= COMPARE_FLOOR:
+        mine, theirs = _compare(state, played, best, seed, claimed=claimed)
+        futures = (mine.finals, theirs.finals)
+        difference, stderr = paired_difference(theirs, mine)
+        played_margin, best_margin = mine.mean, theirs.mean
+        if difference <= 0:  # on common worlds the move played does as well
+            best, same = played, True
+        loss = max(0.0, difference)
     mistake = not same and is_mistake(loss, stderr)
     if mistake:
         reason = loss_reason(
-            state, decision.answer + decision.rest, best.actions + best.rest, loss=loss
+            state,
+            decision.answer + decision.rest,
+            best.actions + best.rest,
+            loss=loss,
+            futures=futures,
         )
     elif not same and loss > 0:
         reason = gettext(texts.WITHIN_NOISE)
@@ -335,8 +402,8 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
         kind=state.kind.value,
         played=tuple(format_action(a) for a in decision.answer),
         best=tuple(format_action(a) for a in best.actions),
-        played_margin=played.margin,
-        best_margin=best.margin,
+        played_margin=played_margin,
+        best_margin=best_margin if not same else played_margin,
         stderr=stderr,
         loss=loss,
         mistake=mistake,
@@ -344,6 +411,35 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
         hinted=hinted,
     )
     return move, analysis.iterations + again
+
+
+def _compare(
+    state: GameState, played: OptionEstimate, best: OptionEstimate, seed: int, claimed: float
+) -> tuple[Futures, Futures]:
+    """The move played and the search's best, played on the same fresh worlds: a few when
+    the search saw little between them, more while the difference is close to the line
+    between a mistake and noise (where the budget changes the verdict)."""
+    planner = QuickPlanner()
+    count = FIRST_WORLDS if claimed >= MISTAKE_FLOOR else FEW_WORLDS
+    worlds = turn_worlds(state, seed, count)
+    mine = play_futures(state, played.actions + played.rest, worlds, planner, rounds=None)
+    theirs = play_futures(state, best.actions + best.rest, worlds, planner, rounds=None)
+    while len(worlds) < MAX_WORLDS:
+        difference, stderr = paired_difference(theirs, mine)
+        undecided = abs(difference - MISTAKE_FLOOR) < NOISE_FACTOR * stderr
+        if not undecided or difference < MISTAKE_FLOOR / 2:
+            break
+        more = turn_worlds(state, seed, MORE_WORLDS, start=len(worlds))
+        worlds += more
+        mine = _joined(mine, play_futures(state, mine.actions, more, planner, rounds=None))
+        theirs = _joined(theirs, play_futures(state, theirs.actions, more, planner, rounds=None))
+    return mine, theirs
+
+
+def _joined(first: Futures, second: Futures) -> Futures:
+    exact = first.exact and second.exact
+    finals = first.finals + second.finals if exact else ()
+    return Futures(first.actions, first.values + second.values, exact, finals)
 
 
 def _played_estimate(
@@ -375,7 +471,9 @@ def _played_estimate(
     return estimate, again.iterations
 
 
-def _summary(seat: int, name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
+def _summary(
+    seat: int, name: str, moves: Sequence[MoveReview], lesson: tuple[str, ...] = ()
+) -> PlayerSummary:
     own = [m for m in moves if m.seat == seat]
     mistakes = sorted((m for m in own if m.mistake), key=lambda m: (-m.loss, m.index))
     return PlayerSummary(
@@ -385,4 +483,5 @@ def _summary(seat: int, name: str, moves: Sequence[MoveReview]) -> PlayerSummary
         total_loss=sum(m.loss for m in own),
         mistakes=len(mistakes),
         biggest=tuple(mistakes[:BIGGEST]),
+        lesson=lesson,
     )

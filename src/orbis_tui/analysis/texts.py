@@ -14,7 +14,19 @@ WITHIN_NOISE = N_("close to the best: the difference is within the search's unce
 
 # ------------------------------------------------------------------ orbis review
 PROGRESS = Np_("Reviewing {decisions} decision", "Reviewing {decisions} decisions", "decisions")
-SUMMARY = N_("{name} (seat {seat}): {judged}, {loss:.1f} CP expected lost, {mistakes}")
+SUMMARY = N_("{name} (player {number}): {judged}, {loss:.1f} CP expected lost, {mistakes}")
+SUMMARY_PARTS = Np_(
+    "  {loss:.1f} CP lost = {listed:.1f} at the mistake listed below + {rest:.1f} at {others} "
+    "other decisions",
+    "  {loss:.1f} CP lost = {listed:.1f} at the mistakes listed below + {rest:.1f} at {others} "
+    "other decisions",
+    "count",
+)
+SUMMARY_SMALL = N_("  {loss:.1f} CP lost, all in small losses at {others} decisions")
+LOST_MEANS = N_(
+    "CP lost: the sum of the expected losses at a player's decisions (how much more the "
+    "search's best choice was expected to keep each time), not a difference of scores."
+)
 SUMMARY_JUDGED = Np_("{decisions} decision judged", "{decisions} decisions judged", "decisions")
 SUMMARY_MISTAKES = Np_("{mistakes} clear mistake", "{mistakes} clear mistakes", "mistakes")
 NO_MISTAKES = N_("  No clear mistake: every loss is within the search's uncertainty.")
@@ -71,3 +83,36 @@ SIZE_ITERATIONS = Np_(
 )
 ANALYSERS = {"expert": N_("expert")}  # the computer level whose search judges
 SIZE_SECONDS = N_("{seconds:g} s per decision")
+
+# ------------------------------------------------------------------ the lesson of the game
+LESSON_HEAD = N_("  What decided {name}'s game:")
+LESSON_LINE = "    - {text}"
+LIST_SEP = ", "
+LESSON_MISTAKES = Np_(
+    "the clear mistake cost about {loss:.1f} CP (round {rounds})",
+    "{count} clear mistakes cost about {loss:.1f} CP (rounds {rounds})",
+    "count",
+)
+LESSON_SHORT = N_(
+    "you ran short of worshipers from round {round}: {short} of your {turns} turns from "
+    "then began with at most 1"
+)
+LESSON_NO_GOD = N_("you took no god")
+LESSON_GOD = N_("your god came in round {round}: the {god} scored {points} CP")
+LESSON_CATEGORY = N_("{category}: {name} scored {theirs} CP, you {yours}")
+LESSON_LEVEL3 = N_("level-3 tiles: {theirs} taken by {name}, {yours} by you")
+# The score's categories, as the end screen groups them.
+CATEGORY = {
+    "none": N_("plain tiles"),
+    "gain": N_("gain tiles"),
+    "stone": N_("sacred stones"),
+    "farm": N_("farms"),
+    "village": N_("villages"),
+    "forest": N_("forests"),
+    "volcano": N_("volcanoes"),
+    "irrigation": N_("irrigations"),
+    "temple": N_("temples"),
+    "temple_token": N_("the temple token"),
+    "god": N_("the god"),
+    "wilderness": N_("wildernesses"),
+}

@@ -42,8 +42,14 @@ class ExpertBot:
         self.seed = seed
         self.time_budget = time_budget
         self.iterations = iterations
-        settings = {"finish": EXPERT_FINISH, **settings}
-        self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **settings)  # type: ignore[arg-type]
+        # the leaf reaches the expert's own next turn, and the tree may grow down to it
+        chosen: dict[str, object] = {
+            "finish": EXPERT_FINISH,
+            "own_turn": True,
+            "tree_turns": None,
+            **settings,
+        }
+        self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **chosen)  # type: ignore[arg-type]
         self.planner = QuickPlanner(weights)
         self.follower = PlanFollower()
         self.last: SearchResult | None = None

@@ -57,9 +57,10 @@ class SearchSettings:
     time_budget: float | None = None  # seconds, when no iteration count is given
     root_width: int = 5  # greedy plans kept at the root (gods come on top)
     width: int = 3  # first actions a node below the root offers
-    tree_turns: int = 2  # turns the tree may grow below the root
+    tree_turns: int | None = 2  # turns the tree may grow below the root (None: one a seat)
     rollout_turns: int = 1  # greedy turns after a new node, before the evaluation
     finish: int = 0  # ... and on to the end when at most this many turns of the game remain
+    own_turn: bool = False  # ... and on until the searching seat has played its next turn
     exploration: float = 2.5  # UCB1 constant, in CP of margin
     widen: float = 0.5  # a node offers 1 + int(widen * sqrt(visits)) of its moves
     paired: bool = True  # the k-th visit of every root candidate sees the same piles
@@ -188,6 +189,9 @@ class TurnSearch:
         self.result = SearchResult(state.current, [Candidate(tuple(c)) for c in candidates])
         self.children: list[Node] = [Node() for _ in candidates]
         self.worlds: list[GameState] = []  # the piles of the k-th visit, when paired
+        # None: down to the searching seat's own next turn (two turns with two players)
+        turns = settings.tree_turns
+        self.tree_turns = max(2, state.num_players) if turns is None else turns
         self.rounds = 0
         self.next_cut = settings.first_cut
         self.queue: list[int] = []
@@ -230,7 +234,7 @@ class TurnSearch:
         path: list[tuple[Node, int, int]] = []  # (node, move, seat to move there)
         node = self.children[pick]
         turns = 0
-        while not world.is_over and turns < settings.tree_turns:
+        while not world.is_over and turns < self.tree_turns:
             seat = world.current
             if node.keys is None:
                 plans = planner.turn_plans(world)
@@ -250,8 +254,11 @@ class TurnSearch:
             node = node.child(move)
             turns += 1
         rolled = 0
+        horizon = self.root.turn + self.root.num_players if settings.own_turn else -1
         while not world.is_over and (
-            rolled < settings.rollout_turns or world.total_turns - world.turn <= settings.finish
+            rolled < settings.rollout_turns
+            or world.total_turns - world.turn <= settings.finish
+            or world.turn <= horizon
         ):
             for action in planner.turn_plans(world)[0].actions:
                 world.apply(action)

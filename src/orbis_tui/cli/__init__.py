@@ -22,7 +22,7 @@ from typing import NoReturn
 from .. import i18n
 from ..i18n import gettext as _
 from ..printable import MAX_LINE, printable
-from . import game_records, play, tools
+from . import game_records, play, tables, tools
 from .arguments import AddCommand
 from .game_records import REVIEW_SIZE
 from .language import language_option, take_language, use_language
@@ -30,7 +30,12 @@ from .language import language_option, take_language, use_language
 __all__ = ["COMMANDS", "REVIEW_SIZE", "build_parser", "main", "take_language", "use_language"]
 
 # Every command, in the order the help lists them: the player's first, then the tools.
-COMMANDS: dict[str, AddCommand] = {**play.COMMANDS, **game_records.COMMANDS, **tools.COMMANDS}
+COMMANDS: dict[str, AddCommand] = {
+    **play.COMMANDS,
+    **tables.COMMANDS,
+    **game_records.COMMANDS,
+    **tools.COMMANDS,
+}
 
 _PLAY_OPTIONS = i18n.N_(
     "without a command, orbis plays (the same as 'orbis play'):\n"
@@ -114,6 +119,6 @@ def _main(argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])
-    if args.command not in play.APP_COMMANDS:
+    if args.command not in play.APP_COMMANDS | tables.APP_COMMANDS:
         gc.enable()
     return args.run(args)

@@ -24,6 +24,28 @@ AddCommand = Callable[["Commands"], None]
 games = count_option(1, MAX_GAMES, "--games")
 jobs = count_option(1, MAX_JOBS, "--jobs")
 review_size = count_option(1, MAX_REVIEW_SIZE, "--size")
+recent_count = count_option(1, 10_000, "--count")
+
+
+def _serve_value(parser_name: str) -> Callable[[str], object]:
+    """An argument type read by one of serve's parsers (imported only when a command line
+    names the value); its refusal becomes argparse's message."""
+
+    def read(text: str) -> object:
+        from .. import serve
+
+        try:
+            return getattr(serve, parser_name)(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    read.__name__ = parser_name
+    return read
+
+
+port = _serve_value("parse_port")
+host = _serve_value("parse_host")
+public_url = _serve_value("parse_public_url")
 
 
 def level(text: str) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .. import i18n
 from ..i18n import gettext as _
 from ..options import MAX_REVIEW_SIZE, budget_option
-from .arguments import AddCommand, review_size
+from .arguments import AddCommand, recent_count, review_size
 from .language import language_option
 
 if TYPE_CHECKING:
@@ -62,6 +62,8 @@ def _refused(command: str, error: str) -> None:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from ..standings import standings_json, standings_text
 
+    if args.record is None:  # which one? the recent ones, and where they are
+        return _list_records(None, RECENT)
     loaded = _read_record(args.record, "replay")
     if isinstance(loaded, int):
         return loaded
@@ -89,10 +91,8 @@ def _cmd_review(args: argparse.Namespace) -> int:
     if args.seat is not None:
         seat = _seat_of(args.seat, players)
         if seat is None:
-            message = _(
-                "orbis review: --seat {seat}: not a seat number (0 to {last}) nor a player's name"
-            )
-            print(message.format(seat=printable(args.seat), last=len(players) - 1), file=sys.stderr)
+            message = _("orbis review: --seat {seat}: not a player's number (1 to {last}) nor name")
+            print(message.format(seat=printable(args.seat), last=len(players)), file=sys.stderr)
             return 2
         seats = [seat]
     from rich.console import Console
@@ -110,7 +110,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(review.to_json(), end="")
     else:
-        print_review(review, Console())
+        print_review(review, Console(), record)
     return 0
 
 
@@ -134,18 +134,97 @@ def _review_with_bar(
 
 
 def _seat_of(text: str, players: list[str]) -> int | None:
-    """A seat given as its number (0-based, as in records) or its player's name."""
+    """A player given by their number as on screen (from 1) or by name; the seat."""
     if text.isascii() and text.isdigit():
         digits = text.lstrip("0") or "0"
-        seat = int(digits) if len(digits) <= 2 else len(players)  # never a 5000-digit int
-        return seat if seat < len(players) else None
+        number = int(digits) if len(digits) <= 2 else 0  # never a 5000-digit int
+        return number - 1 if 1 <= number <= len(players) else None
     matches = [seat for seat, name in enumerate(players) if name == text]
     return matches[0] if len(matches) == 1 else None
 
 
+RECENT = 10  # records listed by `orbis records` (and `orbis replay` alone)
+
+
+def _records_folder(data_dir: Path | None) -> Path:
+    from ..tui.saves import RECORDS_DIR, SaveStore
+
+    return SaveStore(data_dir).root / RECORDS_DIR
+
+
+def _where_records_live() -> str:
+    """The help's word on where the app keeps records."""
+    from ..printable import MAX_LINE, printable
+
+    message = _(
+        "The app keeps finished games in {folder} (with --data-dir or $ORBIS_DATA_DIR: "
+        "in that folder's records); 'orbis records' lists the recent ones."
+    )
+    return message.format(folder=printable(_records_folder(None), MAX_LINE))
+
+
+def _list_records(data_dir: Path | None, count: int) -> int:
+    """Print the newest records of the data folder, where they are, and what to do."""
+    from datetime import datetime
+
+    from ..printable import MAX_LINE, printable
+    from ..tui.saves import SaveStore
+
+    folder = _records_folder(data_dir)
+    print(_("Game records in {folder}:").format(folder=printable(folder, MAX_LINE)))
+    found: list[tuple[float, Path]] = []
+    try:
+        for path in folder.glob("*.json"):
+            info = path.lstat()
+            found.append((info.st_mtime, path))
+    except OSError:
+        pass
+    found.sort(reverse=True)
+    for when, path in found[:count]:
+        stamp = datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M")
+        print(f"  {stamp}  {printable(path.name)}")
+    if not found:
+        print(_("  none yet: a finished game is kept here once a new one starts, or with s"))
+    elif len(found) > count:
+        more = i18n.ngettext(
+            "  … and {count} older one", "  … and {count} older ones", len(found) - count
+        )
+        print(more.format(count=len(found) - count))
+    autosave = SaveStore(data_dir).autosave
+    if autosave.is_file():
+        unfinished = _("The game in progress: {path}")
+        print(unfinished.format(path=printable(autosave, MAX_LINE)))
+    print(_("See one with: orbis replay FILE (--view: step through it); orbis review FILE"))
+    return 0
+
+
+def _cmd_records(args: argparse.Namespace) -> int:
+    return _list_records(args.data_dir, args.count)
+
+
+def _add_records(sub: Commands) -> None:
+    rec = sub.add_parser(
+        "records", help=_("list the recent game records and say where they are kept")
+    )
+    rec.add_argument(
+        "--count", type=recent_count, default=RECENT, metavar="N", help=_("how many (10)")
+    )
+    rec.add_argument(
+        "--data-dir", type=Path, help=_("where the autosave and records live, as for orbis play")
+    )
+    language_option(rec)
+    rec.set_defaults(run=_cmd_records)
+
+
 def _add_replay(sub: Commands) -> None:
-    rep = sub.add_parser("replay", help=_("replay a game record and print the standings"))
-    rep.add_argument("record", type=Path)
+    rep = sub.add_parser(
+        "replay",
+        help=_("replay a game record and print the standings"),
+        epilog=_where_records_live(),
+    )
+    rep.add_argument(
+        "record", type=Path, nargs="?", help=_("the record (none: list the recent ones)")
+    )
     rep.add_argument("--json", action="store_true", help=_("print the standings as JSON"))
     rep.add_argument(
         "--view",
@@ -163,10 +242,11 @@ def _add_review(sub: Commands) -> None:
     rev = sub.add_parser(
         "review",
         help=_("review a game record: the expected CP each decision lost, the clear mistakes"),
+        epilog=_where_records_live(),
     )
     rev.add_argument("record", type=Path)
     rev.add_argument(
-        "--seat", metavar="N|NAME", help=_("only this seat (0-based, as in records) or player")
+        "--seat", metavar="N|NAME", help=_("only this player: their number (from 1) or name")
     )
     rev.add_argument(
         "--level",
@@ -203,4 +283,5 @@ def _add_review(sub: Commands) -> None:
 COMMANDS: dict[str, AddCommand] = {
     "replay": _add_replay,
     "review": _add_review,
+    "records": _add_records,
 }

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import gettext as _
+from . import arguments
 from .arguments import AddCommand, usable_data_dir
 from .language import language_option
 
@@ -60,33 +61,6 @@ def _cmd_check_data(args: argparse.Namespace) -> int:
     return run_check_data(args.tiles, args.gods, sys.stdout)
 
 
-def _port(text: str) -> int:
-    from ..serve import parse_port
-
-    try:
-        return parse_port(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _host(text: str) -> str:
-    from ..serve import parse_host
-
-    try:
-        return parse_host(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _public_url(text: str) -> str:
-    from ..serve import parse_public_url
-
-    try:
-        return parse_public_url(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def _add_play(sub: Commands) -> None:
     play = sub.add_parser("play", help=_("play a game in the terminal app (the default)"))
     play.add_argument(
@@ -120,7 +94,7 @@ def _add_serve(sub: Commands) -> None:
     )
     serve.add_argument(
         "--host",
-        type=_host,
+        type=arguments.host,
         default=DEFAULT_HOST,
         help=_(
             "address to listen on ({default}: this machine only; any other has no authentication)"
@@ -128,13 +102,13 @@ def _add_serve(sub: Commands) -> None:
     )
     serve.add_argument(
         "--port",
-        type=_port,
+        type=arguments.port,
         default=DEFAULT_PORT,
         help=_("port to listen on ({default})").format(default=DEFAULT_PORT),
     )
     serve.add_argument(
         "--public-url",
-        type=_public_url,
+        type=arguments.public_url,
         metavar="URL",
         help=_(
             "the address browsers use, when it differs from the one they reach "

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .colors import Color, Count, letters
 from .kinds import kind_hash, same_kind_equal, same_kind_unequal
-from .messages import warning_text
+from .messages import color_choice, warning_text
 from .tiles import Tile
 
 
@@ -55,6 +55,8 @@ class _Consequence:
                 value = letters(value)
             elif isinstance(value, Color):
                 value = value.label
+            elif isinstance(value, tuple) and all(isinstance(v, Color) for v in value):
+                value = [v.label for v in value]
             elif isinstance(value, Tile):
                 out["tile_id"] = value.id
                 value = value.name
@@ -245,15 +247,17 @@ class _ForestSealedFields(NamedTuple):
     free: int
     beside: bool = True
     spots: int = 0
+    colors: tuple[Color, ...] = ()
 
 
 class ForestSealed(_Consequence, _ForestSealedFields):
     """A forest already in the player's pyramid, ``tile`` (``cp`` CP), could still be
     validated and no longer can: after the choice it has ``have`` of the ``need``
     matching neighbours and ``free`` empty neighbour spots the finished pyramid can
-    hold. ``beside``: the tile placed is its neighbour, of ``color`` (else it ends the
-    bottom row where too few of its spots remain). ``spots`` > 0 on a take or a payment:
-    every one of the tile's ``spots`` spots (as itself) does this."""
+    hold. ``beside``: the tile placed is its neighbour, of ``color``, none of the
+    forest's ``colors`` (else it ends the bottom row where too few of its spots remain).
+    ``spots`` > 0 on a take or a payment: every one of the tile's ``spots`` spots (as
+    itself) does this."""
 
     __slots__ = ()
     rule = "R-EFF-FOREST"
@@ -262,6 +266,7 @@ class ForestSealed(_Consequence, _ForestSealedFields):
     @property
     def message(self) -> str:
         details = self.details
+        details["wanted"] = color_choice(details["colors"])
         if not self.beside:
             code = "forest_sealed_row"
         elif self.free:

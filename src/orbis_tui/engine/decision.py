@@ -420,6 +420,7 @@ def _forest_sealed(sealing: Sealing, placed: PlacedTile, spots: int) -> ForestSe
         sealing.free,
         sealing.beside,
         spots,
+        sealing.forest.effect.colors,
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import N_, NC_, Np_, TranslatedDict, choose, gettext, pgettext
+from ..i18n import N_, NC_, Np_, TranslatedDict, choose, gettext, pgettext, shown_letters
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
 Template = str | tuple[str, str, str]
@@ -32,13 +32,21 @@ def color_in_sentence(name: str) -> str:
     return pgettext("color in a sentence", name) if name in COLOR_IN_SENTENCE else name
 
 
+def color_choice(names: list[str]) -> str:
+    """Colors named as alternatives inside a sentence: "blue or white"."""
+    words = [color_in_sentence(name) for name in names]
+    if len(words) < 2:
+        return "".join(words)
+    return gettext(N_("{colors} or {last}")).format(colors=", ".join(words[:-1]), last=words[-1])
+
+
 def worshiper_words(spelled: str) -> str:
     """'RRB' -> '2R 1B' (count then color, as the app writes worshipers everywhere);
     '-' or '' -> 'nothing'."""
     if spelled in ("", "-"):
         return gettext(N_("nothing"))
-    return " ".join(
-        f"{spelled.count(letter)}{letter}" for letter in COLOR_WORDS if letter in spelled
+    return shown_letters(
+        " ".join(f"{spelled.count(letter)}{letter}" for letter in COLOR_WORDS if letter in spelled)
     )
 
 
@@ -237,13 +245,13 @@ WARNINGS: dict[str, Template] = {
     ),
     "forest_sealed": N_(
         "{tile} (forest, {cp} CP) can no longer be validated: its last free neighbour spot "
-        "would be {color}."
+        "would be {color}, not {wanted}."
     ),
     "forest_sealed_short": Np_(
-        "{tile} (forest, {cp} CP) can no longer be validated: beside a {color} tile it would "
-        "have {have} of {need} matching neighbours and {free} free spot.",
-        "{tile} (forest, {cp} CP) can no longer be validated: beside a {color} tile it would "
-        "have {have} of {need} matching neighbours and {free} free spots.",
+        "{tile} (forest, {cp} CP) can no longer be validated: beside a {color} tile (not "
+        "{wanted}) it would have {have} of {need} matching neighbours and {free} free spot.",
+        "{tile} (forest, {cp} CP) can no longer be validated: beside a {color} tile (not "
+        "{wanted}) it would have {have} of {need} matching neighbours and {free} free spots.",
         "free",
     ),
     "forest_sealed_row": Np_(

@@ -117,6 +117,10 @@ class GameRecord:
     # hint was shown; ``len(actions)`` for the decision still pending. Sorted, each once.
     hints: list[int] | None = None
     result: list[dict[str, Any]] | None = None  # the final standings, for readers; never trusted
+    # At a table played apart: when a computer level played an absent person's seat
+    # (``{"seat": 1, "level": "hard", "from": 12, "to": 30}``, action numbers; no
+    # ``to`` while it still does). Informative, like ``setup.seats``.
+    stand_ins: list[dict[str, Any]] | None = None
 
     def to_json(self) -> str:
         """The record as indented JSON text, fields without a value left out."""

@@ -1,7 +1,8 @@
 """How the five colors look on screen.
 
-Every color is always drawn as a *chip*: its letter (R B O G W) on a background of
-its color, with a text color chosen for contrast. Chips carry their own background,
+Every color is always drawn as a *chip*: its letter (R B O G W in English and German,
+the language's own letters elsewhere) on a background of its color, with a text color
+chosen for contrast. Chips carry their own background,
 so they read the same on dark and light themes, and the letter keeps the five colors
 apart for anyone who cannot tell them by hue.
 """
@@ -11,7 +12,8 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from ..engine import COLORS, LETTERS, Color, Count
+from ..engine import COLORS, Color, Count
+from ..i18n import color_letters
 from .palette import BOLD, DIM
 
 # (background, foreground) per color, chosen for contrast on both themes.
@@ -33,12 +35,13 @@ TILE: dict[Color, Style] = {
 
 
 def letter(color: Color) -> str:
-    return LETTERS[color]
+    """The color's letter in the language in use (the keys stay r b o g w)."""
+    return color_letters()[color]
 
 
 def chip(color: Color, text: str | None = None) -> Text:
     """The color's letter (or ``text``) drawn on the color."""
-    return Text(text if text is not None else LETTERS[color], style=CHIP[color])
+    return Text(text if text is not None else letter(color), style=CHIP[color])
 
 
 def count_chips(count: Count, *, compact: bool = False, empty: str = "·") -> Text:
@@ -77,7 +80,7 @@ def cost_chips(cost: Count, any_count: int, free: str) -> Text:
     out = Text()
     for color in COLORS:
         if cost[color]:
-            out.append_text(chip(color, LETTERS[color] * cost[color]))
+            out.append_text(chip(color, letter(color) * cost[color]))
     if any_count:
         out.append("?" * any_count, style=BOLD)
     return out

@@ -8,6 +8,7 @@ action. Whether that action is legal is always asked of the engine.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..engine import (
@@ -18,11 +19,13 @@ from ..engine import (
     Action,
     ChooseGain,
     ChooseWorshipers,
+    Consequence,
     Count,
     DecisionKind,
     Discard,
     Erupt,
     Exchange,
+    ForestSealed,
     GameState,
     GodId,
     GoWild,
@@ -40,6 +43,7 @@ from ..engine import (
 )
 from .describe import fewest_first, most_plentiful
 
+NEUTRAL_CELL = 4  # the market's middle: where a player's cursor starts
 # Market cursor moves: (row step, column step).
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -89,7 +93,9 @@ class Controller:
     """The choice in progress for one table; reset whenever the game moves on."""
 
     def __init__(self) -> None:
-        self.cursor = 4  # market cell 0-8, kept from turn to turn
+        self.cursor = NEUTRAL_CELL  # market cell 0-8, kept for each player from turn to turn
+        self._cursors: dict[int, int] = {}  # where each seat left it
+        self._seat: int | None = None
         self.god: GodId | None = None  # a selected god replaces the market cursor
         self.pick: Pick | None = None
         self.spot = 0
@@ -117,6 +123,11 @@ class Controller:
         self.wild_mode = False
         self.volcano = 0
         self._preview = None
+        if state.current != self._seat:  # another player's turn: their own cursor
+            if self._seat is not None:
+                self._cursors[self._seat] = self.cursor
+            self._seat = state.current
+            self.cursor = self._cursors.get(state.current, NEUTRAL_CELL)
         if kind is DecisionKind.TURN:
             if state.must_take_god() and state.gods_available:
                 self.god = state.gods_available[0]
@@ -141,14 +152,19 @@ class Controller:
             self.pick = Pick(LOVE_GIFT, None, list(fewest_first(realm, LOVE_GIFT)))
 
     # ------------------------------------------------------------ the market and gods
-    def move_cursor(self, direction: str) -> None:
+    def move_cursor(self, direction: str) -> bool:
+        """Move the market cursor one cell; False at the market's edge (it does not
+        wrap round onto a cell at the other side, which Enter would take)."""
         dr, dc = MOVES[direction]
         if self.god is not None:
             self.god = None
-            return
+            return True
         row, col = divmod(self.cursor, 3)
-        row, col = (row + dr) % 3, (col + dc) % 3
+        row, col = row + dr, col + dc
+        if not (0 <= row < 3 and 0 <= col < 3):
+            return False
         self.cursor = row * 3 + col
+        return True
 
     def select_god(self, god: GodId) -> None:
         self.god = god
@@ -200,7 +216,10 @@ class Controller:
         or 'wild' (nothing pays it, or paying would be lost)."""
         option = self.pay_option(state)
         if option is not None:
-            return "wild" if option.loses_value else "pay"
+            # A forest that every spot of the tile would seal is the tile's to weigh
+            # against its own CP: the warning says so, and paying stays the default.
+            wasted = any(w.loses_value and not isinstance(w, ForestSealed) for w in option.warnings)
+            return "wild" if wasted else "pay"
         return "exchange" if self.exchanges_would_pay(state) else "wild"
 
     # ------------------------------------------------------------ placing
@@ -222,13 +241,18 @@ class Controller:
 
     def _safest_spot(self, state: GameState) -> int:
         """The first spot whose placing loses nothing (an irrigation fed, a forest that
-        can still be validated), else the first one."""
+        can still be validated), else the first that loses only what every spot of this
+        mode loses (a wilderness's point, not a forest besides), else the first one."""
         decision = state.decision
-        spots = self.spots(state)
-        offered = tuple(o for o in map(decision.option, spots) if o is not None)
-        safest = decision.safest(offered)
-        actions: list[Action] = list(spots)
-        return actions.index(safest.action) if safest is not None else 0
+        options = [decision.option(spot) for spot in self.spots(state)]
+        for index, option in enumerate(options):
+            if option is not None and not option.loses_value:
+                return index
+        common = shared_losses(options)
+        for index, option in enumerate(options):
+            if option is not None and not extra_losses(option, common):
+                return index
+        return 0
 
     def toggle_wild(self, state: GameState) -> bool:
         """Switch between placing the tile and placing it as a wilderness."""
@@ -244,11 +268,12 @@ class Controller:
                     self.spot = index
         return True
 
-    def move_spot(self, state: GameState, direction: str) -> None:
-        """Move among the legal spots only, by where they sit in the drawing."""
+    def move_spot(self, state: GameState, direction: str) -> bool:
+        """Move among the legal spots only, by where they sit in the drawing; False when
+        there is none that way."""
         spots = self.spots(state)
         if len(spots) < 2:
-            return
+            return False
         here = self.current_spot(state)
         assert here is not None
         base = geometry.display_offset(state.player.pyramid)
@@ -273,8 +298,10 @@ class Controller:
                 score = (abs(sr - hr), abs(sx - hx))
             if best is None or score < best[0]:
                 best = (score, index)
-        if best is not None:
-            self.spot = best[1]
+        if best is None:
+            return False
+        self.spot = best[1]
+        return True
 
     def select_spot(self, state: GameState, row: int, col: int) -> bool:
         for index, spot in enumerate(self.spots(state)):
@@ -365,4 +392,20 @@ class Controller:
         return self.pick.remove(color) if self.pick is not None else False
 
 
-__all__ = ["ZERO", "Controller", "Pick"]
+def shared_losses(options: Iterable[Option | None]) -> set[Consequence]:
+    """The warnings that lose value on every one of ``options``."""
+    common: set[Consequence] | None = None
+    for option in options:
+        if option is None:
+            continue
+        losing = {w for w in option.warnings if w.loses_value}
+        common = losing if common is None else common & losing
+    return common or set()
+
+
+def extra_losses(option: Option, common: set[Consequence]) -> list[Consequence]:
+    """What ``option`` loses beyond ``common``, the losses every option shares."""
+    return [w for w in option.warnings if w.loses_value and w not in common]
+
+
+__all__ = ["ZERO", "Controller", "Pick", "extra_losses", "shared_losses"]

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from ..engine import (
     COLORS,
-    LETTERS,
     ROUNDS,
     Color,
     Count,
@@ -24,6 +23,7 @@ from ..engine import (
     Tile,
     letters,
 )
+from ..i18n import color_letters, shown_letters
 from ..words import (
     cell_list,
     cost_words,
@@ -68,11 +68,11 @@ def god_line(god: God) -> str:
 def _effect_fields(effect: Effect) -> dict[str, object]:
     return {
         "count": effect.count,
-        "color": LETTERS[effect.color] if effect.color is not None else "?",
+        "color": color_letters()[effect.color] if effect.color is not None else "?",
         "color_word": color_word(effect.color) if effect.color is not None else texts.ANY_WORD,
-        "colors": "/".join(LETTERS[c] for c in effect.colors),
+        "colors": "/".join(color_letters()[c] for c in effect.colors),
         "colors_words": "/".join(color_word(c) for c in effect.colors),
-        "remove": letters(effect.remove),
+        "remove": shown_letters(letters(effect.remove)),
         "remove_words": worshiper_words(effect.remove),
     }
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import (
+    GOD_REASONS,
     Cancelled,
     Count,
     Erupted,
@@ -21,7 +22,10 @@ from ..engine import (
     GainedMany,
     GameState,
     GodCancelled,
+    GodId,
+    Outlook,
     PlayerScore,
+    Prospect,
     ReductionTaken,
     Refilled,
     TookGod,
@@ -31,6 +35,7 @@ from ..engine import (
     Validated,
     WentWild,
     final_scores,
+    outlooks,
     parse_action,
 )
 from ..records import Match
@@ -55,6 +60,37 @@ _EFFECTS = (
 
 
 @dataclass(frozen=True)
+class SeatStanding:
+    """What a player's CP now is made of, as far as other players can change it: the
+    temple token (others' temples) and the god (others' counts)."""
+
+    cp: int
+    temples: int
+    token: int
+    god: GodId | None
+    god_points: int
+    god_cp: int
+    god_prospect: Prospect
+    god_reason: str
+
+
+def seat_standings(views: Sequence[Outlook]) -> tuple[SeatStanding, ...]:
+    return tuple(
+        SeatStanding(
+            v.total,
+            v.temple_count,
+            v.temple_token,
+            v.god.god,
+            v.god.points,
+            v.god.cp,
+            v.god.prospect,
+            v.god.reason,
+        )
+        for v in views
+    )
+
+
+@dataclass(frozen=True)
 class TurnSummary:
     seat: int
     name: str
@@ -66,6 +102,8 @@ class TurnSummary:
     cp_after: int
     realm_before: Count
     realm_after: Count
+    standings: tuple[SeatStanding, ...] = ()  # every seat's, when the turn ended
+    god_taken: GodId | None = None
 
     @property
     def headline(self) -> str:
@@ -89,16 +127,20 @@ def summarize(
     events: Sequence[Event],
     before: tuple[int, Count],
     after: tuple[int, Count],
+    standings: tuple[SeatStanding, ...] = (),
 ) -> TurnSummary:
     """The summary of one turn from its events; ``before``/``after`` are (CP, realm).
-    ``words`` is any state of the game (for names and tiles)."""
+    ``words`` is any state of the game (for names and tiles); ``standings``: every
+    seat's when the turn ended."""
     took = ""
+    god_taken = None
     for event in events:
         match event:
             case TookTile(tile=tile):
                 took = tile_label(words.catalog.tile_by_id[tile])
             case TookGod(god=god):
                 took = texts.SUMMARY_GOD.format(god=god_name(words, god))
+                god_taken = god
     told = [e for e in events if not isinstance(e, _NOT_TOLD)]
     return TurnSummary(
         seat=seat,
@@ -111,6 +153,8 @@ def summarize(
         cp_after=after[0],
         realm_before=before[1],
         realm_after=after[1],
+        standings=standings,
+        god_taken=god_taken,
     )
 
 
@@ -133,6 +177,7 @@ class TurnHistory:
         self._turn: list[Event] = []
         self._before = standing(self._state, self._state.current)
         self._round = self._state.round
+        self._start = seat_standings(outlooks(self._state))
         self.turns: list[TurnSummary] = []
 
     @property
@@ -154,8 +199,9 @@ class TurnHistory:
             if any(isinstance(e, TurnEnded) for e in events):
                 scores = final_scores(state)  # once for the end of this turn and the next's start
                 after = standing(state, seat, scores)
+                every = seat_standings(outlooks(state, scores))
                 self.turns.append(
-                    summarize(state, seat, self._round, self._turn, self._before, after)
+                    summarize(state, seat, self._round, self._turn, self._before, after, every)
                 )
                 self._turn = []
                 if not state.is_over:
@@ -169,6 +215,64 @@ class TurnHistory:
         last = max((i for i, t in enumerate(turns) if t.seat == seat), default=-1)
         return turns[last + 1 :]
 
+    def done_to(self, seat: int) -> list[str]:
+        """What the turns since ``seat``'s last one did to it, one sentence each: every
+        change of its CP now (its temple token, its god) with who caused it, and the gods
+        taken that it can no longer take. Empty when nothing changed for it."""
+        turns = self.update()
+        last = max((i for i, t in enumerate(turns) if t.seat == seat), default=-1)
+        before = turns[last].standings[seat] if last >= 0 else self._start[seat]
+        start = before
+        words = self._state
+        lines: list[str] = []
+        for turn in turns[last + 1 :]:
+            if not turn.standings:
+                continue
+            now = turn.standings[seat]
+            other = turn.name
+            if turn.god_taken is not None and now.god is None:
+                god = god_name(words, turn.god_taken)
+                lines.append(texts.YOU_GOD_TAKEN.format(other=other, god=god))
+            if now.token != before.token:
+                template = (
+                    texts.YOU_TEMPLE_FELL if now.token < before.token else texts.YOU_TEMPLE_ROSE
+                )
+                lines.append(
+                    texts.fill(
+                        template,
+                        before=before.token,
+                        after=now.token,
+                        other=other,
+                        count=turn.standings[turn.seat].temples,
+                        mine=now.temples,
+                    )
+                )
+            if now.god is not None and now.god == before.god:
+                line = _god_change(words, before, now, other)
+                if line:
+                    lines.append(line)
+            before = now
+        if before.cp != start.cp or lines:
+            head = texts.HANDOVER_TO_YOU.format(
+                name=words.players[seat].name, before=start.cp, after=before.cp
+            )
+            lines.insert(0, head)
+        return lines
+
     def by_player(self) -> list[list[TurnSummary]]:
         turns = self.update()
         return [[t for t in turns if t.seat == seat] for seat in range(len(self._state.players))]
+
+
+def _god_change(words: GameState, before: SeatStanding, now: SeatStanding, other: str) -> str:
+    """How a player's god stands after another player's turn, when that changed."""
+    assert now.god is not None
+    reason = GOD_REASONS.get(now.god_reason, now.god_reason)
+    values = {"god": god_name(words, now.god), "cp": now.god_cp, "other": other, "reason": reason}
+    if now.god_points > before.god_points:
+        return texts.YOU_GOD_BACK.format(**values)
+    if now.god_prospect is Prospect.LOST and before.god_prospect is not Prospect.LOST:
+        return texts.YOU_GOD_LOST.format(**values)
+    if now.god_points < before.god_points:
+        return texts.YOU_GOD_FAILS.format(**values)
+    return ""

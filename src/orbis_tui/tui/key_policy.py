@@ -9,6 +9,7 @@ shows; it changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import DecisionKind, GameState, GodId
@@ -47,6 +48,15 @@ _PLACE_ENTER = {
 }
 
 
+# A flag, or how to read it: the table asks for its costly ones (a widget query, the
+# match's undo) only when a key that depends on them is judged, not for every binding.
+Flag = bool | Callable[[], bool]
+
+
+def _now(flag: Flag) -> bool:
+    return flag() if callable(flag) else flag
+
+
 @dataclass(frozen=True, slots=True)
 class KeyContext:
     """Everything the table's keys depend on."""
@@ -54,15 +64,20 @@ class KeyContext:
     state: GameState
     choice: Controller  # the choice in progress (read, never changed here)
     name: str  # the player of the seat to move
-    human: bool  # a person moves, not a computer player
+    human: bool  # a person decides the seat to move here, at this table
     hints: bool  # that person may ask for hints
     confirming: bool  # a finished turn waits for Enter
-    can_undo: bool
+    can_undo: Flag
     handing_over: bool  # the hand-over curtain hides the table
     too_small: bool  # the terminal is too small to play in
     hurrying: bool  # the computer players already move without pausing
-    side_overflows: bool  # the log or the coach has more to show below
+    side_overflows: Flag  # the log or the coach has more to show below
     hints_instead: str | None = None  # why this table never gives hints (the walkthrough)
+    bot_moves: bool | None = None  # a computer player moves here (None: whoever is not human)
+
+    @property
+    def bot_turn(self) -> bool:
+        return not self.human if self.bot_moves is None else self.bot_moves
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +114,9 @@ def judge(action: str, parameters: tuple[object, ...], context: KeyContext) -> V
     if action in _ALWAYS:
         return ENABLED
     if action == "scroll_side":
-        return _either(context.side_overflows or parameters[0] == -1)
+        return _either(parameters[0] == -1 or _now(context.side_overflows))
     if action == "hurry":
-        return _either(not context.human and kind is not DecisionKind.OVER and not context.hurrying)
+        return _either(context.bot_turn and kind is not DecisionKind.OVER and not context.hurrying)
     if action == "hint":
         reason = why_no_hint(context)
         return _either(reason is None, reason)
@@ -135,7 +150,7 @@ def _deciding(action: str, parameters: tuple[object, ...], context: KeyContext) 
     if action == "exchange":
         return _either(bool(state.decision.exchanges), texts.IDLE_EXCHANGE)
     if action == "undo":
-        return _either(context.can_undo, texts.NOTHING_TO_UNDO)
+        return _either(_now(context.can_undo), texts.NOTHING_TO_UNDO)
     if action == "move":
         if kind is DecisionKind.TURN or kind is DecisionKind.PLACE:
             return ENABLED
@@ -200,6 +215,7 @@ __all__ = [
     "ENABLED",
     "IDLE",
     "REFUSE_LABELS",
+    "Flag",
     "KeyContext",
     "Verdict",
     "confirm_label",

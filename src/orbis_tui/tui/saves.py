@@ -369,6 +369,11 @@ class SaveStore:
         """
         if self.read_only or not self.autosave.exists():
             return None
+        kept = self._kept_already()
+        if kept is not None:  # saved with s at the end: one copy is enough
+            with suppress(OSError):
+                self.autosave.unlink()
+                return kept
         try:
             target = self.record_path(record)
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -376,6 +381,20 @@ class SaveStore:
         except OSError:
             return None
         return target
+
+    def _kept_already(self) -> Path | None:
+        """A record among the records holding exactly what the autosave holds."""
+        from ..files import RECORD_LIMIT, read_bytes
+
+        try:
+            text = read_bytes(self.autosave, RECORD_LIMIT)
+            for kept in (self.root / RECORDS_DIR).glob("*.json"):
+                info = kept.lstat()
+                if info.st_size == len(text) and read_bytes(kept, RECORD_LIMIT) == text:
+                    return kept
+        except OSError:
+            return None
+        return None
 
     def record_path(self, record: GameRecord) -> Path:
         """A fresh file name for a finished game's record."""

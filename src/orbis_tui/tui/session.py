@@ -40,6 +40,11 @@ class Pending:
 
 
 class GameSession:
+    """A game played here: every seat's decisions are made on this screen (a person's)
+    or by this app's computer players."""
+
+    plays_bots = True  # this app moves the computer seats (a remote table moves its own)
+
     def __init__(
         self, match: Match, store: SaveStore | None, seats: list[Seat], *, autosave: bool = True
     ) -> None:
@@ -66,6 +71,10 @@ class GameSession:
     def shown(self) -> GameState:
         """The state the table draws: the pending turn's, while one waits."""
         return self.pending.after if self.pending is not None else self.match.state
+
+    def decides(self, seat: int) -> bool:
+        """Whether ``seat``'s decisions are made on this screen, by a person."""
+        return self.seats[seat].human
 
     @property
     def humans(self) -> int:

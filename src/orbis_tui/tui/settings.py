@@ -35,6 +35,10 @@ PACES: dict[str, float] = {"slow": 1.2, "normal": 0.5, "fast": 0.15, "instant": 
 class Settings:
     look: str = "dark"
     confirm_turn: bool = True
+    # One person against the computer: the hand-over screen, with what the computer
+    # players did, before each of their turns (else only before the first one; the log
+    # tells the moves all the same).
+    handover_alone: bool = False
     pace: str = "normal"
     language: str = ""  # "" follows the terminal (LANGUAGE, LANG); else "en", "de", "ru"
     names: list[str] = field(default_factory=list)  # the last new game's seats
@@ -51,12 +55,16 @@ class Settings:
         settings = cls()
         if not isinstance(data, dict):
             return settings
-        if data.get("look") in LOOKS:
-            settings.look = data["look"]
+        look = data.get("look")
+        if isinstance(look, str) and look in LOOKS:
+            settings.look = look
         if isinstance(data.get("confirm_turn"), bool):
             settings.confirm_turn = data["confirm_turn"]
-        if data.get("pace") in PACES:
-            settings.pace = data["pace"]
+        if isinstance(data.get("handover_alone"), bool):
+            settings.handover_alone = data["handover_alone"]
+        pace = data.get("pace")
+        if isinstance(pace, str) and pace in PACES:  # a list or a table is not a key
+            settings.pace = pace
         language = data.get("language")
         if isinstance(language, str) and language.isascii() and language.isalpha():
             settings.language = language[:8]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import N_, Np_, Plural, choose, gettext, language
+from ..i18n import N_, Np_, Plural, choose, format_numbers, gettext, language
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
 Template = str | tuple[str, str, str]
@@ -26,7 +26,7 @@ Template = str | tuple[str, str, str]
 def fill(template: Template, **values: Any) -> str:
     """The sentence of ``template`` with ``values`` filled in, in the language in use and
     the form its number asks."""
-    return choose(template, values).format(**values)
+    return format_numbers(choose(template, values), **values)
 
 
 def level_name(level: str) -> str:
@@ -227,6 +227,7 @@ PANEL_VOLCANO_TITLE = N_("Volcano: remove {remove} ({index}/{total})")
 PANEL_VOLCANO_FROM = N_("from cell {cell}: {worshipers}")
 PANEL_OVER = N_("The game is over.")
 PANEL_BOT = N_("{name} ({level}) is choosing…")
+PANEL_WAITING = N_("{name} is choosing, at their own screen…")
 PANEL_MISTAKE = "✗ {reason}"
 PANEL_WARNING = "! {message}"
 PANEL_NOTE = "· {message}"
@@ -276,6 +277,29 @@ HANDOVER_SO_FAR = N_("The last moves:")
 HANDOVER_READY = N_("Press Enter when {name} is ready.")
 HANDOVER_PLAY = N_("Press Enter to play.")
 HANDOVER_RESUMED = N_("The game was resumed where it stopped.")
+# What the other players did to the player whose turn it is (their CP now, explained).
+HANDOVER_TO_YOU = N_("What it did to you, {name} (CP now: {before} → {after}):")
+YOU_TEMPLE_FELL: Template = Np_(
+    "Your temple token fell from {before} to {after} CP: {other} now has {count} temple "
+    "tile, you have {mine}.",
+    "Your temple token fell from {before} to {after} CP: {other} now has {count} temple "
+    "tiles, you have {mine}.",
+    "count",
+)
+YOU_TEMPLE_ROSE: Template = Np_(
+    "Your temple token rose from {before} to {after} CP: {other} now has {count} temple "
+    "tile, you have {mine}.",
+    "Your temple token rose from {before} to {after} CP: {other} now has {count} temple "
+    "tiles, you have {mine}.",
+    "count",
+)
+YOU_GOD_FAILS = N_(
+    "Your {god} no longer scores its {cp} CP after {other}'s turn: {reason}; it can still "
+    "come true."
+)
+YOU_GOD_LOST = N_("Your {god} can no longer score its {cp} CP after {other}'s turn: {reason}.")
+YOU_GOD_BACK = N_("Your {god} scores its {cp} CP again after {other}'s turn: {reason}.")
+YOU_GOD_TAKEN = N_("{other} took the {god}: you can no longer take it.")
 
 NEW_TITLE = N_("O R B I S")
 NEW_SUBTITLE = N_("build your universe, one region at a time")
@@ -394,6 +418,8 @@ BOT_FAILED = N_(
 IDLE_HANDOVER = N_("The table stays hidden until {name} is ready: press Enter.")
 IDLE_EXCHANGE = N_("No exchange now: it takes 3 worshipers of one color.")
 IDLE_MUST_GOD = N_("Last turn without a god: take a god (⇧ + its letter), not a tile.")
+IDLE_MARKET_EDGE = N_("The market ends there: the cursor stays where it is.")
+IDLE_NO_SPOT_THAT_WAY = N_("No spot for this tile that way: it may go only where one is drawn.")
 IDLE_MARKET = N_("The market is not open now: finish this turn first.")
 IDLE_COLOR = N_("Color keys choose worshipers; nothing asks for them now.")
 IDLE_COLOR_FULL = N_("That color cannot be added: the choice is full or the realm has no more.")
@@ -426,19 +452,28 @@ SCORE_TEMPLE: Template = Np_(
     "count",
 )
 SCORE_NO_TEMPLE = N_("  temple token: none (no temple tile)")
-SCORE_GOD = N_("  {god}: {cp} CP")
 SCORE_NO_GOD = N_("  no god yet")
-SCORE_FORESTS: Template = Np_(
-    "  1 forest not yet validated: {cp} CP once its neighbours match",
-    "  {count} forests not yet validated: {cp} CP once their neighbours match",
-    "count",
+SCORE_GOD = N_("  {god}: {cp} CP ({reason})")
+SCORE_GOD_OPEN = N_("  {god}: 0 CP now, {cp} CP if it comes true ({reason})")
+SCORE_GOD_LOST = N_("  {god}: can no longer score its {cp} CP ({reason})")
+# A forest's outlook, in the words of the warning before a choice that seals one.
+OUTLOOK_FOREST_OPEN: Template = Np_(
+    "{tile} (forest, {cp} CP) can still be validated: it needs {missing} more matching neighbour",
+    "{tile} (forest, {cp} CP) can still be validated: it needs {missing} more matching neighbours",
+    "missing",
 )
+OUTLOOK_FOREST_LOST = N_(
+    "{tile} (forest, {cp} CP) can no longer be validated: {have} of {need} matching "
+    "neighbours, and too few spots left beside it"
+)
+END_FOREST_LOST = N_("can no longer be validated: {have} of {need} matching neighbours")
 SCORE_FORESTS_MET = N_("  every forest is validated")
 
 SETTINGS_FAILED = N_("Settings could not be saved: {error}")
 SETTINGS_TITLE = N_("Settings (saved at once)")
 SETTINGS_LOOK = N_("Look")
 SETTINGS_CONFIRM = N_("Confirm each turn")
+SETTINGS_HANDOVER = N_("Recap of computer moves")
 SETTINGS_PACE = N_("Computer pace")
 SETTINGS_LANGUAGE = N_("Language")
 SETTINGS_ON = N_("yes")
@@ -463,6 +498,7 @@ PACE_NAMES = {
 
 # ---------------------------------------------------------------- help
 HELP_TITLE = N_("Help")
+HELP_COLOR_KEY = N_("{color} (key {key})")  # a color and the key that chooses it
 HELP_CLOSE = N_("Escape or ? closes · arrows and PgUp/PgDn scroll")
 
 # The player's guide: (heading, text, the rules it sums up).
@@ -849,6 +885,9 @@ LEARN_BROKEN = N_("The walkthrough cannot start: {error}")
 LEARN_NOT_KEPT = N_("Your place in the walkthrough cannot be kept ({error}); the lesson goes on.")
 NEW_LEARN_BUTTON = N_("Learn to play")
 COACH_TITLE = N_("Coach")
+COACH_TURN_DONE = N_(
+    "Your turn is done and waits for you: Enter ends it (the next player goes on), u takes it back."
+)
 COACH_RULE = "{rule}: {text}"
 COACH_UNAVAILABLE = N_("Not available now")
 COACH_ALL_OPEN = N_("Every option shown is open to you.")
@@ -911,20 +950,57 @@ REVIEW_EXCHANGE = N_("An exchange before the decision below it.")
 REVIEW_PENDING = N_("Not judged yet: the analysis is still running.")
 REVIEW_UNJUDGED = N_("Not judged (the analysis was stopped before it).")
 REVIEW_END = N_("The game ends here.")
+REVIEW_LESSON = N_("What decided {name}'s game:")
 REVIEW_UNFINISHED = N_("The record stops here: the game was not finished.")
 REVIEW_MISTAKES_TITLE = N_("Biggest mistakes (m next · n in order)")
 REVIEW_MISTAKE_LINE = N_("round {round} {name}: −{loss:.1f} CP")
 REVIEW_NO_MISTAKES = N_("No clear mistake found.")
 REVIEW_NO_MISTAKES_YET = N_("Mistakes show here once the analysis has judged them.")
 REVIEW_SUMMARY: Template = Np_(
-    "{name}: 1 mistake, {loss:.1f} CP lost in all",
-    "{name}: {mistakes} mistakes, {loss:.1f} CP lost in all",
+    "{name}: {loss:.1f} CP lost = {listed:.1f} in 1 mistake + {rest:.1f} in small losses "
+    "at {others} other decisions",
+    "{name}: {loss:.1f} CP lost = {listed:.1f} in {mistakes} mistakes + {rest:.1f} in small "
+    "losses at {others} other decisions",
     "mistakes",
+)
+REVIEW_LOST_MEANS = N_(
+    "CP lost: the sum of the expected losses at a player's decisions, not a difference of scores."
 )
 REVIEW_NONE_TO_JUMP = N_("No mistake to jump to.")
 REVIEW_WAIT_TO_JUMP = N_("No mistake judged yet: the analysis is still running.")
 REVIEW_AT_START = N_("This is the start of the game.")
 REVIEW_AT_END = N_("This is the end of the record.")
+
+# ---------------------------------------------------------------- a table played apart
+KEY.update({"stand_in": N_("A computer for an absent player")})
+JOIN_CONNECTING = N_("Connecting to the table…")
+JOIN_NOT_CONNECTED = N_("Not connected to the table: connecting again…")
+JOIN_LOST = N_("The connection to the table was lost: connecting again…")
+JOIN_UNREADABLE = N_("The table server sent a table this version cannot read: {error}")
+PANEL_AWAY = N_("{name} is away. m: let a computer play for them until they return.")
+STAND_IN_TITLE = N_("An absent player")
+STAND_IN_QUESTION = N_("{name} is away. Which computer level plays for them until they return?")
+STAND_IN_WAIT = N_("Wait for them")
+STAND_IN_STARTED = N_("{level} plays for {name} until they return.")
+SEAT_AWAY = N_("{name} has left the table.")
+SEAT_BACK = N_("{name} is back at the table.")
+YOUR_TURN_TITLE = N_("Orbis: your turn")
+REFUSED_TEXTS = {
+    "not-your-turn": N_("It is not your turn (R-TURN-1)."),
+    "stale": N_("The table moved on meanwhile: look again."),
+    "illegal": N_("The table refused this action."),
+    "no-undo": N_("Nothing to undo in this turn."),
+    "watching": N_("You are watching: you cannot play."),
+    "not-absent": N_("That player is at the table."),
+    "unknown-level": N_("The table server has no such computer level."),
+}
+BYE_TEXTS = {
+    "bad-token": N_("This link opens no seat at this table server (copy the whole link)."),
+    "replaced": N_("This seat was opened from another place: this screen is closed."),
+    "bad-message": N_("The table server closed the connection: {reason}"),
+    "shutdown": N_("The table server is stopping."),
+    "too-slow": N_("The connection was too slow."),
+}
 
 # Every constant above answers in the language in use (see the module's docstring).
 _UNTRANSLATED = frozenset({"KEY", "APP_TITLE"})

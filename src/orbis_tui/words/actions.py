@@ -10,6 +10,7 @@ from ..engine import (
     Action,
     ChooseGain,
     ChooseWorshipers,
+    DecisionKind,
     Decline,
     Discard,
     Erupt,
@@ -22,7 +23,9 @@ from ..engine import (
     ReturnWorshipers,
     TakeGod,
     TakeTile,
+    WildernessCost,
     color_in_sentence,
+    exchanges_to_pay,
 )
 from ..i18n import TranslatedDict, gettext
 from . import texts
@@ -55,6 +58,12 @@ def _action_words(state: GameState, action: Action) -> str:
             return words["take"].format(tile="?", color="?", cp=0, cell=action.cell + 1)
         lying = state.market_worshipers[action.cell]
         fields = {"tile": tile.name, "color": gettext(tile.color.label), "cp": tile.cp}
+        wild = wilderness_points(state, action)
+        if wild is not None:
+            key = "take_wild_collect" if any(lying) else "take_wild"
+            return words[key].format(
+                **fields, cell=action.cell + 1, worshipers=worshiper_words(lying), points=wild
+            )
         if any(lying):
             return words["take_collect"].format(
                 **fields, cell=action.cell + 1, worshipers=worshiper_words(lying)
@@ -98,6 +107,31 @@ def _action_words(state: GameState, action: Action) -> str:
             give=color_in_sentence(action.give.label), get=color_in_sentence(action.get.label)
         )
     return str(action)
+
+
+def wilderness_points(state: GameState, take: TakeTile) -> int | None:
+    """What the tile of ``take`` will score when it can only end as a wilderness: no spot
+    of the pyramid takes its color, or it cannot be paid even with exchanges, once the
+    worshipers lying on its cell are collected (-1, or 0 with the God of Idleness).
+    ``None`` when it can be paid and placed."""
+    if state.kind is not DecisionKind.TURN or not state.is_legal(take):
+        return None
+    after = state.copy()
+    after.apply(take)
+    if after.is_over or after.current != state.current or after.kind is not DecisionKind.PAY:
+        return None
+    cost = next(
+        (w for o in after.decision.options for w in o.warnings if isinstance(w, WildernessCost)),
+        None,
+    )
+    if cost is None:
+        return None
+    if not cost.avoidable:  # no spot takes its color
+        return cost.points
+    due, due_any = after.payment_due()
+    if exchanges_to_pay(after.player.realm_count, due, due_any) is None:
+        return cost.points
+    return None
 
 
 def _taken_name(state: GameState) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import (
-    LETTERS,
     Cancelled,
     Collected,
     Color,
@@ -35,7 +34,7 @@ from ..engine import (
     cancelled_text,
     color_in_sentence,
 )
-from ..i18n import TranslatedDict, gettext
+from ..i18n import TranslatedDict, color_letters, gettext
 from . import texts
 from .worshipers import worshiper_words
 
@@ -49,7 +48,7 @@ def log_text(key: str) -> str:
 
 def tile_label(tile: Tile) -> str:
     """'Hissing Vent (R★★)'."""
-    return f"{tile.name} ({LETTERS[tile.color]}{'★' * tile.level})"
+    return f"{tile.name} ({color_letters()[tile.color]}{'★' * tile.level})"
 
 
 def god_name(state: GameState, god: GodId) -> str:
@@ -108,7 +107,9 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
                 word = color_in_sentence(Color(color).label)
                 lines.append(log["reduction"].format(name=name, color=word))
             case Gained(color=color, count=count):
-                lines.append(log["gained"].format(name=name, count=count, color=LETTERS[color]))
+                lines.append(
+                    log["gained"].format(name=name, count=count, color=color_letters()[color])
+                )
             case Cancelled(tile=tile, reason=reason, details=details):
                 lines.append(
                     log["cancelled"].format(
@@ -137,7 +138,9 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
                 lines.append(log["took_god"].format(name=name, god=god_name(state, god)))
             case Exchanged(give=give, get=get):
                 lines.append(
-                    log["exchanged"].format(name=name, give=LETTERS[give], get=LETTERS[get])
+                    log["exchanged"].format(
+                        name=name, give=color_letters()[give], get=color_letters()[get]
+                    )
                 )
             case Refilled(cell=cell, tile=tile):
                 lines.append(log["refilled"].format(cell=cell + 1, tile=tile_label(tiles[tile])))

@@ -10,6 +10,8 @@ state itself is never changed. The sentences are in :mod:`.texts`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import (
     Action,
     Cancelled,
@@ -23,6 +25,7 @@ from ..engine import (
     GodCancelled,
     IrrigationFails,
     PaymentLost,
+    PlayerScore,
     ReturnUnaffordable,
     Validated,
     VolcanoFails,
@@ -30,9 +33,10 @@ from ..engine import (
     cancelled_text,
     final_scores,
 )
-from ..i18n import TranslatedDict, choose, gettext
+from ..i18n import TranslatedDict, choose, format_numbers, gettext
 from . import texts
 from .actions import Actions, as_tuple, describe_actions
+from .futures import futures_sentence
 
 # the tables of templates, answering in the language in use
 _LOSS = TranslatedDict(texts.LOSS)
@@ -58,12 +62,37 @@ def option_reason(state: GameState, actions: Actions) -> str:
 
 
 def loss_reason(
-    state: GameState, played: Actions, best: Actions, *, loss: float | None = None
+    state: GameState,
+    played: Actions,
+    best: Actions,
+    *,
+    loss: float | None = None,
+    futures: tuple[Sequence[PlayerScore], Sequence[PlayerScore]] | None = None,
 ) -> str:
     """One line: why ``best`` was better than ``played`` at the decision pending in
     ``state``. Each may run on to the end of the turn (what was played after, how the
-    search went on), which lets the comparison see the turn's outcome. ``loss`` (in CP)
-    is the search's estimate, used when nothing more concrete tells the two apart."""
+    search went on), which lets the comparison see the turn's outcome. ``futures`` are
+    the seat's final scores in the same worlds played to the end after ``played`` and
+    after ``best``: what scores differently there is said after the turn's own reason
+    (see :mod:`.futures`). ``loss`` (in CP) is the search's estimate, used only when
+    nothing more concrete tells the two apart."""
+    turn_reason = _turn_reason(state, played, best)
+    said = futures_sentence(state, *futures) if futures is not None else None
+    best_words = describe_actions(state, _through_answer(as_tuple(best)))
+    if said is not None:
+        if turn_reason is None:
+            turn_reason = _sentence(gettext(texts.BETTER).format(best=best_words))
+        return turn_reason + " " + _sentence(said)
+    if turn_reason is not None:
+        return turn_reason
+    if loss is not None and loss > 0:
+        return _sentence(format_numbers(_LOSS["search"], best=best_words, loss=loss))
+    return _sentence(_LOSS["search_plain"].format(best=best_words))
+
+
+def _turn_reason(state: GameState, played: Actions, best: Actions) -> str | None:
+    """Why ``best`` was better, from the turn itself: what it validated, cancelled or
+    kept; None when the turn shows no difference."""
     played_actions, best_actions = as_tuple(played), as_tuple(best)
     seat = state.current
     best_words = describe_actions(state, _through_answer(best_actions))
@@ -96,9 +125,7 @@ def loss_reason(
     if kept > 0:
         values = {"best": best_words, "diff": kept}
         return _sentence(choose(texts.MORE_WORSHIPERS, values).format(**values))
-    if loss is not None and loss > 0:
-        return _sentence(_LOSS["search"].format(best=best_words, loss=loss))
-    return _sentence(_LOSS["search_plain"].format(best=best_words))
+    return None
 
 
 def _sentence(text: str) -> str:

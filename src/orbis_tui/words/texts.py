@@ -19,6 +19,15 @@ Template = str | tuple[str, str, str]
 ACTION = {
     "take": N_("take {tile} ({color}, {cp} CP) from cell {cell}"),
     "take_collect": N_("take {tile} ({color}, {cp} CP) from cell {cell}, collecting {worshipers}"),
+    # a take that can only end as a wilderness: its real value, never the printed CP
+    "take_wild": N_(
+        "take {tile} from cell {cell} as a wilderness ({points:+d} CP, not its {cp}): "
+        "it cannot be paid and placed"
+    ),
+    "take_wild_collect": N_(
+        "take {tile} from cell {cell} as a wilderness ({points:+d} CP, not its {cp}), "
+        "collecting {worshipers}: it cannot be paid and placed"
+    ),
     "god": N_("take the {god} ({cp} CP)"),
     "pay": N_("pay {worshipers}"),
     "pay_nothing": N_("take it without paying"),
@@ -78,6 +87,33 @@ MORE_WORSHIPERS = Np_(
     "better: {best}, which keeps {diff} more worshipers for later turns",
     "diff",
 )
+
+# ------------------------------------------------------------------ what the futures show
+# The same worlds played to the end after the move played and after the best move.
+FUTURES = N_("in the futures played to the end, {what} ({total:+.1f} CP on average)")
+FUTURE_TILE = Np_(
+    "{name} scores in {best_count} future of {count} after the best move, in {played_count} "
+    "after yours",
+    "{name} scores in {best_count} futures of {count} after the best move, in {played_count} "
+    "after yours",
+    "count",
+)
+FUTURE_GOD = Np_(
+    "your god scores in {best_count} future of {count} after the best move, in {played_count} "
+    "after yours",
+    "your god scores in {best_count} futures of {count} after the best move, in {played_count} "
+    "after yours",
+    "count",
+)
+FUTURE_TEMPLE = N_(
+    "your temple token is worth {best_mean:.1f} CP on average after the best move, "
+    "{played_mean:.1f} after yours"
+)
+FUTURE_WILDERNESS = N_(
+    "you end with {best_mean:.1f} wildernesses on average after the best move, "
+    "{played_mean:.1f} after yours"
+)
+BETTER = N_("better: {best}")
 
 # ------------------------------------------------------------------ worshipers and costs
 ANY_COUNT: Template = Np_("1 of any color", "{count} of any color", "count")

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import LETTERS
-from ..i18n import choose, gettext
+from ..i18n import choose, color_letters, gettext
 from . import texts
 
 
@@ -16,7 +15,7 @@ def worshiper_words(count: Sequence[int]) -> str:
 
 def cost_words(cost: Sequence[int], any_count: int) -> str:
     """A cost the same way: '2R 1B + 1 of any color'; nothing -> 'nothing'."""
-    parts = [f"{n}{LETTERS[c]}" for c, n in enumerate(cost) if n]
+    parts = [f"{n}{color_letters()[c]}" for c, n in enumerate(cost) if n]
     text = " ".join(parts)
     if any_count:
         values = {"count": any_count}

@@ -15,7 +15,17 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores, geometry
+from ...engine import (
+    GOD_REASONS,
+    TILE_REASONS,
+    GameState,
+    PlayerScore,
+    Prospect,
+    TileOutlook,
+    final_scores,
+    geometry,
+    outlooks,
+)
 from ...records import Match
 from .. import chips, palette, texts
 from ..describe import mystic_words
@@ -102,8 +112,10 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
     table.add_column(texts.END_TILE, ratio=3)  # a long name wraps rather than lose its end
     table.add_column(texts.END_POINTS, justify="right", no_wrap=True)
     table.add_column(texts.END_REASON, ratio=2)
+    view = outlooks(state)[score.seat]
     for t in sorted(score.tiles, key=lambda t: (t.position[0], t.position[1])):
         row, col = t.position
+        seen = view.tile_at(t.position)
         tile = tiles[t.tile_id]
         placed = player.pyramid[t.position]
         name = Text()
@@ -120,7 +132,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
             texts.WHERE.format(row=row, pos=col - base + 1),
             name,
             f"{t.points:+d}",
-            TILE_REASONS.get(t.reason, t.reason),
+            _reason(t.reason, seen),
         )
     temple = (
         texts.fill(texts.END_TEMPLE_REASON, count=score.temple_count)
@@ -142,6 +154,14 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
         "",
     )
     return table
+
+
+def _reason(reason: str, seen: TileOutlook | None) -> str:
+    """Why a tile scores what it does; a forest that was never validated, in the
+    outlook's words (the warning's before a choice that sealed it)."""
+    if seen is not None and seen.prospect is Prospect.LOST and seen.reason == "forest_sealed":
+        return texts.END_FOREST_LOST.format(have=seen.have, need=seen.need)
+    return TILE_REASONS.get(reason, reason)
 
 
 class EndScreen(Screen[None]):

@@ -54,7 +54,8 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
     colors = Text()
     for color in COLORS:
         colors.append_text(chips.chip(color, f" {chips.letter(color)} "))
-        colors.append(f" {color_word(color)}   ")
+        key = "rbogw"[color]  # the keys are the same in every language
+        colors.append(" " + texts.HELP_COLOR_KEY.format(color=color_word(color), key=key) + "   ")
     rules = Table.grid(padding=(0, 2))
     rules.add_column(style=palette.DIM, no_wrap=True)
     rules.add_column(ratio=1)

@@ -45,9 +45,9 @@ def hint_text(options: list[HintOption]) -> Text:
         out.append(f"{rank} ", style=palette.KEY)
         out.append(option.reason, style=palette.BOLD)
         if math.isfinite(option.stderr):  # else too few visits to say
-            margin = texts.HINT_MARGIN.format(margin=option.margin, stderr=option.stderr)
+            margin = texts.fill(texts.HINT_MARGIN, margin=option.margin, stderr=option.stderr)
         else:
-            margin = texts.HINT_MARGIN_ROUGH.format(margin=option.margin)
+            margin = texts.fill(texts.HINT_MARGIN_ROUGH, margin=option.margin)
         out.append("\n" + margin, style=palette.ACCENT)
     out.append("\n\n" + texts.HINT_FOOT, style=palette.DIM)
     return out

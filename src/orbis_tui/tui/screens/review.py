@@ -176,7 +176,9 @@ class ReviewScreen(Screen[None]):
                 overflow="ellipsis",
             )
         if self.analysing:
-            line.append("  " + texts.REVIEW_ANALYSING.format(share=self._share), palette.ACCENT)
+            line.append(
+                "  " + texts.fill(texts.REVIEW_ANALYSING, share=self._share), palette.ACCENT
+            )
         self.query_one(StatusLine).set_text(line)
 
     def _analysis_text(self, state: GameState, action: Action | None) -> Text:
@@ -185,6 +187,11 @@ class ReviewScreen(Screen[None]):
         out = Text(end="")
         if action is None:
             out.append(texts.REVIEW_END if state.is_over else texts.REVIEW_UNFINISHED)
+            for player in self.review.players if self.review is not None else ():
+                if player.lesson:
+                    out.append("\n" + texts.REVIEW_LESSON.format(name=player.name))
+                    for line in player.lesson:
+                        out.append("\n· " + line, style=palette.DIM)
             return out
         name = state.players[state.current].name
         move = self._by_position.get(self.position)
@@ -215,9 +222,9 @@ class ReviewScreen(Screen[None]):
             if not move.mistake:  # a mistake's reason names the better option itself
                 out.append("\n" + texts.REVIEW_BEST.format(what=describe_actions(before, best)))
             if math.isfinite(move.stderr):
-                lost = texts.REVIEW_LOST.format(loss=move.loss, stderr=move.stderr)
+                lost = texts.fill(texts.REVIEW_LOST, loss=move.loss, stderr=move.stderr)
             else:
-                lost = texts.REVIEW_LOST_ROUGH.format(loss=move.loss)
+                lost = texts.fill(texts.REVIEW_LOST_ROUGH, loss=move.loss)
             out.append("\n" + lost, style=palette.BAD if move.mistake else palette.ACCENT)
             if move.mistake:
                 out.append(" · " + texts.REVIEW_MISTAKE, style=palette.BAD)
@@ -245,6 +252,8 @@ class ReviewScreen(Screen[None]):
         return self.review.forced if self.review is not None else ()
 
     def _mistakes_text(self) -> Text:
+        from ...analysis.review import loss_parts
+
         out = Text(end="")
         review = self.review
         if review is None:
@@ -256,22 +265,29 @@ class ReviewScreen(Screen[None]):
         for player in review.players:
             if out:
                 out.append("\n")
+            mistakes = [m for m in review.moves if m.seat == player.seat and m.mistake]
+            parts = loss_parts(review.moves, player.seat, mistakes)
             out.append(
                 texts.fill(
                     texts.REVIEW_SUMMARY,
                     name=player.name,
-                    mistakes=player.mistakes,
-                    loss=player.total_loss,
+                    mistakes=len(mistakes),
+                    loss=parts.total,
+                    listed=parts.listed,
+                    rest=parts.rest,
+                    others=parts.others,
                 ),
                 style=palette.DIM,
             )
+        out.append("\n" + texts.REVIEW_LOST_MEANS, style=palette.DIM)
         if not self._ranked:
             out.append("\n" + texts.REVIEW_NO_MISTAKES)
             return out
         here = self._by_position.get(self.position)
         for move in self._ranked[:SHOWN_MISTAKES]:
             mark = "▸ " if move is here else "  "
-            line = texts.REVIEW_MISTAKE_LINE.format(
+            line = texts.fill(
+                texts.REVIEW_MISTAKE_LINE,
                 round=(move.turn - 1) // len(review.names) + 1,
                 name=review.names[move.seat],
                 loss=move.loss,

@@ -11,20 +11,29 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import EffectKind, GameState, PlayerScore, final_scores
+from ...engine import (
+    GOD_REASONS,
+    GameState,
+    Outlook,
+    PlayerScore,
+    Prospect,
+    TileOutlook,
+    final_scores,
+    outlooks,
+)
 from .. import palette, texts
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
 
-def score_text(state: GameState, score: PlayerScore) -> Text:
-    """The parts of a player's CP now, each with its reason."""
+def score_text(state: GameState, score: PlayerScore, view: Outlook) -> Text:
+    """The parts of a player's CP now, each with its reason; what each forest and the
+    god can still score, in the outlook's words."""
     tiles = state.catalog.tile_by_id
     printed = sum(t.points for t in score.tiles if t.reason in ("plain", "validated"))
     stones = sum(t.points for t in score.tiles if t.reason == "stone")
     wild = [t for t in score.tiles if t.reason.startswith("wilderness")]
     cancelled = [t for t in score.tiles if t.reason == "cancelled"]
-    forests = [t for t in score.tiles if t.reason == "forest_unmet"]
     out = Text(end="")
     out.append(texts.fill(texts.SCORE_HEAD, name=score.name, cp=score.total), style=palette.BOLD)
     out.append("\n\n" + texts.SCORE_NOW, style=palette.ACCENT)
@@ -37,6 +46,10 @@ def score_text(state: GameState, score: PlayerScore) -> Text:
     if cancelled:
         lost = sum(tiles[t.tile_id].cp for t in cancelled)
         out.append("\n" + texts.fill(texts.SCORE_CANCELLED, count=len(cancelled), cp=lost))
+    forests = view.forests
+    for forest in forests:
+        if forest.prospect is Prospect.LOST:
+            out.append("\n  " + forest_words(forest), style=palette.BAD)
     out.append("\n\n" + texts.SCORE_PROJECTED, style=palette.ACCENT)
     if score.temple_count:
         out.append(
@@ -44,18 +57,38 @@ def score_text(state: GameState, score: PlayerScore) -> Text:
         )
     else:
         out.append("\n" + texts.SCORE_NO_TEMPLE)
-    god = score.god
-    if god.god is not None:
-        name = state.catalog.god_by_id[god.god].name
-        out.append("\n" + texts.SCORE_GOD.format(god=name, cp=god.points))
-    else:
-        out.append("\n" + texts.SCORE_NO_GOD)
-    if forests:
-        waiting = sum(tiles[t.tile_id].cp for t in forests)
-        out.append("\n" + texts.fill(texts.SCORE_FORESTS, count=len(forests), cp=waiting))
-    elif any(tiles[t.tile_id].effect.kind is EffectKind.FOREST for t in score.tiles):
+    out.append("\n")
+    out.append_text(god_words(state, view))
+    for forest in forests:
+        if forest.prospect is Prospect.OPEN:
+            out.append("\n  " + forest_words(forest))
+    if forests and all(f.prospect is Prospect.SCORES for f in forests):
         out.append("\n" + texts.SCORE_FORESTS_MET)
     return out
+
+
+def forest_words(forest: TileOutlook) -> str:
+    """A forest not validated: what it still needs, or why it can no longer be."""
+    if forest.prospect is Prospect.LOST:
+        return texts.OUTLOOK_FOREST_LOST.format(
+            tile=forest.tile.name, cp=forest.cp, have=forest.have, need=forest.need
+        )
+    return texts.fill(
+        texts.OUTLOOK_FOREST_OPEN, tile=forest.tile.name, cp=forest.cp, missing=forest.missing
+    )
+
+
+def god_words(state: GameState, view: Outlook) -> Text:
+    god = view.god
+    if god.god is None:
+        return Text(texts.SCORE_NO_GOD)
+    name = state.catalog.god_by_id[god.god].name
+    reason = GOD_REASONS.get(god.reason, god.reason)
+    if god.prospect is Prospect.SCORES:
+        return Text(texts.SCORE_GOD.format(god=name, cp=god.points, reason=reason))
+    if god.prospect is Prospect.OPEN:
+        return Text(texts.SCORE_GOD_OPEN.format(god=name, cp=god.cp, reason=reason))
+    return Text(texts.SCORE_GOD_LOST.format(god=name, cp=god.cp, reason=reason), palette.BAD)
 
 
 class ScoreScreen(ModalScreen[None]):
@@ -69,10 +102,11 @@ class ScoreScreen(ModalScreen[None]):
         self.seat = seat
 
     def compose(self) -> ComposeResult:
-        score = final_scores(self.state)[self.seat]
+        scores = final_scores(self.state)
+        view = outlooks(self.state, scores)[self.seat]
         with Vertical(classes="dialog"):
             yield Static(Text(texts.SCORE_TITLE, style=palette.ACCENT), classes="title")
-            yield Static(score_text(self.state, score))
+            yield Static(score_text(self.state, scores[self.seat], view))
         yield KeyBar()
         yield SizeNotice()
 

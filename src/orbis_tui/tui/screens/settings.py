@@ -55,6 +55,13 @@ class SettingsScreen(ModalScreen[None]):
                 yield Choice(
                     [texts.PACE_NAMES[p] for p in _PACES], _PACES.index(settings.pace), id="pace"
                 )
+            with Horizontal(classes="row"):
+                yield Label(texts.SETTINGS_HANDOVER, classes="label")
+                yield Choice(
+                    [texts.SETTINGS_ON, texts.SETTINGS_OFF],
+                    0 if settings.handover_alone else 1,
+                    id="handover",
+                )
             languages = i18n.available_languages()
             with Horizontal(classes="row"):
                 yield Label(texts.SETTINGS_LANGUAGE, classes="label")
@@ -78,6 +85,8 @@ class SettingsScreen(ModalScreen[None]):
             settings.look = LOOKS[message.value]
         elif ident == "confirm":
             settings.confirm_turn = message.value == 0
+        elif ident == "handover":
+            settings.handover_alone = message.value == 0
         elif ident == "pace":
             settings.pace = _PACES[message.value]
         elif ident == "language":

@@ -8,17 +8,15 @@ post their choice back as a message.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from textual import events, work
+from textual import events
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
 
 from ...engine import (
@@ -38,12 +36,13 @@ from ...engine import (
 )
 from ...records import Match
 from .. import texts
+from ..bot_driver import BotChose, BotDriver, BotFailed
 from ..controller import Controller
 from ..describe import GOD_KEYS
 from ..key_policy import CONFIRM_LABELS, REFUSE_LABELS, KeyContext, judge, why_no_hint
 from ..navigation import NewGame, ShowEnd
 from ..saves import SaveStore
-from ..seats import Seat, make_bot
+from ..seats import Seat
 from ..session import GameSession
 from ..settings import Settings
 from ..widgets.coach_panel import CoachPanel
@@ -55,9 +54,6 @@ from ..widgets.panel import DecisionPanel, option_marked, summary_lines, warned_
 from ..widgets.pyramid import PyramidView
 from ..widgets.supply import SupplyBar
 from .base import SizeNotice, too_small
-
-if TYPE_CHECKING:
-    from ...bots import Bot
 
 K = texts.KEY
 _COLOR_KEYS = "rbogw"
@@ -132,24 +128,6 @@ BINDINGS = _bindings()
 _KEY_ACTIONS = _key_actions(BINDINGS)
 
 
-class BotChose(Message):
-    """A computer player's worker has chosen ``action`` for the game at ``version``."""
-
-    def __init__(self, version: int, action: Action) -> None:
-        super().__init__()
-        self.version = version
-        self.action = action
-
-
-class BotFailed(Message):
-    """A computer player's worker raised: a person takes the seat over."""
-
-    def __init__(self, seat: int, error: str) -> None:
-        super().__init__()
-        self.seat = seat
-        self.error = error
-
-
 class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = BINDINGS
     AUTO_FOCUS = None
@@ -159,16 +137,22 @@ class TableScreen(Screen[None]):
 
     def __init__(
         self,
-        match: Match,
-        store: SaveStore,
-        seats: list[Seat],
+        match: Match | GameSession,
+        store: SaveStore | None = None,
+        seats: list[Seat] | None = None,
         resumed: bool = False,
         settings: Settings | None = None,
         *,
         autosave: bool = True,
     ) -> None:
+        """The table of ``match`` played here (its store, its seats), or of a session
+        given whole (a seat at a table played apart)."""
         super().__init__()
-        self.session = GameSession(match, store, seats, autosave=autosave)
+        if isinstance(match, GameSession):
+            self.session = match
+        else:
+            assert seats is not None
+            self.session = GameSession(match, store, seats, autosave=autosave)
         self.settings = settings if settings is not None else Settings()
         self.resumed = resumed
         self.ui = Controller()
@@ -176,11 +160,14 @@ class TableScreen(Screen[None]):
         self._scored: tuple[int, int] | None = None
         self._scores: list[PlayerScore] = []
         self._bindings_shown: tuple[object, ...] = ()
-        self._bots: dict[int, Bot] = {}
-        self._bot_pending = False
-        self._bot_thinking = False
-        self._hurry = False  # computer players move without pausing until a person's turn
-        self._bot_timer: Timer | None = None
+        self.bots = BotDriver(
+            self,
+            lambda: self.session,
+            pause=lambda: self.settings.bot_delay,
+            can_move=lambda: not too_small(self.app.size),
+            waiting=self.changed,
+            failed=self._bot_failed,
+        )
         self._handover_open = False
 
     # ------------------------------------------------------------ the game
@@ -218,6 +205,12 @@ class TableScreen(Screen[None]):
         return self.session.seat
 
     @property
+    def my_turn(self) -> bool:
+        """Whether the seat to move decides on this screen (a person here, not a
+        computer player, nor a player at another table screen)."""
+        return self.session.decides(self.state.current)
+
+    @property
     def confirming(self) -> bool:
         return self.session.pending is not None
 
@@ -253,7 +246,7 @@ class TableScreen(Screen[None]):
         self.refresh_view()
         # A person's turn opens behind the hand-over curtain in the very first frame:
         # drawn after it, the table would flash before being covered.
-        opened = not self.state.is_over and self.seat.human
+        opened = not self.state.is_over and self.my_turn
         if opened:
             self._next_turn(first=True)
         self.call_after_refresh(self._begin, opened)
@@ -300,7 +293,7 @@ class TableScreen(Screen[None]):
         ui = self.ui
         ui.sync(state, self.game_stamp())
         seat = pending.summary.seat if pending is not None else state.current
-        human = self.seat.human
+        human = self.my_turn
         key = (session.version, id(shown))
         if self._scored != key:
             self._scores = final_scores(shown)
@@ -340,10 +333,13 @@ class TableScreen(Screen[None]):
             panel.show_lines(summary_lines(pending.summary))
         elif human:
             panel.show(state, ui, self.error)
-        else:
+        elif not self.seat.human:
             panel.show_text(
                 texts.PANEL_BOT.format(name=self.seat.name, level=texts.level_name(self.seat.kind))
             )
+        else:
+            waiting = self._waiting_text() or texts.PANEL_WAITING.format(name=self.seat.name)
+            panel.show_text(waiting)
         self.query_one(PlayerCard).show(shown, seat, scores[seat])
         self._show_pyramid(shown, seat, deciding)
         self.query_one(PlayersStrip).show(
@@ -351,11 +347,15 @@ class TableScreen(Screen[None]):
         )
         self.query_one(GameLog).show(session.logbook.lines())
         if self.has_class("-coach"):
-            self.query_one(CoachPanel).show(state, session.version)
+            self.query_one(CoachPanel).show(state, session.version, confirming=pending is not None)
         signature = self._binding_signature()
         if signature != self._bindings_shown:
             self._bindings_shown = signature
             self.refresh_bindings()
+
+    def _waiting_text(self) -> str | None:
+        """What the panel says while another person decides (None: the usual)."""
+        return None
 
     def retranslate(self) -> None:
         """Speak the language now in use: every text and the game log anew."""
@@ -388,7 +388,7 @@ class TableScreen(Screen[None]):
             self.ui.god is not None,
             self.ui.wild_mode,
             self.ui.pay_default(self.state) if self.state.kind is DecisionKind.PAY else None,
-            self.seat.human,
+            self.my_turn,
             too_small(self.app.size),
             self._side_overflows(),
         )
@@ -412,7 +412,7 @@ class TableScreen(Screen[None]):
                 spots=[(s.row, s.col) for s in ui.spots(state)],
                 cursor=(here.row, here.col) if here else None,
                 blocked=[] if ui.wild_mode else refused,
-                warned=[] if ui.wild_mode else warned_spots(state),
+                warned=warned_spots(state, ui.wild_mode),
                 ghost=(tile.color, ui.wild_mode),
             )
             return
@@ -429,7 +429,7 @@ class TableScreen(Screen[None]):
             return False
         session = self.session
         turn = self.state.turn
-        confirm = self.seat.human and self.confirm_turns()
+        confirm = self.my_turn and self.confirm_turns()
         reason = session.submit(action, confirm=confirm)
         if reason is not None:
             self.error = reason
@@ -472,16 +472,20 @@ class TableScreen(Screen[None]):
         """Hand the keyboard over, or let a computer player move."""
         state = self.state
         seat = self.seat
-        if not seat.human:
-            self._schedule_bot()
+        if not self.my_turn:
+            if self.session.plays_bots and not seat.human:
+                self._schedule_bot()
             return
-        self._hurry = False
+        self.bots.person_to_move()
         session = self.session
         several = session.humans > 1
         recent = session.history.since_turn_of(state.current)
+        to_you = session.history.done_to(state.current)
         if first and not self.resumed:
             recent = []
-        if several or first or recent:
+            to_you = []
+        # Alone against the computer, the log tells what it did; the curtain only if asked.
+        if several or first or (recent and self.settings.handover_alone):
             self._handover_open = True
             self._table_visible(False)
             self.query_one(HandOverCurtain).show(
@@ -490,6 +494,7 @@ class TableScreen(Screen[None]):
                 recent,
                 resumed=first and self.resumed,
                 pass_keyboard=several,
+                to_you=to_you,
             )
             self.refresh_bindings()
 
@@ -513,60 +518,20 @@ class TableScreen(Screen[None]):
 
     def action_hurry(self) -> None:
         """Skip the pauses between the computer players' moves until a person's turn."""
-        self._hurry = True
-        if self._bot_pending and self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_pending = False
-            self._schedule_bot()
+        self.bots.hurry_up()
         self.refresh_bindings()
 
     # ------------------------------------------------------------ computer players
     def _schedule_bot(self) -> None:
-        if self._bot_pending:
-            return
-        self._bot_pending = True
-        self.changed()
-        delay = 0.01 if self._hurry else max(0.01, self.settings.bot_delay)
-        self._bot_timer = self.set_timer(delay, self._bot_move)
-
-    def _bot_move(self) -> None:
-        self._bot_pending = False
-        state = self.state
-        if state.is_over or self.seat.human:
-            return
-        if too_small(self.app.size) or self._bot_thinking:
-            self._schedule_bot()
-            return
-        seat = state.current
-        bot = self._bots.get(seat)
-        if bot is None:
-            try:
-                bot = make_bot(self.seat.kind, self.match.record.setup.seed or 0, seat)
-            except Exception as exc:  # e.g. a level this version does not know
-                self._bot_failed(seat, f"{type(exc).__name__}: {exc}")
-                return
-            self._bots[seat] = bot
-        self._bot_thinking = True
-        self._think(bot, seat, self.session.version, state.copy())
-
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, bot: Bot, seat: int, version: int, snapshot: GameState) -> None:
-        try:
-            action = bot.choose(snapshot)
-        except Exception as exc:  # a failing computer player must not end the game
-            self.post_message(BotFailed(seat, f"{type(exc).__name__}: {exc}"))
-            return
-        self.post_message(BotChose(version, action))
+        self.bots.schedule()
 
     def on_bot_chose(self, message: BotChose) -> None:
-        self._bot_thinking = False
-        if message.version != self.session.version or self.state.is_over:
-            return
-        if self.seat.human:
+        action = self.bots.answered(message)
+        if action is None:
             return
         turn = self.state.turn
         seat = self.state.current
-        reason = self.session.submit(message.action)
+        reason = self.session.submit(action)
         if reason is not None:
             self._bot_failed(seat, reason.message)
             return
@@ -575,7 +540,6 @@ class TableScreen(Screen[None]):
             self._schedule_bot()
 
     def on_bot_failed(self, message: BotFailed) -> None:
-        self._bot_thinking = False
         self._bot_failed(message.seat, message.error)
 
     def _bot_failed(self, seat: int, error: str) -> None:
@@ -587,7 +551,7 @@ class TableScreen(Screen[None]):
             timeout=12,
             markup=False,
         )
-        self._bots.pop(seat, None)
+        self.bots.forget(seat)
         self.session.take_seat(seat)
         self.changed()
         if self.state.current == seat:
@@ -601,15 +565,16 @@ class TableScreen(Screen[None]):
             state=self.state,
             choice=self.ui,
             name=seat.name,
-            human=seat.human,
+            human=self.my_turn,
             hints=seat.hints,
             confirming=self.confirming,
-            can_undo=self.session.can_undo(),
+            can_undo=self.session.can_undo,
             handing_over=self._handover_open,
             too_small=too_small(self.app.size),
-            hurrying=self._hurry,
-            side_overflows=self._side_overflows(),
+            hurrying=self.bots.hurry,
+            side_overflows=self._side_overflows,
             hints_instead=self.hints_instead(),
+            bot_moves=self.session.plays_bots and not seat.human,
         )
 
     def hints_instead(self) -> str | None:
@@ -640,7 +605,7 @@ class TableScreen(Screen[None]):
                 event.stop()
                 self.notify(why, timeout=4, markup=False)
             return
-        if not self.seat.human:
+        if not self.my_turn:
             return
         notice = self._why_key_idle(event.key)
         if notice:
@@ -686,9 +651,11 @@ class TableScreen(Screen[None]):
         state = self.state
         self.error = None
         if state.kind is DecisionKind.TURN:
-            self.ui.move_cursor(direction)
+            if not self.ui.move_cursor(direction):
+                self.notify(texts.IDLE_MARKET_EDGE, timeout=3, markup=False)
         elif state.kind is DecisionKind.PLACE:
-            self.ui.move_spot(state, direction)
+            if not self.ui.move_spot(state, direction):
+                self.notify(texts.IDLE_NO_SPOT_THAT_WAY, timeout=3, markup=False)
         elif state.kind is DecisionKind.VOLCANO:
             self.ui.move_volcano(state, -1 if direction == "up" else 1)
         self.changed()
@@ -823,7 +790,7 @@ class TableScreen(Screen[None]):
     def _takes_clicks(self, kind: DecisionKind) -> bool:
         """Whether a click may answer the pending decision: a person's, of this kind."""
         return (
-            self.seat.human
+            self.my_turn
             and not self.confirming
             and self.state.kind is kind
             and not too_small(self.app.size)

@@ -117,9 +117,16 @@ class CoachPanel(VerticalScroll):
             self._coach = Coach()
         return self._coach
 
-    def show(self, state: GameState, version: object) -> None:
-        """Show the coach for ``state``; unchanged while ``version`` is the same."""
-        if version == self._shown:
+    def show(self, state: GameState, version: object, confirming: bool = False) -> None:
+        """Show the coach for ``state``; unchanged while ``version`` is the same.
+        ``confirming``: the turn is played and waits for Enter (or u)."""
+        if (version, confirming) == self._shown:
             return
-        self._shown = version
-        self.query_one("#coach-text", Static).update(coach_text(self.coach, state))
+        self._shown = (version, confirming)
+        if confirming:
+            text = Text(texts.COACH_TITLE, style=palette.ACCENT)
+            text.append("  ")
+            text.append(texts.COACH_TURN_DONE)
+        else:
+            text = coach_text(self.coach, state)
+        self.query_one("#coach-text", Static).update(text)

@@ -39,8 +39,10 @@ class HandOverCurtain(Static):
         recent: Sequence[TurnSummary],
         resumed: bool,
         pass_keyboard: bool = True,
+        to_you: Sequence[str] = (),
     ) -> None:
-        """The next player's name; the turns played since theirs (each one's tile, what
+        """The next player's name; what the other players did to them (``to_you``: their
+        CP now explained, first); the turns played since theirs (each one's tile, what
         its effects did, the CP change); and, when people share the keyboard, a word to
         pass it on."""
         parts: list[Text] = [
@@ -57,6 +59,14 @@ class HandOverCurtain(Static):
         room = max(3, self.app.size.height - 12)  # lines left for the summaries
         width = max(30, min(74, self.app.size.width - 4))
         inner = width - 4  # inside the panel's border and padding
+        if to_you:
+            for index, line in enumerate(to_you):
+                text = Text(line if index == 0 else "  " + line)
+                text.stylize(palette.BOLD if index == 0 else palette.ACCENT)
+                parts.append(text)
+                room -= -(-text.cell_len // inner)
+            parts.append(Text())
+            room = max(2, room - 1)
         if recent:
             heading = texts.HANDOVER_SO_FAR if resumed else texts.HANDOVER_LAST
             parts.append(Text(heading.format(name=name), style=palette.BOLD))

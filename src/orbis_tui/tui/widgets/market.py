@@ -10,7 +10,7 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...engine import LETTERS, Color, Count, GameState, Tile
+from ...engine import Color, Count, GameState, Tile
 from .. import chips, palette, texts
 from ..describe import effect_long, effect_short
 from .canvas import Canvas, CanvasWidget
@@ -183,7 +183,7 @@ class MarketBoard(CanvasWidget):
         color = tile.color
         stars = palette.STARS[tile.level]
         cp = texts.CP.format(cp=tile.cp) if tile.cp else ""
-        head = f" {LETTERS[color]} {stars}"
+        head = f" {chips.letter(color)} {stars}"
         room = max(0, cw - len(cp) - 1)
         banner = Text(head[:room].ljust(room) + cp + " ", style=chips.TILE[color])
         banner.stylize(chips.CHIP[color], 0, 2)
@@ -192,24 +192,39 @@ class MarketBoard(CanvasWidget):
         cost = Text(" ")
         cost.append_text(chips.cost_chips(tile.cost, tile.cost_any, texts.FREE))
 
-        def lying(compact: bool) -> Text:
-            """The worshipers on the tile, with what the choice in progress adds or takes."""
+        def lying(compact: bool, total: bool = False, lying_there: bool = True) -> Text:
+            """The worshipers on the tile, with what the choice in progress adds or takes
+            (``total``: their number alone, ``5●``, for a crowded cell; without
+            ``lying_there``, only what the choice changes)."""
             out = Text()
-            out.append_text(chips.count_chips(worshipers, compact=compact, empty=""))
+            number: int = sum(worshipers)
+            if not lying_there:
+                pass
+            elif total and number > 0:
+                out.append(f"{number}●")
+            else:
+                out.append_text(chips.count_chips(worshipers, compact=compact, empty=""))
             if generated is not None:
-                out.append_text(Text(f"+1{LETTERS[generated]}", style=palette.ACCENT))
+                out.append_text(Text(f"+1{chips.letter(generated)}", style=palette.ACCENT))
             if removed is not None and any(removed):
                 out.append(
-                    "−" + "".join(f"{n}{LETTERS[c]}" for c, n in enumerate(removed) if n),
+                    "−"
+                    + "".join(f"{n}{chips.letter(Color(c))}" for c, n in enumerate(removed) if n),
                     style=palette.BAD,
                 )
             return out
 
+        # The cost always shows (a cell without it reads as free): the worshipers give way,
+        # written shorter, then as their number, then cut.
         on_it = lying(compact=not roomy)
         if cost.cell_len + on_it.cell_len + 1 > cw:
             on_it = lying(compact=True)
-        if cost.cell_len + on_it.cell_len + 1 > cw:  # what changes now matters more
-            cost = Text(" ")
+        if cost.cell_len + on_it.cell_len + 1 > cw:
+            on_it = lying(compact=True, total=True)
+        if cost.cell_len + on_it.cell_len + 1 > cw and (generated is not None or removed):
+            on_it = lying(compact=True, lying_there=False)  # what changes now matters more
+        if cost.cell_len + on_it.cell_len + 1 > cw:
+            on_it.truncate(max(0, cw - cost.cell_len - 1), overflow="ellipsis")
         if ch >= 4:
             worship = Text(" ● ", style=palette.DIM)
             worship.append_text(on_it)

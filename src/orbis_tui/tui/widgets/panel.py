@@ -25,7 +25,7 @@ from ...engine import (
     TakeTile,
 )
 from .. import chips, palette, texts
-from ..controller import Controller
+from ..controller import Controller, extra_losses, shared_losses
 from ..describe import (
     cost_words,
     effect_long,
@@ -70,10 +70,15 @@ def warning_lines(warnings: Iterable[Consequence]) -> list[Text]:
     return out
 
 
+def _refused(text: str) -> Text:
+    return MustShow(text, style=palette.DIM)
+
+
 def fit_lines(lines: list[Text], width: int, height: int, console: Console) -> list[Text]:
     """``lines`` made to fit ``height`` rows of ``width``: when they do not, the least
-    needed lines go, from the last up (never the heading nor a :class:`MustShow` line),
-    and a last line says that a taller window shows them."""
+    needed lines go, from the last up (never the heading nor a :class:`MustShow` line);
+    rows left over show the first of them cut short, and only a panel with no row to
+    spare says in its last line that a taller window shows the rest."""
     heights = [len(line.wrap(console, width)) for line in lines]
     total = sum(heights)
     if total <= height:
@@ -90,10 +95,31 @@ def fit_lines(lines: list[Text], width: int, height: int, console: Console) -> l
         if not kept and total + heights[i] <= room:
             keep[i] = True
             total += heights[i]
-    shown = [line for line, kept in zip(lines, keep, strict=True) if kept]
-    if not all(keep) and total <= room:
+    shown: list[Text] = []
+    spare = room - total
+    left_out = False
+    for i, line in enumerate(lines):
+        if keep[i]:
+            shown.append(line)
+        elif spare > 0:  # rows a taller line left free: its beginning, cut short
+            shown.append(_cut(line, width, spare, console))
+            spare = 0
+            left_out = True
+        else:
+            left_out = True
+    if left_out and total <= room:
         shown.append(Text(texts.PANEL_MORE, style=palette.DIM, no_wrap=True, overflow="ellipsis"))
     return shown
+
+
+def _cut(line: Text, width: int, rows: int, console: Console) -> Text:
+    """The first ``rows`` rows of ``line`` wrapped to ``width``, ending in an ellipsis."""
+    wrapped = line.wrap(console, width)[:rows]
+    last = wrapped[-1]
+    last.truncate(max(0, width - 1))
+    last.rstrip()
+    last.append("…")
+    return Text("\n").join(wrapped)
 
 
 def panel_lines(state: GameState, ui: Controller, error: IllegalAction | None) -> list[Text]:
@@ -118,7 +144,7 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
         lines.append(Text(god_line(god)))
         option = decision.option(TakeGod(ui.god))
         if option is not None and option.refusal is not None:
-            lines.append(_dim(texts.PANEL_BLOCKED.format(reason=option.refusal.message)))
+            lines.append(_refused(texts.PANEL_BLOCKED.format(reason=option.refusal.message)))
         else:
             lines.append(Text(texts.PANEL_GOD_ENDS))
             if option is not None:
@@ -142,7 +168,7 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
     mystic = mystic_words(tile)
     lines.append(Text(f"{effect} · {mystic}" if mystic else effect))
     if option is not None and option.refusal is not None:
-        lines.append(_dim(texts.PANEL_BLOCKED.format(reason=option.refusal.message)))
+        lines.append(_refused(texts.PANEL_BLOCKED.format(reason=option.refusal.message)))
         return lines
     if option is not None:
         lines.extend(warning_lines(option.warnings))
@@ -198,7 +224,7 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
     else:
         refused = next((o for o in decision.options if o.refusal is not None), None)
         if refused is not None and refused.refusal is not None:
-            lines.append(_dim(texts.PANEL_PAY_NO.format(reason=refused.refusal.message)))
+            lines.append(_refused(texts.PANEL_PAY_NO.format(reason=refused.refusal.message)))
         needed = ui.exchanges_would_pay(state)
         if needed:
             lines.append(
@@ -247,7 +273,7 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
         if not ui.wild_mode or not colored:
             for pos, reason in refused_spots(state)[:2]:
                 lines.append(
-                    _dim(
+                    _refused(
                         texts.PANEL_PLACE_NOT.format(
                             spot=spot_words(pyramid, pos), reason=reason.message
                         )
@@ -268,15 +294,21 @@ def refused_spots(state: GameState) -> list[tuple[tuple[int, int], IllegalAction
     return out
 
 
-def warned_spots(state: GameState) -> list[tuple[int, int]]:
-    """Legal spots where placing the tile as itself loses value."""
+def warned_spots(state: GameState, wild: bool = False) -> list[tuple[int, int]]:
+    """Legal spots where placing the tile as itself loses value; with ``wild``, where
+    placing it as a wilderness loses more than a wilderness loses anywhere (it seals
+    a forest)."""
     if state.kind is not DecisionKind.PLACE:
         return []
-    return [
-        (o.action.row, o.action.col)
+    spots = [
+        ((o.action.row, o.action.col), o)
         for o in state.decision.options
-        if isinstance(o.action, Place) and not o.action.wild and o.legal and o.loses_value
+        if isinstance(o.action, Place) and o.action.wild == wild and o.legal
     ]
+    if not wild:
+        return [pos for pos, o in spots if o.loses_value]
+    common = shared_losses(o for _, o in spots)
+    return [pos for pos, o in spots if extra_losses(o, common)]
 
 
 def _chosen_line(pick_value: Count, have: int, need: int) -> Text:

@@ -15,7 +15,7 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...engine import LETTERS, Color, PlacedTile, Position, Pyramid
+from ...engine import Color, PlacedTile, Position, Pyramid
 from .. import chips, palette, texts
 from ..describe import effect_short, effect_tiny
 from .canvas import Canvas, CanvasWidget
@@ -168,7 +168,7 @@ class PyramidView(CanvasWidget):
                 lines = [f"{palette.WILD_LETTER} {texts.WILD_TINY}", texts.WILD_POINTS, ""]
         else:
             body = palette.CANCELLED if placed.cancelled else chips.TILE[tile.color]
-            letter = LETTERS[tile.color]
+            letter = chips.letter(tile.color)
             mark = texts.CANCELLED_TINY if placed.cancelled else ""
             if th == 2:
                 cp = mark or (str(tile.cp) if tile.cp else "")
@@ -187,7 +187,7 @@ class PyramidView(CanvasWidget):
             canvas.put(x + 1, y + i, Text(text[:inner].ljust(inner), style=body))
             canvas.put(x + tw - 1, y + i, right, edge_style)
         if not placed.wild and not placed.cancelled:
-            canvas.put(x + 1, y, Text(LETTERS[tile.color], style=chips.CHIP[tile.color]))
+            canvas.put(x + 1, y, Text(chips.letter(tile.color), style=chips.CHIP[tile.color]))
 
     def _draw_outline(
         self, canvas: Canvas, x: int, y: int, tw: int, th: int, style: Style, fill: str
@@ -208,7 +208,7 @@ class PyramidView(CanvasWidget):
             canvas.put(x + 1, y + i, " " * inner, palette.SPOT_CURSOR)
         if ghost is not None:
             color, wild = ghost
-            label = palette.WILD_LETTER if wild else LETTERS[color]
+            label = palette.WILD_LETTER if wild else chips.letter(color)
             style = palette.WILD if wild else chips.CHIP[color]
             canvas.put(x + 1 + (inner - 1) // 2, y + (th - 1) // 2, Text(label, style=style))
             if th == 2:

@@ -1,0 +1,210 @@
+"""Is the review calibrated? Its claimed losses against losses measured by playouts.
+
+    nice -n 19 .venv/bin/python benchmarks/bench_calibration.py [--games 4,3,3]
+        [--iterations 200] [--playouts 24] [--biggest 2] [--random 2] [--seed 0]
+        [--cache DIR]
+
+1. **Strong-play records**: games between expert players searching ``--iterations``
+   iterations a turn (deterministic), ``--games`` games with 2, 3 and 4 players. They
+   are cached under ``--cache`` (default: the temporary directory's
+   ``orbis-calibration``), as are their reviews, so a second run only measures.
+2. **The review** of each record at the default settings (what ``orbis review`` does).
+3. **Decisions**: per game, its ``--biggest`` biggest claimed losses and ``--random``
+   decisions drawn at random among those where the review's best differs from the
+   move played (where the two coincide the claimed loss and the real one are both 0:
+   they are counted, not measured).
+4. **The real loss** of each decision: the move played and the review's best, each
+   finished greedily and played to the end of the game by a fixed computer level (the
+   greedy planner for every seat, which is the medium level without its tie-breaking
+   draws) on ``--playouts`` orders of the hidden piles drawn from what the player
+   could see (worlds the review never used), the same worlds for both: the mean of the
+   paired differences of the final margin.
+
+Prints every decision measured, then the figures the review is held to: the mean
+absolute error of the claimed loss (aim ≤ 0.75 CP), the share of flagged mistakes whose
+real loss is at least 0.5 CP (aim ≥ 80%), the share of decisions called fine whose real
+loss is at most 1 CP (aim ≥ 90%); and the evaluation's own error at the review's horizon
+(the root mean square, over decisions, of the horizon's paired difference minus the
+playouts' on the same worlds), which is what ``EVALUATION_ERROR`` in
+``orbis_tui.analysis.paired`` should be.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from orbis_tui.analysis.paired import (
+    HORIZON_ROUNDS,
+    paired_difference,
+    play_futures,
+    standard_error,
+    turn_worlds,
+)
+from orbis_tui.analysis.review import GameReview, MoveReview, _decisions, review_record
+from orbis_tui.bots import bot_seed, make_bot
+from orbis_tui.bots.rollout import QuickPlanner
+from orbis_tui.engine import parse_action
+from orbis_tui.records import GameRecord, Match
+from orbis_tui.records.model import load_record, setup_for_game
+
+REAL_SEED = 1_000_003  # the measuring worlds' seed: never one the review used
+NAMES = ["Ann", "Ben", "Cy", "Di"]
+
+
+def strong_record(cache: Path, players: int, seed: int, iterations: int) -> GameRecord:
+    path = cache / f"record-{players}p-{seed}-expert{iterations}.json"
+    if path.exists():
+        return load_record(path.read_text())[0]
+    match = Match.start(setup_for_game(NAMES[:players], seed, 0))
+    bots = [
+        make_bot("expert", bot_seed(seed, seat), iterations=iterations) for seat in range(players)
+    ]
+    while not match.state.is_over:
+        match.play(bots[match.state.current].choose(match.state))
+    path.write_text(match.record.to_json())
+    return match.record
+
+
+def reviewed(cache: Path, name: str, record: GameRecord) -> tuple[GameReview, float]:
+    path = cache / f"review-{name}.json"
+    if path.exists():
+        return GameReview.from_json(path.read_text()), math.nan
+    start = time.perf_counter()
+    review = review_record(record)
+    seconds = time.perf_counter() - start
+    path.write_text(review.to_json())
+    return review, seconds
+
+
+def sampled(review: GameReview, biggest: int, drawn: int, rng: random.Random) -> list[MoveReview]:
+    differing = [m for m in review.moves if m.best != m.played]
+    by_loss = sorted(differing, key=lambda m: (-m.loss, m.index))
+    chosen = by_loss[:biggest]
+    rest = [m for m in differing if m not in chosen]
+    chosen += rng.sample(rest, min(drawn, len(rest)))
+    return chosen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="4,3,3", help="games with 2,3,4 players")
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--playouts", type=int, default=24)
+    parser.add_argument("--biggest", type=int, default=2)
+    parser.add_argument("--random", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--cache", type=Path, default=Path(tempfile.gettempdir()) / "orbis-calibration"
+    )
+    args = parser.parse_args()
+    counts = [int(n) for n in args.games.split(",")]
+    args.cache.mkdir(parents=True, exist_ok=True)
+    print(
+        f"records: expert at {args.iterations} iterations, games {counts} with 2/3/4 players; "
+        f"real loss from {args.playouts} paired playouts to the end; cache {args.cache}; "
+        f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs",
+        flush=True,
+    )
+    rng = random.Random(args.seed)
+    rows: list[tuple[MoveReview, float, float, float]] = []  # move, real, bias error, bias
+    same = 0
+    for players, games in zip((2, 3, 4), counts, strict=False):
+        for game in range(games):
+            seed = args.seed + game
+            name = f"{players}p-{seed}-expert{args.iterations}"
+            started = time.perf_counter()
+            record = strong_record(args.cache, players, seed, args.iterations)
+            played_in = time.perf_counter() - started
+            review, seconds = reviewed(args.cache, name, record)
+            same += sum(1 for m in review.moves if m.best == m.played)
+            print(
+                f"{name}: {len(record.actions)} actions (made in {played_in:.0f} s), "
+                f"{len(review.moves)} decisions judged in {seconds:.0f} s, "
+                f"{sum(p.mistakes for p in review.players)} mistakes",
+                flush=True,
+            )
+            decisions = {d.index: d for d in _decisions(record)}
+            for move in sampled(review, args.biggest, args.random, rng):
+                state = decisions[move.index].state
+                played = [parse_action(text) for text in move.played]
+                best = [parse_action(text) for text in move.best]
+                worlds = turn_worlds(state, REAL_SEED + seed, args.playouts)
+                planner = QuickPlanner()
+                real_best = play_futures(state, best, worlds, planner, rounds=None)
+                real_played = play_futures(state, played, worlds, planner, rounds=None)
+                real, error = paired_difference(real_best, real_played)
+                near_best = play_futures(state, best, worlds, planner, rounds=HORIZON_ROUNDS)
+                near_played = play_futures(state, played, worlds, planner, rounds=HORIZON_ROUNDS)
+                gaps = [
+                    (nb - np) - (rb - rp)
+                    for nb, np, rb, rp in zip(
+                        near_best.values,
+                        near_played.values,
+                        real_best.values,
+                        real_played.values,
+                        strict=True,
+                    )
+                ]
+                horizon = real + statistics.fmean(gaps)
+                gap_error = standard_error(gaps)
+                rows.append((move, real, gap_error, horizon - real))
+                mark = "mistake" if move.mistake else "fine"
+                print(
+                    f"  #{move.index} seat {move.seat} {move.kind}: claimed {move.loss:.2f} "
+                    f"± {move.stderr:.2f} ({mark}), real {real:.2f} ± {error:.2f}, "
+                    f"horizon {horizon:.2f}",
+                    flush=True,
+                )
+            summarise(rows, same)  # so far: a run cut short still says something
+            print(flush=True)
+
+
+def summarise(rows: list[tuple[MoveReview, float, float, float]], same: int) -> None:
+    if not rows:
+        print("no decision measured")
+        return
+    # A loss is never below 0: when the review's best does worse than the move played in
+    # the playouts, the real loss of the move played is 0 (the unclamped error is shown too).
+    errors = [abs(m.loss - max(0.0, real)) for m, real, _, _ in rows]
+    raw = [abs(m.loss - real) for m, real, _, _ in rows]
+    flagged = [real for m, real, _, _ in rows if m.mistake]
+    fine = [real for m, real, _, _ in rows if not m.mistake]
+    confirmed = sum(1 for real in flagged if real >= 0.5)
+    within = sum(1 for real in fine if real <= 1.0)
+    sampling = statistics.fmean(e * e for _, _, e, _ in rows)
+    bias = statistics.fmean(b * b for _, _, _, b in rows)
+    print(
+        f"decisions measured: {len(rows)} ({same} more where the review's best is the move played)"
+    )
+    print(
+        f"mean absolute error of the claimed loss: {statistics.fmean(errors):.2f} CP "
+        f"(aim <= 0.75; against the playouts' difference even below 0: "
+        f"{statistics.fmean(raw):.2f})"
+    )
+    if flagged:
+        print(
+            f"flagged mistakes confirmed (real loss >= 0.5 CP): {confirmed}/{len(flagged)} "
+            f"= {confirmed / len(flagged):.0%} (aim >= 80%)"
+        )
+    if fine:
+        print(
+            f"decisions called fine really within 1 CP: {within}/{len(fine)} "
+            f"= {within / len(fine):.0%} (aim >= 90%)"
+        )
+    print(
+        f"evaluation error at the hints' horizon ({HORIZON_ROUNDS} rounds): "
+        f"{math.sqrt(max(0.0, bias - sampling)):.2f} CP (root mean square of the horizon's "
+        f"difference minus the playouts' {math.sqrt(bias):.2f}, its sampling "
+        f"{math.sqrt(sampling):.2f})"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+"""Options compared on common samples: the same imagined piles, the same continuation.
+
+The search of :mod:`.search` ranks the options of a decision, but its figures are the
+best of many noisy estimates (the maximum is flattered) and each option's future is
+explored by its own tree, so two options' estimates differ by noise as well as by
+their merit. Here the options a hint shows or a review compares are played again:
+
+- in the same **worlds**, orders of the face-down piles drawn from what the player can
+  see (:meth:`~orbis_tui.engine.GameState.resample_hidden`). The worlds of a decision
+  depend on the seed, the game turn, the seat and the tiles already revealed, not on
+  the decision inside the turn: a hint at the payment sees the same worlds as the hint
+  at the take before it, so its numbers carry on from one step to the next;
+- with the same **continuation**: every seat plays the greedy planner's turn
+  (:mod:`orbis_tui.bots.rollout`) for :data:`HORIZON_ROUNDS` rounds, or to the end of
+  the game when it is near, then the position is valued by the evaluation
+  (:mod:`orbis_tui.bots.heuristics`, the final score at the end).
+
+The difference of two options is then measured world by world (a paired difference),
+and its error is the spread of those differences, not of the margins themselves.
+Before the end of the game the evaluation has an error of its own, which no number
+of samples removes: :data:`EVALUATION_ERROR` is its size, measured by
+``benchmarks/bench_calibration.py`` against playouts to the end.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..bots.heuristics import evaluate
+from ..bots.ismcts import seat_margins
+from ..bots.rollout import QuickPlanner
+from ..engine import Action, GameState, PlayerScore, final_scores
+
+HORIZON_ROUNDS = 2  # greedy rounds played after the option's own turn (hints)
+FINISH_ROUNDS = 3  # ... or on to the end when at most this many rounds remain
+# CP: the evaluation's own error on a difference of two options at that horizon: the
+# root mean square of the horizon's difference minus the playouts' to the end, over
+# the decisions of benchmarks/bench_calibration.py (2.7 at 2 rounds, 4.5 at 1).
+EVALUATION_ERROR = 2.7
+
+
+@dataclass(frozen=True, slots=True)
+class Futures:
+    """One option played in each world: the seat's margin at the horizon, per world."""
+
+    actions: tuple[Action, ...]
+    values: tuple[float, ...]
+    exact: bool  # every world reached the end of the game: no evaluation error
+    finals: tuple[PlayerScore, ...] = ()  # the seat's final score in each world, if exact
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else math.nan
+
+    @property
+    def stderr(self) -> float:
+        """The error of :attr:`mean`: sampling, and the evaluation's own when not exact."""
+        return math.hypot(standard_error(self.values), 0.0 if self.exact else EVALUATION_ERROR)
+
+
+def turn_worlds(state: GameState, seed: int, count: int, start: int = 0) -> list[GameState]:
+    """Worlds ``start`` to ``start + count`` of the turn under way in ``state``: copies
+    with the unseen part of the piles in an order drawn from the seed, the turn, the
+    seat and the number of tiles revealed (the same for every decision of a turn)."""
+    key = f"{seed}/{state.turn}/{state.current}/{tuple(state.pile_pos)}".encode()
+    digest = hashlib.blake2b(key, digest_size=8).digest()
+    rng = random.Random(int.from_bytes(digest, "little"))
+    worlds = [state.resample_hidden(rng) for _ in range(start + count)]
+    return worlds[start:]
+
+
+def play_futures(
+    state: GameState,
+    actions: Sequence[Action],
+    worlds: Sequence[GameState],
+    planner: QuickPlanner | None = None,
+    rounds: int | None = HORIZON_ROUNDS,
+) -> Futures:
+    """``actions`` (to play from ``state``'s decision; the rest of the turn is finished
+    greedily) played in each of ``worlds`` and continued to the horizon (``rounds``
+    greedy rounds; None: to the end of the game)."""
+    planner = planner or QuickPlanner()
+    seat = state.current
+    values = []
+    finals = []
+    exact = True
+    for world in worlds:
+        after = continue_to_horizon(world, actions, planner, rounds)
+        exact = exact and after.is_over
+        values.append(seat_margins(evaluate(after, planner.weights))[seat])
+        if after.is_over:
+            finals.append(final_scores(after)[seat])
+    return Futures(tuple(actions), tuple(values), exact, tuple(finals) if exact else ())
+
+
+def continue_to_horizon(
+    world: GameState,
+    actions: Sequence[Action],
+    planner: QuickPlanner,
+    rounds: int | None = HORIZON_ROUNDS,
+) -> GameState:
+    """A copy of ``world`` with ``actions`` played, the turn finished greedily, then
+    every seat's greedy turns to the horizon (see the module's text)."""
+    after = world.copy()
+    seat = after.current
+    turn = after.turn
+    for action in actions:
+        if after.is_over or not after.is_legal(action):
+            break
+        after.apply(action)
+    if not after.is_over and after.current == seat and after.turn == turn:
+        for action in planner.complete(after, seat)[0]:
+            after.apply(action)
+    players = after.num_players
+    horizon = after.total_turns if rounds is None else after.turn + rounds * players
+    finish = after.total_turns - FINISH_ROUNDS * players
+    while not after.is_over and (after.turn < horizon or after.turn >= finish):
+        for action in planner.turn_plans(after)[0].actions:
+            after.apply(action)
+    return after
+
+
+def paired_difference(better: Futures, worse: Futures) -> tuple[float, float]:
+    """The mean of ``better - worse`` world by world, and its standard error (sampling,
+    and the evaluation's own error unless both reached the end everywhere)."""
+    diffs = [b - w for b, w in zip(better.values, worse.values, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    evaluation = 0.0 if better.exact and worse.exact else EVALUATION_ERROR
+    return mean, math.hypot(standard_error(diffs), evaluation)
+
+
+def standard_error(values: Sequence[float]) -> float:
+    """The standard error of the mean of ``values`` (inf below two)."""
+    n = len(values)
+    if n < 2:
+        return math.inf
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return math.sqrt(variance / n)

@@ -1,0 +1,471 @@
+"""``orbis host``: the table server. One true match per table, each seat at its own screen.
+
+HTTP and websockets with aiohttp. ``POST /tables`` deals a new table and answers its
+invitation links; ``/ws`` is where seats and watchers connect (the first message names
+the table and the secret token, see :mod:`orbis_tui.remote.protocol`); ``/`` is a page
+that creates a table from a browser; ``/play/TABLE/TOKEN`` and ``/watch/TABLE/TOKEN``
+give that seat in the browser: textual-serve runs ``orbis join`` for it, with the
+link in its environment (never on a command line other users could read). Requests
+from other sites' pages, and on loopback other host names, are refused by the guard
+of ``orbis serve``. No request line is logged: links carry secrets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import shlex
+import sys
+from collections import deque
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from .levels import LEVELS
+from .remote import protocol as p
+from .remote.links import PLAY, WATCH, Link
+from .remote.room import HUMAN, Room, create_table
+from .remote.store import StoreError, TableStore
+from .serve import RequestGuard, is_loopback
+
+log = logging.getLogger("orbis.host")
+
+DEFAULT_PORT = 8765
+HELLO_TIMEOUT = 10.0  # seconds a new connection has to say which seat it is
+SEND_TIMEOUT = 10.0  # seconds a reader may take to accept one message
+MAX_QUEUED = 32  # refusals waiting for a reader that does not read: then it is closed
+MAX_CREATE = 2048  # bytes of a table request
+
+
+class SeatConnection:
+    """A websocket as a room sees it: sending never waits for the reader.
+
+    The newest table replaces an older one not yet sent (it says everything the older
+    one did); other messages queue. A reader that lets MAX_QUEUED pile up, or takes
+    longer than SEND_TIMEOUT to accept one, is closed.
+    """
+
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self._table: str | None = None
+        self._queue: deque[str] = deque()
+        self._wake = asyncio.Event()
+        self._bye: str | None = None
+        self._task = asyncio.get_running_loop().create_task(self._write())
+
+    def send(self, text: str) -> None:
+        if self._bye is not None:
+            return
+        if text.startswith('{"t":"table"'):
+            self._table = text
+        else:
+            self._queue.append(text)
+            if len(self._queue) > MAX_QUEUED:
+                self.close(p.TOO_SLOW, "this connection does not read its messages")
+                return
+        self._wake.set()
+
+    def close(self, code: str, reason: str) -> None:
+        if self._bye is None:
+            self._bye = p.encode("bye", code=code, reason=reason)
+            self._wake.set()
+
+    async def _write(self) -> None:
+        ws = self.ws
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._queue or self._table is not None:
+                    if self._bye is not None:
+                        break
+                    if self._table is not None:
+                        text, self._table = self._table, None
+                    else:
+                        text = self._queue.popleft()
+                    await asyncio.wait_for(ws.send_str(text), SEND_TIMEOUT)
+                if self._bye is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(ws.send_str(self._bye), 1.0)
+                    break
+        except (TimeoutError, ConnectionError, RuntimeError):
+            pass  # the reader is gone or does not read: closed below
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(), 1.0)
+
+    async def finish(self) -> None:
+        self.close(p.SHUTDOWN, "closed")
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._task, SEND_TIMEOUT + 2)
+        if not self._task.done():
+            self._task.cancel()
+
+
+class TableServer:
+    def __init__(
+        self,
+        store: TableStore,
+        *,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        public_url: str | None = None,
+        bot_pause: float = 0.5,
+        bot_budget: float | None = None,
+        join_command: Callable[[], list[str]] | None = None,
+    ) -> None:
+        self.store = store
+        self.host = host
+        self.port = port
+        self.public_url = public_url
+        self.bot_pause = bot_pause
+        self.bot_budget = bot_budget
+        self.join_command = join_command or _join_command
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+        self._sockets: set[asyncio.Task[Any]] = set()
+        store.on_change = self._changed_elsewhere
+
+    def guard(self) -> RequestGuard:
+        """The guard of ``orbis serve``, for the port this server listens on now."""
+        return RequestGuard(
+            loopback_only=is_loopback(self.host), port=self.port, public_url=self.public_url
+        )
+
+    # ------------------------------------------------------------ the tables
+    async def room(self, table_id: str) -> Room | None:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(table_id)
+            if room is None:
+                stored = await self.store.load(table_id)
+                if stored is None:
+                    return None
+                try:
+                    room = Room(
+                        stored, self.store, bot_pause=self.bot_pause, bot_budget=self.bot_budget
+                    )
+                except Exception as exc:  # a stored table this version cannot replay
+                    log.error("table %s cannot be resumed: %s", table_id, exc)
+                    return None
+                self.rooms[table_id] = room
+        return room
+
+    async def resume_all(self) -> int:
+        """Load every unfinished table and let its computer players go on."""
+        for table_id in await self.store.live_tables():
+            room = await self.room(table_id)
+            if room is not None:
+                room.wake_bots()
+        return len(self.rooms)
+
+    def _changed_elsewhere(self, table_id: str) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            asyncio.get_running_loop().create_task(room.reload())
+
+    def base_url(self, request: web.Request) -> str:
+        if self.public_url is not None:
+            return self.public_url
+        return f"{request.scheme}://{request.host}"
+
+    # ------------------------------------------------------------ the web application
+    def make_app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_CREATE)
+        app.middlewares.append(self._guard_middleware)
+        app.add_routes(
+            [
+                web.get("/", self.handle_index),
+                web.post("/tables", self.handle_create),
+                web.get("/ws", self.handle_ws),
+                web.get("/play/{table}/{token}", self.handle_seat_page),
+                web.get("/watch/{table}/{token}", self.handle_seat_page),
+                web.get("/terminal/{kind}/{table}/{token}", self.handle_terminal),
+            ]
+        )
+        from .web_server import static_route
+
+        app.add_routes([static_route()])
+        app.on_startup.append(self._on_startup)
+        app.on_shutdown.append(self._on_shutdown)
+        return app
+
+    @web.middleware
+    async def _guard_middleware(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        refusal = self.guard().refusal(request.headers.get("Host"), request.headers.get("Origin"))
+        if refusal is not None:
+            raise web.HTTPForbidden(text=f"Orbis: refused: {refusal}\n")
+        return await handler(request)
+
+    async def _on_startup(self, _app: web.Application) -> None:
+        await self.resume_all()
+
+    async def _on_shutdown(self, _app: web.Application) -> None:
+        for room in list(self.rooms.values()):
+            await room.shut()
+        tasks = list(self._sockets)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.store.close()
+
+    # ------------------------------------------------------------ seats
+    async def handle_ws(self, request: web.Request) -> web.StreamResponse:
+        task = asyncio.current_task()
+        assert task is not None
+        self._sockets.add(task)
+        try:
+            return await self._seat_socket(request)
+        finally:
+            self._sockets.discard(task)
+
+    async def _seat_socket(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(max_msg_size=p.MAX_MESSAGE, heartbeat=20.0)
+        await ws.prepare(request)
+        conn = SeatConnection(ws)
+        room: Room | None = None
+        seat: int | None = None
+        try:
+            first = await ws.receive(timeout=HELLO_TIMEOUT)
+            if first.type is not WSMsgType.TEXT:
+                raise p.ProtocolError("the first message says which seat this is")
+            hello = p.decode(first.data)
+            if not isinstance(hello, p.Hello):
+                raise p.ProtocolError("the first message says which seat this is")
+            room = await self.room(hello.table)
+            seat = room.seat_of(hello.token) if room is not None else None
+            if room is None or seat is None:
+                conn.close(p.BAD_TOKEN, "this link opens no seat here (copy the whole link)")
+                return ws
+            await room.join(seat, conn)
+            async for message in ws:
+                if message.type is not WSMsgType.TEXT:
+                    raise p.ProtocolError("messages are JSON text")
+                intent = p.decode(message.data)
+                if isinstance(intent, p.Hello):
+                    raise p.ProtocolError("this connection has said which seat it is")
+                await room.handle(seat, conn, intent)
+        except p.ProtocolError as exc:
+            conn.close(p.BAD_MESSAGE, str(exc))
+        except TimeoutError:
+            conn.close(p.BAD_MESSAGE, "no hello: the first message says which seat this is")
+        except asyncio.CancelledError:
+            conn.close(p.SHUTDOWN, "the table server is stopping")
+            raise
+        finally:
+            if room is not None and seat is not None:
+                await room.leave(seat, conn)
+            await conn.finish()
+        return ws
+
+    # ------------------------------------------------------------ new tables
+    async def handle_create(self, request: web.Request) -> web.StreamResponse:
+        try:
+            body = await request.json()
+            names, kinds, seed = _table_request(body)
+        except (ValueError, web.HTTPRequestEntityTooLarge) as exc:
+            return web.json_response({"error": str(exc)}, status=400)
+        invitation = await create_table(self.store, names, kinds, seed=seed)
+        base = self.base_url(request)
+        seats = []
+        for seat, (name, kind) in enumerate(zip(names, kinds, strict=True)):
+            token = invitation.seat_tokens[seat]
+            entry: dict[str, Any] = {"seat": seat, "name": name, "kind": kind}
+            if token is not None:
+                entry["link"] = str(Link(base, PLAY, invitation.table, token))
+            seats.append(entry)
+        watch = str(Link(base, WATCH, invitation.table, invitation.watch_token))
+        room = await self.room(invitation.table)
+        if room is not None:
+            room.wake_bots()
+        return web.json_response({"table": invitation.table, "seats": seats, "watch": watch})
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(text=_INDEX, content_type="text/html")
+
+    # ------------------------------------------------------------ the browser seat
+    async def handle_seat_page(self, request: web.Request) -> web.StreamResponse:
+        from .web_server import seat_page
+
+        kind = PLAY if request.path.startswith("/play/") else WATCH
+        table, token = request.match_info["table"], request.match_info["token"]
+        if not p.is_table_id(table) or not p.is_token(token):
+            raise web.HTTPNotFound(text="Orbis: not an invitation link\n")
+        base = self.base_url(request)
+        terminal = f"{base}/terminal/{kind}/{table}/{token}"
+        return await seat_page(request, base, terminal)
+
+    async def handle_terminal(self, request: web.Request) -> web.StreamResponse:
+        from .web_server import run_seat_terminal
+
+        kind = request.match_info["kind"]
+        table, token = request.match_info["table"], request.match_info["token"]
+        if kind not in (PLAY, WATCH) or not p.is_table_id(table) or not p.is_token(token):
+            raise web.HTTPNotFound()
+        # The seat's app reaches this server on loopback, whatever address the browser used.
+        link = Link(self.loopback_url(), kind, table, token)
+        task = asyncio.current_task()
+        assert task is not None
+        self._sockets.add(task)
+        try:
+            return await run_seat_terminal(request, self.join_command(), str(link))
+        finally:
+            self._sockets.discard(task)
+
+    def loopback_url(self) -> str:
+        host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.host, self.host)
+        if ":" in host and not host.startswith("["):
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}"
+
+
+def _join_command() -> list[str]:
+    return [sys.executable, "-m", "orbis_tui", "join", "--link-from-env"]
+
+
+def _table_request(body: Any) -> tuple[list[str], list[str], int | None]:
+    """Names, seat kinds and seed of a table request (ValueError saying what is wrong)."""
+    if not isinstance(body, dict):
+        raise ValueError("a table request is a JSON object")
+    players = body.get("players")
+    if type(players) is not int or not 2 <= players <= 4:
+        raise ValueError("'players' is 2, 3 or 4")
+    names = body.get("names") or [f"Player {n + 1}" for n in range(players)]
+    if not isinstance(names, list) or len(names) != players:
+        raise ValueError("'names' names every seat")
+    from .names import names_problems
+
+    problems = names_problems(names, "names")
+    if any(type(n) is not str for n in names) or problems:
+        raise ValueError(problems[0].message if problems else "names are text")
+    kinds = [HUMAN] * players
+    seats = body.get("seats") or {}
+    if not isinstance(seats, dict):
+        raise ValueError("'seats' maps seat numbers (from 1) to computer levels")
+    for key, level in seats.items():
+        if not str(key).isdigit() or not 1 <= int(key) <= players or level not in LEVELS:
+            raise ValueError(f"seat {key}={level}: a seat from 1 to {players} and a level")
+        kinds[int(key) - 1] = level
+    if HUMAN not in kinds:
+        raise ValueError("at least one seat is a person's")
+    seed = body.get("seed")
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise ValueError("'seed' is a whole number of at least 0")
+    return [str(n) for n in names], kinds, seed
+
+
+_INDEX = """<!doctype html>
+<html><head><meta charset="utf-8"><title>Orbis: a new table</title>
+<style>body{font-family:sans-serif;max-width:44em;margin:2em auto}
+input,select,button{font-size:1em}li{margin:.4em 0}code{user-select:all}</style></head>
+<body><h1>Orbis: a new table</h1>
+<form id="f"><label>Players <select id="players"><option>2</option><option>3</option>
+<option>4</option></select></label>
+<div id="seats"></div><button>Deal</button></form><ol id="links"></ol>
+<script>
+const levels = LEVELS;
+function seats() {
+  const n = +document.getElementById('players').value, box = document.getElementById('seats');
+  box.innerHTML = '';
+  for (let i = 0; i < n; i++) {
+    const options = ['person', ...levels].map(l => `<option>${l}</option>`).join('');
+    box.insertAdjacentHTML('beforeend', `<p>Seat ${i + 1}: <input id="name${i}"
+      value="Player ${i + 1}" maxlength="24"> <select id="kind${i}">${options}</select></p>`);
+  }
+}
+document.getElementById('players').onchange = seats; seats();
+document.getElementById('f').onsubmit = async (e) => {
+  e.preventDefault();
+  const n = +document.getElementById('players').value, names = [], kinds = {};
+  for (let i = 0; i < n; i++) {
+    names.push(document.getElementById('name' + i).value);
+    const k = document.getElementById('kind' + i).value;
+    if (k !== 'person') kinds[i + 1] = k;
+  }
+  const r = await fetch('/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify({players: n, names: names, seats: kinds})});
+  const answer = await r.json(), list = document.getElementById('links');
+  list.innerHTML = '';
+  if (answer.error) { list.textContent = answer.error; return; }
+  const item = (label, url) => {
+    const li = document.createElement('li'); li.textContent = label + ': ';
+    const a = document.createElement('a'); a.href = url; a.textContent = url; a.target = '_blank';
+    li.appendChild(a); list.appendChild(li);
+  };
+  for (const s of answer.seats) if (s.link) item(s.name, s.link);
+  item('watch', answer.watch);
+};
+</script>
+<p>Give each person their own link: it is their seat, and a secret.</p></body></html>
+""".replace("LEVELS", json.dumps(list(LEVELS)))
+
+
+def host_tables(
+    host: str,
+    port: int,
+    store_where: str,
+    public_url: str | None = None,
+) -> int:
+    """``orbis host``: open the store, warn if exposed, serve until interrupted."""
+    from .i18n import gettext as _
+    from .remote.store import open_store
+    from .serve import listen_problem
+
+    problem = listen_problem(host, port)
+    if problem is not None:
+        message = _("orbis host: cannot listen on {host}:{port}: {problem}")
+        print(message.format(host=host, port=port, problem=problem), file=sys.stderr)
+        return 1
+    if not is_loopback(host):
+        warning = _(
+            "orbis host: WARNING: listening on {host}, port {port}, which other machines "
+            "may reach. Anyone who can open this address can deal tables; only the holders "
+            "of a table's links can play or watch it. Nothing is encrypted: for friends on "
+            "the internet, put it behind a reverse proxy with TLS (see docs/remote.md)."
+        )
+        print(warning.format(host=host or _("every interface"), port=port), file=sys.stderr)
+
+    async def main() -> None:
+        try:
+            store = await open_store(store_where)
+        except StoreError as exc:
+            print(_("orbis host: {problem}").format(problem=exc), file=sys.stderr)
+            raise SystemExit(1) from None
+        server = TableServer(store, host=host, port=port, public_url=public_url)
+        runner = web.AppRunner(server.make_app(), access_log=None, handle_signals=True)
+        await runner.setup()
+        site = web.TCPSite(runner, host or None, port)
+        await site.start()
+        where = public_url or server.loopback_url()
+        print(_("Orbis tables are hosted at {url}").format(url=where), flush=True)
+        print(
+            _("Store: {store}. Ctrl+C stops.").format(store=_shown_store(store_where)), flush=True
+        )
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await runner.cleanup()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())
+    return 0
+
+
+def _shown_store(where: str) -> str:
+    """The store named without a password."""
+    if "://" in where and "@" in where:
+        scheme, rest = where.split("://", 1)
+        return f"{scheme}://…@{rest.rsplit('@', 1)[1]}"
+    return str(Path(where).expanduser())
+
+
+def join_shell_command(argv: list[str]) -> str:
+    return f"exec {shlex.join(argv)}"

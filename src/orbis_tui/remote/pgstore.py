@@ -1,0 +1,170 @@
+"""The tables in PostgreSQL (psycopg 3), for several server processes at once.
+
+Each change is one transaction that first locks the table's row, so two processes
+writing the same table take turns; an action number already taken is refused
+(:class:`~orbis_tui.remote.store.StaleWrite`) by the primary key. After each change a
+``NOTIFY orbis_tables`` names the table: every other server process listening
+reloads that table and tells its own seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+from .store import StaleWrite, StoredTable, StoreError
+
+CHANNEL = "orbis_tables"
+
+_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS orbis_tables (
+        id TEXT PRIMARY KEY, setup TEXT NOT NULL, watch_hash TEXT NOT NULL,
+        extra TEXT NOT NULL DEFAULT '{}', finished BOOLEAN NOT NULL DEFAULT FALSE)""",
+    """CREATE TABLE IF NOT EXISTS orbis_seats (
+        table_id TEXT NOT NULL REFERENCES orbis_tables (id), seat INTEGER NOT NULL,
+        token_hash TEXT, PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS orbis_actions (
+        table_id TEXT NOT NULL REFERENCES orbis_tables (id), number INTEGER NOT NULL,
+        entry TEXT NOT NULL, PRIMARY KEY (table_id, number))""",
+]
+
+
+class PostgresStore:
+    on_change: Callable[[str], None] | None = None
+
+    def __init__(self, conn: Any, listener: Any) -> None:
+        self._conn = conn
+        self._listener = listener
+        self._lock = asyncio.Lock()
+        self._origin = f"{os.getpid()}-{id(self)}"
+        self._listen_task = asyncio.get_running_loop().create_task(self._listen())
+
+    @classmethod
+    async def connect(cls, url: str) -> PostgresStore:
+        try:
+            import psycopg
+        except ImportError:
+            raise StoreError(
+                "PostgreSQL needs the psycopg package: pip install 'orbis-tui[postgres]'"
+            ) from None
+        try:
+            conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+            listener = await psycopg.AsyncConnection.connect(url, autocommit=True)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot connect to PostgreSQL: {exc}".strip()) from None
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(7411)")  # one schema writer
+            for statement in _SCHEMA:
+                await conn.execute(statement)
+        await listener.execute(f"LISTEN {CHANNEL}")
+        return cls(conn, listener)
+
+    async def _listen(self) -> None:
+        with contextlib.suppress(Exception):
+            async for note in self._listener.notifies():
+                origin, _sep, table_id = note.payload.partition(":")
+                if origin != self._origin and self.on_change is not None:
+                    self.on_change(table_id)
+
+    async def _notify(self, table_id: str) -> None:
+        await self._conn.execute(
+            "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self._origin}:{table_id}")
+        )
+
+    async def create(self, table: StoredTable) -> None:
+        async with self._lock, self._conn.transaction():
+            await self._conn.execute(
+                "INSERT INTO orbis_tables (id, setup, watch_hash, extra) VALUES (%s, %s, %s, %s)",
+                (table.id, table.setup, table.watch_hash, json.dumps(table.extra)),
+            )
+            async with self._conn.cursor() as cur:
+                await cur.executemany(
+                    "INSERT INTO orbis_seats VALUES (%s, %s, %s)",
+                    [(table.id, n, h) for n, h in enumerate(table.seat_hashes)],
+                )
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        async with self._lock:
+            conn = self._conn
+            cur = await conn.execute(
+                "SELECT setup, watch_hash, extra FROM orbis_tables WHERE id = %s", (table_id,)
+            )
+            row = await cur.fetchone()
+            if row is None:
+                return None
+            cur = await conn.execute(
+                "SELECT token_hash FROM orbis_seats WHERE table_id = %s ORDER BY seat",
+                (table_id,),
+            )
+            seats = await cur.fetchall()
+            cur = await conn.execute(
+                "SELECT entry FROM orbis_actions WHERE table_id = %s ORDER BY number", (table_id,)
+            )
+            actions = await cur.fetchall()
+        return StoredTable(
+            table_id, row[0], [s[0] for s in seats], row[1], [a[0] for a in actions],
+            json.loads(row[2]),
+        )  # fmt: skip
+
+    async def live_tables(self) -> list[str]:
+        async with self._lock:
+            cur = await self._conn.execute("SELECT id FROM orbis_tables WHERE NOT finished")
+            return [r[0] for r in await cur.fetchall()]
+
+    async def append(self, table_id: str, number: int, entry: str) -> None:
+        import psycopg
+
+        async with self._lock:
+            try:
+                async with self._conn.transaction():
+                    await self._locked_count(table_id, number)
+                    await self._conn.execute(
+                        "INSERT INTO orbis_actions VALUES (%s, %s, %s)", (table_id, number, entry)
+                    )
+            except psycopg.errors.UniqueViolation:
+                raise StaleWrite(number) from None
+            await self._notify(table_id)
+
+    async def _locked_count(self, table_id: str, number: int) -> None:
+        """Lock the table's row; the action count must be ``number``."""
+        await self._conn.execute("SELECT 1 FROM orbis_tables WHERE id = %s FOR UPDATE", (table_id,))
+        cur = await self._conn.execute(
+            "SELECT COUNT(*) FROM orbis_actions WHERE table_id = %s", (table_id,)
+        )
+        row = await cur.fetchone()
+        if row is None or row[0] != number:
+            raise StaleWrite(number)
+
+    async def remove(self, table_id: str, number: int) -> None:
+        async with self._lock:
+            async with self._conn.transaction():
+                await self._locked_count(table_id, number + 1)
+                await self._conn.execute(
+                    "DELETE FROM orbis_actions WHERE table_id = %s AND number = %s",
+                    (table_id, number),
+                )
+            await self._notify(table_id)
+
+    async def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        async with self._lock:
+            await self._conn.execute(
+                "UPDATE orbis_tables SET extra = %s WHERE id = %s", (json.dumps(extra), table_id)
+            )
+            await self._notify(table_id)
+
+    async def finish(self, table_id: str) -> None:
+        async with self._lock:
+            await self._conn.execute(
+                "UPDATE orbis_tables SET finished = TRUE WHERE id = %s", (table_id,)
+            )
+
+    async def close(self) -> None:
+        self._listen_task.cancel()
+        with contextlib.suppress(BaseException):
+            await self._listen_task
+        await self._conn.close()
+        await self._listener.close()

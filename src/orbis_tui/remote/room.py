@@ -1,0 +1,362 @@
+"""One table on the server: its only true match, who sits where, and who is here.
+
+A :class:`Room` takes intents from the seats one at a time (under a lock) and answers
+each with a refusal to that seat only, or by storing the action, playing it and then
+telling every connection the new table. The seat that must decide is the only one
+whose intents are taken; an intent made against another action count is stale. The
+engine decides legality, with the rule. Computer seats, and absent persons' seats
+handed to a computer level, are played here by the bots of :mod:`orbis_tui.bots`,
+which see only what a player sees (they imagine the piles with ``resample_hidden``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..engine import IllegalAction, NotationError, format_action, parse_action
+from ..levels import LEVELS
+from ..records import GameRecord, GameSetup, Match
+from ..records.model import setup_for_game
+from . import protocol as p
+from .links import new_table_id, new_token, token_hash, token_matches
+from .store import StaleWrite, StoredTable, TableStore
+from .view import public_record, record_plain
+
+if TYPE_CHECKING:
+    from ..bots import Bot
+
+HUMAN = "human"
+
+
+class Connection(Protocol):
+    """A seat's or a watcher's open connection, as the room sees it."""
+
+    def send(self, text: str) -> None: ...  # queued: never waits for the reader
+    def close(self, code: str, reason: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A new table's secrets, handed out once: per seat (None for a computer seat) and
+    for watching."""
+
+    table: str
+    seat_tokens: list[str | None]
+    watch_token: str
+
+
+WATCHER = -1
+
+
+class Room:
+    def __init__(
+        self,
+        stored: StoredTable,
+        store: TableStore,
+        *,
+        bot_pause: float = 0.5,
+        bot_budget: float | None = None,
+    ) -> None:
+        setup_record = GameRecord.from_own_json(stored.setup)
+        record = GameRecord(
+            setup=setup_record.setup,
+            actions=list(stored.actions),
+            hints=stored.extra.get("hints"),
+            stand_ins=stored.extra.get("stand_ins"),
+        )
+        self.id = stored.id
+        self.match = Match(record)
+        if self.match.state.is_over:  # the standings, as a finished game's record has them
+            record.result = [
+                {"seat": s.seat, "name": s.name, "total": s.total, "rank": s.rank}
+                for s in self.match.scores()
+            ]
+        self.store = store
+        self.seat_hashes = stored.seat_hashes
+        self.watch_hash = stored.watch_hash
+        kinds = record.setup.seats or [HUMAN] * len(record.setup.players)
+        self.kinds = list(kinds)
+        self.here: dict[int, Connection] = {}
+        self.watchers: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.bot_pause = bot_pause
+        self.bot_budget = bot_budget
+        self._bots: dict[tuple[int, str], Bot] = {}
+        self._bot_task: asyncio.Task[None] | None = None
+        self._body: str | None = None
+        self.closed = False
+
+    # ------------------------------------------------------------ who is who
+    @property
+    def record(self) -> GameRecord:
+        return self.match.record
+
+    @property
+    def count(self) -> int:
+        return len(self.record.actions)
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, WATCHER for the watching token, else None.
+        Every seat's hash is compared, so the time taken says nothing about which."""
+        found: int | None = None
+        for seat, stored in enumerate(self.seat_hashes):
+            if token_matches(token, stored):
+                found = seat
+        if token_matches(token, self.watch_hash):
+            found = WATCHER
+        return found
+
+    def stand_in(self, seat: int) -> str | None:
+        """The level playing ``seat`` for its absent person, if any."""
+        for entry in self.record.stand_ins or []:
+            if entry.get("seat") == seat and "to" not in entry:
+                return str(entry["level"])
+        return None
+
+    def bot_level(self, seat: int) -> str | None:
+        """The computer level that plays ``seat`` now, if a computer plays it."""
+        kind = self.kinds[seat]
+        return kind if kind != HUMAN else self.stand_in(seat)
+
+    # ------------------------------------------------------------ what is sent
+    def table_message(self, seat: int) -> str:
+        """The ``table`` message for ``seat`` (WATCHER: a watcher)."""
+        if self._body is None:
+            state = self.match.state
+            over = state.is_over
+            seats = [
+                {
+                    "name": name,
+                    "kind": self.kinds[n],
+                    "here": n in self.here,
+                    "stand_in": self.stand_in(n),
+                }
+                for n, name in enumerate(self.record.setup.players)
+            ]
+            body: dict[str, Any] = {
+                "table": self.id,
+                "n": self.count,
+                "record": record_plain(public_record(self.record, state)),
+                "seats": seats,
+            }
+            if over:
+                body["final"] = record_plain(self.record)
+            self._body = json.dumps(body, ensure_ascii=False, separators=(",", ":"))[1:]
+        seat_field = "null" if seat == WATCHER else str(seat)
+        return f'{{"t":"table","seat":{seat_field},{self._body}'
+
+    def broadcast(self) -> None:
+        self._body = None
+        for seat, conn in list(self.here.items()):
+            conn.send(self.table_message(seat))
+        for conn in list(self.watchers):
+            conn.send(self.table_message(WATCHER))
+
+    # ------------------------------------------------------------ arriving and leaving
+    async def join(self, seat: int, conn: Connection) -> None:
+        """``conn`` sits at ``seat`` (or watches); a seat's earlier connection is
+        replaced, and a seat handed to a computer comes back to its person."""
+        async with self.lock:
+            if seat == WATCHER:
+                self.watchers.add(conn)
+                conn.send(self.table_message(WATCHER))
+                return
+            old = self.here.get(seat)
+            self.here[seat] = conn
+            if old is not None and old is not conn:
+                old.close(p.REPLACED, "this seat was opened from another place")
+            if self.stand_in(seat) is not None and not self.match.state.is_over:
+                await self._end_stand_in(seat)
+            self.broadcast()
+
+    async def leave(self, seat: int, conn: Connection) -> None:
+        async with self.lock:
+            if seat == WATCHER:
+                self.watchers.discard(conn)
+                return
+            if self.here.get(seat) is conn:
+                del self.here[seat]
+                self.broadcast()
+
+    # ------------------------------------------------------------ intents
+    async def handle(self, seat: int, conn: Connection, intent: p.Intent) -> None:
+        async with self.lock:
+            refusal = await self._handle(seat, intent)
+        if refusal is not None:
+            code, reason, rule = refusal
+            conn.send(p.encode("refused", code=code, reason=reason, rule=rule, n=self.count))
+
+    async def _handle(self, seat: int, intent: p.Intent) -> tuple[str, str, str | None] | None:
+        if seat == WATCHER:
+            return p.WATCHING, "a watcher cannot play", None
+        if isinstance(intent, p.StandIn):
+            return await self._stand_in(seat, intent)
+        state = self.match.state
+        if state.is_over or seat != state.current or self.bot_level(seat) is not None:
+            return p.NOT_YOUR_TURN, "it is not this seat's turn", "R-TURN-1"
+        if intent.count != self.count:
+            return p.STALE, f"the table has {self.count} actions, not {intent.count}", None
+        if isinstance(intent, p.Hint):
+            self.match.note_hint()
+            await self._save_extra()
+            return None
+        if isinstance(intent, p.Undo):
+            if not self.match.can_undo():
+                return p.NO_UNDO, "nothing to undo in this turn", None
+            await self.store.remove(self.id, self.count - 1)
+            self.match.undo()
+            await self._save_extra()
+            self._changed()
+            return None
+        return await self._play(intent.entry)
+
+    async def _play(self, entry: str) -> tuple[str, str, str | None] | None:
+        try:
+            action = parse_action(entry)
+        except NotationError as exc:
+            return p.ILLEGAL, str(exc), None
+        reason: IllegalAction | None = self.match.state.why_not(action)
+        if reason is not None:
+            return p.ILLEGAL, reason.message, reason.rule
+        number = self.count
+        try:
+            await self.store.append(self.id, number, entry)
+        except StaleWrite:
+            await self._reload()  # another server process played here: catch up
+            return p.STALE, "another server wrote this action first", None
+        self.match.play(action)
+        if self.match.state.is_over:
+            await self._save_extra()  # the standings, for the record
+            await self.store.finish(self.id)
+        self._changed()
+        return None
+
+    async def _stand_in(self, seat: int, intent: p.StandIn) -> tuple[str, str, str | None] | None:
+        target = intent.seat
+        if not 0 <= target < len(self.kinds) or self.kinds[target] != HUMAN or target == seat:
+            return p.NOT_ABSENT, "only another person's seat can be handed over", None
+        if intent.level is None:
+            if self.stand_in(target) is None:
+                return p.NOT_ABSENT, "no computer plays this seat", None
+            await self._end_stand_in(target)
+            self._changed()
+            return None
+        if intent.level not in LEVELS:
+            return p.UNKNOWN_LEVEL, f"{intent.level!r} is not a computer level", None
+        if target in self.here or self.stand_in(target) is not None:
+            return p.NOT_ABSENT, "this seat's player is here", None
+        entries = self.record.stand_ins or []
+        entries.append({"seat": target, "level": intent.level, "from": self.count})
+        self.record.stand_ins = entries
+        await self._save_extra()
+        self._changed()
+        return None
+
+    async def _end_stand_in(self, seat: int) -> None:
+        for entry in self.record.stand_ins or []:
+            if entry.get("seat") == seat and "to" not in entry:
+                entry["to"] = self.count
+        await self._save_extra()
+        self._body = None
+
+    async def _save_extra(self) -> None:
+        extra: dict[str, Any] = {}
+        if self.record.hints:
+            extra["hints"] = self.record.hints
+        if self.record.stand_ins:
+            extra["stand_ins"] = self.record.stand_ins
+        await self.store.set_extra(self.id, extra)
+
+    def _changed(self) -> None:
+        self.broadcast()
+        self.wake_bots()
+
+    async def reload(self) -> None:
+        """Another server process changed this table: take its actions up."""
+        async with self.lock:
+            await self._reload()
+
+    async def _reload(self) -> None:
+        stored = await self.store.load(self.id)  # under the lock: the newest wins
+        if stored is None:
+            return
+        self.match = Room(stored, self.store).match
+        self._changed()
+
+    # ------------------------------------------------------------ computer players
+    def wake_bots(self) -> None:
+        """Let a computer move if one is to (one thinking at a time per table)."""
+        state = self.match.state
+        if self.closed or state.is_over or self.bot_level(state.current) is None:
+            return
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
+
+    async def _bot_turn(self) -> None:
+        while not self.closed:
+            state = self.match.state
+            seat = state.current
+            level = None if state.is_over else self.bot_level(seat)
+            if level is None:
+                return
+            if self.bot_pause:
+                await asyncio.sleep(self.bot_pause)
+            count = self.count
+            bot = self._bot(seat, level)
+            action = await asyncio.to_thread(bot.choose, state.copy())
+            async with self.lock:
+                if self.count != count or self.bot_level(seat) != level:
+                    continue  # the table moved meanwhile (a person came back)
+                refusal = await self._play(format_action(action))
+            if refusal is not None:  # a computer player's illegal move: let a person play
+                self.kinds[seat] = HUMAN
+                return
+
+    def _bot(self, seat: int, level: str) -> Bot:
+        bot = self._bots.get((seat, level))
+        if bot is None:
+            from ..bots import bot_seed, make_bot
+
+            seed = bot_seed(self.record.setup.seed or 0, seat)
+            bot = make_bot(level, seed, time_budget=self.bot_budget)
+            self._bots[(seat, level)] = bot
+        return bot
+
+    async def shut(self) -> None:
+        self.closed = True
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        for conn in [*self.here.values(), *self.watchers]:
+            conn.close(p.SHUTDOWN, "the table server is stopping")
+
+
+async def create_table(
+    store: TableStore,
+    names: list[str],
+    kinds: list[str],
+    *,
+    seed: int | None = None,
+    first_player: int | None = None,
+) -> Invitation:
+    """Deal a new table and store it; its tokens are handed out here, once."""
+    rng = random.SystemRandom()
+    seed = rng.randrange(2**31) if seed is None else seed
+    first = rng.randrange(len(names)) if first_player is None else first_player
+    setup: GameSetup = setup_for_game(list(names), seed, first)
+    setup.seats = list(kinds)
+    table_id = new_table_id()
+    tokens: list[str | None] = [new_token() if k == HUMAN else None for k in kinds]
+    watch = new_token()
+    await store.create(
+        StoredTable(
+            table_id,
+            GameRecord(setup=setup).to_json(),
+            [token_hash(t) if t is not None else None for t in tokens],
+            token_hash(watch),
+        )
+    )
+    return Invitation(table_id, tokens, watch)

@@ -1,0 +1,131 @@
+"""A seat played by a program over the websocket, as a person's screen would play it.
+
+For tests and the benchmark: it rebuilds the table from what the server sends
+(:class:`~orbis_tui.remote.client.TableMirror`), and on its turn sends one intent
+chosen by ``choose`` from the public state, with the action count it believes. It
+measures the time from each intent to the table that answers it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Action, GameState, format_action
+from . import protocol as p
+from .client import TableMirror, parse_table
+from .links import Link
+
+
+@dataclass
+class SeatRun:
+    """What a played seat saw: the final record, its round trips, its refusals."""
+
+    final: dict[str, Any] | None = None
+    round_trips: list[float] = field(default_factory=list)
+    refusals: list[dict[str, Any]] = field(default_factory=list)
+    tables: int = 0
+
+
+Chooser = Callable[[GameState], Action]
+
+
+async def play_seat(
+    link: Link,
+    choose: Chooser,
+    *,
+    stop_after: int | None = None,
+    timeout: float = 120.0,
+    run: SeatRun | None = None,
+) -> SeatRun:
+    """Play ``link``'s seat until the game is over (or ``stop_after`` actions are on
+    the table: the seat then leaves, as a closed terminal would)."""
+    import aiohttp
+
+    run = run if run is not None else SeatRun()
+    mirror = TableMirror()
+    sent_at: float | None = None
+    sent_count = -1
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(link.websocket, max_msg_size=8 * 1024 * 1024) as ws,
+    ):
+        await ws.send_str(p.hello(link.table, link.token))
+        deadline = time.monotonic() + timeout
+        while True:
+            message = await ws.receive(timeout=max(0.1, deadline - time.monotonic()))
+            if message.type is not aiohttp.WSMsgType.TEXT:
+                raise ConnectionError(f"closed: {message.type}")
+            data = json.loads(message.data)
+            if data["t"] == "bye":
+                raise ConnectionError(f"bye: {data['code']}: {data['reason']}")
+            if data["t"] == "refused":
+                run.refusals.append(data)
+                sent_count = -1
+                continue
+            if data["t"] != "table":
+                continue
+            run.tables += 1
+            view = parse_table(data)
+            if sent_at is not None and view.count != sent_count:
+                run.round_trips.append(time.perf_counter() - sent_at)
+                sent_at = None
+            mirror.update(view.record)
+            assert mirror.match is not None
+            state = mirror.match.state
+            if view.final is not None:
+                run.final = data["final"]
+                return run
+            if stop_after is not None and view.count >= stop_after:
+                return run
+            if state.current == view.seat and _played_by_person(view, view.seat):
+                if sent_count == view.count:
+                    continue  # already asked at this count
+                entry = format_action(choose(state))
+                sent_at, sent_count = time.perf_counter(), view.count
+                await ws.send_str(p.act(view.count, entry))
+
+
+def _played_by_person(view: Any, seat: int) -> bool:
+    info = view.seats[seat]
+    return bool(info["kind"] == "human" and info.get("stand_in") is None)
+
+
+def random_chooser(seed: int) -> Chooser:
+    """Any legal decision, at random (seeded)."""
+    import random
+
+    rng = random.Random(seed)
+
+    def choose(state: GameState) -> Action:
+        return rng.choice(state.decision_actions())
+
+    return choose
+
+
+async def run_seats(links: list[Link], choosers: list[Chooser], **kwargs: Any) -> list[SeatRun]:
+    return list(
+        await asyncio.gather(
+            *(play_seat(link, c, **kwargs) for link, c in zip(links, choosers, strict=True))
+        )
+    )
+
+
+async def _watch_once(link: Link) -> dict[str, Any]:
+    """The first table a connection with ``link`` receives (for tests)."""
+    import aiohttp
+
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(link.websocket, max_msg_size=8 * 1024 * 1024) as ws,
+    ):
+        await ws.send_str(p.hello(link.table, link.token))
+        while True:
+            message = await ws.receive(timeout=10)
+            data = json.loads(message.data)
+            if data.get("t") == "table":
+                return dict(data)

@@ -1,0 +1,236 @@
+"""``orbis join LINK``: one seat of a table played apart, in this terminal.
+
+The app connects to the table server with the link (and again by itself whenever the
+connection drops), shows the table as soon as the server sends it, and keeps it in
+step. It announces this seat's turn with the terminal's bell and its title. When the
+game is over, the end screen shows the true record (the server hands it out then),
+which ``s`` saves like any game's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import work
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..remote import protocol as p
+from ..remote.client import SeatLink, TableView, parse_table
+from ..remote.links import Link
+from . import texts
+from .app import OrbisApp
+from .navigation import ShowEnd
+from .remote_session import RemoteSession
+from .screens.table import TableScreen
+
+K = texts.KEY
+
+
+class WaitingScreen(Screen[None]):
+    """Shown until the table arrives, and whenever the connection is lost for good."""
+
+    def compose(self) -> Any:
+        yield Static(texts.JOIN_CONNECTING, id="join-status")
+
+    def say(self, text: str) -> None:
+        self.query_one("#join-status", Static).update(text)
+
+
+class RemoteTableScreen(TableScreen):
+    """The table screen of a seat played apart: the others' absence can be covered."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *TableScreen.BINDINGS,
+        Binding("m", "stand_in", K["stand_in"]),
+    ]
+
+    @property
+    def remote(self) -> RemoteSession:
+        session = self.session
+        assert isinstance(session, RemoteSession)
+        return session
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stand_in":
+            return self.remote.my_seat is not None and bool(self.remote.absent())
+        if action == "new_game":
+            return False  # a table played apart is dealt on its server
+        return super().check_action(action, parameters)
+
+    def action_stand_in(self) -> None:
+        absent = self.remote.absent()
+        if not absent:
+            return
+        from ..levels import LEVELS
+        from .screens.question import QuestionScreen
+
+        current = self.state.current  # the absent player holding up the table first
+        seat = current if current in absent else absent[0]
+        name = self.seats[seat].name
+        answers = [texts.level_name(level) for level in LEVELS] + [texts.STAND_IN_WAIT]
+
+        def answered(answer: int | None) -> None:
+            if answer is not None and answer < len(LEVELS):
+                self.remote.hand_to_computer(seat, LEVELS[answer])
+
+        question = texts.STAND_IN_QUESTION.format(name=name)
+        self.app.push_screen(QuestionScreen(texts.STAND_IN_TITLE, question, answers), answered)
+
+    def _waiting_text(self) -> str | None:
+        seat = self.state.current
+        if seat in self.remote.absent():
+            return texts.PANEL_AWAY.format(name=self.seats[seat].name)
+        return None
+
+    def table_moved(self, turn: int, count: int) -> None:
+        """The server sent a new table (``turn`` and ``count`` were the old ones)."""
+        if not self.is_mounted or not self.query("#market"):
+            return  # not laid out yet: its first frame shows the table as it is then
+        if self.state.is_over:
+            self.changed()
+            self.app.post_message(ShowEnd(self.match))
+            return
+        if len(self.match.record.actions) < count:
+            self.error = None
+        self.changed()
+        if self.state.turn != turn:
+            self._next_turn()
+
+
+class JoinApp(OrbisApp):
+    """The app for one seat of a table played apart."""
+
+    RESUME_AT_START = False
+
+    def __init__(self, link: Link, data_dir: Path | str | None = None, **kwargs: Any) -> None:
+        super().__init__(data_dir, **kwargs)
+        self.link = link
+        self.session: RemoteSession | None = None
+        self.seat_link: SeatLink | None = None
+        self._waiting = WaitingScreen()
+        self._was_my_turn = False
+        self._presence: list[tuple[bool, str | None]] = []
+        self.saved_title = self.title
+
+    def _show_first_screen(self) -> None:
+        self.push_screen(self._waiting)
+        self._connect()
+
+    @work(exclusive=True, group="table-link")
+    async def _connect(self) -> None:
+        self.seat_link = SeatLink(self.link, self._server_said, self._on_status)
+        await self.seat_link.run()
+
+    def _send(self, text: str) -> None:
+        link = self.seat_link
+        if link is None or not link.connected:
+            self.notify(texts.JOIN_NOT_CONNECTED, severity="warning", markup=False)
+            if self.session is not None:
+                self.session.refused()
+            return
+        asyncio.get_running_loop().create_task(link.send(text))
+
+    # ------------------------------------------------------------ from the server
+    def _server_said(self, data: dict[str, Any]) -> None:
+        kind = data.get("t")
+        if kind == "table":
+            try:
+                view = parse_table(data)
+            except Exception as exc:  # a table this version cannot read: say so
+                self._waiting.say(texts.JOIN_UNREADABLE.format(error=exc))
+                return
+            self._take(view)
+        elif kind == "refused" and self.session is not None:
+            self.session.refused()
+            code = data.get("code")
+            text = texts.REFUSED_TEXTS.get(str(code))
+            self.notify(text or str(data.get("reason", "")), severity="warning", markup=False)
+
+    def _take(self, view: TableView) -> None:
+        session = self.session
+        if session is None:
+            session = self.session = RemoteSession(view, self._send)
+            self._presence = _presence(view)
+            screen = RemoteTableScreen(session, settings=self.settings, resumed=bool(view.count))
+            self._show_screen(screen)
+            self._alert_if_my_turn()
+            return
+        table = self._table_screen()
+        turn, count = session.state.turn, len(session.match.record.actions)
+        session.take_view(view)
+        self._tell_presence(view)
+        if table is not None:
+            table.table_moved(turn, count)
+        self._alert_if_my_turn()
+
+    def _table_screen(self) -> RemoteTableScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, RemoteTableScreen):
+                return screen
+        return None
+
+    def _tell_presence(self, view: TableView) -> None:
+        now = _presence(view)
+        for seat, (before, after) in enumerate(zip(self._presence, now, strict=False)):
+            name = str(view.seats[seat].get("name"))
+            if seat == view.seat:
+                continue
+            if before[1] != after[1] and after[1] is not None:
+                level = texts.level_name(after[1])
+                self.notify(texts.STAND_IN_STARTED.format(name=name, level=level), markup=False)
+            elif before[0] != after[0]:
+                text = texts.SEAT_BACK if after[0] else texts.SEAT_AWAY
+                self.notify(text.format(name=name), markup=False)
+        self._presence = now
+
+    def _alert_if_my_turn(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        state = session.state
+        mine = not state.is_over and session.decides(state.current)
+        if mine and not self._was_my_turn:
+            self.bell()
+            self._set_title(texts.YOUR_TURN_TITLE)
+        elif not mine and self._was_my_turn:
+            self._set_title(texts.APP_TITLE)
+        self._was_my_turn = mine
+
+    def _set_title(self, title: str) -> None:
+        self.title = title
+        driver = self._driver
+        if driver is not None:
+            with contextlib.suppress(Exception):
+                clean = "".join(ch for ch in title if ch.isprintable())
+                driver.write(f"\x1b]2;{clean}\x07")
+
+    def _on_status(self, code: str, reason: str) -> None:
+        if code == "lost":
+            self.notify(texts.JOIN_LOST, severity="warning", timeout=4, markup=False)
+            return
+        text = (texts.BYE_TEXTS.get(code) or "{reason}").format(reason=reason)
+        if code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE):
+            if self.session is None:
+                self._waiting.say(text)
+            else:
+                self.notify(text, severity="error", timeout=30, markup=False)
+
+    async def action_quit(self) -> None:
+        if self.seat_link is not None:
+            self.seat_link.stop()
+        self.exit()
+
+
+def _presence(view: TableView) -> list[tuple[bool, str | None]]:
+    return [(bool(s.get("here")), s.get("stand_in")) for s in view.seats]
+
+
+def run_join(link: Link, data_dir: Path | None = None, language: str | None = None) -> int:
+    app = JoinApp(link, data_dir, language=language)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,99 @@
+"""Why one move was better, said from the futures that follow it: the same worlds played
+to the end after the move played and after the best move, and which of the player's
+tiles, temple token or god score differently in them ('after the best move Young Woods
+scores in 9 futures of 10; after yours, in none')."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine import GameState, PlayerScore
+from ..i18n import choose, gettext
+from . import texts
+
+NOTABLE = 0.5  # CP: a smaller difference in the futures is not worth a sentence
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One thing that scores differently in the two sets of futures."""
+
+    cp: float  # mean CP it scores after the best move minus after the move played
+    text: str
+
+
+def future_differences(
+    state: GameState, played: Sequence[PlayerScore], best: Sequence[PlayerScore]
+) -> list[Difference]:
+    """What scores differently after ``best`` than after ``played`` (final scores of one
+    seat, world by world, the same worlds for both), biggest difference first."""
+    count = min(len(played), len(best))
+    if not count:
+        return []
+    played, best = played[:count], best[:count]
+    found: list[Difference] = []
+    tiles = state.catalog.tile_by_id
+    for tile_id in sorted({t.tile_id for s in (*played, *best) for t in s.tiles}):
+        after_best = [_tile_points(s, tile_id) for s in best]
+        after_played = [_tile_points(s, tile_id) for s in played]
+        gap = _mean(after_best) - _mean(after_played)
+        if abs(gap) < NOTABLE:
+            continue
+        values = {
+            "name": tiles[tile_id].name,
+            "count": count,
+            "best_count": sum(1 for p in after_best if p is not None and p > 0),
+            "played_count": sum(1 for p in after_played if p is not None and p > 0),
+        }
+        found.append(Difference(gap, _fill(texts.FUTURE_TILE, values)))
+    god_gap = _mean([s.god.points for s in best]) - _mean([s.god.points for s in played])
+    if abs(god_gap) >= NOTABLE:
+        values = {
+            "count": count,
+            "best_count": sum(1 for s in best if s.god.points > 0),
+            "played_count": sum(1 for s in played if s.god.points > 0),
+        }
+        found.append(Difference(god_gap, _fill(texts.FUTURE_GOD, values)))
+    token_best = _mean([s.temple_token for s in best])
+    token_played = _mean([s.temple_token for s in played])
+    if abs(token_best - token_played) >= NOTABLE:
+        values = {"best_mean": token_best, "played_mean": token_played}
+        found.append(Difference(token_best - token_played, _fill(texts.FUTURE_TEMPLE, values)))
+    wild_best = _mean([s.counts.get("wilderness", 0) for s in best])
+    wild_played = _mean([s.counts.get("wilderness", 0) for s in played])
+    wild_gap = _mean([s.categories.get("wilderness", 0) for s in best]) - _mean(
+        [s.categories.get("wilderness", 0) for s in played]
+    )
+    if abs(wild_gap) >= NOTABLE:
+        values = {"best_mean": wild_best, "played_mean": wild_played}
+        found.append(Difference(wild_gap, _fill(texts.FUTURE_WILDERNESS, values)))
+    found.sort(key=lambda d: -d.cp)
+    return found
+
+
+def futures_sentence(
+    state: GameState, played: Sequence[PlayerScore], best: Sequence[PlayerScore]
+) -> str | None:
+    """The biggest gain of the best move in the futures, with its total, in one sentence
+    ('In the futures after the best move ... (+3.2 CP on average)'); None when nothing
+    stands out."""
+    gains = [d for d in future_differences(state, played, best) if d.cp > 0]
+    if not gains:
+        return None
+    total = _mean([s.total for s in best]) - _mean([s.total for s in played])
+    said = texts.LIST_SEP.join(d.text for d in gains[:2])
+    return gettext(texts.FUTURES).format(what=said, total=total)
+
+
+def _tile_points(score: PlayerScore, tile_id: str) -> int | None:
+    return next((t.points for t in score.tiles if t.tile_id == tile_id), None)
+
+
+def _mean(values: Sequence[float | int | None]) -> float:
+    numbers = [0 if v is None else v for v in values]
+    return sum(numbers) / len(numbers) if numbers else 0.0
+
+
+def _fill(template: str | tuple[str, str, str], values: dict[str, object]) -> str:
+    return choose(template, values).format(**values)

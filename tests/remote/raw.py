@@ -1,0 +1,55 @@
+"""A bare websocket to the table server, for tests that send exactly what they mean."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiohttp
+
+from orbis_tui.remote import protocol as p
+from orbis_tui.remote.links import Link
+
+
+class Raw:
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+
+    async def send(self, text: str) -> None:
+        await self.ws.send_str(text)
+
+    async def next(self, kind: str | None = None, timeout: float = 10.0) -> dict[str, Any]:
+        """The next message (of ``kind``); a closed connection raises ConnectionError."""
+        while True:
+            message = await self.ws.receive(timeout=timeout)
+            if message.type is not aiohttp.WSMsgType.TEXT:
+                raise ConnectionError(str(message.type))
+            data: dict[str, Any] = json.loads(message.data)
+            if kind is None or data["t"] == kind:
+                return data
+
+    async def closed_with(self, timeout: float = 10.0) -> str | None:
+        """The bye's code, once the server has closed the connection."""
+        code = None
+        while True:
+            message = await self.ws.receive(timeout=timeout)
+            if message.type is aiohttp.WSMsgType.TEXT:
+                data = json.loads(message.data)
+                if data["t"] == "bye":
+                    code = data["code"]
+                continue
+            return code
+
+
+@asynccontextmanager
+async def raw_socket(link: Link, hello: bool = True) -> AsyncIterator[Raw]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(link.websocket, max_msg_size=8 * 1024 * 1024) as ws,
+    ):
+        raw = Raw(ws)
+        if hello:
+            await raw.send(p.hello(link.table, link.token))
+        yield raw

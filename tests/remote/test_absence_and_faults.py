@@ -1,0 +1,176 @@
+"""Absent players, reconnecting, a killed server, and hostile input."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+
+from orbis_tui.remote import protocol as p
+from orbis_tui.remote.seatbot import SeatRun, play_seat, random_chooser
+
+from .raw import raw_socket
+from .server_helpers import free_port, new_table, running_server
+
+
+def test_an_absent_seat_handed_to_a_computer_until_its_player_returns(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", bot_pause=0.02) as server:
+            links, _w, _ = await new_table(server, 3)
+            ada, bo, cy = links
+            assert ada and bo and cy
+            async with raw_socket(ada) as a:
+                table = await a.next("table")
+                assert not table["seats"][1]["here"]
+                await a.send(p.stand_in(0, "easy"))  # one's own seat: refused
+                assert (await a.next("refused"))["code"] == p.NOT_ABSENT
+                await a.send(p.stand_in(1, "nosuch"))
+                assert (await a.next("refused"))["code"] == p.UNKNOWN_LEVEL
+                await a.send(p.stand_in(1, "easy"))
+                await a.send(p.stand_in(2, "easy"))
+                while True:
+                    seen = await a.next("table")
+                    if seen["seats"][1]["stand_in"] and seen["seats"][2]["stand_in"]:
+                        break
+                # the two stood-in seats play; Ada plays her own turns; Bo returns later
+                bo_run = SeatRun()
+                ada_task = asyncio.create_task(play_seat(ada, random_chooser(0)))
+                await asyncio.sleep(0)  # Ada's new connection replaces the raw one
+            room = server.rooms[bo.table]
+            while room.count < 10:
+                await asyncio.sleep(0.01)
+            await play_seat(bo, random_chooser(1), run=bo_run)
+            ada_run = await ada_task
+            final = ada_run.final
+            assert final is not None and final == bo_run.final
+            stand_ins = final["stand_ins"]
+            assert stand_ins[0]["seat"] == 1 and stand_ins[0]["level"] == "easy"
+            assert stand_ins[0]["to"] > stand_ins[0]["from"]  # Bo came back and played on
+            assert stand_ins[1]["seat"] == 2 and "to" not in stand_ins[1]
+
+    asyncio.run(main())
+
+
+def test_hostile_messages_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, _w, _ = await new_table(server, 2)
+            link = links[0]
+            assert link
+            room = None
+            bad_first = [
+                "not json",
+                json.dumps([1, 2]),
+                json.dumps({"t": "hello", "v": 1, "table": link.table, "token": "x" * 43}),
+                json.dumps({"t": "hello", "v": 1, "table": link.table}),
+                json.dumps({"t": "act", "n": 0, "entry": "take 1"}),  # no hello first
+                json.dumps({"t": "hello", "v": 99, "table": link.table, "token": link.token}),
+                "x" * (p.MAX_MESSAGE + 10),
+            ]
+            for text in bad_first:
+                async with raw_socket(link, hello=False) as raw:
+                    await raw.send(text)
+                    code = await raw.closed_with()
+                    assert code in (p.BAD_MESSAGE, p.BAD_TOKEN, None), (text[:40], code)
+            room = server.rooms.get(link.table)
+            assert room is None or room.count == 0
+            async with raw_socket(link) as raw:
+                await raw.next("table")
+                for text in (
+                    json.dumps({"t": "act", "n": "0", "entry": "take 1"}),
+                    json.dumps({"t": "act", "n": 0, "entry": "take\n1"}),
+                    json.dumps({"t": "act", "n": 0, "entry": "x" * 100}),
+                    json.dumps({"t": "hello", "v": 1, "table": link.table, "token": link.token}),
+                ):
+                    async with raw_socket(link) as again:  # each opens the seat anew
+                        await again.next("table")
+                        await again.send(text)
+                        assert await again.closed_with() == p.BAD_MESSAGE
+            room = server.rooms[link.table]
+            assert room.count == 0
+            # a client that stops reading is closed, and the table goes on
+            async with raw_socket(link) as idle:
+                await idle.next("table")
+                for _ in range(p.MAX_MESSAGE):  # refusals pile up unread
+                    try:
+                        await idle.send(p.undo(5))
+                    except ConnectionError:
+                        break
+            assert room.count == 0
+
+    asyncio.run(main())
+
+
+def _start_host(store: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "orbis_tui", "host", "--port", str(port), "--store", str(store)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline().decode()
+    assert "hosted at" in line, line + proc.stderr.read().decode() if proc.stderr else ""
+    return proc
+
+
+def test_a_killed_server_restarts_where_it_was_and_the_seats_come_back(tmp_path: Path) -> None:
+    """kill -9 mid-game: the restarted server has every acknowledged action, and the
+    seats' own connections (SeatLink) reconnect by themselves."""
+    from orbis_tui.remote.client import SeatLink, create_table_request
+    from orbis_tui.remote.links import parse_link
+
+    port = free_port()
+    store = tmp_path / "tables.db"
+    server = _start_host(store, port)
+    try:
+
+        async def first_half() -> tuple[list[str], int]:
+            answer = await create_table_request(f"http://127.0.0.1:{port}", 2, {})
+            links = [parse_link(s["link"]) for s in answer["seats"]]
+            runs = await asyncio.gather(
+                *(play_seat(link, random_chooser(n), stop_after=12) for n, link in enumerate(links))
+            )
+            return [str(link) for link in links], max(r.tables for r in runs)
+
+        texts, _ = asyncio.run(first_half())
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        server = _start_host(store, port)  # the lock died with the killed process
+
+        async def second_half() -> None:
+            links = [parse_link(t) for t in texts]
+            seen: list[dict] = []
+            statuses: list[str] = []
+            link = SeatLink(links[0], seen.append, lambda c, r: statuses.append(c))
+            task = asyncio.create_task(link.run())
+            for _ in range(100):
+                if seen:
+                    break
+                await asyncio.sleep(0.05)
+            assert seen and seen[0]["n"] >= 12  # every acknowledged action is there
+            link.stop()
+            await asyncio.wait_for(task, 5)
+            runs = await asyncio.gather(
+                *(play_seat(link, random_chooser(n + 10)) for n, link in enumerate(links))
+            )
+            assert runs[0].final is not None
+
+        asyncio.run(second_half())
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    assert time.monotonic() > 0
+    _ = aiohttp  # the clients above are aiohttp's

@@ -1,0 +1,98 @@
+"""What the table takes and what it refuses, and to whom it says so."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from orbis_tui.engine import format_action
+from orbis_tui.remote import protocol as p
+from orbis_tui.remote.client import TableMirror, parse_table
+
+from .raw import raw_socket
+from .server_helpers import new_table, running_server
+
+
+def test_undo_stale_and_wrong_seat_refusals_reach_only_that_seat(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, watch, _ = await new_table(server, 2)
+            assert links[0] and links[1]
+            async with raw_socket(links[0]) as a, raw_socket(links[1]) as b:
+                table = await a.next("table")
+                await b.next("table")
+                mirror = TableMirror()
+                mirror.update(parse_table(table).record)
+                assert mirror.match is not None
+                state = mirror.match.state
+                mover, other = (a, b) if state.current == 0 else (b, a)
+                # the wrong seat: refused, to that seat only, nothing changes
+                entry = format_action(state.decision_actions()[0])
+                await other.send(p.act(0, entry))
+                refused = await other.next("refused")
+                assert refused["code"] == p.NOT_YOUR_TURN and refused["n"] == 0
+                # an illegal entry names the rule
+                await mover.send(p.act(0, "god nosuch"))
+                assert (await mover.next("refused"))["code"] == p.ILLEGAL
+                await mover.send(p.act(0, "take 1"))
+                after = await mover.next("table")
+                assert after["n"] == 1 and (await other.next("table"))["n"] == 1
+                # a stale count is refused
+                await mover.send(p.act(0, "take 2"))
+                assert (await mover.next("refused"))["code"] == p.STALE
+                # undo within the turn: every seat sees it
+                await other.send(p.undo(1))
+                assert (await other.next("refused"))["code"] == p.NOT_YOUR_TURN
+                await mover.send(p.undo(1))
+                assert (await mover.next("table"))["n"] == 0
+                assert (await other.next("table"))["n"] == 0
+                await mover.send(p.undo(0))
+                assert (await mover.next("refused"))["code"] == p.NO_UNDO
+                async with raw_socket(watch) as watcher:
+                    seen = await watcher.next("table")
+                    assert seen["seat"] is None and seen["n"] == 0
+                    await watcher.send(p.act(0, "take 1"))
+                    assert (await watcher.next("refused"))["code"] == p.WATCHING
+
+    asyncio.run(main())
+
+
+def test_no_message_holds_the_hidden_order(tmp_path: Path) -> None:
+    """A seat's table never carries the piles' order or the seed: the unseen tiles
+    come in the canonical order, and the public record replays to the same public
+    position as the true one."""
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, _w, _ = await new_table(server, 2)
+            assert links[0]
+            async with raw_socket(links[0]) as a:
+                table = await a.next("table")
+                room = server.rooms[links[0].table]
+                record = table["record"]
+                assert "seed" not in record["setup"]
+                for pile in record["setup"]["deal"]["piles"]:
+                    assert pile == sorted(pile)
+                true_piles = room.record.setup.deal.piles  # type: ignore[union-attr]
+                assert any(list(t) != sorted(t) for t in true_piles)
+                mirror = TableMirror()
+                mirror.update(parse_table(table).record)
+                assert mirror.match is not None
+                assert mirror.match.state.public_signature() == room.match.state.public_signature()
+
+    asyncio.run(main())
+
+
+def test_a_second_connection_replaces_the_first(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, _w, _ = await new_table(server, 2)
+            assert links[0]
+            async with raw_socket(links[0]) as first:
+                await first.next("table")
+                async with raw_socket(links[0]) as second:
+                    table = await second.next("table")
+                    assert table["seats"][0]["here"]
+                    assert await first.closed_with() == p.REPLACED
+
+    asyncio.run(main())

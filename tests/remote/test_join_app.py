@@ -1,0 +1,54 @@
+"""``orbis join``'s app against a real table server: a whole turn by keyboard."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from orbis_tui.tui.join import JoinApp, RemoteTableScreen
+
+from .server_helpers import new_table, running_server
+
+
+def test_a_seat_plays_its_turn_by_keyboard_and_sees_the_computer_answer(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", bot_pause=0.0) as server:
+            links, _w, _ = await new_table(server, 2, {2: "easy"})
+            link = links[0]
+            assert link is not None
+            room = server.rooms[link.table]
+            app = JoinApp(link, tmp_path / "data")
+            async with app.run_test(size=(80, 24)) as pilot:
+                screen = None
+                for _ in range(200):
+                    if isinstance(app.screen, RemoteTableScreen):
+                        screen = app.screen
+                        break
+                    await pilot.pause(0.02)
+                assert screen is not None
+                start = room.count
+                for _ in range(400):  # the computer may start: wait for this seat's turn
+                    if screen.my_turn and not screen.handing_over:
+                        break
+                    if screen.handing_over:
+                        await pilot.press("enter")
+                    await pilot.pause(0.02)
+                assert screen.my_turn
+                turn = screen.state.turn
+                for _ in range(400):  # Enter does what the panel proposes, then ends the turn
+                    if room.match.state.turn != turn:
+                        break
+                    await pilot.press("enter")
+                    await pilot.pause(0.05)
+                assert room.count > start
+                for _ in range(400):  # the computer answers; the screen shows it
+                    if room.match.state.current == 0 and screen.state.turn == room.match.state.turn:
+                        break
+                    await pilot.pause(0.02)
+                assert screen.state.public_signature() == room.match.state.public_signature()
+                assert screen.match.record.actions == room.record.actions
+                await pilot.press("q")
+
+    asyncio.run(main())

@@ -1,0 +1,95 @@
+"""Whole games at a table played apart: a real server on loopback, real websockets."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from orbis_tui.records.model import load_record
+from orbis_tui.remote.seatbot import play_seat, random_chooser
+
+from .server_helpers import new_table, running_server
+
+
+def _finished(final: dict | None) -> None:
+    import json
+
+    assert final is not None
+    record, state = load_record(json.dumps(final), "final")
+    assert state.is_over and record.result
+
+
+def test_two_people_play_a_whole_game(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running_server(tmp_path / "tables.db") as server:
+            links, _watch, _ = await new_table(server, 2)
+            runs = await asyncio.gather(
+                *(play_seat(link, random_chooser(n)) for n, link in enumerate(links) if link)
+            )
+            for run in runs:
+                _finished(run.final)
+                assert not run.refusals
+            assert runs[0].final == runs[1].final
+
+    asyncio.run(main())
+
+
+def test_three_seats_one_a_computer_player(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running_server(tmp_path / "tables.db") as server:
+            links, _watch, answer = await new_table(server, 3, {2: "easy"})
+            assert links[1] is None and "link" not in answer["seats"][1]
+            people = [link for link in links if link is not None]
+            runs = await asyncio.gather(
+                *(play_seat(link, random_chooser(n)) for n, link in enumerate(people))
+            )
+            _finished(runs[0].final)
+            assert runs[0].final is not None
+            assert runs[0].final["setup"]["seats"] == ["human", "easy", "human"]
+
+    asyncio.run(main())
+
+
+def test_a_game_on_either_store(store_kind: str, tmp_path: Path) -> None:
+    from orbis_tui.remote.store import open_store
+
+    from .conftest import POSTGRES_URL
+
+    async def main() -> None:
+        where = str(tmp_path / "t.db") if store_kind == "sqlite" else str(POSTGRES_URL)
+        async with running_server(await open_store(where)) as server:
+            links, _w, _ = await new_table(server, 2)
+            runs = await asyncio.gather(
+                *(play_seat(link, random_chooser(n)) for n, link in enumerate(links) if link)
+            )
+            _finished(runs[0].final)
+
+    asyncio.run(main())
+
+
+def test_two_server_processes_share_tables_through_postgresql(store_kind: str) -> None:
+    """Each seat connects to another server; both take intents and tell their seats."""
+    if store_kind != "postgresql":
+        return
+    from orbis_tui.remote.links import Link
+    from orbis_tui.remote.store import open_store
+
+    from .conftest import POSTGRES_URL
+
+    async def main() -> None:
+        assert POSTGRES_URL
+        async with (
+            running_server(await open_store(POSTGRES_URL)) as one,
+            running_server(await open_store(POSTGRES_URL)) as two,
+        ):
+            links, _w, _ = await new_table(one, 2)
+            assert links[0] and links[1]
+            other = Link(f"http://127.0.0.1:{two.port}", links[1].kind, links[1].table,
+                         links[1].token)  # fmt: skip
+            runs = await asyncio.gather(
+                play_seat(links[0], random_chooser(0)), play_seat(other, random_chooser(1))
+            )
+            _finished(runs[0].final)
+            assert runs[0].final == runs[1].final
+
+    asyncio.run(main())

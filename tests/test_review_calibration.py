@@ -1,0 +1,138 @@
+"""The review against measurement: a planted blunder comes out as its player's biggest
+mistake (2 and 3 players), and the claimed losses agree with paired playouts to the end."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from orbis_tui.analysis.paired import paired_difference, play_futures, turn_worlds
+from orbis_tui.analysis.review import GameReview, _decisions, review_record
+from orbis_tui.bots import bot_seed, make_bot
+from orbis_tui.bots.rollout import QuickPlanner
+from orbis_tui.engine import (
+    DecisionKind,
+    EffectKind,
+    GameState,
+    GoWild,
+    Pay,
+    TakeTile,
+    parse_action,
+)
+from orbis_tui.records import GameRecord, Match
+from orbis_tui.records.model import setup_for_game
+
+PER_OPTION = 4
+EXPERT_SIZE = 40  # the players' search: strong play, small enough for a test
+# Tiles whose value is their printed CP once paid and placed: no price to return, no
+# neighbours to wait for (a village's return can make a wilderness the better choice).
+PLAIN = (EffectKind.NONE, EffectKind.GAIN, EffectKind.STONE, EffectKind.FARM)
+NAMES = ["Ann", "Ben", "Cy"]
+
+
+def _blunder_cell(state: GameState, floor: int) -> int | None:
+    """A market cell whose tile scores ``floor`` CP or more, can be paid now and has a
+    spot of its color free: the tile to waste as a wilderness."""
+    if state.kind is not DecisionKind.TURN:
+        return None
+    for option in state.decision.legal_options:
+        action = option.action
+        if not isinstance(action, TakeTile):
+            continue
+        tile = state.market[action.cell]
+        if tile is None or tile.cp < floor or tile.effect.kind not in PLAIN:
+            continue
+        if option.warnings:  # no spot, a village it cannot feed...: keep the blunder plain
+            continue
+        after = state.copy()
+        after.apply(action)
+        if after.kind is DecisionKind.PAY and any(
+            isinstance(o.action, Pay) and not o.warnings for o in after.decision.legal_options
+        ):
+            return action.cell
+    return None
+
+
+@cache
+def planted(players: int) -> tuple[GameRecord, int, int]:
+    """A game between expert players in which, from round 2, the first seat able to
+    take a payable tile of 5 CP or more with a spot free takes it and leaves it unpaid,
+    a wilderness (R-TAKE-4, R-END-2). The record stops a few actions later. Returns it,
+    the action number of the planted wilderness and its seat."""
+    for seed in range(10, 40):
+        found = _planted_game(players, seed)
+        if found is not None:
+            return found
+    raise AssertionError("no game offered the blunder")
+
+
+def _planted_game(players: int, seed: int) -> tuple[GameRecord, int, int] | None:
+    match = Match.start(setup_for_game(NAMES[:players], seed, 0))
+    bots = [
+        make_bot("expert", bot_seed(seed, seat), iterations=EXPERT_SIZE) for seat in range(players)
+    ]
+    while not match.state.is_over:
+        state = match.state
+        cell = _blunder_cell(state, 5) if state.turn >= players else None
+        if cell is None:
+            match.play(bots[state.current].choose(state))
+            continue
+        seat = state.current
+        match.play(TakeTile(cell))
+        number = len(match.actions)
+        match.play(GoWild())
+        while len(match.actions) <= number + 4 and not match.state.is_over:
+            match.play(bots[match.state.current].choose(match.state))
+        return match.record, number, seat
+    return None
+
+
+@cache
+def reviewed(players: int) -> tuple[GameReview, int, int]:
+    record, number, seat = planted(players)
+    return review_record(record, seats=[seat], per_option=PER_OPTION, seed=0), number, seat
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_planted_wilderness_is_its_players_biggest_mistake(players: int) -> None:
+    review, number, seat = reviewed(players)
+    summary = review.players[0]
+    assert summary.seat == seat
+    biggest = summary.biggest[0]
+    assert biggest.index == number
+    assert biggest.played == ("wild",)
+    assert biggest.best[-1].startswith("pay")
+    assert biggest.loss >= 3.0
+    assert "wilderness" in biggest.reason
+
+
+def test_claimed_losses_agree_with_paired_playouts_to_the_end() -> None:
+    record, number, _ = planted(2)
+    review = reviewed(2)[0]
+    decisions = {d.index: d for d in _decisions(record)}
+    compared = [m for m in review.moves if m.best != m.played]
+    assert any(m.index == number for m in compared)
+    for move in sorted(compared, key=lambda m: -m.loss)[:3]:
+        state = decisions[move.index].state
+        worlds = turn_worlds(state, 99, 16)
+        planner = QuickPlanner()
+        best = [parse_action(t) for t in move.best]
+        played = [parse_action(t) for t in move.played]
+        real, error = paired_difference(
+            play_futures(state, best, worlds, planner, rounds=None),
+            play_futures(state, played, worlds, planner, rounds=None),
+        )
+        assert abs(move.loss - real) <= 2 * (move.stderr + error) + 0.5, (move, real, error)
+
+
+def test_the_lesson_of_the_game_names_what_weighed_most() -> None:
+    review, number, _ = reviewed(2)
+    summary = review.players[0]
+    assert 1 <= len(summary.lesson) <= 3
+    mistakes = [m for m in review.moves if m.mistake]
+    total = sum(m.loss for m in mistakes)
+    planted_round = (next(m for m in mistakes if m.index == number).turn - 1) // 2 + 1
+    said = next(line for line in summary.lesson if "clear mistake" in line)
+    assert f"{total:.1f} CP" in said and str(planted_round) in said
+    assert GameReview.from_json(review.to_json()).players[0].lesson == summary.lesson

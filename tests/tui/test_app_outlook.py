@@ -1,0 +1,252 @@
+"""What the table says about every tile's outlook: a choice that seals one of the
+player's own forests is marked ``!`` and explained before it is made, Enter proposes one
+that does not, ``v`` tells the truth afterwards in the same words, and the hand-over says
+what the other players did to the player's CP now (R-EFF-FOREST, R-END-3, R-GOD-1)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from app_driver import NAMES, TableApp, lift_curtain, press, region_words, screen_text, table
+from textual.pilot import Pilot
+
+from orbis_tui.engine import (
+    DecisionKind,
+    ForestSealed,
+    GameState,
+    GodId,
+    Option,
+    Place,
+    Prospect,
+    TakeTile,
+    TurnEnded,
+    outlook,
+    outlooks,
+)
+from orbis_tui.records import Match
+from orbis_tui.records.model import setup_for_game
+from orbis_tui.tui.describe import GOD_KEYS
+from orbis_tui.tui.history import TurnHistory
+from orbis_tui.tui.screens.score import ScoreScreen
+from orbis_tui.tui.widgets.market import MarketBoard
+from orbis_tui.tui.widgets.panel import DecisionPanel
+from orbis_tui.tui.widgets.pyramid import PyramidView
+
+
+def match_where(wanted: Callable[[GameState], bool], players: int = 2) -> Match:
+    """The first position of seeded random games where ``wanted`` holds."""
+    for seed in range(400):
+        rng = random.Random(seed)
+        match = Match.start(setup_for_game(NAMES[:players], seed, 0))
+        while not match.state.is_over:
+            if wanted(match.state):
+                return match
+            match.play(rng.choice(match.state.decision_actions()))
+    raise AssertionError("the wanted situation never came")
+
+
+def run(
+    app: TableApp,
+    scenario: Callable[[Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = (80, 24),
+) -> None:
+    async def go() -> None:
+        async with app.run_test(size=size) as pilot:
+            await lift_curtain(pilot)
+            await scenario(pilot)
+
+    asyncio.run(go())
+
+
+def sealing(option: Option) -> bool:
+    return any(isinstance(w, ForestSealed) for w in option.warnings)
+
+
+# ---------------------------------------------------------------- before the choice
+def test_a_take_that_seals_ones_forest_is_marked_on_the_market_and_told(tmp_path: Path) -> None:
+    def wanted(s: GameState) -> bool:
+        return s.kind is DecisionKind.TURN and any(sealing(o) for o in s.decision.legal_options)
+
+    match = match_where(wanted)
+    option = next(o for o in match.state.decision.legal_options if sealing(o))
+    assert isinstance(option.action, TakeTile)
+    cell = option.action.cell
+    warning = next(w for w in option.warnings if isinstance(w, ForestSealed))
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        market = screen.query_one(MarketBoard)
+        assert market.view is not None and cell in market.view.warned
+        screen.ui.select_cell(cell)
+        screen.changed()
+        await pilot.pause()
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        assert (
+            f"! {warning.details['tile']} (forest, {warning.cp} CP) can no longer be validated"
+            in words
+        )
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_spot_that_seals_ones_forest_is_marked_and_enter_proposes_another(
+    tmp_path: Path,
+) -> None:
+    def wanted(s: GameState) -> bool:
+        if s.kind is not DecisionKind.PLACE or s.take is None or s.take.wild:
+            return False
+        spots = [o for o in s.decision.legal_options if isinstance(o.action, Place)]
+        colored = [o for o in spots if not o.action.wild]  # type: ignore[union-attr]
+        return any(sealing(o) for o in colored) and any(not o.loses_value for o in colored)
+
+    match = match_where(wanted)
+    sealed = [
+        (o.action.row, o.action.col)
+        for o in match.state.decision.legal_options
+        if isinstance(o.action, Place) and not o.action.wild and sealing(o)
+    ]
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        view = screen.query_one(PyramidView).view
+        assert view is not None and set(sealed) <= set(view.warned)
+        here = screen.ui.current_spot(screen.state)
+        assert here is not None and (here.row, here.col) not in sealed  # Enter keeps it
+        screen.ui.select_spot(screen.state, *sealed[0])
+        screen.changed()
+        await pilot.pause()
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        assert "can no longer be validated" in words
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_v_says_which_forests_can_and_cannot_still_be_validated(tmp_path: Path) -> None:
+    def wanted(s: GameState) -> bool:
+        if s.kind is not DecisionKind.TURN:
+            return False
+        view = outlook(s, s.current)
+        prospects = {f.prospect for f in view.forests}
+        return {Prospect.LOST, Prospect.OPEN} <= prospects
+
+    match = match_where(wanted)
+    view = outlook(match.state, match.state.current)
+    lost = next(f for f in view.forests if f.prospect is Prospect.LOST)
+    waiting = next(f for f in view.forests if f.prospect is Prospect.OPEN)
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "v")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ScoreScreen)
+        text = " ".join(screen_text(pilot.app).split())
+        assert f"{lost.tile.name} (forest, {lost.cp} CP) can no longer be validated" in text
+        assert f"{waiting.tile.name} (forest, {waiting.cp} CP) can still be validated" in text
+        assert "once its neighbours match" not in text
+
+    run(TableApp(match, tmp_path), scenario, size=(80, 40))
+
+
+# ---------------------------------------------------------------- the hand-over
+def test_the_hand_over_says_which_god_another_player_took_from_you(tmp_path: Path) -> None:
+    """Bo takes a god Ada could still have taken: Ada's hand-over says so."""
+
+    def wanted(s: GameState) -> bool:
+        return (
+            s.kind is DecisionKind.TURN
+            and s.current == 1
+            and s.players[0].god is None
+            and s.players[1].god is None
+            and any(g not in (GodId.LOVE, GodId.DEATH) for g in s.gods_available)
+        )
+
+    match = match_where(wanted)
+    god = next(g for g in match.state.gods_available if g not in (GodId.LOVE, GodId.DEATH))
+    name = match.state.catalog.god_by_id[god].name
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, GOD_KEYS[god], "enter")
+        await pilot.pause()
+        screen = table(pilot.app)
+        assert screen.handing_over
+        text = " ".join(screen_text(pilot.app).split())
+        assert f"Bo took the {name}: you can no longer take it." in text
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_the_hand_over_says_why_your_temple_token_fell(tmp_path: Path) -> None:
+    """Bo places a temple that pushes Ada's temple token down: Ada's hand-over says from
+    what to what, and why, before her turn (R-END-3)."""
+    chosen: list[tuple[int, int]] = []
+
+    def wanted(s: GameState) -> bool:
+        if s.kind is not DecisionKind.PLACE or s.current != 1 or s.take is None:
+            return False
+        if s.take.wild or s.take.tile.effect.kind.value != "temple":
+            return False
+        token = outlooks(s)[0].temple_token
+        for option in s.decision.legal_options:
+            action = option.action
+            if not isinstance(action, Place) or action.wild:
+                continue
+            trial = s.copy()
+            events = trial.apply(action)
+            ended = any(isinstance(e, TurnEnded) for e in events) and not trial.is_over
+            if ended and outlooks(trial)[0].temple_token < token:
+                chosen[:] = [(action.row, action.col)]
+                return True
+        return False
+
+    match = match_where(wanted)
+    before = outlooks(match.state)[0].temple_token
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        screen.ui.select_spot(screen.state, *chosen[0])
+        screen.changed()
+        await press(pilot, "enter")
+        await pilot.pause()
+        assert screen.handing_over
+        after = outlooks(screen.state)[0].temple_token
+        text = " ".join(screen_text(pilot.app).split())
+        assert f"Your temple token fell from {before} to {after} CP: Bo now has" in text
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_every_change_of_cp_now_between_ones_turns_is_explained() -> None:
+    """Over random 2-4 player games, whenever a player's CP now changed between two of
+    their turns, the hand-over explains it: a line for the temple token or the god, and
+    those lines add up to the change."""
+    explained = 0
+    for index in range(12):
+        players = 2 + index % 3
+        rng = random.Random(700 + index)
+        match = Match.start(setup_for_game(NAMES[:players], 700 + index, 0))
+        history = TurnHistory(match)
+        seen = -1
+        while not match.state.is_over:
+            state = match.state
+            if state.kind is DecisionKind.TURN and state.turn != seen:
+                seen = state.turn
+                lines = history.done_to(state.current)
+                turns = history.since_turn_of(state.current)
+                mine = [t for t in history.turns if t.seat == state.current]
+                start = mine[-1].standings[state.current] if mine else None
+                now = turns[-1].standings[state.current] if turns else None
+                if start is not None and now is not None and start.cp != now.cp:
+                    explained += 1
+                    # Nobody else touches a player's tiles: the token and the god are all.
+                    token, god = now.token - start.token, now.god_points - start.god_points
+                    assert now.cp - start.cp == token + god
+                    assert lines and lines[0].startswith("What it did to you")
+                    assert f"{start.cp} → {now.cp}" in lines[0]
+                    if token:
+                        assert any("temple token" in line for line in lines[1:]), lines
+                    if god:
+                        assert any(f"{now.god_cp} CP" in line for line in lines[1:]), lines
+            match.play(rng.choice(state.decision_actions()))
+    assert explained > 5

@@ -1,0 +1,115 @@
+"""Two seats of one table played apart, each in its own Chromium context.
+
+``orbis host`` runs as a user starts it; each seat's page is the server's
+``/play/TABLE/TOKEN`` (textual-serve's terminal running ``orbis join`` for that link).
+Each seat plays a turn by keyboard: the second can only play once its screen has the
+first one's turn, since an intent against an old action count is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from test_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    KEEP_TERMINAL,
+    SCREEN_TEXT,
+    WAIT_MS,
+    free_port,
+    sync_api,
+)
+
+from orbis_tui.remote.client import TableMirror, create_table_request, parse_table
+from orbis_tui.remote.links import Link, parse_link
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "orbis_tui", "host", "--port", str(port),
+         "--store", str(tmp_path / "tables.db")],
+        env={**os.environ, "ORBIS_DATA_DIR": str(tmp_path / "data")},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    assert "hosted at" in line, server.stderr.read() if server.stderr else line
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def table_now(watch: Link) -> tuple[int, int, int]:
+    """(action count, seat to move, turn) as the watching link shows the table."""
+    from orbis_tui.remote.seatbot import _watch_once
+
+    # Playwright's synchronous API keeps an event loop of its own in this thread.
+    with ThreadPoolExecutor(1) as pool:
+        data = pool.submit(asyncio.run, _watch_once(watch)).result()
+    mirror = TableMirror()
+    mirror.update(parse_table(data).record)
+    assert mirror.match is not None
+    state = mirror.match.state
+    return int(data["n"]), state.current, state.turn
+
+
+def test_two_seats_in_two_browser_contexts_each_play_a_turn(host: str) -> None:
+    answer = asyncio.run(create_table_request(host, 2, {}))
+    links = [s["link"] for s in answer["seats"]]
+    watch = parse_link(answer["watch"])
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            pages = []
+            for link in links:
+                context = browser.new_context(viewport={"width": 1280, "height": 720})
+                page = context.new_page()
+                page.set_default_timeout(WAIT_MS)
+                page.add_init_script(KEEP_TERMINAL)
+                page.goto(link)
+                pages.append(page)
+            for page in pages:  # both seats' tables are up
+                try:
+                    shown = f"({SCREEN_TEXT})()"
+                    page.wait_for_function(
+                        f"() => ['Game log', 'Press Enter'].some(t => {shown}.includes(t))"
+                    )
+                except sync_api.TimeoutError:
+                    pytest.fail(f"no table in the browser; it shows:\n{page.evaluate(SCREEN_TEXT)}")
+            for _ in range(2):  # a turn each
+                count, seat, turn = table_now(watch)
+                page = pages[seat]
+                page.locator(".xterm-helper-textarea").focus()  # where a click puts the keys
+                deadline = time.monotonic() + 40
+                while time.monotonic() < deadline:
+                    page.keyboard.press("Enter")
+                    time.sleep(0.3)
+                    count, now, now_turn = table_now(watch)
+                    if now_turn != turn:
+                        break
+                assert now_turn != turn, (
+                    f"seat {seat}'s turn did not end in the browser ({count} actions); it "
+                    f"shows:\n{page.evaluate(SCREEN_TEXT)}"
+                )
+                assert now != seat
+        finally:
+            browser.close()
+    _ = json  # the watcher's messages are JSON
