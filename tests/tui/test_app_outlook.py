@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from app_driver import NAMES, TableApp, lift_curtain, press, region_words, screen_text, table
@@ -22,6 +22,7 @@ from orbis_tui.engine import (
     GodId,
     GodLost,
     GoWild,
+    Option,
     Place,
     Prospect,
     TakeTile,
@@ -53,7 +54,11 @@ def match_where(wanted: Callable[[GameState], bool], players: int = 2) -> Match:
     raise AssertionError("the wanted situation never came")
 
 
-def run(app: TableApp, scenario, size=(80, 24)) -> None:  # type: ignore[no-untyped-def]
+def run(
+    app: TableApp,
+    scenario: Callable[[Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = (80, 24),
+) -> None:
     async def go() -> None:
         async with app.run_test(size=size) as pilot:
             await lift_curtain(pilot)
@@ -62,7 +67,7 @@ def run(app: TableApp, scenario, size=(80, 24)) -> None:  # type: ignore[no-unty
     asyncio.run(go())
 
 
-def sealing(option) -> bool:  # type: ignore[no-untyped-def]
+def sealing(option: Option) -> bool:
     return any(isinstance(w, ForestSealed) for w in option.warnings)
 
 

@@ -35,7 +35,6 @@ from ..engine import (
     Validated,
     WentWild,
     final_scores,
-    outlook,
     outlooks,
     parse_action,
 )
@@ -165,8 +164,8 @@ def summarize(
 def made_impossible(start: GameState, after: GameState, seat: int) -> tuple[str, ...]:
     """What ``seat``'s own turn, from ``start`` to ``after``, made unable to score: its
     forests sealed and its god, in the outlook's words (the warnings said it before)."""
-    before = outlook(start, seat)
-    now = outlook(after, seat)
+    before = outlooks(start)[seat]
+    now = outlooks(after)[seat]
     could = {t.position for t in before.tiles if t.prospect is not Prospect.LOST}
     lines = [
         texts.OUTLOOK_FOREST_LOST.format(tile=t.tile.name, cp=t.cp, have=t.have, need=t.need)
