@@ -8,10 +8,14 @@ from functools import cache
 
 import pytest
 
-from orbis_tui.analysis import texts as review_texts
 from orbis_tui.analysis.review import (
+    FINE,
+    FINE_FACTOR,
+    MISTAKE,
     MISTAKE_FLOOR,
+    UNCLEAR,
     GameReview,
+    is_fine,
     is_mistake,
     review_record,
 )
@@ -136,9 +140,25 @@ def test_a_difference_within_the_uncertainty_is_not_a_mistake() -> None:
     assert is_mistake(3.0, 1.4)
     for move in reviewed().moves:
         assert move.mistake == (move.played != move.best and is_mistake(move.loss, move.stderr))
-        if move.loss > 0 and not move.mistake:
-            assert move.reason == review_texts.WITHIN_NOISE
-    assert any(m.loss > 0 and not m.mistake for m in reviewed().moves)
+        assert move.mistake == (move.verdict == MISTAKE)
+
+
+def test_fine_is_said_only_when_the_interval_stays_under_a_mistakes_floor() -> None:
+    """A decision is fine when the move played is the search's best, or when the paired
+    difference's upper bound is under 1 CP; else, unless it is a mistake, it is unclear,
+    and its reason gives the interval rather than "close to the best"."""
+    assert is_fine(0.2, 0.4) and is_fine(-1.0, 1.0)
+    assert not is_fine(0.2, 0.6) and not is_fine(0.0, math.inf)
+    verdicts = set()
+    for move in reviewed().moves:
+        verdicts.add(move.verdict)
+        if move.verdict == FINE:
+            if move.best != move.played:
+                assert move.loss + FINE_FACTOR * move.stderr < MISTAKE_FLOOR + 1e-9
+                assert move.reason.startswith("close to the best: less than")
+        elif move.verdict == UNCLEAR:
+            assert move.reason.startswith("not clear: in the futures played the loss lies")
+    assert {FINE, MISTAKE} <= verdicts
 
 
 def test_the_review_is_the_same_for_the_same_seed() -> None:

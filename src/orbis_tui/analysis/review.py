@@ -40,14 +40,20 @@ from .search import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 FORMAT = "orbis-review/1"
 MISTAKE_FLOOR = 1.0  # CP: a smaller loss is never called a mistake
 NOISE_FACTOR = 2.0  # a mistake's loss exceeds this many combined standard errors
+# A decision is called fine when its loss is, with this many standard errors to spare,
+# under a mistake's floor: the interval shown supports "less than 1 CP".
+FINE_FACTOR = 1.5
 BIGGEST = 3  # mistakes listed per player
 MIN_VISITS = 3  # fewer samples of an option: its uncertainty is unknown (inf)
 # Common worlds on which the move played and the search's best are played to the end.
-COMPARE_FLOOR = 0.5  # CP: a smaller loss claimed by the search is kept as it is
-FEW_WORLDS = 4  # when the search claims less than a mistake's floor
-FIRST_WORLDS = 8  # else
-MORE_WORLDS = 8  # added while the verdict is undecided ...
-MAX_WORLDS = 24  # ... up to this many
+FIRST_WORLDS = 8
+MORE_WORLDS = 8  # added while the verdict is neither a mistake nor fine ...
+MAX_WORLDS = 32  # ... up to this many
+
+# The verdicts of a decision.
+MISTAKE = "mistake"  # clearly at least MISTAKE_FLOOR CP lost
+FINE = "fine"  # clearly less than MISTAKE_FLOOR CP lost (the move played or as good)
+UNCLEAR = "unclear"  # the futures played cannot tell
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +77,16 @@ class MoveReview:
     mistake: bool
     reason: str  # why the best was better (mistakes); empty when nothing to say
     hinted: bool  # a hint was shown at this decision
+    verdict: str = ""  # MISTAKE, FINE or UNCLEAR ("" in reviews written before verdicts)
+
+    @property
+    def judged_as(self) -> str:
+        """The verdict, also for a review written before verdicts were recorded."""
+        if self.verdict:
+            return self.verdict
+        if self.mistake:
+            return MISTAKE
+        return FINE if self.best == self.played else UNCLEAR
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +307,7 @@ def review_record(
         "seats": wanted,
         "mistake_floor": MISTAKE_FLOOR,
         "noise_factor": NOISE_FACTOR,
+        "fine_factor": FINE_FACTOR,
         "complete": complete,
         "iterations": iterations,  # search iterations in all
     }
@@ -352,14 +369,23 @@ def is_mistake(loss: float, stderr: float) -> bool:
     return math.isfinite(stderr) and loss >= MISTAKE_FLOOR and loss > NOISE_FACTOR * stderr
 
 
+def is_fine(difference: float, stderr: float) -> bool:
+    """Whether a paired difference (best minus played, not clamped at 0) is clearly less
+    than a mistake's floor: its upper bound, :data:`FINE_FACTOR` standard errors above
+    it, stays under :data:`MISTAKE_FLOOR`."""
+    return math.isfinite(stderr) and difference + FINE_FACTOR * stderr < MISTAKE_FLOOR
+
+
 def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tuple[MoveReview, int]:
     """The decision judged, and the search iterations it took.
 
-    The search picks the best option. When it claims a loss of :data:`COMPARE_FLOOR` or
-    more, the move played and that option are played again to the end of the game on
-    common worlds the search never saw (:mod:`.paired`), and the loss is their paired
-    difference there: the search's own figure for its best is flattered by being the
-    highest of many noisy ones, and its evaluation errs before the end of the game."""
+    The search picks the best option. When it is not the move played, the two are
+    played again to the end of the game on common worlds the search never saw
+    (:mod:`.paired`), and the loss is their paired difference there: the search's own
+    figure for its best is flattered by being the highest of many noisy ones, and its
+    evaluation errs before the end of the game. Worlds are added while the difference
+    is neither clearly a mistake nor clearly fine (:func:`_compare`): the budget goes
+    where the verdict is close."""
     state = decision.state
     analysis = budget.analyse(state, seed, decision.answer[0])
     played, again = _played_estimate(analysis, decision, budget, seed)
@@ -367,22 +393,24 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
     if played.actions == best.actions:
         best = played
     same = best is played
-    claimed = best.margin - played.margin
-    loss = 0.0 if same else max(0.0, claimed)
-    stderr = played.stderr if same else math.hypot(best.stderr, played.stderr)
+    loss = 0.0
+    stderr = played.stderr
     played_margin, best_margin = played.margin, best.margin
-    if min(played.visits, best.visits) < MIN_VISITS:
-        stderr = math.inf  # two or so samples that agree say little about the noise
     futures = None
-    if not same and math.isfinite(stderr) and claimed >= COMPARE_FLOOR:
-        mine, theirs = _compare(state, played, best, seed, claimed=claimed)
+    verdict = FINE
+    if not same:
+        mine, theirs = _compare(state, played, best, seed)
         futures = (mine.finals, theirs.finals)
         difference, stderr = paired_difference(theirs, mine)
         played_margin, best_margin = mine.mean, theirs.mean
-        if difference <= 0:  # on common worlds the move played does as well
-            best, same = played, True
         loss = max(0.0, difference)
-    mistake = not same and is_mistake(loss, stderr)
+        if is_mistake(loss, stderr):
+            verdict = MISTAKE
+        elif not is_fine(difference, stderr):
+            verdict = UNCLEAR
+        if difference <= 0 and verdict == FINE:  # on common worlds the move played does as well
+            best, same = played, True
+    mistake = verdict == MISTAKE
     if mistake:
         reason = loss_reason(
             state,
@@ -391,8 +419,11 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
             loss=loss,
             futures=futures,
         )
-    elif not same and loss > 0:
-        reason = gettext(texts.WITHIN_NOISE)
+    elif verdict == UNCLEAR:
+        low, high = max(0.0, loss - NOISE_FACTOR * stderr), loss + NOISE_FACTOR * stderr
+        reason = gettext(texts.UNCLEAR).format(low=low, high=high)
+    elif not same:
+        reason = gettext(texts.CLOSE).format(high=loss + FINE_FACTOR * stderr)
     else:
         reason = ""
     move = MoveReview(
@@ -409,25 +440,24 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
         mistake=mistake,
         reason=reason,
         hinted=hinted,
+        verdict=verdict,
     )
     return move, analysis.iterations + again
 
 
 def _compare(
-    state: GameState, played: OptionEstimate, best: OptionEstimate, seed: int, claimed: float
+    state: GameState, played: OptionEstimate, best: OptionEstimate, seed: int
 ) -> tuple[Futures, Futures]:
-    """The move played and the search's best, played on the same fresh worlds: a few when
-    the search saw little between them, more while the difference is close to the line
-    between a mistake and noise (where the budget changes the verdict)."""
+    """The move played and the search's best, played on the same fresh worlds:
+    :data:`FIRST_WORLDS`, then :data:`MORE_WORLDS` at a time while the difference is
+    neither clearly a mistake nor clearly fine, up to :data:`MAX_WORLDS`."""
     planner = QuickPlanner()
-    count = FIRST_WORLDS if claimed >= MISTAKE_FLOOR else FEW_WORLDS
-    worlds = turn_worlds(state, seed, count)
+    worlds = turn_worlds(state, seed, FIRST_WORLDS)
     mine = play_futures(state, played.actions + played.rest, worlds, planner, rounds=None)
     theirs = play_futures(state, best.actions + best.rest, worlds, planner, rounds=None)
     while len(worlds) < MAX_WORLDS:
         difference, stderr = paired_difference(theirs, mine)
-        undecided = abs(difference - MISTAKE_FLOOR) < NOISE_FACTOR * stderr
-        if not undecided or difference < MISTAKE_FLOOR / 2:
+        if is_mistake(max(0.0, difference), stderr) or is_fine(difference, stderr):
             break
         more = turn_worlds(state, seed, MORE_WORLDS, start=len(worlds))
         worlds += more

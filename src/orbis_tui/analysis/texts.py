@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from ..i18n import N_, NC_, Np_
 
-WITHIN_NOISE = N_("close to the best: the difference is within the search's uncertainty")
+# A decision that is not a mistake: clearly under a mistake's floor, or not clear.
+CLOSE = N_("close to the best: less than {high:.1f} CP lost in the futures played")
+UNCLEAR = N_(
+    "not clear: in the futures played the loss lies between {low:.1f} and {high:.1f} CP, "
+    "too uncertain to call it a mistake or fine"
+)
 
 # ------------------------------------------------------------------ orbis review
 PROGRESS = Np_("Reviewing {decisions} decision", "Reviewing {decisions} decisions", "decisions")
