@@ -1,7 +1,7 @@
 """Is the review calibrated? Its claimed losses against losses measured by playouts.
 
     nice -n 19 .venv/bin/python benchmarks/bench_calibration.py [--games 4,3,3]
-        [--iterations 200] [--playouts 24] [--biggest 2] [--random 2] [--seed 0]
+        [--iterations 200] [--playouts 100] [--biggest 2] [--random 2] [--seed 0]
         [--cache DIR]
 
 1. **Strong-play records**: games between expert players searching ``--iterations``
@@ -20,10 +20,13 @@
    could see (worlds the review never used), the same worlds for both: the mean of the
    paired differences of the final margin.
 
-Prints every decision measured, then the figures the review is held to: the mean
-absolute error of the claimed loss (aim ≤ 0.75 CP), the share of flagged mistakes whose
-real loss is at least 0.5 CP (aim ≥ 80%), the share of decisions called fine whose real
-loss is at most 1 CP (aim ≥ 90%); and the evaluation's own error at the review's horizon
+Prints every decision measured, then the figures the review is held to, for each number
+of players and in all: the mean absolute error of the claimed loss (aim ≤ 0.75 CP; the
+part the playouts' own sampling explains is printed beside it), the share of flagged
+mistakes whose real loss is at least 0.5 CP (aim ≥ 80%), the share of decisions called
+fine whose real loss is at most 1 CP (aim ≥ 90%), how many were left unclear, how often
+the review's ± (two standard errors, with the playouts' own) covers the difference
+between its claim and the playouts'; and the evaluation's own error at the review's horizon
 (the root mean square, over decisions, of the horizon's paired difference minus the
 playouts' on the same worlds), which is what ``EVALUATION_ERROR`` in
 ``orbis_tui.analysis.paired`` should be.
@@ -38,6 +41,7 @@ import random
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from orbis_tui.analysis.paired import (
@@ -47,7 +51,15 @@ from orbis_tui.analysis.paired import (
     standard_error,
     turn_worlds,
 )
-from orbis_tui.analysis.review import GameReview, MoveReview, _decisions, review_record
+from orbis_tui.analysis.review import (
+    FINE,
+    MISTAKE,
+    UNCLEAR,
+    GameReview,
+    MoveReview,
+    _decisions,
+    review_record,
+)
 from orbis_tui.bots import bot_seed, make_bot
 from orbis_tui.bots.rollout import QuickPlanner
 from orbis_tui.engine import parse_action
@@ -96,7 +108,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="4,3,3", help="games with 2,3,4 players")
     parser.add_argument("--iterations", type=int, default=200)
-    parser.add_argument("--playouts", type=int, default=24)
+    parser.add_argument("--playouts", type=int, default=100)
     parser.add_argument("--biggest", type=int, default=2)
     parser.add_argument("--random", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
@@ -113,7 +125,7 @@ def main() -> None:
         flush=True,
     )
     rng = random.Random(args.seed)
-    rows: list[tuple[MoveReview, float, float, float]] = []  # move, real, bias error, bias
+    rows: list[Row] = []
     same = 0
     for players, games in zip((2, 3, 4), counts, strict=False):
         for game in range(games):
@@ -154,39 +166,69 @@ def main() -> None:
                 ]
                 horizon = real + statistics.fmean(gaps)
                 gap_error = standard_error(gaps)
-                rows.append((move, real, gap_error, horizon - real))
-                mark = "mistake" if move.mistake else "fine"
+                rows.append(Row(players, move, real, error, gap_error, horizon - real))
                 print(
                     f"  #{move.index} seat {move.seat} {move.kind}: claimed {move.loss:.2f} "
-                    f"± {move.stderr:.2f} ({mark}), real {real:.2f} ± {error:.2f}, "
+                    f"± {move.stderr:.2f} ({move.judged_as}), real {real:.2f} ± {error:.2f}, "
                     f"horizon {horizon:.2f}",
                     flush=True,
                 )
             summarise(rows, same)  # so far: a run cut short still says something
             print(flush=True)
+    for players in (2, 3, 4):
+        part = [r for r in rows if r.players == players]
+        if part:
+            print(f"--- {players} players")
+            summarise(part, None)
+    print("--- all")
+    summarise(rows, same)
 
 
-def summarise(rows: list[tuple[MoveReview, float, float, float]], same: int) -> None:
+@dataclass(frozen=True)
+class Row:
+    """One decision measured: the review's judgement and the playouts' real loss."""
+
+    players: int
+    move: MoveReview
+    real: float  # the playouts' paired difference (best minus played), not clamped
+    real_error: float  # its standard error
+    gap_error: float  # the sampling error of the horizon's gap
+    bias: float  # the horizon's difference minus the playouts'
+
+
+def summarise(rows: list[Row], same: int | None) -> None:
     if not rows:
         print("no decision measured")
         return
     # A loss is never below 0: when the review's best does worse than the move played in
     # the playouts, the real loss of the move played is 0 (the unclamped error is shown too).
-    errors = [abs(m.loss - max(0.0, real)) for m, real, _, _ in rows]
-    raw = [abs(m.loss - real) for m, real, _, _ in rows]
-    flagged = [real for m, real, _, _ in rows if m.mistake]
-    fine = [real for m, real, _, _ in rows if not m.mistake]
+    errors = [abs(r.move.loss - max(0.0, r.real)) for r in rows]
+    raw = [abs(r.move.loss - r.real) for r in rows]
+    # What the playouts' own sampling alone would give (E|N(0, se)| = se * sqrt(2/pi)).
+    floor = statistics.fmean(r.real_error * math.sqrt(2 / math.pi) for r in rows)
+    verdicts = [r.move.judged_as for r in rows]
+    flagged = [r.real for r in rows if r.move.judged_as == MISTAKE]
+    fine = [r.real for r in rows if r.move.judged_as == FINE]
+    unclear = verdicts.count(UNCLEAR)
     confirmed = sum(1 for real in flagged if real >= 0.5)
     within = sum(1 for real in fine if real <= 1.0)
-    sampling = statistics.fmean(e * e for _, _, e, _ in rows)
-    bias = statistics.fmean(b * b for _, _, _, b in rows)
-    print(
-        f"decisions measured: {len(rows)} ({same} more where the review's best is the move played)"
+    covered = sum(
+        1
+        for r in rows
+        if abs(r.move.loss - max(0.0, r.real)) <= 2 * math.hypot(r.move.stderr, r.real_error) + 1e-9
     )
+    sampling = statistics.fmean(r.gap_error**2 for r in rows)
+    bias = statistics.fmean(r.bias**2 for r in rows)
+    more = "" if same is None else f" ({same} more where the review's best is the move played)"
+    print(f"decisions measured: {len(rows)}{more}")
     print(
         f"mean absolute error of the claimed loss: {statistics.fmean(errors):.2f} CP "
-        f"(aim <= 0.75; against the playouts' difference even below 0: "
-        f"{statistics.fmean(raw):.2f})"
+        f"(aim <= 0.75; the playouts' own sampling alone: {floor:.2f}; against their "
+        f"difference even below 0: {statistics.fmean(raw):.2f})"
+    )
+    print(
+        f"verdicts: {len(flagged)} mistakes, {len(fine)} fine, {unclear} unclear "
+        f"({len(flagged) / len(rows):.0%} flagged)"
     )
     if flagged:
         print(
@@ -198,6 +240,10 @@ def summarise(rows: list[tuple[MoveReview, float, float, float]], same: int) -> 
             f"decisions called fine really within 1 CP: {within}/{len(fine)} "
             f"= {within / len(fine):.0%} (aim >= 90%)"
         )
+    print(
+        f"claim within two combined standard errors of the playouts: {covered}/{len(rows)} "
+        f"= {covered / len(rows):.0%} (about 95% if the ± is honest)"
+    )
     print(
         f"evaluation error at the hints' horizon ({HORIZON_ROUNDS} rounds): "
         f"{math.sqrt(max(0.0, bias - sampling)):.2f} CP (root mean square of the horizon's "

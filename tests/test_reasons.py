@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from builders import G, R, Seat, W, forest, plain, position, tile
 from orbis_tui.engine import (
     DecisionKind,
     EffectKind,
@@ -17,6 +18,7 @@ from orbis_tui.engine import (
     Pay,
     Place,
     TakeTile,
+    Tile,
     new_game,
 )
 from orbis_tui.tiles import load_catalog
@@ -160,3 +162,47 @@ def test_a_take_that_can_only_be_a_wilderness_is_worded_as_one() -> None:
     # the review says the same when such a take was the better choice
     other = next(a for a in state.decision_actions() if a != take)
     assert "as a wilderness" in loss_reason(state, other, take, loss=2.0)
+
+
+# ------------------------------------------------------------ the outlook in reasons
+def _young_woods(market_tile: Tile, elsewhere: bool = False) -> GameState:
+    """Young Woods (green forest, needs 1 green neighbour) with one free neighbour spot:
+    row 2 on it and Cloud Pasture, where ``market_tile`` (cell 1) can go; ``elsewhere``:
+    row 2's fourth spot is free too, on a green tile, away from the forest."""
+    woods = tile("Young Woods", G, cp=3, effect=forest([G], 1))
+    pyramid = {
+        (1, 0): R,
+        (1, 1): woods,
+        (1, 2): plain("Cloud Pasture", W),
+        (1, 3): G if elsewhere else R,
+        (1, 4): R,
+        (2, 0): R,
+        (2, 2): G if elsewhere else R,
+    }
+    if not elsewhere:
+        pyramid[(2, 3)] = R
+    return position({0: market_tile}, seats=[Seat(pyramid)])
+
+
+def test_a_hint_says_what_a_placement_makes_of_a_waiting_forest() -> None:
+    """R-EFF-FOREST in the game's terms: a green tile on Young Woods' last free
+    neighbour spot validates it (said, though no event says it before the end); a white
+    one seals it (said once, by the warning with its reason)."""
+    state = _young_woods(plain("Moss Hill", G, cp=2))
+    state.apply(TakeTile(0))
+    assert state.kind is DecisionKind.PLACE
+    reason = option_reason(state, [Place(2, 1)])
+    assert "Young Woods (forest, 3 CP) is validated" in reason
+    white = _young_woods(plain("Chalk Hill", W, cp=2))
+    white.apply(TakeTile(0))
+    reason = option_reason(white, [Place(2, 1)])
+    assert reason.count("Young Woods (forest, 3 CP) can no longer be validated") == 1
+    assert "its last free neighbour spot would be white" in reason
+
+
+def test_a_review_names_the_forest_the_best_move_validates() -> None:
+    state = _young_woods(plain("Moss Hill", G, cp=2), elsewhere=True)
+    state.apply(TakeTile(0))
+    assert Place(2, 3) in state.decision_actions()
+    reason = loss_reason(state, [Place(2, 3)], [Place(2, 1)])
+    assert "which validates Young Woods" in reason

@@ -11,6 +11,7 @@ state itself is never changed. The sentences are in :mod:`.texts`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..engine import (
     Action,
@@ -21,17 +22,21 @@ from ..engine import (
     EffectRefused,
     Event,
     Exchange,
+    ForestSealed,
     GameState,
     GodCancelled,
+    GodLost,
     IrrigationFails,
     PaymentLost,
     PlayerScore,
+    Prospect,
     ReturnUnaffordable,
     Validated,
     VolcanoFails,
     WildernessCost,
     cancelled_text,
     final_scores,
+    outlooks,
 )
 from ..i18n import TranslatedDict, choose, format_numbers, gettext
 from . import texts
@@ -49,13 +54,16 @@ def option_reason(state: GameState, actions: Actions) -> str:
     seat = state.current
     after, events = _play(state, played)
     does = describe_actions(state, played)
-    outcome = _outcomes(state, seat, events)
+    cancelled = any(isinstance(e, Cancelled | GodCancelled) for e in events)
+    warnings = [] if cancelled else _warnings(state, played)
+    risks = [w.message for w in warnings]
+    # what the choice makes of the forests and the god, unless a warning says it in full
+    changes = [c.text for c in outlook_changes(state, after) if not _warned(c, warnings)]
+    outcome = _outcomes(state, seat, events) + changes
     points = _cp(after, seat) - _cp(state, seat)
     if points:
         outcome.append(gettext(texts.POINTS_NOW).format(points=points))
     line = _sentence(texts.OUTCOME_SEP.join([does, *outcome]))
-    cancelled = any(isinstance(e, Cancelled | GodCancelled) for e in events)
-    risks = [] if cancelled else [w.message for w in _warnings(state, played)]
     if risks:
         line += " " + gettext(texts.RISK_PREFIX) + " ".join(risks)
     return line
@@ -115,9 +123,17 @@ def _turn_reason(state: GameState, played: Actions, best: Actions) -> str | None
     played_validated = {
         e.tile for e in played_events if isinstance(e, Validated) and e.player == seat
     }
+    played_changes = outlook_changes(state, played_after)
+    best_changes = outlook_changes(state, best_after)
+    played_validated |= {c.tile_id for c in played_changes if c.scores}
+    best_validated |= {c.tile_id for c in best_changes if c.scores}
     for tile_id in sorted(best_validated - played_validated):
         name = state.catalog.tile_by_id[tile_id].name
         return _sentence(_LOSS["validates"].format(best=best_words, name=name))
+    best_lost = {c.tile_id for c in best_changes if not c.scores}
+    for change in played_changes:
+        if not change.scores and change.tile_id not in best_lost:
+            return _sentence(_LOSS["outlook"].format(what=change.text, best=best_words))
     gained = _cp(best_after, seat) - _cp(played_after, seat)
     if gained > 0:
         return _sentence(_LOSS["more_cp"].format(best=best_words, diff=gained))
@@ -126,6 +142,54 @@ def _turn_reason(state: GameState, played: Actions, best: Actions) -> str | None
         values = {"best": best_words, "diff": kept}
         return _sentence(choose(texts.MORE_WORSHIPERS, values).format(**values))
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class OutlookChange:
+    """One of the player's forests or their god that a choice validates or makes
+    impossible (the engine's outlook before and after): ``tile_id`` is the forest's id,
+    or ``"god"``."""
+
+    tile_id: str
+    scores: bool  # it scores now; else it can no longer
+    text: str
+
+
+def outlook_changes(state: GameState, after: GameState) -> list[OutlookChange]:
+    """What the choices from ``state`` to ``after`` made of the deciding player's forests
+    and god: validated (a forest's neighbours, a god's condition), or no longer
+    possible. Each tile and effect placed is told by its own events."""
+    seat = state.current
+    if after is state:
+        return []
+    before, now = outlooks(state)[seat], outlooks(after)[seat]
+    out = []
+    for forest in now.forests:
+        was = before.tile_at(forest.position)
+        if was is None or was.prospect is not Prospect.OPEN or forest.prospect is Prospect.OPEN:
+            continue
+        scores = forest.prospect is Prospect.SCORES
+        template = texts.FOREST_VALIDATED if scores else texts.FOREST_SEALED
+        text = gettext(template).format(name=forest.tile.name, cp=forest.cp)
+        out.append(OutlookChange(forest.tile.id, scores, text))
+    god, was_god = now.god, before.god
+    if god.god is not None and god.prospect is not was_god.prospect and god.god == was_god.god:
+        name = state.catalog.god_by_id[god.god].name
+        if god.prospect is Prospect.SCORES:
+            out.append(
+                OutlookChange("god", True, gettext(texts.GOD_SCORES).format(name=name, cp=god.cp))
+            )
+        elif god.prospect is Prospect.LOST:
+            text = gettext(texts.GOD_IMPOSSIBLE).format(name=name, cp=god.cp)
+            out.append(OutlookChange("god", False, text))
+    return out
+
+
+def _warned(change: OutlookChange, warnings: Sequence[Consequence]) -> bool:
+    """Whether one of the warnings already says ``change`` (and why)."""
+    if change.tile_id == "god":
+        return any(isinstance(w, GodLost) for w in warnings)
+    return any(isinstance(w, ForestSealed) and w.tile.id == change.tile_id for w in warnings)
 
 
 def _sentence(text: str) -> str:

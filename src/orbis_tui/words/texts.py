@@ -57,6 +57,11 @@ NOTHING = N_("nothing")
 VALIDATED = N_("{name} is validated")
 CANCELLED = N_("{name} is cancelled: {why}")
 GOD_CANCELLED = N_("the {name} is cancelled")
+# what the choice makes of the player's tiles and god (the engine's outlook)
+FOREST_VALIDATED = N_("{name} (forest, {cp} CP) is validated")
+FOREST_SEALED = N_("{name} (forest, {cp} CP) can no longer be validated")
+GOD_SCORES = N_("the {name} scores its {cp} CP")
+GOD_IMPOSSIBLE = N_("the {name} can no longer score its {cp} CP")
 POINTS_NOW = N_("{points:+d} CP on the board")
 OUTCOME_SEP = "; "
 RISK_PREFIX = N_("Risk: ")
@@ -79,6 +84,8 @@ LOSS = {
     # otherwise: what the best option does better
     "more_cp": N_("better: {best}, which scores {diff} CP more by the end of the turn"),
     "validates": N_("better: {best}, which validates {name}"),
+    # the played choice made a forest or the god impossible, the best did not
+    "outlook": N_("{what} after this choice; better: {best}"),
     "search": N_("better: {best} (the search expects {loss:.1f} CP more at the end of the game)"),
     "search_plain": N_("better: {best} (the search expects a better end of the game)"),
 }
