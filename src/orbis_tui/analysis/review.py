@@ -49,6 +49,7 @@ MIN_VISITS = 3  # fewer samples of an option: its uncertainty is unknown (inf)
 FIRST_WORLDS = 8
 MORE_WORLDS = 8  # added while the verdict is neither a mistake nor fine ...
 MAX_WORLDS = 32  # ... up to this many
+SETTLED_ERROR = 1.0  # CP: a mistake's size is measured until its error is this small
 
 # The verdicts of a decision.
 MISTAKE = "mistake"  # clearly at least MISTAKE_FLOOR CP lost
@@ -449,16 +450,19 @@ def _compare(
     state: GameState, played: OptionEstimate, best: OptionEstimate, seed: int
 ) -> tuple[Futures, Futures]:
     """The move played and the search's best, played on the same fresh worlds:
-    :data:`FIRST_WORLDS`, then :data:`MORE_WORLDS` at a time while the difference is
-    neither clearly a mistake nor clearly fine, up to :data:`MAX_WORLDS`."""
+    :data:`FIRST_WORLDS`, then :data:`MORE_WORLDS` at a time, up to :data:`MAX_WORLDS`,
+    while the difference is neither clearly fine nor a mistake measured to within
+    :data:`SETTLED_ERROR` (a mistake's size ranks it among the player's mistakes)."""
     planner = QuickPlanner()
     worlds = turn_worlds(state, seed, FIRST_WORLDS)
     mine = play_futures(state, played.actions + played.rest, worlds, planner, rounds=None)
     theirs = play_futures(state, best.actions + best.rest, worlds, planner, rounds=None)
     while len(worlds) < MAX_WORLDS:
         difference, stderr = paired_difference(theirs, mine)
-        if is_mistake(max(0.0, difference), stderr) or is_fine(difference, stderr):
+        if is_fine(difference, stderr):
             break
+        if is_mistake(max(0.0, difference), stderr) and stderr <= SETTLED_ERROR:
+            break  # a mistake, and its size known well enough to rank it
         more = turn_worlds(state, seed, MORE_WORLDS, start=len(worlds))
         worlds += more
         mine = _joined(mine, play_futures(state, mine.actions, more, planner, rounds=None))
