@@ -35,8 +35,9 @@ def test_undo_stale_and_wrong_seat_refusals_reach_only_that_seat(tmp_path: Path)
                 await mover.send(p.act(0, "god nosuch"))
                 assert (await mover.next("refused"))["code"] == p.ILLEGAL
                 await mover.send(p.act(0, "take 1"))
-                after = await mover.next("table")
-                assert after["n"] == 1 and (await other.next("table"))["n"] == 1
+                after = await mover.next("moved")
+                assert after["n"] == 1 and after["entries"] == ["take 1"]
+                assert (await other.next("moved"))["n"] == 1
                 # a stale count is refused
                 await mover.send(p.act(0, "take 2"))
                 assert (await mover.next("refused"))["code"] == p.STALE
@@ -44,8 +45,9 @@ def test_undo_stale_and_wrong_seat_refusals_reach_only_that_seat(tmp_path: Path)
                 await other.send(p.undo(1))
                 assert (await other.next("refused"))["code"] == p.NOT_YOUR_TURN
                 await mover.send(p.undo(1))
-                assert (await mover.next("table"))["n"] == 0
-                assert (await other.next("table"))["n"] == 0
+                undone = await mover.next("moved")
+                assert undone["n"] == 0 and undone["back"] == 1 and undone["entries"] == []
+                assert (await other.next("moved"))["n"] == 0
                 await mover.send(p.undo(0))
                 assert (await mover.next("refused"))["code"] == p.NO_UNDO
                 async with raw_socket(watch) as watcher:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..engine import Action, GameState, format_action
 from . import protocol as p
-from .client import TableMirror, parse_table
+from .client import OutOfStep, TableMirror
 from .links import Link
 
 
@@ -28,7 +28,8 @@ class SeatRun:
     final: dict[str, Any] | None = None
     round_trips: list[float] = field(default_factory=list)
     refusals: list[dict[str, Any]] = field(default_factory=list)
-    tables: int = 0
+    tables: int = 0  # table messages: whole ones and changes
+    resyncs: int = 0  # changes it could not follow (the whole table was asked for)
 
 
 Chooser = Callable[[GameState], Action]
@@ -41,9 +42,11 @@ async def play_seat(
     stop_after: int | None = None,
     timeout: float = 120.0,
     run: SeatRun | None = None,
+    think: Callable[[], float] | None = None,
 ) -> SeatRun:
     """Play ``link``'s seat until the game is over (or ``stop_after`` actions are on
-    the table: the seat then leaves, as a closed terminal would)."""
+    the table: the seat then leaves, as a closed terminal would). ``think`` gives the
+    seconds to wait before each decision, as a person would take (none: at once)."""
     import aiohttp
 
     run = run if run is not None else SeatRun()
@@ -67,14 +70,20 @@ async def play_seat(
                 run.refusals.append(data)
                 sent_count = -1
                 continue
-            if data["t"] != "table":
+            if data["t"] not in ("table", "moved"):
                 continue
             run.tables += 1
-            view = parse_table(data)
+            try:
+                view = mirror.take(data)
+            except OutOfStep:
+                run.resyncs += 1
+                await ws.send_str(p.sync())
+                continue
+            if view is None:
+                continue
             if sent_at is not None and view.count != sent_count:
                 run.round_trips.append(time.perf_counter() - sent_at)
                 sent_at = None
-            mirror.update(view.record)
             assert mirror.match is not None
             state = mirror.match.state
             if view.final is not None:
@@ -86,6 +95,8 @@ async def play_seat(
                 if sent_count == view.count:
                     continue  # already asked at this count
                 entry = format_action(choose(state))
+                if think is not None:
+                    await asyncio.sleep(think())
                 sent_at, sent_count = time.perf_counter(), view.count
                 await ws.send_str(p.act(view.count, entry))
 
