@@ -1002,6 +1002,31 @@ BYE_TEXTS = {
     "too-slow": N_("The connection was too slow."),
 }
 
+# The new-game screen's way to a table played apart.
+NEW_APART_BUTTON = N_("Play apart…")
+APART_TITLE = N_("Play apart")
+APART_INTRO = N_(
+    "A table server holds the game, and each person plays at their own terminal or "
+    "browser, with their own link. Start a server with: orbis host"
+)
+APART_SERVER = N_("Server")
+APART_DEAL = N_("Deal the table")
+APART_DEALING = N_("Dealing the table at {server}…")
+APART_BAD_SERVER = N_("A server's address starts with http:// or https://.")
+APART_FAILED = N_("The table server at {server} did not deal the table: {error}")
+APART_NO_ANSWER = N_("no answer (is `orbis host` running there?)")
+APART_DEALT = N_(
+    "The table is dealt. Send each person their link: they open it in a browser, or in a "
+    "terminal with: orbis join LINK"
+)
+APART_PERSON = N_("{name}:")
+APART_COMPUTER = N_("{name}: played by the server ({level})")
+APART_WATCH = N_("Watching (read only):")
+APART_COPY = N_("Copy")
+APART_COPIED = N_("The link is copied: {name}")
+APART_HINT = N_("Enter deals the table · Tab moves · Esc goes back")
+APART_HINT_DEALT = N_("Tab moves between the links · Enter copies · Esc goes back")
+
 # Every constant above answers in the language in use (see the module's docstring).
 _UNTRANSLATED = frozenset({"KEY", "APP_TITLE"})
 _ENGLISH: dict[str, Any] = {
