@@ -98,3 +98,48 @@ def test_a_second_connection_replaces_the_first(tmp_path: Path) -> None:
                     assert await first.closed_with() == p.REPLACED
 
     asyncio.run(main())
+
+
+def test_changes_reveal_only_the_tiles_turned_up(tmp_path: Path) -> None:
+    """A watcher follows a whole game from its changes alone: after each one its table
+    is the true table's public position, and no change names a tile still face down."""
+    from orbis_tui.engine import parse_action
+    from orbis_tui.records import GameRecord, Match
+    from orbis_tui.remote.seatbot import play_seat, random_chooser
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, watch, _ = await new_table(server, 2)
+            async with raw_socket(watch) as watcher:
+                messages = [await watcher.next("table")]
+                game = asyncio.gather(
+                    *(play_seat(link, random_chooser(n)) for n, link in enumerate(links) if link)
+                )
+                while "final" not in messages[-1]:
+                    messages.append(await watcher.next("change"))
+                await game
+            room = server.rooms[watch.table]
+            truth = Match(GameRecord(setup=room.record.setup))
+            mirror = TableMirror()
+            moved = 0
+            for message in messages[:-1]:  # the last one is the whole true record
+                before = list(truth.state.pile_pos)
+                view = mirror.take(message)
+                assert view is not None and mirror.match is not None
+                for entry in room.record.actions[len(truth.record.actions) : view.count]:
+                    truth.play(parse_action(entry))
+                state = mirror.match.state
+                assert state.public_signature() == truth.state.public_signature()
+                if message["t"] == "moved":
+                    moved += 1
+                    piles = truth.state.piles
+                    turned_up = [
+                        [tile.id for tile in pile[start:pos]]
+                        for pile, start, pos in zip(
+                            piles, before, truth.state.pile_pos, strict=True
+                        )
+                    ]
+                    assert message["drawn"] == turned_up
+            assert moved > 50
+
+    asyncio.run(main())

@@ -9,6 +9,7 @@ measures the time from each intent to the table that answers it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -30,6 +31,7 @@ class SeatRun:
     refusals: list[dict[str, Any]] = field(default_factory=list)
     tables: int = 0  # table messages: whole ones and changes
     resyncs: int = 0  # changes it could not follow (the whole table was asked for)
+    statuses: list[str] = field(default_factory=list)  # the connection's: "lost", ...
 
 
 Chooser = Callable[[GameState], Action]
@@ -140,3 +142,57 @@ async def _watch_once(link: Link) -> dict[str, Any]:
             data = json.loads(message.data)
             if data.get("t") == "table":
                 return dict(data)
+
+
+async def play_seat_reconnecting(
+    link: Link, choose: Chooser, *, timeout: float = 120.0, run: SeatRun | None = None
+) -> SeatRun:
+    """Play ``link``'s seat as a person's screen does, through a :class:`SeatLink`: when
+    the connection drops (the server was killed), it connects again by itself and goes
+    on from the whole table the server then sends."""
+    from .client import SeatLink
+
+    run = run if run is not None else SeatRun()
+    mirror = TableMirror()
+    inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    seat_link = SeatLink(link, inbox.put_nowait, lambda code, _reason: run.statuses.append(code))
+    task = asyncio.create_task(seat_link.run())
+    sent_count = -1
+    try:
+        async with asyncio.timeout(timeout):
+            while True:
+                data = await inbox.get()
+                if data.get("t") == "refused":
+                    run.refusals.append(data)
+                    sent_count = -1
+                    continue
+                if data.get("t") not in ("table", "moved"):
+                    continue
+                run.tables += 1
+                if data.get("t") == "table":
+                    sent_count = -1  # a new connection: an intent in flight may be lost
+                try:
+                    view = mirror.take(data)
+                except OutOfStep:
+                    run.resyncs += 1
+                    await seat_link.send(p.sync())
+                    continue
+                if view is None:
+                    continue
+                if view.final is not None:
+                    run.final = data["final"]
+                    return run
+                assert mirror.match is not None
+                state = mirror.match.state
+                seat = view.seat
+                if seat is None or state.current != seat or not _played_by_person(view, seat):
+                    continue
+                if sent_count != view.count:
+                    entry = format_action(choose(state))
+                    if await seat_link.send(p.act(view.count, entry)):
+                        sent_count = view.count
+    finally:
+        seat_link.stop()
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
