@@ -69,7 +69,7 @@ def test_play_apart_deals_the_table_and_shows_the_links(tmp_path: Path) -> None:
                 assert room.kinds == ["human", "human", level_of(app)]
                 assert room.record.setup.players == ["Ada", "Bo", "Cy"]
                 copied: list[str] = []
-                app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
+                app.copy_to_clipboard = copied.append  # type: ignore[method-assign,assignment]
                 await pilot.press("enter")  # the first link's Copy has the focus
                 assert copied == [str(links[0])]
                 await pilot.press("escape")
