@@ -143,3 +143,41 @@ def test_changes_reveal_only_the_tiles_turned_up(tmp_path: Path) -> None:
             assert moved > 50
 
     asyncio.run(main())
+
+
+def test_a_seat_screen_session_follows_a_whole_game_by_its_changes(tmp_path: Path) -> None:
+    """The session of a seat's screen (its match, its finished turns, its log) takes
+    every change of a whole game as it comes: its turns are the true game's."""
+    from orbis_tui.records import Match
+    from orbis_tui.remote.seatbot import play_seat, random_chooser
+    from orbis_tui.tui.history import TurnHistory
+    from orbis_tui.tui.remote_session import RemoteSession
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, watch, _ = await new_table(server, 3, {3: "easy"})
+            async with raw_socket(watch) as watcher:
+                messages = [await watcher.next("table")]
+                game = asyncio.gather(
+                    *(play_seat(link, random_chooser(n)) for n, link in enumerate(links) if link)
+                )
+                while "final" not in messages[-1]:
+                    messages.append(await watcher.next("change"))
+                await game
+            mirror = TableMirror()
+            view = mirror.take(messages[0])
+            assert view is not None
+            session = RemoteSession(mirror, view, lambda _text: None)
+            for message in messages[1:-1]:
+                view = mirror.take(message)
+                assert view is not None
+                session.take_view(view)
+                session.history.update()  # the finished turns, replayed as they come
+                session.logbook.lines()
+            room = server.rooms[watch.table]
+            truth = TurnHistory(Match(room.record))
+            mine = [(t.seat, t.round) for t in session.history.update()]
+            assert mine == [(t.seat, t.round) for t in truth.update()][: len(mine)]
+            assert len(mine) > 30
+
+    asyncio.run(main())

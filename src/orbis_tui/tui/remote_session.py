@@ -50,6 +50,8 @@ class RemoteSession(GameSession):
         elif view.rebuilt:
             assert self.mirror.match is not None
             self._use(self.mirror.match)
+        else:  # played on: the tiles just turned up may have changed the piles' order
+            self.history.take_piles(self.match.state.piles)
         if self.pending is not None and len(self.match.record.actions) != self._pending_at:
             self.pending = None  # the table moved under the turn being confirmed
         self._asked = None
