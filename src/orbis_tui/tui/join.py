@@ -116,6 +116,7 @@ class JoinApp(OrbisApp):
         self._waiting = WaitingScreen()
         self._was_my_turn = False
         self._presence: list[tuple[bool, str | None]] = []
+        self._lost = False  # the connection dropped and is not back yet
         self.saved_title = self.title
 
     def _show_first_screen(self) -> None:
@@ -139,6 +140,10 @@ class JoinApp(OrbisApp):
     # ------------------------------------------------------------ from the server
     def _server_said(self, data: dict[str, Any]) -> None:
         kind = data.get("t")
+        if kind == "table" and self._lost:
+            self._lost = False
+            self.clear_notifications()
+            self.notify(texts.JOIN_BACK, timeout=4, markup=False)
         if kind in ("table", "moved"):
             session = self.session
             turn = session.state.turn if session is not None else 0
@@ -166,7 +171,8 @@ class JoinApp(OrbisApp):
         if session is None:
             session = self.session = RemoteSession(self.mirror, view, self._send)
             self._presence = _presence(view)
-            screen = RemoteTableScreen(session, settings=self.settings, resumed=bool(view.count))
+            # Not "resumed": there is no saved game here, only the table as it is now.
+            screen = RemoteTableScreen(session, settings=self.settings)
             self._show_screen(screen)
             self._alert_if_my_turn()
             return
@@ -220,7 +226,9 @@ class JoinApp(OrbisApp):
 
     def _on_status(self, code: str, reason: str) -> None:
         if code == "lost":
-            self.notify(texts.JOIN_LOST, severity="warning", timeout=4, markup=False)
+            if not self._lost:  # said once, and kept on screen until it is back
+                self._lost = True
+                self.notify(texts.JOIN_LOST, severity="warning", timeout=24 * 3600, markup=False)
             return
         text = (texts.BYE_TEXTS.get(code) or "{reason}").format(reason=reason)
         if code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE):
