@@ -246,14 +246,14 @@ SUMMARY_REALM = N_("worshipers: {before} → {after}")
 
 
 # ---------------------------------------------------------------- side panels
-PLAYER_REALM = "{count}/10"
+PLAYER_REALM = "{count}/{limit}"
 PLAYER_FARMS = N_("farms {farms}")
 PLAYER_NO_FARMS = N_("farms –")
 PLAYER_NO_GOD = N_("no god yet")
 PLAYER_GOD_CANCELLED = N_("{god} (cancelled)")
 PLAYER_GOD_CANCELLED_SHORT = "{god}×"
 PLAYER_SCORE = N_("{cp} CP now")
-PLAYER_LINE = N_("{tiles:>2}/14 {worshipers:>2}w {god:<7} {cp:>3} CP")
+PLAYER_LINE = N_("{tiles:>2}/{pyramid} {worshipers:>2}w {god:<7} {cp:>3} CP")
 COMPUTER_MARK = "⚙"
 LOG_TITLE = N_("Game log")
 LOG_NEWER = N_("↓ {count} newer lines below (PgDn)")
