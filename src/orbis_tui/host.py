@@ -30,7 +30,7 @@ from .remote import protocol as p
 from .remote.links import PLAY, WATCH, Link
 from .remote.room import HUMAN, Room, create_table
 from .remote.store import StoreError, TableStore
-from .serve import RequestGuard, is_loopback
+from .web_guard import RequestGuard, is_loopback
 
 log = logging.getLogger("orbis.host")
 

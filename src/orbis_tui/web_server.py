@@ -24,7 +24,7 @@ from textual_serve.server import Server
 
 from .i18n import N_, language
 from .i18n import gettext as _
-from .serve import RequestGuard, is_loopback
+from .web_guard import RequestGuard, is_loopback
 from .web_tab import (
     MAX_MESSAGE_BYTES,
     Focus,
