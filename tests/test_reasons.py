@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from builders import G, R, Seat, W, forest, plain, position, tile
+from builders import Content, G, R, Seat, W, forest, plain, position, tile
 from orbis_tui.engine import (
     DecisionKind,
     EffectKind,
@@ -170,7 +170,7 @@ def _young_woods(market_tile: Tile, elsewhere: bool = False) -> GameState:
     row 2 on it and Cloud Pasture, where ``market_tile`` (cell 1) can go; ``elsewhere``:
     row 2's fourth spot is free too, on a green tile, away from the forest."""
     woods = tile("Young Woods", G, cp=3, effect=forest([G], 1))
-    pyramid = {
+    pyramid: dict[tuple[int, int], Content] = {
         (1, 0): R,
         (1, 1): woods,
         (1, 2): plain("Cloud Pasture", W),
