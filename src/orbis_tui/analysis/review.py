@@ -27,7 +27,7 @@ from typing import Any
 
 from ..bots.rollout import QuickPlanner
 from ..engine import Action, Exchange, GameState, format_action, parse_action
-from ..i18n import gettext
+from ..i18n import format_numbers, gettext
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord
 from ..records.model import start_state
@@ -422,9 +422,9 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
         )
     elif verdict == UNCLEAR:
         low, high = max(0.0, loss - NOISE_FACTOR * stderr), loss + NOISE_FACTOR * stderr
-        reason = gettext(texts.UNCLEAR).format(low=low, high=high)
+        reason = format_numbers(gettext(texts.UNCLEAR), low=low, high=high)
     elif not same:
-        reason = gettext(texts.CLOSE).format(high=loss + FINE_FACTOR * stderr)
+        reason = format_numbers(gettext(texts.CLOSE), high=loss + FINE_FACTOR * stderr)
     else:
         reason = ""
     move = MoveReview(
