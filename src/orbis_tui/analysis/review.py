@@ -455,8 +455,10 @@ def _compare(
     :data:`SETTLED_ERROR` (a mistake's size ranks it among the player's mistakes)."""
     planner = QuickPlanner()
     worlds = turn_worlds(state, seed, FIRST_WORLDS)
-    mine = play_futures(state, played.actions + played.rest, worlds, planner, rounds=None)
-    theirs = play_futures(state, best.actions + best.rest, worlds, planner, rounds=None)
+    # Each answer's turn is finished by the fixed level too (not by the search's plan for
+    # it): the loss is then of this decision alone, as the calibration measures it.
+    mine = play_futures(state, played.actions, worlds, planner, rounds=None)
+    theirs = play_futures(state, best.actions, worlds, planner, rounds=None)
     while len(worlds) < MAX_WORLDS:
         difference, stderr = paired_difference(theirs, mine)
         if is_fine(difference, stderr):
