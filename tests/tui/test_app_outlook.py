@@ -98,6 +98,36 @@ def test_a_take_that_seals_ones_forest_is_marked_on_the_market_and_told(tmp_path
     run(TableApp(match, tmp_path), scenario)
 
 
+def test_a_take_that_makes_ones_god_impossible_is_marked_on_the_market_and_told(
+    tmp_path: Path,
+) -> None:
+    def losing_god(option) -> bool:  # type: ignore[no-untyped-def]
+        return isinstance(option.action, TakeTile) and any(
+            isinstance(w, GodLost) for w in option.warnings
+        )
+
+    def wanted(s: GameState) -> bool:
+        return s.kind is DecisionKind.TURN and any(losing_god(o) for o in s.decision.options)
+
+    match = match_where(wanted)
+    option = next(o for o in match.state.decision.options if losing_god(o))
+    assert isinstance(option.action, TakeTile)
+    cell = option.action.cell
+    warning = next(w for w in option.warnings if isinstance(w, GodLost))
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        market = screen.query_one(MarketBoard)
+        assert market.view is not None and cell in market.view.warned
+        screen.ui.select_cell(cell)
+        screen.changed()
+        await pilot.pause()
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        assert f"! {warning.god} ({warning.cp} CP) can no longer score" in words
+
+    run(TableApp(match, tmp_path), scenario)
+
+
 def test_a_spot_that_seals_ones_forest_is_marked_and_enter_proposes_another(
     tmp_path: Path,
 ) -> None:
