@@ -101,7 +101,7 @@ def test_a_take_that_seals_ones_forest_is_marked_on_the_market_and_told(tmp_path
 def test_a_take_that_makes_ones_god_impossible_is_marked_on_the_market_and_told(
     tmp_path: Path,
 ) -> None:
-    def losing_god(option) -> bool:  # type: ignore[no-untyped-def]
+    def losing_god(option) -> bool:
         return isinstance(option.action, TakeTile) and any(
             isinstance(w, GodLost) for w in option.warnings
         )

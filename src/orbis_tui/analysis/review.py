@@ -47,9 +47,8 @@ BIGGEST = 3  # mistakes listed per player
 MIN_VISITS = 3  # fewer samples of an option: its uncertainty is unknown (inf)
 # Common worlds on which the move played and the search's best are played to the end.
 FIRST_WORLDS = 8
-MORE_WORLDS = 8  # added while the verdict is neither a mistake nor fine ...
-MAX_WORLDS = 32  # ... up to this many
-SETTLED_ERROR = 1.0  # CP: a mistake's size is measured until its error is this small
+MORE_WORLDS = 8  # added while the decision is not clearly fine ...
+MAX_WORLDS = 40  # ... up to this many
 
 # The verdicts of a decision.
 MISTAKE = "mistake"  # clearly at least MISTAKE_FLOOR CP lost
@@ -451,8 +450,9 @@ def _compare(
 ) -> tuple[Futures, Futures]:
     """The move played and the search's best, played on the same fresh worlds:
     :data:`FIRST_WORLDS`, then :data:`MORE_WORLDS` at a time, up to :data:`MAX_WORLDS`,
-    while the difference is neither clearly fine nor a mistake measured to within
-    :data:`SETTLED_ERROR` (a mistake's size ranks it among the player's mistakes)."""
+    until the difference is clearly fine. A mistake gets every world: its size ranks it
+    among the player's mistakes and adds to the total, and the biggest of a few noisy
+    first estimates is flattered."""
     planner = QuickPlanner()
     worlds = turn_worlds(state, seed, FIRST_WORLDS)
     # Each answer's turn is finished by the fixed level too (not by the search's plan for
@@ -463,8 +463,6 @@ def _compare(
         difference, stderr = paired_difference(theirs, mine)
         if is_fine(difference, stderr):
             break
-        if is_mistake(max(0.0, difference), stderr) and stderr <= SETTLED_ERROR:
-            break  # a mistake, and its size known well enough to rank it
         more = turn_worlds(state, seed, MORE_WORLDS, start=len(worlds))
         worlds += more
         mine = _joined(mine, play_futures(state, mine.actions, more, planner, rounds=None))
