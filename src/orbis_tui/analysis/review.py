@@ -408,8 +408,6 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
             verdict = MISTAKE
         elif not is_fine(difference, stderr):
             verdict = UNCLEAR
-        if difference <= 0 and verdict == FINE:  # on common worlds the move played does as well
-            best, same = played, True
     mistake = verdict == MISTAKE
     if mistake:
         reason = loss_reason(
