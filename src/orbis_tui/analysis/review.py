@@ -421,7 +421,8 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
         low, high = max(0.0, loss - NOISE_FACTOR * stderr), loss + NOISE_FACTOR * stderr
         reason = format_numbers(gettext(texts.UNCLEAR), low=low, high=high)
     elif not same:
-        reason = format_numbers(gettext(texts.CLOSE), high=loss + FINE_FACTOR * stderr)
+        high = max(difference + FINE_FACTOR * stderr, 0.1)  # under MISTAKE_FLOOR
+        reason = format_numbers(gettext(texts.CLOSE), high=high)
     else:
         reason = ""
     move = MoveReview(
