@@ -78,8 +78,12 @@ EFFECT_LONG = {
     "gain_any": N_("gain 1 of any color"),
     "stone": N_("sacred stone: +1 CP"),
     "farm": N_("farm: {color_word} symbols cost nothing"),
-    "village": N_("village: return {count} worshipers"),
-    "forest": N_("forest: {count} neighbors {colors_words}"),
+    "village": Np_("village: return {count} worshiper", "village: return {count} worshipers", "count"),
+    "forest": Np_(
+        "forest: {count} neighbour {colors_words}",
+        "forest: {count} neighbours {colors_words}",
+        "count",
+    ),
     "volcano": N_("volcano: clear {remove_words} off the market"),
     "irrigation": N_("irrigation: needs {color_word} beneath"),
     "temple": N_("temple: a token at the end"),
@@ -117,7 +121,11 @@ PHASE = {
     "volcano": N_("Phase 5 - volcano: remove {remove} or cancel it"),
     "love": N_("Goddess of Love - choose 5 worshipers"),
     "death": N_("God of Death - return 6 worshipers or cancel him"),
-    "discard": N_("Phase 6 - return {count} worshipers (limit 10)"),
+    "discard": Np_(
+        "Phase 6 - return {count} worshiper (limit 10)",
+        "Phase 6 - return {count} worshipers (limit 10)",
+        "count",
+    ),
     "over": N_("The game is over"),
     "confirm": N_("Your turn is done: Enter ends it, u takes it back"),
 }
@@ -256,7 +264,7 @@ PLAYER_SCORE = N_("{cp} CP now")
 PLAYER_LINE = N_("{tiles:>2}/14 {worshipers:>2}w {god:<7} {cp:>3} CP")
 COMPUTER_MARK = "⚙"
 LOG_TITLE = N_("Game log")
-LOG_NEWER = N_("↓ {count} newer lines below (PgDn)")
+LOG_NEWER = Np_("↓ {count} newer line below (PgDn)", "↓ {count} newer lines below (PgDn)", "count")
 PLAYERS_TITLE = N_("Players")
 PYRAMID_EMPTY = N_("(no tiles yet)")
 
@@ -463,10 +471,10 @@ OUTLOOK_FOREST_OPEN: Template = Np_(
     "missing",
 )
 OUTLOOK_FOREST_LOST = N_(
-    "{tile} (forest, {cp} CP) can no longer be validated: {have} of {need} matching "
-    "neighbours, and too few spots left beside it"
+    "{tile} (forest, {cp} CP) can no longer be validated: matching neighbours {have} of "
+    "{need}, and too few spots left beside it"
 )
-END_FOREST_LOST = N_("can no longer be validated: {have} of {need} matching neighbours")
+END_FOREST_LOST = N_("can no longer be validated: matching neighbours {have} of {need}")
 SCORE_FORESTS_MET = N_("  every forest is validated")
 
 SETTINGS_FAILED = N_("Settings could not be saved: {error}")
@@ -763,7 +771,7 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "R-PLACE-6",
         N_(
-            "Neighbors share an edge: left and right in the row, the two below and the two "
+            "Neighbours share an edge: left and right in the row, the two below and the two "
             "above. Up to six."
         ),
     ),
@@ -784,7 +792,7 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "R-EFF-FOREST",
         N_(
-            "Forest (green): at the end it scores only if enough of its neighbors show one of "
+            "Forest (green): at the end it scores only if enough of its neighbours show one of "
             "the colors named on it (a wilderness counts)."
         ),
     ),
@@ -878,7 +886,7 @@ LEARN_STEP = N_("Step {number}/{total}")
 LEARN_EXPECTED = N_("This step: {expected}.")
 LEARN_TIP = N_("Tip: {hint}")
 LEARN_RULE = "{rule}: {text}"
-LEARN_OPPONENT = N_("{name}: {tiles} tiles · {worshipers} worshipers · god: {god}")
+LEARN_OPPONENT = N_("{name}: tiles {tiles} · worshipers {worshipers} · god: {god}")
 LEARN_LEFT = N_("Walkthrough saved: choose “Learn to play” to pick it up where you left it.")
 LEARN_FINISHED = N_("You have finished the walkthrough. Press Enter to set up a game.")
 LEARN_BROKEN = N_("The walkthrough cannot start: {error}")
