@@ -245,3 +245,32 @@ def test_every_change_of_cp_now_between_ones_turns_is_explained() -> None:
                         assert any(f"{now.god_cp} CP" in line for line in lines[1:]), lines
             match.play(rng.choice(state.decision_actions()))
     assert explained > 5
+
+
+def test_the_first_hand_over_of_a_player_does_not_speak_of_their_last_turn(
+    tmp_path: Path,
+) -> None:
+    """Round 1, three people: Cy has never played, so Cy's curtain tells the moves so far,
+    not 'Since Cy's last turn'."""
+
+    def wanted(s: GameState) -> bool:
+        return (
+            s.kind is DecisionKind.TURN
+            and s.round == 1
+            and s.current == 1
+            and any(g not in (GodId.LOVE, GodId.DEATH) for g in s.gods_available)
+        )
+
+    match = match_where(wanted, players=3)
+    god = next(g for g in match.state.gods_available if g not in (GodId.LOVE, GodId.DEATH))
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, GOD_KEYS[god], "enter")
+        await pilot.pause()
+        assert table(pilot.app).handing_over
+        text = " ".join(screen_text(pilot.app).split())
+        assert "Cy's turn" in text
+        assert "Cy's last turn" not in text
+        assert "The last moves:" in text
+
+    run(TableApp(match, tmp_path), scenario)

@@ -494,6 +494,7 @@ class TableScreen(Screen[None]):
                 resumed=first and self.resumed,
                 pass_keyboard=several,
                 to_you=to_you,
+                played_before=session.history.has_played(state.current),
             )
             self.refresh_bindings()
 
