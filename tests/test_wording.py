@@ -45,9 +45,7 @@ def english_messages() -> list[tuple[str, bool]]:
 def test_every_count_before_a_noun_has_plural_forms() -> None:
     """'return 1 worshipers', '1 tiles': a number before a noun is a plural message,
     so each language (Russian with its three forms) writes the noun that fits."""
-    unplural = [
-        text for text, plural in english_messages() if not plural and COUNTED.search(text)
-    ]
+    unplural = [text for text, plural in english_messages() if not plural and COUNTED.search(text)]
     assert unplural == []
 
 
@@ -93,10 +91,11 @@ def test_a_forest_names_its_neighbours_in_the_three_russian_forms(speak) -> None
     assert "1 neighbour " in forest(1)
     assert "3 neighbours " in forest(3)
     speak("ru")
-    assert ["1 сосед ", "3 соседа ", "5 соседей "] == [
-        words for count, words in ((1, "1 сосед "), (3, "3 соседа "), (5, "5 соседей "))
+    assert [
+        words
+        for count, words in ((1, "1 сосед "), (3, "3 соседа "), (5, "5 соседей "))
         if words in forest(count)
-    ]
+    ] == ["1 сосед ", "3 соседа ", "5 соседей "]
 
 
 def test_a_forest_with_more_neighbours_than_it_needs_does_not_read_4_of_2() -> None:

@@ -274,3 +274,30 @@ def test_the_first_hand_over_of_a_player_does_not_speak_of_their_last_turn(
         assert "The last moves:" in text
 
     run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_wilderness_under_the_goddess_of_idleness_is_drawn_at_0_not_minus_1(
+    tmp_path: Path,
+) -> None:
+    """R-END-2: with the Goddess of Idleness a wilderness costs nothing, so the pyramid
+    shows it at 0, in small hexes (80×24) and big ones; the other player's stays −1."""
+
+    def wanted(s: GameState) -> bool:
+        me = s.players[s.current]
+        return (
+            s.kind is DecisionKind.TURN
+            and me.god is GodId.IDLENESS
+            and any(p.wild for p in me.pyramid.values())
+        )
+
+    match = match_where(wanted)
+
+    for size in ((80, 24), (120, 40)):
+
+        async def scenario(pilot: Pilot) -> None:
+            words = region_words(pilot.app, table(pilot.app).query_one(PyramidView))
+            assert "wild" in words
+            assert "-1" not in words
+            assert "0" in words
+
+        run(TableApp(match, tmp_path), scenario, size=size)

@@ -255,9 +255,7 @@ WARNINGS: dict[str, Template] = {
     "wilderness_cost_tile": (
         N_("A wilderness scores {points} CP at the end instead of the tile's {cp}.")
     ),
-    "forest_met": N_(
-        "Forest: validated already (matching neighbours: {have}, needed: {need})."
-    ),
+    "forest_met": N_("Forest: validated already (matching neighbours: {have}, needed: {need})."),
     "forest_open": Np_(
         "Forest: matching neighbours {have} of {need} now; {open_spots} free spot beside it "
         "can add more.",
@@ -298,8 +296,7 @@ WARNINGS: dict[str, Template] = {
     "refused": N_("Refusing cancels {name}: its {cp} CP will not score."),
     "realm_overflow": Np_(
         "Your realm will hold {total} worshiper: you will return {excess} at the end of the turn.",
-        "Your realm will hold {total} worshipers: you will return {excess} at the end of the "
-        "turn.",
+        "Your realm will hold {total} worshipers: you will return {excess} at the end of the turn.",
         "total",
     ),
 }

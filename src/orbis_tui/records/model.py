@@ -257,9 +257,7 @@ def _check_capacity(tiles: Any, players: int) -> None:
         )
     level_one = sum(1 for t in in_play if t.level == 1)
     if level_one < MARKET_SIZE:
-        message = gettext(
-            "setup.tiles: level-1 tiles in play: {count}, too few to fill the market"
-        )
+        message = gettext("setup.tiles: level-1 tiles in play: {count}, too few to fill the market")
         raise RecordError(message.format(count=level_one), rule="R-SETUP-1")
 
 

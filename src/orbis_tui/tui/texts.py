@@ -78,7 +78,9 @@ EFFECT_LONG = {
     "gain_any": N_("gain 1 of any color"),
     "stone": N_("sacred stone: +1 CP"),
     "farm": N_("farm: {color_word} symbols cost nothing"),
-    "village": Np_("village: return {count} worshiper", "village: return {count} worshipers", "count"),
+    "village": Np_(
+        "village: return {count} worshiper", "village: return {count} worshipers", "count"
+    ),
     "forest": Np_(
         "forest: {count} neighbour {colors_words}",
         "forest: {count} neighbours {colors_words}",
@@ -104,8 +106,6 @@ EFFECT_TINY = {
 WILD_TINY = N_("wild")
 WILD_NAME = N_("wilderness")
 CANCELLED_TINY = "×"
-WILD_POINTS_TINY = " -1"
-WILD_POINTS = N_("-1 CP")
 SPOT_HERE = N_("here")
 
 # ---------------------------------------------------------------- the status line

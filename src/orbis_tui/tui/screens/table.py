@@ -32,6 +32,7 @@ from ...engine import (
     PlayerScore,
     TakeTile,
     final_scores,
+    wilderness_points,
 )
 from ...records import Match
 from .. import texts
@@ -396,6 +397,7 @@ class TableScreen(Screen[None]):
         view = self.query_one(PyramidView)
         state = self.state
         pyramid = shown.players[seat].pyramid
+        wild = wilderness_points(shown.players[seat])
         ui = self.ui
         if deciding and state.kind is DecisionKind.PLACE:
             assert state.take is not None
@@ -413,13 +415,14 @@ class TableScreen(Screen[None]):
                 blocked=[] if ui.wild_mode else refused,
                 warned=warned_spots(state, ui.wild_mode),
                 ghost=(tile.color, ui.wild_mode or state.take.wild),
+                wild_points=wild,
             )
             return
         preview = ui.preview(state) if deciding else None
         if preview is not None:
-            view.show(pyramid, spots=preview.colored_spots)
+            view.show(pyramid, spots=preview.colored_spots, wild_points=wild)
             return
-        view.show(pyramid)
+        view.show(pyramid, wild_points=wild)
 
     # ------------------------------------------------------------ playing
     def play(self, action: Action | None) -> bool:
