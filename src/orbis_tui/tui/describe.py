@@ -118,7 +118,7 @@ def phase_line(state: GameState) -> str:
     if kind is DecisionKind.VOLCANO:
         return texts.PHASE["volcano"].format(remove=worshiper_words(decision.removals))
     if kind is DecisionKind.DISCARD:
-        return texts.fill(texts.english("PHASE")["discard"], count=decision.discard)
+        return texts.fill(texts.PHASE_DISCARD, count=decision.discard)
     return texts.PHASE[kind.value]
 
 

@@ -121,14 +121,14 @@ PHASE = {
     "volcano": N_("Phase 5 - volcano: remove {remove} or cancel it"),
     "love": N_("Goddess of Love - choose 5 worshipers"),
     "death": N_("God of Death - return 6 worshipers or cancel him"),
-    "discard": Np_(
-        "Phase 6 - return {count} worshiper (limit 10)",
-        "Phase 6 - return {count} worshipers (limit 10)",
-        "count",
-    ),
     "over": N_("The game is over"),
     "confirm": N_("Your turn is done: Enter ends it, u takes it back"),
 }
+PHASE_DISCARD: Template = Np_(
+    "Phase 6 - return {count} worshiper (limit 10)",
+    "Phase 6 - return {count} worshipers (limit 10)",
+    "count",
+)
 
 # ---------------------------------------------------------------- key descriptions
 KEY = {
