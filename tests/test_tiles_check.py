@@ -195,9 +195,13 @@ def test_r_comp_1_wrong_count(tmp_path: Path) -> None:
     tiles = edit(lambda ts: ts.remove(tile(ts, "L1-R-01")))
     status, report, path = check(tmp_path, tiles)
     assert status == 1
-    assert_violation(report, path, "(whole set)", "(count)", "R-COMP-1", "tiles in the set: 64", "65")
+    assert_violation(
+        report, path, "(whole set)", "(count)", "R-COMP-1", "tiles in the set: 64", "65"
+    )
     assert_violation(report, path, "(whole set)", "level", "R-COMP-1", "tiles of level 1: 19")
-    assert_violation(report, path, "(whole set)", "set", "R-COMP-2", "level-1 tiles of the base set: 10")
+    assert_violation(
+        report, path, "(whole set)", "set", "R-COMP-2", "level-1 tiles of the base set: 10"
+    )
     assert "check-data: 3 violations" in report
 
 
@@ -205,8 +209,12 @@ def test_r_comp_2_set_sizes(tmp_path: Path) -> None:
     tiles = edit(lambda ts: tile(ts, "L3-W-05").update(set="base"))
     status, report, path = check(tmp_path, tiles)
     assert status == 1
-    assert_violation(report, path, "(whole set)", "set", "R-COMP-2", "level-3 tiles of the base set: 16")
-    assert_violation(report, path, "(whole set)", "set", "R-COMP-2", "level-3 tiles of the purple-star set: 5")
+    assert_violation(
+        report, path, "(whole set)", "set", "R-COMP-2", "level-3 tiles of the base set: 16"
+    )
+    assert_violation(
+        report, path, "(whole set)", "set", "R-COMP-2", "level-3 tiles of the purple-star set: 5"
+    )
     assert len(violation_lines(report)) == 2
 
 

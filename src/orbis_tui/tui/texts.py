@@ -890,6 +890,10 @@ LEARN_OPPONENT = N_("{name}: tiles {tiles} · worshipers {worshipers} · god: {g
 LEARN_LEFT = N_("Walkthrough saved: choose “Learn to play” to pick it up where you left it.")
 LEARN_FINISHED = N_("You have finished the walkthrough. Press Enter to set up a game.")
 LEARN_BROKEN = N_("The walkthrough cannot start: {error}")
+LEARN_NO_UNDO = N_("In the walkthrough u does not undo: Backspace steps back.")
+LEARN_NO_HURRY = N_(
+    "f hurries the computer players; in the walkthrough Mira's moves are made before yours."
+)
 LEARN_NOT_KEPT = N_("Your place in the walkthrough cannot be kept ({error}); the lesson goes on.")
 NEW_LEARN_BUTTON = N_("Learn to play")
 COACH_TITLE = N_("Coach")

@@ -294,7 +294,7 @@ class TableScreen(Screen[None]):
         ui.sync(state, self.game_stamp())
         seat = pending.summary.seat if pending is not None else state.current
         human = self.my_turn
-        key = (session.version, id(shown))
+        key = (self.game_stamp(), id(shown))  # the walkthrough moves its game itself
         if self._scored != key:
             self._scores = final_scores(shown)
             self._scored = key
