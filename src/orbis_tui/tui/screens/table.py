@@ -157,7 +157,7 @@ class TableScreen(Screen[None]):
         self.resumed = resumed
         self.ui = Controller()
         self.error: IllegalAction | None = None
-        self._scored: tuple[int, int] | None = None
+        self._scored: tuple[object, ...] | None = None
         self._scores: list[PlayerScore] = []
         self._bindings_shown: tuple[object, ...] = ()
         self.bots = BotDriver(
