@@ -507,6 +507,8 @@ PACE_NAMES = {
 # ---------------------------------------------------------------- help
 HELP_TITLE = N_("Help")
 HELP_COLOR_KEY = N_("{color} (key {key})")  # a color and the key that chooses it
+# ... in a language whose own color letters differ from the Latin keys: both keys work
+HELP_COLOR_KEYS = N_("{color} (keys {own} and {key})")
 HELP_CLOSE = N_("Escape or ? closes · arrows and PgUp/PgDn scroll")
 
 # The player's guide: (heading, text, the rules it sums up).

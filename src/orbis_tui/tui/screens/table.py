@@ -35,7 +35,7 @@ from ...engine import (
     wilderness_points,
 )
 from ...records import Match
-from .. import texts
+from .. import chips, texts
 from ..bot_driver import BotChose, BotDriver, BotFailed
 from ..controller import Controller
 from ..describe import GOD_KEYS
@@ -55,7 +55,7 @@ from ..widgets.supply import SupplyBar
 from .base import SizeNotice, too_small
 
 K = texts.KEY
-_COLOR_KEYS = "rbogw"
+_COLOR_KEYS = chips.KEYS
 
 # What Enter does, per decision (the key bar shows the matching label).
 _CONFIRM_LABELS = (
@@ -645,6 +645,11 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ keys that do nothing now
     def on_key(self, event: events.Key) -> None:
         """A key that means nothing right now says why, instead of doing nothing."""
+        latin = chips.latin_key(event.key)
+        if latin is not None:  # the language's own color letter acts as its Latin key
+            event.stop()
+            self.app.simulate_key(latin)
+            return
         if self._handover_open:
             active = self.active_bindings.get(event.key)
             if (active is None or not active.enabled) and (
