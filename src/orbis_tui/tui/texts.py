@@ -368,6 +368,13 @@ QUESTION_HINT = N_("←/→ choose · Enter answers · Escape: the last answer")
 EXPORT_TITLE = N_("Save the game record")
 EXPORT_PROMPT = N_("File name (Enter saves, Escape cancels):")
 EXPORT_DONE = N_("Record saved to {path}")
+# In a browser the record is kept on the server: the page names only the file.
+EXPORT_PROMPT_WEB = N_(
+    "The record is kept on the server with its other records (orbis records lists them). "
+    "File name (Enter saves, Escape cancels):"
+)
+EXPORT_DONE_WEB = N_("Record saved on the server as {path}")
+EXPORT_NAME_ONLY = N_("Only a file name here: the record is kept among the server's records.")
 EXPORT_FAILED = N_("Could not save the record there: {error}. Choose another place.")
 EXPORT_EXISTS_TITLE = N_("That file exists")
 EXPORT_EXISTS = N_("{path} already exists. Replace it with this game's record?")
@@ -629,7 +636,10 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     (N_("q"), N_("quit; the game is saved after every step and opens again where it stopped")),
     (
         N_("q in a browser"),
-        N_("asks first; q again or Enter on Quit ends the session, Restart opens it again"),
+        N_(
+            "asks first; q again or Enter on Quit ends the session, Restart opens it again. "
+            "Use q: some browsers take ctrl+q for themselves (Firefox quits at once)"
+        ),
     ),
     (
         N_("mouse"),
