@@ -628,7 +628,10 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
         N_("in the review: the biggest mistakes one by one / the next mistake in order"),
     ),
     (N_("PgUp / PgDn"), N_("scroll the game log (or the coach); the mouse wheel too")),
-    (N_("s"), N_("settings: the look, confirming each turn, the computers' pace")),
+    (N_("s"), N_(
+            "settings: the look, confirming each turn, the recap of computer moves, the "
+            "computers' pace, the language"
+        )),
     (N_("n / ctrl+n"), N_("set up a new game (the one in progress stays saved)")),
     (N_("Enter / Space"), N_("on the hand-over curtain: the next player is ready")),
     ("?", N_("this help")),
