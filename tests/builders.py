@@ -283,7 +283,7 @@ def position(
     spec = PositionSpec(
         seats=seat_specs,
         market=market_ids,
-        piles=pile_ids,  # type: ignore[arg-type]
+        piles=pile_ids,
         gods=tuple(gods),
         market_worshipers={cell: text for cell, text in (cells or {}).items()},
         to_move=to_move,
@@ -368,7 +368,7 @@ def make_game(
     catalog = Catalog(tuple(tiles.values()), GODS)
     the_deal = Deal(
         market=tuple(t.id for t in cells),
-        piles=tuple(tuple(t.id for t in pile) for pile in piles),  # type: ignore[arg-type]
+        piles=tuple(tuple(t.id for t in pile) for pile in piles),
         gods=tuple(gods),
         temple_tokens=SETUPS[players].temple_tokens,
     )
@@ -455,7 +455,7 @@ def random_game(
 def _multisets(size: int, cap: int = 3) -> list[Count]:
     if size < 0:
         return []
-    return bounded_multisets((min(cap, size),) * 5, size)
+    return list(bounded_multisets((min(cap, size),) * 5, size))
 
 
 def decision_need(state: GameState) -> int:
@@ -504,6 +504,7 @@ def candidate_actions(state: GameState) -> list[Action]:
     ]
     erupts = [a for a in state.legal_actions() if isinstance(a, Erupt)]
     for erupt in erupts:
+        assert state.take is not None  # a volcano's decision: its tile is being taken
         actions.extend(erupt_variants(erupt, state.take.cell))
     return actions
 
@@ -516,7 +517,7 @@ def erupt_variants(erupt: Erupt, taken: int) -> list[Erupt]:
         for color in Color:
             more = list(colors)
             more[color] += 1
-            variants.append(Erupt((*removals[:i], (cell, tuple(more)), *removals[i + 1 :])))  # type: ignore[arg-type]
+            variants.append(Erupt((*removals[:i], (cell, tuple(more)), *removals[i + 1 :])))
             if colors[color]:
                 less = list(colors)
                 less[color] -= 1
@@ -525,12 +526,12 @@ def erupt_variants(erupt: Erupt, taken: int) -> list[Erupt]:
                     *([(cell, tuple(less))] if any(less) else []),
                     *removals[i + 1 :],
                 ]
-                variants.append(Erupt(tuple(rest)))  # type: ignore[arg-type]
+                variants.append(Erupt(tuple(rest)))
         for other in (taken, cell + 1, 9):
             if other != cell:
                 moved = dict(removals)
                 moved[other] = moved.pop(cell)
-                variants.append(Erupt(tuple(sorted(moved.items()))))  # type: ignore[arg-type]
+                variants.append(Erupt(tuple(sorted(moved.items()))))
     return variants
 
 
@@ -539,3 +540,42 @@ def random_illegal(state: GameState, rng: random.Random) -> Action | None:
     legal_now = set(state.legal_actions())
     pool = [a for a in candidate_actions(state) if a not in legal_now]
     return rng.choice(pool) if pool else None
+
+
+def at_decision(kind: DecisionKind) -> GameState:
+    """A hand-made state with ``kind`` pending and a busy realm, market and pyramid."""
+    market = {
+        0: tile("PAY", G, cost="GB", any_cost=2),
+        1: tile("GAIN", R, effect=gain(None)),
+        2: tile("VIL", O, effect=village(3)),
+        3: tile("VOLC", R, effect=volcano("BBG")),
+        4: plain("PLAIN", B),
+    }
+    if kind is DecisionKind.OVER:  # both players have played their 15 turns
+        seats = [Seat(rows(14), god=GodId.APPRENTICE), Seat(rows(14), god=GodId.LOVE)]
+        state = position(market, seats=seats)
+        assert state.kind is kind
+        return state
+    pyramid: dict[Position, Content] = {(1, 0): B, (1, 1): B, (1, 2): B, (2, 1): B, (1, 3): wild(R)}
+    cells = {5: "BBG", 6: "BG", 7: "GGB", 8: "B"}
+    if kind is DecisionKind.DISCARD:
+        cells[4] = "WWW"
+    state = position(market, seats=[Seat(pyramid, realm="RRRRBBGGWW")], cells=cells)
+    cell = {
+        DecisionKind.PAY: 0,
+        DecisionKind.GAIN: 1,
+        DecisionKind.VILLAGE: 2,
+        DecisionKind.VOLCANO: 3,
+        DecisionKind.PLACE: 4,
+        DecisionKind.DISCARD: 4,
+    }.get(kind)
+    if cell is not None:
+        state.apply(TakeTile(cell))
+        if kind not in (DecisionKind.PAY, DecisionKind.PLACE):
+            state.apply(Place(1, -1))
+    elif kind is DecisionKind.LOVE:
+        state.apply(TakeGod(GodId.LOVE))
+    elif kind is DecisionKind.DEATH:
+        state.apply(TakeGod(GodId.DEATH))
+    assert state.kind is kind
+    return state

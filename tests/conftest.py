@@ -1,13 +1,55 @@
-"""Settings shared by every test."""
+"""Settings shared by every test, and the two runs of the suite.
+
+``pytest`` is the quick run for development: the tests marked ``slow`` (whole games
+played through the app, the languages' screens, the browser) are left out and the
+property tests try fewer examples. ``pytest --all`` is the whole suite, every test with
+every example: the README's test command and continuous integration run it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from orbis_tui import i18n
 from orbis_tui.tiles import catalog
+
+# The property tests' settings: derandomized, so every run plays the same games.
+_PROPERTIES = settings(
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+)
+settings.register_profile("thorough", _PROPERTIES)
+settings.register_profile("quick", _PROPERTIES, max_examples=10)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--all",
+        action="store_true",
+        default=False,
+        help="the whole suite: the slow tests too, and every property test example",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "slow: a whole game or every language through the app (run by --all)"
+    )
+    settings.load_profile("thorough" if config.getoption("--all") else "quick")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--all"):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item.get_closest_marker("slow") is None]
 
 
 @pytest.fixture(autouse=True)

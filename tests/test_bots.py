@@ -3,6 +3,8 @@ hand-made positions (never a statistical claim about a few games)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from builders import (
@@ -23,7 +25,7 @@ from builders import (
     village,
     volcano,
 )
-from orbis_tui.bots import LEVELS, EasyBot, ExpertBot, HardBot, MediumBot, RandomBot, make_bot
+from orbis_tui.bots import LEVELS, Bot, EasyBot, ExpertBot, HardBot, MediumBot, RandomBot, make_bot
 from orbis_tui.bots.choices import pay_sequence, pick_to_gain, pick_to_give
 from orbis_tui.bots.heuristics import evaluate, forest_chance, margin
 from orbis_tui.engine import (
@@ -48,8 +50,6 @@ from orbis_tui.engine import (
     problems,
 )
 from orbis_tui.tiles import new_game
-
-Bot = EasyBot | MediumBot | HardBot | RandomBot
 
 
 def quick_hard(seed: int) -> HardBot:
@@ -96,11 +96,13 @@ def test_make_bot_builds_every_level() -> None:
     assert isinstance(hard, HardBot) and hard.iterations == 3 and hard.time_budget is None
     timed = make_bot("hard", 1, time_budget=0.5)
     assert isinstance(timed, HardBot) and timed.time_budget == 0.5
-    assert make_bot("hard", 1).time_budget is not None  # a time budget by default
+    default = make_bot("hard", 1)
+    assert isinstance(default, HardBot) and default.time_budget is not None  # by default
     assert isinstance(make_bot("random", 1), RandomBot)
     expert = make_bot("expert", 1, iterations=30)
     assert isinstance(expert, ExpertBot) and expert.iterations == 30
-    assert make_bot("expert", 1).time_budget is not None
+    default_expert = make_bot("expert", 1)
+    assert isinstance(default_expert, ExpertBot) and default_expert.time_budget is not None
     with pytest.raises(ValueError, match="unknown level"):
         make_bot("grandmaster", 1)
 
@@ -108,7 +110,7 @@ def test_make_bot_builds_every_level() -> None:
 # ---------------------------------------------------------------------- legal play
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_level_plays_only_legal_actions(players: int) -> None:
-    factories = [EasyBot, MediumBot, quick_hard, RandomBot]
+    factories: list[Callable[[int], Bot]] = [EasyBot, MediumBot, quick_hard, RandomBot]
     bots = [factories[seat](seat + 10 * players) for seat in range(players)]
     state, log = play(bots, seed=players, players=players)
     assert state.is_over
@@ -145,10 +147,11 @@ def test_hard_with_an_iteration_budget_is_deterministic() -> None:
 
 
 def test_make_bot_hard_with_iterations_plays_a_game() -> None:
-    bots = [make_bot("hard", 1, iterations=1), make_bot("easy", 2)]
-    state, _ = play(bots, seed=2)
+    hard = make_bot("hard", 1, iterations=1)
+    assert isinstance(hard, HardBot)
+    state, _ = play([hard, make_bot("easy", 2)], seed=2)
     assert state.is_over
-    assert bots[0].stats.rounds >= 1  # type: ignore[union-attr]
+    assert hard.stats.rounds >= 1
 
 
 # ---------------------------------------------------------------------- constructed positions
@@ -206,7 +209,7 @@ def test_pay_sequence_says_when_nothing_can_pay() -> None:
 
 def test_medium_places_an_irrigation_where_it_is_validated() -> None:
     canal = tile("CANAL", B, cp=5, effect=irrigation(O), level=2)
-    state = make_game({4: canal}, extra=[plain(f"X{i}", c) for i, c in enumerate("OBRB")])
+    state = make_game({4: canal}, extra=[plain(f"X{i}", c) for i, c in enumerate((O, B, R, B))])
     for col, color in enumerate((O, B, R, B)):
         put(state, 0, (1, col), plain(f"X{col}", color))
     state.apply(TakeTile(4))

@@ -170,7 +170,7 @@ def test_a_start_with_a_warm_cache_and_its_own_save_needs_no_pydantic(tmp_path: 
     assert run() == "False"  # later starts (and the save they find) need no pydantic
 
 
-def _forge(entry: Path, change) -> None:  # type: ignore[no-untyped-def]
+def _forge(entry: Path, change) -> None:
     """Rewrite an entry's catalog with ``change`` and a checksum that matches it."""
     stored = json.loads(entry.read_text(encoding="utf-8"))
     plain = json.loads(stored["catalog"])
@@ -180,15 +180,15 @@ def _forge(entry: Path, change) -> None:  # type: ignore[no-untyped-def]
     entry.write_text(json.dumps(stored), encoding="utf-8")
 
 
-def _drop_a_tile(plain: dict) -> None:  # type: ignore[type-arg]
+def _drop_a_tile(plain: dict) -> None:
     plain["tiles"].pop()
 
 
-def _three_gods(plain: dict) -> None:  # type: ignore[type-arg]
+def _three_gods(plain: dict) -> None:
     del plain["gods"][3:]
 
 
-def _another_cp(plain: dict) -> None:  # type: ignore[type-arg]
+def _another_cp(plain: dict) -> None:
     plain["tiles"][0]["cp"] += 1
     plain["gods"][0]["cp"] += 1
 
@@ -196,7 +196,7 @@ def _another_cp(plain: dict) -> None:  # type: ignore[type-arg]
 @pytest.mark.parametrize("change", [_drop_a_tile, _three_gods, _another_cp])
 def test_an_entry_that_disagrees_with_its_files_is_never_used(
     cache: Path, data: tuple[Path, Path], change
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     """Its own checksum holds, but it is not what the files it is filed under say."""
     checked = load_catalog(*data)
     (entry,) = entries(cache)

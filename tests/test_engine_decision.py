@@ -319,3 +319,23 @@ def test_the_safest_option_keeps_value_when_another_option_does() -> None:
 @pytest.mark.parametrize("rule", ["R-EFF-VOLCANO", "R-EFF-IRRIGATION", "R-EFF-FOREST"])
 def test_every_warning_rule_is_a_rule_of_the_specification(rule: str) -> None:
     assert rule in specified_rule_ids()
+
+
+def test_R_TAKE_3_the_any_symbols_are_paid_from_what_the_colored_cost_leaves() -> None:
+    """``any_from`` bounds every legal payment of the "any" symbols, and each color's
+    bound is reached by one of them (up to the number of symbols)."""
+    checked = 0
+    for seed in range(40):
+        state = new_game(list(NAMES[:2]), seed=seed, first_player=0)
+        rng = random.Random(seed)
+        while not state.is_over and checked < 60:
+            decision = state.decision
+            if decision.kind is DecisionKind.PAY and decision.due_any:
+                pays = [o.action for o in decision.legal_options if isinstance(o.action, Pay)]
+                for color in range(len(decision.any_from)):
+                    most = max((p.any_colors[color] for p in pays), default=None)
+                    if most is not None:
+                        assert most == min(decision.any_from[color], decision.due_any)
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 0

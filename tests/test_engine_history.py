@@ -152,6 +152,7 @@ def test_consequences_with_the_same_fields_are_still_different_kinds() -> None:
     from orbis_tui.engine import OnlyAsWilderness, TokenAlreadyHeld
 
     tile = new_game(NAMES[:2], seed=1).market[0]
+    assert tile is not None
     held, only = TokenAlreadyHeld(tile, Color.RED), OnlyAsWilderness(tile, Color.RED)
     assert held != only and len({held, only}) == 2
     assert held == TokenAlreadyHeld(tile, Color.RED)

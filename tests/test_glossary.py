@@ -63,12 +63,14 @@ def messages(lang: str) -> list[tuple[str, str]]:
     placeholders taken out; tile names are names, not terms."""
     with (LOCALE / lang / "LC_MESSAGES" / "orbis_tui.po").open("rb") as handle:
         catalog = read_po(handle, locale=lang)
-    pairs = []
+    pairs: list[tuple[str, str]] = []
     for message in catalog:
         if not message.id or message.context == "tile":
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        strings = (
+            (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
+        )
         pairs.extend((PLACEHOLDER.sub(" ", ids[-1]), PLACEHOLDER.sub(" ", s)) for s in strings)
     return pairs
 

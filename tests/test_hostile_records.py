@@ -7,6 +7,7 @@ import json
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,8 +21,11 @@ SHIPPED_TILES: list[dict] = tomllib.loads(default_tiles_path().read_text())["til
 
 
 def record_json(**setup: object) -> str:
-    plain = {"format": "orbis-record/1", "setup": {"players": ["Ann", "Ben"], "seed": 3}}
-    plain["setup"].update(setup)  # type: ignore[union-attr]
+    plain: dict[str, Any] = {
+        "format": "orbis-record/1",
+        "setup": {"players": ["Ann", "Ben"], "seed": 3},
+    }
+    plain["setup"].update(setup)
     return json.dumps(plain)
 
 

@@ -14,9 +14,9 @@ def test_orbis_learn_runs_the_walkthrough(monkeypatch, tmp_path: Path):
         calls.append((data_dir, restart, language))
         return 0
 
-    import orbis_tui.tui.screens.learn as learn_screen
+    import orbis_tui.tui.learn_app as learn_app
 
-    monkeypatch.setattr(learn_screen, "run_learn", fake_run_learn)
+    monkeypatch.setattr(learn_app, "run_learn", fake_run_learn)
     assert cli.main(["learn", "--data-dir", str(tmp_path)]) == 0
     assert cli.main(["learn", "--restart"]) == 0
     assert cli.main(["learn", "--lang", "de"]) == 0
@@ -30,7 +30,7 @@ def test_orbis_learn_is_listed_in_the_help(capsys):
 
 def test_run_learn_opens_the_walkthrough_app_in_the_language_asked(monkeypatch, tmp_path: Path):
     import orbis_tui.tui.app as app_module
-    from orbis_tui.tui.screens.learn import LearnApp, run_learn
+    from orbis_tui.tui.learn_app import LearnApp, run_learn
 
     opened = []
 
@@ -46,7 +46,7 @@ def test_run_learn_opens_the_walkthrough_app_in_the_language_asked(monkeypatch, 
 
 
 def test_run_learn_opens_the_walkthrough_app_holding_the_data_folder(monkeypatch, tmp_path: Path):
-    import orbis_tui.tui.screens.learn as learn_screen
+    import orbis_tui.tui.learn_app as learn_app
 
     opened = []
 
@@ -54,6 +54,6 @@ def test_run_learn_opens_the_walkthrough_app_holding_the_data_folder(monkeypatch
         opened.append((type(self).__name__, self.store.root, self.lock.state.name))
         return None
 
-    monkeypatch.setattr(learn_screen.LearnApp, "run", fake_run)
-    assert learn_screen.run_learn(tmp_path, restart=True) == 0
+    monkeypatch.setattr(learn_app.LearnApp, "run", fake_run)
+    assert learn_app.run_learn(tmp_path, restart=True) == 0
     assert opened == [("LearnApp", tmp_path, "HELD")]

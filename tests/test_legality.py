@@ -7,33 +7,18 @@ import random
 import pytest
 
 from builders import (
-    B,
-    G,
-    O,
-    R,
-    Seat,
+    at_decision,
     candidate_actions,
-    gain,
-    plain,
-    position,
     random_game,
-    rows,
-    tile,
-    village,
-    volcano,
-    wild,
 )
 from orbis_tui.engine import (
     Color,
     DecisionKind,
     Erupt,
     GameState,
-    GodId,
     IllegalAction,
     NotationError,
     Place,
-    TakeGod,
-    TakeTile,
     format_action,
     parse_action,
 )
@@ -69,50 +54,11 @@ def test_why_not_is_none_exactly_for_the_legal_actions(players: int, seed: int) 
     assert DecisionKind.OVER in kinds
 
 
-def _built(kind: DecisionKind) -> GameState:
-    """A hand-made state with ``kind`` pending and a busy realm, market and pyramid."""
-    market = {
-        0: tile("PAY", G, cost="GB", any_cost=2),
-        1: tile("GAIN", R, effect=gain(None)),
-        2: tile("VIL", O, effect=village(3)),
-        3: tile("VOLC", R, effect=volcano("BBG")),
-        4: plain("PLAIN", B),
-    }
-    if kind is DecisionKind.OVER:  # both players have played their 15 turns
-        seats = [Seat(rows(14), god=GodId.APPRENTICE), Seat(rows(14), god=GodId.LOVE)]
-        state = position(market, seats=seats)
-        assert state.kind is kind
-        return state
-    pyramid = {(1, 0): B, (1, 1): B, (1, 2): B, (2, 1): B, (1, 3): wild(R)}
-    cells = {5: "BBG", 6: "BG", 7: "GGB", 8: "B"}
-    if kind is DecisionKind.DISCARD:
-        cells[4] = "WWW"
-    state = position(market, seats=[Seat(pyramid, realm="RRRRBBGGWW")], cells=cells)
-    cell = {
-        DecisionKind.PAY: 0,
-        DecisionKind.GAIN: 1,
-        DecisionKind.VILLAGE: 2,
-        DecisionKind.VOLCANO: 3,
-        DecisionKind.PLACE: 4,
-        DecisionKind.DISCARD: 4,
-    }.get(kind)
-    if cell is not None:
-        state.apply(TakeTile(cell))
-        if kind not in (DecisionKind.PAY, DecisionKind.PLACE):
-            state.apply(Place(1, -1))
-    elif kind is DecisionKind.LOVE:
-        state.apply(TakeGod(GodId.LOVE))
-    elif kind is DecisionKind.DEATH:
-        state.apply(TakeGod(GodId.DEATH))
-    assert state.kind is kind
-    return state
-
-
 @pytest.mark.parametrize("kind", list(DecisionKind))
 def test_why_not_is_none_exactly_for_the_legal_actions_at_every_decision(
     kind: DecisionKind,
 ) -> None:
-    state = _built(kind)
+    state = at_decision(kind)
     legal_set = set(state.legal_actions())
     assert kind is DecisionKind.OVER or legal_set
     for action in candidate_actions(state):

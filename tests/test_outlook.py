@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from builders import NAMES, TEMPLE, B, G, R, Seat, W, forest, plain, position, tile
+from builders import NAMES, TEMPLE, B, Content, G, R, Seat, W, forest, plain, position, tile
 from orbis_tui.engine import (
     ROW_SIZES,
     Action,
@@ -87,7 +87,7 @@ TEMPLE_OF_DAWN = tile("Temple of Dawn", W, cp=2, effect=TEMPLE, mystic=5)
 def sealed_forest_game() -> GameState:
     """Young Woods (green, needs 1 green neighbour) has one free neighbour spot left: row
     2 on it and Cloud Pasture, the only spot for the white Temple of Dawn at the market."""
-    pyramid = {
+    pyramid: dict[Position, Content] = {
         (1, 0): R,
         (1, 1): YOUNG_WOODS,
         (1, 2): CLOUD_PASTURE,
@@ -144,7 +144,7 @@ def test_R_PLACE_1_a_bottom_row_end_that_leaves_too_few_spots_is_warned() -> Non
     """A forest at the left end of a four-tile bottom row needs three green neighbours:
     only a row that grows to its left leaves it three spots."""
     woods = tile("Woods", G, cp=4, effect=forest([G], 3))
-    pyramid = {(1, 0): woods, (1, 1): R, (1, 2): R, (1, 3): R}
+    pyramid: dict[Position, Content] = {(1, 0): woods, (1, 1): R, (1, 2): R, (1, 3): R}
     state = position({0: plain("Ember", R)}, seats=[Seat(pyramid)])
     assert outlook(state, 0).tile_at((1, 0)).prospect is Prospect.OPEN  # type: ignore[union-attr]
     state.apply(TakeTile(0))
@@ -173,7 +173,15 @@ def test_R_TAKE_3_paying_for_a_tile_whose_every_spot_seals_is_warned_going_wild_
     forest's non-green neighbour, on the right the row ends too far from the forest. A
     wilderness on the left matches, so going wild keeps the forest open."""
     woods = tile("Woods", G, cp=4, effect=forest([G], 2))
-    pyramid = {(1, 0): woods, (1, 1): R, (1, 2): R, (1, 3): R, (2, 0): R, (2, 1): R, (2, 2): R}
+    pyramid: dict[Position, Content] = {
+        (1, 0): woods,
+        (1, 1): R,
+        (1, 2): R,
+        (1, 3): R,
+        (2, 0): R,
+        (2, 1): R,
+        (2, 2): R,
+    }
     ember = tile("Ember", B, cost="BB", cp=2)
     state = position({0: ember}, seats=[Seat(pyramid, realm="BB")])
     assert any(isinstance(w, ForestSealed) for w in state.decision.options[0].warnings)

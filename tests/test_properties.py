@@ -2,8 +2,8 @@
 action, illegal actions that change nothing, and records that replay to the same state.
 
 Each test runs once per player count (2, 3, 4); Hypothesis picks the deal seed, who
-starts and the seed of the random choices. The settings are derandomized, so the suite
-plays the same games on every run.
+starts and the seed of the random choices. The settings (the profiles of conftest.py)
+are derandomized, so the suite plays the same games on every run.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builders import NAMES, random_illegal
@@ -33,12 +33,15 @@ from orbis_tui.engine import (
 from orbis_tui.records.model import DealEntry, GameRecord, GameSetup, replay
 from orbis_tui.tiles import new_game
 
-SETTINGS = {
-    "deadline": None,
-    "derandomize": True,
-    "suppress_health_check": [HealthCheck.too_slow],
-    "database": None,
-}
+
+def examples(thorough: int) -> int:
+    """How many games a test plays per player count: ``thorough`` in the whole suite
+    (``pytest --all``), a tenth of it in the quick run (see conftest.py)."""
+    quick = settings.get_profile("quick").max_examples
+    current = settings.default
+    if current is not None and current.max_examples == quick:
+        return max(quick, thorough // 10)
+    return thorough
 
 
 def game_specs(players: int) -> st.SearchStrategy[tuple[int, int, int, int]]:
@@ -165,21 +168,21 @@ def record_of(state: GameState, actions: list[Action]) -> GameRecord:
 
 
 @PLAYERS
-@settings(max_examples=700, **SETTINGS)
+@settings(max_examples=examples(700))
 @given(data=st.data())
 def test_random_games_keep_every_invariant(players: int, data: st.DataObject) -> None:
     play(data.draw(game_specs(players)))
 
 
 @PLAYERS
-@settings(max_examples=80, **SETTINGS)
+@settings(max_examples=examples(80))
 @given(data=st.data())
 def test_illegal_actions_are_refused_and_change_nothing(players: int, data: st.DataObject) -> None:
     play(data.draw(game_specs(players)), illegal_every=2)
 
 
 @PLAYERS
-@settings(max_examples=100, **SETTINGS)
+@settings(max_examples=examples(100))
 @given(data=st.data(), cut=st.floats(min_value=0, max_value=1))
 def test_replaying_the_record_reproduces_the_state(
     players: int, data: st.DataObject, cut: float

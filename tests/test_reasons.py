@@ -37,6 +37,7 @@ def irrigation_to_place() -> GameState:
 
 def test_an_option_says_what_it_does_and_what_comes_of_it() -> None:
     state = irrigation_to_place()
+    assert state.take is not None
     name = state.take.tile.name
     fed = option_reason(state, Place(2, -1))
     assert fed.startswith(f"Place {name} at row 2, on ")
@@ -51,14 +52,18 @@ def test_an_option_says_what_it_does_and_what_comes_of_it() -> None:
 def test_an_option_names_its_risk_from_the_engine_warning() -> None:
     state = irrigation_to_place()
     wild = option_reason(state, Place(1, -3, True))
-    warnings = state.decision.option(Place(1, -3, True)).warnings
+    option = state.decision.option(Place(1, -3, True))
+    assert option is not None
+    warnings = option.warnings
     assert len(warnings) == 2  # the wilderness's points and the payment lost
     assert wild.endswith("Risk: " + " ".join(w.message for w in warnings))
 
 
 def test_a_cancelled_irrigation_is_explained_by_the_spot_that_would_feed_it() -> None:
     state = irrigation_to_place()
-    assert any(isinstance(w, IrrigationFails) for w in state.decision.option(Place(1, -3)).warnings)
+    option = state.decision.option(Place(1, -3))
+    assert option is not None and state.take is not None
+    assert any(isinstance(w, IrrigationFails) for w in option.warnings)
     reason = loss_reason(state, Place(1, -3), Place(2, -1))
     name = state.take.tile.name
     assert reason.startswith(f"{name} was cancelled here")

@@ -24,6 +24,7 @@ from orbis_tui.engine import (
     Exchange,
     GameState,
     IrrigationFails,
+    Place,
     parse_action,
 )
 from orbis_tui.records import GameRecord, Match, replay
@@ -60,7 +61,9 @@ def dry_irrigation_spot(state: GameState) -> Action | None:
         return None
     if take.tile.effect.kind is not EffectKind.IRRIGATION:
         return None
-    options = [o for o in state.decision.legal_options if not o.action.wild]
+    options = [
+        o for o in state.decision.legal_options if isinstance(o.action, Place) and not o.action.wild
+    ]
     fed = [o for o in options if not o.warnings]
     dry = [o for o in options if any(isinstance(w, IrrigationFails) for w in o.warnings)]
     return dry[0].action if fed and dry else None

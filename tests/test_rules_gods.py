@@ -71,7 +71,7 @@ def laid_out(seat: int, content: Holding) -> dict[Position, Content]:
     upper: list[Content] = []
     for number, entry in enumerate(content):
         the_tile, n = entry[0], entry[1]
-        flag = entry[2] if len(entry) > 2 else ""  # type: ignore[misc]
+        flag = entry[2] if len(entry) > 2 else ""
         for k in range(n):
             laid = Laid(
                 copy_of(the_tile, f"{seat}.{number}.{k}"), flag == "wild", flag == "cancelled"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from builders import (
@@ -26,6 +28,7 @@ from orbis_tui.engine import (
     GameState,
     Place,
     Position,
+    Pyramid,
     TakeTile,
     geometry,
 )
@@ -252,7 +255,7 @@ def _fillable(start: dict) -> set:
     visited = set(frontier)
     while frontier:
         filled = frontier.pop()
-        pyr = dict.fromkeys(filled, None)
+        pyr = cast(Pyramid, dict.fromkeys(filled))  # only the spots taken matter here
         for spot in geometry.wild_spots(pyr):
             seen.add(spot)
             grown = filled | {spot}

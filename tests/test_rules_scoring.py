@@ -5,6 +5,7 @@ from __future__ import annotations
 from builders import (
     STONE,
     TEMPLE,
+    Content,
     G,
     O,
     R,
@@ -19,7 +20,7 @@ from builders import (
     village,
     wild,
 )
-from orbis_tui.engine import GodId, PlayerScore, Tile, final_scores
+from orbis_tui.engine import GodId, PlayerScore, Position, Tile, final_scores
 
 
 def temple(tile_id: str, mystic: int, cp: int = 0) -> Tile:
@@ -42,7 +43,7 @@ def test_R_END_1_printed_cp_of_every_counted_tile() -> None:
     hut = tile("HUT", O, cp=4, effect=village(1))
     wood = tile("WOOD", G, cp=5, effect=forest([G], 1))
     lonely = tile("LONELY", G, cp=6, effect=forest([W], 3))
-    pyramid = {
+    pyramid: dict[Position, Content] = {
         (1, 0): plain3,  # 3
         (1, 1): nothing,  # no printed CP: 0
         (1, 2): hut,  # validated village: 4
@@ -88,7 +89,7 @@ def test_R_END_2_minus_one_per_wilderness_none_with_idleness() -> None:
 def test_R_END_3_temple_tokens_more_temples_first_then_higher_mystic() -> None:
     t1, t2, t3, t4, t5 = (temple(f"T{i}", m) for i, m in enumerate((1, 2, 3, 4, 5), 1))
     whiter = tile("WHITER", W, mystic=12)  # a white tile that is not a temple
-    pyramids = [
+    pyramids: list[dict[Position, Content]] = [
         {(1, 0): t1, (1, 1): t2},  # two temples: picks first
         {(1, 0): t4},  # one temple, best white tile 4
         {(1, 0): t3, (1, 1): whiter},  # one temple, best white tile 12 (not a temple): beats 1
@@ -100,7 +101,7 @@ def test_R_END_3_temple_tokens_more_temples_first_then_higher_mystic() -> None:
 
 def test_R_END_3_a_wild_white_tile_does_not_break_the_tie() -> None:
     low, high, top = temple("LOW", 3), temple("HIGH", 6), tile("TOP", W, mystic=20)
-    pyramids = [{(1, 0): low, (1, 1): wild(top)}, {(1, 0): high}, {}]
+    pyramids: list[dict[Position, Content]] = [{(1, 0): low, (1, 1): wild(top)}, {(1, 0): high}, {}]
     assert [s.temple_token for s in scored(pyramids)] == [4, 9, 0]
 
 

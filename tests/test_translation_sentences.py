@@ -20,11 +20,11 @@ LOCALE = Path(__file__).resolve().parent.parent / "src" / "orbis_tui" / "locale"
 def translations(lang: str) -> list[str]:
     with (LOCALE / lang / "LC_MESSAGES" / "orbis_tui.po").open("rb") as handle:
         catalog = read_po(handle, locale=lang)
-    found = []
+    found: list[str] = []
     for message in catalog:
         if message.id:
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            found.extend(strings)
+            string = message.string
+            found.extend((string,) if isinstance(string, str) else tuple(string or ()))
     return found
 
 

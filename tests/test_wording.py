@@ -31,14 +31,14 @@ def english_messages() -> list[tuple[str, bool]]:
     """Every English message of the template, and whether it has plural forms."""
     with (LOCALE / "orbis_tui.pot").open("rb") as handle:
         catalog = read_po(handle)
-    found = []
+    found: list[tuple[str, bool]] = []
     for message in catalog:
         if not message.id:
             continue
-        if isinstance(message.id, tuple):
-            found.extend((text, True) for text in message.id)
-        else:
+        if isinstance(message.id, str):
             found.append((message.id, False))
+        else:
+            found.extend((str(text), True) for text in message.id)
     return found
 
 

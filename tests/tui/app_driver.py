@@ -273,6 +273,6 @@ class TableApp(OrbisApp):
         self.seats = seats or [Seat(n) for n in match.record.setup.players]
         self.settings.confirm_turn = confirm
 
-    def on_mount(self, event: events.Mount) -> None:
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual's event
         event.prevent_default()  # not the new-game screen
         self.push_screen(TableScreen(self.match, self.store, self.seats, settings=self.settings))

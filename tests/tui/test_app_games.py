@@ -15,8 +15,10 @@ from orbis_tui.records import read_record_file
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.saves import AUTOSAVE_NAME
 from orbis_tui.tui.screens.end import EndScreen
+from orbis_tui.tui.screens.table import TableScreen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 32), (4, 43)])
 def test_a_whole_game_by_keyboard_reaches_the_end_screen(
     players: int, seed: int, tmp_path: Path
@@ -55,6 +57,7 @@ def test_a_whole_game_by_keyboard_reaches_the_end_screen(
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from orbis_tui.tui.seats import bot_levels
     from orbis_tui.tui.settings import PACES
@@ -69,9 +72,11 @@ def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.Mo
             screen = await start_new_game(pilot, 2, 77, kinds={2: 1})  # seat 2: the first level
             assert [s.kind for s in screen.seats] == ["human", bot_levels()[0]]
             await play_to_end(pilot, 77, limit=5000)
-            state = app.screen.match.state
+            shown = app.screen  # the table, or the end screen over it
+            assert isinstance(shown, TableScreen | EndScreen)
+            state = shown.match.state
             assert state.is_over
-            record = app.screen.match.record
+            record = shown.match.record
             assert record.setup.seats == ["human", bot_levels()[0]]
 
     asyncio.run(scenario())

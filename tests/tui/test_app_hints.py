@@ -30,7 +30,7 @@ def fresh(seed: int = 5) -> Match:
     return Match.start(setup_for_game(["Ada", "Bo"], seed, 0))
 
 
-def run(app: TableApp, scenario) -> None:  # type: ignore[no-untyped-def]
+def run(app: TableApp, scenario) -> None:
     async def go() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await lift_curtain(pilot)

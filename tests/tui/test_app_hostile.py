@@ -175,7 +175,7 @@ def test_the_end_screen_asks_before_replacing_a_file(tmp_path: Path) -> None:
     target.write_text("precious\n", encoding="utf-8")
 
     class EndApp(OrbisApp):
-        def on_mount(self, event: events.Mount) -> None:
+        def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual's event
             event.prevent_default()  # not the new-game screen
             self.push_screen(EndScreen(match, self.store))
 

@@ -209,7 +209,7 @@ def test_saving_a_record_in_a_browser_shows_no_server_path_and_writes_only_there
     data = tmp_path / "data"
 
     class EndApp(BrowserApp):
-        def on_mount(self, event: events.Mount) -> None:
+        def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual's event
             event.prevent_default()  # not the new-game screen
             self.push_screen(EndScreen(match, self.store))
 

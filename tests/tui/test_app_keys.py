@@ -21,6 +21,7 @@ from orbis_tui.engine import DecisionKind, EffectKind, Exchange, GameState, Pay,
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
+from orbis_tui.tui.controller import Pick
 from orbis_tui.tui.describe import GOD_KEYS, phase_line
 from orbis_tui.tui.screens.exchange import ExchangeScreen
 from orbis_tui.tui.screens.players import PlayersScreen
@@ -31,7 +32,14 @@ from orbis_tui.tui.widgets.pyramid import PyramidView
 from orbis_tui.tui.widgets.supply import SupplyBar
 
 
-def run(match: Match, root: Path, scenario, size=(80, 24)) -> None:  # type: ignore[no-untyped-def]
+def pick_of(screen: TableScreen) -> Pick:
+    """The worshipers being chosen at the table."""
+    pick = screen.ui.pick
+    assert pick is not None
+    return pick
+
+
+def run(match: Match, root: Path, scenario, size=(80, 24)) -> None:
     async def go() -> None:
         app = TableApp(match, root)
         async with app.run_test(size=size) as pilot:
@@ -174,12 +182,12 @@ def test_any_color_symbols_are_paid_with_the_chosen_colors(tmp_path: Path) -> No
         other = next(o for o in options if o != default)
         # pick exactly `other` with the color keys
         for c in range(5):
-            while screen.ui.pick.chosen[c] > other[c]:
+            while pick_of(screen).chosen[c] > other[c]:
                 await press(pilot, "RBOGW"[c])
         for c in range(5):
-            while screen.ui.pick.chosen[c] < other[c]:
+            while pick_of(screen).chosen[c] < other[c]:
                 await press(pilot, "rbogw"[c])
-        assert screen.ui.pick.value == other
+        assert pick_of(screen).value == other
         await press(pilot, "enter")
         assert screen.state.kind is not DecisionKind.PAY
         last = screen.match.record.actions[-1]
@@ -190,7 +198,7 @@ def test_any_color_symbols_are_paid_with_the_chosen_colors(tmp_path: Path) -> No
 
 def test_spots_are_chosen_among_legal_ones_and_illegal_ones_say_why(tmp_path: Path) -> None:
     def wanted(s: GameState) -> bool:
-        if s.kind is not DecisionKind.PLACE or s.take.wild:
+        if s.kind is not DecisionKind.PLACE or s.take is None or s.take.wild:
             return False
         colored = [a for a in s.decision_actions() if isinstance(a, Place) and not a.wild]
         wild = [a for a in s.decision_actions() if isinstance(a, Place) and a.wild]
@@ -287,7 +295,11 @@ def test_effect_decisions_by_keyboard(tmp_path: Path) -> None:
     seeds = {kind: 30 if kind is DecisionKind.DEATH else 31 for kind in kinds}
     done = []
     for kind, key in kinds.items():
-        match = random_match(4, seeds[kind], lambda s, k=kind: s.kind is k, limit=4000)
+
+        def reaches(s: GameState, k: DecisionKind = kind) -> bool:
+            return s.kind is k
+
+        match = random_match(4, seeds[kind], reaches, limit=4000)
 
         async def scenario(pilot: Pilot, kind: DecisionKind = kind, key: str = key) -> None:
             screen = table(pilot.app)
@@ -302,7 +314,7 @@ def test_effect_decisions_by_keyboard(tmp_path: Path) -> None:
                 "x": "decline",
                 "enter": {"love": "love", "discard": "discard", "gain": "gain"}.get(kind.value),
             }[key]
-            assert last.startswith(expected), last
+            assert expected is not None and last.startswith(expected), last
 
         run(match, tmp_path / kind.value, scenario)
         done.append(kind)

@@ -18,7 +18,7 @@ from app_driver import (
     table,
     type_text,
 )
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
 from orbis_tui.engine import DecisionKind, first_player_for
 from orbis_tui.tui.app import OrbisApp
@@ -79,7 +79,7 @@ def test_who_starts_and_a_computer_seat_are_taken_from_the_new_game_screen(
             assert kind.options[kind.value] == "hard"
             # the focused field is marked without relying on color
             await focus(pilot, "seed")
-            labels = [str(label.content) for label in app.screen.query(".label")]
+            labels = [str(label.content) for label in app.screen.query(".label").results(Static)]
             assert [text for text in labels if text.startswith("▸")] == ["▸ Seed"]
 
     asyncio.run(scenario())

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from app_driver import NAMES, TableApp, lift_curtain, press, region_words, screen_text, table
@@ -18,6 +18,7 @@ from orbis_tui.engine import (
     ForestSealed,
     GameState,
     GodId,
+    Option,
     Place,
     Prospect,
     TakeTile,
@@ -47,7 +48,11 @@ def match_where(wanted: Callable[[GameState], bool], players: int = 2) -> Match:
     raise AssertionError("the wanted situation never came")
 
 
-def run(app: TableApp, scenario, size=(80, 24)) -> None:  # type: ignore[no-untyped-def]
+def run(
+    app: TableApp,
+    scenario: Callable[[Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = (80, 24),
+) -> None:
     async def go() -> None:
         async with app.run_test(size=size) as pilot:
             await lift_curtain(pilot)
@@ -56,7 +61,7 @@ def run(app: TableApp, scenario, size=(80, 24)) -> None:  # type: ignore[no-unty
     asyncio.run(go())
 
 
-def sealing(option) -> bool:  # type: ignore[no-untyped-def]
+def sealing(option: Option) -> bool:
     return any(isinstance(w, ForestSealed) for w in option.warnings)
 
 

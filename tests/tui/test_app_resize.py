@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from app_driver import lift_curtain, press, random_match, screen_text, start_new_game, table
 
 from orbis_tui.engine import DecisionKind
@@ -16,7 +17,7 @@ from orbis_tui.tui.screens.players import PlayersScreen
 SIZES = [(79, 24), (80, 23), (20, 5), (1, 1), (120, 40), (200, 60)]
 
 
-async def cycle_sizes(pilot, check=None) -> None:  # type: ignore[no-untyped-def]
+async def cycle_sizes(pilot, check=None) -> None:
     for width, height in SIZES:
         await pilot.resize_terminal(width, height)
         await pilot.pause()
@@ -32,6 +33,7 @@ async def cycle_sizes(pilot, check=None) -> None:  # type: ignore[no-untyped-def
     await pilot.pause()
 
 
+@pytest.mark.slow
 def test_every_screen_survives_resizing(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = OrbisApp(tmp_path)

@@ -46,7 +46,7 @@ def small_review(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review_module, "MAX_WORLDS", 8)
 
 
-def run_viewer(record: GameRecord, scenario, analyse: bool = True) -> None:  # type: ignore[no-untyped-def]
+def run_viewer(record: GameRecord, scenario, analyse: bool = True) -> None:
     async def go() -> None:
         app = ReviewApp(record, analyse=analyse)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -111,7 +111,7 @@ def test_arrows_and_page_keys_step_through_the_game(tmp_path: Path) -> None:
         assert isinstance(players, PlayersScreen)
         assert players.state.turn == screen.book.state(screen.position).turn
         await press(pilot, "escape")
-        assert pilot.app.screen is screen
+        assert pilot.app.screen is screen and isinstance(screen, ReviewScreen)
         await press(pilot, "end")
         assert screen.position == ACTIONS
         assert texts.REVIEW_UNFINISHED in analysis(pilot)
@@ -122,6 +122,7 @@ def test_arrows_and_page_keys_step_through_the_game(tmp_path: Path) -> None:
     run_viewer(record, scenario, analyse=False)
 
 
+@pytest.mark.slow
 def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Path) -> None:
     record = bot_record()
 
@@ -153,8 +154,8 @@ def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Pa
 
 def test_escape_stops_the_analysis_and_the_game_still_steps(tmp_path: Path) -> None:
     async def scenario(pilot: Pilot) -> None:
-        screen = pilot.app.screen
-        assert isinstance(screen, ReviewScreen) and screen.analysing
+        first = pilot.app.screen
+        assert isinstance(first, ReviewScreen) and first.analysing
         await press(pilot, "escape")
         screen = await analysed(pilot)
         assert screen.review is not None and not screen.review.settings["complete"]

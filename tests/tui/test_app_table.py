@@ -23,7 +23,9 @@ from app_driver import (
     table,
 )
 from rich.console import Console
+from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from orbis_tui.engine import (
     DecisionKind,
@@ -51,7 +53,7 @@ from orbis_tui.tui.widgets.panel import DecisionPanel
 from orbis_tui.tui.widgets.pyramid import PyramidView
 
 
-def run(app: OrbisApp, scenario, size=(80, 24)) -> None:  # type: ignore[no-untyped-def]
+def run(app: OrbisApp, scenario, size=(80, 24)) -> None:
     async def go() -> None:
         async with app.run_test(size=size) as pilot:
             await lift_curtain(pilot)
@@ -60,7 +62,7 @@ def run(app: OrbisApp, scenario, size=(80, 24)) -> None:  # type: ignore[no-unty
     asyncio.run(go())
 
 
-def notices(app: OrbisApp) -> list[str]:
+def notices(app: App) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
 
@@ -167,9 +169,17 @@ def test_moving_between_spots_is_spatial_and_never_jumps_back() -> None:
 
 
 # ---------------------------------------------------------------- the turn confirmation
+def _placing_tile(s: GameState) -> bool:
+    return s.kind is DecisionKind.PLACE and s.turn >= 8 and s.take is not None and not s.take.wild
+
+
 def _placing() -> Match:
     return random_match(
-        2, 7, lambda s: s.kind is DecisionKind.PLACE and s.turn >= 8 and not s.take.wild
+        2,
+        7,
+        lambda s: (
+            s.kind is DecisionKind.PLACE and s.turn >= 8 and s.take is not None and not s.take.wild
+        ),
     )
 
 
@@ -417,7 +427,7 @@ def test_a_failing_computer_player_hands_its_seat_to_a_person(
 
     app = TableApp(match, tmp_path, [Seat("Ada"), Seat("Bo", "easy")])
     original = driver_module.make_bot
-    driver_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment]
+    driver_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment,return-value]
     try:
         run(app, scenario)
     finally:
@@ -441,7 +451,7 @@ def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) ->
     run(TableApp(match, tmp_path), scenario)
 
 
-def _pay_default_is(default: str, payable: bool):  # type: ignore[no-untyped-def]
+def _pay_default_is(default: str, payable: bool):
     def wanted(s: GameState) -> bool:
         if s.kind is not DecisionKind.PAY:
             return False
@@ -515,7 +525,7 @@ def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
         await press(pilot, "question_mark")
         await pilot.pause()
         console = Console(width=78, file=io.StringIO(), record=True)
-        console.print(pilot.app.screen.query_one("#help-body Static").content)
+        console.print(pilot.app.screen.query_one("#help-body Static", Static).content)
         help_text = " ".join(console.export_text().split())
         for drawing, _meaning in texts.HELP_CELL:
             assert " ".join(drawing.split()) in help_text

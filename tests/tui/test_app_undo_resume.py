@@ -300,7 +300,7 @@ def test_a_resumed_game_opens_behind_the_curtain_from_its_first_frame(tmp_path: 
     curtain_at_first_frame: list[bool] = []
 
     class Watched(OrbisApp):
-        def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
+        def _display(self, screen, renderable) -> None:
             super()._display(screen, renderable)
             if renderable is not None and isinstance(self.screen, TableScreen):
                 curtain_at_first_frame.append(self.screen.handing_over)

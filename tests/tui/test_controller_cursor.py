@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from orbis_tui.engine import DecisionKind
+from orbis_tui.engine import DecisionKind, GameState
 from orbis_tui.tiles import new_game
 from orbis_tui.tui.controller import NEUTRAL_CELL, Controller
 
 
-def _next_turn(state, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+def _next_turn(state: GameState, rng: random.Random) -> None:
     seat = state.current
     while state.current == seat or state.kind is not DecisionKind.TURN:
         state.apply(rng.choice(state.legal_actions()))

@@ -13,22 +13,26 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from app_driver import TableApp, lift_curtain, play_turn_keys, random_match, screen_text
 from babel.messages.pofile import read_po
 from test_learn_app import play_by_keys
 
 from orbis_tui import i18n
-from orbis_tui.engine import DecisionKind
+from orbis_tui.engine import DecisionKind, GameState
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.learn_app import LearnApp
 from orbis_tui.tui.saves import LockState, SaveStore
 from orbis_tui.tui.screens.end import EndScreen
-from orbis_tui.tui.screens.learn import LearnApp, LearnTableScreen
+from orbis_tui.tui.screens.learn import LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.settings import SettingsScreen
 from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.settings import SettingsFile
 from orbis_tui.tui.widgets.choice import Choice
+
+pytestmark = pytest.mark.slow  # every screen in every language: run by --all
 
 SIZE = (80, 24)
 TEMPLATE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "locale" / "orbis_tui.pot"
@@ -48,7 +52,7 @@ def english_words() -> set[str]:
         messages = [m for m in read_po(handle) if m.id]
     words: set[str] = set()
     for message in messages:
-        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+        for text in (message.id,) if isinstance(message.id, str) else message.id:
             text = re.sub(r"\{[^{}]*\}|%\([a-z_]+\)[a-z]", " ", text)
             words |= {w.lower() for w in WORD.findall(text)}
     return words - PROPER
@@ -65,7 +69,8 @@ def english_left(text: str, lang: str) -> set[str]:
     with (TEMPLATE.parent / lang / "LC_MESSAGES" / "orbis_tui.po").open("rb") as handle:
         own = set()
         for message in read_po(handle):
-            for string in message.string if isinstance(message.string, tuple) else [message.string]:
+            strings = [message.string] if isinstance(message.string, str) else message.string or []
+            for string in strings:
                 own |= {w.lower() for w in WORD.findall(string or "")}
     return {w for w in WORD.findall(text) if w.lower() in ENGLISH and w.lower() not in own}
 
@@ -575,7 +580,7 @@ def test_the_language_s_own_color_letters_are_keys_too(speaking, tmp_path: Path)
             assert match.record.actions[-1] == format_action(ChooseGain(Color.WHITE))
 
     async def exchange() -> None:
-        def rich_in_red(s) -> bool:  # type: ignore[no-untyped-def]
+        def rich_in_red(s: GameState) -> bool:
             return s.kind is DecisionKind.TURN and s.player.realm_count[Color.RED] >= 3
 
         match = random_match(2, 1, rich_in_red)

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_driver import TableApp
 from test_app_snapshots import finished, mid_game, placing
 
-from orbis_tui.tui.screens.learn import LearnApp
+from orbis_tui.tui.learn_app import LearnApp
+
+pytestmark = pytest.mark.slow  # every screen in every language: run by --all
 
 SIZE = (80, 24)
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from app_driver import screen_text
+from textual.app import App
+from textual.pilot import Pilot
 
 from orbis_tui.engine import (
     COLORS,
@@ -30,12 +34,32 @@ from orbis_tui.engine import (
 from orbis_tui.learn import Outcome, Walkthrough
 from orbis_tui.tui import texts
 from orbis_tui.tui.describe import GOD_KEYS
-from orbis_tui.tui.screens.learn import LearnApp, LearnEndScreen, LearnTableScreen
+from orbis_tui.tui.learn_app import LearnApp
+from orbis_tui.tui.screens.learn import LearnEndScreen, LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.widgets.lesson_panel import LessonPanel
 
 LETTERS = "rbogw"
 SIZE = (80, 24)
+
+
+def step_id(walkthrough: Walkthrough) -> str | None:
+    """The id of the walkthrough's step (None: the walkthrough is over)."""
+    step = walkthrough.step
+    return None if step is None else step.id
+
+
+def last_outcome(walkthrough: Walkthrough) -> Outcome | None:
+    """How the learner's last move was taken (None: no move yet)."""
+    last = walkthrough.last
+    return None if last is None else last.outcome
+
+
+def lesson(app: App) -> LearnTableScreen:
+    """The walkthrough's table, on top of ``app``."""
+    screen = app.screen
+    assert isinstance(screen, LearnTableScreen), f"expected the lesson's table, not {screen!r}"
+    return screen
 
 
 def run(coroutine) -> None:
@@ -52,7 +76,7 @@ async def set_pick(pilot, screen: LearnTableScreen, target: Count) -> None:
     for color in COLORS:
         for _ in range(target[color]):
             await pilot.press(LETTERS[color])
-    assert screen.ui.pick.value == target
+    assert screen.ui.pick is not None and screen.ui.pick.value == target
 
 
 async def play_by_keys(pilot, screen: LearnTableScreen, action: Action) -> None:
@@ -74,7 +98,7 @@ async def play_by_keys(pilot, screen: LearnTableScreen, action: Action) -> None:
         case GoWild():
             await pilot.press("x")
         case Place(row=row, col=col, wild=wild):
-            if wild != (ui.wild_mode or state.take.wild):
+            if wild != (ui.wild_mode or (state.take is not None and state.take.wild)):
                 await pilot.press("x")
             for _ in range(12):
                 here = ui.current_spot(screen.state)
@@ -117,19 +141,20 @@ async def complete_by_keyboard(pilot, app: LearnApp) -> int:
         await pilot.pause()
         after = (walkthrough.index, len(walkthrough.match.actions))
         assert after != before or isinstance(app.screen, NewGameScreen), (
-            walkthrough.step.id if walkthrough.step else "end",
+            step_id(walkthrough) if walkthrough.step else "end",
             walkthrough.last,
         )
     raise AssertionError("the walkthrough did not end")
 
 
+@pytest.mark.slow
 def test_the_whole_walkthrough_by_keyboard(tmp_path: Path):
     async def scenario() -> None:
         app = LearnApp(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, LearnTableScreen)
-            walkthrough = app.screen.walkthrough
+            walkthrough = lesson(app).walkthrough
             presses = await complete_by_keyboard(pilot, app)
             assert walkthrough.finished
             assert walkthrough.state.is_over
@@ -145,19 +170,19 @@ def test_a_wrong_key_is_explained_in_the_lesson_panel(tmp_path: Path):
         app = LearnApp(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            screen = app.screen
+            screen = lesson(app)
             walkthrough = screen.walkthrough
             await pilot.press("enter", "enter")
-            assert walkthrough.step.id == "first-take"
+            assert step_id(walkthrough) == "first-take"
             await pilot.press("5")  # legal, but this lesson takes cell 2
             await pilot.pause()
-            assert walkthrough.last.outcome is Outcome.OFF_LESSON
+            assert last_outcome(walkthrough) is Outcome.OFF_LESSON
             assert walkthrough.match.actions == []
             text = str(screen.query_one("#lesson-text").render())
             assert "Lantern Hill" in text
             await pilot.press("2")
             await pilot.pause()
-            assert walkthrough.step.id == "first-place"
+            assert step_id(walkthrough) == "first-place"
             # an illegal spot: the engine's reason and its rule are shown
             assert walkthrough.play("place 2,0").outcome is Outcome.ILLEGAL
             screen.refresh_view()
@@ -173,11 +198,11 @@ def test_a_scrolled_lesson_stays_put_while_the_cursor_moves(tmp_path: Path):
         app = LearnApp(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            screen = app.screen
+            screen = lesson(app)
             walkthrough = screen.walkthrough
             await pilot.press("enter", "enter", "5")  # an answer makes the lesson long
             await pilot.pause()
-            assert walkthrough.last.outcome is Outcome.OFF_LESSON
+            assert last_outcome(walkthrough) is Outcome.OFF_LESSON
             panel = screen.query_one(LessonPanel)
             assert panel.max_scroll_y > 0
             await pilot.press("pagedown")
@@ -202,17 +227,17 @@ def test_step_back_leave_and_resume(tmp_path: Path):
         app = LearnApp(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            walkthrough = app.screen.walkthrough
+            walkthrough = lesson(app).walkthrough
             await pilot.press("enter", "enter", "2")
             await pilot.pause()
-            assert walkthrough.step.id == "first-place"
+            assert step_id(walkthrough) == "first-place"
             await pilot.press("backspace")
             await pilot.pause()
-            assert walkthrough.step.id == "first-take"
+            assert step_id(walkthrough) == "first-take"
             assert walkthrough.match.actions == []
             await pilot.press("2", "enter")
             await pilot.pause()
-            assert walkthrough.step.id == "refill"
+            assert step_id(walkthrough) == "refill"
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, NewGameScreen)
@@ -222,8 +247,8 @@ def test_step_back_leave_and_resume(tmp_path: Path):
         async with again.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert isinstance(again.screen, LearnTableScreen)
-            resumed = again.screen.walkthrough
-            assert resumed.step.id == "refill"
+            resumed = lesson(again).walkthrough
+            assert step_id(resumed) == "refill"
             assert resumed.match.actions[:2] == ["take 2", "place 1,0"]
 
     run(scenario())
@@ -234,19 +259,21 @@ def test_the_end_screen_teaches_scoring_and_steps_back_to_the_table(tmp_path: Pa
         app = LearnApp(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            walkthrough = app.screen.walkthrough
-            while walkthrough.step.id != "scoring":
+            walkthrough = lesson(app).walkthrough
+            while step_id(walkthrough) != "scoring":
                 if walkthrough.expects_move():
-                    walkthrough.play(walkthrough.suggestion())
+                    move = walkthrough.suggestion()
+                    assert move is not None
+                    walkthrough.play(move)
                 else:
                     walkthrough.proceed()
-            app.screen._after_change()
+            lesson(app)._after_change()
             await pilot.pause()
             assert isinstance(app.screen, LearnEndScreen)
             await pilot.press("backspace")
             await pilot.pause()
             assert isinstance(app.screen, LearnTableScreen)
-            assert app.screen.walkthrough.step.id == "god"
+            assert step_id(lesson(app).walkthrough) == "god"
 
     run(scenario())
 
@@ -264,7 +291,7 @@ def test_learn_to_play_from_the_new_game_screen(tmp_path: Path):
             assert isinstance(app.screen, LearnTableScreen)
             await pilot.press("enter")
             await pilot.pause()
-            assert app.screen.walkthrough.index == 1
+            assert lesson(app).walkthrough.index == 1
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, NewGameScreen)
@@ -272,7 +299,7 @@ def test_learn_to_play_from_the_new_game_screen(tmp_path: Path):
             app.screen.query_one("#learn").press()
             await pilot.pause()
             assert isinstance(app.screen, LearnTableScreen)
-            assert app.screen.walkthrough.index == 1
+            assert lesson(app).walkthrough.index == 1
 
     run(scenario())
 
@@ -317,10 +344,10 @@ def test_a_walkthrough_whose_place_cannot_be_kept_says_so_and_goes_on(tmp_path: 
                 if any("cannot be kept" in message for message in shown):
                     break
             assert any("cannot be kept" in message for message in shown)
-            walkthrough = app.screen.walkthrough
+            walkthrough = lesson(app).walkthrough
             await pilot.press("enter", "enter", "2")
             await pilot.pause()
-            assert walkthrough.step.id == "first-place"  # the lesson goes on
+            assert step_id(walkthrough) == "first-place"  # the lesson goes on
             await pilot.press("escape")
             await pilot.pause()
             shown = [n.message for n in app._notifications]
@@ -343,7 +370,9 @@ def test_the_hint_key_in_the_walkthrough_points_to_the_lessons_tips(tmp_path: Pa
     run(scenario())
 
 
-async def follow_until(pilot, app: LearnApp, wanted) -> LearnTableScreen:  # type: ignore[no-untyped-def]
+async def follow_until(
+    pilot: Pilot[None], app: LearnApp, wanted: Callable[[LearnTableScreen], bool]
+) -> LearnTableScreen:
     """Follow the steps by keyboard until ``wanted(screen)`` holds on the table."""
     for _ in range(400):
         screen = app.screen
@@ -384,7 +413,7 @@ def notices(app: LearnApp) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
 
-def at_step(step_id: str):  # type: ignore[no-untyped-def]
+def at_step(step_id: str) -> Callable[[LearnTableScreen], bool]:
     return lambda screen: (
         screen.walkthrough.step is not None and (screen.walkthrough.step.id == step_id)
     )

@@ -66,7 +66,9 @@ def test_key_c_toggles_the_coach_in_place_of_the_log(tmp_path: Path):
         app = TableHarness(a_match(), tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            if app.screen.handing_over:  # the hand-over before the first turn
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            if screen.handing_over:  # the hand-over before the first turn
                 await pilot.press("enter")
                 await pilot.pause()
             screen = app.screen

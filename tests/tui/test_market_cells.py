@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from orbis_tui.engine import Color
+from orbis_tui.engine import Color, Tile
 from orbis_tui.tiles import load_catalog
 from orbis_tui.tui.widgets.market import MarketBoard
 
 CROWDS = [(1, 1, 1, 1, 1), (9, 9, 0, 0, 9), (0, 1, 1, 0, 0)]
 
 
-def _costly_tile():  # type: ignore[no-untyped-def]
+def _costly_tile() -> Tile:
     tiles = [t for t in load_catalog().tiles if t.cost_any and any(t.cost)]
     return max(tiles, key=lambda t: sum(t.cost) + t.cost_any)
 

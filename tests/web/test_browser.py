@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
     from orbis_tui.engine import GameState
 
+pytestmark = pytest.mark.slow  # a browser and a server: run by --all
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",

@@ -115,11 +115,11 @@ async def tab(url: str, query: str, messages: list[str | bytes], wait_for: bytes
             if message.type is not aiohttp.WSMsgType.BINARY:
                 break
             received += message.data
-        for message in messages:
-            if isinstance(message, bytes):
-                await websocket.send_bytes(message)
+        for outgoing in messages:
+            if isinstance(outgoing, bytes):
+                await websocket.send_bytes(outgoing)
             else:
-                await websocket.send_str(message)
+                await websocket.send_str(outgoing)
         await asyncio.sleep(0.3)
     return received
 

@@ -29,8 +29,3 @@ def decision_rng(seed: int | None, state: GameState) -> random.Random:
         base.to_bytes(16, "little", signed=True) + position_key(state), digest_size=8
     ).digest()
     return random.Random(int.from_bytes(digest, "little"))
-
-
-def public_world(state: GameState, rng: random.Random) -> GameState:
-    """A copy of ``state`` to look ahead in, its hidden pile order drawn by ``rng``."""
-    return state.resample_hidden(rng)

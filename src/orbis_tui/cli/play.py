@@ -36,7 +36,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_learn(args: argparse.Namespace) -> int:
     if not usable_data_dir(args.data_dir, "learn"):
         return 2
-    from ..tui.screens.learn import run_learn
+    from ..tui.learn_app import run_learn
 
     return run_learn(args.data_dir, restart=args.restart, language=args.chosen_lang)
 

@@ -40,7 +40,6 @@ from .colors import (
     Color,
     Count,
     bounded_multisets,
-    count_of,
     covers,
     letters,
     parse_letters,
@@ -108,6 +107,15 @@ from .preview import (
 )
 from .pyramid import ROW_SIZES, TOP_ROW, PlacedTile, Position, Pyramid
 from .rule_ids import RULE_IDS
+from .rules import (
+    DEATH_PRICE,
+    DECISION_RULE,
+    EXCHANGE_RATE,
+    LOVE_GIFT,
+    MARKET_ADJACENT,
+    REALM_LIMIT,
+    DecisionKind,
+)
 from .scoring import (
     MOST_GODS,
     STONE_CP,
@@ -132,18 +140,7 @@ from .setup import (
     deal,
     setup_for,
 )
-from .state import (
-    DEATH_PRICE,
-    DECISION_RULE,
-    EXCHANGE_RATE,
-    LOVE_GIFT,
-    MARKET_ADJACENT,
-    REALM_LIMIT,
-    DecisionKind,
-    GameState,
-    PlayerState,
-    Take,
-)
+from .state import GameState, PlayerState, Take
 from .tiles import NO_EFFECT, Catalog, Effect, EffectKind, God, GodId, Tile, TileSet
 
 # Building positions is for tests, lessons and tools, not for a game: loaded when first
@@ -287,7 +284,6 @@ __all__ = [
     "check_deal",
     "check_pyramid",
     "color_in_sentence",
-    "count_of",
     "covers",
     "deal",
     "effect_counts",

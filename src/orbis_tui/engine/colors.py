@@ -54,13 +54,6 @@ Count = tuple[int, ...]
 ZERO: Count = (0, 0, 0, 0, 0)
 
 
-def count_of(*colors: Color) -> Count:
-    counts = [0] * NUM_COLORS
-    for color in colors:
-        counts[color] += 1
-    return tuple(counts)
-
-
 def covers(have: Count, need: Count) -> bool:
     return (
         have[0] >= need[0]
@@ -81,7 +74,10 @@ def parse_letters(text: str) -> Count:
     """Inverse of :func:`letters`: 'RRB' -> (2, 1, 0, 0, 0); '-' or '' -> zero."""
     if text in ("", "-"):
         return ZERO
-    return count_of(*(Color.from_letter(ch) for ch in text))
+    counts = [0] * NUM_COLORS
+    for ch in text:
+        counts[Color.from_letter(ch)] += 1
+    return tuple(counts)
 
 
 @lru_cache(maxsize=8192)

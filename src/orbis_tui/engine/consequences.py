@@ -316,23 +316,6 @@ class RealmOverflow(_Consequence, _RealmOverflowFields):
     code = "realm_overflow"
 
 
-CONSEQUENCE_TYPES: tuple[type, ...] = (
-    VolcanoFails,
-    IrrigationFails,
-    ReturnUnaffordable,
-    DeathUnaffordable,
-    TokenAlreadyHeld,
-    OnlyAsWilderness,
-    PaymentLost,
-    WildernessCost,
-    ForestOutlook,
-    ForestSealed,
-    EffectRefused,
-    VolcanoRefused,
-    DeathRefused,
-    RealmOverflow,
-)
-
 __all__ = [
     "Consequence",
     "DeathRefused",

@@ -14,7 +14,7 @@ Computer players may keep to ``decision_actions()``, which is cheaper.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import pyramid as geometry
 from .actions import (
@@ -49,8 +49,7 @@ from .errors import IllegalAction
 from .outlook import Sealing, forest_free, open_forests, sealed_by
 from .preview import exchanges_to_pay, why_unpayable
 from .pyramid import PlacedTile, Position, Pyramid
-from .scoring import forest_matching
-from .state import (
+from .rules import (
     DEATH_PRICE,
     DECISION_RULE,
     EXCHANGE_RATE,
@@ -58,10 +57,12 @@ from .state import (
     MARKET_ADJACENT,
     REALM_LIMIT,
     DecisionKind,
-    GameState,
-    PlayerState,
 )
+from .scoring import forest_matching
 from .tiles import EffectKind, GodId, Tile
+
+if TYPE_CHECKING:
+    from .state import GameState, PlayerState
 
 WILDERNESS_POINTS = -1  # R-END-2
 
@@ -89,10 +90,11 @@ class Decision:
     """What the pending decision asks of whom, and every answer the table can offer.
 
     The numbers it asks for: ``due`` and ``due_any`` (the cost to pay, after reduction
-    tokens), ``returns`` (a village's or the God of Death's worshipers), ``discard``
-    (down to the realm limit), ``removals`` (a volcano's), ``gift`` (worshipers to
-    choose from the aether: 1 for a gain, 5 for the Goddess of Love). ``tile`` is the
-    region tile being taken, if any.
+    tokens; ``any_from``: the worshipers of each color that may pay the "any" symbols,
+    what the realm holds beyond ``due``), ``returns`` (a village's or the God of
+    Death's worshipers), ``discard`` (down to the realm limit), ``removals`` (a
+    volcano's), ``gift`` (worshipers to choose from the aether: 1 for a gain, 5 for the
+    Goddess of Love). ``tile`` is the region tile being taken, if any.
     """
 
     kind: DecisionKind
@@ -103,6 +105,7 @@ class Decision:
     tile: Tile | None = None
     due: Count = ZERO
     due_any: int = 0
+    any_from: Count = ZERO
     returns: int = 0
     discard: int = 0
     removals: Count = ZERO
@@ -163,6 +166,7 @@ def decide(state: GameState) -> Decision:
             options=_pay_options(state, player),
             due=due,
             due_any=due_any,
+            any_from=tuple(max(0, player.realm[c] - due[c]) for c in range(NUM_COLORS)),
             **base,
         )
     if kind is DecisionKind.PLACE:

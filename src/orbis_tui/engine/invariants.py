@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from . import pyramid as geometry
+from .rules import REALM_LIMIT, DecisionKind
 from .setup import MARKET_SIZE, REGION_TILES_PER_PLAYER
-from .state import REALM_LIMIT, DecisionKind, GameState
+from .state import GameState
 
 
 def problems(state: GameState) -> list[str]:

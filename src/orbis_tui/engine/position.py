@@ -21,6 +21,7 @@ from . import pyramid as geometry
 from .colors import NUM_COLORS, ZERO, Color, Count, parse_letters
 from .errors import PositionError
 from .pyramid import PlacedTile, Position, Pyramid
+from .rules import REALM_LIMIT, DecisionKind
 from .setup import (
     MARKET_SIZE,
     REGION_TILES_PER_PLAYER,
@@ -31,7 +32,7 @@ from .setup import (
     check_tile,
     checked_setup,
 )
-from .state import REALM_LIMIT, DecisionKind, GameState
+from .state import GameState
 from .tiles import Catalog, EffectKind, GodId, Tile
 
 # The effects that can fail during play and leave their tile cancelled (section 6).

@@ -7,14 +7,18 @@ them to judge a move cheaply.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import pyramid as geometry
 from .actions import Exchange, Pay, TakeTile
 from .colors import NUM_COLORS, Color, Count, letters
 from .errors import IllegalAction
 from .pyramid import Position
-from .state import EXCHANGE_RATE, MARKET_ADJACENT, DecisionKind, GameState
+from .rules import EXCHANGE_RATE, MARKET_ADJACENT, DecisionKind
 from .tiles import Tile
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)

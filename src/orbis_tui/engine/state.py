@@ -15,8 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import pyramid as geometry
 from .actions import (
@@ -35,6 +34,7 @@ from .actions import (
     TakeTile,
 )
 from .colors import COLORS, NUM_COLORS, ZERO, Count, bounded_multisets, covers, letters
+from .decision import Decision, decide
 from .errors import IllegalAction
 from .events import (
     Cancelled,
@@ -61,28 +61,17 @@ from .events import (
     WentWild,
 )
 from .pyramid import PlacedTile, Position, Pyramid
+from .rules import (
+    DEATH_PRICE,
+    DECISION_RULE,
+    EXCHANGE_RATE,
+    LOVE_GIFT,
+    MARKET_ADJACENT,
+    REALM_LIMIT,
+    DecisionKind,
+)
 from .setup import MARKET_SIZE, ROUNDS, Deal, setup_for
 from .tiles import Catalog, EffectKind, GodId, Tile
-
-REALM_LIMIT = 10
-EXCHANGE_RATE = 3
-LOVE_GIFT = 5
-DEATH_PRICE = 6
-
-# Orthogonal neighbors of each market cell, numbered row by row from the top left.
-MARKET_ADJACENT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        r * 3 + c
-        for r, c in (
-            (cell // 3 - 1, cell % 3),
-            (cell // 3 + 1, cell % 3),
-            (cell // 3, cell % 3 - 1),
-            (cell // 3, cell % 3 + 1),
-        )
-        if 0 <= r < 3 and 0 <= c < 3
-    )
-    for cell in range(MARKET_SIZE)
-)
 
 # One worshiper of each color, as a count.
 _ONE_OF: tuple[Count, ...] = tuple(
@@ -98,33 +87,6 @@ _LOVE_CHOICES = tuple(
 _DECLINE = Decline()
 _GO_WILD = GoWild()
 
-
-class DecisionKind(StrEnum):
-    TURN = "turn"  # take a region tile or a god
-    PAY = "pay"  # pay the cost (choosing colors for "any") or go wild
-    PLACE = "place"  # choose a pyramid spot, as the tile or as a wilderness
-    GAIN = "gain"  # choose the color of an "any color" proselytism worshiper
-    VILLAGE = "village"  # return worshipers or cancel the village
-    VOLCANO = "volcano"  # choose market worshipers to remove or cancel the volcano
-    LOVE = "love"  # choose the Goddess of Love's five worshipers
-    DEATH = "death"  # return six worshipers or cancel the God of Death
-    DISCARD = "discard"  # return worshipers down to the realm limit
-    OVER = "over"  # the game has ended
-
-
-# The rule a decision belongs to, cited when an action does not answer it.
-DECISION_RULE = {
-    DecisionKind.TURN: "R-TURN-1",
-    DecisionKind.PAY: "R-TAKE-3",
-    DecisionKind.PLACE: "R-TAKE-4",
-    DecisionKind.GAIN: "R-EFF-GAIN",
-    DecisionKind.VILLAGE: "R-EFF-VILLAGE",
-    DecisionKind.VOLCANO: "R-EFF-VOLCANO",
-    DecisionKind.LOVE: "R-GOD-2",
-    DecisionKind.DEATH: "R-GOD-2",
-    DecisionKind.DISCARD: "R-TURN-3",
-    DecisionKind.OVER: "R-TURN-1",
-}
 
 # Which action types answer which decision (exchanges answer none: they are extra).
 _ANSWERS: dict[DecisionKind, tuple[type, ...]] = {
@@ -316,7 +278,7 @@ class GameState:
     @property
     def move_stack(self) -> list[Action]:
         """The actions applied to this state (since it was made or copied), oldest first."""
-        return [entry[0] for entry in self._history]
+        return [entry.action for entry in self._history]
 
     def can_undo(self) -> bool:
         return bool(self._history)
@@ -327,7 +289,7 @@ class GameState:
         turn = self.turn
         count = 0
         for entry in reversed(self._history):
-            if entry[2] != turn:
+            if entry.turn != turn:
                 break
             count += 1
         return count
@@ -338,37 +300,10 @@ class GameState:
         Raises ``IndexError`` when there is nothing to take back. Undo knows nothing of
         hidden information: how far a table lets its players go back is its own policy.
         """
-        (
-            action,
-            self.current,
-            self.turn,
-            self.kind,
-            self.take,
-            market,
-            worshipers,
-            pile_pos,
-            gods,
-            realm,
-            reductions,
-            god,
-            god_cancelled,
-            turns,
-            pyramid,
-        ) = self._history.pop()
-        self.market = list(market)
-        self.market_worshipers = list(worshipers)
-        self.pile_pos = list(pile_pos)
-        self.gods_available = list(gods)
-        player = self.players[self.current]
-        player.realm = list(realm)
-        player.reductions = list(reductions)
-        player.god = god
-        player.god_cancelled = god_cancelled
-        player.turns = turns
-        if pyramid is not None:
-            player.pyramid = pyramid.copy()  # the entry may be shared with a copy's history
+        entry = self._history.pop()
+        entry.restore(self)
         self._decision = None
-        return action
+        return entry.action
 
     # ------------------------------------------------------------------ hidden information
     def unseen(self) -> list[Tile]:
@@ -404,8 +339,6 @@ class GameState:
         """The pending decision as one value: what it asks, and every answer the table
         can offer with its refusal or its consequences (see :mod:`.decision`)."""
         if self._decision is None:
-            from .decision import decide  # the decision module builds on this one
-
             self._decision = decide(self)
         return self._decision
 
@@ -746,35 +679,11 @@ class GameState:
         """Check ``action`` and play it. Returns what happened, in order, as events."""
         self._check(action)
         if self._record:
-            self._note_undo(action)
+            self._history.append(_Undo(self, action))
         self._decision = None
         events: list[Event] = []
         _APPLY[type(action)](self, action, events)
         return events
-
-    def _note_undo(self, action: Action) -> None:
-        player = self.players[self.current]
-        # What undo needs: every field an action may change, as it is now. An action
-        # changes only the active player; only a placement or a refusal the pyramid.
-        self._history.append(
-            (
-                action,
-                self.current,
-                self.turn,
-                self.kind,
-                self.take,
-                tuple(self.market),
-                tuple(self.market_worshipers),
-                tuple(self.pile_pos),
-                tuple(self.gods_available),
-                tuple(player.realm),
-                tuple(player.reductions),
-                player.god,
-                player.god_cancelled,
-                player.turns,
-                player.pyramid.copy() if type(action) in _CHANGES_PYRAMID else None,
-            )
-        )
 
     def _apply_exchange(self, action: Exchange, events: list[Event]) -> None:
         realm = self.player.realm
@@ -1065,9 +974,62 @@ def _tile_id(tile: Tile) -> str:
     return tile.id
 
 
-# What :meth:`GameState.apply` keeps to take an action back (see :meth:`GameState.undo`).
-_Undo = tuple
+class _Undo:
+    """What :meth:`GameState.apply` keeps to take an action back exactly (see
+    :meth:`GameState.undo`): every field an action may change, as it was before. An
+    action changes only the active player; only a placement or a refusal the pyramid."""
 
+    __slots__ = (
+        "action",
+        "current",
+        "god",
+        "god_cancelled",
+        "gods",
+        "kind",
+        "market",
+        "pile_pos",
+        "pyramid",
+        "realm",
+        "reductions",
+        "take",
+        "turn",
+        "turns",
+        "worshipers",
+    )
 
-if TYPE_CHECKING:
-    from .decision import Decision
+    def __init__(self, state: GameState, action: Action) -> None:
+        player = state.players[state.current]
+        self.action = action
+        self.current = state.current
+        self.turn = state.turn
+        self.kind = state.kind
+        self.take = state.take
+        self.market = tuple(state.market)
+        self.worshipers = tuple(state.market_worshipers)
+        self.pile_pos = tuple(state.pile_pos)
+        self.gods = tuple(state.gods_available)
+        self.realm = tuple(player.realm)
+        self.reductions = tuple(player.reductions)
+        self.god = player.god
+        self.god_cancelled = player.god_cancelled
+        self.turns = player.turns
+        self.pyramid = player.pyramid.copy() if type(action) in _CHANGES_PYRAMID else None
+
+    def restore(self, state: GameState) -> None:
+        """Put ``state`` back as it was before the action."""
+        state.current = self.current
+        state.turn = self.turn
+        state.kind = self.kind
+        state.take = self.take
+        state.market = list(self.market)
+        state.market_worshipers = list(self.worshipers)
+        state.pile_pos = list(self.pile_pos)
+        state.gods_available = list(self.gods)
+        player = state.players[self.current]
+        player.realm = list(self.realm)
+        player.reductions = list(self.reductions)
+        player.god = self.god
+        player.god_cancelled = self.god_cancelled
+        player.turns = self.turns
+        if self.pyramid is not None:
+            player.pyramid = self.pyramid.copy()  # the entry may be shared with a copy's history

@@ -13,7 +13,19 @@ import json
 import re
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
+from functools import cache
+from types import UnionType
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Literal,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from ..engine import (
     MARKET_SIZE,
@@ -121,32 +133,8 @@ class GameRecord:
         Nothing is checked here: it is for text known to be unchanged since this
         program wrote it (see ``load_record``). Any other text goes through the check.
         """
-        plain = json.loads(text)
-        setup = plain["setup"]
-        deal = setup.get("deal")
-        return cls(
-            format=plain["format"],
-            setup=GameSetup(
-                players=setup["players"],
-                first_player=setup.get("first_player", 0),
-                seed=setup.get("seed"),
-                deal=None
-                if deal is None
-                else DealEntry(
-                    market=tuple(deal["market"]),
-                    piles=tuple(tuple(pile) for pile in deal["piles"]),  # type: ignore[arg-type]
-                    gods=tuple(GodId(g) for g in deal["gods"]),
-                    temple_tokens=tuple(deal["temple_tokens"]),
-                ),
-                tiles=setup.get("tiles"),
-                seats=setup.get("seats"),
-                no_hints=setup.get("no_hints"),
-            ),
-            actions=plain.get("actions", []),
-            hints=plain.get("hints"),
-            result=plain.get("result"),
-            stand_ins=plain.get("stand_ins"),
-        )
+        record: GameRecord = _from_plain(cls, json.loads(text))
+        return record
 
 
 def _plain(value: Any) -> Any:
@@ -161,6 +149,37 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     return value
+
+
+def _from_plain(kind: Any, value: Any) -> Any:
+    """The inverse of :func:`_plain`: ``value``, as ``json.loads`` gives it, made the
+    field type ``kind`` says, read from the dataclasses' own annotations (the schema is
+    written once, above). Nothing is checked: a value of another shape gives another
+    text when written back, which is how ``load_record`` notices it. pydantic would do
+    the same, but importing it takes longer than the rest of the app's start."""
+    if value is None:
+        return None
+    if isinstance(kind, type) and is_dataclass(kind):
+        hints = _field_types(kind)
+        return kind(**{name: _from_plain(hints[name], v) for name, v in value.items()})
+    origin, args = get_origin(kind), get_args(kind)
+    if origin is UnionType or origin is Union:  # X | None
+        (inner,) = (arg for arg in args if arg is not type(None))
+        return _from_plain(inner, value)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_from_plain(args[0], v) for v in value)
+        return tuple(_from_plain(arg, v) for arg, v in zip(args, value, strict=True))
+    if origin is list:
+        return [_from_plain(args[0], v) for v in value]
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    return value  # text, numbers, a Literal, dict[str, Any]
+
+
+@cache
+def _field_types(kind: type) -> dict[str, Any]:
+    return get_type_hints(kind)
 
 
 class RecordError(Exception):

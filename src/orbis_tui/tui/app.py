@@ -302,7 +302,7 @@ class OrbisApp(App[None]):
 
         def answered(answer: int | None) -> None:
             if answer == 0:
-                from .export import export_record
+                from .screens.export import export_record
 
                 default = Path.home() / self.store.record_path(record).name
                 export_record(self, self.store, record, default, self._exit_once_saved)

@@ -89,10 +89,6 @@ class Pick:
         return True
 
 
-def _realm_minus(realm: Count, due: Count) -> Count:
-    return tuple(max(0, realm[c] - due[c]) for c in range(NUM_COLORS))
-
-
 class Controller:
     """The choice in progress for one table; reset whenever the game moves on."""
 
@@ -138,8 +134,8 @@ class Controller:
             elif state.market[self.cursor] is None:
                 self.cursor = next((c for c, t in enumerate(state.market) if t), self.cursor)
         elif kind is DecisionKind.PAY:
-            due, any_count = state.payment_due()
-            limit = _realm_minus(realm, due)
+            decision = state.decision
+            limit, any_count = decision.any_from, decision.due_any
             self.pick = Pick(any_count, limit, list(most_plentiful(limit, any_count)))
         elif kind is DecisionKind.PLACE:
             self.wild_mode = not self.colored_spots(state)

@@ -254,14 +254,14 @@ SUMMARY_REALM = N_("worshipers: {before} → {after}")
 
 
 # ---------------------------------------------------------------- side panels
-PLAYER_REALM = "{count}/10"
+PLAYER_REALM = "{count}/{limit}"
 PLAYER_FARMS = N_("farms {farms}")
 PLAYER_NO_FARMS = N_("farms –")
 PLAYER_NO_GOD = N_("no god yet")
 PLAYER_GOD_CANCELLED = N_("{god} (cancelled)")
 PLAYER_GOD_CANCELLED_SHORT = "{god}×"
 PLAYER_SCORE = N_("{cp} CP now")
-PLAYER_LINE = N_("{tiles:>2}/14 {worshipers:>2}w {god:<7} {cp:>3} CP")
+PLAYER_LINE = N_("{tiles:>2}/{pyramid} {worshipers:>2}w {god:<7} {cp:>3} CP")
 COMPUTER_MARK = "⚙"
 LOG_TITLE = N_("Game log")
 LOG_NEWER = Np_("↓ {count} newer line below (PgDn)", "↓ {count} newer lines below (PgDn)", "count")
@@ -628,10 +628,13 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
         N_("in the review: the biggest mistakes one by one / the next mistake in order"),
     ),
     (N_("PgUp / PgDn"), N_("scroll the game log (or the coach); the mouse wheel too")),
-    (N_("s"), N_(
+    (
+        N_("s"),
+        N_(
             "settings: the look, confirming each turn, the recap of computer moves, the "
             "computers' pace, the language"
-        )),
+        ),
+    ),
     (N_("n / ctrl+n"), N_("set up a new game (the one in progress stays saved)")),
     (N_("Enter / Space"), N_("on the hand-over curtain: the next player is ready")),
     ("?", N_("this help")),

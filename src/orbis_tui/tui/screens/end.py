@@ -196,7 +196,7 @@ class EndScreen(Screen[None]):
         self.query_one("#end-body").focus()
 
     def action_save(self) -> None:
-        from ..export import export_record
+        from .export import export_record
 
         record = self.match.record
         export_record(self.app, self.store, record, self.store.record_path(record))

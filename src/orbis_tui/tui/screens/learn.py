@@ -1,4 +1,4 @@
-"""Learning to play in the app: the walkthrough's table and end screens, and its entry.
+"""Learning to play in the app: the walkthrough's table and end screens, and opening it.
 
 The walkthrough (:mod:`orbis_tui.learn`) decides everything; these screens are the
 normal table and end screens with a lesson panel, the step's focus highlighted, and
@@ -8,7 +8,6 @@ then to :meth:`Walkthrough.play`, which asks the engine first.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 from textual import events, on
@@ -20,7 +19,6 @@ from ...engine import Action, DecisionKind, TakeTile
 from ...learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ...learn.progress import FILE_NAME
 from .. import texts
-from ..app import OrbisApp
 from ..navigation import NewGame
 from ..saves import SaveStore
 from ..seats import HUMAN, Seat
@@ -107,7 +105,7 @@ class LearnTableScreen(TableScreen):
     async def _add_lesson(self) -> None:
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
 
-    def _why_no_hint(self) -> str | None:
+    def hints_instead(self) -> str | None:
         return texts.HINT_LEARN  # the lesson's own tips guide each step
 
     # ------------------------------------------------------------ the walkthrough drives
@@ -305,10 +303,17 @@ class LearnEndScreen(EndScreen):
 
 
 # ---------------------------------------------------------------- entering and leaving
+def _app_saves(app: App) -> SaveStore | None:
+    """The app's save folder, when it has one (the Orbis app; not a bare test app)."""
+    saves = getattr(app, "store", None)
+    return saves if isinstance(saves, SaveStore) else None
+
+
 def progress_store(app: App) -> ProgressStore:
     """The walkthrough's progress file, in the app's data folder."""
-    if isinstance(app, OrbisApp):
-        return ProgressStore(app.store.root / FILE_NAME)
+    saves = _app_saves(app)
+    if saves is not None:
+        return ProgressStore(saves.root / FILE_NAME)
     return ProgressStore()
 
 
@@ -324,7 +329,7 @@ def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
     if walkthrough is None:
         walkthrough = Walkthrough(script, store)
         walkthrough.save()
-    saves = app.store if isinstance(app, OrbisApp) else SaveStore(store.path.parent)
+    saves = _app_saves(app) or SaveStore(store.path.parent)
     screen: TableScreen | EndScreen
     if walkthrough.finished or walkthrough.state.is_over:
         screen = LearnEndScreen(walkthrough, saves)
@@ -356,34 +361,3 @@ def leave_walkthrough(app: App, walkthrough: Walkthrough) -> None:
         app.pop_screen()
     else:
         app.post_message(NewGame())
-
-
-class LearnApp(OrbisApp):
-    """The app opened on the walkthrough (``orbis learn``)."""
-
-    RESUME_AT_START = False  # the walkthrough, not the unfinished game
-
-    def __init__(
-        self,
-        data_dir: Path | str | None = None,
-        *,
-        restart: bool = False,
-        language: str | None = None,
-    ) -> None:
-        super().__init__(data_dir, language=language)
-        self.restart_walkthrough = restart
-
-    def on_mount(self) -> None:
-        # OrbisApp.on_mount (run after this one) puts up the new-game screen first.
-        self.call_after_refresh(self._open)
-
-    def _open(self) -> None:
-        open_walkthrough(self, restart=self.restart_walkthrough)
-
-
-def run_learn(
-    data_dir: Path | str | None = None, *, restart: bool = False, language: str | None = None
-) -> int:
-    from ..app import run_keeping_folder
-
-    return run_keeping_folder(LearnApp(data_dir, restart=restart, language=language))

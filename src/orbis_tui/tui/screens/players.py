@@ -12,7 +12,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import GameState, final_scores, wilderness_points
+from ...engine import REALM_LIMIT, GameState, final_scores, wilderness_points
 from .. import chips, palette, texts
 from ..seats import Seat
 from ..widgets.info import farm_chips, god_label
@@ -57,7 +57,11 @@ class PlayersScreen(ModalScreen[None]):
                     head.append(" · " + god_label(state, player))
                     realm = Text(" ", no_wrap=True, overflow="ellipsis")
                     realm.append_text(chips.realm_chips(player.realm_count))
-                    realm.append(" " + texts.PLAYER_REALM.format(count=player.worshipers) + "  ")
+                    realm.append(
+                        " "
+                        + texts.PLAYER_REALM.format(count=player.worshipers, limit=REALM_LIMIT)
+                        + "  "
+                    )
                     realm.append_text(farm_chips(player))
                     yield Static(head, classes="board-head")
                     yield Static(realm, classes="board-head")

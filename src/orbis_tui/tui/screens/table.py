@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -39,6 +40,7 @@ from .. import chips, texts
 from ..bot_driver import BotChose, BotDriver, BotFailed
 from ..controller import Controller
 from ..describe import GOD_KEYS
+from ..key_policy import CONFIRM_LABELS, REFUSE_LABELS, KeyContext, judge, why_no_hint
 from ..navigation import NewGame, ShowEnd
 from ..saves import SaveStore
 from ..seats import Seat
@@ -57,22 +59,6 @@ from .base import SizeNotice, too_small
 K = texts.KEY
 _COLOR_KEYS = chips.KEYS
 
-# What Enter does, per decision (the key bar shows the matching label).
-_CONFIRM_LABELS = (
-    "take",
-    "take_god",
-    "pay",
-    "wild_now",
-    "exchange_now",
-    "place",
-    "gain",
-    "return",
-    "erupt",
-    "love",
-    "discard",
-)
-_REFUSE_LABELS = ("wild", "decline", "decline_god")
-
 
 def _bindings() -> list[BindingType]:
     out: list[BindingType] = [
@@ -81,9 +67,9 @@ def _bindings() -> list[BindingType]:
     ]
     out += [
         Binding("enter", f"confirm('{label}')", K[label], priority=False)
-        for label in _CONFIRM_LABELS
+        for label in CONFIRM_LABELS
     ]
-    out += [Binding("x", f"refuse('{label}')", K[label]) for label in _REFUSE_LABELS]
+    out += [Binding("x", f"refuse('{label}')", K[label]) for label in REFUSE_LABELS]
     out += [
         Binding("x", "toggle_wild('wild')", K["toggle_wild"]),
         Binding("x", "toggle_wild('colored')", K["toggle_colored"]),
@@ -128,8 +114,23 @@ def _bindings() -> list[BindingType]:
     return out
 
 
+def _key_actions(bindings: list[BindingType]) -> dict[str, list[tuple[str, tuple[object, ...]]]]:
+    """Each key's actions, named and with their parameters as the key policy reads them."""
+    out: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
+    for binding in bindings:
+        assert isinstance(binding, Binding)
+        _namespace, name, parameters = parse_action(binding.action)
+        for key in binding.key.split(","):
+            out.setdefault(key, []).append((name, parameters))
+    return out
+
+
+BINDINGS = _bindings()
+_KEY_ACTIONS = _key_actions(BINDINGS)
+
+
 class TableScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = _bindings()
+    BINDINGS: ClassVar[list[BindingType]] = BINDINGS
     AUTO_FOCUS = None
 
     # Grows with every change the table must show; watchers redraw the table.
@@ -414,7 +415,7 @@ class TableScreen(Screen[None]):
                 cursor=(here.row, here.col) if here else None,
                 blocked=[] if ui.wild_mode else refused,
                 warned=warned_spots(state, ui.wild_mode),
-                ghost=(tile.color, ui.wild_mode or state.take.wild),
+                ghost=(tile.color, ui.wild_mode),
                 wild_points=wild,
             )
             return
@@ -561,86 +562,31 @@ class TableScreen(Screen[None]):
             self._next_turn()
 
     # ------------------------------------------------------------ which keys work now
+    def key_context(self) -> KeyContext:
+        """What the table's keys depend on now (see :mod:`..key_policy`)."""
+        seat = self.seat
+        return KeyContext(
+            state=self.state,
+            choice=self.ui,
+            name=seat.name,
+            human=self.my_turn,
+            hints=seat.hints,
+            confirming=self.confirming,
+            can_undo=self.session.can_undo,
+            handing_over=self._handover_open,
+            too_small=too_small(self.app.size),
+            hurrying=self.bots.hurry,
+            side_overflows=self._side_overflows,
+            hints_instead=self.hints_instead(),
+            bot_moves=self.session.plays_bots and not seat.human,
+        )
+
+    def hints_instead(self) -> str | None:
+        """Why this table never gives hints, told in place of one (None: it gives them)."""
+        return None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if too_small(self.app.size):
-            return False
-        if action == "new_game":
-            return True
-        if action == "ready" or self._handover_open:
-            return action == "ready" and self._handover_open
-        state = self.state
-        kind = state.kind
-        if action in ("players", "coach", "history", "score", "settings"):
-            return True
-        if action == "scroll_side":
-            return self._side_overflows() or parameters[0] == -1
-        if action == "hurry":
-            bot_turn = self.session.plays_bots and not self.seat.human
-            return bot_turn and kind is not DecisionKind.OVER and not self.bots.hurry
-        if action == "hint":
-            return self._why_no_hint() is None
-        if self.confirming:
-            return action in ("end_turn", "undo")
-        if action == "end_turn":
-            return False
-        if kind is DecisionKind.OVER or not self.my_turn:
-            return False
-        ui = self.ui
-        if action == "confirm":
-            return parameters[0] == self._confirm_label()
-        if action == "refuse":
-            return parameters[0] == self._refuse_label()
-        if action == "pay_anyway":
-            return (
-                kind is DecisionKind.PAY and ui.pay_default(state) == "wild" and ui.payable(state)
-            )
-        if action == "toggle_wild":
-            if kind is not DecisionKind.PLACE or state.take is None or state.take.wild:
-                return False
-            if not ui.colored_spots(state):
-                return False
-            return parameters[0] == ("colored" if ui.wild_mode else "wild")
-        if action == "exchange":
-            return bool(state.decision.exchanges)
-        if action == "undo":
-            return self.session.can_undo()
-        if action == "move":
-            if kind is DecisionKind.TURN or kind is DecisionKind.PLACE:
-                return True
-            return kind is DecisionKind.VOLCANO and parameters[0] in ("up", "down")
-        if action == "take_cell":
-            return kind is DecisionKind.TURN and not state.must_take_god()
-        if action == "select_god":
-            return kind is DecisionKind.TURN and GodId(str(parameters[0])) in state.gods_available
-        if action in ("add_color", "remove_color"):
-            return ui.picks_colors(state)
-        return True
-
-    def _confirm_label(self) -> str | None:
-        state = self.state
-        kind = state.kind
-        if kind is DecisionKind.TURN:
-            return "take_god" if self.ui.god is not None else "take"
-        if kind is DecisionKind.PAY:
-            default = self.ui.pay_default(state)
-            return {"pay": "pay", "exchange": "exchange_now"}.get(default, "wild_now")
-        return {
-            DecisionKind.PLACE: "place",
-            DecisionKind.GAIN: "gain",
-            DecisionKind.VILLAGE: "return",
-            DecisionKind.DEATH: "return",
-            DecisionKind.VOLCANO: "erupt",
-            DecisionKind.LOVE: "love",
-            DecisionKind.DISCARD: "discard",
-        }.get(kind)
-
-    def _refuse_label(self) -> str | None:
-        refusal = self.ui.refuse(self.state)
-        if refusal is None:
-            return None
-        if self.state.kind is DecisionKind.PAY:
-            return "wild"
-        return "decline_god" if self.state.kind is DecisionKind.DEATH else "decline"
+        return judge(action, parameters, self.key_context()).enabled
 
     # ------------------------------------------------------------ keys that do nothing now
     def on_key(self, event: events.Key) -> None:
@@ -663,7 +609,7 @@ class TableScreen(Screen[None]):
         if too_small(self.app.size):
             return
         if event.key == "a":
-            why = self._why_no_hint()
+            why = why_no_hint(self.key_context())
             if why is not None:
                 event.stop()
                 self.notify(why, timeout=4, markup=False)
@@ -676,28 +622,18 @@ class TableScreen(Screen[None]):
             self.notify(notice, timeout=3, markup=False)
 
     def _why_key_idle(self, key: str) -> str | None:
+        """The reason the key policy gives for the first of the key's actions it holds
+        back; None when one of them works now (e.g. ⇧O: the God of the Oceans)."""
         active = self.active_bindings.get(key)
         if active is not None and active.enabled:
-            return None  # the key does something now (e.g. ⇧O: the God of the Oceans)
-        state = self.state
-        kind = state.kind
-        if kind is DecisionKind.OVER:
             return None
-        if self.confirming:
-            if key in ("e", "x", "y") or key.isdigit() or key in _COLOR_KEYS:
-                return texts.IDLE_CONFIRMING
-            return None
-        if key == "e" and not state.decision.exchanges:
-            return texts.IDLE_EXCHANGE
-        if key.isdigit() and key != "0" and kind is DecisionKind.TURN and state.must_take_god():
-            return texts.IDLE_MUST_GOD
-        if key.isdigit() and key != "0" and kind is not DecisionKind.TURN:
-            return texts.IDLE_MARKET
-        letter = key.removeprefix("shift+").lower()
-        if len(letter) == 1 and letter in _COLOR_KEYS and not self.ui.picks_colors(state):
-            return texts.IDLE_COLOR
-        if key == "u" and not self.session.can_undo():
-            return texts.NOTHING_TO_UNDO
+        context = self.key_context()
+        for action, parameters in _KEY_ACTIONS.get(key, ()):
+            verdict = judge(action, parameters, context)
+            if verdict.enabled:
+                return None
+            if verdict.reason is not None:
+                return verdict.reason
         return None
 
     # ------------------------------------------------------------ actions
@@ -777,22 +713,9 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ExchangeScreen(self.state, suggested), callback=done)
 
     # ------------------------------------------------------------ hints
-    def _why_no_hint(self) -> str | None:
-        """Why the hint key does nothing now; None when a hint can be shown."""
-        state = self.state
-        if state.is_over:
-            return texts.HINT_OVER
-        if not self.my_turn:
-            return texts.HINT_BOT
-        if not self.seat.hints:
-            return texts.HINT_OFF.format(name=self.seat.name)
-        if self.confirming:
-            return texts.HINT_CONFIRMING
-        return None
-
     def action_hint(self) -> None:
         """The search's three best options for this decision, in a box over the table."""
-        why = self._why_no_hint()
+        why = why_no_hint(self.key_context())
         if why is not None:
             self.notify(why, timeout=4, markup=False)
             return

@@ -11,7 +11,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...engine import COLORS, GameState, PlayerScore, PlayerState
+from ...engine import (
+    COLORS,
+    REALM_LIMIT,
+    REGION_TILES_PER_PLAYER,
+    GameState,
+    PlayerScore,
+    PlayerState,
+)
 from .. import chips, palette, texts
 from ..describe import phase_line, round_text
 from ..palette import rich_format as fmt
@@ -112,7 +119,7 @@ class PlayerCard(TextPanel):
         first.append(f" {player.name} ", style=palette.SPOT_CURSOR)
         first.append(" ")
         first.append_text(chips.realm_chips(player.realm_count))
-        first.append(" " + texts.PLAYER_REALM.format(count=player.worshipers))
+        first.append(" " + texts.PLAYER_REALM.format(count=player.worshipers, limit=REALM_LIMIT))
         second = Text(no_wrap=True, overflow="ellipsis")
         second.append(" ")
         second.append_text(farm_chips(player))
@@ -155,6 +162,7 @@ class PlayersStrip(TextPanel):
             line.append(
                 texts.PLAYER_LINE.format(
                     tiles=player.region_tiles,
+                    pyramid=REGION_TILES_PER_PLAYER,
                     worshipers=player.worshipers,
                     god=_squeeze(god_label(state, player, short=True) if player.god else "–", 7),
                     cp=scores[seat].total,

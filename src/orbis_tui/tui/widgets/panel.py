@@ -39,8 +39,14 @@ from ..palette import rich_format as fmt
 from .info import TextPanel
 
 
+class MustShow(Text):
+    """A line a short window keeps when others go (see :func:`fit_lines`): a warning,
+    a mistake, a note, where the chosen option lands; what a player must read before
+    choosing."""
+
+
 def _bad(text: str) -> Text:
-    return Text(text, style=palette.BAD)
+    return MustShow(text, style=palette.BAD)
 
 
 def _dim(text: str) -> Text:
@@ -58,13 +64,10 @@ def warning_lines(warnings: Iterable[Consequence]) -> list[Text]:
         if warning.loses_value:
             out.append(_bad(texts.PANEL_WARNING.format(message=warning.message)))
         else:
-            out.append(Text(texts.PANEL_NOTE.format(message=warning.message), style=palette.ACCENT))
+            out.append(
+                MustShow(texts.PANEL_NOTE.format(message=warning.message), style=palette.ACCENT)
+            )
     return out
-
-
-class MustShow(Text):
-    """A line the panel never leaves out however short the window: why a choice is
-    refused (a warning or a note is kept by its style)."""
 
 
 def _refused(text: str) -> Text:
@@ -73,9 +76,9 @@ def _refused(text: str) -> Text:
 
 def fit_lines(lines: list[Text], width: int, height: int, console: Console) -> list[Text]:
     """``lines`` made to fit ``height`` rows of ``width``: when they do not, the least
-    needed lines go, from the last up (never the heading, a warning, a refusal or a
-    note); rows left over show the first of them cut short, and only a panel with no
-    row to spare says in its last line that a taller window shows the rest."""
+    needed lines go, from the last up (never the heading nor a :class:`MustShow` line);
+    rows left over show the first of them cut short, and only a panel with no row to
+    spare says in its last line that a taller window shows the rest."""
     heights = [len(line.wrap(console, width)) for line in lines]
     total = sum(heights)
     if total <= height:
@@ -85,7 +88,7 @@ def fit_lines(lines: list[Text], width: int, height: int, console: Console) -> l
     for i in reversed(range(1, len(lines))):
         if total <= room:
             break
-        if not _essential(lines[i]):
+        if not isinstance(lines[i], MustShow):
             keep[i] = False
             total -= heights[i]
     for i, kept in enumerate(keep):  # a short line dropped early may fit after all
@@ -117,11 +120,6 @@ def _cut(line: Text, width: int, rows: int, console: Console) -> Text:
     last.rstrip()
     last.append("…")
     return Text("\n").join(wrapped)
-
-
-def _essential(line: Text) -> bool:
-    """A warning, a refusal or a note: what a player must read before choosing."""
-    return isinstance(line, MustShow) or line.style in (palette.BAD, palette.ACCENT)
 
 
 def panel_lines(state: GameState, ui: Controller, error: IllegalAction | None) -> list[Text]:
@@ -230,7 +228,7 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
         needed = ui.exchanges_would_pay(state)
         if needed:
             lines.append(
-                Text(texts.fill(texts.PANEL_PAY_EXCHANGE, count=needed), style=palette.ACCENT)
+                MustShow(texts.fill(texts.PANEL_PAY_EXCHANGE, count=needed), style=palette.ACCENT)
             )
     refusal = decision.refusal
     if refusal is not None:
@@ -258,7 +256,7 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
     here = ui.current_spot(state)
     if here is not None:
         lines.append(
-            Text(
+            MustShow(
                 texts.PANEL_PLACE_AT.format(spot=spot_words(pyramid, (here.row, here.col))),
                 style=palette.ACCENT,
             )
@@ -399,7 +397,7 @@ _BUILDERS: dict[DecisionKind, Callable[[GameState, Controller], list[Text]]] = {
 def summary_lines(summary: TurnSummary) -> list[Text]:
     """The turn about to end: what it did, and the keys to end it or take it back."""
     lines = [Text(texts.CONFIRM_TITLE, style=palette.BOLD)]
-    head = Text(texts.SUMMARY_TOOK.format(took=summary.took), style=palette.ACCENT)
+    head = MustShow(texts.SUMMARY_TOOK.format(took=summary.took), style=palette.ACCENT)
     head.append(" · " + summary.cp_line, style=palette.BOLD)
     lines.append(head)
     lines.extend(Text(line) for line in summary.effects)

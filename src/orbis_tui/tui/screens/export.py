@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 
 from textual.app import App
 
-from . import texts
-from .screens.question import PathScreen, QuestionScreen
+from .. import texts
+from .question import PathScreen, QuestionScreen
 
 if TYPE_CHECKING:
-    from ..records import GameRecord
-    from .saves import SaveStore
+    from ...records import GameRecord
+    from ..saves import SaveStore
 
 # The answers when the file chosen already exists, in the order offered.
 REPLACE, OTHER_NAME, CANCEL = range(3)

@@ -1,0 +1,235 @@
+"""The table's key policy, without an app: which keys work at every decision, and the
+reason a key pressed in vain gives."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from builders import Seat, at_decision, position, rows
+from orbis_tui.engine import DecisionKind, GameState, GodId
+from orbis_tui.tui import texts
+from orbis_tui.tui.controller import Controller
+from orbis_tui.tui.key_policy import (
+    CONFIRM_LABELS,
+    REFUSE_LABELS,
+    KeyContext,
+    confirm_label,
+    judge,
+)
+from orbis_tui.tui.screens.table import BINDINGS
+
+DECIDING = [kind for kind in DecisionKind if kind is not DecisionKind.OVER]
+
+
+def context(state: GameState, **changes: object) -> KeyContext:
+    ui = Controller()
+    ui.sync(state, 1)
+    base = KeyContext(
+        state=state,
+        choice=ui,
+        name="Ada",
+        human=True,
+        hints=True,
+        confirming=False,
+        can_undo=True,
+        handing_over=False,
+        too_small=False,
+        hurrying=False,
+        side_overflows=False,
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def every_action() -> list[tuple[str, tuple[object, ...]]]:
+    """Each action the table binds to a key, once."""
+    from orbis_tui.tui.screens.table import _key_actions
+
+    seen: dict[tuple[str, tuple[object, ...]], None] = {}
+    for actions in _key_actions(BINDINGS).values():
+        for action in actions:
+            seen.setdefault(action, None)
+    return list(seen)
+
+
+def enabled(ctx: KeyContext) -> set[tuple[str, tuple[object, ...]]]:
+    return {a for a in every_action() if judge(a[0], a[1], ctx).enabled}
+
+
+@pytest.mark.parametrize("kind", list(DecisionKind))
+def test_an_enabled_key_gives_no_reason(kind: DecisionKind) -> None:
+    for ctx in (
+        context(at_decision(kind)),
+        context(at_decision(kind), confirming=True),
+        context(at_decision(kind), human=False),
+        context(at_decision(kind), can_undo=False, hints=False),
+    ):
+        for name, parameters in every_action():
+            verdict = judge(name, parameters, ctx)
+            assert not (verdict.enabled and verdict.reason), (name, parameters)
+
+
+@pytest.mark.parametrize("kind", DECIDING)
+def test_enter_does_exactly_one_thing_at_every_decision(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind))
+    on = enabled(ctx)
+    confirms = [label for label in CONFIRM_LABELS if ("confirm", (label,)) in on]
+    assert confirms == [confirm_label(ctx.state, ctx.choice)]
+    assert ("end_turn", ()) not in on and ("ready", ()) not in on
+
+
+@pytest.mark.parametrize("kind", DECIDING)
+def test_x_refuses_only_where_the_engine_offers_a_refusal(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind))
+    refusals = [label for label in REFUSE_LABELS if ("refuse", (label,)) in enabled(ctx)]
+    offered = ctx.state.decision.refusal is not None
+    assert len(refusals) == (1 if offered else 0)
+
+
+@pytest.mark.parametrize("kind", DECIDING)
+def test_the_market_keys_say_why_they_are_idle(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind))
+    verdict = judge("take_cell", (0,), ctx)
+    if kind is DecisionKind.TURN:
+        assert verdict.enabled
+    else:
+        assert verdict.reason == texts.IDLE_MARKET
+
+
+def test_the_last_turn_without_a_god_takes_a_god_not_a_tile() -> None:
+    state = position(seats=[Seat(rows(14)), Seat(rows(14), god=GodId.LOVE)])
+    assert state.must_take_god()
+    ctx = context(state)
+    assert judge("take_cell", (4,), ctx).reason == texts.IDLE_MUST_GOD
+    god = state.gods_available[0]
+    assert judge("select_god", (god.value,), ctx).enabled
+
+
+@pytest.mark.parametrize("kind", DECIDING)
+def test_the_color_keys_work_exactly_when_worshipers_are_chosen(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind))
+    picks = ctx.choice.picks_colors(ctx.state)
+    for name in ("add_color", "remove_color"):
+        verdict = judge(name, (0,), ctx)
+        assert verdict.enabled == picks
+        assert verdict.reason == (None if picks else texts.IDLE_COLOR)
+
+
+@pytest.mark.parametrize("kind", DECIDING)
+def test_the_exchange_key_works_exactly_when_the_engine_offers_one(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind))
+    verdict = judge("exchange", (), ctx)
+    assert verdict.enabled == bool(ctx.state.decision.exchanges)
+    assert verdict.reason == (None if verdict.enabled else texts.IDLE_EXCHANGE)
+
+
+def test_undo_says_when_the_turn_begins_here() -> None:
+    ctx = context(at_decision(DecisionKind.TURN), can_undo=False)
+    assert judge("undo", (), ctx).reason == texts.NOTHING_TO_UNDO
+    assert judge("undo", (), replace(ctx, can_undo=True)).enabled
+
+
+@pytest.mark.parametrize("kind", DECIDING)
+def test_a_finished_turn_waits_for_enter_or_undo(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind), confirming=True)
+    on = enabled(ctx)
+    assert ("end_turn", ()) in on and ("undo", ()) in on
+    assert not any(name in ("confirm", "refuse", "take_cell", "move") for name, _ in on)
+    for name, parameters in (("exchange", ()), ("take_cell", (0,)), ("add_color", (0,))):
+        assert judge(name, parameters, ctx).reason == texts.IDLE_CONFIRMING
+    assert judge("remove_color", (0,), ctx).reason is None
+    assert judge("hint", (), ctx).reason == texts.HINT_CONFIRMING
+
+
+def test_the_hint_key_says_why_there_is_no_hint() -> None:
+    ctx = context(at_decision(DecisionKind.TURN))
+    assert judge("hint", (), ctx).enabled
+    assert judge("hint", (), replace(ctx, hints=False)).reason == texts.HINT_OFF.format(name="Ada")
+    assert judge("hint", (), replace(ctx, human=False)).reason == texts.HINT_BOT
+    over = context(at_decision(DecisionKind.OVER))
+    assert judge("hint", (), over).reason == texts.HINT_OVER
+
+
+@pytest.mark.parametrize("kind", DECIDING)
+def test_a_computer_players_turn_leaves_only_looking_and_hurrying(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind), human=False)
+    names = {name for name, _ in enabled(ctx)}
+    assert names == {"players", "coach", "history", "score", "settings", "new_game", "hurry"} | {
+        "scroll_side"
+    }
+    assert not judge("hurry", (), replace(ctx, hurrying=True)).enabled
+
+
+@pytest.mark.parametrize("kind", DECIDING)
+def test_a_person_deciding_at_another_table_leaves_only_looking(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind), human=False, bot_moves=False)
+    names = {name for name, _ in enabled(ctx)}
+    assert names == {"players", "coach", "history", "score", "settings", "new_game"} | {
+        "scroll_side"
+    }
+
+
+def test_the_costly_flags_are_read_only_by_the_keys_that_need_them() -> None:
+    asked: list[str] = []
+
+    def flag(name: str) -> bool:
+        asked.append(name)
+        return False
+
+    ctx = context(
+        at_decision(DecisionKind.TURN),
+        can_undo=lambda: flag("undo"),
+        side_overflows=lambda: flag("side"),
+    )
+    for name, parameters in every_action():
+        if name not in ("undo", "scroll_side"):
+            judge(name, parameters, ctx)
+    assert asked == []
+    assert not judge("undo", (), ctx).enabled and asked == ["undo"]
+    assert not judge("scroll_side", (1,), ctx).enabled and asked == ["undo", "side"]
+
+
+@pytest.mark.parametrize("kind", list(DecisionKind))
+def test_behind_the_curtain_only_enter_works(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind), handing_over=True)
+    assert enabled(ctx) == {("ready", ()), ("new_game", ())}
+
+
+@pytest.mark.parametrize("kind", list(DecisionKind))
+def test_a_terminal_too_small_silences_every_key(kind: DecisionKind) -> None:
+    ctx = context(at_decision(kind), too_small=True)
+    for name, parameters in every_action():
+        assert judge(name, parameters, ctx) == judge("ready", (), ctx)
+        assert not judge(name, parameters, ctx).enabled
+
+
+def test_x_switches_between_the_tile_and_a_wilderness_when_both_are_offered() -> None:
+    ctx = context(at_decision(DecisionKind.PLACE))
+    assert ctx.choice.colored_spots(ctx.state)
+    on = enabled(ctx)
+    assert ("toggle_wild", ("wild",)) in on and ("toggle_wild", ("colored",)) not in on
+    ctx.choice.toggle_wild(ctx.state)
+    on = enabled(ctx)
+    assert ("toggle_wild", ("colored",)) in on and ("toggle_wild", ("wild",)) not in on
+
+
+def test_a_god_key_works_only_for_a_god_still_on_offer() -> None:
+    ctx = context(at_decision(DecisionKind.TURN))
+    for god in GodId:
+        offered = god in ctx.state.gods_available
+        assert judge("select_god", (god.value,), ctx).enabled == offered
+
+
+def test_over_every_key_but_looking_is_idle() -> None:
+    ctx = context(at_decision(DecisionKind.OVER))
+    names = {name for name, _ in enabled(ctx)}
+    assert names <= {"players", "coach", "history", "score", "settings", "new_game", "hint"} | {
+        "scroll_side"
+    }
+
+
+def test_a_table_without_hints_says_what_it_offers_instead() -> None:
+    for kind in DecisionKind:
+        ctx = context(at_decision(kind), hints_instead="the lesson's tips")
+        assert judge("hint", (), ctx).reason == "the lesson's tips"
