@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui import serve
+from orbis_tui import serve, web_guard
 from orbis_tui.cli import build_parser, main
 
 
@@ -43,7 +43,7 @@ def served_with(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, str, st
 def test_defaults_are_loopback_and_port_8000() -> None:
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port) == ("127.0.0.1", 8000)
-    assert serve.is_loopback(args.host)
+    assert web_guard.is_loopback(args.host)
 
 
 @pytest.mark.parametrize("port", ["0", "65536", "-1", "eighty", "80.5"])
@@ -86,7 +86,7 @@ def test_a_bad_public_url_is_refused(url: str, capsys: pytest.CaptureFixture[str
     ],
 )
 def test_loopback_hosts(host: str, loopback: bool) -> None:
-    assert serve.is_loopback(host) is loopback
+    assert web_guard.is_loopback(host) is loopback
 
 
 def test_no_warning_on_loopback(
@@ -217,12 +217,12 @@ def test_the_orbis_command_does_not_load_the_web_server() -> None:
 def test_a_loopback_server_answers_only_its_own_pages(
     host: str | None, origin: str | None, answered: bool
 ) -> None:
-    guard = serve.RequestGuard(loopback_only=True, port=8000)
+    guard = web_guard.RequestGuard(loopback_only=True, port=8000)
     assert (guard.refusal(host, origin) is None) is answered
 
 
 def test_a_public_url_is_answered_behind_a_proxy() -> None:
-    guard = serve.RequestGuard(
+    guard = web_guard.RequestGuard(
         loopback_only=True, port=8000, public_url="https://orbis.example.org"
     )
     assert guard.refusal("orbis.example.org", "https://orbis.example.org") is None
@@ -231,7 +231,7 @@ def test_a_public_url_is_answered_behind_a_proxy() -> None:
 
 
 def test_a_server_on_every_interface_checks_only_the_origin() -> None:
-    guard = serve.RequestGuard(loopback_only=False, port=8000)
+    guard = web_guard.RequestGuard(loopback_only=False, port=8000)
     assert guard.refusal("192.0.2.7:8000", "http://192.0.2.7:8000") is None
     assert guard.refusal("orbis.lan:8000", None) is None
     assert guard.refusal("192.0.2.7:8000", "http://evil.example") is not None
@@ -257,14 +257,14 @@ def test_a_server_on_every_interface_checks_only_the_origin() -> None:
     ],
 )
 def test_the_host_must_name_the_servers_port(loopback_only: bool, host: str) -> None:
-    guard = serve.RequestGuard(loopback_only=loopback_only, port=8000)
+    guard = web_guard.RequestGuard(loopback_only=loopback_only, port=8000)
     refusal = guard.refusal(host, None)
     assert refusal is not None
     assert refusal.isprintable()
 
 
 def test_port_80_may_go_unnamed() -> None:
-    guard = serve.RequestGuard(loopback_only=True, port=80)
+    guard = web_guard.RequestGuard(loopback_only=True, port=80)
     assert guard.refusal("localhost", "http://localhost") is None
     assert guard.refusal("localhost:80", None) is None
     assert guard.refusal("localhost:8000", None) is not None

@@ -9,22 +9,20 @@ from __future__ import annotations
 
 import errno
 import ipaddress
-import re
 import shlex
 import socket
 import sys
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from .i18n import gettext as _
 from .paths import default_data_dir
 from .printable import printable
+from .web_guard import RequestGuard, is_loopback
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 
 
 def parse_port(text: str) -> int:
@@ -76,17 +74,6 @@ def parse_public_url(text: str) -> str:
     return text.strip().rstrip("/")
 
 
-def is_loopback(host: str) -> bool:
-    """True for a name or address that only this machine can reach."""
-    name = host.strip().strip("[]").lower()
-    if name in LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False  # another name, or "" / 0.0.0.0 / :: (every interface)
-
-
 def exposure_warning(host: str, port: int, data_dir: Path | None) -> str | None:
     """The warning to print when the server can be reached from other machines."""
     if is_loopback(host):
@@ -129,75 +116,6 @@ def app_command(
     if lang is not None:
         argv += ["--lang", lang]
     return f"exec {shlex.join(argv)}"
-
-
-@dataclass(frozen=True)
-class RequestGuard:
-    """Which requests the server answers, against pages of other sites and DNS rebinding.
-
-    Browsers let any page open a websocket to any address, loopback included, so a page
-    from another site could otherwise drive a game here. A request must name a host of
-    the right form on the server's own ``port`` (the page's URLs are made of it); a
-    request whose ``Origin`` is not the address it was sent to is refused. On a
-    loopback server, the host must also be a loopback one (or the public URL's host): a
-    name of another site that was made to resolve to this machine is refused.
-    """
-
-    loopback_only: bool
-    port: int
-    public_url: str | None = None
-
-    def refusal(self, host_header: str | None, origin: str | None) -> str | None:
-        """Why a request is refused, or None when it is answered."""
-        host = (host_header or "").lower()
-        public = urlsplit(self.public_url).netloc.lower() if self.public_url else None
-        if host != public:
-            parts = split_host(host)
-            if parts is None:
-                return f"{_quoted(host)} is not a host name"
-            name, port = parts
-            if (80 if port is None else port) != self.port:
-                return f"this server answers on port {self.port}, not at {_quoted(host)}"
-            if self.loopback_only and not is_loopback(name):
-                return f"this server answers only to addresses of this machine, not {_quoted(host)}"
-        if origin is not None:  # "null" too: sandboxed frames and local files send it
-            origin_host = urlsplit(origin).netloc.lower()
-            if origin_host not in (host, public):
-                return f"a page from {_quoted(origin)} may not use this game"
-        return None
-
-
-_HOST_NAME = re.compile(r"[a-z0-9]([a-z0-9.-]{0,252})")
-_PORT = re.compile(r"[0-9]{1,5}")
-
-
-def split_host(host: str) -> tuple[str, int | None] | None:
-    """A ``Host`` header (``name``, ``name:port``, ``[v6]``, ``[v6]:port``) as the name
-    and the port (None when it names none); None when it is none of those."""
-    if host.startswith("["):
-        name, bracket, rest = host[1:].partition("]")
-        try:
-            ipaddress.IPv6Address(name)
-        except ValueError:
-            return None
-        if not bracket:
-            return None
-    else:
-        name = host.partition(":")[0]
-        rest = host[len(name) :]
-        if not _HOST_NAME.fullmatch(name):
-            return None
-    if not rest:
-        return name, None
-    port_text = rest[1:]
-    if not rest.startswith(":") or not _PORT.fullmatch(port_text):
-        return None
-    return name, int(port_text)
-
-
-def _quoted(text: str) -> str:
-    """A value from a request, short and printable, for a refusal."""
-    return repr(printable(text[:80]) + ("…" if len(text) > 80 else ""))
 
 
 def serve_app(

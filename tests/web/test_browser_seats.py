@@ -3,7 +3,8 @@
 ``orbis host`` runs as a user starts it; each seat's page is the server's
 ``/play/TABLE/TOKEN`` (textual-serve's terminal running ``orbis join`` for that link).
 Each seat plays a turn by keyboard: the second can only play once its screen has the
-first one's turn, since an intent against an old action count is refused.
+first one's turn, since an intent against an old action count is refused. A seat opens
+on the table (no hand-over curtain), and the tab of the seat whose turn it is says so.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from test_browser import (
 
 from orbis_tui.remote.client import TableMirror, create_table_request, parse_table
 from orbis_tui.remote.links import Link, parse_link
+
+YOUR_TURN = "Orbis: your turn"  # the seat's terminal title, which its tab takes
 
 
 @pytest.fixture
@@ -89,14 +92,14 @@ def test_two_seats_in_two_browser_contexts_each_play_a_turn(host: str) -> None:
             for page in pages:  # both seats' tables are up
                 try:
                     shown = f"({SCREEN_TEXT})()"
-                    page.wait_for_function(
-                        f"() => ['Game log', 'Press Enter'].some(t => {shown}.includes(t))"
-                    )
+                    page.wait_for_function(f"() => {shown}.includes('Game log')")
                 except sync_api.TimeoutError:
                     pytest.fail(f"no table in the browser; it shows:\n{page.evaluate(SCREEN_TEXT)}")
             for _ in range(2):  # a turn each
                 count, seat, turn = table_now(watch)
                 page = pages[seat]
+                page.wait_for_function(f"() => document.title === {YOUR_TURN!r}")
+                assert pages[1 - seat].title() != YOUR_TURN
                 page.locator(".xterm-helper-textarea").focus()  # where a click puts the keys
                 deadline = time.monotonic() + 40
                 while time.monotonic() < deadline:
@@ -110,6 +113,7 @@ def test_two_seats_in_two_browser_contexts_each_play_a_turn(host: str) -> None:
                     f"shows:\n{page.evaluate(SCREEN_TEXT)}"
                 )
                 assert now != seat
+                page.wait_for_function(f"() => document.title !== {YOUR_TURN!r}")
         finally:
             browser.close()
     _ = json  # the watcher's messages are JSON

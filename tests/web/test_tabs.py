@@ -25,7 +25,7 @@ import aiohttp
 import pytest
 
 from orbis_tui import web_server
-from orbis_tui.serve import RequestGuard
+from orbis_tui.web_guard import RequestGuard
 
 NEW_GAME_TEXT = b"Start the game"
 ELSEWHERE_TEXT = b"open elsewhere"

@@ -368,3 +368,45 @@ def margin(values: list[float], seat: int) -> float:
     """A seat's value minus the best other seat's: what a player trying to win maximises."""
     best_other = max(v for i, v in enumerate(values) if i != seat)
     return values[seat] - best_other
+
+
+# The parts of :func:`seat_value`, in the order :func:`seat_terms` gives them.
+TERM_NAMES = (
+    "pyramid",
+    "temple_token",
+    "god",
+    "worshipers",
+    "reductions",
+    "tiles_to_come",
+    "flexibility",
+)
+
+
+def seat_terms(
+    state: GameState, seat: int, ctx: Context, tokens: list[int], w: Weights = DEFAULT_WEIGHTS
+) -> list[float]:
+    """:func:`seat_value` split into its parts (see :data:`TERM_NAMES`); they add up to
+    it. A learned evaluation (:mod:`.leaf`) weighs them anew."""
+    player = state.players[seat]
+    pyr = player.pyramid
+    over = state.is_over
+    pyramid = pyramid_points(pyr, player.god is GodId.IDLENESS, w, over)
+    if player.god is None:
+        god = pending_god_value(state, seat, ctx, w)
+    else:
+        god = held_god_value(state, seat, ctx, w)
+    if over:
+        return [pyramid, float(tokens[seat]), god, w.tie_break * player.worshipers, 0.0, 0.0, 0.0]
+    tiles_left = REGION_TILES_PER_PLAYER - len(pyr)
+    scale = worshiper_scale(tiles_left, w)
+    worshipers = realm_value(player.realm, color_need(state, seat), scale, w)
+    worshipers += w.tie_break * min(player.worshipers, REALM_LIMIT)
+    reductions = slots = flexibility = 0.0
+    if tiles_left:
+        future = ctx.future_cost
+        for c in range(NUM_COLORS):
+            if player.reductions[c]:
+                reductions += w.reduction * tiles_left * future[c] * w.worshiper
+        slots = w.slot * tiles_left
+        flexibility = w.flexibility * sum(open_spot_colors(pyr)) / NUM_COLORS
+    return [pyramid, float(tokens[seat]), god, worshipers, reductions, slots, flexibility]

@@ -20,8 +20,9 @@ most of which have an obviously best answer (see :mod:`.medium`):
   by the tiles that were revealed in between (an "open loop" over the refills), so the
   statistics of a node pool every order of the piles that leads to it;
 - a new node is expanded with the greedy plan, then the next seat plays one greedy turn
-  (a short rollout), and the position is scored by the evaluation (:mod:`.heuristics`),
-  which at the end of the game is the final score. Short is deliberate: a greedy turn
+  (a short rollout), and the position is scored by the evaluation (:mod:`.heuristics`,
+  or with ``learned_leaf`` its parts weighed anew by :mod:`.leaf`), which at the end of
+  the game is the final score. Short is deliberate: a greedy turn
   costs as much as forty evaluations, and several greedy turns per iteration bought less
   accuracy than the extra iterations they cost (against the hard level at equal time,
   one turn won about two games in three where five turns won fewer than half);
@@ -44,6 +45,7 @@ from dataclasses import dataclass, field
 
 from ..engine import Action, DecisionKind, GameState, TakeGod
 from .heuristics import evaluate
+from .leaf import shipped_leaf
 from .medium import Planner
 
 Progress = Callable[[int, float], None]  # (iterations done, seconds spent)
@@ -67,6 +69,7 @@ class SearchSettings:
     halving: bool = True  # root: rounds over the candidates left, halved now and then
     first_cut: int = 3  # with halving: rounds before the first cut (then 2x, 4x, ...)
     squash: float | None = None  # CP scale of tanh(margin / squash); None: the margin
+    learned_leaf: bool = False  # score the leaf with the fitted evaluation (see .leaf)
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_budget is None:
@@ -195,6 +198,11 @@ class TurnSearch:
         self.rounds = 0
         self.next_cut = settings.first_cut
         self.queue: list[int] = []
+        self.leaf_values: Callable[[GameState], list[float]] = (
+            shipped_leaf().evaluate
+            if settings.learned_leaf
+            else lambda world: evaluate(world, self.planner.weights)
+        )
         if settings.halving:
             self.result.alive = list(range(len(candidates)))
 
@@ -264,7 +272,7 @@ class TurnSearch:
                 world.apply(action)
             rolled += 1
         self.result.rollout_turns += rolled
-        margins = seat_margins(evaluate(world, planner.weights))
+        margins = seat_margins(self.leaf_values(world))
         if settings.squash is not None:
             scale = settings.squash
             margins = [scale * math.tanh(m / scale) for m in margins]

@@ -1,8 +1,9 @@
 """The tables in PostgreSQL (psycopg 3), for several server processes at once.
 
-Each change is one transaction that first locks the table's row, so two processes
-writing the same table take turns; an action number already taken is refused
-(:class:`~orbis_tui.remote.store.StaleWrite`) by the primary key. After each change a
+An action is added by one statement that refuses a number other than the table's
+action count, or (when two processes add at once) a number already taken, by the
+primary key (:class:`~orbis_tui.remote.store.StaleWrite`); other changes are one
+transaction that first locks the table's row, so two processes take turns. After each change a
 ``NOTIFY orbis_tables`` names the table: every other server process listening
 reloads that table and tells its own seats.
 """
@@ -44,7 +45,11 @@ class PostgresStore:
         self._listen_task = asyncio.get_running_loop().create_task(self._listen())
 
     @classmethod
-    async def connect(cls, url: str) -> PostgresStore:
+    async def connect(cls, url: str, *, durable: bool = False) -> PostgresStore:
+        """``durable``: each change waits for PostgreSQL's disk. By default it waits
+        only for PostgreSQL to have it (``synchronous_commit = off``): like the SQLite
+        store's, a change survives the table server being killed, but not PostgreSQL
+        or the machine stopping in the fraction of a second after it."""
         try:
             import psycopg
         except ImportError:
@@ -56,6 +61,8 @@ class PostgresStore:
             listener = await psycopg.AsyncConnection.connect(url, autocommit=True)
         except psycopg.Error as exc:
             raise StoreError(f"cannot connect to PostgreSQL: {exc}".strip()) from None
+        if not durable:
+            await conn.execute("SET synchronous_commit = off")
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(7411)")  # one schema writer
             for statement in _SCHEMA:
@@ -70,10 +77,11 @@ class PostgresStore:
                 if origin != self._origin and self.on_change is not None:
                     self.on_change(table_id)
 
+    def _note(self, table_id: str) -> str:
+        return f"{self._origin}:{table_id}"
+
     async def _notify(self, table_id: str) -> None:
-        await self._conn.execute(
-            "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self._origin}:{table_id}")
-        )
+        await self._conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._note(table_id)))
 
     async def create(self, table: StoredTable) -> None:
         async with self._lock, self._conn.transaction():
@@ -118,16 +126,31 @@ class PostgresStore:
     async def append(self, table_id: str, number: int, entry: str) -> None:
         import psycopg
 
+        # One statement, one round trip: the action goes in only at the end of the
+        # table's actions (a gap is refused by the count, a number taken by the primary
+        # key, whichever process comes second), and the others are told in the same go.
         async with self._lock:
             try:
-                async with self._conn.transaction():
-                    await self._locked_count(table_id, number)
-                    await self._conn.execute(
-                        "INSERT INTO orbis_actions VALUES (%s, %s, %s)", (table_id, number, entry)
-                    )
+                cur = await self._conn.execute(
+                    """WITH added AS (
+                        INSERT INTO orbis_actions
+                        SELECT %(t)s, %(n)s, %(e)s
+                        WHERE (SELECT COUNT(*) FROM orbis_actions WHERE table_id = %(t)s) = %(n)s
+                        RETURNING number)
+                    SELECT pg_notify(%(c)s, %(o)s) FROM added""",
+                    {
+                        "t": table_id,
+                        "n": number,
+                        "e": entry,
+                        "c": CHANNEL,
+                        "o": self._note(table_id),
+                    },
+                )
+                added = await cur.fetchall()
             except psycopg.errors.UniqueViolation:
                 raise StaleWrite(number) from None
-            await self._notify(table_id)
+            if not added:
+                raise StaleWrite(number)
 
     async def _locked_count(self, table_id: str, number: int) -> None:
         """Lock the table's row; the action count must be ``number``."""

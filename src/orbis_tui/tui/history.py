@@ -28,6 +28,7 @@ from ..engine import (
     Prospect,
     ReductionTaken,
     Refilled,
+    Tile,
     TookGod,
     TookTile,
     TurnEnded,
@@ -179,6 +180,12 @@ class TurnHistory:
         self._round = self._state.round
         self._start = seat_standings(outlooks(self._state))
         self.turns: list[TurnSummary] = []
+
+    def take_piles(self, piles: tuple[tuple[Tile, ...], ...]) -> None:
+        """The match's face-down piles were put in another order (a seat of a table
+        played apart learns the order only as tiles are turned up): replay on with it.
+        The tiles drawn here so far are the same in both."""
+        self._state.piles = piles
 
     @property
     def turn_start_state(self) -> GameState:

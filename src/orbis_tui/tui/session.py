@@ -44,6 +44,9 @@ class GameSession:
     or by this app's computer players."""
 
     plays_bots = True  # this app moves the computer seats (a remote table moves its own)
+    # A person's first turn on this screen opens behind the hand-over curtain (a table
+    # played apart has no keyboard to hand over: each player has their own screen).
+    curtain_first = True
 
     def __init__(
         self, match: Match, store: SaveStore | None, seats: list[Seat], *, autosave: bool = True

@@ -1006,6 +1006,7 @@ KEY.update({"stand_in": N_("A computer for an absent player")})
 JOIN_CONNECTING = N_("Connecting to the table…")
 JOIN_NOT_CONNECTED = N_("Not connected to the table: connecting again…")
 JOIN_LOST = N_("The connection to the table was lost: connecting again…")
+JOIN_BACK = N_("Connected to the table again.")
 JOIN_UNREADABLE = N_("The table server sent a table this version cannot read: {error}")
 PANEL_AWAY = N_("{name} is away. m: let a computer play for them until they return.")
 STAND_IN_TITLE = N_("An absent player")
@@ -1031,6 +1032,31 @@ BYE_TEXTS = {
     "shutdown": N_("The table server is stopping."),
     "too-slow": N_("The connection was too slow."),
 }
+
+# The new-game screen's way to a table played apart.
+NEW_APART_BUTTON = N_("Play apart…")
+APART_TITLE = N_("Play apart")
+APART_INTRO = N_(
+    "A table server holds the game, and each person plays at their own terminal or "
+    "browser, with their own link. Start a server with: orbis host"
+)
+APART_SERVER = N_("Server")
+APART_DEAL = N_("Deal the table")
+APART_DEALING = N_("Dealing the table at {server}…")
+APART_BAD_SERVER = N_("A server's address starts with http:// or https://.")
+APART_FAILED = N_("The table server at {server} did not deal the table: {error}")
+APART_NO_ANSWER = N_("no answer (is `orbis host` running there?)")
+APART_DEALT = N_(
+    "The table is dealt. Send each person their link: they open it in a browser, or in a "
+    "terminal with: orbis join LINK"
+)
+APART_PERSON = N_("{name}:")
+APART_COMPUTER = N_("{name}: played by the server ({level})")
+APART_WATCH = N_("Watching (read only):")
+APART_COPY = N_("Copy")
+APART_COPIED = N_("The link is copied: {name}")
+APART_HINT = N_("Enter deals the table · Tab moves · Esc goes back")
+APART_HINT_DEALT = N_("Tab moves between the links · Enter copies · Esc goes back")
 
 # Every constant above answers in the language in use (see the module's docstring).
 _UNTRANSLATED = frozenset({"KEY", "APP_TITLE"})
