@@ -16,7 +16,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .colors import Color, Count, letters
 from .kinds import kind_hash, same_kind_equal, same_kind_unequal
-from .messages import color_choice, warning_text
+from .messages import GOD_KINDS, color_choice, god_kind_words, warning_text
 from .tiles import Tile
 
 
@@ -279,6 +279,45 @@ class ForestSealed(_Consequence, _ForestSealedFields):
         return text
 
 
+class _GodLostFields(NamedTuple):
+    god: str
+    cp: int
+    condition: str
+    leader: str = ""
+    theirs: int = 0
+    reach: int = 0
+    left: int = 0
+    missing: int = 0
+    every: bool = False
+
+
+class GodLost(_Consequence, _GodLostFields):
+    """The player's god ``god`` (``cp`` CP), which could still score, no longer can
+    after the choice (or a god taken that never can): see
+    :class:`~orbis_tui.engine.outlook.GodLoss` for the numbers. ``every``: on a take or
+    a payment, every way of placing the tile does this."""
+
+    __slots__ = ()
+    rule = "R-GOD-1"
+    code = "god_lost"
+
+    @property
+    def message(self) -> str:
+        details = self.details
+        condition = self.condition
+        if condition in GOD_KINDS:
+            details["kind"] = god_kind_words(condition)
+            code = "god_lost_most" if self.theirs else "god_lost_none"
+        elif condition == "wilderness":
+            code = "god_lost_wilderness"
+        else:
+            code = "god_lost_balance"
+        text = warning_text(code, details)
+        if self.every:
+            text += " " + warning_text("god_lost_every_way", details)
+        return text
+
+
 class _EffectRefusedFields(NamedTuple):
     name: str
     cp: int
@@ -323,6 +362,7 @@ __all__ = [
     "EffectRefused",
     "ForestOutlook",
     "ForestSealed",
+    "GodLost",
     "IrrigationFails",
     "OnlyAsWilderness",
     "PaymentLost",

@@ -23,7 +23,7 @@ from ..engine import (
     format_action,
 )
 from ..records import Match
-from .history import TurnHistory, TurnSummary, standing, summarize
+from .history import TurnHistory, TurnSummary, made_impossible, standing, summarize
 from .logbook import LogBook
 from .saves import SaveStore
 from .seats import Seat
@@ -117,6 +117,7 @@ class GameSession:
             turn_events,
             standing(start, seat),
             standing(after, seat),
+            losses=made_impossible(start, after, seat),
         )
         hidden = tuple(e.cell for e in events if isinstance(e, Refilled))
         return Pending(action, after, summary, hidden)

@@ -251,6 +251,8 @@ SUMMARY_GOD = N_("the {god}")
 SUMMARY_NOTHING = N_("nothing")
 SUMMARY_CP = N_("CP now: {before} → {after}")
 SUMMARY_REALM = N_("worshipers: {before} → {after}")
+# What the turn made impossible for the player's own tiles or god (the outlook's words).
+SUMMARY_GOD_LOST = N_("Your {god} can no longer score its {cp} CP: {reason}.")
 
 
 # ---------------------------------------------------------------- side panels
@@ -481,7 +483,6 @@ OUTLOOK_FOREST_LOST = N_(
     "{tile} (forest, {cp} CP) can no longer be validated: matching neighbours {have} of "
     "{need}, and too few spots left beside it"
 )
-END_FOREST_LOST = N_("can no longer be validated: matching neighbours {have} of {need}")
 SCORE_FORESTS_MET = N_("  every forest is validated")
 
 SETTINGS_FAILED = N_("Settings could not be saved: {error}")
