@@ -36,8 +36,24 @@ from aiohttp import web
 from orbis_tui.host import TableServer
 from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import Link, parse_link
+from orbis_tui.remote.room import Room
 from orbis_tui.remote.seatbot import SeatRun, play_seat, random_chooser
 from orbis_tui.remote.store import open_store
+
+HANDLED: list[float] = []  # seconds from an intent's arrival to its answer, in the server
+
+
+def time_the_server() -> None:
+    """Measure each intent inside the server: waiting for its table, storing, playing,
+    telling the seats (not the network, nor the seats' share of the machine)."""
+    handle = Room.handle
+
+    async def timed(self: Room, *args: object) -> None:
+        start = time.perf_counter()
+        await handle(self, *args)  # type: ignore[arg-type]
+        HANDLED.append(time.perf_counter() - start)
+
+    Room.handle = timed  # type: ignore[method-assign]
 
 
 def rss_mib() -> float:
@@ -79,6 +95,7 @@ def play_seats_in_process(links: list[str], first: int, think: float) -> tuple[l
 
 
 async def main(tables: int, store_where: str | None, think: float, client_processes: int) -> None:
+    time_the_server()
     folder = tempfile.mkdtemp(prefix="orbis-bench-tables-")
     store = await open_store(store_where or str(Path(folder) / "tables.db"))
     server = TableServer(store, host="127.0.0.1", port=0, bot_pause=0.0)
@@ -141,6 +158,9 @@ async def main(tables: int, store_where: str | None, think: float, client_proces
     print(f"actions per second:       {actions / elapsed:.0f}")
     print(f"round trip p50 / p99:     {p50:.1f} ms / {p99:.1f} ms ({len(trips)} intents)")
     print(f"round trip max:           {trips[-1] * 1000:.1f} ms")
+    inside = sorted(HANDLED)
+    i50, i99 = statistics.median(inside) * 1000, inside[int(len(inside) * 0.99) - 1] * 1000
+    print(f"in the server p50 / p99:  {i50:.1f} ms / {i99:.1f} ms (intent in, change out)")
     print(f"changes not followed:     {resyncs} (whole table asked for again)")
     print(f"memory per live table:    {(peak - before) * 1024 / tables:.0f} KiB ({whose})")
     await runner.cleanup()

@@ -142,6 +142,7 @@ class TableServer:
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._sockets: set[asyncio.Task[Any]] = set()
+        self._download_manager: Any = None
         store.on_change = self._changed_elsewhere
 
     def guard(self) -> RequestGuard:
@@ -201,6 +202,7 @@ class TableServer:
                 web.get("/play/{table}/{token}", self.handle_seat_page),
                 web.get("/watch/{table}/{token}", self.handle_seat_page),
                 web.get("/terminal/{kind}/{table}/{token}", self.handle_terminal),
+                web.get("/download/{key}", self.handle_download),
             ]
         )
         from .web_server import static_route
@@ -330,9 +332,25 @@ class TableServer:
         assert task is not None
         self._sockets.add(task)
         try:
-            return await run_seat_terminal(request, self.join_command(), str(link))
+            return await run_seat_terminal(
+                request, self.join_command(), str(link), self._downloads()
+            )
         finally:
             self._sockets.discard(task)
+
+    def _downloads(self) -> Any:
+        """What the browser seats' apps hand to their players (a finished game's record)."""
+        if self._download_manager is None:
+            from textual_serve.download_manager import DownloadManager
+
+            self._download_manager = DownloadManager()
+        return self._download_manager
+
+    async def handle_download(self, request: web.Request) -> web.StreamResponse:
+        """A file a browser seat's app delivers, once, to the page that asked for it."""
+        from .web_server import serve_download
+
+        return await serve_download(request, self._downloads())
 
     def loopback_url(self) -> str:
         host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.host, self.host)

@@ -311,12 +311,12 @@ class _SeatGame(TabGame):
 
 
 async def run_seat_terminal(
-    request: web.Request, argv: list[str], link: str
+    request: web.Request, argv: list[str], link: str, downloads: DownloadManager
 ) -> web.WebSocketResponse:
     """Relay the browser's terminal to a new ``orbis join`` process for ``link``, as
     ``orbis serve`` relays a tab to its game (the game never outlives its tab)."""
     websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
-    tab = _SeatGame(f"exec {shlex.join(argv)}", link, websocket, download_manager=DownloadManager())
+    tab = _SeatGame(f"exec {shlex.join(argv)}", link, websocket, download_manager=downloads)
     try:
         await websocket.prepare(request)
         await tab.start(*tab_size(request.query))
@@ -326,3 +326,23 @@ async def run_seat_terminal(
     finally:
         await asyncio.shield(tab.stop())
     return websocket
+
+
+async def serve_download(request: web.Request, downloads: DownloadManager) -> web.StreamResponse:
+    """A file a tab's game delivers (``App.deliver_text``), as textual-serve serves it."""
+    key = request.match_info["key"]
+    try:
+        meta = await downloads.get_download_metadata(key)
+    except KeyError:
+        raise web.HTTPNotFound(text="Orbis: no such download (each is fetched once)\n") from None
+    response = web.StreamResponse()
+    content_type = meta.mime_type + (f"; charset={meta.encoding}" if meta.encoding else "")
+    response.headers["Content-Type"] = content_type
+    disposition = "inline" if meta.open_method == "browser" else "attachment"
+    safe_name = "".join(c for c in meta.file_name if c.isalnum() or c in "-_.") or "orbis.json"
+    response.headers["Content-Disposition"] = f'{disposition}; filename="{safe_name}"'
+    await response.prepare(request)
+    async for chunk in downloads.download(key):
+        await response.write(chunk)
+    await response.write_eof()
+    return response

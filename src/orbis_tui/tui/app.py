@@ -117,6 +117,9 @@ class OrbisApp(App[None]):
         settle_after_start()
 
     RESUME_AT_START = True  # an unfinished game opens at once, without the new-game screen
+    # In a browser, a finished game's record goes to the browser's downloads rather than
+    # to a folder of the machine that runs the app (which the player may not reach).
+    DOWNLOAD_RECORDS = False
 
     def on_mount(self) -> None:
         self._apply_look()

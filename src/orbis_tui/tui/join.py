@@ -106,6 +106,7 @@ class JoinApp(OrbisApp):
     """The app for one seat of a table played apart."""
 
     RESUME_AT_START = False
+    DOWNLOAD_RECORDS = True  # a browser seat's app runs on the table server's machine
 
     def __init__(self, link: Link, data_dir: Path | str | None = None, **kwargs: Any) -> None:
         super().__init__(data_dir, **kwargs)

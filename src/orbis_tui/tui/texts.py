@@ -377,6 +377,7 @@ EXPORT_PROMPT_WEB = N_(
 )
 EXPORT_DONE_WEB = N_("Record saved on the server as {path}")
 EXPORT_NAME_ONLY = N_("Only a file name here: the record is kept among the server's records.")
+EXPORT_DOWNLOADED = N_("The record goes to your browser's downloads: {name}")
 EXPORT_FAILED = N_("Could not save the record there: {error}. Choose another place.")
 EXPORT_EXISTS_TITLE = N_("That file exists")
 EXPORT_EXISTS = N_("{path} already exists. Replace it with this game's record?")

@@ -196,7 +196,16 @@ class EndScreen(Screen[None]):
         from .export import export_record
 
         record = self.match.record
-        export_record(self.app, self.store, record, self.store.record_path(record))
+        path = self.store.record_path(record)
+        if self.app.is_web and getattr(self.app, "DOWNLOAD_RECORDS", False):
+            import io
+
+            self.app.deliver_text(
+                io.StringIO(record.to_json()), save_filename=path.name, mime_type="application/json"
+            )
+            self.notify(texts.EXPORT_DOWNLOADED.format(name=path.name), markup=False)
+            return
+        export_record(self.app, self.store, record, path)
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "a":  # the table's hint key: say why it does nothing here
