@@ -7,7 +7,6 @@ Every test runs once per language (the ``speaking`` fixture of conftest.py).
 from __future__ import annotations
 
 import asyncio
-import functools
 import random
 import re
 import shutil
@@ -76,30 +75,26 @@ def english_left(text: str, lang: str) -> set[str]:
     return {w for w in WORD.findall(text) if w.lower() in ENGLISH and w.lower() not in own}
 
 
-@functools.cache
-def _ellipsis_labels() -> frozenset[str]:
-    """Texts that end with an ellipsis on purpose ("Play apart…": a button that opens a
-    dialog), in every language: they are not cut off."""
-    labels = set()
-    for lang in ("de", "ru"):
-        with (TEMPLATE.parent / lang / "LC_MESSAGES" / "orbis_tui.po").open("rb") as handle:
-            for message in read_po(handle):
-                for text in (message.id, message.string):
-                    if isinstance(text, str) and text.endswith("…") and "{" not in text:
-                        labels.add(text)
-    return frozenset(labels)
+def ellipsis_texts() -> list[str]:
+    """The English texts that end in an ellipsis of their own ("Play apart…")."""
+    with TEMPLATE.open("rb") as handle:
+        return [m.id for m in read_po(handle) if isinstance(m.id, str) and m.id.endswith("…")]
+
+
+ELLIPSIS_TEXTS = ellipsis_texts()
 
 
 def cut_off(text: str) -> list[str]:
-    """Lines with an ellipsis, and a title or key bar (the first and last lines, which
-    never wrap) running into the screen's last column: a text that did not fit."""
+    """Lines with an ellipsis (other than one a text ends in, in the language in use),
+    and a title or key bar (the first and last lines, which never wrap) running into
+    the screen's last column: a text that did not fit."""
     lines = text.splitlines()
     edges = [lines[0], lines[-1]] if lines else []
-    labels = _ellipsis_labels()
+    own_ends = [i18n.gettext(t).rsplit("}", 1)[-1] for t in ELLIPSIS_TEXTS]
 
     def cut(line: str) -> bool:
-        for label in labels:
-            line = line.replace(label, "")
+        for end in own_ends:
+            line = line.replace(end, "")
         return "…" in line
 
     return [line for line in lines if cut(line)] + [
