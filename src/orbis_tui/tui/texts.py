@@ -1036,7 +1036,7 @@ BYE_TEXTS = {
 }
 
 # The new-game screen's way to a table played apart.
-NEW_APART_BUTTON = N_("Play apart…")
+NEW_APART_BUTTON = N_("Play apart")  # the dialog of the same name
 APART_TITLE = N_("Play apart")
 APART_INTRO = N_(
     "A table server holds the game, and each person plays at their own terminal or "
