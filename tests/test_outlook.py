@@ -15,19 +15,27 @@ from collections.abc import Iterator
 from builders import NAMES, TEMPLE, B, Content, G, R, Seat, W, forest, plain, position, tile
 from orbis_tui.engine import (
     ROW_SIZES,
+    ZERO,
     Action,
+    DeathUnaffordable,
     DecisionKind,
+    Decline,
     EffectKind,
     ForestSealed,
     GameState,
+    GodId,
+    GodLost,
     GoWild,
+    Option,
     Pay,
     Place,
     PlacedTile,
     Position,
     Prospect,
     Pyramid,
+    TakeGod,
     TakeTile,
+    TurnEnded,
     final_scores,
     forest_validated,
     outlook,
@@ -307,3 +315,136 @@ def test_R_GOD_1_a_god_that_can_no_longer_score_stays_without_points() -> None:
             lost_then.append((seat, scores[seat].god.points))
     assert lost_then
     assert all(points == 0 for _, points in lost_then)
+
+
+# ------------------------------------------------------------ the god (R-GOD-1)
+def _god_lost_after(state: GameState, action: Action, seat: int) -> bool:
+    trial = state.copy()
+    trial.apply(action)
+    return outlook(trial, seat).god.prospect is Prospect.LOST
+
+
+def _god_warned(option: Option) -> list[GodLost]:
+    return [w for w in option.warnings if isinstance(w, GodLost)]
+
+
+def test_R_GOD_1_every_option_that_makes_ones_god_impossible_says_so_and_no_other() -> None:
+    """At every placement, refusal and god choice of random 2-4 player games, each legal
+    option is played on a copy: it carries a warning naming the player's god exactly
+    when it moves that god from "can still score" (or "scores") to "can no longer". At a
+    take or a payment, a warned option loses the god whichever way the tile is placed."""
+    checked = named = takes = 0
+    for state in random_games(40, seed=7100):
+        kind = state.kind
+        seat = state.current
+        god = outlook(state, seat).god
+        for option in state.decision.legal_options:
+            action = option.action
+            warned = _god_warned(option)
+            if isinstance(action, TakeGod):
+                lost = outlook_after_taking(state, action) is Prospect.LOST
+                if action.god is GodId.DEATH:  # cancelled at once: its own warning (R-GOD-2)
+                    assert lost == any(isinstance(w, DeathUnaffordable) for w in option.warnings)
+                    continue
+                assert bool(warned) == lost, (option, lost)
+                if warned:
+                    name = state.catalog.god_by_id[action.god].name
+                    assert warned[0].details["god"] == name
+                named += bool(warned)
+                continue
+            if god.god is None or god.prospect is Prospect.LOST:
+                assert not warned, option
+                continue
+            name = state.catalog.god_by_id[god.god].name
+            if kind is DecisionKind.PLACE or isinstance(action, Decline):
+                if isinstance(action, Decline) and kind is DecisionKind.DEATH:
+                    continue  # the God of Death refused: its own warning (R-GOD-2)
+                lost = _god_lost_after(state, action, seat)
+                assert bool(warned) == lost, (option, state.player.pyramid)
+                checked += 1
+            elif isinstance(action, TakeTile | Pay | GoWild) and warned:
+                assert _lost_every_way(state, action, seat), option
+                takes += 1
+            if warned:
+                named += 1
+                assert warned[0].details["god"] == name
+                assert warned[0].rule == "R-GOD-1"
+                assert "can no longer score" in warned[0].message
+    assert checked > 500 and named > 10 and takes > 3, (checked, named, takes)
+
+
+def outlook_after_taking(state: GameState, action: TakeGod) -> Prospect:
+    trial = state.copy()
+    trial.apply(action)
+    return outlook(trial, state.current).god.prospect
+
+
+def _lost_every_way(state: GameState, action: Action, seat: int) -> bool:
+    """Whether every way of finishing the take with ``action`` (each payment or going
+    wild, then each placement) leaves ``seat``'s god unable to score."""
+    trial = state.copy()
+    trial.apply(action)
+    if trial.current != seat or trial.kind not in (DecisionKind.PAY, DecisionKind.PLACE):
+        return outlook(trial, seat).god.prospect is Prospect.LOST
+    return all(_lost_every_way(trial, a, seat) for a in trial.decision_actions())
+
+
+def test_every_loss_of_an_own_tile_or_the_god_at_a_choice_is_warned() -> None:
+    """Whatever the rule behind it (R-EFF-* cancellations, R-EFF-FOREST, R-GOD-1, R-END-2),
+    an option after which one of the player's own tiles or the god can no longer score,
+    or the tile placed cannot score or is a wilderness by this choice, carries a warning
+    that says it loses value: at every placement and refusal of random 2-4 player games.
+    (A tile bound to be a wilderness, with no spot or left unpaid before, was warned at
+    the take or the payment.)"""
+    checked = warned = 0
+    for state in random_games(30, seed=8200):
+        if state.kind is not DecisionKind.PLACE and state.decision.refusal is None:
+            continue
+        seat = state.current
+        view = outlook(state, seat)
+        could = {t.position for t in view.tiles if t.prospect is not Prospect.LOST}
+        god_could = view.god.god is not None and view.god.prospect is not Prospect.LOST
+        fits = any(isinstance(a, Place) and not a.wild for a in state.decision_actions())
+        for option in state.decision.legal_options:
+            action = option.action
+            if not isinstance(action, Place | Decline):
+                continue
+            trial = state.copy()
+            trial.apply(action)
+            after = outlook(trial, seat)
+            lost = [t for t in after.lost if t.position in could]
+            for t in after.tiles:
+                if view.tile_at(t.position) is not None:
+                    continue  # not the tile placed now
+                wild_now = t.reason.startswith("wild") and fits
+                if t.prospect is Prospect.LOST or (wild_now and t.points < 0):
+                    lost.append(t)
+            lost_god = god_could and after.god.prospect is Prospect.LOST
+            if lost or lost_god:
+                assert option.loses_value, (option, lost, lost_god)
+                warned += 1
+            checked += 1
+    assert checked > 1000 and warned > 100, (checked, warned)
+
+
+def test_the_turn_summary_repeats_the_forest_the_turn_sealed() -> None:
+    """The issue's Temple of Dawn placed on Young Woods' last free neighbour spot: the
+    summary of the turn about to end says, marked '!', that Young Woods can no longer
+    be validated (the warning said it before the choice)."""
+    from orbis_tui.tui.history import made_impossible, summarize
+    from orbis_tui.tui.widgets.panel import summary_lines
+
+    state = sealed_forest_game()
+    start = state.copy()
+    events = state.apply(TakeTile(0))
+    while not any(isinstance(e, TurnEnded) for e in events):
+        actions = state.decision_actions()
+        action = Place(2, 1) if Place(2, 1) in actions else actions[0]
+        events = state.apply(action)
+    lines = made_impossible(start, state, 0)
+    assert lines == (
+        "Young Woods (forest, 3 CP) can no longer be validated: 0 of 1 matching neighbours, "
+        "and too few spots left beside it",
+    )
+    summary = summarize(state, 0, 1, events, (0, ZERO), (0, ZERO), losses=lines)
+    assert f"! {lines[0]}" in [line.plain for line in summary_lines(summary)]

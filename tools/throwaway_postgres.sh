@@ -5,7 +5,8 @@
 # The cluster lives in a temporary folder and listens on a free port of 127.0.0.1 only.
 # PostgreSQL refuses to run as root: as root (CI), it runs as the user "postgres".
 set -euo pipefail
-state=/tmp/orbis-throwaway-postgres
+# ORBIS_POSTGRES_DIR names another folder, so that two clusters can run side by side.
+state="${ORBIS_POSTGRES_DIR:-/tmp/orbis-throwaway-postgres}"
 bin="$(dirname "$(command -v pg_ctl 2>/dev/null || ls -d /usr/lib/postgresql/*/bin/pg_ctl | sort -V | tail -1)")"
 as_owner() {
     if [ "$(id -u)" = 0 ]; then

@@ -38,20 +38,24 @@ DEFAULT_PORT = 8765
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say which seat it is
 SEND_TIMEOUT = 10.0  # seconds a reader may take to accept one message
 MAX_QUEUED = 32  # refusals waiting for a reader that does not read: then it is closed
+MAX_MOVES = 64  # changes waiting for a slow reader: then it gets the whole table instead
 MAX_CREATE = 2048  # bytes of a table request
 
 
 class SeatConnection:
     """A websocket as a room sees it: sending never waits for the reader.
 
-    The newest table replaces an older one not yet sent (it says everything the older
-    one did); other messages queue. A reader that lets MAX_QUEUED pile up, or takes
-    longer than SEND_TIMEOUT to accept one, is closed.
+    The table's changes queue in order; a whole table replaces everything about the
+    table not yet sent (it says all of it), and a reader that lets MAX_MOVES changes
+    pile up gets the whole table instead. Other messages queue: a reader that lets
+    MAX_QUEUED of them pile up, or takes longer than SEND_TIMEOUT to accept one
+    message, is closed.
     """
 
     def __init__(self, ws: web.WebSocketResponse) -> None:
         self.ws = ws
         self._table: str | None = None
+        self._moves: deque[str] = deque()
         self._queue: deque[str] = deque()
         self._wake = asyncio.Event()
         self._bye: str | None = None
@@ -60,13 +64,20 @@ class SeatConnection:
     def send(self, text: str) -> None:
         if self._bye is not None:
             return
-        if text.startswith('{"t":"table"'):
-            self._table = text
+        self._queue.append(text)
+        if len(self._queue) > MAX_QUEUED:
+            self.close(p.TOO_SLOW, "this connection does not read its messages")
+            return
+        self._wake.set()
+
+    def send_table(self, whole: Callable[[], str], change: str | None) -> None:
+        if self._bye is not None:
+            return
+        if change is None or self._table is not None or len(self._moves) >= MAX_MOVES:
+            self._moves.clear()
+            self._table = whole()
         else:
-            self._queue.append(text)
-            if len(self._queue) > MAX_QUEUED:
-                self.close(p.TOO_SLOW, "this connection does not read its messages")
-                return
+            self._moves.append(change)
         self._wake.set()
 
     def close(self, code: str, reason: str) -> None:
@@ -80,14 +91,17 @@ class SeatConnection:
             while True:
                 await self._wake.wait()
                 self._wake.clear()
-                while self._queue or self._table is not None:
+                while self._queue or self._moves or self._table is not None:
                     if self._bye is not None:
                         break
                     if self._table is not None:
                         text, self._table = self._table, None
+                    elif self._moves:
+                        text = self._moves.popleft()
                     else:
                         text = self._queue.popleft()
-                    await asyncio.wait_for(ws.send_str(text), SEND_TIMEOUT)
+                    async with asyncio.timeout(SEND_TIMEOUT):  # no task per message
+                        await ws.send_str(text)
                 if self._bye is not None:
                     with contextlib.suppress(Exception):
                         await asyncio.wait_for(ws.send_str(self._bye), 1.0)
@@ -128,6 +142,7 @@ class TableServer:
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._sockets: set[asyncio.Task[Any]] = set()
+        self._download_manager: Any = None
         store.on_change = self._changed_elsewhere
 
     def guard(self) -> RequestGuard:
@@ -187,6 +202,7 @@ class TableServer:
                 web.get("/play/{table}/{token}", self.handle_seat_page),
                 web.get("/watch/{table}/{token}", self.handle_seat_page),
                 web.get("/terminal/{kind}/{table}/{token}", self.handle_terminal),
+                web.get("/download/{key}", self.handle_download),
             ]
         )
         from .web_server import static_route
@@ -316,9 +332,25 @@ class TableServer:
         assert task is not None
         self._sockets.add(task)
         try:
-            return await run_seat_terminal(request, self.join_command(), str(link))
+            return await run_seat_terminal(
+                request, self.join_command(), str(link), self._downloads()
+            )
         finally:
             self._sockets.discard(task)
+
+    def _downloads(self) -> Any:
+        """What the browser seats' apps hand to their players (a finished game's record)."""
+        if self._download_manager is None:
+            from textual_serve.download_manager import DownloadManager
+
+            self._download_manager = DownloadManager()
+        return self._download_manager
+
+    async def handle_download(self, request: web.Request) -> web.StreamResponse:
+        """A file a browser seat's app delivers, once, to the page that asked for it."""
+        from .web_server import serve_download
+
+        return await serve_download(request, self._downloads())
 
     def loopback_url(self) -> str:
         host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.host, self.host)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from .engine import GOD_REASONS, TILE_REASONS, GameState, PlayerScore, final_scores
+from .engine import GameState, PlayerScore, final_scores, outlooks
 from .i18n import gettext, ngettext
 from .printable import printable
+from .words.outlook import god_reason, tile_reason
 
 
 def standings_json(state: GameState) -> dict:
@@ -47,7 +48,9 @@ def _player_json(score: PlayerScore, state: GameState) -> dict:
 
 def standings_text(state: GameState) -> str:
     """The standings for a terminal: names and ids from the record are shown literally."""
-    scores = sorted(final_scores(state), key=lambda s: (s.rank, s.seat))
+    every = final_scores(state)
+    views = outlooks(state, every)
+    scores = sorted(every, key=lambda s: (s.rank, s.seat))
     if state.is_over:
         lines = [gettext("Final standings")]
     else:
@@ -68,6 +71,7 @@ def standings_text(state: GameState) -> str:
             line.format(rank=s.rank, name=printable(s.name), cp=s.total, winner=mark, tie=tie)
         )
         pyramid = state.players[s.seat].pyramid
+        view = views[s.seat]
         for t in s.tiles:
             row, col = t.position
             place = sorted(c for r, c in pyramid if r == row).index(col) + 1
@@ -75,7 +79,7 @@ def standings_text(state: GameState) -> str:
             where = gettext("row {row} #{pos}").format(row=row, pos=place)
             lines.append(
                 f"     {where:<10} {name:<24} "
-                f"{t.points:>+3}  {TILE_REASONS.get(t.reason, t.reason)}"
+                f"{t.points:>+3}  {tile_reason(t.reason, view.tile_at(t.position))}"
             )
         god = printable(state.catalog.god_by_id[s.god.god].name) if s.god.god else gettext("no god")
         temples = ngettext("{count} temple", "{count} temples", s.temple_count).format(
@@ -83,5 +87,5 @@ def standings_text(state: GameState) -> str:
         )
         token = gettext("temple token")
         lines.append(f"     {token:<35} {s.temple_token:>+3}  ({temples})")
-        lines.append(f"     {god:<35} {s.god.points:>+3}  {GOD_REASONS.get(s.god.reason, '')}")
+        lines.append(f"     {god:<35} {s.god.points:>+3}  {god_reason(view.god)}")
     return "\n".join(lines)

@@ -214,27 +214,7 @@ class OrbisServer(Server):
         return websocket
 
     async def _relay(self, websocket: web.WebSocketResponse, tab: TabGame) -> None:
-        """Pass what the tab sends to its game, until the tab goes."""
-        async for message in websocket:
-            if message.type is WSMsgType.TEXT:
-                sent = read_message(message.data)
-            elif message.type is WSMsgType.BINARY:
-                sent = Malformed("a binary message")
-            elif message.type is WSMsgType.ERROR:
-                log.warning("tab %s: %s: the tab is closed", tab.name, websocket.exception())
-                return
-            else:
-                continue
-            if isinstance(sent, Malformed):
-                tab.note_malformed(sent.reason)
-            elif isinstance(sent, Ping):
-                await tab.to_page_text(json.dumps(["pong", sent.data]))
-            else:
-                try:
-                    await asyncio.wait_for(_to_game(tab, sent), INPUT_GRACE)
-                except TimeoutError:
-                    log.warning("tab %s: its game takes no input: the tab is closed", tab.name)
-                    return
+        await relay(websocket, tab)
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Stop every tab's game now, so that Ctrl+C does not wait for the browsers.
@@ -262,48 +242,66 @@ class OrbisServer(Server):
         return f"http://{host}:{self.port}"
 
 
+async def relay(websocket: web.WebSocketResponse, tab: TabGame) -> None:
+    """Pass what the tab sends to its game, until the tab goes."""
+    async for message in websocket:
+        if message.type is WSMsgType.TEXT:
+            sent = read_message(message.data)
+        elif message.type is WSMsgType.BINARY:
+            sent = Malformed("a binary message")
+        elif message.type is WSMsgType.ERROR:
+            log.warning("tab %s: %s: the tab is closed", tab.name, websocket.exception())
+            return
+        else:
+            continue
+        if isinstance(sent, Malformed):
+            tab.note_malformed(sent.reason)
+        elif isinstance(sent, Ping):
+            await tab.to_page_text(json.dumps(["pong", sent.data]))
+        else:
+            try:
+                await asyncio.wait_for(_to_game(tab, sent), INPUT_GRACE)
+            except TimeoutError:
+                log.warning("tab %s: its game takes no input: the tab is closed", tab.name)
+                return
+
+
 # ---------------------------------------------------------------- the table server's seats
-# ``orbis host`` gives a seat in the browser with textual-serve's page and terminal: the
-# page's websocket starts ``orbis join`` for that seat's link.
-
-
-def _textual_serve_files() -> tuple[Path, Path]:
-    import textual_serve
-
-    base = Path(textual_serve.__file__).parent
-    return base / "templates", base / "static"
+# ``orbis host`` gives a seat in the browser with the page and terminal of ``orbis serve``:
+# the page's websocket starts ``orbis join`` for that seat's link.
 
 
 def static_route() -> web.AbstractRouteDef:
-    return web.static("/static", _textual_serve_files()[1])
+    """textual-serve's scripts and fonts, which the page loads from this server."""
+    import textual_serve
+
+    return web.static("/static", Path(textual_serve.__file__).parent / "static")
 
 
 async def seat_page(request: web.Request, base: str, terminal_url: str) -> web.Response:
-    """textual-serve's page, its terminal connected to ``terminal_url``."""
+    """The page of ``orbis serve``, its terminal connected to ``terminal_url``."""
     import jinja2
 
-    templates, _statics = _textual_serve_files()
-    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(templates), autoescape=True)
-    try:
-        font_size = int(request.query.get("fontsize", "16"))
-    except ValueError:
-        font_size = 16
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(PAGE_FOLDER), autoescape=True)
     scheme, rest = terminal_url.split(":", 1)
     text = environment.get_template("app_index.html").render(
-        font_size=max(6, min(font_size, 48)),
+        font_size=font_size(request.query),
         app_websocket_url=("wss:" if scheme == "https" else "ws:") + rest,
         config={"static": {"url": f"{base}/static/"}},
         application={"name": PAGE_TITLE},
         ping_url="",
+        texts={"ended": _(SESSION_ENDED), "restart": _(RESTART), "lang": language()},
     )
     return web.Response(text=text, content_type="text/html")
 
 
-class _SeatApp(AppService):
+class _SeatGame(TabGame):
     """``orbis join`` for one link, given in its environment (not its command line)."""
 
-    def __init__(self, command: str, link: str, **kwargs: Any) -> None:
-        super().__init__(command, **kwargs)
+    def __init__(
+        self, command: str, link: str, websocket: web.WebSocketResponse, **kwargs: Any
+    ) -> None:
+        super().__init__(command, websocket, **kwargs)
         self._link = link
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
@@ -313,50 +311,38 @@ class _SeatApp(AppService):
 
 
 async def run_seat_terminal(
-    request: web.Request, argv: list[str], link: str
+    request: web.Request, argv: list[str], link: str, downloads: DownloadManager
 ) -> web.WebSocketResponse:
-    """Relay the browser's terminal to a new ``orbis join`` process for ``link``."""
-    websocket = web.WebSocketResponse(heartbeat=15)
-    width = _size(request.query.get("width"), 80)
-    height = _size(request.query.get("height"), 24)
-    await websocket.prepare(request)
-    service = _SeatApp(
-        f"exec {shlex.join(argv)}",
-        link,
-        write_bytes=websocket.send_bytes,
-        write_str=websocket.send_str,
-        close=websocket.close,
-        download_manager=DownloadManager(),
-    )
+    """Relay the browser's terminal to a new ``orbis join`` process for ``link``, as
+    ``orbis serve`` relays a tab to its game (the game never outlives its tab)."""
+    websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
+    tab = _SeatGame(f"exec {shlex.join(argv)}", link, websocket, download_manager=downloads)
     try:
-        await service.start(width, height)
-        async for message in websocket:
-            if message.type is not WSMsgType.TEXT:
-                continue
-            try:
-                envelope = json.loads(message.data)
-                kind, data = envelope[0], envelope[1]
-                if kind == "stdin":
-                    await service.send_bytes(str(data).encode("utf-8"))
-                elif kind == "resize":
-                    await service.set_terminal_size(
-                        _size(data.get("width"), 80), _size(data.get("height"), 24)
-                    )
-                elif kind == "ping":
-                    await websocket.send_json(["pong", data])
-                elif kind == "blur":
-                    await service.blur()
-                elif kind == "focus":
-                    await service.focus()
-            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-                continue  # not a message of the page's: ignored
+        await websocket.prepare(request)
+        await tab.start(*tab_size(request.query))
+        await relay(websocket, tab)
+    except asyncio.CancelledError:  # the server stops: the page says the session ended
+        await tab.close_page()
     finally:
-        await service.stop()
+        await asyncio.shield(tab.stop())
     return websocket
 
 
-def _size(value: object, default: int) -> int:
+async def serve_download(request: web.Request, downloads: DownloadManager) -> web.StreamResponse:
+    """A file a tab's game delivers (``App.deliver_text``), as textual-serve serves it."""
+    key = request.match_info["key"]
     try:
-        return max(10, min(int(str(value)), 500))
-    except ValueError:
-        return default
+        meta = await downloads.get_download_metadata(key)
+    except KeyError:
+        raise web.HTTPNotFound(text="Orbis: no such download (each is fetched once)\n") from None
+    response = web.StreamResponse()
+    content_type = meta.mime_type + (f"; charset={meta.encoding}" if meta.encoding else "")
+    response.headers["Content-Type"] = content_type
+    disposition = "inline" if meta.open_method == "browser" else "attachment"
+    safe_name = "".join(c for c in meta.file_name if c.isalnum() or c in "-_.") or "orbis.json"
+    response.headers["Content-Disposition"] = f'{disposition}; filename="{safe_name}"'
+    await response.prepare(request)
+    async for chunk in downloads.download(key):
+        await response.write(chunk)
+    await response.write_eof()
+    return response

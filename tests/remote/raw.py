@@ -21,13 +21,15 @@ class Raw:
         await self.ws.send_str(text)
 
     async def next(self, kind: str | None = None, timeout: float = 10.0) -> dict[str, Any]:
-        """The next message (of ``kind``); a closed connection raises ConnectionError."""
+        """The next message (of ``kind``; "change": a whole table or a ``moved``); a
+        closed connection raises ConnectionError."""
+        kinds = ("table", "moved") if kind == "change" else (kind,)
         while True:
             message = await self.ws.receive(timeout=timeout)
             if message.type is not aiohttp.WSMsgType.TEXT:
                 raise ConnectionError(str(message.type))
             data: dict[str, Any] = json.loads(message.data)
-            if kind is None or data["t"] == kind:
+            if kind is None or data["t"] in kinds:
                 return data
 
     async def closed_with(self, timeout: float = 10.0) -> str | None:

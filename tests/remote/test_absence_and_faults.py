@@ -36,7 +36,7 @@ def test_an_absent_seat_handed_to_a_computer_until_its_player_returns(tmp_path: 
                 await a.send(p.stand_in(1, "easy"))
                 await a.send(p.stand_in(2, "easy"))
                 while True:
-                    seen = await a.next("table")
+                    seen = await a.next("change")
                     if seen["seats"][1]["stand_in"] and seen["seats"][2]["stand_in"]:
                         break
                 # the two stood-in seats play; Ada plays her own turns; Bo returns later

@@ -35,8 +35,9 @@ def test_undo_stale_and_wrong_seat_refusals_reach_only_that_seat(tmp_path: Path)
                 await mover.send(p.act(0, "god nosuch"))
                 assert (await mover.next("refused"))["code"] == p.ILLEGAL
                 await mover.send(p.act(0, "take 1"))
-                after = await mover.next("table")
-                assert after["n"] == 1 and (await other.next("table"))["n"] == 1
+                after = await mover.next("moved")
+                assert after["n"] == 1 and after["entries"] == ["take 1"]
+                assert (await other.next("moved"))["n"] == 1
                 # a stale count is refused
                 await mover.send(p.act(0, "take 2"))
                 assert (await mover.next("refused"))["code"] == p.STALE
@@ -44,8 +45,9 @@ def test_undo_stale_and_wrong_seat_refusals_reach_only_that_seat(tmp_path: Path)
                 await other.send(p.undo(1))
                 assert (await other.next("refused"))["code"] == p.NOT_YOUR_TURN
                 await mover.send(p.undo(1))
-                assert (await mover.next("table"))["n"] == 0
-                assert (await other.next("table"))["n"] == 0
+                undone = await mover.next("moved")
+                assert undone["n"] == 0 and undone["back"] == 1 and undone["entries"] == []
+                assert (await other.next("moved"))["n"] == 0
                 await mover.send(p.undo(0))
                 assert (await mover.next("refused"))["code"] == p.NO_UNDO
                 async with raw_socket(watch) as watcher:
@@ -94,5 +96,88 @@ def test_a_second_connection_replaces_the_first(tmp_path: Path) -> None:
                     table = await second.next("table")
                     assert table["seats"][0]["here"]
                     assert await first.closed_with() == p.REPLACED
+
+    asyncio.run(main())
+
+
+def test_changes_reveal_only_the_tiles_turned_up(tmp_path: Path) -> None:
+    """A watcher follows a whole game from its changes alone: after each one its table
+    is the true table's public position, and no change names a tile still face down."""
+    from orbis_tui.engine import parse_action
+    from orbis_tui.records import GameRecord, Match
+    from orbis_tui.remote.seatbot import play_seat, random_chooser
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, watch, _ = await new_table(server, 2)
+            async with raw_socket(watch) as watcher:
+                messages = [await watcher.next("table")]
+                game = asyncio.gather(
+                    *(play_seat(link, random_chooser(n)) for n, link in enumerate(links) if link)
+                )
+                while "final" not in messages[-1]:
+                    messages.append(await watcher.next("change"))
+                await game
+            room = server.rooms[watch.table]
+            truth = Match(GameRecord(setup=room.record.setup))
+            mirror = TableMirror()
+            moved = 0
+            for message in messages[:-1]:  # the last one is the whole true record
+                before = list(truth.state.pile_pos)
+                view = mirror.take(message)
+                assert view is not None and mirror.match is not None
+                for entry in room.record.actions[len(truth.record.actions) : view.count]:
+                    truth.play(parse_action(entry))
+                state = mirror.match.state
+                assert state.public_signature() == truth.state.public_signature()
+                if message["t"] == "moved":
+                    moved += 1
+                    piles = truth.state.piles
+                    turned_up = [
+                        [tile.id for tile in pile[start:pos]]
+                        for pile, start, pos in zip(
+                            piles, before, truth.state.pile_pos, strict=True
+                        )
+                    ]
+                    assert message["drawn"] == turned_up
+            assert moved > 50
+
+    asyncio.run(main())
+
+
+def test_a_seat_screen_session_follows_a_whole_game_by_its_changes(tmp_path: Path) -> None:
+    """The session of a seat's screen (its match, its finished turns, its log) takes
+    every change of a whole game as it comes: its turns are the true game's."""
+    from orbis_tui.records import Match
+    from orbis_tui.remote.seatbot import play_seat, random_chooser
+    from orbis_tui.tui.history import TurnHistory
+    from orbis_tui.tui.remote_session import RemoteSession
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, watch, _ = await new_table(server, 3, {3: "easy"})
+            async with raw_socket(watch) as watcher:
+                messages = [await watcher.next("table")]
+                game = asyncio.gather(
+                    *(play_seat(link, random_chooser(n)) for n, link in enumerate(links) if link)
+                )
+                while "final" not in messages[-1]:
+                    messages.append(await watcher.next("change"))
+                await game
+            mirror = TableMirror()
+            view = mirror.take(messages[0])
+            assert view is not None
+            session = RemoteSession(mirror, view, lambda _text: None)
+            for message in messages[1:-1]:
+                view = mirror.take(message)
+                assert view is not None
+                session.take_view(view)
+                session.history.update()  # the finished turns, replayed as they come
+                session.logbook.lines()
+            room = server.rooms[watch.table]
+            truth = TurnHistory(Match(room.record))
+            mine = [(t.seat, t.round) for t in session.history.update()]
+            assert mine == [(t.seat, t.round) for t in truth.update()][: len(mine)]
+            assert len(mine) > 30
 
     asyncio.run(main())

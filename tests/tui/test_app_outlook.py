@@ -14,10 +14,14 @@ from app_driver import NAMES, TableApp, lift_curtain, press, region_words, scree
 from textual.pilot import Pilot
 
 from orbis_tui.engine import (
+    ZERO,
+    Action,
     DecisionKind,
     ForestSealed,
     GameState,
     GodId,
+    GodLost,
+    GoWild,
     Option,
     Place,
     Prospect,
@@ -28,11 +32,13 @@ from orbis_tui.engine import (
 )
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
+from orbis_tui.standings import standings_text
+from orbis_tui.tiles import new_game
 from orbis_tui.tui.describe import GOD_KEYS
-from orbis_tui.tui.history import TurnHistory
+from orbis_tui.tui.history import TurnHistory, made_impossible, summarize
 from orbis_tui.tui.screens.score import ScoreScreen
 from orbis_tui.tui.widgets.market import MarketBoard
-from orbis_tui.tui.widgets.panel import DecisionPanel
+from orbis_tui.tui.widgets.panel import DecisionPanel, summary_lines
 from orbis_tui.tui.widgets.pyramid import PyramidView
 
 
@@ -250,3 +256,86 @@ def test_every_change_of_cp_now_between_ones_turns_is_explained() -> None:
                         assert any(f"{now.god_cp} CP" in line for line in lines[1:]), lines
             match.play(rng.choice(state.decision_actions()))
     assert explained > 5
+
+
+# ---------------------------------------------------------------- after the choice
+def test_the_turn_done_summary_repeats_a_forest_sealed_and_a_god_made_impossible() -> None:
+    """When a player ends a turn that sealed one of their forests or made their god
+    impossible (each warned before the choice), the turn's summary says it again, in the
+    outlook's words, marked '!'; a turn that did neither says nothing of the kind."""
+    said = {"forest": 0, "god": 0}
+    quiet = 0
+    for index in range(16):
+        rng = random.Random(900 + index)
+        state = new_game(list(NAMES[: 2 + index % 3]), seed=900 + index)
+        start = state.copy()
+        while not state.is_over:
+            seat = state.current
+            if state.kind is DecisionKind.TURN:
+                start = state.copy()
+            action = _sealing_often(state, rng)
+            events = state.apply(action)
+            if not any(isinstance(e, TurnEnded) for e in events):
+                continue
+            lines = made_impossible(start, state, seat)
+            before, after = outlook(start, seat), outlook(state, seat)
+            sealed = [
+                f
+                for f in after.forests
+                if f.prospect is Prospect.LOST
+                and (was := before.tile_at(f.position)) is not None
+                and was.prospect is Prospect.OPEN
+            ]
+            god_lost = after.god.prospect is Prospect.LOST and (
+                before.god.god is None or before.god.prospect is not Prospect.LOST
+            )
+            for forest in sealed:
+                assert any(
+                    line.startswith(f"{forest.tile.name} (forest, {forest.cp} CP) can no longer")
+                    for line in lines
+                ), lines
+                said["forest"] += 1
+            if god_lost and after.god.god is not None:
+                name = state.catalog.god_by_id[after.god.god].name
+                assert any(line.startswith(f"Your {name} can no longer score") for line in lines)
+                said["god"] += 1
+            if not sealed and not god_lost:
+                assert lines == ()
+                quiet += 1
+            summary = summarize(state, seat, 1, events, (0, ZERO), (0, ZERO), losses=lines)
+            shown = [line.plain for line in summary_lines(summary)]
+            for line in lines:
+                assert f"! {line}" in shown
+    # (a forest sealed by the issue's own case: tests/test_outlook.py)
+    assert said["forest"] >= 1 and said["god"] > 3 and quiet > 100, (said, quiet)
+
+
+def _sealing_often(state: GameState, rng: random.Random) -> Action:
+    """Mostly a choice that seals a forest or loses the god when there is one, else
+    mostly a tile placed as itself (so that forests wait for their neighbours)."""
+    options = state.decision.legal_options
+    losing = [
+        o.action for o in options if any(isinstance(w, ForestSealed | GodLost) for w in o.warnings)
+    ]
+    if losing and rng.random() < 0.7:
+        return rng.choice(losing)
+    colored = [
+        o.action
+        for o in options
+        if not isinstance(o.action, GoWild) and not (isinstance(o.action, Place) and o.action.wild)
+    ]
+    return rng.choice(colored if colored and rng.random() < 0.9 else list(state.decision_actions()))
+
+
+def test_orbis_replay_words_a_forest_and_the_god_as_the_outlook_does() -> None:
+    """``orbis replay``'s breakdown says of an unvalidated forest whether it can still be
+    validated, in the warning's words, never "not surrounded enough"."""
+
+    def wanted(s: GameState) -> bool:
+        prospects = {f.prospect for f in outlook(s, s.current).forests}
+        return {Prospect.LOST, Prospect.OPEN} <= prospects
+
+    text = standings_text(match_where(wanted).state)
+    assert "forest not surrounded enough" not in text
+    assert "can no longer be validated:" in text
+    assert "can still be validated: it needs" in text

@@ -75,12 +75,29 @@ def english_left(text: str, lang: str) -> set[str]:
     return {w for w in WORD.findall(text) if w.lower() in ENGLISH and w.lower() not in own}
 
 
+def ellipsis_texts() -> list[str]:
+    """The English texts that end in an ellipsis of their own ("Play apart…")."""
+    with TEMPLATE.open("rb") as handle:
+        return [m.id for m in read_po(handle) if isinstance(m.id, str) and m.id.endswith("…")]
+
+
+ELLIPSIS_TEXTS = ellipsis_texts()
+
+
 def cut_off(text: str) -> list[str]:
-    """Lines with an ellipsis, and a title or key bar (the first and last lines, which
-    never wrap) running into the screen's last column: a text that did not fit."""
+    """Lines with an ellipsis (other than one a text ends in, in the language in use),
+    and a title or key bar (the first and last lines, which never wrap) running into
+    the screen's last column: a text that did not fit."""
     lines = text.splitlines()
     edges = [lines[0], lines[-1]] if lines else []
-    return [line for line in lines if "…" in line] + [
+    own_ends = [i18n.gettext(t).rsplit("}", 1)[-1] for t in ELLIPSIS_TEXTS]
+
+    def cut(line: str) -> bool:
+        for end in own_ends:
+            line = line.replace(end, "")
+        return "…" in line
+
+    return [line for line in lines if cut(line)] + [
         line for line in edges if len(line) >= SIZE[0] and not line[SIZE[0] - 1].isspace()
     ]
 

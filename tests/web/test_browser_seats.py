@@ -3,7 +3,8 @@
 ``orbis host`` runs as a user starts it; each seat's page is the server's
 ``/play/TABLE/TOKEN`` (textual-serve's terminal running ``orbis join`` for that link).
 Each seat plays a turn by keyboard: the second can only play once its screen has the
-first one's turn, since an intent against an old action count is refused.
+first one's turn, since an intent against an old action count is refused. A seat opens
+on the table (no hand-over curtain), and the tab of the seat whose turn it is says so.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from test_browser import (
 
 from orbis_tui.remote.client import TableMirror, create_table_request, parse_table
 from orbis_tui.remote.links import Link, parse_link
+
+YOUR_TURN = "Orbis: your turn"  # the seat's terminal title, which its tab takes
 
 
 @pytest.fixture
@@ -89,14 +92,14 @@ def test_two_seats_in_two_browser_contexts_each_play_a_turn(host: str) -> None:
             for page in pages:  # both seats' tables are up
                 try:
                     shown = f"({SCREEN_TEXT})()"
-                    page.wait_for_function(
-                        f"() => ['Game log', 'Press Enter'].some(t => {shown}.includes(t))"
-                    )
+                    page.wait_for_function(f"() => {shown}.includes('Game log')")
                 except sync_api.TimeoutError:
                     pytest.fail(f"no table in the browser; it shows:\n{page.evaluate(SCREEN_TEXT)}")
             for _ in range(2):  # a turn each
                 count, seat, turn = table_now(watch)
                 page = pages[seat]
+                page.wait_for_function(f"() => document.title === {YOUR_TURN!r}")
+                assert pages[1 - seat].title() != YOUR_TURN
                 page.locator(".xterm-helper-textarea").focus()  # where a click puts the keys
                 deadline = time.monotonic() + 40
                 while time.monotonic() < deadline:
@@ -110,6 +113,52 @@ def test_two_seats_in_two_browser_contexts_each_play_a_turn(host: str) -> None:
                     f"shows:\n{page.evaluate(SCREEN_TEXT)}"
                 )
                 assert now != seat
+                page.wait_for_function(f"() => document.title !== {YOUR_TURN!r}")
         finally:
             browser.close()
-    _ = json  # the watcher's messages are JSON
+
+
+@pytest.mark.slow  # a whole game in a browser
+def test_a_browser_seat_plays_a_whole_game_and_downloads_its_record(host: str) -> None:
+    """One seat played by a program, the other in Chromium by Enter alone; at the end
+    ``s`` hands the true record to the browser's downloads (the seat's app runs on the
+    server's machine, whose folders the player may not reach)."""
+    import threading
+
+    from orbis_tui.remote.seatbot import play_seat, random_chooser
+
+    answer = asyncio.run(create_table_request(host, 2, {}))
+    links = [s["link"] for s in answer["seats"]]
+    program = threading.Thread(
+        target=lambda: asyncio.run(play_seat(parse_link(links[0]), random_chooser(1)))
+    )
+    program.start()
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(
+                    viewport={"width": 1280, "height": 720}, accept_downloads=True
+                )
+                page.set_default_timeout(WAIT_MS)
+                page.add_init_script(KEEP_TERMINAL)
+                page.goto(links[1])
+                shown = f"({SCREEN_TEXT})()"
+                page.wait_for_function(f"() => {shown}.includes('Game log')")
+                page.locator(".xterm-helper-textarea").focus()
+                deadline = time.monotonic() + 240
+                while "Game over" not in page.evaluate(SCREEN_TEXT):
+                    assert time.monotonic() < deadline, page.evaluate(SCREEN_TEXT)
+                    if page.title() == YOUR_TURN:
+                        page.keyboard.press("Enter")
+                    time.sleep(0.2)
+                with page.expect_download() as delivered:
+                    page.keyboard.press("s")
+                record = json.loads(Path(delivered.value.path()).read_text())
+                assert delivered.value.suggested_filename.endswith(".json")
+                assert "seed" in record["setup"]  # the true record, handed out at the end
+                assert record["result"]
+            finally:
+                browser.close()
+    finally:
+        program.join(30)

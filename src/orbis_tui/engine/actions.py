@@ -1,48 +1,53 @@
 """The actions a player can take. Each one answers exactly one pending decision.
 
-Actions are small immutable values: the app, the walkthrough, the computer players
-and the game records all build the same objects and hand them to
+Actions are small frozen values (:mod:`.kinds`), equal only to actions of their own kind
+(``TakeTile(0)`` is not ``ChooseGain(RED)``): the app, the walkthrough, the computer
+players and the game records all build the same objects and hand them to
 :meth:`orbis_tui.engine.state.GameState.apply`. Their text form lives in
 :mod:`orbis_tui.engine.notation`.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from .colors import Color, Count
-from .kinds import equal_by_kind
+from .kinds import value
 from .tiles import GodId
 
 
-class TakeTile(NamedTuple):
+@value
+class TakeTile:
     """Take the region tile in market cell 0-8 (row by row, top left first)."""
 
     cell: int
 
 
-class TakeGod(NamedTuple):
+@value
+class TakeGod:
     god: GodId
 
 
-class Exchange(NamedTuple):
+@value
+class Exchange:
     """Return 3 worshipers of ``give`` to gain 1 of ``get`` (R-TURN-2)."""
 
     give: Color
     get: Color
 
 
-class Pay(NamedTuple):
+@value
+class Pay:
     """Pay the tile's cost; ``any_colors`` says which worshipers pay the "any" symbols."""
 
     any_colors: Count
 
 
-class GoWild(NamedTuple):
+@value
+class GoWild:
     """Do not pay: the taken tile becomes a wilderness (R-TAKE-3)."""
 
 
-class Place(NamedTuple):
+@value
+class Place:
     """Put the taken tile at (row, col); ``wild`` flips it to a wilderness first."""
 
     row: int
@@ -50,35 +55,41 @@ class Place(NamedTuple):
     wild: bool = False
 
 
-class ChooseGain(NamedTuple):
+@value
+class ChooseGain:
     """The color of a gained "any color" worshiper."""
 
     color: Color
 
 
-class ReturnWorshipers(NamedTuple):
+@value
+class ReturnWorshipers:
     """Return these worshipers to the aether (village, God of Death)."""
 
     colors: Count
 
 
-class Erupt(NamedTuple):
+@value
+class Erupt:
     """Remove worshipers from the market: one (cell, colors) pair per cell used."""
 
     removals: tuple[tuple[int, Count], ...]
 
 
-class Decline(NamedTuple):
+@value
+class Decline:
     """Refuse a village, volcano or God of Death: the tile or god is cancelled."""
 
 
-class ChooseWorshipers(NamedTuple):
+@value
+class ChooseWorshipers:
     """The five worshipers the Goddess of Love gives."""
 
     colors: Count
 
 
-class Discard(NamedTuple):
+@value
+class Discard:
     """Return these worshipers to get down to the realm limit (R-TURN-3)."""
 
     colors: Count
@@ -99,9 +110,6 @@ ACTION_TYPES: tuple[type, ...] = (
     Discard,
 )
 
-# Actions are named tuples (cheap to make and hash: searches make millions), equal only
-# to actions of their own kind: ``TakeTile(0)`` is not ``ChooseGain(RED)``.
-equal_by_kind(ACTION_TYPES)
 
 Action = (
     TakeTile

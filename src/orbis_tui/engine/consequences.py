@@ -12,11 +12,12 @@ effect) from those that only inform (a forest that can still be validated).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple, Protocol
+from dataclasses import fields
+from typing import Any, ClassVar, Protocol
 
 from .colors import Color, Count, letters
-from .kinds import kind_hash, same_kind_equal, same_kind_unequal
-from .messages import color_choice, warning_text
+from .kinds import value
+from .messages import GOD_KINDS, color_choice, god_kind_words, warning_text
 from .tiles import Tile
 
 
@@ -37,9 +38,8 @@ class Consequence(Protocol):
 
 
 class _Consequence:
-    """The readings every consequence shares. A consequence is a named tuple (quick to
-    define, which keeps the app's start short) equal only to consequences of its own
-    kind."""
+    """The readings every consequence shares. A consequence is one of the engine's values
+    (:mod:`.kinds`), equal only to consequences of its own kind."""
 
     __slots__ = ()
     rule: ClassVar[str]
@@ -49,7 +49,8 @@ class _Consequence:
     def details(self) -> dict[str, Any]:
         """The numbers of the consequence, as plain values (counts spelled 'RRB')."""
         out: dict[str, Any] = {}
-        for name in type(self)._fields:  # type: ignore[attr-defined]  # the named tuple's
+        for each in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
+            name = each.name
             value = getattr(self, name)
             if _field_type(type(self), name) == "Count":
                 value = letters(value)
@@ -74,10 +75,6 @@ class _Consequence:
     def __str__(self) -> str:
         return f"{self.rule}: {self.message}"
 
-    __eq__ = same_kind_equal
-    __ne__ = same_kind_unequal
-    __hash__ = kind_hash
-
 
 def _field_type(kind: type, name: str) -> str:
     for klass in kind.__mro__:
@@ -88,49 +85,40 @@ def _field_type(kind: type, name: str) -> str:
     return ""
 
 
-class _VolcanoFailsFields(NamedTuple):
-    tile: Tile
-    need: Count
-    available: Count
-
-
-class VolcanoFails(_Consequence, _VolcanoFailsFields):
+@value
+class VolcanoFails(_Consequence):
     """The volcano will be cancelled: the other market cells cannot give ``need``
     (after this take's generation they hold ``available`` of those colors)."""
 
-    __slots__ = ()
+    tile: Tile
+    need: Count
+    available: Count
     rule = "R-EFF-VOLCANO"
     code = "volcano_fails"
 
 
-class _IrrigationFailsFields(NamedTuple):
-    tile: Tile
-    color: Color
-    row_one: bool = False
-    anywhere: bool = False
-
-
-class IrrigationFails(_Consequence, _IrrigationFailsFields):
+@value
+class IrrigationFails(_Consequence):
     """The irrigation will be cancelled: placed in row 1 (``row_one``), or with nothing
     of ``color`` (nor a wilderness) beneath it. At a market cell, ``anywhere`` says no
     spot of the pyramid would feed it now."""
 
-    __slots__ = ()
+    tile: Tile
+    color: Color
+    row_one: bool = False
+    anywhere: bool = False
     rule = "R-EFF-IRRIGATION"
     code = "irrigation_fails"
 
 
-class _ReturnUnaffordableFields(NamedTuple):
-    name: str
-    count: int  # type: ignore[assignment]  # hides tuple.count, which nobody calls here
-    have: int
-
-
-class ReturnUnaffordable(_Consequence, _ReturnUnaffordableFields):
+@value
+class ReturnUnaffordable(_Consequence):
     """A village (or the God of Death) will be cancelled: it asks for ``count``
     worshipers and the realm will hold ``have``."""
 
-    __slots__ = ()
+    name: str
+    count: int
+    have: int
     rule = "R-EFF-VILLAGE"
     code = "village_unaffordable"
 
@@ -141,12 +129,13 @@ class DeathUnaffordable(ReturnUnaffordable):
     code = "death_unaffordable"
 
 
-class _TileColorFields(NamedTuple):
+@value
+class _TileColor(_Consequence):
     tile: Tile
     color: Color
 
 
-class TokenAlreadyHeld(_Consequence, _TileColorFields):
+class TokenAlreadyHeld(_TileColor):
     """The farm gives the reduction token of ``color``, which the player already holds."""
 
     __slots__ = ()
@@ -154,7 +143,7 @@ class TokenAlreadyHeld(_Consequence, _TileColorFields):
     code = "token_held"
 
 
-class OnlyAsWilderness(_Consequence, _TileColorFields):
+class OnlyAsWilderness(_TileColor):
     """No spot of the pyramid takes a tile of ``color``: it can only be a wilderness."""
 
     __slots__ = ()
@@ -162,36 +151,30 @@ class OnlyAsWilderness(_Consequence, _TileColorFields):
     code = "only_wilderness"
 
 
-class _PaymentLostFields(NamedTuple):
+@value
+class PaymentLost(_Consequence):
+    """Worshipers ``paid`` (colored symbols, plus ``any_count`` of any color) for a tile
+    that ends as a wilderness are lost: either no spot takes its ``color`` (when paying),
+    or the player chose to place it as a wilderness after paying (``placed``)."""
+
     tile: Tile
     color: Color
     paid: Count
     any_count: int = 0
     placed: bool = False
-
-
-class PaymentLost(_Consequence, _PaymentLostFields):
-    """Worshipers ``paid`` (colored symbols, plus ``any_count`` of any color) for a tile
-    that ends as a wilderness are lost: either no spot takes its ``color`` (when paying),
-    or the player chose to place it as a wilderness after paying (``placed``)."""
-
-    __slots__ = ()
     rule = "R-TAKE-4"
     code = "payment_lost"
 
 
-class _WildernessCostFields(NamedTuple):
-    points: int
-    cp: int = 0
-    avoidable: bool = True
-
-
-class WildernessCost(_Consequence, _WildernessCostFields):
+@value
+class WildernessCost(_Consequence):
     """A wilderness scores ``points`` at the end (-1; 0 with the Goddess of Idleness),
     instead of the tile's ``cp``. Not ``avoidable`` when no spot takes the tile in its
     color: it becomes a wilderness whatever the player chooses."""
 
-    __slots__ = ()
+    points: int
+    cp: int = 0
+    avoidable: bool = True
     rule = "R-END-2"
     code = "wilderness_cost"
 
@@ -200,18 +183,15 @@ class WildernessCost(_Consequence, _WildernessCostFields):
         return self.avoidable and (self.points < 0 or self.cp > 0)
 
 
-class _ForestOutlookFields(NamedTuple):
+@value
+class ForestOutlook(_Consequence):
+    """At this spot the forest has ``have`` of the ``need`` matching neighbours, and
+    ``open_spots`` empty neighbour spots that could still hold a tile."""
+
     tile: Tile
     have: int
     need: int
     open_spots: int
-
-
-class ForestOutlook(_Consequence, _ForestOutlookFields):
-    """At this spot the forest has ``have`` of the ``need`` matching neighbours, and
-    ``open_spots`` empty neighbour spots that could still hold a tile."""
-
-    __slots__ = ()
     rule = "R-EFF-FOREST"
     code = "forest_outlook"
 
@@ -238,7 +218,16 @@ class ForestOutlook(_Consequence, _ForestOutlookFields):
         return warning_text(code, self.details)
 
 
-class _ForestSealedFields(NamedTuple):
+@value
+class ForestSealed(_Consequence):
+    """A forest already in the player's pyramid, ``tile`` (``cp`` CP), could still be
+    validated and no longer can: after the choice it has ``have`` of the ``need``
+    matching neighbours and ``free`` empty neighbour spots the finished pyramid can
+    hold. ``beside``: the tile placed is its neighbour, of ``color``, none of the
+    forest's ``colors`` (else it ends the bottom row where too few of its spots remain).
+    ``spots`` > 0 on a take or a payment: every one of the tile's ``spots`` spots (as
+    itself) does this."""
+
     tile: Tile
     cp: int
     color: Color | None
@@ -248,18 +237,6 @@ class _ForestSealedFields(NamedTuple):
     beside: bool = True
     spots: int = 0
     colors: tuple[Color, ...] = ()
-
-
-class ForestSealed(_Consequence, _ForestSealedFields):
-    """A forest already in the player's pyramid, ``tile`` (``cp`` CP), could still be
-    validated and no longer can: after the choice it has ``have`` of the ``need``
-    matching neighbours and ``free`` empty neighbour spots the finished pyramid can
-    hold. ``beside``: the tile placed is its neighbour, of ``color``, none of the
-    forest's ``colors`` (else it ends the bottom row where too few of its spots remain).
-    ``spots`` > 0 on a take or a payment: every one of the tile's ``spots`` spots (as
-    itself) does this."""
-
-    __slots__ = ()
     rule = "R-EFF-FOREST"
     code = "forest_sealed"
 
@@ -279,15 +256,48 @@ class ForestSealed(_Consequence, _ForestSealedFields):
         return text
 
 
-class _EffectRefusedFields(NamedTuple):
-    name: str
+@value
+class GodLost(_Consequence):
+    """The player's god ``god`` (``cp`` CP), which could still score, no longer can
+    after the choice (or a god taken that never can): see
+    :class:`~orbis_tui.engine.outlook.GodLoss` for the numbers. ``every``: on a take or
+    a payment, every way of placing the tile does this."""
+
+    god: str
     cp: int
+    condition: str
+    leader: str = ""
+    theirs: int = 0
+    reach: int = 0
+    left: int = 0
+    missing: int = 0
+    every: bool = False
+    rule = "R-GOD-1"
+    code = "god_lost"
+
+    @property
+    def message(self) -> str:
+        details = self.details
+        condition = self.condition
+        if condition in GOD_KINDS:
+            details["kind"] = god_kind_words(condition)
+            code = "god_lost_most" if self.theirs else "god_lost_none"
+        elif condition == "wilderness":
+            code = "god_lost_wilderness"
+        else:
+            code = "god_lost_balance"
+        text = warning_text(code, details)
+        if self.every:
+            text += " " + warning_text("god_lost_every_way", details)
+        return text
 
 
-class EffectRefused(_Consequence, _EffectRefusedFields):
+@value
+class EffectRefused(_Consequence):
     """Refusing cancels the tile (or god) ``name``: its ``cp`` will not score."""
 
-    __slots__ = ()
+    name: str
+    cp: int
     rule = "R-EFF-VILLAGE"
     code = "refused"
 
@@ -302,16 +312,13 @@ class DeathRefused(EffectRefused):
     rule = "R-GOD-2"
 
 
-class _RealmOverflowFields(NamedTuple):
-    total: int
-    excess: int
-
-
-class RealmOverflow(_Consequence, _RealmOverflowFields):
+@value
+class RealmOverflow(_Consequence):
     """The realm will hold ``total`` worshipers: ``excess`` must be returned at the end
     of the turn (R-TURN-3)."""
 
-    __slots__ = ()
+    total: int
+    excess: int
     rule = "R-TURN-3"
     code = "realm_overflow"
 
@@ -323,6 +330,7 @@ __all__ = [
     "EffectRefused",
     "ForestOutlook",
     "ForestSealed",
+    "GodLost",
     "IrrigationFails",
     "OnlyAsWilderness",
     "PaymentLost",

@@ -35,6 +35,7 @@ from .consequences import (
     EffectRefused,
     ForestOutlook,
     ForestSealed,
+    GodLost,
     IrrigationFails,
     OnlyAsWilderness,
     PaymentLost,
@@ -46,7 +47,7 @@ from .consequences import (
     WildernessCost,
 )
 from .errors import IllegalAction
-from .outlook import Sealing, forest_free, open_forests, sealed_by
+from .outlook import REGION_TILES, GodLoss, Sealing, forest_free, god_loss, open_forests, sealed_by
 from .preview import exchanges_to_pay, why_unpayable
 from .pyramid import PlacedTile, Position, Pyramid
 from .rules import (
@@ -58,7 +59,7 @@ from .rules import (
     REALM_LIMIT,
     DecisionKind,
 )
-from .scoring import forest_matching
+from .scoring import MOST_GODS, effect_counts, forest_matching
 from .tiles import EffectKind, GodId, Tile
 
 if TYPE_CHECKING:
@@ -198,12 +199,13 @@ def decide(state: GameState) -> Decision:
 def _turn_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     options = []
     forests = open_forests(player.pyramid)
+    watch = GodWatch.of(state)
     for cell, tile in enumerate(state.market):
         if tile is None:
             continue
         action = TakeTile(cell)
         refusal = state.why_not(action)
-        warnings = () if refusal is not None else take_warnings(state, cell, forests)
+        warnings = () if refusal is not None else take_warnings(state, cell, forests, watch)
         options.append(Option(action, refusal, warnings))
     for god in state.gods_available:
         take_god = TakeGod(god)
@@ -213,27 +215,148 @@ def _turn_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     return tuple(options)
 
 
+# ---------------------------------------------------------------------- the god
+class GodWatch:
+    """The deciding player's god while it can still score, and what a placement would do
+    to it (R-GOD-1): :meth:`lost_by` says why it could no longer score after every one
+    of some placements. ``None`` from :meth:`of` when no placement can lose it (no god,
+    a god already lost, or one far enough from its limit), which is most of the time."""
+
+    __slots__ = ("counts", "cp", "god", "name", "pyramids", "seat", "state")
+
+    def __init__(self, state: GameState, counts: list[dict[str, int]]) -> None:
+        self.state = state
+        self.seat = state.current
+        god = state.player.god
+        assert god is not None
+        self.god = god
+        self.name = state.catalog.god_by_id[god].name
+        self.cp = state.catalog.god_by_id[god].cp
+        self.counts = counts
+        self.pyramids = [p.pyramid for p in state.players]
+
+    @classmethod
+    def of(cls, state: GameState) -> GodWatch | None:
+        player = state.player
+        god = player.god
+        if god is None or player.god_cancelled or god is GodId.DEATH:
+            return None
+        seat = state.current
+        counts = [effect_counts(p.pyramid) for p in state.players]
+        pyramids = [p.pyramid for p in state.players]
+        if god_loss(seat, god, counts, pyramids) is not None:
+            return None  # already lost: nothing more to lose
+        if _safe_for_one_more(seat, god, counts, pyramids):
+            return None
+        return cls(state, counts)
+
+    def lost_by(self, placements: list[tuple[Position, PlacedTile]]) -> GodLoss | None:
+        """Why the god could no longer score after each of ``placements`` (spot and tile
+        placed), when it could no longer after every one of them; else None."""
+        found = None
+        for spot, placed in placements:
+            pyramid = dict(self.pyramids[self.seat])
+            pyramid[spot] = placed
+            counts = list(self.counts)
+            counts[self.seat] = effect_counts(pyramid)
+            pyramids = list(self.pyramids)
+            pyramids[self.seat] = pyramid
+            loss = god_loss(self.seat, self.god, counts, pyramids)
+            if loss is None:
+                return None
+            found = found or loss
+        return found
+
+    def warning(self, loss: GodLoss, every: bool = False) -> GodLost:
+        return god_lost(self.state, self.name, self.cp, loss, every)
+
+
+def god_lost(state: GameState, name: str, cp: int, loss: GodLoss, every: bool = False) -> GodLost:
+    leader = state.players[loss.leader].name if loss.leader is not None else ""
+    return GodLost(
+        name,
+        cp,
+        loss.condition,
+        leader,
+        loss.theirs,
+        loss.reach,
+        loss.left,
+        loss.missing,
+        every,
+    )
+
+
+def _safe_for_one_more(
+    seat: int, god: GodId, counts: list[dict[str, int]], pyramids: list[Pyramid]
+) -> bool:
+    """Whether the god keeps a chance after any one more tile in ``seat``'s pyramid,
+    counting nothing the tile could add (a quick test before trying each placement)."""
+    mine = counts[seat]
+    left = REGION_TILES - len(pyramids[seat]) - 1
+    others = [i for i in range(len(counts)) if i != seat]
+    if god in MOST_GODS:
+        key = MOST_GODS[god]
+        return mine[key] + left >= max([1] + [counts[i][key] for i in others])
+    if god is GodId.TECHNOLOGY:
+        reach = [counts[i]["wilderness"] + REGION_TILES - len(pyramids[i]) for i in others]
+        return mine["wilderness"] + 1 <= min(reach, default=mine["wilderness"] + 1)
+    if god is GodId.EQUILIBRIUM:
+        missing = sum(1 for key in ("village", "temple", "volcano") if not mine[key])
+        return missing <= left
+    return True
+
+
 def take_warnings(
     state: GameState,
     cell: int,
     forests: list[tuple[Position, PlacedTile]] | None = None,
+    watch: GodWatch | bool | None = True,
 ) -> tuple[Consequence, ...]:
     """What taking market ``cell`` now will lead to, as far as it is already certain;
-    ``forests``: the player's open forests, when already known."""
+    ``forests``: the player's open forests, ``watch``: the god's (see :class:`GodWatch`),
+    when already known."""
     tile = state.market[cell]
     assert tile is not None
     player = state.player
     pyramid = player.pyramid
     if forests is None:
         forests = open_forests(pyramid)
+    if watch is True:
+        watch = GodWatch.of(state)
     spots = geometry.colored_spots(pyramid, tile.color)
+    wild_spots = geometry.wild_spots(pyramid)
+    as_wild = [(spot, PlacedTile(tile, wild=True)) for spot in wild_spots]
     if not spots:
-        sealed = _sealed_everywhere(
-            pyramid, forests, geometry.wild_spots(pyramid), PlacedTile(tile, wild=True)
-        )
-        return (OnlyAsWilderness(tile, tile.color), *sealed)
+        sealed = _sealed_everywhere(pyramid, forests, wild_spots, PlacedTile(tile, wild=True))
+        god = _god_everywhere(watch, as_wild)
+        return (OnlyAsWilderness(tile, tile.color), *sealed, *god)
     sealed = _sealed_everywhere(pyramid, forests, spots, PlacedTile(tile))
-    return sealed + _effect_at_take(state, cell, tile)
+    god = ()
+    if isinstance(watch, GodWatch):
+        payable = _worshipers_after_paying(state, cell, tile) is not None
+        as_itself = [(s, _placed_as_itself(player, s, tile)) for s in spots] if payable else []
+        god = _god_everywhere(watch, as_itself + as_wild)
+    return sealed + god + _effect_at_take(state, cell, tile)
+
+
+def _god_everywhere(
+    watch: GodWatch | bool | None, placements: list[tuple[Position, PlacedTile]]
+) -> tuple[Consequence, ...]:
+    """The god lost whichever of ``placements`` is made (nothing when one keeps it)."""
+    if not isinstance(watch, GodWatch) or not placements:
+        return ()
+    loss = watch.lost_by(placements)
+    return () if loss is None else (watch.warning(loss, every=len(placements) > 1),)
+
+
+def _placed_as_itself(player: PlayerState, spot: Position, tile: Tile) -> PlacedTile:
+    """The tile as it would stand at ``spot``: cancelled at once when it is an
+    irrigation with nothing of its color beneath (R-EFF-IRRIGATION)."""
+    effect = tile.effect
+    if effect.kind is EffectKind.IRRIGATION:
+        assert effect.color is not None
+        return PlacedTile(tile, False, not _irrigation_fed(player, spot, effect.color))
+    return PlacedTile(tile)
 
 
 def _effect_at_take(state: GameState, cell: int, tile: Tile) -> tuple[Consequence, ...]:
@@ -297,6 +420,12 @@ def _worshipers_after_paying(state: GameState, cell: int, tile: Tile) -> int | N
 
 
 def _god_warnings(state: GameState, player: PlayerState, god: GodId) -> tuple[Consequence, ...]:
+    if god is not GodId.DEATH:
+        counts = [effect_counts(p.pyramid) for p in state.players]
+        loss = god_loss(state.current, god, counts, [p.pyramid for p in state.players])
+        if loss is not None:  # a god that can never score
+            printed = state.catalog.god_by_id[god]
+            return (god_lost(state, printed.name, printed.cp, loss),)
     if god is GodId.DEATH and player.worshipers < DEATH_PRICE:
         name = state.catalog.god_by_id[god].name
         return (DeathUnaffordable(name, DEATH_PRICE, player.worshipers),)
@@ -323,8 +452,17 @@ def _pay_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     as_wild = _sealed_everywhere(
         pyramid, forests, geometry.wild_spots(pyramid), PlacedTile(tile, wild=True)
     )
+    watch = GodWatch.of(state)
+    wild_placements = [(s, PlacedTile(tile, wild=True)) for s in geometry.wild_spots(pyramid)]
+    god_if_wild = _god_everywhere(watch, wild_placements)
+    god_if_paid = (
+        god_if_wild
+        if homeless
+        else _god_everywhere(watch, [(s, _placed_as_itself(player, s, tile)) for s in spots])
+    )
     for pay in pays:
         warnings: list[Consequence] = list(as_wild if homeless else as_itself)
+        warnings.extend(god_if_paid)
         if homeless:
             paid = tuple(due[c] + pay.any_colors[c] for c in range(NUM_COLORS))
             warnings.append(PaymentLost(tile, tile.color, paid, 0))
@@ -337,7 +475,13 @@ def _pay_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
         refusal = why_unpayable(state)
         assert refusal is not None
         options.append(Option(Pay(_plentiful_any(player, due, due_any)), refusal))
-    options.append(Option(GoWild(), None, (_wilderness_cost(player, tile, not homeless), *as_wild)))
+    options.append(
+        Option(
+            GoWild(),
+            None,
+            (_wilderness_cost(player, tile, not homeless), *as_wild, *god_if_wild),
+        )
+    )
     return tuple(options)
 
 
@@ -368,6 +512,7 @@ def _place_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     options: list[Option] = []
     fits = not take.wild and bool(geometry.colored_spots(pyramid, tile.color))
     forests = open_forests(pyramid)
+    watch = GodWatch.of(state)
     if not take.wild:
         as_itself = PlacedTile(tile)
         for row, col in wild_spots:
@@ -376,7 +521,9 @@ def _place_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
             warnings: tuple[Consequence, ...] = ()
             if refusal is None:
                 sealed = _sealed(pyramid, forests, (row, col), as_itself)
-                warnings = sealed + place_warnings(state, (row, col))
+                effect = place_warnings(state, (row, col))
+                placed = _placed_at(state, (row, col), effect)
+                warnings = sealed + _god_everywhere(watch, [((row, col), placed)]) + effect
             options.append(Option(action, refusal, warnings))
     wild_warnings: tuple[Consequence, ...] = ()
     if not take.wild:
@@ -387,10 +534,25 @@ def _place_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
         wild_warnings = tuple(lost)
     as_wild = PlacedTile(tile, wild=True)
     options.extend(
-        Option(Place(r, c, True), None, _sealed(pyramid, forests, (r, c), as_wild) + wild_warnings)
+        Option(
+            Place(r, c, True),
+            None,
+            _sealed(pyramid, forests, (r, c), as_wild)
+            + _god_everywhere(watch, [((r, c), as_wild)])
+            + wild_warnings,
+        )
         for r, c in wild_spots
     )
     return tuple(options)
+
+
+def _placed_at(state: GameState, pos: Position, effect: tuple[Consequence, ...]) -> PlacedTile:
+    """The tile being taken as it will stand at ``pos`` once placed as itself: cancelled
+    at once when its effect cannot be done there (``effect``: its warnings)."""
+    take = state.take
+    assert take is not None
+    fails = any(isinstance(w, IrrigationFails | VolcanoFails | ReturnUnaffordable) for w in effect)
+    return PlacedTile(take.tile, False, fails)
 
 
 def _sealed(
@@ -509,8 +671,33 @@ def _refusable(state: GameState) -> tuple[Option, ...]:
         if not isinstance(action, Decline):
             options.append(Option(action))
             continue
-        options.append(Option(action, None, (_refusal_cost(state),)))
+        options.append(Option(action, None, (_refusal_cost(state), *_god_if_refused(state))))
     return tuple(options)
+
+
+def _god_if_refused(state: GameState) -> tuple[Consequence, ...]:
+    """A village or volcano refused is cancelled: what that does to the god."""
+    take = state.take
+    player = state.player
+    god = player.god
+    if take is None or take.pos is None or god is None or god is GodId.DEATH:
+        return ()
+    if player.god_cancelled:
+        return ()
+    seat = state.current
+    counts = [effect_counts(p.pyramid) for p in state.players]
+    pyramids = [p.pyramid for p in state.players]
+    if god_loss(seat, god, counts, pyramids) is not None:
+        return ()
+    pyramid = dict(player.pyramid)
+    pyramid[take.pos] = PlacedTile(take.tile, False, True)
+    counts[seat] = effect_counts(pyramid)
+    pyramids[seat] = pyramid
+    loss = god_loss(seat, god, counts, pyramids)
+    if loss is None:
+        return ()
+    printed = state.catalog.god_by_id[god]
+    return (god_lost(state, printed.name, printed.cp, loss),)
 
 
 def _refusal_cost(state: GameState) -> Consequence:
@@ -526,6 +713,7 @@ def _refusal_cost(state: GameState) -> Consequence:
 
 __all__ = [
     "Decision",
+    "GodWatch",
     "Option",
     "decide",
     "place_warnings",

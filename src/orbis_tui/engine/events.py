@@ -3,22 +3,27 @@
 :meth:`~orbis_tui.engine.state.GameState.apply` returns them in order. Each kind is a
 small frozen value, so a reader (the app's log, the hand-over summary, the review)
 writes a ``match`` over them. Every event names the seat it concerns in ``player``.
-Worshiper counts are :data:`~orbis_tui.engine.colors.Count` tuples; tiles are named
-by id (look them up in the state's catalog).
+An event equals only events of its own kind (a ``Paid`` is never a ``Returned``: see
+:mod:`.kinds`). Worshiper counts are :data:`~orbis_tui.engine.colors.Count` tuples;
+tiles are named by id (look them up in the state's catalog).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import field
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from .colors import Color, Count
-from .kinds import equal_by_kind
+from .kinds import value
 from .tiles import GodId
 
+_NO_DETAILS: Mapping[str, Any] = MappingProxyType({})
 
-class TookTile(NamedTuple):
+
+@value
+class TookTile:
     """R-TAKE-1..2 begin: the player took the tile in market ``cell`` (0-8)."""
 
     player: int
@@ -26,7 +31,8 @@ class TookTile(NamedTuple):
     cell: int
 
 
-class Generated(NamedTuple):
+@value
+class Generated:
     """R-TAKE-1: one worshiper of ``color`` went onto each of ``cells``."""
 
     player: int
@@ -34,27 +40,31 @@ class Generated(NamedTuple):
     cells: tuple[int, ...]
 
 
-class Collected(NamedTuple):
+@value
+class Collected:
     """R-TAKE-2: the worshipers lying on the taken tile went to the realm."""
 
     player: int
     worshipers: Count
 
 
-class Paid(NamedTuple):
+@value
+class Paid:
     """R-TAKE-3: the cost was paid with these worshipers (nothing for a free tile)."""
 
     player: int
     worshipers: Count
 
 
-class WentWild(NamedTuple):
+@value
+class WentWild:
     """R-TAKE-3: the tile was left unpaid and becomes a wilderness."""
 
     player: int
 
 
-class Placed(NamedTuple):
+@value
+class Placed:
     """R-TAKE-4: the tile went into the pyramid at (row, col), as a wilderness or not."""
 
     player: int
@@ -64,7 +74,8 @@ class Placed(NamedTuple):
     wild: bool
 
 
-class ReductionTaken(NamedTuple):
+@value
+class ReductionTaken:
     """R-EFF-FARM: the reduction token of ``color`` (``already`` held: it adds nothing)."""
 
     player: int
@@ -72,53 +83,60 @@ class ReductionTaken(NamedTuple):
     already: bool = False
 
 
-class Gained(NamedTuple):
+@value
+class Gained:
     """R-EFF-GAIN: ``count`` worshipers of ``color`` came from the aether."""
 
     player: int
     color: Color
-    count: int  # type: ignore[assignment]  # hides tuple.count, which nobody calls here
+    count: int
 
 
-class Cancelled(NamedTuple):
+@value
+class Cancelled:
     """R-EFF-*: the tile's effect failed and it scores nothing (``reason`` is a code of
     :data:`~orbis_tui.engine.messages.CANCELLED`, ``details`` its numbers)."""
 
     player: int
     tile: str
     reason: str
-    details: Mapping[str, Any] = MappingProxyType({})
+    details: Mapping[str, Any] = field(default_factory=lambda: _NO_DETAILS)
 
 
-class Validated(NamedTuple):
+@value
+class Validated:
     """The effect of ``tile`` succeeded (village paid, volcano erupted, irrigation fed)."""
 
     player: int
     tile: str
 
 
-class Returned(NamedTuple):
+@value
+class Returned:
     """R-EFF-VILLAGE / God of Death: these worshipers went back to the aether."""
 
     player: int
     worshipers: Count
 
 
-class Erupted(NamedTuple):
+@value
+class Erupted:
     """R-EFF-VOLCANO: worshipers removed from the market, per (cell, count)."""
 
     player: int
     removals: tuple[tuple[int, Count], ...]
 
 
-class TookGod(NamedTuple):
+@value
+class TookGod:
     """R-TURN-1: the player took ``god``."""
 
     player: int
     god: GodId
 
 
-class GodCancelled(NamedTuple):
+@value
+class GodCancelled:
     """The God of Death was not paid (``need`` and ``have`` when the realm was short)."""
 
     player: int
@@ -127,21 +145,24 @@ class GodCancelled(NamedTuple):
     have: int = 0
 
 
-class GainedMany(NamedTuple):
+@value
+class GainedMany:
     """The Goddess of Love's worshipers came from the aether."""
 
     player: int
     worshipers: Count
 
 
-class Discarded(NamedTuple):
+@value
+class Discarded:
     """R-TURN-3: worshipers returned to get down to the realm limit."""
 
     player: int
     worshipers: Count
 
 
-class Exchanged(NamedTuple):
+@value
+class Exchanged:
     """R-TURN-2: three worshipers of ``give`` became one of ``get``."""
 
     player: int
@@ -149,7 +170,8 @@ class Exchanged(NamedTuple):
     get: Color
 
 
-class Refilled(NamedTuple):
+@value
+class Refilled:
     """R-TAKE-7: market ``cell`` was refilled with ``tile`` from a pile."""
 
     player: int
@@ -157,19 +179,22 @@ class Refilled(NamedTuple):
     tile: str
 
 
-class TurnEnded(NamedTuple):
+@value
+class TurnEnded:
     """The turn of ``player`` is over (everything after it happens in a new turn)."""
 
     player: int
 
 
-class TurnStarted(NamedTuple):
+@value
+class TurnStarted:
     """The turn of ``player`` begins."""
 
     player: int
 
 
-class GameOver(NamedTuple):
+@value
+class GameOver:
     """The last turn is over; ``player`` is the seat that played it."""
 
     player: int
@@ -199,9 +224,6 @@ EVENT_TYPES: tuple[type, ...] = (
     GameOver,
 )
 
-# Events are named tuples (cheap to make: the engine makes several per action), equal
-# only to events of their own kind: a ``Paid`` is never equal to a ``Returned``.
-equal_by_kind(EVENT_TYPES)
 
 Event = (
     TookTile

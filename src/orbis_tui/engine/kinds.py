@@ -1,30 +1,31 @@
-"""Equality by kind for the engine's named-tuple values (actions, events).
+"""The engine's small values (actions, events, consequences): slotted dataclasses, equal
+only to values of their own kind (``TakeTile(0)`` is never ``ChooseGain(RED)``), and
+frozen for the type checker.
 
-A named tuple compares as a plain tuple, so ``TakeTile(0)`` would equal
-``ChooseGain(Color.RED)``. These replace ``__eq__``, ``__ne__`` and ``__hash__`` so that
-values are equal only when they are of the same kind and hold the same fields.
+They are not frozen at run time on purpose: a frozen dataclass sets each field through
+``object.__setattr__``, which makes a value about twice as slow to build as a named tuple
+(0.87 against 0.41 us for three fields), and the engine builds several per action; a
+plain slotted one takes 0.25 us. mypy, which reads ``src`` and ``tests``, refuses any
+assignment to a field, as it would for ``frozen=True``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+
+    def dataclass_transform(**_options: Any) -> Any:
+        return lambda decorator: decorator
 
 
-def same_kind_equal(self: tuple[Any, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
+T = TypeVar("T")
 
 
-def same_kind_unequal(self: tuple[Any, ...], other: object) -> bool:
-    return not same_kind_equal(self, other)
-
-
-def kind_hash(self: tuple[Any, ...]) -> int:
-    return hash((type(self).__name__, tuple.__hash__(self)))
-
-
-def equal_by_kind(kinds: tuple[type, ...]) -> None:
-    """Make each named tuple of ``kinds`` equal only to values of its own kind."""
-    for kind in kinds:
-        kind.__eq__ = same_kind_equal  # type: ignore[method-assign,assignment]
-        kind.__ne__ = same_kind_unequal  # type: ignore[method-assign,assignment]
-        kind.__hash__ = kind_hash  # type: ignore[method-assign,assignment]
+@dataclass_transform(frozen_default=True)
+def value(cls: type[T]) -> type[T]:
+    """Make ``cls`` one of the engine's values (see the module's docstring)."""
+    return dataclass(slots=True, unsafe_hash=True)(cls)

@@ -266,6 +266,29 @@ WARNINGS: dict[str, Template] = {
         "Every one of this tile's {spots} spots does this.",
         "spots",
     ),
+    "god_lost_most": N_(
+        "{god} ({cp} CP) can no longer score: it needs the most {kind}; {leader} has "
+        "{theirs}, you could reach at most {reach}."
+    ),
+    "god_lost_none": N_(
+        "{god} ({cp} CP) can no longer score: it needs at least one of the {kind}, and "
+        "your pyramid would have none and no room left."
+    ),
+    "god_lost_wilderness": Np_(
+        "{god} ({cp} CP) can no longer score: you would have {reach} wilderness tile, "
+        "and {leader} can end with no more than {theirs}.",
+        "{god} ({cp} CP) can no longer score: you would have {reach} wilderness tiles, "
+        "and {leader} can end with no more than {theirs}.",
+        "reach",
+    ),
+    "god_lost_balance": Np_(
+        "{god} ({cp} CP) can no longer score: {missing} of a validated village, a temple "
+        "and a validated volcano would still be missing, with room for {left} more tile.",
+        "{god} ({cp} CP) can no longer score: {missing} of a validated village, a temple "
+        "and a validated volcano would still be missing, with room for {left} more tiles.",
+        "left",
+    ),
+    "god_lost_every_way": N_("Every way of placing this tile does this."),
     "refused": N_("Refusing cancels {name}: its {cp} CP will not score."),
     "realm_overflow": (
         N_(
@@ -274,6 +297,20 @@ WARNINGS: dict[str, Template] = {
         )
     ),
 }
+
+
+# What a "most validated" god counts (R-GOD-1), as said in "it needs the most ...".
+GOD_KINDS: dict[str, str] = {
+    "irrigation": NC_("the most ...", "validated irrigations"),
+    "volcano": NC_("the most ...", "validated volcanoes"),
+    "forest": NC_("the most ...", "validated forests"),
+    "village": NC_("the most ...", "validated villages"),
+}
+
+
+def god_kind_words(key: str) -> str:
+    """What a "most validated" god of ``key`` (``irrigation``...) counts, in words."""
+    return pgettext("the most ...", GOD_KINDS[key]) if key in GOD_KINDS else key
 
 
 def _with_words(details: Mapping[str, Any]) -> dict[str, Any]:

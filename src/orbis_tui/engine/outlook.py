@@ -218,6 +218,63 @@ def tile_outlook(pyramid: Pyramid, score: TileScore) -> TileOutlook:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class GodLoss:
+    """Why a god can no longer score (R-GOD-1). ``condition``: the count it compares
+    (a key of :data:`~orbis_tui.engine.scoring.MOST_GODS`' values, ``wilderness``,
+    ``balance``, ``cancelled``). ``leader``: the player whose count settles it (the most
+    of that kind, or the one who can end with the fewest wildernesses), with ``theirs``;
+    ``reach``: the most (or, for wildernesses, the fewest) the player can end with;
+    ``left``: the tiles the player still places; ``missing``: the parts of a balance
+    not held (God of Equilibrium)."""
+
+    condition: str
+    leader: int | None = None
+    theirs: int = 0
+    reach: int = 0
+    left: int = 0
+    missing: int = 0
+
+
+def god_loss(
+    seat: int,
+    god: GodId,
+    counts: Sequence[dict[str, int]],
+    pyramids: Sequence[Pyramid],
+) -> GodLoss | None:
+    """Why ``seat``'s ``god`` can no longer score with these counts and pyramids, or None
+    while it still can (or scores). Bounds err towards "can still": a god called lost is
+    lost whatever anybody does."""
+    left = [REGION_TILES - len(p) for p in pyramids]
+    mine = counts[seat]
+    others = [i for i in range(len(counts)) if i != seat]
+    if god is GodId.DEATH:
+        return GodLoss("cancelled")
+    if god in MOST_GODS:
+        key = MOST_GODS[god]
+        best = mine[key] + left[seat]
+        if key == "forest":  # one placement can validate several waiting forests
+            best += len(open_forests(pyramids[seat]))
+        leader = max(others, key=lambda i: counts[i][key], default=None)
+        theirs = counts[leader][key] if leader is not None else 0
+        if best < max(1, theirs):
+            return GodLoss(key, leader, theirs, best, left[seat])
+        return None
+    if god is GodId.TECHNOLOGY:
+        fewest = min(others, key=lambda i: counts[i]["wilderness"] + left[i], default=None)
+        if fewest is None:
+            return None
+        reach = counts[fewest]["wilderness"] + left[fewest]
+        if reach < mine["wilderness"]:
+            return GodLoss("wilderness", fewest, reach, mine["wilderness"], left[seat])
+        return None
+    if god is GodId.EQUILIBRIUM:
+        missing = sum(1 for key in ("village", "temple", "volcano") if not mine[key])
+        if missing > left[seat]:
+            return GodLoss("balance", left=left[seat], missing=missing)
+    return None
+
+
 def god_outlook(
     seat: int,
     god_score: GodScore,
@@ -229,27 +286,7 @@ def god_outlook(
     if god_score.points > 0 or god is None:
         prospect = Prospect.SCORES if god is not None else Prospect.OPEN
         return GodOutlook(god, prospect, god_score.points, cp, god_score.reason)
-    left = [REGION_TILES - len(p) for p in pyramids]
-    mine = counts[seat]
-    lost = False
-    if god is GodId.DEATH:
-        lost = True
-    elif god in MOST_GODS:
-        key = MOST_GODS[god]
-        best = mine[key] + left[seat]
-        if key == "forest":  # one placement can validate several waiting forests
-            best += len(open_forests(pyramids[seat]))
-        others = max((c[key] for i, c in enumerate(counts) if i != seat), default=0)
-        lost = best < max(1, others)
-    elif god is GodId.TECHNOLOGY:
-        lost = any(
-            c["wilderness"] + left[i] < mine["wilderness"]
-            for i, c in enumerate(counts)
-            if i != seat
-        )
-    elif god is GodId.EQUILIBRIUM:
-        missing = sum(1 for key in ("village", "temple", "volcano") if not mine[key])
-        lost = missing > left[seat]
+    lost = god_loss(seat, god, counts, pyramids) is not None
     prospect = Prospect.LOST if lost else Prospect.OPEN
     return GodOutlook(god, prospect, 0, cp, god_score.reason)
 
@@ -268,6 +305,7 @@ def outlook_of(
 
 
 __all__ = [
+    "GodLoss",
     "GodOutlook",
     "Outlook",
     "Prospect",
@@ -275,6 +313,8 @@ __all__ = [
     "TileOutlook",
     "forest_free",
     "forest_standing",
+    "god_loss",
+    "god_outlook",
     "open_forests",
     "outlook_of",
     "sealed_by",

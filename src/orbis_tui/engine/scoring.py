@@ -145,9 +145,21 @@ def _god_score(
     all_counts: list[dict[str, int]],
     catalog: Catalog,
 ) -> GodScore:
+    printed = catalog.god_by_id[god].cp if god is not None else 0
+    return god_score(god, cancelled, me, all_counts, printed)
+
+
+def god_score(
+    god: GodId | None,
+    cancelled: bool,
+    me: dict[str, int],
+    all_counts: Sequence[dict[str, int]],
+    printed: int,
+) -> GodScore:
+    """What ``god`` (printed ``printed`` CP) scores for counts ``me`` among ``all_counts``
+    (every player's :func:`effect_counts`, ``me``'s included)."""
     if god is None:
         return GodScore(None, 0, "no_god")
-    printed = catalog.god_by_id[god].cp
     if god in MOST_GODS:
         key = MOST_GODS[god]
         best = max(c[key] for c in all_counts)

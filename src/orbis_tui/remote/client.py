@@ -5,8 +5,11 @@
 drops (the server restarted, the network went away), waiting a little longer each
 time. It stops for good when the server says the link opens no seat, or that the
 seat was opened from another place. :class:`TableMirror` keeps a :class:`Match`
-in step with the public records the server sends: new actions are played on it (the
-engine checks them again), anything else rebuilds it.
+in step with what the server sends: the whole public record when the seat connects,
+then each change (``moved``: the new entries and the tiles they turned face up),
+which is played on the same match (the engine checks it again). A change that does
+not follow from the table this seat has is :class:`OutOfStep`: the seat connects
+again and gets the whole table.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import parse_action
+from ..engine import GameState, parse_action
 from ..records import GameRecord, Match
 from . import protocol as p
 from .links import Link
@@ -34,6 +37,11 @@ class TableView:
     seats: list[dict[str, Any]]
     final: GameRecord | None = None
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    rebuilt: bool = True  # the mirror's match is a new one (not the one played on)
+
+
+class OutOfStep(ValueError):
+    """A change that does not follow from the table this seat has."""
 
 
 def record_from_plain(plain: Any) -> GameRecord:
@@ -64,19 +72,40 @@ def parse_table(message: dict[str, Any]) -> TableView:
 
 
 class TableMirror:
-    """The table as this seat knows it: a match replayed from the public record."""
+    """The table as this seat knows it: a match replayed from the public record, then
+    played on as the server sends its changes."""
 
     def __init__(self) -> None:
         self.match: Match | None = None
+        self.behind = False  # a change could not be followed: the whole table is asked for
+
+    def take(self, message: dict[str, Any]) -> TableView | None:
+        """Take up a ``table`` or ``moved`` message. A table that cannot be read raises
+        ValueError or RecordError. A change that cannot be followed raises
+        :class:`OutOfStep` (the caller asks for the whole table: ``protocol.sync``);
+        the changes after it are passed over (None) until the whole table comes."""
+        if message.get("t") == "moved":
+            if self.behind:
+                return None
+            try:
+                return self._moved(message)
+            except Exception as exc:  # anything: the whole table puts it right
+                self.behind = True
+                raise OutOfStep(str(exc)) from exc
+        view = parse_table(message)
+        self.behind = False
+        view.rebuilt = self.update(view.record)
+        if not view.rebuilt:
+            assert self.match is not None
+            view.record = self.match.record
+        return view
 
     def update(self, record: GameRecord) -> bool:
         """Take ``record`` up; True when the match was rebuilt (not only played on)."""
         match = self.match
-        if (
-            match is not None
-            and match.record.setup == record.setup
-            and record.actions[: len(match.record.actions)] == match.record.actions
-        ):
+        if match is not None and _follows(match, record):
+            assert record.setup.deal is not None
+            _turn_up(match, [list(p) for p in record.setup.deal.piles], replace_all=True)
             for entry in record.actions[len(match.record.actions) :]:
                 match.play(parse_action(entry))
             match.record.hints = record.hints
@@ -84,6 +113,100 @@ class TableMirror:
             return False
         self.match = Match(record)
         return True
+
+    def _moved(self, message: dict[str, Any]) -> TableView:
+        match = self.match
+        if match is None:
+            raise OutOfStep("a change before the table")
+        start, count, back = message.get("from"), message.get("n"), message.get("back")
+        entries, drawn = message.get("entries"), message.get("drawn")
+        seats, seat = message.get("seats"), message.get("seat")
+        if not (
+            type(start) is int
+            and type(count) is int
+            and type(back) is int
+            and isinstance(entries, list)
+            and all(type(e) is str for e in entries)
+            and isinstance(drawn, list)
+            and len(drawn) == 3
+            and all(isinstance(d, list) and all(type(i) is str for i in d) for d in drawn)
+            and isinstance(seats, list)
+            and all(isinstance(s, dict) for s in seats)
+            and (seat is None or type(seat) is int)
+        ):
+            raise ValueError("not a change of the table")
+        actions = match.record.actions
+        if start != len(actions) or count != start - back + len(entries):
+            raise OutOfStep(f"a change from {start} actions to a table of {len(actions)}")
+        for _ in range(back):
+            if not match.can_undo():
+                raise OutOfStep("an undo past the turn")
+            match.undo()
+        if any(drawn):
+            _turn_up(match, drawn, replace_all=False)
+        for entry in entries:
+            match.play(parse_action(entry))  # IllegalAction, NotationError: ValueErrors
+        match.record.hints = _ints(message.get("hints"))
+        match.record.stand_ins = _dicts(message.get("stand_ins"))
+        return TableView(seat, count, match.record, seats, None, message, rebuilt=False)
+
+
+def _follows(match: Match, record: GameRecord) -> bool:
+    """Whether ``record`` is ``match`` played on: the same setup (but the order of the
+    tiles this seat has not seen turned up), its actions and then more."""
+    mine = match.record
+    if record.actions[: len(mine.actions)] != mine.actions or mine.setup.deal is None:
+        return False
+    deal = record.setup.deal
+    if deal is None or replace_deal_piles(mine.setup, deal.piles) != record.setup:
+        return False
+    state = match.state
+    return all(
+        tuple(tile.id for tile in pile[:pos]) == theirs[:pos]
+        for pile, pos, theirs in zip(state.piles, state.pile_pos, deal.piles, strict=True)
+    )
+
+
+def replace_deal_piles(setup: Any, piles: Any) -> Any:
+    from dataclasses import replace
+
+    return replace(setup, deal=replace(setup.deal, piles=tuple(tuple(p) for p in piles)))
+
+
+def _turn_up(match: Match, order: list[list[str]], *, replace_all: bool) -> None:
+    """Put the tiles about to be turned up first among the unseen ones of each pile
+    (``order``: per pile, the tiles, after those already drawn when ``replace_all``);
+    the rest stay in the canonical order. The record's deal says the same, so a replay
+    of it gives this very state."""
+    state: GameState = match.state
+    piles = []
+    for pile, pos, wanted in zip(state.piles, state.pile_pos, order, strict=True):
+        unseen = {tile.id: tile for tile in pile[pos:]}
+        first = wanted[pos:] if replace_all else wanted
+        if len(set(first)) != len(first) or not set(first) <= unseen.keys():
+            raise OutOfStep("a tile turned up that is not face down")
+        rest = sorted(unseen.keys() - set(first))
+        piles.append(pile[:pos] + tuple(unseen[i] for i in [*first, *rest]))
+    state.piles = tuple(piles)
+    match.record.setup = replace_deal_piles(
+        match.record.setup, [[t.id for t in pile] for pile in piles]
+    )
+
+
+def _ints(value: Any) -> list[int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        raise ValueError("not a list of action numbers")
+    return list(value)
+
+
+def _dicts(value: Any) -> list[dict[str, Any]] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise ValueError("not a list of stand-ins")
+    return list(value)
 
 
 class SeatLink:

@@ -1,8 +1,9 @@
 """The tables in PostgreSQL (psycopg 3), for several server processes at once.
 
-Each change is one transaction that first locks the table's row, so two processes
-writing the same table take turns; an action number already taken is refused
-(:class:`~orbis_tui.remote.store.StaleWrite`) by the primary key. After each change a
+An action is added by one statement that refuses a number other than the table's
+action count, or (when two processes add at once) a number already taken, by the
+primary key (:class:`~orbis_tui.remote.store.StaleWrite`); other changes are one
+transaction that first locks the table's row, so two processes take turns. After each change a
 ``NOTIFY orbis_tables`` names the table: every other server process listening
 reloads that table and tells its own seats.
 """
@@ -13,7 +14,7 @@ import asyncio
 import contextlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from .store import StaleWrite, StoredTable, StoreError
@@ -33,18 +34,38 @@ _SCHEMA = [
 ]
 
 
+CONNECTIONS = 4  # statements for different tables go at once, each on its own connection
+
+
 class PostgresStore:
     on_change: Callable[[str], None] | None = None
 
-    def __init__(self, conn: Any, listener: Any) -> None:
-        self._conn = conn
+    def __init__(self, conns: list[Any], listener: Any) -> None:
+        self._conns = conns
+        self._free: asyncio.Queue[Any] = asyncio.Queue()
+        for conn in conns:
+            self._free.put_nowait(conn)
         self._listener = listener
-        self._lock = asyncio.Lock()
         self._origin = f"{os.getpid()}-{id(self)}"
         self._listen_task = asyncio.get_running_loop().create_task(self._listen())
 
+    @contextlib.asynccontextmanager
+    async def _conn(self) -> AsyncIterator[Any]:
+        """A connection of this store's for one statement or transaction. The changes of
+        one table never overlap (its room takes one intent at a time), so they keep
+        their order whichever connection each goes through."""
+        conn = await self._free.get()
+        try:
+            yield conn
+        finally:
+            self._free.put_nowait(conn)
+
     @classmethod
-    async def connect(cls, url: str) -> PostgresStore:
+    async def connect(cls, url: str, *, durable: bool = False) -> PostgresStore:
+        """``durable``: each change waits for PostgreSQL's disk. By default it waits
+        only for PostgreSQL to have it (``synchronous_commit = off``): like the SQLite
+        store's, a change survives the table server being killed, but not PostgreSQL
+        or the machine stopping in the fraction of a second after it."""
         try:
             import psycopg
         except ImportError:
@@ -52,16 +73,23 @@ class PostgresStore:
                 "PostgreSQL needs the psycopg package: pip install 'orbis-tui[postgres]'"
             ) from None
         try:
-            conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+            conns = [
+                await psycopg.AsyncConnection.connect(url, autocommit=True)
+                for _ in range(CONNECTIONS)
+            ]
             listener = await psycopg.AsyncConnection.connect(url, autocommit=True)
         except psycopg.Error as exc:
             raise StoreError(f"cannot connect to PostgreSQL: {exc}".strip()) from None
+        if not durable:
+            for conn in conns:
+                await conn.execute("SET synchronous_commit = off")
+        conn = conns[0]
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(7411)")  # one schema writer
             for statement in _SCHEMA:
                 await conn.execute(statement)
         await listener.execute(f"LISTEN {CHANNEL}")
-        return cls(conn, listener)
+        return cls(conns, listener)
 
     async def _listen(self) -> None:
         with contextlib.suppress(Exception):
@@ -70,26 +98,26 @@ class PostgresStore:
                 if origin != self._origin and self.on_change is not None:
                     self.on_change(table_id)
 
-    async def _notify(self, table_id: str) -> None:
-        await self._conn.execute(
-            "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self._origin}:{table_id}")
-        )
+    def _note(self, table_id: str) -> str:
+        return f"{self._origin}:{table_id}"
+
+    async def _notify(self, conn: Any, table_id: str) -> None:
+        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._note(table_id)))
 
     async def create(self, table: StoredTable) -> None:
-        async with self._lock, self._conn.transaction():
-            await self._conn.execute(
+        async with self._conn() as conn, conn.transaction():
+            await conn.execute(
                 "INSERT INTO orbis_tables (id, setup, watch_hash, extra) VALUES (%s, %s, %s, %s)",
                 (table.id, table.setup, table.watch_hash, json.dumps(table.extra)),
             )
-            async with self._conn.cursor() as cur:
+            async with conn.cursor() as cur:
                 await cur.executemany(
                     "INSERT INTO orbis_seats VALUES (%s, %s, %s)",
                     [(table.id, n, h) for n, h in enumerate(table.seat_hashes)],
                 )
 
     async def load(self, table_id: str) -> StoredTable | None:
-        async with self._lock:
-            conn = self._conn
+        async with self._conn() as conn:
             cur = await conn.execute(
                 "SELECT setup, watch_hash, extra FROM orbis_tables WHERE id = %s", (table_id,)
             )
@@ -111,28 +139,43 @@ class PostgresStore:
         )  # fmt: skip
 
     async def live_tables(self) -> list[str]:
-        async with self._lock:
-            cur = await self._conn.execute("SELECT id FROM orbis_tables WHERE NOT finished")
+        async with self._conn() as conn:
+            cur = await conn.execute("SELECT id FROM orbis_tables WHERE NOT finished")
             return [r[0] for r in await cur.fetchall()]
 
     async def append(self, table_id: str, number: int, entry: str) -> None:
         import psycopg
 
-        async with self._lock:
+        # One statement, one round trip: the action goes in only at the end of the
+        # table's actions (a gap is refused by the count, a number taken by the primary
+        # key, whichever process comes second), and the others are told in the same go.
+        async with self._conn() as conn:
             try:
-                async with self._conn.transaction():
-                    await self._locked_count(table_id, number)
-                    await self._conn.execute(
-                        "INSERT INTO orbis_actions VALUES (%s, %s, %s)", (table_id, number, entry)
-                    )
+                cur = await conn.execute(
+                    """WITH added AS (
+                        INSERT INTO orbis_actions
+                        SELECT %(t)s, %(n)s, %(e)s
+                        WHERE (SELECT COUNT(*) FROM orbis_actions WHERE table_id = %(t)s) = %(n)s
+                        RETURNING number)
+                    SELECT pg_notify(%(c)s, %(o)s) FROM added""",
+                    {
+                        "t": table_id,
+                        "n": number,
+                        "e": entry,
+                        "c": CHANNEL,
+                        "o": self._note(table_id),
+                    },
+                )
+                added = await cur.fetchall()
             except psycopg.errors.UniqueViolation:
                 raise StaleWrite(number) from None
-            await self._notify(table_id)
+        if not added:
+            raise StaleWrite(number)
 
-    async def _locked_count(self, table_id: str, number: int) -> None:
+    async def _locked_count(self, conn: Any, table_id: str, number: int) -> None:
         """Lock the table's row; the action count must be ``number``."""
-        await self._conn.execute("SELECT 1 FROM orbis_tables WHERE id = %s FOR UPDATE", (table_id,))
-        cur = await self._conn.execute(
+        await conn.execute("SELECT 1 FROM orbis_tables WHERE id = %s FOR UPDATE", (table_id,))
+        cur = await conn.execute(
             "SELECT COUNT(*) FROM orbis_actions WHERE table_id = %s", (table_id,)
         )
         row = await cur.fetchone()
@@ -140,31 +183,30 @@ class PostgresStore:
             raise StaleWrite(number)
 
     async def remove(self, table_id: str, number: int) -> None:
-        async with self._lock:
-            async with self._conn.transaction():
-                await self._locked_count(table_id, number + 1)
-                await self._conn.execute(
+        async with self._conn() as conn:
+            async with conn.transaction():
+                await self._locked_count(conn, table_id, number + 1)
+                await conn.execute(
                     "DELETE FROM orbis_actions WHERE table_id = %s AND number = %s",
                     (table_id, number),
                 )
-            await self._notify(table_id)
+            await self._notify(conn, table_id)
 
     async def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
-        async with self._lock:
-            await self._conn.execute(
+        async with self._conn() as conn:
+            await conn.execute(
                 "UPDATE orbis_tables SET extra = %s WHERE id = %s", (json.dumps(extra), table_id)
             )
-            await self._notify(table_id)
+            await self._notify(conn, table_id)
 
     async def finish(self, table_id: str) -> None:
-        async with self._lock:
-            await self._conn.execute(
-                "UPDATE orbis_tables SET finished = TRUE WHERE id = %s", (table_id,)
-            )
+        async with self._conn() as conn:
+            await conn.execute("UPDATE orbis_tables SET finished = TRUE WHERE id = %s", (table_id,))
 
     async def close(self) -> None:
         self._listen_task.cancel()
         with contextlib.suppress(BaseException):
             await self._listen_task
-        await self._conn.close()
+        for conn in self._conns:
+            await conn.close()
         await self._listener.close()

@@ -2,12 +2,15 @@
 
 A seat says ``hello`` first (the table and its secret token), then sends intents:
 ``act`` (one notation entry and the number of actions it believes the table has),
-``undo`` (with that number too), ``hint`` (a hint was shown at this decision) and
-``stand_in`` (hand an absent player's seat to a computer level, or take it back).
-The table answers with ``table`` (the public record, the seats and who is here),
-``refused`` (to the one seat, with the reason and the rule) or ``bye`` (the reason,
-before the connection is closed). Anything else, anything too big or not shaped as
-below is a protocol error: the connection is closed with the reason.
+``undo`` (with that number too), ``hint`` (a hint was shown at this decision),
+``stand_in`` (hand an absent player's seat to a computer level, or take it back) and
+``sync`` (send the whole table again: this seat lost step). The table answers with
+``table`` (the whole public record, the seats and who is here: first, and whenever a
+change cannot be followed), ``moved`` (what changed since: the actions added or taken
+back, the tiles they turned face up, the seats), ``refused`` (to the one seat, with the
+reason and the rule) or ``bye`` (the reason, before the connection is closed). Anything
+else, anything too big or not shaped as below is a protocol error: the connection is
+closed with the reason.
 """
 
 from __future__ import annotations
@@ -56,7 +59,12 @@ class StandIn:
     level: str | None  # None: the seat's person plays it again
 
 
-Intent = Act | Undo | Hint | StandIn
+@dataclass(frozen=True)
+class Sync:
+    """The seat lost step with the table: it is sent the whole table again."""
+
+
+Intent = Act | Undo | Hint | StandIn | Sync
 
 
 def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
@@ -108,6 +116,8 @@ def decode(frame: str | bytes) -> Hello | Intent:
         return Undo(_count(obj))
     if kind == "hint":
         return Hint(_count(obj))
+    if kind == "sync":
+        return Sync()
     if kind == "stand_in":
         seat = _field(obj, "seat", int)
         level = obj.get("level")
@@ -139,6 +149,10 @@ def hint(count: int) -> str:
 
 def stand_in(seat: int, level: str | None) -> str:
     return encode("stand_in", seat=seat, level=level)
+
+
+def sync() -> str:
+    return encode("sync")
 
 
 # Why an intent is refused (``refused``'s ``code``); the seat words it in its language.

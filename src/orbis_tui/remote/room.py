@@ -2,18 +2,23 @@
 
 A :class:`Room` takes intents from the seats one at a time (under a lock) and answers
 each with a refusal to that seat only, or by storing the action, playing it and then
-telling every connection the new table. The seat that must decide is the only one
-whose intents are taken; an intent made against another action count is stale. The
-engine decides legality, with the rule. Computer seats, and absent persons' seats
-handed to a computer level, are played here by the bots of :mod:`orbis_tui.bots`,
-which see only what a player sees (they imagine the piles with ``resample_hidden``).
+telling every connection what changed: a connection gets the whole table once, when it
+arrives, then ``moved`` messages (the new entries, the tiles they turned face up, the
+seats), so an action costs the same at the start of a game as at its end. The seat that
+must decide is the only one whose intents are taken; an intent made against another
+action count is stale. The engine decides legality, with the rule. Computer seats, and
+absent persons' seats handed to a computer level, are played here by the bots of
+:mod:`orbis_tui.bots`, which see only what a player sees (they imagine the piles with
+``resample_hidden``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -24,7 +29,7 @@ from ..records.model import setup_for_game
 from . import protocol as p
 from .links import new_table_id, new_token, token_hash, token_matches
 from .store import StaleWrite, StoredTable, TableStore
-from .view import public_record, record_plain
+from .view import drawn_since, public_record, record_plain
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -36,6 +41,9 @@ class Connection(Protocol):
     """A seat's or a watcher's open connection, as the room sees it."""
 
     def send(self, text: str) -> None: ...  # queued: never waits for the reader
+    def send_table(self, whole: Callable[[], str], change: str | None) -> None:
+        """The table moved: ``change`` says how (None: only ``whole()`` says it)."""
+
     def close(self, code: str, reason: str) -> None: ...
 
 
@@ -89,6 +97,10 @@ class Room:
         self._bot_task: asyncio.Task[None] | None = None
         self._body: str | None = None
         self.closed = False
+        # What the connections were last told: a change is sent from there.
+        self._told_count = self.count
+        self._told_pos = tuple(self.match.state.pile_pos)
+        self._whole_next = False  # the table was rebuilt: send it whole
 
     # ------------------------------------------------------------ who is who
     @property
@@ -123,38 +135,66 @@ class Room:
         return kind if kind != HUMAN else self.stand_in(seat)
 
     # ------------------------------------------------------------ what is sent
+    def seats(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": name,
+                "kind": self.kinds[n],
+                "here": n in self.here,
+                "stand_in": self.stand_in(n),
+            }
+            for n, name in enumerate(self.record.setup.players)
+        ]
+
     def table_message(self, seat: int) -> str:
-        """The ``table`` message for ``seat`` (WATCHER: a watcher)."""
+        """The ``table`` message for ``seat`` (WATCHER: a watcher): the whole table."""
         if self._body is None:
             state = self.match.state
-            over = state.is_over
-            seats = [
-                {
-                    "name": name,
-                    "kind": self.kinds[n],
-                    "here": n in self.here,
-                    "stand_in": self.stand_in(n),
-                }
-                for n, name in enumerate(self.record.setup.players)
-            ]
             body: dict[str, Any] = {
                 "table": self.id,
                 "n": self.count,
                 "record": record_plain(public_record(self.record, state)),
-                "seats": seats,
+                "seats": self.seats(),
             }
-            if over:
+            if state.is_over:
                 body["final"] = record_plain(self.record)
-            self._body = json.dumps(body, ensure_ascii=False, separators=(",", ":"))[1:]
-        seat_field = "null" if seat == WATCHER else str(seat)
-        return f'{{"t":"table","seat":{seat_field},{self._body}'
+            self._body = _compact(body)
+        return f'{{"t":"table","seat":{_seat_field(seat)},{self._body}'
 
-    def broadcast(self) -> None:
+    def _change(self) -> str | None:
+        """What changed since the connections were last told (the body of a ``moved``
+        message), or None when only the whole table says it: the table was rebuilt,
+        or the game is over (the whole table then holds the true record)."""
+        if self._whole_next or self.match.state.is_over:
+            return None
+        record, told = self.record, self._told_count
+        return _compact(
+            {
+                "from": told,
+                "n": self.count,
+                "back": max(0, told - self.count),  # undone (undo never passes a refill)
+                "entries": record.actions[told:],
+                "drawn": drawn_since(self.match.state, self._told_pos),
+                "seats": self.seats(),
+                "hints": record.hints,
+                "stand_ins": record.stand_ins,
+            }
+        )
+
+    def broadcast(self, *, skip: Connection | None = None) -> None:
+        """Tell every connection (but ``skip``) what changed since the last time."""
         self._body = None
-        for seat, conn in list(self.here.items()):
-            conn.send(self.table_message(seat))
-        for conn in list(self.watchers):
-            conn.send(self.table_message(WATCHER))
+        change = self._change()
+        self._told_count, self._told_pos = self.count, tuple(self.match.state.pile_pos)
+        self._whole_next = False
+        for seat, conn in [*self.here.items(), *((WATCHER, c) for c in self.watchers)]:
+            if conn is not skip:
+                self._tell(conn, seat, change)
+
+    def _tell(self, conn: Connection, seat: int, change: str | None) -> None:
+        whole = functools.partial(self.table_message, seat)
+        moved = None if change is None else f'{{"t":"moved","seat":{_seat_field(seat)},{change}'
+        conn.send_table(whole, moved)
 
     # ------------------------------------------------------------ arriving and leaving
     async def join(self, seat: int, conn: Connection) -> None:
@@ -163,7 +203,7 @@ class Room:
         async with self.lock:
             if seat == WATCHER:
                 self.watchers.add(conn)
-                conn.send(self.table_message(WATCHER))
+                conn.send_table(functools.partial(self.table_message, WATCHER), None)
                 return
             old = self.here.get(seat)
             self.here[seat] = conn
@@ -171,7 +211,8 @@ class Room:
                 old.close(p.REPLACED, "this seat was opened from another place")
             if self.stand_in(seat) is not None and not self.match.state.is_over:
                 await self._end_stand_in(seat)
-            self.broadcast()
+            self.broadcast(skip=conn)
+            conn.send_table(functools.partial(self.table_message, seat), None)
 
     async def leave(self, seat: int, conn: Connection) -> None:
         async with self.lock:
@@ -185,6 +226,9 @@ class Room:
     # ------------------------------------------------------------ intents
     async def handle(self, seat: int, conn: Connection, intent: p.Intent) -> None:
         async with self.lock:
+            if isinstance(intent, p.Sync):
+                conn.send_table(functools.partial(self.table_message, seat), None)
+                return
             refusal = await self._handle(seat, intent)
         if refusal is not None:
             code, reason, rule = refusal
@@ -195,6 +239,8 @@ class Room:
             return p.WATCHING, "a watcher cannot play", None
         if isinstance(intent, p.StandIn):
             return await self._stand_in(seat, intent)
+        if isinstance(intent, p.Sync):
+            return None  # answered at once, in handle
         state = self.match.state
         if state.is_over or seat != state.current or self.bot_level(seat) is not None:
             return p.NOT_YOUR_TURN, "it is not this seat's turn", "R-TURN-1"
@@ -284,8 +330,27 @@ class Room:
         stored = await self.store.load(self.id)  # under the lock: the newest wins
         if stored is None:
             return
-        self.match = Room(stored, self.store).match
+        if not self._follow(stored.actions):
+            self.match = Room(stored, self.store).match
+            self._whole_next = True
+        self.record.hints = stored.extra.get("hints")
+        self.record.stand_ins = stored.extra.get("stand_ins")
         self._changed()
+
+    def _follow(self, theirs: list[str]) -> bool:
+        """Bring the match to ``theirs`` by playing on or taking one back, if it can."""
+        mine = self.record.actions
+        try:
+            if theirs[: len(mine)] == mine:  # they played on: play the same here
+                for entry in theirs[len(mine) :]:
+                    self.match.play(parse_action(entry))
+                return True
+            if mine[:-1] == theirs and self.match.can_undo():  # they took one back
+                self.match.undo()
+                return True
+        except (NotationError, IllegalAction):
+            pass
+        return False
 
     # ------------------------------------------------------------ computer players
     def wake_bots(self) -> None:
@@ -360,3 +425,12 @@ async def create_table(
         )
     )
     return Invitation(table_id, tokens, watch)
+
+
+def _compact(body: dict[str, Any]) -> str:
+    """``body`` as JSON without its opening brace, to follow a message's first fields."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":"))[1:]
+
+
+def _seat_field(seat: int) -> str:
+    return "null" if seat == WATCHER else str(seat)

@@ -9,6 +9,7 @@ measures the time from each intent to the table that answers it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from typing import Any
 
 from ..engine import Action, GameState, format_action
 from . import protocol as p
-from .client import TableMirror, parse_table
+from .client import OutOfStep, TableMirror
 from .links import Link
 
 
@@ -28,7 +29,9 @@ class SeatRun:
     final: dict[str, Any] | None = None
     round_trips: list[float] = field(default_factory=list)
     refusals: list[dict[str, Any]] = field(default_factory=list)
-    tables: int = 0
+    tables: int = 0  # table messages: whole ones and changes
+    resyncs: int = 0  # changes it could not follow (the whole table was asked for)
+    statuses: list[str] = field(default_factory=list)  # the connection's: "lost", ...
 
 
 Chooser = Callable[[GameState], Action]
@@ -41,9 +44,11 @@ async def play_seat(
     stop_after: int | None = None,
     timeout: float = 120.0,
     run: SeatRun | None = None,
+    think: Callable[[], float] | None = None,
 ) -> SeatRun:
     """Play ``link``'s seat until the game is over (or ``stop_after`` actions are on
-    the table: the seat then leaves, as a closed terminal would)."""
+    the table: the seat then leaves, as a closed terminal would). ``think`` gives the
+    seconds to wait before each decision, as a person would take (none: at once)."""
     import aiohttp
 
     run = run if run is not None else SeatRun()
@@ -67,14 +72,20 @@ async def play_seat(
                 run.refusals.append(data)
                 sent_count = -1
                 continue
-            if data["t"] != "table":
+            if data["t"] not in ("table", "moved"):
                 continue
             run.tables += 1
-            view = parse_table(data)
+            try:
+                view = mirror.take(data)
+            except OutOfStep:
+                run.resyncs += 1
+                await ws.send_str(p.sync())
+                continue
+            if view is None:
+                continue
             if sent_at is not None and view.count != sent_count:
                 run.round_trips.append(time.perf_counter() - sent_at)
                 sent_at = None
-            mirror.update(view.record)
             assert mirror.match is not None
             state = mirror.match.state
             if view.final is not None:
@@ -86,6 +97,8 @@ async def play_seat(
                 if sent_count == view.count:
                     continue  # already asked at this count
                 entry = format_action(choose(state))
+                if think is not None:
+                    await asyncio.sleep(think())
                 sent_at, sent_count = time.perf_counter(), view.count
                 await ws.send_str(p.act(view.count, entry))
 
@@ -129,3 +142,57 @@ async def _watch_once(link: Link) -> dict[str, Any]:
             data = json.loads(message.data)
             if data.get("t") == "table":
                 return dict(data)
+
+
+async def play_seat_reconnecting(
+    link: Link, choose: Chooser, *, timeout: float = 120.0, run: SeatRun | None = None
+) -> SeatRun:
+    """Play ``link``'s seat as a person's screen does, through a :class:`SeatLink`: when
+    the connection drops (the server was killed), it connects again by itself and goes
+    on from the whole table the server then sends."""
+    from .client import SeatLink
+
+    run = run if run is not None else SeatRun()
+    mirror = TableMirror()
+    inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    seat_link = SeatLink(link, inbox.put_nowait, lambda code, _reason: run.statuses.append(code))
+    task = asyncio.create_task(seat_link.run())
+    sent_count = -1
+    try:
+        async with asyncio.timeout(timeout):
+            while True:
+                data = await inbox.get()
+                if data.get("t") == "refused":
+                    run.refusals.append(data)
+                    sent_count = -1
+                    continue
+                if data.get("t") not in ("table", "moved"):
+                    continue
+                run.tables += 1
+                if data.get("t") == "table":
+                    sent_count = -1  # a new connection: an intent in flight may be lost
+                try:
+                    view = mirror.take(data)
+                except OutOfStep:
+                    run.resyncs += 1
+                    await seat_link.send(p.sync())
+                    continue
+                if view is None:
+                    continue
+                if view.final is not None:
+                    run.final = data["final"]
+                    return run
+                assert mirror.match is not None
+                state = mirror.match.state
+                seat = view.seat
+                if seat is None or state.current != seat or not _played_by_person(view, seat):
+                    continue
+                if sent_count != view.count:
+                    entry = format_action(choose(state))
+                    if await seat_link.send(p.act(view.count, entry)):
+                        sent_count = view.count
+    finally:
+        seat_link.stop()
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task

@@ -8,6 +8,10 @@ it gives every position of the game as the players saw it, and a current state w
 face-down order is the canonical one: the same public position (its
 ``public_signature``) as the true state, never its hidden order. The seed is left
 out, since the deal follows from it.
+
+After the first table a seat is sent only what changed (see :mod:`.room`): the new
+entries and the tiles they turned face up (:func:`drawn_since`), which the seat puts
+first among its unseen tiles before it plays the entries.
 """
 
 from __future__ import annotations
@@ -45,7 +49,16 @@ def public_record(record: GameRecord, state: GameState) -> GameRecord:
 
 def record_plain(record: GameRecord) -> dict[str, Any]:
     """The record as JSON-ready values (what :meth:`GameRecord.to_json` writes)."""
-    import json
+    from ..records.model import _plain
 
-    plain: dict[str, Any] = json.loads(record.to_json())
+    plain: dict[str, Any] = _plain(record)
     return plain
+
+
+def drawn_since(state: GameState, before: tuple[int, ...]) -> list[list[str]]:
+    """Per pile, the tiles drawn since its read position was ``before``: what the
+    players saw turned face up, in the order they were drawn."""
+    return [
+        [tile.id for tile in pile[start:pos]]
+        for pile, start, pos in zip(state.piles, before, state.pile_pos, strict=True)
+    ]

@@ -19,6 +19,7 @@ from . import texts
 from .navigation import (
     NewGame,
     OpenWalkthrough,
+    PlayApart,
     ResumeGame,
     SettingsChanged,
     ShowEnd,
@@ -116,6 +117,9 @@ class OrbisApp(App[None]):
         settle_after_start()
 
     RESUME_AT_START = True  # an unfinished game opens at once, without the new-game screen
+    # In a browser, a finished game's record goes to the browser's downloads rather than
+    # to a folder of the machine that runs the app (which the player may not reach).
+    DOWNLOAD_RECORDS = False
 
     def on_mount(self) -> None:
         self._apply_look()
@@ -192,6 +196,20 @@ class OrbisApp(App[None]):
         self._archive_autosave()
         match = Match.start(setup)
         self._show_table(match, seats, resumed=False)  # the table saves it once painted
+
+    def on_play_apart(self, message: PlayApart) -> None:
+        from .screens.apart import PlayApartScreen
+
+        seats = message.seats
+        self.settings.names = [s.name for s in seats]
+        self.settings.kinds = [s.kind for s in seats]
+        self._save_settings()
+
+        def remember(server: str) -> None:
+            self.settings.server = server
+            self._save_settings()
+
+        self.push_screen(PlayApartScreen(seats, self.settings.server, remember))
 
     def on_resume_game(self, message: ResumeGame) -> None:
         setup = message.match.record.setup

@@ -28,6 +28,7 @@ from ..engine import (
     Prospect,
     ReductionTaken,
     Refilled,
+    Tile,
     TookGod,
     TookTile,
     TurnEnded,
@@ -104,6 +105,7 @@ class TurnSummary:
     realm_after: Count
     standings: tuple[SeatStanding, ...] = ()  # every seat's, when the turn ended
     god_taken: GodId | None = None
+    losses: tuple[str, ...] = ()  # own forests and god the turn made impossible
 
     @property
     def headline(self) -> str:
@@ -128,10 +130,11 @@ def summarize(
     before: tuple[int, Count],
     after: tuple[int, Count],
     standings: tuple[SeatStanding, ...] = (),
+    losses: tuple[str, ...] = (),
 ) -> TurnSummary:
     """The summary of one turn from its events; ``before``/``after`` are (CP, realm).
     ``words`` is any state of the game (for names and tiles); ``standings``: every
-    seat's when the turn ended."""
+    seat's when the turn ended; ``losses``: see :func:`made_impossible`."""
     took = ""
     god_taken = None
     for event in events:
@@ -155,7 +158,28 @@ def summarize(
         realm_after=after[1],
         standings=standings,
         god_taken=god_taken,
+        losses=losses,
     )
+
+
+def made_impossible(start: GameState, after: GameState, seat: int) -> tuple[str, ...]:
+    """What ``seat``'s own turn, from ``start`` to ``after``, made unable to score: its
+    forests sealed and its god, in the outlook's words (the warnings said it before)."""
+    before = outlooks(start)[seat]
+    now = outlooks(after)[seat]
+    could = {t.position for t in before.tiles if t.prospect is not Prospect.LOST}
+    lines = [
+        texts.OUTLOOK_FOREST_LOST.format(tile=t.tile.name, cp=t.cp, have=t.have, need=t.need)
+        for t in now.forests
+        if t.prospect is Prospect.LOST and t.position in could and t.reason == "forest_sealed"
+    ]
+    god = now.god
+    could_score = before.god.god is None or before.god.prospect is not Prospect.LOST
+    if god.god is not None and god.prospect is Prospect.LOST and could_score:
+        reason = GOD_REASONS.get(god.reason, god.reason)
+        name = god_name(after, god.god)
+        lines.append(texts.SUMMARY_GOD_LOST.format(god=name, cp=god.cp, reason=reason))
+    return tuple(lines)
 
 
 def standing(
@@ -179,6 +203,12 @@ class TurnHistory:
         self._round = self._state.round
         self._start = seat_standings(outlooks(self._state))
         self.turns: list[TurnSummary] = []
+
+    def take_piles(self, piles: tuple[tuple[Tile, ...], ...]) -> None:
+        """The match's face-down piles were put in another order (a seat of a table
+        played apart learns the order only as tiles are turned up): replay on with it.
+        The tiles drawn here so far are the same in both."""
+        self._state.piles = piles
 
     @property
     def turn_start_state(self) -> GameState:

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..remote import protocol as p
-from ..remote.client import SeatLink, TableView, parse_table
+from ..remote.client import OutOfStep, SeatLink, TableMirror, TableView
 from ..remote.links import Link
 from . import texts
 from .app import OrbisApp
@@ -106,15 +106,18 @@ class JoinApp(OrbisApp):
     """The app for one seat of a table played apart."""
 
     RESUME_AT_START = False
+    DOWNLOAD_RECORDS = True  # a browser seat's app runs on the table server's machine
 
     def __init__(self, link: Link, data_dir: Path | str | None = None, **kwargs: Any) -> None:
         super().__init__(data_dir, **kwargs)
         self.link = link
         self.session: RemoteSession | None = None
+        self.mirror = TableMirror()
         self.seat_link: SeatLink | None = None
         self._waiting = WaitingScreen()
         self._was_my_turn = False
         self._presence: list[tuple[bool, str | None]] = []
+        self._lost = False  # the connection dropped and is not back yet
         self.saved_title = self.title
 
     def _show_first_screen(self) -> None:
@@ -138,30 +141,43 @@ class JoinApp(OrbisApp):
     # ------------------------------------------------------------ from the server
     def _server_said(self, data: dict[str, Any]) -> None:
         kind = data.get("t")
-        if kind == "table":
+        if kind == "table" and self._lost:
+            self._lost = False
+            self.clear_notifications()
+            self.notify(texts.JOIN_BACK, timeout=4, markup=False)
+        if kind in ("table", "moved"):
+            session = self.session
+            turn = session.state.turn if session is not None else 0
+            count = len(session.match.record.actions) if session is not None else 0
             try:
-                view = parse_table(data)
+                view = self.mirror.take(data)
+            except OutOfStep:
+                self._send(p.sync())  # the whole table puts it right
+                return
             except Exception as exc:  # a table this version cannot read: say so
                 self._waiting.say(texts.JOIN_UNREADABLE.format(error=exc))
                 return
-            self._take(view)
+            if view is not None:
+                self._take(view, turn, count)
         elif kind == "refused" and self.session is not None:
             self.session.refused()
             code = data.get("code")
             text = texts.REFUSED_TEXTS.get(str(code))
             self.notify(text or str(data.get("reason", "")), severity="warning", markup=False)
 
-    def _take(self, view: TableView) -> None:
+    def _take(self, view: TableView, turn: int, count: int) -> None:
+        """Show ``view``, which the mirror has taken up (the table was at ``turn``,
+        with ``count`` actions, before)."""
         session = self.session
         if session is None:
-            session = self.session = RemoteSession(view, self._send)
+            session = self.session = RemoteSession(self.mirror, view, self._send)
             self._presence = _presence(view)
-            screen = RemoteTableScreen(session, settings=self.settings, resumed=bool(view.count))
+            # Not "resumed": there is no saved game here, only the table as it is now.
+            screen = RemoteTableScreen(session, settings=self.settings)
             self._show_screen(screen)
             self._alert_if_my_turn()
             return
         table = self._table_screen()
-        turn, count = session.state.turn, len(session.match.record.actions)
         session.take_view(view)
         self._tell_presence(view)
         if table is not None:
@@ -211,7 +227,9 @@ class JoinApp(OrbisApp):
 
     def _on_status(self, code: str, reason: str) -> None:
         if code == "lost":
-            self.notify(texts.JOIN_LOST, severity="warning", timeout=4, markup=False)
+            if not self._lost:  # said once, and kept on screen until it is back
+                self._lost = True
+                self.notify(texts.JOIN_LOST, severity="warning", timeout=24 * 3600, markup=False)
             return
         text = (texts.BYE_TEXTS.get(code) or "{reason}").format(reason=reason)
         if code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE):

@@ -26,6 +26,14 @@ class StartGame(Message):
         self.first_player = first_player
 
 
+class PlayApart(Message):
+    """Deal a table with these seats on a table server, each person at their own screen."""
+
+    def __init__(self, seats: list[Seat]) -> None:
+        super().__init__()
+        self.seats = seats
+
+
 class ResumeGame(Message):
     def __init__(self, match: Match) -> None:
         super().__init__()

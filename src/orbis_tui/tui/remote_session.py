@@ -26,10 +26,11 @@ from .session import GameSession
 
 class RemoteSession(GameSession):
     plays_bots = False  # the server plays the computer seats
+    curtain_first = False  # this player's own screen: nothing to hide, no one to wait for
 
-    def __init__(self, view: TableView, send: Callable[[str], None]) -> None:
-        self.mirror = TableMirror()
-        self.mirror.update(view.record)
+    def __init__(self, mirror: TableMirror, view: TableView, send: Callable[[str], None]) -> None:
+        """``mirror`` has taken ``view`` up: it is the table this session starts at."""
+        self.mirror = mirror
         assert self.mirror.match is not None
         super().__init__(self.mirror.match, None, _seats(view), autosave=False)
         self.my_seat = view.seat
@@ -46,9 +47,11 @@ class RemoteSession(GameSession):
         if view.final is not None:
             self.final = view.final
             self._use(Match(view.final))
-        elif self.mirror.update(view.record):
+        elif view.rebuilt:
             assert self.mirror.match is not None
             self._use(self.mirror.match)
+        else:  # played on: the tiles just turned up may have changed the piles' order
+            self.history.take_piles(self.match.state.piles)
         if self.pending is not None and len(self.match.record.actions) != self._pending_at:
             self.pending = None  # the table moved under the turn being confirmed
         self._asked = None

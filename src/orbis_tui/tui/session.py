@@ -23,7 +23,7 @@ from ..engine import (
     format_action,
 )
 from ..records import Match
-from .history import TurnHistory, TurnSummary, standing, summarize
+from .history import TurnHistory, TurnSummary, made_impossible, standing, summarize
 from .logbook import LogBook
 from .saves import SaveStore
 from .seats import Seat
@@ -44,6 +44,9 @@ class GameSession:
     or by this app's computer players."""
 
     plays_bots = True  # this app moves the computer seats (a remote table moves its own)
+    # A person's first turn on this screen opens behind the hand-over curtain (a table
+    # played apart has no keyboard to hand over: each player has their own screen).
+    curtain_first = True
 
     def __init__(
         self, match: Match, store: SaveStore | None, seats: list[Seat], *, autosave: bool = True
@@ -114,6 +117,7 @@ class GameSession:
             turn_events,
             standing(start, seat),
             standing(after, seat),
+            losses=made_impossible(start, after, seat),
         )
         hidden = tuple(e.cell for e in events if isinstance(e, Refilled))
         return Pending(action, after, summary, hidden)

@@ -1,5 +1,5 @@
 """The player's settings: the look, turn confirmation, the computer's pace, the language,
-and the names and seat kinds of the last game set up.
+the names and seat kinds of the last game set up, and the last table server used.
 
 Kept as a small JSON file in the user's config folder (``orbis-tui``), read once at
 start and written atomically when a setting changes. It is read like every other file
@@ -44,6 +44,7 @@ class Settings:
     names: list[str] = field(default_factory=list)  # the last new game's seats
     kinds: list[str] = field(default_factory=list)
     no_hints: list[int] = field(default_factory=list)  # its seats without hints
+    server: str = ""  # the table server of the last table played apart
 
     @property
     def bot_delay(self) -> float:
@@ -71,6 +72,9 @@ class Settings:
         value = data.get("no_hints")
         if isinstance(value, list) and all(type(v) is int and 0 <= v < 4 for v in value):
             settings.no_hints = value
+        server = data.get("server")
+        if isinstance(server, str) and len(server) <= 200 and server.isprintable():
+            settings.server = server
         for name in ("names", "kinds"):
             value = data.get(name)
             if isinstance(value, list) and all(isinstance(v, str) for v in value):

@@ -243,6 +243,8 @@ SUMMARY_GOD = N_("the {god}")
 SUMMARY_NOTHING = N_("nothing")
 SUMMARY_CP = N_("CP now: {before} → {after}")
 SUMMARY_REALM = N_("worshipers: {before} → {after}")
+# What the turn made impossible for the player's own tiles or god (the outlook's words).
+SUMMARY_GOD_LOST = N_("Your {god} can no longer score its {cp} CP: {reason}.")
 
 
 # ---------------------------------------------------------------- side panels
@@ -360,6 +362,7 @@ QUESTION_HINT = N_("←/→ choose · Enter answers · Escape: the last answer")
 EXPORT_TITLE = N_("Save the game record")
 EXPORT_PROMPT = N_("File name (Enter saves, Escape cancels):")
 EXPORT_DONE = N_("Record saved to {path}")
+EXPORT_DOWNLOADED = N_("The record goes to your browser's downloads: {name}")
 EXPORT_FAILED = N_("Could not save the record there: {error}. Choose another place.")
 EXPORT_EXISTS_TITLE = N_("That file exists")
 EXPORT_EXISTS = N_("{path} already exists. Replace it with this game's record?")
@@ -466,7 +469,6 @@ OUTLOOK_FOREST_LOST = N_(
     "{tile} (forest, {cp} CP) can no longer be validated: {have} of {need} matching "
     "neighbours, and too few spots left beside it"
 )
-END_FOREST_LOST = N_("can no longer be validated: {have} of {need} matching neighbours")
 SCORE_FORESTS_MET = N_("  every forest is validated")
 
 SETTINGS_FAILED = N_("Settings could not be saved: {error}")
@@ -976,6 +978,7 @@ KEY.update({"stand_in": N_("A computer for an absent player")})
 JOIN_CONNECTING = N_("Connecting to the table…")
 JOIN_NOT_CONNECTED = N_("Not connected to the table: connecting again…")
 JOIN_LOST = N_("The connection to the table was lost: connecting again…")
+JOIN_BACK = N_("Connected to the table again.")
 JOIN_UNREADABLE = N_("The table server sent a table this version cannot read: {error}")
 PANEL_AWAY = N_("{name} is away. m: let a computer play for them until they return.")
 STAND_IN_TITLE = N_("An absent player")
@@ -1001,6 +1004,31 @@ BYE_TEXTS = {
     "shutdown": N_("The table server is stopping."),
     "too-slow": N_("The connection was too slow."),
 }
+
+# The new-game screen's way to a table played apart.
+NEW_APART_BUTTON = N_("Play apart")  # the dialog of the same name
+APART_TITLE = N_("Play apart")
+APART_INTRO = N_(
+    "A table server holds the game, and each person plays at their own terminal or "
+    "browser, with their own link. Start a server with: orbis host"
+)
+APART_SERVER = N_("Server")
+APART_DEAL = N_("Deal the table")
+APART_DEALING = N_("Dealing the table at {server}…")
+APART_BAD_SERVER = N_("A server's address starts with http:// or https://.")
+APART_FAILED = N_("The table server at {server} did not deal the table: {error}")
+APART_NO_ANSWER = N_("no answer (is `orbis host` running there?)")
+APART_DEALT = N_(
+    "The table is dealt. Send each person their link: they open it in a browser, or in a "
+    "terminal with: orbis join LINK"
+)
+APART_PERSON = N_("{name}:")
+APART_COMPUTER = N_("{name}: played by the server ({level})")
+APART_WATCH = N_("Watching (read only):")
+APART_COPY = N_("Copy")
+APART_COPIED = N_("The link is copied: {name}")
+APART_HINT = N_("Enter deals the table · Tab moves · Esc goes back")
+APART_HINT_DEALT = N_("Tab moves between the links · Enter copies · Esc goes back")
 
 # Every constant above answers in the language in use (see the module's docstring).
 _UNTRANSLATED = frozenset({"KEY", "APP_TITLE"})

@@ -146,6 +146,6 @@ def _refused_name(state: GameState) -> str:
 
 
 def as_tuple(actions: Actions) -> tuple[Action, ...]:
-    if hasattr(actions, "_fields"):  # one action: actions are named tuples
-        return (actions,)  # type: ignore[return-value]
-    return tuple(actions)
+    if isinstance(actions, Sequence):
+        return tuple(actions)
+    return (actions,)

@@ -145,3 +145,14 @@ LOG = {
     "game_over": N_("The game is over."),
 }
 LOG_REMOVAL = N_("{worshipers} from cell {cell}")
+
+# ------------------------------------------------------------------ a tile's outlook
+# why a forest scores nothing (yet), in the words of the warning that sealed it
+FOREST_LOST = N_("can no longer be validated: {have} of {need} matching neighbours")
+FOREST_OPEN: Template = Np_(
+    "can still be validated: it needs {missing} more matching neighbour",
+    "can still be validated: it needs {missing} more matching neighbours",
+    "missing",
+)
+GOD_LOST = N_("can no longer score: {reason}")
+GOD_OPEN = N_("{reason}; it can still come true")

@@ -17,16 +17,15 @@ from textual.widgets import Static
 
 from ...engine import (
     GOD_REASONS,
-    TILE_REASONS,
     GameState,
     PlayerScore,
-    Prospect,
     TileOutlook,
     final_scores,
     geometry,
     outlooks,
 )
 from ...records import Match
+from ...words.outlook import tile_reason
 from .. import chips, palette, texts
 from ..describe import mystic_words
 from ..navigation import NewGame
@@ -159,9 +158,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
 def _reason(reason: str, seen: TileOutlook | None) -> str:
     """Why a tile scores what it does; a forest that was never validated, in the
     outlook's words (the warning's before a choice that sealed it)."""
-    if seen is not None and seen.prospect is Prospect.LOST and seen.reason == "forest_sealed":
-        return texts.END_FOREST_LOST.format(have=seen.have, need=seen.need)
-    return TILE_REASONS.get(reason, reason)
+    return tile_reason(reason, seen)
 
 
 class EndScreen(Screen[None]):
@@ -199,7 +196,16 @@ class EndScreen(Screen[None]):
         from .export import export_record
 
         record = self.match.record
-        export_record(self.app, self.store, record, self.store.record_path(record))
+        path = self.store.record_path(record)
+        if self.app.is_web and getattr(self.app, "DOWNLOAD_RECORDS", False):
+            import io
+
+            self.app.deliver_text(
+                io.StringIO(record.to_json()), save_filename=path.name, mime_type="application/json"
+            )
+            self.notify(texts.EXPORT_DOWNLOADED.format(name=path.name), markup=False)
+            return
+        export_record(self.app, self.store, record, path)
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "a":  # the table's hint key: say why it does nothing here

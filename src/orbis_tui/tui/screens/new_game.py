@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...names import MAX_NAME_LENGTH, name_problem
 from .. import palette, texts
-from ..navigation import OpenWalkthrough, ResumeGame, StartGame
+from ..navigation import OpenWalkthrough, PlayApart, ResumeGame, StartGame
 from ..saves import LoadResult
 from ..seats import HUMAN, Seat, bot_levels, level_summary
 from ..settings import Settings
@@ -119,6 +119,7 @@ class NewGameScreen(Screen[None]):
                 )
             yield Static("", id="form-error")
             yield Button(texts.NEW_START, id="start", compact=True, variant="primary")
+            yield Button(texts.NEW_APART_BUTTON, id="apart", compact=True)
             yield Button(texts.NEW_LEARN_BUTTON, id="learn", compact=True)
             yield Static(texts.NEW_KEYS, id="keys")
         yield KeyBar()
@@ -274,6 +275,8 @@ class NewGameScreen(Screen[None]):
         message.stop()
         if message.button.id == "learn":
             self.action_learn()
+        elif message.button.id == "apart":
+            self.action_apart()
         elif message.button.id == "resume":
             assert self.loaded.match is not None
             self.app.post_message(ResumeGame(self.loaded.match))
@@ -307,6 +310,12 @@ class NewGameScreen(Screen[None]):
     def _error(self, message: str) -> None:
         self.query_one("#form-error", Static).update(Text(message, style=palette.BAD))
         self.app.bell()
+
+    def action_apart(self) -> None:
+        """The seats as set up, at a table server: each person at their own screen."""
+        seats = self.seats()
+        if seats is not None:
+            self.app.post_message(PlayApart(seats))
 
     def action_learn(self) -> None:
         self.app.post_message(OpenWalkthrough())

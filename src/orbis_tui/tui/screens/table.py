@@ -485,6 +485,7 @@ class TableScreen(Screen[None]):
             recent = []
             to_you = []
         # Alone against the computer, the log tells what it did; the curtain only if asked.
+        first = first and session.curtain_first
         if several or first or (recent and self.settings.handover_alone):
             self._handover_open = True
             self._table_visible(False)

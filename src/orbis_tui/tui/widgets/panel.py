@@ -401,6 +401,7 @@ def summary_lines(summary: TurnSummary) -> list[Text]:
     head.append(" · " + summary.cp_line, style=palette.BOLD)
     lines.append(head)
     lines.extend(Text(line) for line in summary.effects)
+    lines.extend(_bad(texts.PANEL_WARNING.format(message=line)) for line in summary.losses)
     lines.append(Text(summary.realm_line))
     return lines
 

@@ -1,0 +1,31 @@
+"""A tile's and a god's outlook in words: why it scores what it does now, and whether it
+can still score (see :mod:`orbis_tui.engine.outlook`). The end screen and ``orbis
+replay`` say it with these, in the words of the warning given before a choice that
+sealed a forest or made a god impossible."""
+
+from __future__ import annotations
+
+from ..engine import GOD_REASONS, TILE_REASONS, GodOutlook, Prospect, TileOutlook
+from ..i18n import choose, gettext
+from . import texts
+
+
+def tile_reason(reason: str, seen: TileOutlook | None = None) -> str:
+    """Why a tile scores what it does (the scoring's ``reason``); a forest not validated
+    says whether it can still be (``seen``: its outlook)."""
+    if seen is not None and reason == "forest_unmet":
+        if seen.prospect is Prospect.LOST:
+            return gettext(texts.FOREST_LOST).format(have=seen.have, need=seen.need)
+        if seen.prospect is Prospect.OPEN:
+            return choose(texts.FOREST_OPEN, {"missing": seen.missing}).format(missing=seen.missing)
+    return TILE_REASONS.get(reason, reason)
+
+
+def god_reason(god: GodOutlook) -> str:
+    """Why the god scores what it does, and, when it does not, whether it still can."""
+    reason = GOD_REASONS.get(god.reason, god.reason) if god.reason else ""
+    if god.god is None or god.points > 0:
+        return reason
+    if god.prospect is Prospect.LOST:
+        return gettext(texts.GOD_LOST).format(reason=reason)
+    return gettext(texts.GOD_OPEN).format(reason=reason)
