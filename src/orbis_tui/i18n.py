@@ -53,24 +53,6 @@ def Np_(one: str, many: str, key: str) -> Plural:  # noqa: N802 (the gettext con
     return Plural(one, many, key)
 
 
-class TranslatedDict(dict[str, str]):
-    """A dict of English texts that answers in the language in use."""
-
-    def __getitem__(self, key: str) -> str:
-        return gettext(super().__getitem__(key))
-
-    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
-        if key in self:
-            return self[key]
-        return default
-
-    def values(self):
-        return [self[key] for key in self]
-
-    def items(self):
-        return [(key, self[key]) for key in self]
-
-
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
 

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .i18n import N_, TranslatedDict
+from .i18n import N_, gettext
 
 MAX_NAME_LENGTH = 24
 
@@ -19,15 +19,13 @@ MAX_NAME_LENGTH = 24
 #: the bidirectional overrides), surrogates and the line and paragraph separators.
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})  # as in data files
 
-#: What each rule says, for the messages (translate here).
-NAME_RULES: dict[str, str] = TranslatedDict(
-    {
-        "name-empty": N_("a name cannot be empty"),
-        "name-length": N_("a name has at most {limit} characters, not {length}"),
-        "name-control": N_("a name cannot hold the control character {char} (at position {at})"),
-        "name-unique": N_("{name!r} is already the name of seat {other}; names must differ"),
-    }
-)
+#: What each rule says, for the messages (English: translated where a message is made).
+NAME_RULES: dict[str, str] = {
+    "name-empty": N_("a name cannot be empty"),
+    "name-length": N_("a name has at most {limit} characters, not {length}"),
+    "name-control": N_("a name cannot hold the control character {char} (at position {at})"),
+    "name-unique": N_("{name!r} is already the name of seat {other}; names must differ"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +50,7 @@ def name_problem(
     """
 
     def problem(rule: str, **values: object) -> NameProblem:
-        return NameProblem(field, rule, NAME_RULES[rule].format(**values))
+        return NameProblem(field, rule, gettext(NAME_RULES[rule]).format(**values))
 
     if not isinstance(name, str) or not name.strip():
         return problem("name-empty")

@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 from orbis_tui.tui.app import OrbisApp, run_keeping_folder
-from orbis_tui.tui.saves import SAVE_TEXTS, LockState, SaveStore
+from orbis_tui.tui.saves import LockState, SaveStore, save_text
 
 
 def test_a_second_app_opens_read_only_and_says_so(tmp_path: Path) -> None:
@@ -20,7 +20,7 @@ def test_a_second_app_opens_read_only_and_says_so(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             shown = [n.message for n in app._notifications]
-            assert SAVE_TEXTS["read-only"] in shown
+            assert save_text("read-only") in shown
 
     try:
         asyncio.run(scenario())

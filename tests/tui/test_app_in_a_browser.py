@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.saves import SAVE_TEXTS, LockOutcome, LockState, SaveStore
+from orbis_tui.tui.saves import LockOutcome, LockState, SaveStore, save_text
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.question import QuestionScreen
 
@@ -132,7 +132,7 @@ def test_a_read_only_tab_says_so_on_every_screen(tmp_path: Path) -> None:
             await pilot.pause()
             question = app.screen
             assert isinstance(question, QuestionScreen)
-            assert question.question == SAVE_TEXTS["open-elsewhere-web"]
+            assert question.question == save_text("open-elsewhere-web")
             assert str(tmp_path) not in question.question  # the server's folder is its own
             await press(pilot, "enter")  # open it read-only
             assert await shows(pilot, texts.READ_ONLY_MARK, -1)
@@ -158,7 +158,7 @@ def test_a_tab_is_not_told_the_servers_folder_when_it_cannot_lock(tmp_path: Path
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             shown = [n.message for n in app._notifications]
-            assert SAVE_TEXTS["no-lock-web"] in shown
+            assert save_text("no-lock-web") in shown
             assert not any(str(tmp_path) in message for message in shown)
 
     asyncio.run(scenario())

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import N_, NC_, Np_, TranslatedDict, choose, gettext, pgettext, shown_letters
+from ..i18n import N_, NC_, Np_, choose, gettext, pgettext, shown_letters
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
 Template = str | tuple[str, str, str]
@@ -370,34 +370,30 @@ def cancelled_text(code: str, details: Mapping[str, Any]) -> str:
     return fill(CANCELLED.get(code, code), details)
 
 
-TILE_REASONS: dict[str, str] = TranslatedDict(
-    {
-        "plain": N_("printed CP"),
-        "validated": N_("effect validated"),
-        "stone": N_("sacred stone (+1)"),
-        "cancelled": N_("cancelled"),
-        "forest_unmet": N_("forest not surrounded enough"),
-        "wilderness": N_("wilderness (-1)"),
-        "wilderness_idle": N_("wilderness, spared by the Goddess of Idleness"),
-    }
-)
+TILE_REASONS: dict[str, str] = {
+    "plain": N_("printed CP"),
+    "validated": N_("effect validated"),
+    "stone": N_("sacred stone (+1)"),
+    "cancelled": N_("cancelled"),
+    "forest_unmet": N_("forest not surrounded enough"),
+    "wilderness": N_("wilderness (-1)"),
+    "wilderness_idle": N_("wilderness, spared by the Goddess of Idleness"),
+}
 
-GOD_REASONS: dict[str, str] = TranslatedDict(
-    {
-        "flat": N_("always scores"),
-        "no_god": N_("no god"),
-        "cancelled": N_("cancelled: the six worshipers were not returned"),
-        "most_irrigation": N_("most validated irrigations"),
-        "not_most_irrigation": N_("not among the most validated irrigations"),
-        "most_volcano": N_("most validated volcanoes"),
-        "not_most_volcano": N_("not among the most validated volcanoes"),
-        "most_forest": N_("most validated forests"),
-        "not_most_forest": N_("not among the most validated forests"),
-        "most_village": N_("most validated villages"),
-        "not_most_village": N_("not among the most validated villages"),
-        "fewest_wilderness": N_("fewest wilderness tiles"),
-        "not_fewest_wilderness": N_("not among the fewest wilderness tiles"),
-        "balanced": N_("a validated village, a temple and a validated volcano"),
-        "unbalanced": N_("lacks a validated village, a temple or a validated volcano"),
-    }
-)
+GOD_REASONS: dict[str, str] = {
+    "flat": N_("always scores"),
+    "no_god": N_("no god"),
+    "cancelled": N_("cancelled: the six worshipers were not returned"),
+    "most_irrigation": N_("most validated irrigations"),
+    "not_most_irrigation": N_("not among the most validated irrigations"),
+    "most_volcano": N_("most validated volcanoes"),
+    "not_most_volcano": N_("not among the most validated volcanoes"),
+    "most_forest": N_("most validated forests"),
+    "not_most_forest": N_("not among the most validated forests"),
+    "most_village": N_("most validated villages"),
+    "not_most_village": N_("not among the most validated villages"),
+    "fewest_wilderness": N_("fewest wilderness tiles"),
+    "not_fewest_wilderness": N_("not among the fewest wilderness tiles"),
+    "balanced": N_("a validated village, a temple and a validated volcano"),
+    "unbalanced": N_("lacks a validated village, a temple or a validated volcano"),
+}

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import NamedTuple, TextIO
 
 from ..engine import Color, GodId
-from ..i18n import N_, TranslatedDict, gettext, ngettext
+from ..i18n import N_, gettext, ngettext
 from ..printable import printable_lines
 from .catalog import default_gods_path, default_tiles_path
 from .errors import DataFileError
@@ -134,42 +134,46 @@ CONSTRAINTS: dict[str, Constraint] = {
     "god-cp": Constraint("R-COMP-3", N_("{name} is worth {expected} CP in the game, not {found}")),
 }
 
-#: Every other text of the report.
-TEXTS: dict[str, str] = TranslatedDict(
-    {
-        "whole-set": N_("(whole set)"),
-        "cannot-use": N_("check-data: cannot use {file}:"),
-        "tiles-head": N_("Tiles: {file} ({count} tiles)"),
-        "level": N_("level {level}"),
-        "all": N_("all"),
-        "total": N_("total"),
-        "color": N_("color"),
-        "effect": N_("effect"),
-        "level-head": N_(
-            "Level {level}: {count} tiles, cost {cost_min}-{cost_max} symbols "
-            "(mean {cost_mean:.2f}), CP {cp_min}-{cp_max} (mean {cp_mean:.2f})"
-        ),
-        "farms": N_("Farms (reduction tokens): {farms}"),
-        "mystic": N_("Mystic values: {values}"),
-        "none": N_("none"),
-        "base-alone": N_("Base set alone (2 players): colors {colors}; effects {effects}"),
-        "base-all": N_("all present"),
-        "base-missing": N_("missing {missing}"),
-        "gods-head": N_("Gods: {file} ({count} gods)"),
-        "god-line": N_("  {id:<12} {name:<22} {cp} CP"),
-        "violations-head": N_("Violations ({count}):"),
-        "ok": N_("check-data: OK, no violations"),
-        "effect-none": N_("no effect"),
-        "effect-gain": N_("gain {count} {color}"),
-        "effect-stone": N_("sacred stone"),
-        "effect-farm": N_("farm {color}"),
-        "effect-village": N_("village {count}"),
-        "effect-forest": N_("forest"),
-        "effect-volcano": N_("volcano"),
-        "effect-irrigation": N_("irrigation"),
-        "effect-temple": N_("temple"),
-    }
-)
+#: Every other text of the report (English: see :func:`_text`).
+TEXTS: dict[str, str] = {
+    "whole-set": N_("(whole set)"),
+    "cannot-use": N_("check-data: cannot use {file}:"),
+    "tiles-head": N_("Tiles: {file} ({count} tiles)"),
+    "level": N_("level {level}"),
+    "all": N_("all"),
+    "total": N_("total"),
+    "color": N_("color"),
+    "effect": N_("effect"),
+    "level-head": N_(
+        "Level {level}: {count} tiles, cost {cost_min}-{cost_max} symbols "
+        "(mean {cost_mean:.2f}), CP {cp_min}-{cp_max} (mean {cp_mean:.2f})"
+    ),
+    "farms": N_("Farms (reduction tokens): {farms}"),
+    "mystic": N_("Mystic values: {values}"),
+    "none": N_("none"),
+    "base-alone": N_("Base set alone (2 players): colors {colors}; effects {effects}"),
+    "base-all": N_("all present"),
+    "base-missing": N_("missing {missing}"),
+    "gods-head": N_("Gods: {file} ({count} gods)"),
+    "god-line": N_("  {id:<12} {name:<22} {cp} CP"),
+    "violations-head": N_("Violations ({count}):"),
+    "ok": N_("check-data: OK, no violations"),
+    "effect-none": N_("no effect"),
+    "effect-gain": N_("gain {count} {color}"),
+    "effect-stone": N_("sacred stone"),
+    "effect-farm": N_("farm {color}"),
+    "effect-village": N_("village {count}"),
+    "effect-forest": N_("forest"),
+    "effect-volcano": N_("volcano"),
+    "effect-irrigation": N_("irrigation"),
+    "effect-temple": N_("temple"),
+}
+
+
+def _text(key: str) -> str:
+    """One of :data:`TEXTS`, in the language in use."""
+    return gettext(TEXTS[key])
+
 
 # --------------------------------------------------------------------------------------
 # Published facts (RULES.md sections 1 and 7, TILES.md)
@@ -231,7 +235,7 @@ class Violation:
         return CONSTRAINTS[self.key].rule
 
     def __str__(self) -> str:
-        item = self.item if self.item is not None else TEXTS["whole-set"]
+        item = self.item if self.item is not None else _text("whole-set")
         return f"{self.file}: {item} {self.field}: [{self.rule}] {self.message}"
 
 
@@ -434,7 +438,7 @@ def effect_label(tile: TileModel) -> str:
     """A short name for a tile's effect, e.g. "gain 2 orange" or "village 3"."""
     effect = tile.effect
     values = {name: getattr(effect, name) for name in ("color", "count") if hasattr(effect, name)}
-    return TEXTS[f"effect-{effect.kind}"].format(**values)
+    return _text(f"effect-{effect.kind}").format(**values)
 
 
 def _effect_sort_key(tile: TileModel) -> tuple[int, int, bool, str]:
@@ -463,15 +467,15 @@ def _table(
 
 def summarize_tiles(tiles: Sequence[TileModel], file: str) -> str:
     """Counts per level x set x color x effect, and the cost and CP ranges per level."""
-    lines = [TEXTS["tiles-head"].format(file=file, count=len(tiles))]
+    lines = [_text("tiles-head").format(file=file, count=len(tiles))]
     by_set: Counter[tuple[int, str]] = Counter((t.level, t.set) for t in tiles)
     rows: list[list[object]] = []
     for level in LEVELS:
         counts = [by_set[level, s] for s in SETS]
-        rows.append([TEXTS["level"].format(level=level), *counts, sum(counts)])
+        rows.append([_text("level").format(level=level), *counts, sum(counts)])
     totals = [sum(1 for t in tiles if t.set == s) for s in SETS]
-    rows.append([TEXTS["all"], *totals, len(tiles)])
-    lines += _table(["", *SETS, TEXTS["total"]], rows)
+    rows.append([_text("all"), *totals, len(tiles)])
+    lines += _table(["", *SETS, _text("total")], rows)
     lines.append("")
 
     by_color: Counter[tuple[str, int]] = Counter((t.color, t.level) for t in tiles)
@@ -479,7 +483,7 @@ def summarize_tiles(tiles: Sequence[TileModel], file: str) -> str:
     for color in COLOR_NAMES:
         counts = [by_color[color, level] for level in LEVELS]
         rows.append([color, *counts, sum(counts)])
-    lines += _table([TEXTS["color"], *(f"L{level}" for level in LEVELS), TEXTS["total"]], rows)
+    lines += _table([_text("color"), *(f"L{level}" for level in LEVELS), _text("total")], rows)
 
     for level in LEVELS:
         group = [t for t in tiles if t.level == level]
@@ -489,7 +493,7 @@ def summarize_tiles(tiles: Sequence[TileModel], file: str) -> str:
         cps = [t.cp for t in group]
         lines.append("")
         lines.append(
-            TEXTS["level-head"].format(
+            _text("level-head").format(
                 level=level,
                 count=len(group),
                 cost_min=min(costs),
@@ -511,14 +515,14 @@ def summarize_tiles(tiles: Sequence[TileModel], file: str) -> str:
         for color, label in sorted(order, key=order.__getitem__):
             counts = [cells[color, label, s] for s in SETS]
             rows.append([color, label, *counts, sum(counts)])
-        lines += _table([TEXTS["color"], TEXTS["effect"], *SETS, TEXTS["total"]], rows)
+        lines += _table([_text("color"), _text("effect"), *SETS, _text("total")], rows)
 
     lines.append("")
     farms = [f"{t.effect.color} {t.id}" for t in tiles if t.effect.kind == "farm"]
-    lines.append(TEXTS["farms"].format(farms=", ".join(farms) or TEXTS["none"]))
+    lines.append(_text("farms").format(farms=", ".join(farms) or _text("none")))
     mystics = sorted((t.mystic, t.id) for t in tiles if t.mystic is not None)
-    values = ", ".join(f"{m} {i}" for m, i in mystics) or TEXTS["none"]
-    lines.append(TEXTS["mystic"].format(values=values))
+    values = ", ".join(f"{m} {i}" for m, i in mystics) or _text("none")
+    lines.append(_text("mystic").format(values=values))
     lines.append(_base_alone(tiles))
     return "\n".join(lines)
 
@@ -542,16 +546,16 @@ def _base_alone(tiles: Sequence[TileModel]) -> str:
 
     def state(missing: list[str]) -> str:
         if not missing:
-            return TEXTS["base-all"]
-        return TEXTS["base-missing"].format(missing=", ".join(missing))
+            return _text("base-all")
+        return _text("base-missing").format(missing=", ".join(missing))
 
-    return TEXTS["base-alone"].format(colors=state(colors), effects=state(effects))
+    return _text("base-alone").format(colors=state(colors), effects=state(effects))
 
 
 def summarize_gods(gods: GodFile, file: str) -> str:
-    lines = [TEXTS["gods-head"].format(file=file, count=len(gods.gods))]
+    lines = [_text("gods-head").format(file=file, count=len(gods.gods))]
     for god in gods.gods:
-        lines.append(TEXTS["god-line"].format(id=god.id.value, name=god.name, cp=god.cp))
+        lines.append(_text("god-line").format(id=god.id.value, name=god.name, cp=god.cp))
     return "\n".join(lines)
 
 
@@ -586,7 +590,7 @@ def run_check_data(tiles_path: Path | None, gods_path: Path | None, out: TextIO)
         errors.append(exc)
     if errors or tiles is None or gods is None:
         for error in errors:
-            say(TEXTS["cannot-use"].format(file=error.path))
+            say(_text("cannot-use").format(file=error.path))
             for problem in error.problems:
                 say(f"  {error.path}: {problem}")
         return 2
@@ -597,9 +601,9 @@ def run_check_data(tiles_path: Path | None, gods_path: Path | None, out: TextIO)
     say()
     violations = check_data(tiles, gods, tiles_file, gods_file)
     if not violations:
-        say(TEXTS["ok"])
+        say(_text("ok"))
         return 0
-    say(TEXTS["violations-head"].format(count=len(violations)))
+    say(_text("violations-head").format(count=len(violations)))
     for violation in violations:
         say(f"  {violation}")
     failed = ngettext(

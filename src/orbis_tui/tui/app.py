@@ -26,13 +26,13 @@ from .navigation import (
     StartGame,
 )
 from .saves import (
-    SAVE_TEXTS,
     LoadResult,
     LockChoice,
     LockOutcome,
     LockState,
     SaveStore,
     apply_lock_choice,
+    save_text,
 )
 from .screens.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, fit_to_terminal
 from .seats import Seat, seats_of
@@ -131,9 +131,9 @@ class OrbisApp(App[None]):
             from .screens.question import QuestionScreen
 
             if self.is_web:
-                question = SAVE_TEXTS["open-elsewhere-web"]
+                question = save_text("open-elsewhere-web")
             else:
-                question = SAVE_TEXTS["open-elsewhere"].format(folder=self.store.root)
+                question = save_text("open-elsewhere").format(folder=self.store.root)
             answers = [texts.LOCK_READ_ONLY, texts.LOCK_QUIT]
             self.push_screen(
                 QuestionScreen(texts.LOCK_TITLE, question, answers), self._lock_answered
@@ -141,9 +141,9 @@ class OrbisApp(App[None]):
             return
         if lock is not None and lock.state is LockState.UNAVAILABLE:
             if self.is_web:
-                notice = SAVE_TEXTS["no-lock-web"]
+                notice = save_text("no-lock-web")
             else:
-                notice = SAVE_TEXTS["no-lock"].format(folder=self.store.root, reason=lock.reason)
+                notice = save_text("no-lock").format(folder=self.store.root, reason=lock.reason)
             self.notify(notice, severity="warning", timeout=10, markup=False)
         self._show_first_screen()
 
@@ -158,7 +158,7 @@ class OrbisApp(App[None]):
         """Show the saved game, or the new-game screen."""
         self.loaded = self.store.load()
         if self.store.read_only:
-            self.notify(SAVE_TEXTS["read-only"], severity="warning", timeout=10, markup=False)
+            self.notify(save_text("read-only"), severity="warning", timeout=10, markup=False)
         for notice in self.loaded.notices:
             self.notify(notice, severity="warning", timeout=10, markup=False)
         if self.loaded.resumable and self.start_seed is None and self.RESUME_AT_START:

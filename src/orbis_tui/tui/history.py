@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import (
-    GOD_REASONS,
     Cancelled,
     Count,
     Erupted,
@@ -41,6 +40,7 @@ from ..engine import (
 )
 from ..records import Match
 from ..records.model import start_state
+from ..words.outlook import god_reason_words
 from . import texts
 from .describe import event_lines, god_name, tile_label, worshiper_words
 
@@ -176,7 +176,7 @@ def made_impossible(start: GameState, after: GameState, seat: int) -> tuple[str,
     god = now.god
     could_score = before.god.god is None or before.god.prospect is not Prospect.LOST
     if god.god is not None and god.prospect is Prospect.LOST and could_score:
-        reason = GOD_REASONS.get(god.reason, god.reason)
+        reason = god_reason_words(god.reason)
         name = god_name(after, god.god)
         lines.append(texts.SUMMARY_GOD_LOST.format(god=name, cp=god.cp, reason=reason))
     return tuple(lines)
@@ -297,7 +297,7 @@ class TurnHistory:
 def _god_change(words: GameState, before: SeatStanding, now: SeatStanding, other: str) -> str:
     """How a player's god stands after another player's turn, when that changed."""
     assert now.god is not None
-    reason = GOD_REASONS.get(now.god_reason, now.god_reason)
+    reason = god_reason_words(now.god_reason)
     values = {"god": god_name(words, now.god), "cp": now.god_cp, "other": other, "reason": reason}
     if now.god_points > before.god_points:
         return texts.YOU_GOD_BACK.format(**values)

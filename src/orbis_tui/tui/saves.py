@@ -22,7 +22,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, TranslatedDict
+from ..i18n import N_, gettext
 from ..paths import ENV_DATA_DIR, default_cache_dir, default_data_dir
 
 if TYPE_CHECKING:  # the records load only when a game is touched
@@ -43,33 +43,34 @@ WRITTEN_DIGEST_NAME = "autosave.sha256"
 # A temporary younger than this may belong to a write in progress elsewhere.
 STALE_AFTER_SECONDS = 60.0
 
-#: Texts about the data folder's lock and failed saves (translate here).
-SAVE_TEXTS: dict[str, str] = TranslatedDict(
-    {
-        "open-elsewhere": (
-            N_(
-                "The game in {folder} is open in another window. Open it read-only (nothing "
-                "played here is saved) or quit?"
-            )
-        ),
-        # In a browser tab, whoever opens the page is told nothing of the server's folders.
-        "open-elsewhere-web": N_(
-            "This game is open in another tab or window. Open it read-only (nothing "
+#: Texts about the data folder's lock and failed saves (English: see :func:`save_text`).
+SAVE_TEXTS: dict[str, str] = {
+    "open-elsewhere": (
+        N_(
+            "The game in {folder} is open in another window. Open it read-only (nothing "
             "played here is saved) or quit?"
-        ),
-        "no-lock-web": N_("The game's folder cannot be locked; saving may fail."),
-        "read-only": N_(
-            "Read-only: the game is open in another window; nothing played here is saved."
-        ),
-        "no-lock": N_("The data folder {folder} cannot be locked ({reason}); saving may fail."),
-        "read-only-error": N_("opened read-only (the game is open in another window)"),
-        "unknown-seat": N_("seat {seat} ({name}): unknown seat kind {kind!r}; a person plays it"),
-        "custom-set": N_(
-            "this game uses a custom tile set, which breaks {count} published fact(s): {facts}"
-        ),
-        "not-damage": N_("the save was not loaded, but it was left in place: {problem}"),
-    }
-)
+        )
+    ),
+    # In a browser tab, whoever opens the page is told nothing of the server's folders.
+    "open-elsewhere-web": N_(
+        "This game is open in another tab or window. Open it read-only (nothing "
+        "played here is saved) or quit?"
+    ),
+    "no-lock-web": N_("The game's folder cannot be locked; saving may fail."),
+    "read-only": N_("Read-only: the game is open in another window; nothing played here is saved."),
+    "no-lock": N_("The data folder {folder} cannot be locked ({reason}); saving may fail."),
+    "read-only-error": N_("opened read-only (the game is open in another window)"),
+    "unknown-seat": N_("seat {seat} ({name}): unknown seat kind {kind!r}; a person plays it"),
+    "custom-set": N_(
+        "this game uses a custom tile set, which breaks {count} published fact(s): {facts}"
+    ),
+    "not-damage": N_("the save was not loaded, but it was left in place: {problem}"),
+}
+
+
+def save_text(key: str) -> str:
+    """One of :data:`SAVE_TEXTS`, in the language in use."""
+    return gettext(SAVE_TEXTS[key])
 
 
 class LockState(Enum):
@@ -195,7 +196,7 @@ class SaveStore:
         self.read_only = True
         with self._lock:
             if self._failure is None:
-                error = ReadOnlyStore(SAVE_TEXTS["read-only-error"])
+                error = ReadOnlyStore(save_text("read-only-error"))
                 self._failure = SaveFailure(error, datetime.now(), self._saved_actions)
 
     def clean_temporaries(self) -> list[Path]:
@@ -227,7 +228,7 @@ class SaveStore:
         except RecordError as exc:
             return self._damaged(path, _problem(exc))
         except (DataFileError, OSError) as exc:  # the program's files, not the save
-            return LoadResult(problem=SAVE_TEXTS["not-damage"].format(problem=exc))
+            return LoadResult(problem=save_text("not-damage").format(problem=exc))
         result = LoadResult(match=Match(record, state, events))
         result.notices += _seat_notices(record)
         result.notices += _tile_set_notices(record)
@@ -235,7 +236,7 @@ class SaveStore:
 
     def _damaged(self, path: Path, problem: str) -> LoadResult:
         if self.read_only:
-            return LoadResult(problem=problem, move_error=SAVE_TEXTS["read-only-error"])
+            return LoadResult(problem=problem, move_error=save_text("read-only-error"))
         target = self._free_name(path.with_name(f"{path.stem}.damaged-{_stamp()}{path.suffix}"))
         try:
             path.rename(target)
@@ -266,7 +267,7 @@ class SaveStore:
     def save(self, record: GameRecord) -> None:
         """Write the autosave now and wait for the disk; ``OSError`` if it cannot be."""
         if self.read_only:
-            raise ReadOnlyStore(SAVE_TEXTS["read-only-error"])
+            raise ReadOnlyStore(save_text("read-only-error"))
         error = self._write_now(record)
         self.flush()
         if error is not None:
@@ -445,7 +446,7 @@ def _seat_notices(record: GameRecord) -> list[str]:
     for index, name in enumerate(record.setup.players):
         kind = seats[index] if index < len(seats) else HUMAN
         if not isinstance(kind, str) or kind not in known:
-            notices.append(SAVE_TEXTS["unknown-seat"].format(seat=index + 1, name=name, kind=kind))
+            notices.append(save_text("unknown-seat").format(seat=index + 1, name=name, kind=kind))
             kind = HUMAN
         fixed.append(kind)
     if notices:
@@ -460,7 +461,7 @@ def _tile_set_notices(record: GameRecord) -> list[str]:
     if not facts:
         return []
     shown = "; ".join(facts[:3]) + (f"; and {len(facts) - 3} more" if len(facts) > 3 else "")
-    return [SAVE_TEXTS["custom-set"].format(count=len(facts), facts=shown)]
+    return [save_text("custom-set").format(count=len(facts), facts=shown)]
 
 
 def _problem(exc: RecordError) -> str:

@@ -27,14 +27,17 @@ from ..engine import (
     color_in_sentence,
     exchanges_to_pay,
 )
-from ..i18n import TranslatedDict, gettext
+from ..i18n import gettext
 from . import texts
 from .spots import spot_words
 from .worshipers import worshiper_words
 
 Actions = Action | Sequence[Action]
-# the table of templates, answering in the language in use
-_ACTION = TranslatedDict(texts.ACTION)
+
+
+def _words(key: str) -> str:
+    """One of the actions' templates (:data:`.texts.ACTION`), in the language in use."""
+    return gettext(texts.ACTION[key])
 
 
 def describe_actions(state: GameState, actions: Actions) -> str:
@@ -51,59 +54,58 @@ def describe_actions(state: GameState, actions: Actions) -> str:
 
 
 def _action_words(state: GameState, action: Action) -> str:
-    words = _ACTION
     if isinstance(action, TakeTile):
         tile = state.market[action.cell]
         if tile is None:
-            return words["take"].format(tile="?", color="?", cp=0, cell=action.cell + 1)
+            return _words("take").format(tile="?", color="?", cp=0, cell=action.cell + 1)
         lying = state.market_worshipers[action.cell]
         fields = {"tile": tile.name, "color": gettext(tile.color.label), "cp": tile.cp}
         wild = wilderness_points(state, action)
         if wild is not None:
             key = "take_wild_collect" if any(lying) else "take_wild"
-            return words[key].format(
+            return _words(key).format(
                 **fields, cell=action.cell + 1, worshipers=worshiper_words(lying), points=wild
             )
         if any(lying):
-            return words["take_collect"].format(
+            return _words("take_collect").format(
                 **fields, cell=action.cell + 1, worshipers=worshiper_words(lying)
             )
-        return words["take"].format(**fields, cell=action.cell + 1)
+        return _words("take").format(**fields, cell=action.cell + 1)
     if isinstance(action, TakeGod):
         god = state.catalog.god_by_id[action.god]
-        return words["god"].format(god=god.name, cp=god.cp)
+        return _words("god").format(god=god.name, cp=god.cp)
     if isinstance(action, Pay):
         due, _ = state.payment_due() if state.take is not None else ((0,) * 5, 0)
         total = tuple(d + a for d, a in zip(due, action.any_colors, strict=True))
         if not any(total):
-            return words["pay_nothing"]
-        return words["pay"].format(worshipers=worshiper_words(total))
+            return _words("pay_nothing")
+        return _words("pay").format(worshipers=worshiper_words(total))
     if isinstance(action, GoWild):
-        return words["wild"].format(tile=_taken_name(state))
+        return _words("wild").format(tile=_taken_name(state))
     if isinstance(action, Place):
         spot = spot_words(state.player.pyramid, (action.row, action.col))
         key = "place_wild" if action.wild or (state.take and state.take.wild) else "place"
-        return words[key].format(tile=_taken_name(state), spot=spot)
+        return _words(key).format(tile=_taken_name(state), spot=spot)
     if isinstance(action, ChooseGain):
-        return words["gain"].format(color=color_in_sentence(action.color.label))
+        return _words("gain").format(color=color_in_sentence(action.color.label))
     if isinstance(action, ReturnWorshipers):
-        return words["return"].format(
+        return _words("return").format(
             worshipers=worshiper_words(action.colors), name=_refused_name(state)
         )
     if isinstance(action, Erupt):
         removals = texts.LIST_SEP.join(
-            words["removal"].format(worshipers=worshiper_words(count), cell=cell + 1)
+            _words("removal").format(worshipers=worshiper_words(count), cell=cell + 1)
             for cell, count in action.removals
         )
-        return words["erupt"].format(removals=removals)
+        return _words("erupt").format(removals=removals)
     if isinstance(action, Decline):
-        return words["decline"].format(name=_refused_name(state))
+        return _words("decline").format(name=_refused_name(state))
     if isinstance(action, ChooseWorshipers):
-        return words["love"].format(worshipers=worshiper_words(action.colors))
+        return _words("love").format(worshipers=worshiper_words(action.colors))
     if isinstance(action, Discard):
-        return words["discard"].format(worshipers=worshiper_words(action.colors))
+        return _words("discard").format(worshipers=worshiper_words(action.colors))
     if isinstance(action, Exchange):
-        return words["exchange"].format(
+        return _words("exchange").format(
             give=color_in_sentence(action.give.label), get=color_in_sentence(action.get.label)
         )
     return str(action)

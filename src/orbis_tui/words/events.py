@@ -34,16 +34,14 @@ from ..engine import (
     cancelled_text,
     color_in_sentence,
 )
-from ..i18n import TranslatedDict, color_letters, gettext
+from ..i18n import color_letters, gettext
 from . import texts
 from .worshipers import worshiper_words
-
-_LOG = TranslatedDict(texts.LOG)
 
 
 def log_text(key: str) -> str:
     """One of the log's templates (:data:`.texts.LOG`), in the language in use."""
-    return _LOG[key]
+    return gettext(texts.LOG[key])
 
 
 def tile_label(tile: Tile) -> str:
@@ -72,80 +70,85 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
     """The game log lines for the events of one action (``state`` is the state after)."""
     names = [p.name for p in state.players]
     tiles = state.catalog.tile_by_id
-    log = _LOG
     lines: list[str] = []
     for event in events:
         name = names[event.player]
         match event:
             case TookTile(tile=tile, cell=cell):
                 lines.append(
-                    log["took_tile"].format(name=name, tile=tile_label(tiles[tile]), cell=cell + 1)
+                    log_text("took_tile").format(
+                        name=name, tile=tile_label(tiles[tile]), cell=cell + 1
+                    )
                 )
             case Generated(color=color, cells=cells):
-                template = log["generated"]
+                template = log_text("generated")
                 word = color_in_sentence(Color(color).label)
                 if template.startswith("{color}"):  # the sentence begins with it
                     word = word[:1].upper() + word[1:]
                 lines.append(template.format(color=word, cells=cell_list(cells)))
             case Collected(worshipers=worshipers) if any(worshipers):
                 lines.append(
-                    log["collected"].format(name=name, worshipers=worshiper_words(worshipers))
+                    log_text("collected").format(name=name, worshipers=worshiper_words(worshipers))
                 )
             case Paid(worshipers=worshipers):
                 if any(worshipers):
                     lines.append(
-                        log["paid"].format(name=name, worshipers=worshiper_words(worshipers))
+                        log_text("paid").format(name=name, worshipers=worshiper_words(worshipers))
                     )
                 else:
-                    lines.append(log["paid_nothing"].format(name=name))
+                    lines.append(log_text("paid_nothing").format(name=name))
             case WentWild():
-                lines.append(log["went_wild"].format(name=name))
+                lines.append(log_text("went_wild").format(name=name))
             case Placed(tile=tile, row=row, wild=wild):
                 key = "placed_wild" if wild else "placed"
-                lines.append(log[key].format(name=name, tile=tiles[tile].name, row=row))
+                lines.append(log_text(key).format(name=name, tile=tiles[tile].name, row=row))
             case ReductionTaken(color=color):
                 word = color_in_sentence(Color(color).label)
-                lines.append(log["reduction"].format(name=name, color=word))
+                lines.append(log_text("reduction").format(name=name, color=word))
             case Gained(color=color, count=count):
                 lines.append(
-                    log["gained"].format(name=name, count=count, color=color_letters()[color])
+                    log_text("gained").format(name=name, count=count, color=color_letters()[color])
                 )
             case Cancelled(tile=tile, reason=reason, details=details):
                 lines.append(
-                    log["cancelled"].format(
+                    log_text("cancelled").format(
                         tile=tiles[tile].name, reason=cancelled_text(reason, details)
                     )
                 )
             case Validated(tile=tile):
-                lines.append(log["validated"].format(tile=tiles[tile].name))
+                lines.append(log_text("validated").format(tile=tiles[tile].name))
             case Returned(worshipers=worshipers):
                 lines.append(
-                    log["returned"].format(name=name, worshipers=worshiper_words(worshipers))
+                    log_text("returned").format(name=name, worshipers=worshiper_words(worshipers))
                 )
             case GainedMany(worshipers=worshipers):
                 lines.append(
-                    log["gained_many"].format(name=name, worshipers=worshiper_words(worshipers))
+                    log_text("gained_many").format(
+                        name=name, worshipers=worshiper_words(worshipers)
+                    )
                 )
             case Discarded(worshipers=worshipers):
                 lines.append(
-                    log["discarded"].format(name=name, worshipers=worshiper_words(worshipers))
+                    log_text("discarded").format(name=name, worshipers=worshiper_words(worshipers))
                 )
             case Erupted(removals=removals):
-                lines.append(log["erupted"].format(removals=removal_words(Erupt(removals))))
+                lines.append(log_text("erupted").format(removals=removal_words(Erupt(removals))))
             case GodCancelled(god=god):
-                lines.append(log["god_cancelled"].format(god=god_name(state, god)))
+                lines.append(log_text("god_cancelled").format(god=god_name(state, god)))
             case TookGod(god=god):
-                lines.append(log["took_god"].format(name=name, god=god_name(state, god)))
+                lines.append(log_text("took_god").format(name=name, god=god_name(state, god)))
             case Exchanged(give=give, get=get):
                 lines.append(
-                    log["exchanged"].format(
+                    log_text("exchanged").format(
                         name=name, give=color_letters()[give], get=color_letters()[get]
                     )
                 )
             case Refilled(cell=cell, tile=tile):
-                lines.append(log["refilled"].format(cell=cell + 1, tile=tile_label(tiles[tile])))
+                lines.append(
+                    log_text("refilled").format(cell=cell + 1, tile=tile_label(tiles[tile]))
+                )
             case TurnStarted():
-                lines.append(log["turn_started"].format(name=name))
+                lines.append(log_text("turn_started").format(name=name))
             case GameOver():
-                lines.append(log["game_over"])
+                lines.append(log_text("game_over"))
     return lines

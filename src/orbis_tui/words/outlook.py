@@ -18,12 +18,23 @@ def tile_reason(reason: str, seen: TileOutlook | None = None) -> str:
             return gettext(texts.FOREST_LOST).format(have=seen.have, need=seen.need)
         if seen.prospect is Prospect.OPEN:
             return choose(texts.FOREST_OPEN, {"missing": seen.missing}).format(missing=seen.missing)
-    return TILE_REASONS.get(reason, reason)
+    return _translated(TILE_REASONS, reason)
+
+
+def god_reason_words(reason: str) -> str:
+    """Why a god scores what it does (the scoring's ``reason``), in the language in use."""
+    return _translated(GOD_REASONS, reason)
+
+
+def _translated(table: dict[str, str], code: str) -> str:
+    """The engine's English text for ``code`` in ``table``, translated (an unknown code
+    as it is)."""
+    return gettext(table[code]) if code in table else code
 
 
 def god_reason(god: GodOutlook) -> str:
     """Why the god scores what it does, and, when it does not, whether it still can."""
-    reason = GOD_REASONS.get(god.reason, god.reason) if god.reason else ""
+    reason = god_reason_words(god.reason) if god.reason else ""
     if god.god is None or god.points > 0:
         return reason
     if god.prospect is Prospect.LOST:

@@ -33,13 +33,15 @@ from ..engine import (
     cancelled_text,
     final_scores,
 )
-from ..i18n import TranslatedDict, choose, format_numbers, gettext
+from ..i18n import choose, format_numbers, gettext
 from . import texts
 from .actions import Actions, as_tuple, describe_actions
 from .futures import futures_sentence
 
-# the tables of templates, answering in the language in use
-_LOSS = TranslatedDict(texts.LOSS)
+
+def _loss(key: str) -> str:
+    """One of the lost-value templates (:data:`.texts.LOSS`), in the language in use."""
+    return gettext(texts.LOSS[key])
 
 
 def option_reason(state: GameState, actions: Actions) -> str:
@@ -86,8 +88,8 @@ def loss_reason(
     if turn_reason is not None:
         return turn_reason
     if loss is not None and loss > 0:
-        return _sentence(format_numbers(_LOSS["search"], best=best_words, loss=loss))
-    return _sentence(_LOSS["search_plain"].format(best=best_words))
+        return _sentence(format_numbers(_loss("search"), best=best_words, loss=loss))
+    return _sentence(_loss("search_plain").format(best=best_words))
 
 
 def _turn_reason(state: GameState, played: Actions, best: Actions) -> str | None:
@@ -108,7 +110,7 @@ def _turn_reason(state: GameState, played: Actions, best: Actions) -> str | None
         if isinstance(event, GodCancelled) and not any(
             isinstance(e, GodCancelled) for e in best_events
         ):
-            return _sentence(_LOSS["death"].format(best=best_words))
+            return _sentence(_loss("death").format(best=best_words))
     warned = _lost_value_warning(state, played_actions, best_actions, best_words, best_validated)
     if warned:
         return warned
@@ -117,10 +119,10 @@ def _turn_reason(state: GameState, played: Actions, best: Actions) -> str | None
     }
     for tile_id in sorted(best_validated - played_validated):
         name = state.catalog.tile_by_id[tile_id].name
-        return _sentence(_LOSS["validates"].format(best=best_words, name=name))
+        return _sentence(_loss("validates").format(best=best_words, name=name))
     gained = _cp(best_after, seat) - _cp(played_after, seat)
     if gained > 0:
-        return _sentence(_LOSS["more_cp"].format(best=best_words, diff=gained))
+        return _sentence(_loss("more_cp").format(best=best_words, diff=gained))
     kept = best_after.players[seat].worshipers - played_after.players[seat].worshipers
     if kept > 0:
         values = {"best": best_words, "diff": kept}
@@ -198,17 +200,16 @@ def _cancelled_reason(
 ) -> str:
     tile = state.catalog.tile_by_id[event.tile]
     why = cancelled_text(event.reason, dict(event.details))
-    loss = _LOSS
     if tile.effect.kind is EffectKind.IRRIGATION and validated_by_best:
-        text = loss["irrigation"].format(name=tile.name, why=why, best=best_words)
+        text = _loss("irrigation").format(name=tile.name, why=why, best=best_words)
     elif tile.effect.kind is EffectKind.VOLCANO and event.reason != "declined":
-        text = loss["volcano"].format(name=tile.name, best=best_words)
+        text = _loss("volcano").format(name=tile.name, best=best_words)
     elif tile.effect.kind is EffectKind.VILLAGE and event.reason == "village_short":
-        text = loss["village"].format(name=tile.name, best=best_words)
+        text = _loss("village").format(name=tile.name, best=best_words)
     elif event.reason == "declined":
-        text = loss["refused"].format(name=tile.name, cp=tile.cp, best=best_words)
+        text = _loss("refused").format(name=tile.name, cp=tile.cp, best=best_words)
     else:
-        text = loss["cancelled"].format(name=tile.name, why=why, best=best_words)
+        text = _loss("cancelled").format(name=tile.name, why=why, best=best_words)
     return _sentence(text)
 
 
@@ -224,22 +225,21 @@ def _lost_value_warning(
     for warning in _warnings(state, played):
         if not warning.loses_value or warning.code in best_codes:
             continue
-        loss = _LOSS
         if isinstance(warning, IrrigationFails) and warning.tile.id in best_validated:
-            text = loss["irrigation_warned"].format(name=warning.tile.name, best=best_words)
+            text = _loss("irrigation_warned").format(name=warning.tile.name, best=best_words)
         elif isinstance(warning, PaymentLost) and not warning.placed:
-            text = loss["payment"].format(name=warning.tile.name, best=best_words)
+            text = _loss("payment").format(name=warning.tile.name, best=best_words)
         elif isinstance(warning, VolcanoFails):
-            text = loss["volcano"].format(name=warning.tile.name, best=best_words)
+            text = _loss("volcano").format(name=warning.tile.name, best=best_words)
         elif isinstance(warning, DeathUnaffordable):
-            text = loss["death"].format(best=best_words)
+            text = _loss("death").format(best=best_words)
         elif isinstance(warning, ReturnUnaffordable):
-            text = loss["village"].format(name=warning.name, best=best_words)
+            text = _loss("village").format(name=warning.name, best=best_words)
         elif isinstance(warning, EffectRefused):
-            text = loss["refused"].format(name=warning.name, cp=warning.cp, best=best_words)
+            text = _loss("refused").format(name=warning.name, cp=warning.cp, best=best_words)
         elif isinstance(warning, WildernessCost):
-            text = loss["wilderness"].format(points=warning.points, cp=warning.cp, best=best_words)
+            text = _loss("wilderness").format(points=warning.points, cp=warning.cp, best=best_words)
         else:
-            text = loss["warned"].format(warning=warning.message, best=best_words)
+            text = _loss("warned").format(warning=warning.message, best=best_words)
         return _sentence(text)
     return None

@@ -16,7 +16,6 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import (
-    GOD_REASONS,
     GameState,
     PlayerScore,
     TileOutlook,
@@ -25,7 +24,7 @@ from ...engine import (
     outlooks,
 )
 from ...records import Match
-from ...words.outlook import tile_reason
+from ...words.outlook import god_reason_words, tile_reason
 from .. import chips, palette, texts
 from ..describe import mystic_words
 from ..navigation import NewGame
@@ -144,7 +143,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
         "",
         f"{texts.END_GOD}: {god}",
         f"{score.god.points:+d}",
-        GOD_REASONS.get(score.god.reason, score.god.reason),
+        god_reason_words(score.god.reason),
     )
     table.add_row(
         "",

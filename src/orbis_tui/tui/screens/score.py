@@ -12,7 +12,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import (
-    GOD_REASONS,
     GameState,
     Outlook,
     PlayerScore,
@@ -21,6 +20,7 @@ from ...engine import (
     final_scores,
     outlooks,
 )
+from ...words.outlook import god_reason_words
 from .. import palette, texts
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
@@ -83,7 +83,7 @@ def god_words(state: GameState, view: Outlook) -> Text:
     if god.god is None:
         return Text(texts.SCORE_NO_GOD)
     name = state.catalog.god_by_id[god.god].name
-    reason = GOD_REASONS.get(god.reason, god.reason)
+    reason = god_reason_words(god.reason)
     if god.prospect is Prospect.SCORES:
         return Text(texts.SCORE_GOD.format(god=name, cp=god.points, reason=reason))
     if god.prospect is Prospect.OPEN:
