@@ -8,6 +8,7 @@ moves, stepping back and resuming.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -619,3 +620,18 @@ def test_notation_of_every_planned_move_round_trips(script):
     for step in script.steps:
         if step.action is not None:
             assert format_action(step.action) == step.expect
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_step_that_goes_wild_names_the_key_x(script, lang: str) -> None:
+    """Nothing else tells a new player that x leaves a tile unpaid as a wilderness."""
+    from orbis_tui import i18n
+
+    i18n.set_language(lang)
+    try:
+        wild = [step for step in script.steps if step.expect == "wild"]
+        assert wild
+        for step in wild:
+            assert re.search(r"(?<!\w)x(?!\w)", step.text), step.text
+    finally:
+        i18n.set_language("en")

@@ -443,7 +443,7 @@ def test_the_turn_summary_repeats_the_forest_the_turn_sealed() -> None:
         events = state.apply(action)
     lines = made_impossible(start, state, 0)
     assert lines == (
-        "Young Woods (forest, 3 CP) can no longer be validated: 0 of 1 matching neighbours, "
+        "Young Woods (forest, 3 CP) can no longer be validated: matching neighbours 0 of 1, "
         "and too few spots left beside it",
     )
     summary = summarize(state, 0, 1, events, (0, ZERO), (0, ZERO), losses=lines)

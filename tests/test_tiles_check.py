@@ -123,7 +123,7 @@ def test_shipped_files_pass() -> None:
     assert status == 0, report
     assert "check-data: OK, no violations" in report
     assert violation_lines(report) == []
-    assert f"Tiles: {SHIPPED_TILES} (65 tiles)" in report
+    assert f"Tiles: {SHIPPED_TILES} (65)" in report
     assert "Base set alone (2 players): colors all present; effects all present" in report
     assert "Gods:" in report and "God of Death" in report
 
@@ -136,9 +136,9 @@ def test_shipped_summary_has_counts_and_ranges() -> None:
     assert re.search(r"level 2\s+11\s+5\s+4\s+20", report)
     assert re.search(r"level 3\s+15\s+4\s+6\s+25", report)
     assert re.search(r"all\s+37\s+14\s+14\s+65", report)
-    assert "Level 1: 20 tiles, cost 0-1 symbols" in report
-    assert "Level 2: 20 tiles, cost 2-3 symbols" in report
-    assert "Level 3: 25 tiles, cost 3-5 symbols" in report
+    assert "Level 1: tiles 20, cost 0-1 symbols" in report
+    assert "Level 2: tiles 20, cost 2-3 symbols" in report
+    assert "Level 3: tiles 25, cost 3-5 symbols" in report
     assert re.search(r"orange\s+village 3\s+2\s+0\s+0\s+2", report)
 
 
@@ -197,9 +197,13 @@ def test_r_comp_1_wrong_count(tmp_path: Path) -> None:
     tiles = edit(lambda ts: ts.remove(tile(ts, "L1-R-01")))
     status, report, path = check(tmp_path, tiles)
     assert status == 1
-    assert_violation(report, path, "(whole set)", "(count)", "R-COMP-1", "64 tiles", "65")
-    assert_violation(report, path, "(whole set)", "level", "R-COMP-1", "level 1 has 19 tiles")
-    assert_violation(report, path, "(whole set)", "set", "R-COMP-2", "base set has 10 level-1")
+    assert_violation(
+        report, path, "(whole set)", "(count)", "R-COMP-1", "tiles in the set: 64", "65"
+    )
+    assert_violation(report, path, "(whole set)", "level", "R-COMP-1", "tiles of level 1: 19")
+    assert_violation(
+        report, path, "(whole set)", "set", "R-COMP-2", "level-1 tiles of the base set: 10"
+    )
     assert "check-data: 3 violations" in report
 
 
@@ -207,8 +211,12 @@ def test_r_comp_2_set_sizes(tmp_path: Path) -> None:
     tiles = edit(lambda ts: tile(ts, "L3-W-05").update(set="base"))
     status, report, path = check(tmp_path, tiles)
     assert status == 1
-    assert_violation(report, path, "(whole set)", "set", "R-COMP-2", "base set has 16 level-3")
-    assert_violation(report, path, "(whole set)", "set", "R-COMP-2", "purple-star set has 5")
+    assert_violation(
+        report, path, "(whole set)", "set", "R-COMP-2", "level-3 tiles of the base set: 16"
+    )
+    assert_violation(
+        report, path, "(whole set)", "set", "R-COMP-2", "level-3 tiles of the purple-star set: 5"
+    )
     assert len(violation_lines(report)) == 2
 
 
@@ -327,7 +335,7 @@ def test_r_eff_village_level_3_asks_3(tmp_path: Path) -> None:
     status, report, path = check(tmp_path, tiles)
     assert status == 1
     assert_violation(
-        report, path, "L3-O-01", "effect.count", "R-EFF-VILLAGE", "asks for 3", "not 2"
+        report, path, "L3-O-01", "effect.count", "R-EFF-VILLAGE", "asks for: 3", "not 2"
     )
 
 
@@ -477,7 +485,7 @@ def test_summary_flags_a_base_set_missing_an_effect(tmp_path: Path) -> None:
 def test_main_reads_the_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, _, path = check(tmp_path)
     assert main(["--tiles", str(path), "--gods", str(tmp_path / "gods.toml")]) == 0
-    assert f"Tiles: {path} (65 tiles)" in capsys.readouterr().out
+    assert f"Tiles: {path} (65)" in capsys.readouterr().out
 
 
 def test_constraint_texts_and_rule_ids_are_documented() -> None:

@@ -59,6 +59,13 @@ def test_german_worshipers_take_the_colour_of_the_tile_taken() -> None:
         ("ru", r"без засчёта"),
         ("ru", r"Заплатите (синего|белого|красного|оранжевого|зелёного)"),
         ("ru", r"hjkl ход"),
+        # read again with a native ear: a name cannot take German's genitive s ("Player 1s"),
+        # the wilderness is always Пустошь, "имеет" is officialese, "будущих" is no noun
+        ("de", r"\{(name|other)\}s\b"),
+        ("ru", r"как пустошь|\bпустошей\b"),
+        ("ru", r"теперь имеет"),
+        ("ru", r"будущих, сыгранных|из \{count\} будущих"),
+        ("ru", r"богов тянут"),
     ],
 )
 def test_no_flagged_sentence_is_left(lang: str, flagged: str) -> None:

@@ -22,7 +22,7 @@ REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})  # as in data fil
 #: What each rule says, for the messages (English: translated where a message is made).
 NAME_RULES: dict[str, str] = {
     "name-empty": N_("a name cannot be empty"),
-    "name-length": N_("a name has at most {limit} characters, not {length}"),
+    "name-length": N_("a name is too long: length {length}, at most {limit}"),
     "name-control": N_("a name cannot hold the control character {char} (at position {at})"),
     "name-unique": N_("{name!r} is already the name of seat {other}; names must differ"),
 }

@@ -120,6 +120,13 @@ def test_the_help_names_n_for_a_new_game(tmp_path: Path) -> None:
     assert "n / ctrl+n" in keys
 
 
+def test_the_help_warns_that_a_browser_may_take_ctrl_q_for_itself() -> None:
+    """Firefox on Linux quits itself on ctrl+q before the page sees it: the help says to
+    use q, which always reaches the game and asks first."""
+    meaning = dict(texts.english("HELP_KEYS"))["q in a browser"]
+    assert "ctrl+q" in meaning and "Firefox" in meaning
+
+
 def test_a_read_only_tab_says_so_on_every_screen(tmp_path: Path) -> None:
     first = SaveStore(tmp_path)
     assert first.acquire().state is LockState.HELD
@@ -181,3 +188,53 @@ def test_a_terminal_still_names_its_folder(tmp_path: Path) -> None:
         asyncio.run(scenario())
     finally:
         first.release()
+
+
+def test_saving_a_record_in_a_browser_shows_no_server_path_and_writes_only_there(
+    tmp_path: Path,
+) -> None:
+    """The end screen's s in a browser: the file is kept on the server, among its
+    records, under a name the page may choose; the page never sees a folder, and a
+    path typed in (a home folder, ..) is refused."""
+    import json
+
+    from app_driver import random_match
+    from textual import events
+    from textual.widgets import Input
+
+    from orbis_tui.tui.screens.end import EndScreen
+    from orbis_tui.tui.screens.question import PathScreen
+
+    match = random_match(2, 3, lambda s: s.is_over)
+    data = tmp_path / "data"
+
+    class EndApp(BrowserApp):
+        def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual's event
+            event.prevent_default()  # not the new-game screen
+            self.push_screen(EndScreen(match, self.store))
+
+    async def scenario() -> None:
+        app = EndApp(data)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, PathScreen)
+            field = app.screen.query_one(Input)
+            assert "/" not in field.value and str(tmp_path) not in screen_text(app)
+            assert str(Path.home()) not in screen_text(app)
+            field.value = str(tmp_path / "elsewhere.json")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, PathScreen)  # refused: asked again
+            assert not (tmp_path / "elsewhere.json").exists()
+            app.screen.query_one(Input).value = "our-game.json"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, PathScreen)
+            said = " ".join(str(n.message) for n in app._notifications)
+            assert "our-game.json" in said and str(tmp_path) not in said
+
+    asyncio.run(scenario())
+    saved = data / "records" / "our-game.json"
+    assert json.loads(saved.read_text(encoding="utf-8"))["actions"] == match.record.actions

@@ -213,3 +213,29 @@ def test_the_app_turns_garbage_collection_back_on_once_its_first_frame_shows(
         asyncio.run(scenario())
     finally:
         gc.enable()
+
+
+def test_who_starts_names_every_seat_as_the_game_will_name_it(tmp_path: Path) -> None:
+    """A seat just added is offered as 'Player 3', like the others, not 'Seat 3'; a
+    name typed or cleared shows at once."""
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await new_game_screen(pilot)
+            await focus(pilot, "count")
+            await pilot.press("right")  # 3 players
+            await pilot.pause()
+            first = screen.query_one("#first", Choice)
+            names = [screen.query_one(f"#name{n}", Input) for n in (1, 2, 3)]
+            expected = [field.value.strip() or f"Player {n}" for n, field in enumerate(names, 1)]
+            assert first.options[1:4] == expected
+            await focus(pilot, "name3")
+            await pilot.press("ctrl+a", "ctrl+k")
+            await type_text(pilot, "Cy")
+            assert first.options[3] == "Cy"
+            await pilot.press("ctrl+a", "ctrl+k")
+            await pilot.pause()
+            assert first.options[3] == "Player 3"
+
+    asyncio.run(scenario())

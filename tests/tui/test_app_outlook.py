@@ -258,6 +258,62 @@ def test_every_change_of_cp_now_between_ones_turns_is_explained() -> None:
     assert explained > 5
 
 
+def test_the_first_hand_over_of_a_player_does_not_speak_of_their_last_turn(
+    tmp_path: Path,
+) -> None:
+    """Round 1, three people: Cy has never played, so Cy's curtain tells the moves so far,
+    not 'Since Cy's last turn'."""
+
+    def wanted(s: GameState) -> bool:
+        return (
+            s.kind is DecisionKind.TURN
+            and s.round == 1
+            and s.current == 1
+            and any(g not in (GodId.LOVE, GodId.DEATH) for g in s.gods_available)
+        )
+
+    match = match_where(wanted, players=3)
+    god = next(g for g in match.state.gods_available if g not in (GodId.LOVE, GodId.DEATH))
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, GOD_KEYS[god], "enter")
+        await pilot.pause()
+        assert table(pilot.app).handing_over
+        text = " ".join(screen_text(pilot.app).split())
+        assert "Cy's turn" in text
+        assert "Cy's last turn" not in text
+        assert "The last moves:" in text
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_wilderness_under_the_goddess_of_idleness_is_drawn_at_0_not_minus_1(
+    tmp_path: Path,
+) -> None:
+    """R-END-2: with the Goddess of Idleness a wilderness costs nothing, so the pyramid
+    shows it at 0, in small hexes (80×24) and big ones; the other player's stays −1."""
+
+    def wanted(s: GameState) -> bool:
+        me = s.players[s.current]
+        return (
+            s.kind is DecisionKind.TURN
+            and me.god is GodId.IDLENESS
+            and any(p.wild for p in me.pyramid.values())
+        )
+
+    match = match_where(wanted)
+
+    for size in ((80, 24), (120, 40)):
+
+        async def scenario(pilot: Pilot) -> None:
+            words = region_words(pilot.app, table(pilot.app).query_one(PyramidView))
+            assert "wild" in words
+            assert "-1" not in words
+            assert "0" in words
+
+        run(TableApp(match, tmp_path), scenario, size=size)
+
+
 # ---------------------------------------------------------------- after the choice
 def test_the_turn_done_summary_repeats_a_forest_sealed_and_a_god_made_impossible() -> None:
     """When a player ends a turn that sealed one of their forests or made their god

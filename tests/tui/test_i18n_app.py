@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 from test_learn_app import play_by_keys
 
 from orbis_tui import i18n
-from orbis_tui.engine import DecisionKind
+from orbis_tui.engine import DecisionKind, GameState
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.learn_app import LearnApp
@@ -567,5 +567,50 @@ def test_the_table_shows_the_language_s_color_letters_and_the_help_names_the_key
     run(scenario())
     console = Console(width=80, record=True)
     console.print(help_renderable())
-    key = {"de": "(Taste r)", "ru": "(клавиша r)"}[speaking]
+    key = {"de": "(Taste r)", "ru": "(клавиши к и r)"}[speaking]
     assert key in console.export_text()
+
+
+def test_the_language_s_own_color_letters_are_keys_too(speaking, tmp_path: Path) -> None:
+    """Russian shows К С О З Б: з chooses green as g does, ⇧з takes it out again, and in
+    the exchange к gives red and с gets blue; the Latin keys keep working."""
+    from orbis_tui.engine import ChooseGain, Color, Exchange, format_action
+    from orbis_tui.tui.screens.exchange import ExchangeScreen
+
+    own = {"de": "rbogw", "ru": "ксозб"}[speaking]
+
+    async def gain() -> None:
+        match = random_match(2, 0, lambda s: s.kind is DecisionKind.GAIN)
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await lift_curtain(pilot)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await pilot.press(own[Color.GREEN])
+            await pilot.pause()
+            assert screen.ui.pick is not None and screen.ui.pick.value[Color.GREEN] == 1
+            await pilot.press(own[Color.GREEN].upper())
+            await pilot.pause()
+            assert screen.ui.pick.value[Color.GREEN] == 0
+            await pilot.press(own[Color.WHITE], "enter")
+            await pilot.pause()
+            assert match.record.actions[-1] == format_action(ChooseGain(Color.WHITE))
+
+    async def exchange() -> None:
+        def rich_in_red(s: GameState) -> bool:
+            return s.kind is DecisionKind.TURN and s.player.realm_count[Color.RED] >= 3
+
+        match = random_match(2, 1, rich_in_red)
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await lift_curtain(pilot)
+            await pilot.press("e")
+            await pilot.pause()
+            assert isinstance(app.screen, ExchangeScreen)
+            await pilot.press(own[Color.RED], own[Color.BLUE])
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert match.record.actions[-1] == format_action(Exchange(Color.RED, Color.BLUE))
+
+    run(gain())
+    run(exchange())

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from app_driver import screen_text
 from textual.app import App
+from textual.pilot import Pilot
 
 from orbis_tui.engine import (
     COLORS,
@@ -15,16 +17,19 @@ from orbis_tui.engine import (
     ChooseGain,
     ChooseWorshipers,
     Count,
+    DecisionKind,
     Decline,
     Discard,
     Erupt,
     Exchange,
+    GodId,
     GoWild,
     Pay,
     Place,
     ReturnWorshipers,
     TakeGod,
     TakeTile,
+    final_scores,
 )
 from orbis_tui.learn import Outcome, Walkthrough
 from orbis_tui.tui import texts
@@ -361,5 +366,119 @@ def test_the_hint_key_in_the_walkthrough_points_to_the_lessons_tips(tmp_path: Pa
             assert isinstance(app.screen, LearnTableScreen)  # no hint box
             assert texts.HINT_LEARN in [n.message for n in app._notifications]
             assert app.screen.match.record.hints is None
+
+    run(scenario())
+
+
+async def follow_until(
+    pilot: Pilot[None], app: LearnApp, wanted: Callable[[LearnTableScreen], bool]
+) -> LearnTableScreen:
+    """Follow the steps by keyboard until ``wanted(screen)`` holds on the table."""
+    for _ in range(400):
+        screen = app.screen
+        assert isinstance(screen, LearnTableScreen), "the wanted moment never came"
+        if wanted(screen):
+            return screen
+        walkthrough = screen.walkthrough
+        if walkthrough.expects_move():
+            action = walkthrough.suggestion()
+            assert action is not None
+            await play_by_keys(pilot, screen, action)
+        else:
+            await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError("the wanted moment never came")
+
+
+def test_the_walkthrough_shows_the_learner_s_real_cp_now(tmp_path: Path) -> None:
+    """'0 CP now' with a pyramid of scoring tiles was wrong: the card follows the game."""
+
+    def scoring(screen: LearnTableScreen) -> bool:
+        return final_scores(screen.state)[0].total >= 5
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = await follow_until(pilot, app, scoring)
+            await pilot.pause()
+            total = final_scores(screen.state)[0].total
+            card = " ".join(screen_text(app).split())
+            assert f"{total} CP now" in card
+
+    run(scenario())
+
+
+def notices(app: LearnApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+def at_step(step_id: str) -> Callable[[LearnTableScreen], bool]:
+    return lambda screen: (
+        screen.walkthrough.step is not None and (screen.walkthrough.step.id == step_id)
+    )
+
+
+def test_u_and_f_say_why_they_do_nothing_in_the_walkthrough(tmp_path: Path) -> None:
+    """In the Goddess of Love's choice (and anywhere in the walkthrough) u does not undo,
+    and f has no computer to hurry: each says so instead of doing nothing."""
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = await follow_until(pilot, app, at_step("god"))
+            await pilot.press(GOD_KEYS[GodId.LOVE], "enter")
+            await pilot.pause()
+            assert screen.state.kind is DecisionKind.LOVE
+            app._notifications.clear()
+            await pilot.press("u")
+            await pilot.pause()
+            assert any("Backspace" in n for n in notices(app)), notices(app)
+            app._notifications.clear()
+            await pilot.press("f")
+            await pilot.pause()
+            assert any("walkthrough" in n for n in notices(app)), notices(app)
+            assert screen.state.kind is DecisionKind.LOVE  # nothing else happened
+
+    run(scenario())
+
+
+def test_a_digit_in_the_walkthrough_takes_or_explains_and_never_just_moves(
+    tmp_path: Path,
+) -> None:
+    """1 … 9 take the tile in that cell, as on the table: a take the lesson refuses is
+    explained and leaves the cursor on the cell the lesson points at."""
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = await follow_until(pilot, app, at_step("first-take"))
+            await pilot.pause()
+            assert screen.ui.cursor == 1  # the lesson points at cell 2
+            await pilot.press("5")
+            await pilot.pause()
+            assert screen.walkthrough.step is not None
+            assert screen.walkthrough.step.id == "first-take"
+            assert screen.ui.cursor == 1
+            assert "Lantern Hill is free" in " ".join(screen_text(app).split())
+            await pilot.press("2")
+            await pilot.pause()
+            assert screen.walkthrough.step.id != "first-take"
+
+    run(scenario())
+
+
+def test_up_toward_no_spot_in_the_walkthrough_says_why(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await follow_until(pilot, app, at_step("first-place"))
+            app._notifications.clear()
+            await pilot.press("up")
+            await pilot.pause()
+            assert any("No spot" in n for n in notices(app)), notices(app)
 
     run(scenario())

@@ -65,7 +65,7 @@ def parts_line(review: GameReview, seat: int, listed: Sequence[MoveReview]) -> s
     """How a player's total loss splits: the listed mistakes, and the other decisions."""
     parts = loss_parts(review.moves, seat, listed)
     if not listed:
-        return gettext(texts.SUMMARY_SMALL).format(loss=parts.total, others=parts.others)
+        return _plural(texts.SUMMARY_SMALL, loss=parts.total, others=parts.others)
     return _plural(
         texts.SUMMARY_PARTS,
         count=len(listed),

@@ -22,7 +22,11 @@ SUMMARY_PARTS = Np_(
     "other decisions",
     "count",
 )
-SUMMARY_SMALL = N_("  {loss:.1f} CP lost, all in small losses at {others} decisions")
+SUMMARY_SMALL = Np_(
+    "  {loss:.1f} CP lost, all in small losses at {others} decision",
+    "  {loss:.1f} CP lost, all in small losses at {others} decisions",
+    "others",
+)
 LOST_MEANS = N_(
     "CP lost: the sum of the expected losses at a player's decisions (how much more the "
     "search's best choice was expected to keep each time), not a difference of scores."
@@ -93,9 +97,12 @@ LESSON_MISTAKES = Np_(
     "{count} clear mistakes cost about {loss:.1f} CP (rounds {rounds})",
     "count",
 )
-LESSON_SHORT = N_(
+LESSON_SHORT = Np_(
+    "you ran short of worshipers from round {round}: {short} of your {turns} turn from "
+    "then began with at most 1",
     "you ran short of worshipers from round {round}: {short} of your {turns} turns from "
-    "then began with at most 1"
+    "then began with at most 1",
+    "turns",
 )
 LESSON_NO_GOD = N_("you took no god")
 LESSON_GOD = N_("your god came in round {round}: the {god} scored {points} CP")

@@ -62,7 +62,7 @@ from .consequences import (
     VolcanoRefused,
     WildernessCost,
 )
-from .decision import Decision, Option, place_warnings, take_warnings
+from .decision import Decision, Option, place_warnings, take_warnings, wilderness_points
 from .errors import IllegalAction, PositionError
 from .events import (
     Cancelled,
@@ -314,5 +314,6 @@ __all__ = [
     "take_warnings",
     "temple_token_awards",
     "why_unpayable",
+    "wilderness_points",
     "worshiper_words",
 ]

@@ -497,9 +497,14 @@ def _plentiful_any(player: PlayerState, due: Count, count: int) -> Count:
     return tuple(chosen)
 
 
+def wilderness_points(player: PlayerState) -> int:
+    """R-END-2: what each wilderness of ``player`` scores at the end (nothing lost with
+    the Goddess of Idleness)."""
+    return 0 if player.god is GodId.IDLENESS else WILDERNESS_POINTS
+
+
 def _wilderness_cost(player: PlayerState, tile: Tile, avoidable: bool) -> WildernessCost:
-    points = 0 if player.god is GodId.IDLENESS else WILDERNESS_POINTS
-    return WildernessCost(points, tile.cp, avoidable)
+    return WildernessCost(wilderness_points(player), tile.cp, avoidable)
 
 
 # ---------------------------------------------------------------------- placing

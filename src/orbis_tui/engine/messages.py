@@ -95,7 +95,11 @@ ILLEGAL: dict[str, Template] = {
         )
     ),
     "bad_color": N_("That is not one of the five colors."),
-    "wrong_number": N_("Choose exactly {need} worshipers; you chose {given_words}."),
+    "wrong_number": Np_(
+        "Choose exactly {need} worshiper; you chose {given_words}.",
+        "Choose exactly {need} worshipers; you chose {given_words}.",
+        "need",
+    ),
     "not_in_realm": N_("You chose {given_words}, but your realm holds {have_words}."),
     "volcano_cell": N_("Cell {cell} cannot give worshipers to this volcano."),
     "volcano_form": N_("List each market cell once, in order, with the worshipers taken from it."),
@@ -114,20 +118,23 @@ POSITION: dict[str, Template] = {
     "tile_set": N_(
         "{where} holds {tile} of the {tile_set} set, which {players} players leave out."
     ),
-    "market_size": N_("The market holds {count} tiles, not {need}."),
+    "market_size": Np_(
+        "The market holds {count} tile, not {need}.",
+        "The market holds {count} tiles, not {need}.",
+        "count",
+    ),
     "bad_cell": N_("There is no market cell {cell}: cells are numbered 0 to 8."),
     "pile_count": N_("There are three piles, one per level, not {count}."),
-    "tile_count": (
-        N_(
-            "{count} region tiles are dealt; {players} players need {need} "
-            "(9 for the market, 14 for each player)."
-        )
+    "tile_count": Np_(
+        "{count} region tile is dealt; {players} players need {need} "
+        "(9 for the market, 14 for each player).",
+        "{count} region tiles are dealt; {players} players need {need} "
+        "(9 for the market, 14 for each player).",
+        "count",
     ),
-    "piles_vs_takes": (
-        N_(
-            "The piles hold {piles} tiles, but {takes} region tiles are still to be taken: "
-            "the piles empty exactly on the last take."
-        )
+    "piles_vs_takes": N_(
+        "Tiles in the piles: {piles}; region tiles still to be taken: {takes}. The piles "
+        "empty exactly on the last take."
     ),
     "draw_order": (
         N_(
@@ -137,8 +144,12 @@ POSITION: dict[str, Template] = {
     ),
     "unknown_god": N_("{god} is not one of the gods."),
     "gods_twice": N_("The gods in play name {god} twice."),
-    "too_few_gods": N_("{count} gods cannot serve {players} players: each takes one."),
-    "gods_drawn": N_("{players} players draw {need} gods; {count} are in play."),
+    "too_few_gods": Np_(
+        "{count} god cannot serve {players} players: each takes one.",
+        "{count} gods cannot serve {players} players: each takes one.",
+        "count",
+    ),
+    "gods_drawn": N_("{players} players draw gods: {need}; in play: {count}."),
     "temple_tokens": N_("{players} players use the temple tokens {need}, not {given}."),
     "god_held_twice": N_("{god} is held by both {first} and {second}."),
     "god_held_and_open": N_("{god} is held by {name} and still offered to take."),
@@ -150,13 +161,23 @@ POSITION: dict[str, Template] = {
     "bad_count": N_("{where}: a count of worshipers has five colors, not {size}."),
     "bad_letters": N_("{where}: {given} is not spelled with the color letters R, B, O, G, W."),
     "negative_worshipers": N_("{where} holds a negative number of worshipers: {count}."),
-    "realm_over_limit": (
-        N_("{name}'s realm holds {total} worshipers at the start of a turn; at most {limit}.")
+    "realm_over_limit": Np_(
+        "{name}'s realm holds {total} worshiper at the start of a turn; at most {limit}.",
+        "{name}'s realm holds {total} worshipers at the start of a turn; at most {limit}.",
+        "total",
     ),
-    "too_many_tiles": N_("{name}'s pyramid holds {count} tiles; a player takes {limit}."),
+    "too_many_tiles": Np_(
+        "{name}'s pyramid holds {count} tile; a player takes {limit}.",
+        "{name}'s pyramid holds {count} tiles; a player takes {limit}.",
+        "count",
+    ),
     "spot_twice": N_("{where} is given twice."),
     "pyramid_row": N_("{where}: the pyramid has rows 1 to 4."),
-    "row1_wide": N_("{name}'s bottom row holds {count} tiles; it holds at most {limit}."),
+    "row1_wide": Np_(
+        "{name}'s bottom row holds {count} tile; it holds at most {limit}.",
+        "{name}'s bottom row holds {count} tiles; it holds at most {limit}.",
+        "count",
+    ),
     "row1_gap": N_("{name}'s bottom row has a gap: columns {cols}."),
     "no_support": N_("{where} rests on nothing at {missing}."),
     "color_mismatch": (
@@ -179,16 +200,18 @@ POSITION: dict[str, Template] = {
     "farm_without_token": (
         N_("{name}'s {color} farm ({tile}) gave the {color} reduction token, which is missing.")
     ),
-    "turn_order": (
-        N_(
-            "{name} has played {played} turns ({tiles} tiles, {gods} god); with seat {to_move} "
-            "to move after {turn} turns in seat order, {name} has played {expected}."
-        )
+    "turn_order": N_(
+        "{name}: turns played {played} (tiles {tiles}, gods {gods}), expected {expected}: "
+        "seat {to_move} moves next and the turns so far in seat order are {turn}."
     ),
 }
 
 CANCELLED: dict[str, Template] = {
-    "village_short": N_("the village needs {need} worshipers and the realm holds {have}"),
+    "village_short": Np_(
+        "the village needs {need} worshiper and the realm holds {have}",
+        "the village needs {need} worshipers and the realm holds {have}",
+        "need",
+    ),
     "volcano_impossible": N_("the market does not hold {need_words} to remove"),
     "irrigation_row1": N_("an irrigation in the bottom row has no {color} tile beneath it"),
     "irrigation_dry": N_("neither tile beneath it is {color} or a wilderness"),
@@ -210,11 +233,15 @@ WARNINGS: dict[str, Template] = {
     "irrigation_fails_anywhere": (
         N_("No spot of your pyramid would feed this irrigation now: it would be cancelled.")
     ),
-    "village_unaffordable": (
-        N_("The village will be cancelled: it asks for {count} worshipers, you will have {have}.")
+    "village_unaffordable": Np_(
+        "The village will be cancelled: it asks for {count} worshiper, you will have {have}.",
+        "The village will be cancelled: it asks for {count} worshipers, you will have {have}.",
+        "count",
     ),
-    "death_unaffordable": (
-        N_("The God of Death will be cancelled: he asks for {count} worshipers, you have {have}.")
+    "death_unaffordable": Np_(
+        "The God of Death will be cancelled: he asks for {count} worshiper, you have {have}.",
+        "The God of Death will be cancelled: he asks for {count} worshipers, you have {have}.",
+        "count",
     ),
     "token_held": N_("You already hold the {color} reduction token: this farm adds nothing."),
     "only_wilderness": N_(
@@ -228,18 +255,18 @@ WARNINGS: dict[str, Template] = {
     "wilderness_cost_tile": (
         N_("A wilderness scores {points} CP at the end instead of the tile's {cp}.")
     ),
-    "forest_met": N_("Forest: {have} of {need} matching neighbours already; it is validated."),
+    "forest_met": N_("Forest: validated already (matching neighbours: {have}, needed: {need})."),
     "forest_open": Np_(
-        "Forest: {have} of {need} matching neighbours now; {open_spots} free spot beside it "
+        "Forest: matching neighbours {have} of {need} now; {open_spots} free spot beside it "
         "can add more.",
-        "Forest: {have} of {need} matching neighbours now; {open_spots} free spots beside it "
+        "Forest: matching neighbours {have} of {need} now; {open_spots} free spots beside it "
         "can add more.",
         "open_spots",
     ),
     "forest_lost": Np_(
-        "Forest: {have} of {need} matching neighbours and {open_spots} free spot beside it: "
+        "Forest: matching neighbours {have} of {need}, and {open_spots} free spot beside it: "
         "it cannot be validated here.",
-        "Forest: {have} of {need} matching neighbours and {open_spots} free spots beside it: "
+        "Forest: matching neighbours {have} of {need}, and {open_spots} free spots beside it: "
         "it cannot be validated here.",
         "open_spots",
     ),
@@ -249,16 +276,16 @@ WARNINGS: dict[str, Template] = {
     ),
     "forest_sealed_short": Np_(
         "{tile} (forest, {cp} CP) can no longer be validated: beside a {color} tile (not "
-        "{wanted}) it would have {have} of {need} matching neighbours and {free} free spot.",
+        "{wanted}) it would have matching neighbours {have} of {need} and {free} free spot.",
         "{tile} (forest, {cp} CP) can no longer be validated: beside a {color} tile (not "
-        "{wanted}) it would have {have} of {need} matching neighbours and {free} free spots.",
+        "{wanted}) it would have matching neighbours {have} of {need} and {free} free spots.",
         "free",
     ),
     "forest_sealed_row": Np_(
         "{tile} (forest, {cp} CP) can no longer be validated: the bottom row would end too "
-        "far from it ({have} of {need} matching neighbours, {free} free spot).",
+        "far from it (matching neighbours {have} of {need}, {free} free spot).",
         "{tile} (forest, {cp} CP) can no longer be validated: the bottom row would end too "
-        "far from it ({have} of {need} matching neighbours, {free} free spots).",
+        "far from it (matching neighbours {have} of {need}, {free} free spots).",
         "free",
     ),
     "sealed_every_spot": Np_(
@@ -290,11 +317,10 @@ WARNINGS: dict[str, Template] = {
     ),
     "god_lost_every_way": N_("Every way of placing this tile does this."),
     "refused": N_("Refusing cancels {name}: its {cp} CP will not score."),
-    "realm_overflow": (
-        N_(
-            "Your realm will hold {total} worshipers: "
-            "you will return {excess} at the end of the turn."
-        )
+    "realm_overflow": Np_(
+        "Your realm will hold {total} worshiper: you will return {excess} at the end of the turn.",
+        "Your realm will hold {total} worshipers: you will return {excess} at the end of the turn.",
+        "total",
     ),
 }
 

@@ -267,8 +267,8 @@ def _check_capacity(tiles: Any, players: int) -> None:
     sets = ", ".join(sorted(used))
     if len(in_play) != needed:
         message = gettext(
-            "setup.tiles: the sets a {players}-player game uses ({sets}) hold "
-            "{count} tiles; its deal needs exactly {needed}"
+            "setup.tiles: tiles in the sets a {players}-player game uses ({sets}): "
+            "{count}; its deal needs exactly {needed}"
         )
         raise RecordError(
             message.format(players=players, sets=sets, count=len(in_play), needed=needed),
@@ -276,10 +276,8 @@ def _check_capacity(tiles: Any, players: int) -> None:
         )
     level_one = sum(1 for t in in_play if t.level == 1)
     if level_one < MARKET_SIZE:
-        message = gettext(
-            "setup.tiles: {count} level-1 tiles in play cannot fill the {cells} market cells"
-        )
-        raise RecordError(message.format(count=level_one, cells=MARKET_SIZE), rule="R-SETUP-1")
+        message = gettext("setup.tiles: level-1 tiles in play: {count}, too few to fill the market")
+        raise RecordError(message.format(count=level_one), rule="R-SETUP-1")
 
 
 def start_state(setup: GameSetup) -> GameState:

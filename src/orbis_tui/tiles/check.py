@@ -49,13 +49,13 @@ class Constraint(NamedTuple):
 #: RULES.md (``R-...``) where one exists, otherwise from the published facts listed in
 #: docs/tiles.md (``T-...``).
 CONSTRAINTS: dict[str, Constraint] = {
-    "total": Constraint("R-COMP-1", N_("the set has {found} tiles; the game has {expected}")),
+    "total": Constraint("R-COMP-1", N_("tiles in the set: {found}; the game has {expected}")),
     "level-count": Constraint(
-        "R-COMP-1", N_("level {level} has {found} tiles; the game has {expected} of level {level}")
+        "R-COMP-1", N_("tiles of level {level}: {found}; the game has {expected}")
     ),
     "set-count": Constraint(
         "R-COMP-2",
-        N_("the {set} set has {found} level-{level} tiles; it must have {expected}"),
+        N_("level-{level} tiles of the {set} set: {found}; it must have {expected}"),
     ),
     "id-unique": Constraint(
         "T-ID", N_("id {id} is used by {found} entries (entries {entries}); ids must be unique")
@@ -101,7 +101,7 @@ CONSTRAINTS: dict[str, Constraint] = {
         N_("a second {found} farm ({other} is one): there is one reduction token per color"),
     ),
     "village-level-3": Constraint(
-        "R-EFF-VILLAGE", N_("a level-3 village asks for {expected} worshipers, not {found}")
+        "R-EFF-VILLAGE", N_("the worshipers a level-3 village asks for: {expected}, not {found}")
     ),
     "cost-mean": Constraint(
         "T-RISE",
@@ -138,14 +138,14 @@ CONSTRAINTS: dict[str, Constraint] = {
 TEXTS: dict[str, str] = {
     "whole-set": N_("(whole set)"),
     "cannot-use": N_("check-data: cannot use {file}:"),
-    "tiles-head": N_("Tiles: {file} ({count} tiles)"),
+    "tiles-head": N_("Tiles: {file} ({count})"),
     "level": N_("level {level}"),
     "all": N_("all"),
     "total": N_("total"),
     "color": N_("color"),
     "effect": N_("effect"),
     "level-head": N_(
-        "Level {level}: {count} tiles, cost {cost_min}-{cost_max} symbols "
+        "Level {level}: tiles {count}, cost {cost_min}-{cost_max} symbols "
         "(mean {cost_mean:.2f}), CP {cp_min}-{cp_max} (mean {cp_mean:.2f})"
     ),
     "farms": N_("Farms (reduction tokens): {farms}"),
@@ -154,7 +154,7 @@ TEXTS: dict[str, str] = {
     "base-alone": N_("Base set alone (2 players): colors {colors}; effects {effects}"),
     "base-all": N_("all present"),
     "base-missing": N_("missing {missing}"),
-    "gods-head": N_("Gods: {file} ({count} gods)"),
+    "gods-head": N_("Gods: {file} ({count})"),
     "god-line": N_("  {id:<12} {name:<22} {cp} CP"),
     "violations-head": N_("Violations ({count}):"),
     "ok": N_("check-data: OK, no violations"),

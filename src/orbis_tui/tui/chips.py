@@ -34,9 +34,37 @@ TILE: dict[Color, Style] = {
 }
 
 
+# The color keys, the same in every language: r adds a red worshiper, R takes one out.
+KEYS = "rbogw"
+
+
 def letter(color: Color) -> str:
-    """The color's letter in the language in use (the keys stay r b o g w)."""
+    """The color's letter in the language in use (the keys r b o g w work in every one)."""
     return color_letters()[color]
+
+
+def own_key(color: Color) -> str | None:
+    """The key of the language's own letter for ``color`` ("к" for red in Russian), or
+    None where the language shows the Latin letters."""
+    own = color_letters()[color].lower()
+    return None if own == KEYS[color] else own
+
+
+def latin_key(key: str) -> str | None:
+    """The color key ``key`` stands for when it is the language's own letter: "к" → "r",
+    "К" or "shift+к" → "R" in Russian; None for any other key."""
+    shown = color_letters()
+    if shown.lower() == KEYS:
+        return None
+    lower = key.removeprefix("shift+")
+    for color, own in enumerate(shown):
+        if own.lower() == KEYS[color]:
+            continue
+        if key == own.lower():
+            return KEYS[color]
+        if key == own or (key != lower and lower == own.lower()):
+            return KEYS[color].upper()
+    return None
 
 
 def chip(color: Color, text: str | None = None) -> Text:

@@ -88,7 +88,7 @@ def effect_short(effect: Effect) -> str:
 
 
 def effect_long(effect: Effect) -> str:
-    return texts.EFFECT_LONG[_effect_key(effect)].format(**_effect_fields(effect))
+    return texts.fill(texts.english("EFFECT_LONG")[_effect_key(effect)], **_effect_fields(effect))
 
 
 def effect_tiny(effect: Effect) -> str:
@@ -118,7 +118,7 @@ def phase_line(state: GameState) -> str:
     if kind is DecisionKind.VOLCANO:
         return texts.PHASE["volcano"].format(remove=worshiper_words(decision.removals))
     if kind is DecisionKind.DISCARD:
-        return texts.PHASE["discard"].format(count=decision.discard)
+        return texts.fill(texts.PHASE_DISCARD, count=decision.discard)
     return texts.PHASE[kind.value]
 
 

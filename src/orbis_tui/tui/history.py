@@ -245,6 +245,10 @@ class TurnHistory:
         last = max((i for i, t in enumerate(turns) if t.seat == seat), default=-1)
         return turns[last + 1 :]
 
+    def has_played(self, seat: int) -> bool:
+        """Whether ``seat`` has played a turn of this game yet."""
+        return any(t.seat == seat for t in self.update())
+
     def done_to(self, seat: int) -> list[str]:
         """What the turns since ``seat``'s last one did to it, one sentence each: every
         change of its CP now (its temple token, its god) with who caused it, and the gods

@@ -78,8 +78,14 @@ EFFECT_LONG = {
     "gain_any": N_("gain 1 of any color"),
     "stone": N_("sacred stone: +1 CP"),
     "farm": N_("farm: {color_word} symbols cost nothing"),
-    "village": N_("village: return {count} worshipers"),
-    "forest": N_("forest: {count} neighbors {colors_words}"),
+    "village": Np_(
+        "village: return {count} worshiper", "village: return {count} worshipers", "count"
+    ),
+    "forest": Np_(
+        "forest: {count} neighbour {colors_words}",
+        "forest: {count} neighbours {colors_words}",
+        "count",
+    ),
     "volcano": N_("volcano: clear {remove_words} off the market"),
     "irrigation": N_("irrigation: needs {color_word} beneath"),
     "temple": N_("temple: a token at the end"),
@@ -100,8 +106,6 @@ EFFECT_TINY = {
 WILD_TINY = N_("wild")
 WILD_NAME = N_("wilderness")
 CANCELLED_TINY = "×"
-WILD_POINTS_TINY = " -1"
-WILD_POINTS = N_("-1 CP")
 SPOT_HERE = N_("here")
 
 # ---------------------------------------------------------------- the status line
@@ -117,10 +121,14 @@ PHASE = {
     "volcano": N_("Phase 5 - volcano: remove {remove} or cancel it"),
     "love": N_("Goddess of Love - choose 5 worshipers"),
     "death": N_("God of Death - return 6 worshipers or cancel him"),
-    "discard": N_("Phase 6 - return {count} worshipers (limit 10)"),
     "over": N_("The game is over"),
     "confirm": N_("Your turn is done: Enter ends it, u takes it back"),
 }
+PHASE_DISCARD: Template = Np_(
+    "Phase 6 - return {count} worshiper (limit 10)",
+    "Phase 6 - return {count} worshipers (limit 10)",
+    "count",
+)
 
 # ---------------------------------------------------------------- key descriptions
 KEY = {
@@ -258,7 +266,7 @@ PLAYER_SCORE = N_("{cp} CP now")
 PLAYER_LINE = N_("{tiles:>2}/{pyramid} {worshipers:>2}w {god:<7} {cp:>3} CP")
 COMPUTER_MARK = "⚙"
 LOG_TITLE = N_("Game log")
-LOG_NEWER = N_("↓ {count} newer lines below (PgDn)")
+LOG_NEWER = Np_("↓ {count} newer line below (PgDn)", "↓ {count} newer lines below (PgDn)", "count")
 PLAYERS_TITLE = N_("Players")
 PYRAMID_EMPTY = N_("(no tiles yet)")
 
@@ -362,6 +370,13 @@ QUESTION_HINT = N_("←/→ choose · Enter answers · Escape: the last answer")
 EXPORT_TITLE = N_("Save the game record")
 EXPORT_PROMPT = N_("File name (Enter saves, Escape cancels):")
 EXPORT_DONE = N_("Record saved to {path}")
+# In a browser the record is kept on the server: the page names only the file.
+EXPORT_PROMPT_WEB = N_(
+    "The record is kept on the server with its other records (orbis records lists them). "
+    "File name (Enter saves, Escape cancels):"
+)
+EXPORT_DONE_WEB = N_("Record saved on the server as {path}")
+EXPORT_NAME_ONLY = N_("Only a file name here: the record is kept among the server's records.")
 EXPORT_DOWNLOADED = N_("The record goes to your browser's downloads: {name}")
 EXPORT_FAILED = N_("Could not save the record there: {error}. Choose another place.")
 EXPORT_EXISTS_TITLE = N_("That file exists")
@@ -466,8 +481,8 @@ OUTLOOK_FOREST_OPEN: Template = Np_(
     "missing",
 )
 OUTLOOK_FOREST_LOST = N_(
-    "{tile} (forest, {cp} CP) can no longer be validated: {have} of {need} matching "
-    "neighbours, and too few spots left beside it"
+    "{tile} (forest, {cp} CP) can no longer be validated: matching neighbours {have} of "
+    "{need}, and too few spots left beside it"
 )
 SCORE_FORESTS_MET = N_("  every forest is validated")
 
@@ -501,6 +516,8 @@ PACE_NAMES = {
 # ---------------------------------------------------------------- help
 HELP_TITLE = N_("Help")
 HELP_COLOR_KEY = N_("{color} (key {key})")  # a color and the key that chooses it
+# ... in a language whose own color letters differ from the Latin keys: both keys work
+HELP_COLOR_KEYS = N_("{color} (keys {own} and {key})")
 HELP_CLOSE = N_("Escape or ? closes · arrows and PgUp/PgDn scroll")
 
 # The player's guide: (heading, text, the rules it sums up).
@@ -613,7 +630,13 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
         N_("in the review: the biggest mistakes one by one / the next mistake in order"),
     ),
     (N_("PgUp / PgDn"), N_("scroll the game log (or the coach); the mouse wheel too")),
-    (N_("s"), N_("settings: the look, confirming each turn, the computers' pace")),
+    (
+        N_("s"),
+        N_(
+            "settings: the look, confirming each turn, the recap of computer moves, the "
+            "computers' pace, the language"
+        ),
+    ),
     (N_("n / ctrl+n"), N_("set up a new game (the one in progress stays saved)")),
     (N_("Enter / Space"), N_("on the hand-over curtain: the next player is ready")),
     ("?", N_("this help")),
@@ -621,7 +644,10 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     (N_("q"), N_("quit; the game is saved after every step and opens again where it stopped")),
     (
         N_("q in a browser"),
-        N_("asks first; q again or Enter on Quit ends the session, Restart opens it again"),
+        N_(
+            "asks first; q again or Enter on Quit ends the session, Restart opens it again. "
+            "Use q: some browsers take ctrl+q for themselves (Firefox quits at once)"
+        ),
     ),
     (
         N_("mouse"),
@@ -765,7 +791,7 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "R-PLACE-6",
         N_(
-            "Neighbors share an edge: left and right in the row, the two below and the two "
+            "Neighbours share an edge: left and right in the row, the two below and the two "
             "above. Up to six."
         ),
     ),
@@ -786,7 +812,7 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "R-EFF-FOREST",
         N_(
-            "Forest (green): at the end it scores only if enough of its neighbors show one of "
+            "Forest (green): at the end it scores only if enough of its neighbours show one of "
             "the colors named on it (a wilderness counts)."
         ),
     ),
@@ -880,10 +906,14 @@ LEARN_STEP = N_("Step {number}/{total}")
 LEARN_EXPECTED = N_("This step: {expected}.")
 LEARN_TIP = N_("Tip: {hint}")
 LEARN_RULE = "{rule}: {text}"
-LEARN_OPPONENT = N_("{name}: {tiles} tiles · {worshipers} worshipers · god: {god}")
+LEARN_OPPONENT = N_("{name}: tiles {tiles} · worshipers {worshipers} · god: {god}")
 LEARN_LEFT = N_("Walkthrough saved: choose “Learn to play” to pick it up where you left it.")
 LEARN_FINISHED = N_("You have finished the walkthrough. Press Enter to set up a game.")
 LEARN_BROKEN = N_("The walkthrough cannot start: {error}")
+LEARN_NO_UNDO = N_("In the walkthrough u does not undo: Backspace steps back.")
+LEARN_NO_HURRY = N_(
+    "f hurries the computer players; in the walkthrough Mira's moves are made before yours."
+)
 LEARN_NOT_KEPT = N_("Your place in the walkthrough cannot be kept ({error}); the lesson goes on.")
 NEW_LEARN_BUTTON = N_("Learn to play")
 COACH_TITLE = N_("Coach")

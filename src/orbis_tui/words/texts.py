@@ -148,7 +148,7 @@ LOG_REMOVAL = N_("{worshipers} from cell {cell}")
 
 # ------------------------------------------------------------------ a tile's outlook
 # why a forest scores nothing (yet), in the words of the warning that sealed it
-FOREST_LOST = N_("can no longer be validated: {have} of {need} matching neighbours")
+FOREST_LOST = N_("can no longer be validated: matching neighbours {have} of {need}")
 FOREST_OPEN: Template = Np_(
     "can still be validated: it needs {missing} more matching neighbour",
     "can still be validated: it needs {missing} more matching neighbours",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -17,7 +18,7 @@ from ..describe import color_word
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
-_KEYS = "rbogw"
+_KEYS = chips.KEYS
 
 
 class ExchangeScreen(ModalScreen[Exchange | None]):
@@ -43,6 +44,12 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
 
     def on_mount(self) -> None:
         self._show()
+
+    def on_key(self, event: events.Key) -> None:
+        latin = chips.latin_key(event.key)
+        if latin is not None:  # the language's own color letter acts as its Latin key
+            event.stop()
+            self.app.simulate_key(latin.lower())
 
     def _show(self) -> None:
         state = self.state
@@ -80,7 +87,8 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
     @staticmethod
     def _option(color: Color, reason: str | None) -> Text:
         line = Text("  ")
-        line.append(_KEYS[color], style=palette.KEY)
+        own = chips.own_key(color)
+        line.append(_KEYS[color] if own is None else f"{own} {_KEYS[color]}", style=palette.KEY)
         line.append("  ")
         line.append_text(chips.chip(color))
         line.append(f" {color_word(color)}")

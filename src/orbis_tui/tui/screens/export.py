@@ -30,7 +30,16 @@ def export_record(
     done: Callable[[Path | None], None] = lambda _saved: None,
 ) -> None:
     """Ask where to save ``record`` (``default`` offered), ask before replacing a file,
-    save it, say so; ``done`` receives the path saved to, or ``None``."""
+    save it, say so; ``done`` receives the path saved to, or ``None``.
+
+    In a browser the file is written on the server, so the page chooses only a file name
+    among the server's records (``orbis records`` lists them there): it is never shown a
+    folder of the server, nor can it write anywhere else."""
+    web = app.is_web
+    records = store.record_path(record).parent
+
+    def shown(path: Path) -> str:
+        return path.name if web else str(path)
 
     def write(path: Path, overwrite: bool) -> None:
         try:
@@ -43,14 +52,23 @@ def export_record(
             )
             ask(path)  # another place may work: the file name is kept for editing
             return
-        app.notify(texts.EXPORT_DONE.format(path=saved), markup=False)
+        said = texts.EXPORT_DONE_WEB if web else texts.EXPORT_DONE
+        app.notify(said.format(path=shown(saved)), markup=False)
         done(saved)
 
     def chosen(value: str | None) -> None:
         if value is None:
             done(None)
             return
-        path = Path(value).expanduser()
+        if web:
+            name = Path(value).name
+            if value != name or name in (".", ".."):
+                app.notify(texts.EXPORT_NAME_ONLY, severity="warning", markup=False)
+                ask(records / (name or default.name))
+                return
+            path = records / name
+        else:
+            path = Path(value).expanduser()
         if not store.target_exists(path):
             write(path, overwrite=False)
             return
@@ -66,7 +84,7 @@ def export_record(
         app.push_screen(
             QuestionScreen(
                 texts.EXPORT_EXISTS_TITLE,
-                texts.EXPORT_EXISTS.format(path=path),
+                texts.EXPORT_EXISTS.format(path=shown(path)),
                 [texts.EXPORT_REPLACE, texts.EXPORT_OTHER, texts.EXPORT_CANCEL],
                 default=OTHER_NAME,
             ),
@@ -74,6 +92,7 @@ def export_record(
         )
 
     def ask(path: Path) -> None:
-        app.push_screen(PathScreen(texts.EXPORT_TITLE, texts.EXPORT_PROMPT, str(path)), chosen)
+        prompt = texts.EXPORT_PROMPT_WEB if web else texts.EXPORT_PROMPT
+        app.push_screen(PathScreen(texts.EXPORT_TITLE, prompt, shown(path)), chosen)
 
     ask(default)

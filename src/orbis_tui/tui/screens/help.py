@@ -54,8 +54,13 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
     colors = Text()
     for color in COLORS:
         colors.append_text(chips.chip(color, f" {chips.letter(color)} "))
-        key = "rbogw"[color]  # the keys are the same in every language
-        colors.append(" " + texts.HELP_COLOR_KEY.format(color=color_word(color), key=key) + "   ")
+        key, own = chips.KEYS[color], chips.own_key(color)  # r b o g w work in every language
+        said = (
+            texts.HELP_COLOR_KEY.format(color=color_word(color), key=key)
+            if own is None
+            else texts.HELP_COLOR_KEYS.format(color=color_word(color), own=own, key=key)
+        )
+        colors.append(" " + said + "   ")
     rules = Table.grid(padding=(0, 2))
     rules.add_column(style=palette.DIM, no_wrap=True)
     rules.add_column(ratio=1)

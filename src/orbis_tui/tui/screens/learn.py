@@ -15,7 +15,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
-from ...engine import Action, DecisionKind
+from ...engine import Action, DecisionKind, TakeTile
 from ...learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ...learn.progress import FILE_NAME
 from .. import texts
@@ -189,11 +189,28 @@ class LearnTableScreen(TableScreen):
             return True
         if action == "lesson_scroll":  # PgDn is listed while the lesson has more below
             return parameters[0] == -1 or self._lesson_overflows()
-        if action == "undo":
-            return False  # stepping back replaces undo here
+        if action in ("undo", "hurry"):
+            return False  # stepping back replaces undo here; no computer is to hurry
         if action in _MOVE_ACTIONS and not walkthrough.expects_move():
             return False
         return super().check_action(action, parameters)
+
+    def _why_key_idle(self, key: str) -> str | None:
+        if key == "u":
+            return texts.LEARN_NO_UNDO
+        if key == "f":
+            return texts.LEARN_NO_HURRY
+        return super()._why_key_idle(key)
+
+    def action_take_cell(self, cell: int) -> None:
+        """A digit takes that cell's tile, as on the table; a take the lesson refuses is
+        explained and leaves the cursor where the lesson put it (a digit never only moves
+        the cursor)."""
+        before = self.ui.cursor
+        self.ui.select_cell(cell)
+        if not self.play(TakeTile(cell)):
+            self.ui.select_cell(before)
+            self.refresh_view()
 
     def action_lesson_next(self) -> None:
         feedback = self.walkthrough.proceed()

@@ -102,7 +102,7 @@ class NewGameScreen(Screen[None]):
                 yield Choice(
                     [
                         texts.NEW_RANDOM,
-                        *(texts.NEW_SEAT.format(n=n) for n in range(1, MAX_SEATS + 1)),
+                        *(self._seat_name(n) for n in range(1, MAX_SEATS + 1)),
                     ],
                     0,
                     id="first",
@@ -124,6 +124,13 @@ class NewGameScreen(Screen[None]):
             yield Static(texts.NEW_KEYS, id="keys")
         yield KeyBar()
         yield SizeNotice()
+
+    def _seat_name(self, n: int, typed: str | None = None) -> str:
+        """Seat ``n`` as the game will name it: the name typed (or remembered), else the
+        name an empty field stands for."""
+        if typed is None:
+            typed = self.names[n - 1] if n - 1 < len(self.names) else ""
+        return typed.strip() or texts.NEW_SEAT_PLACEHOLDER.format(n=n)
 
     def _seat_row(self, n: int) -> Horizontal:
         """Seat ``n``: its name, who plays it, and (for a person) whether hints are on."""
@@ -249,7 +256,7 @@ class NewGameScreen(Screen[None]):
             return
         first = self.query_one("#first", Choice)
         n = int(ident[4:])
-        first.options[n] = message.value.strip() or texts.NEW_SEAT.format(n=n)
+        first.options[n] = self._seat_name(n, message.value)
         first.refresh()
 
     async def on_choice_changed(self, message: Choice.Changed) -> None:

@@ -12,7 +12,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import REALM_LIMIT, GameState, final_scores
+from ...engine import REALM_LIMIT, GameState, final_scores, wilderness_points
 from .. import chips, palette, texts
 from ..seats import Seat
 from ..widgets.info import farm_chips, god_label
@@ -70,7 +70,7 @@ class PlayersScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         for view, player in zip(self.query(PyramidView), self.state.players, strict=True):
-            view.show(player.pyramid)
+            view.show(player.pyramid, wild_points=wilderness_points(player))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -21,7 +21,15 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine import Action, GameState, Place, TakeTile, final_scores, parse_action
+from ...engine import (
+    Action,
+    GameState,
+    Place,
+    TakeTile,
+    final_scores,
+    parse_action,
+    wilderness_points,
+)
 from ...records import GameRecord
 from .. import palette, texts
 from ..describe import round_text
@@ -151,12 +159,16 @@ class ReviewScreen(Screen[None]):
         self.query_one(SupplyBar).show(state, None, state.players[seat].god is None)
         self.query_one(PlayerCard).show(state, seat, final_scores(state)[seat])
         pyramid = state.players[seat].pyramid
+        wild = wilderness_points(state.players[seat])
         if isinstance(action, Place):
             self.query_one(PyramidView).show(
-                pyramid, spots=[(action.row, action.col)], cursor=(action.row, action.col)
+                pyramid,
+                spots=[(action.row, action.col)],
+                cursor=(action.row, action.col),
+                wild_points=wild,
             )
         else:
-            self.query_one(PyramidView).show(pyramid)
+            self.query_one(PyramidView).show(pyramid, wild_points=wild)
         self.query_one("#analysis", TextPanel).set_text(self._analysis_text(state, action))
         self.query_one("#mistakes", TextPanel).set_text(self._mistakes_text())
 

@@ -33,9 +33,10 @@ from ...engine import (
     PlayerScore,
     TakeTile,
     final_scores,
+    wilderness_points,
 )
 from ...records import Match
-from .. import texts
+from .. import chips, texts
 from ..bot_driver import BotChose, BotDriver, BotFailed
 from ..controller import Controller
 from ..describe import GOD_KEYS
@@ -56,7 +57,7 @@ from ..widgets.supply import SupplyBar
 from .base import SizeNotice, too_small
 
 K = texts.KEY
-_COLOR_KEYS = "rbogw"
+_COLOR_KEYS = chips.KEYS
 
 
 def _bindings() -> list[BindingType]:
@@ -157,7 +158,7 @@ class TableScreen(Screen[None]):
         self.resumed = resumed
         self.ui = Controller()
         self.error: IllegalAction | None = None
-        self._scored: tuple[int, int] | None = None
+        self._scored: tuple[object, ...] | None = None
         self._scores: list[PlayerScore] = []
         self._bindings_shown: tuple[object, ...] = ()
         self.bots = BotDriver(
@@ -294,7 +295,7 @@ class TableScreen(Screen[None]):
         ui.sync(state, self.game_stamp())
         seat = pending.summary.seat if pending is not None else state.current
         human = self.my_turn
-        key = (session.version, id(shown))
+        key = (self.game_stamp(), id(shown))  # the walkthrough moves its game itself
         if self._scored != key:
             self._scores = final_scores(shown)
             self._scored = key
@@ -397,6 +398,7 @@ class TableScreen(Screen[None]):
         view = self.query_one(PyramidView)
         state = self.state
         pyramid = shown.players[seat].pyramid
+        wild = wilderness_points(shown.players[seat])
         ui = self.ui
         if deciding and state.kind is DecisionKind.PLACE:
             assert state.take is not None
@@ -414,13 +416,14 @@ class TableScreen(Screen[None]):
                 blocked=[] if ui.wild_mode else refused,
                 warned=warned_spots(state, ui.wild_mode),
                 ghost=(tile.color, ui.wild_mode),
+                wild_points=wild,
             )
             return
         preview = ui.preview(state) if deciding else None
         if preview is not None:
-            view.show(pyramid, spots=preview.colored_spots)
+            view.show(pyramid, spots=preview.colored_spots, wild_points=wild)
             return
-        view.show(pyramid)
+        view.show(pyramid, wild_points=wild)
 
     # ------------------------------------------------------------ playing
     def play(self, action: Action | None) -> bool:
@@ -496,6 +499,7 @@ class TableScreen(Screen[None]):
                 resumed=first and self.resumed,
                 pass_keyboard=several,
                 to_you=to_you,
+                played_before=session.history.has_played(state.current),
             )
             self.refresh_bindings()
 
@@ -588,6 +592,11 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ keys that do nothing now
     def on_key(self, event: events.Key) -> None:
         """A key that means nothing right now says why, instead of doing nothing."""
+        latin = chips.latin_key(event.key)
+        if latin is not None:  # the language's own color letter acts as its Latin key
+            event.stop()
+            self.app.simulate_key(latin)
+            return
         if self._handover_open:
             active = self.active_bindings.get(event.key)
             if (active is None or not active.enabled) and (

@@ -40,11 +40,13 @@ class HandOverCurtain(Static):
         resumed: bool,
         pass_keyboard: bool = True,
         to_you: Sequence[str] = (),
+        played_before: bool = True,
     ) -> None:
         """The next player's name; what the other players did to them (``to_you``: their
         CP now explained, first); the turns played since theirs (each one's tile, what
         its effects did, the CP change); and, when people share the keyboard, a word to
-        pass it on."""
+        pass it on. A player who has not played yet (``played_before`` false) has no
+        last turn to speak of: the turns are "the last moves"."""
         parts: list[Text] = [
             Text(texts.HANDOVER_TITLE.format(name=name), style=palette.ACCENT, justify="center"),
             Text(
@@ -68,7 +70,9 @@ class HandOverCurtain(Static):
             parts.append(Text())
             room = max(2, room - 1)
         if recent:
-            heading = texts.HANDOVER_SO_FAR if resumed else texts.HANDOVER_LAST
+            heading = (
+                texts.HANDOVER_LAST if played_before and not resumed else texts.HANDOVER_SO_FAR
+            )
             parts.append(Text(heading.format(name=name), style=palette.BOLD))
             shown = list(recent)[-4:]
             per_turn = max(1, room // len(shown) - 1)

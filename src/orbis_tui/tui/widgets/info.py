@@ -243,5 +243,5 @@ class GameLog(Widget):
         back = min(self.back, max(0, len(out) - height))
         window = out[max(0, len(out) - height - back) : len(out) - back]
         if back:  # say that newer lines wait below, and how to reach them
-            window = [*window[1:], Text(texts.LOG_NEWER.format(count=back), style=palette.DIM)]
+            window = [*window[1:], Text(texts.fill(texts.LOG_NEWER, count=back), style=palette.DIM)]
         return Text("\n").join(window)

@@ -40,6 +40,7 @@ class PyramidShown:
     blocked: tuple[Position, ...] = ()  # open to a wilderness, refused to the tile
     ghost: tuple[Color, bool] | None = None  # the tile being placed: color, wild
     warned: tuple[Position, ...] = ()  # legal, but the engine warns about them
+    wild_points: int = -1  # what a wilderness scores its owner (R-END-2)
 
 
 class PyramidView(CanvasWidget):
@@ -74,6 +75,7 @@ class PyramidView(CanvasWidget):
         blocked: Iterable[Position] = (),
         ghost: tuple[Color, bool] | None = None,
         warned: Iterable[Position] = (),
+        wild_points: int = -1,
     ) -> None:
         self.view = PyramidShown(
             tuple(sorted(pyramid.items())),
@@ -82,6 +84,7 @@ class PyramidView(CanvasWidget):
             tuple(blocked),
             ghost,
             tuple(warned),
+            wild_points,
         )
 
     def watch_view(self) -> None:
@@ -162,10 +165,15 @@ class PyramidView(CanvasWidget):
         edge_style = Style(dim=True)
         if placed.wild:
             body = palette.WILD
+            points = self.view.wild_points if self.view else -1
             if th == 2:
-                lines = [texts.WILD_TINY, texts.WILD_POINTS_TINY]
+                lines = [texts.WILD_TINY, f"{points:>3}"]
             else:
-                lines = [f"{palette.WILD_LETTER} {texts.WILD_TINY}", texts.WILD_POINTS, ""]
+                lines = [
+                    f"{palette.WILD_LETTER} {texts.WILD_TINY}",
+                    texts.CP_LONG.format(cp=points),
+                    "",
+                ]
         else:
             body = palette.CANCELLED if placed.cancelled else chips.TILE[tile.color]
             letter = chips.letter(tile.color)
