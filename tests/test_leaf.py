@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from orbis_tui.bots import MediumBot, bot_seed
+from orbis_tui.bots import ExpertBot, MediumBot, bot_seed
+from orbis_tui.bots.expert import LEARNED_LEAF_TABLES
 from orbis_tui.bots.heuristics import (
     TERM_NAMES,
     Context,
@@ -101,3 +102,21 @@ def test_the_search_runs_with_the_learned_leaf_and_repeats_itself() -> None:
     first = search()
     assert sum(visits for visits, _ in first) == 12
     assert search() == first
+
+
+def stats(bot: ExpertBot, state: GameState) -> list[tuple[int, float]]:
+    bot.choose(state)
+    assert bot.last is not None
+    return [(c.visits, c.total) for c in bot.last.candidates]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_expert_scores_its_leaves_with_the_learned_evaluation_where_measured(
+    players: int,
+) -> None:
+    state = positions(players, seed=6)[3 * players]
+    default = stats(ExpertBot(3, iterations=9), state)
+    learned = stats(ExpertBot(3, iterations=9, learned_leaf=True), state)
+    hand = stats(ExpertBot(3, iterations=9, learned_leaf=False), state)
+    assert default == (learned if players in LEARNED_LEAF_TABLES else hand)
+    assert learned != hand

@@ -6,10 +6,13 @@ the most visited root candidate, one decision at a time. Everything random in th
 search comes from :func:`~.fair.decision_rng` (the bot's seed and the public position)
 and every imagined world is a :meth:`~orbis_tui.engine.GameState.resample_hidden` copy,
 so with a fixed number of iterations the move is a function of what the player sees
-and the seed.
+and the seed. With three players the leaves are scored by the learned evaluation
+(:mod:`.leaf`), with two and four by the hand-written one (see ``LEARNED_LEAF_TABLES``).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..engine import Action, GameState
 from ..options import check_search_size
@@ -23,6 +26,9 @@ DEFAULT_EXPERT_BUDGET = 1.5  # seconds per turn: a turn stays under 2 s on this 
 # Within the last four turns of the game the leaf plays on to the end and scores the
 # final position, rather than trusting the evaluation one turn after the tree.
 EXPERT_FINISH = 4
+# Table sizes at which the leaf is scored by the learned evaluation (see .leaf): where a
+# held-out match at equal time measured it (docs/bots.md); elsewhere the hand one.
+LEARNED_LEAF_TABLES = frozenset({3})
 
 
 class ExpertBot:
@@ -50,6 +56,7 @@ class ExpertBot:
             **settings,
         }
         self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **chosen)  # type: ignore[arg-type]
+        self.leaf_by_table = "learned_leaf" not in settings  # else as the caller chose
         self.planner = QuickPlanner(weights)
         self.follower = PlanFollower()
         self.last: SearchResult | None = None
@@ -64,6 +71,9 @@ class ExpertBot:
         if len(candidates) == 1:
             self.last = None
             return self.follower.start(state, candidates[0])
-        search = TurnSearch(world, candidates, rng, self.settings, self.planner)
+        settings = self.settings
+        if self.leaf_by_table and world.num_players in LEARNED_LEAF_TABLES:
+            settings = replace(settings, learned_leaf=True)
+        search = TurnSearch(world, candidates, rng, settings, self.planner)
         self.last = search.run()
         return self.follower.start(state, list(self.last.best().actions))
