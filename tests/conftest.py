@@ -1,7 +1,7 @@
 """Settings shared by every test, and the two runs of the suite.
 
 ``pytest`` is the quick run for development: the tests marked ``slow`` (whole games
-played through the app, the languages' screens, the browser) are left out and the
+played through the app or reviewed, the languages' screens, the browser) are left out and the
 property tests try fewer examples. ``pytest --all`` is the whole suite, every test with
 every example: the README's test command and continuous integration run it.
 """
@@ -38,7 +38,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "slow: a whole game or every language through the app (run by --all)"
+        "markers", "slow: a whole game through the app or reviewed, every language (run by --all)"
     )
     settings.load_profile("thorough" if config.getoption("--all") else "quick")
 

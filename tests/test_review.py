@@ -79,6 +79,7 @@ def reviewed() -> GameReview:
     return review_record(planted()[0], per_option=PER_OPTION, seed=0)
 
 
+@pytest.mark.slow
 def test_a_cancelled_irrigation_is_found_and_never_called_fine() -> None:
     """The planted irrigation costs its few CP, small beside the spread of 40 futures
     played to the end by medium play: the review finds the fed spot better and does not
@@ -167,6 +168,7 @@ def test_fine_is_said_only_when_the_interval_stays_under_a_mistakes_floor() -> N
     assert {FINE, MISTAKE} <= verdicts
 
 
+@pytest.mark.slow
 def test_the_review_is_the_same_for_the_same_seed() -> None:
     record = planted()[0]
     again = review_record(record, seats=[0], per_option=PER_OPTION, seed=0)
@@ -183,6 +185,7 @@ def test_the_json_form_reads_back_exactly() -> None:
         GameReview.from_json('{"format": "other"}')
 
 
+@pytest.mark.slow
 def test_hints_noted_in_the_record_are_flagged() -> None:
     record, number, seat = planted()
     hinted = GameRecord(setup=record.setup, actions=list(record.actions), hints=[number])
@@ -207,6 +210,7 @@ def test_progress_is_reported_and_cancel_stops_early() -> None:
     assert len(review.moves) == 2 and review.settings["complete"] is False
 
 
+@pytest.mark.slow
 def test_exchanges_belong_to_the_answer_they_prepare_and_so_does_their_hint() -> None:
     match = Match.start(setup_for_game(["Ann", "Ben"], 7, 0))
     rng = random.Random(7)

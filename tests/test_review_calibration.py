@@ -94,6 +94,7 @@ def reviewed(players: int) -> tuple[GameReview, int, int]:
     return review_record(record, seats=[seat], per_option=PER_OPTION, seed=0), number, seat
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_planted_wilderness_is_its_players_biggest_mistake(players: int) -> None:
     review, number, seat = reviewed(players)

@@ -25,6 +25,7 @@ def short_record(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_json_prints_the_review_that_reads_back(
     short_record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -37,6 +38,7 @@ def test_json_prints_the_review_that_reads_back(
     assert review.moves and all(m.index < 14 for m in review.moves)
 
 
+@pytest.mark.slow
 def test_the_text_names_each_player_and_every_decision(
     short_record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -50,6 +52,7 @@ def test_the_text_names_each_player_and_every_decision(
     assert "3 iterations per option" in out
 
 
+@pytest.mark.slow
 def test_a_seat_may_be_named_by_its_player(
     short_record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -67,6 +70,7 @@ def test_an_unknown_seat_is_refused(
     assert "not a player's number (1 to 3) nor name" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_on_a_pipe_the_table_fits_80_columns_and_tells_moves_in_words(
     short_record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -126,6 +130,7 @@ def test_the_default_size_is_the_analysis_review_size() -> None:
     assert REVIEW_SIZE == REVIEW_PER_OPTION
 
 
+@pytest.mark.slow
 def test_moves_are_numbered_by_round_as_on_the_table(
     short_record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
