@@ -9,6 +9,7 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from app_driver import NAMES, TableApp, lift_curtain, press, region_words, screen_text, table
 from textual.pilot import Pilot
@@ -72,15 +73,24 @@ def sealing(option: Option) -> bool:
 
 
 # ---------------------------------------------------------------- before the choice
-def test_a_take_that_seals_ones_forest_is_marked_on_the_market_and_told(tmp_path: Path) -> None:
+def take_is_marked_and_told(
+    tmp_path: Path, warning_kind: type[Any], told: Callable[[Any], str]
+) -> None:
+    """A take carrying `warning_kind` is `!` on the market and its panel says `told`."""
+
+    def warned(option: Option) -> bool:
+        return isinstance(option.action, TakeTile) and any(
+            isinstance(w, warning_kind) for w in option.warnings
+        )
+
     def wanted(s: GameState) -> bool:
-        return s.kind is DecisionKind.TURN and any(sealing(o) for o in s.decision.legal_options)
+        return s.kind is DecisionKind.TURN and any(warned(o) for o in s.decision.legal_options)
 
     match = match_where(wanted)
-    option = next(o for o in match.state.decision.legal_options if sealing(o))
+    option = next(o for o in match.state.decision.legal_options if warned(o))
     assert isinstance(option.action, TakeTile)
     cell = option.action.cell
-    warning = next(w for w in option.warnings if isinstance(w, ForestSealed))
+    warning = next(w for w in option.warnings if isinstance(w, warning_kind))
 
     async def scenario(pilot: Pilot) -> None:
         screen = table(pilot.app)
@@ -90,42 +100,25 @@ def test_a_take_that_seals_ones_forest_is_marked_on_the_market_and_told(tmp_path
         screen.changed()
         await pilot.pause()
         words = region_words(pilot.app, screen.query_one(DecisionPanel))
-        assert (
-            f"! {warning.details['tile']} (forest, {warning.cp} CP) can no longer be validated"
-            in words
-        )
+        assert told(warning) in words
 
     run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_take_that_seals_ones_forest_is_marked_on_the_market_and_told(tmp_path: Path) -> None:
+    take_is_marked_and_told(
+        tmp_path,
+        ForestSealed,
+        lambda w: f"! {w.details['tile']} (forest, {w.cp} CP) can no longer be validated",
+    )
 
 
 def test_a_take_that_makes_ones_god_impossible_is_marked_on_the_market_and_told(
     tmp_path: Path,
 ) -> None:
-    def losing_god(option) -> bool:
-        return isinstance(option.action, TakeTile) and any(
-            isinstance(w, GodLost) for w in option.warnings
-        )
-
-    def wanted(s: GameState) -> bool:
-        return s.kind is DecisionKind.TURN and any(losing_god(o) for o in s.decision.options)
-
-    match = match_where(wanted)
-    option = next(o for o in match.state.decision.options if losing_god(o))
-    assert isinstance(option.action, TakeTile)
-    cell = option.action.cell
-    warning = next(w for w in option.warnings if isinstance(w, GodLost))
-
-    async def scenario(pilot: Pilot) -> None:
-        screen = table(pilot.app)
-        market = screen.query_one(MarketBoard)
-        assert market.view is not None and cell in market.view.warned
-        screen.ui.select_cell(cell)
-        screen.changed()
-        await pilot.pause()
-        words = region_words(pilot.app, screen.query_one(DecisionPanel))
-        assert f"! {warning.god} ({warning.cp} CP) can no longer score" in words
-
-    run(TableApp(match, tmp_path), scenario)
+    take_is_marked_and_told(
+        tmp_path, GodLost, lambda w: f"! {w.god} ({w.cp} CP) can no longer score"
+    )
 
 
 def test_a_spot_that_seals_ones_forest_is_marked_and_enter_proposes_another(
