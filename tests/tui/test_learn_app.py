@@ -31,6 +31,7 @@ from orbis_tui.engine import (
     TakeTile,
     final_scores,
 )
+from orbis_tui.i18n import gettext
 from orbis_tui.learn import Outcome, Walkthrough
 from orbis_tui.tui import texts
 from orbis_tui.tui.describe import GOD_KEYS
@@ -364,7 +365,7 @@ def test_the_hint_key_in_the_walkthrough_points_to_the_lessons_tips(tmp_path: Pa
             assert isinstance(app.screen, LearnTableScreen)
             await pilot.press("a")
             assert isinstance(app.screen, LearnTableScreen)  # no hint box
-            assert texts.HINT_LEARN in [n.message for n in app._notifications]
+            assert gettext(texts.HINT_LEARN) in [n.message for n in app._notifications]
             assert app.screen.match.record.hints is None
 
     run(scenario())

@@ -35,6 +35,7 @@ from ...engine import (
     final_scores,
     wilderness_points,
 )
+from ...i18n import gettext as _
 from ...records import Match
 from .. import chips, texts
 from ..bot_driver import BotChose, BotDriver, BotFailed
@@ -235,9 +236,9 @@ class TableScreen(Screen[None]):
             with Vertical(id="right"):
                 yield PlayerCard(id="card")
                 yield PyramidView(id="pyramid")
-                yield Static(texts.PLAYERS_TITLE, classes="rule", id="players-title")
+                yield Static(_(texts.PLAYERS_TITLE), classes="rule", id="players-title")
                 yield PlayersStrip(id="players")
-                yield Static(texts.LOG_TITLE, classes="rule", id="log-title")
+                yield Static(_(texts.LOG_TITLE), classes="rule", id="log-title")
                 yield GameLog(id="log")  # the coach joins here when first asked for
         yield HandOverCurtain(id="curtain")
         yield KeyBar()
@@ -271,7 +272,7 @@ class TableScreen(Screen[None]):
             self.app.post_message(ShowEnd(self.match))
             return
         if self.resumed:
-            self.notify(texts.RESUMED, markup=False)
+            self.notify(_(texts.RESUMED), markup=False)
         if not opened:
             self._next_turn(first=True)
 
@@ -336,10 +337,12 @@ class TableScreen(Screen[None]):
             panel.show(state, ui, self.error)
         elif not self.seat.human:
             panel.show_text(
-                texts.PANEL_BOT.format(name=self.seat.name, level=texts.level_name(self.seat.kind))
+                _(texts.PANEL_BOT).format(
+                    name=self.seat.name, level=texts.level_name(self.seat.kind)
+                )
             )
         else:
-            waiting = self._waiting_text() or texts.PANEL_WAITING.format(name=self.seat.name)
+            waiting = self._waiting_text() or _(texts.PANEL_WAITING).format(name=self.seat.name)
             panel.show_text(waiting)
         self.query_one(PlayerCard).show(shown, seat, scores[seat])
         self._show_pyramid(shown, seat, deciding)
@@ -362,8 +365,8 @@ class TableScreen(Screen[None]):
         """Speak the language now in use: every text and the game log anew."""
         if self.gone():
             return
-        self.query_one("#players-title", Static).update(texts.PLAYERS_TITLE)
-        self.query_one("#log-title", Static).update(texts.LOG_TITLE)
+        self.query_one("#players-title", Static).update(_(texts.PLAYERS_TITLE))
+        self.query_one("#log-title", Static).update(_(texts.LOG_TITLE))
         self.session.logbook.rewrite()
         self.query_one(HandOverCurtain).refresh()
         self.redraw_all()
@@ -456,7 +459,7 @@ class TableScreen(Screen[None]):
     def _report_save_error(self) -> None:
         error = self.session.take_save_error()
         if error is not None:
-            self.notify(texts.SAVE_FAILED.format(error=error), severity="error", markup=False)
+            self.notify(_(texts.SAVE_FAILED).format(error=error), severity="error", markup=False)
 
     def write_save(self) -> None:
         """Wait until the autosave holds every action played so far."""
@@ -551,7 +554,7 @@ class TableScreen(Screen[None]):
         """Say what went wrong, and let a person play the seat: nothing was lost."""
         name = self.seats[seat].name
         self.notify(
-            texts.BOT_FAILED.format(name=name, error=error),
+            _(texts.BOT_FAILED).format(name=name, error=error),
             severity="error",
             timeout=12,
             markup=False,
@@ -604,7 +607,7 @@ class TableScreen(Screen[None]):
             ):
                 event.stop()
                 self.notify(
-                    texts.IDLE_HANDOVER.format(name=self.seat.name), timeout=3, markup=False
+                    _(texts.IDLE_HANDOVER).format(name=self.seat.name), timeout=3, markup=False
                 )
             return
         if too_small(self.app.size):
@@ -662,10 +665,10 @@ class TableScreen(Screen[None]):
         self.error = None
         if state.kind is DecisionKind.TURN:
             if not self.ui.move_cursor(direction):
-                self.notify(texts.IDLE_MARKET_EDGE, timeout=3, markup=False)
+                self.notify(_(texts.IDLE_MARKET_EDGE), timeout=3, markup=False)
         elif state.kind is DecisionKind.PLACE:
             if not self.ui.move_spot(state, direction):
-                self.notify(texts.IDLE_NO_SPOT_THAT_WAY, timeout=3, markup=False)
+                self.notify(_(texts.IDLE_NO_SPOT_THAT_WAY), timeout=3, markup=False)
         elif state.kind is DecisionKind.VOLCANO:
             self.ui.move_volcano(state, -1 if direction == "up" else 1)
         self.changed()
@@ -683,7 +686,7 @@ class TableScreen(Screen[None]):
         self.error = None
         if not self.ui.add_color(self.state, color):
             self.app.bell()
-            self.notify(texts.IDLE_COLOR_FULL, timeout=3, markup=False)
+            self.notify(_(texts.IDLE_COLOR_FULL), timeout=3, markup=False)
         self.changed()
 
     def action_remove_color(self, color: int) -> None:
@@ -695,10 +698,10 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         undone = self.session.undo()
         if undone is None:
-            self.notify(texts.NOTHING_TO_UNDO, markup=False)
+            self.notify(_(texts.NOTHING_TO_UNDO), markup=False)
             return
         self.error = None
-        self.notify(texts.UNDONE, timeout=2, markup=False)
+        self.notify(_(texts.UNDONE), timeout=2, markup=False)
         self.changed()
 
     def action_exchange(self) -> None:
@@ -729,7 +732,7 @@ class TableScreen(Screen[None]):
             if rank is None or hint.options is None:
                 return
             if self.game_stamp() != stamp:
-                self.notify(texts.HINT_CHANGED, markup=False)
+                self.notify(_(texts.HINT_CHANGED), markup=False)
                 return
             for action in hint.options[rank].actions:
                 if not self.play(action):
