@@ -11,16 +11,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events
-from textual.actions import parse as parse_action
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import (
-    COLORS,
     Action,
     Count,
     DecisionKind,
@@ -40,13 +38,14 @@ from ...records import Match
 from .. import chips, texts
 from ..bot_driver import BotChose, BotDriver, BotFailed
 from ..controller import Controller
-from ..describe import GOD_KEYS
-from ..key_policy import CONFIRM_LABELS, REFUSE_LABELS, KeyContext, judge, why_no_hint
+from ..handover import hand_over
+from ..key_policy import KeyContext, judge, why_no_hint
 from ..navigation import NewGame, ShowEnd
 from ..saves import SaveStore
 from ..seats import Seat
 from ..session import GameSession
 from ..settings import Settings
+from ..table_keys import BINDINGS, idle_reason
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.curtain import HandOverCurtain
 from ..widgets.info import GameLog, PlayerCard, PlayersStrip, StatusLine
@@ -56,78 +55,6 @@ from ..widgets.panel import DecisionPanel, option_marked, summary_lines, warned_
 from ..widgets.pyramid import PyramidView
 from ..widgets.supply import SupplyBar
 from .base import SizeNotice, too_small
-
-K = texts.KEY
-_COLOR_KEYS = chips.KEYS
-
-
-def _bindings() -> list[BindingType]:
-    out: list[BindingType] = [
-        Binding("enter,space", "ready", K["ready"]),
-        Binding("enter", "end_turn", K["end_turn"]),
-    ]
-    out += [
-        Binding("enter", f"confirm('{label}')", K[label], priority=False)
-        for label in CONFIRM_LABELS
-    ]
-    out += [Binding("x", f"refuse('{label}')", K[label]) for label in REFUSE_LABELS]
-    out += [
-        Binding("x", "toggle_wild('wild')", K["toggle_wild"]),
-        Binding("x", "toggle_wild('colored')", K["toggle_colored"]),
-        Binding("y", "pay_anyway", K["pay_anyway"]),
-        Binding("e", "exchange", K["exchange"]),
-        Binding("u", "undo", K["undo"]),
-        Binding("f", "hurry", K["hurry"]),
-        Binding("p", "players", K["players"]),
-        Binding("t", "history", K["history"]),
-        Binding("v", "score", K["score"]),
-        Binding("c", "coach", K["coach"]),
-        Binding("a", "hint", K["hint"]),
-        Binding("s", "settings", K["settings"], show=False),
-        # n as on the end screen; ctrl+n too, though browsers keep it for a new window.
-        Binding("n,ctrl+n", "new_game", K["new"], show=False),
-        Binding("pageup", "scroll_side(-1)", K["scroll"], show=False),
-        Binding("pagedown", "scroll_side(1)", K["scroll"]),
-    ]
-    for key, direction in (
-        ("up,k", "up"),
-        ("down,j", "down"),
-        ("left,h", "left"),
-        ("right,l", "right"),
-    ):
-        out.append(Binding(key, f"move('{direction}')", K[direction], show=False))
-    out += [Binding(str(n), f"take_cell({n - 1})", K["take"], show=False) for n in range(1, 10)]
-    out += [
-        Binding(f"{key},shift+{key.lower()}", f"select_god('{god.value}')", K["god"], show=False)
-        for god, key in GOD_KEYS.items()
-    ]
-    for color in COLORS:
-        letter = _COLOR_KEYS[color]
-        out.append(Binding(letter, f"add_color({int(color)})", K["choose"], show=False))
-        out.append(
-            Binding(
-                f"{letter.upper()},shift+{letter}",
-                f"remove_color({int(color)})",
-                K["choose"],
-                show=False,
-            )
-        )
-    return out
-
-
-def _key_actions(bindings: list[BindingType]) -> dict[str, list[tuple[str, tuple[object, ...]]]]:
-    """Each key's actions, named and with their parameters as the key policy reads them."""
-    out: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
-    for binding in bindings:
-        assert isinstance(binding, Binding)
-        _namespace, name, parameters = parse_action(binding.action)
-        for key in binding.key.split(","):
-            out.setdefault(key, []).append((name, parameters))
-    return out
-
-
-BINDINGS = _bindings()
-_KEY_ACTIONS = _key_actions(BINDINGS)
 
 
 class TableScreen(Screen[None]):
@@ -476,33 +403,29 @@ class TableScreen(Screen[None]):
 
     def _next_turn(self, first: bool = False) -> None:
         """Hand the keyboard over, or let a computer player move."""
-        state = self.state
         seat = self.seat
         if not self.my_turn:
             if self.session.plays_bots and not seat.human:
                 self._schedule_bot()
             return
         self.bots.person_to_move()
-        session = self.session
-        several = session.humans > 1
-        recent = session.history.since_turn_of(state.current)
-        to_you = session.history.done_to(state.current)
-        if first and not self.resumed:
-            recent = []
-            to_you = []
-        # Alone against the computer, the log tells what it did; the curtain only if asked.
-        first = first and session.curtain_first
-        if several or first or (recent and self.settings.handover_alone):
+        curtain = hand_over(
+            self.session,
+            handover_alone=self.settings.handover_alone,
+            first=first,
+            resumed=self.resumed,
+        )
+        if curtain is not None:
             self._handover_open = True
             self._table_visible(False)
             self.query_one(HandOverCurtain).show(
-                seat.name,
-                state.round,
-                recent,
-                resumed=first and self.resumed,
-                pass_keyboard=several,
-                to_you=to_you,
-                played_before=session.history.has_played(state.current),
+                curtain.name,
+                curtain.round_number,
+                curtain.recent,
+                resumed=curtain.resumed,
+                pass_keyboard=curtain.pass_keyboard,
+                to_you=curtain.to_you,
+                played_before=curtain.played_before,
             )
             self.refresh_bindings()
 
@@ -631,14 +554,7 @@ class TableScreen(Screen[None]):
         active = self.active_bindings.get(key)
         if active is not None and active.enabled:
             return None
-        context = self.key_context()
-        for action, parameters in _KEY_ACTIONS.get(key, ()):
-            verdict = judge(action, parameters, context)
-            if verdict.enabled:
-                return None
-            if verdict.reason is not None:
-                return verdict.reason
-        return None
+        return idle_reason(key, self.key_context())
 
     # ------------------------------------------------------------ actions
     def action_confirm(self, label: str) -> None:
