@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from app_driver import press, screen_text, start_new_game, table
 from textual.pilot import Pilot
 
@@ -16,6 +17,8 @@ from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.saves import LockOutcome, LockState, SaveStore, save_text
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.question import QuestionScreen
+
+pytestmark = pytest.mark.slow  # the app as a browser tab runs it: run by --all
 
 
 async def shows(pilot: Pilot[None], needle: str, line: int | None = None) -> bool:

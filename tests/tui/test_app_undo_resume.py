@@ -243,6 +243,7 @@ def test_a_new_game_keeps_the_unfinished_one_among_the_records(tmp_path: Path) -
     asyncio.run(scenario())
 
 
+@pytest.mark.slow  # a whole game, then the end screen
 def test_the_end_screen_saves_the_record_where_asked(tmp_path: Path) -> None:
     match = random_match(2, 31, lambda s: s.is_over)
 

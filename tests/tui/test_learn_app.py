@@ -391,6 +391,7 @@ async def follow_until(
     raise AssertionError("the wanted moment never came")
 
 
+@pytest.mark.slow  # the walkthrough followed far
 def test_the_walkthrough_shows_the_learner_s_real_cp_now(tmp_path: Path) -> None:
     """'0 CP now' with a pyramid of scoring tiles was wrong: the card follows the game."""
 
@@ -420,6 +421,7 @@ def at_step(step_id: str) -> Callable[[LearnTableScreen], bool]:
     )
 
 
+@pytest.mark.slow  # the walkthrough followed to its god
 def test_u_and_f_say_why_they_do_nothing_in_the_walkthrough(tmp_path: Path) -> None:
     """In the Goddess of Love's choice (and anywhere in the walkthrough) u does not undo,
     and f has no computer to hurry: each says so instead of doing nothing."""

@@ -27,6 +27,8 @@ from test_browser import WAIT_MS, sync_api
 from orbis_tui.remote.client import TableMirror, create_table_request, parse_table
 from orbis_tui.remote.links import Link, parse_link
 
+pytestmark = pytest.mark.slow  # a table server and browsers: run by --all
+
 YOUR_TURN = "Orbis: your turn"  # the seat's terminal title, which its tab takes
 
 
