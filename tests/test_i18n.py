@@ -109,6 +109,15 @@ def test_russian_has_three_plural_forms() -> None:
     ]
 
 
+def test_an_empty_text_stays_empty_in_every_language() -> None:
+    """A catalog answers the empty message id with its header (translator, dates...):
+    an empty cell of a table of texts must not show it."""
+    for lang in ("de", "ru"):
+        i18n.set_language(lang)
+        assert i18n.gettext("") == ""
+        assert i18n.gettext("red") != "red"  # the catalog is in use
+
+
 def test_german_and_russian_catalogs_are_installed() -> None:
     assert set(i18n.available_languages()) >= {"en", "de", "ru"}
 
