@@ -198,7 +198,7 @@ class TempleUncounted(_Consequence):
     @property
     def message(self) -> str:
         code = self.code if self.temples else "temple_uncounted_none"
-        return warning_text(code, self.details)
+        return warning_text(code, {**self.details, "more": self.temples + 1})
 
     @property
     def loses_value(self) -> bool:

@@ -257,9 +257,9 @@ WARNINGS: dict[str, Template] = {
     ),
     "temple_uncounted": Np_(
         "As a wilderness {tile} is no temple tile: for the temple token you would count "
-        "{temples} temple tile, not one more.",
+        "{temples} temple tile instead of {more}.",
         "As a wilderness {tile} is no temple tile: for the temple token you would count "
-        "{temples} temple tiles, not one more.",
+        "{temples} temple tiles instead of {more}.",
         "temples",
     ),
     "temple_uncounted_none": N_(
