@@ -436,6 +436,7 @@ def test_every_loss_of_an_own_tile_or_the_god_at_a_choice_is_warned() -> None:
     assert checked > 1000 and warned > 100, (checked, warned)
 
 
+@pytest.mark.slow  # 40 whole games, every option played
 def test_R_END_3_every_way_of_leaving_a_temple_tile_wild_says_the_token_loses_it() -> None:
     """At every payment and placement of a temple tile in random 2-4 player games, an
     option that makes it a wilderness names the tile and the temple tiles that would
