@@ -74,6 +74,7 @@ def strong_record(cache: Path, players: int, seed: int, iterations: int) -> Game
     path = cache / f"record-{players}p-{seed}-expert{iterations}.json"
     if path.exists():
         return load_record(path.read_text())[0]
+    start = time.perf_counter()
     match = Match.start(setup_for_game(NAMES[:players], seed, 0))
     bots = [
         make_bot("expert", bot_seed(seed, seat), iterations=iterations) for seat in range(players)
@@ -81,18 +82,27 @@ def strong_record(cache: Path, players: int, seed: int, iterations: int) -> Game
     while not match.state.is_over:
         match.play(bots[match.state.current].choose(match.state))
     path.write_text(match.record.to_json())
+    print(f"{path.name}: played in {time.perf_counter() - start:.0f} s", flush=True)
     return match.record
 
 
-def reviewed(cache: Path, name: str, record: GameRecord) -> tuple[GameReview, float]:
+def reviewed(cache: Path, name: str, record: GameRecord) -> tuple[GameReview, str]:
+    """The review of ``record`` at the default settings, from the cache when it is
+    there, and how long it took (said as cached when it was made by an earlier run)."""
     path = cache / f"review-{name}.json"
+    timing = cache / f"review-{name}.seconds"
     if path.exists():
-        return GameReview.from_json(path.read_text()), math.nan
-    start = time.perf_counter()
+        took = timing.read_text().strip() if timing.exists() else "an unknown time"
+        return GameReview.from_json(path.read_text()), f"{took}, cached"
+    start, cpu = time.perf_counter(), time.process_time()
     review = review_record(record)
-    seconds = time.perf_counter() - start
+    took = (
+        f"{time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu:.0f} s CPU "
+        f"(load {os.getloadavg()[0]:.1f})"
+    )
     path.write_text(review.to_json())
-    return review, seconds
+    timing.write_text(took + "\n")
+    return review, took
 
 
 def sampled(review: GameReview, biggest: int, drawn: int, rng: random.Random) -> list[MoveReview]:
@@ -131,14 +141,12 @@ def main() -> None:
         for game in range(games):
             seed = args.seed + game
             name = f"{players}p-{seed}-expert{args.iterations}"
-            started = time.perf_counter()
             record = strong_record(args.cache, players, seed, args.iterations)
-            played_in = time.perf_counter() - started
-            review, seconds = reviewed(args.cache, name, record)
+            review, took = reviewed(args.cache, name, record)
             same += sum(1 for m in review.moves if m.best == m.played)
             print(
-                f"{name}: {len(record.actions)} actions (made in {played_in:.0f} s), "
-                f"{len(review.moves)} decisions judged in {seconds:.0f} s, "
+                f"{name}: {len(record.actions)} actions, "
+                f"{len(review.moves)} decisions judged in {took}, "
                 f"{sum(p.mistakes for p in review.players)} mistakes",
                 flush=True,
             )
@@ -217,6 +225,9 @@ def summarise(rows: list[Row], same: int | None) -> None:
         for r in rows
         if abs(r.move.loss - max(0.0, r.real)) <= 2 * math.hypot(r.move.stderr, r.real_error) + 1e-9
     )
+    # The review's own error: the squared differences less the part the playouts' own
+    # sampling adds (their worlds are independent of the review's).
+    own = statistics.fmean(e**2 for e in errors) - statistics.fmean(r.real_error**2 for r in rows)
     sampling = statistics.fmean(r.gap_error**2 for r in rows)
     bias = statistics.fmean(r.bias**2 for r in rows)
     more = "" if same is None else f" ({same} more where the review's best is the move played)"
@@ -225,6 +236,10 @@ def summarise(rows: list[Row], same: int | None) -> None:
         f"mean absolute error of the claimed loss: {statistics.fmean(errors):.2f} CP "
         f"(aim <= 0.75; the playouts' own sampling alone: {floor:.2f}; against their "
         f"difference even below 0: {statistics.fmean(raw):.2f})"
+    )
+    print(
+        f"the review's own error (root mean square, the playouts' sampling taken out): "
+        f"{math.sqrt(max(0.0, own)):.2f} CP"
     )
     print(
         f"verdicts: {len(flagged)} mistakes, {len(fine)} fine, {unclear} unclear "

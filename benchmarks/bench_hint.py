@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import time
@@ -36,18 +37,21 @@ def bot_game(seed: int) -> tuple[GameRecord, list[int]]:
     return match.record, list(range(len(match.record.actions)))
 
 
-def hint_times(record: GameRecord, positions: list[int]) -> list[float]:
+def hint_times(record: GameRecord, positions: list[int]) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds of a hint at each of ``positions``."""
     from orbis_tui.analysis.hints import best_options
     from orbis_tui.records import replay
 
     times = []
+    cpus = []
     for position in positions:
         state = replay(record, position)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         options = best_options(state)
         times.append(time.perf_counter() - started)
+        cpus.append(time.process_time() - cpu)
         assert options, "a hint with no option"
-    return times
+    return times, cpus
 
 
 def step_times(record: GameRecord, seed: int) -> list[float]:
@@ -84,12 +88,13 @@ def step_times(record: GameRecord, seed: int) -> list[float]:
     return times
 
 
-def review_seconds(record: GameRecord) -> float:
+def review_seconds(record: GameRecord) -> tuple[float, float]:
+    """Wall-clock and CPU seconds of the review of the whole record."""
     from orbis_tui.analysis.review import review_record
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     review_record(record)
-    return time.perf_counter() - started
+    return time.perf_counter() - started, time.process_time() - cpu
 
 
 def main() -> None:
@@ -101,30 +106,39 @@ def main() -> None:
     record, all_positions = bot_game(args.seed)
     rng = random.Random(args.seed)
     positions = sorted(rng.sample(all_positions, min(args.positions, len(all_positions))))
-    hints = hint_times(record, positions)
+    load = os.getloadavg()[0]
+    hints, hint_cpus = hint_times(record, positions)
     steps = step_times(record, args.seed)
-    review = review_seconds(record)
+    review, review_cpu = review_seconds(record)
     result = {
         "actions": len(record.actions),
+        "load_average": load,
         "hint_median_s": statistics.median(hints),
         "hint_max_s": max(hints),
+        "hint_cpu_median_s": statistics.median(hint_cpus),
+        "hint_cpu_max_s": max(hint_cpus),
         "step_median_ms": 1000 * statistics.median(steps),
         "step_max_ms": 1000 * max(steps),
         "review_s": review,
+        "review_cpu_s": review_cpu,
     }
     if args.json:
         print(json.dumps(result, indent=2))
         return
-    print(f"game: {result['actions']} actions (seed {args.seed})")
+    print(f"game: {result['actions']} actions (seed {args.seed}); load average {load:.2f}")
     print(
         f"hint: median {result['hint_median_s']:.2f} s, max {result['hint_max_s']:.2f} s "
-        f"over {len(hints)} positions (target: at most 2 s)"
+        f"(CPU: median {result['hint_cpu_median_s']:.2f} s, max "
+        f"{result['hint_cpu_max_s']:.2f} s) over {len(hints)} positions (target: at most 2 s)"
     )
     print(
         f"review steps (key to repaint): median {result['step_median_ms']:.1f} ms, "
         f"max {result['step_max_ms']:.1f} ms over {len(steps)} keys"
     )
-    print(f"review of the whole record: {result['review_s']:.1f} s")
+    print(
+        f"review of the whole record: {result['review_s']:.1f} s "
+        f"({result['review_cpu_s']:.1f} s of CPU)"
+    )
 
 
 if __name__ == "__main__":

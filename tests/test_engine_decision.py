@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from builders import NAMES, Seat, expect_illegal, farm, plain, position, tile, volcano
+from builders import NAMES, TEMPLE, Seat, expect_illegal, farm, plain, position, tile, volcano
 from orbis_tui.engine import (
     RULE_IDS,
     Cancelled,
@@ -38,6 +38,7 @@ from orbis_tui.engine import (
     ReturnUnaffordable,
     TakeGod,
     TakeTile,
+    TempleUncounted,
     TokenAlreadyHeld,
     VolcanoFails,
     VolcanoRefused,
@@ -224,7 +225,9 @@ def test_paying_warns_when_the_payment_would_be_lost_or_the_village_cancelled() 
             kinds = {type(w) for w in option.warnings}
             if isinstance(option.action, GoWild):
                 # (a god the wilderness makes impossible: tests/test_outlook.py)
-                assert kinds - {GodLost} == {WildernessCost}
+                assert kinds - {GodLost, TempleUncounted} == {WildernessCost}
+                temple = tile.effect.kind is EffectKind.TEMPLE
+                assert (TempleUncounted in kinds) == temple
                 seen[WildernessCost] += 1
                 continue
             assert isinstance(option.action, Pay)
@@ -289,6 +292,42 @@ def test_R_EFF_VOLCANO_taking_a_volcano_counts_the_worshipers_this_take_generate
         if warned:
             assert warnings[0].available == (2, 0, 0, 0, 0)
             assert "cancelled" in warnings[0].message
+
+
+def test_R_END_3_a_temple_left_as_a_wilderness_says_it_no_longer_counts_for_the_token() -> None:
+    """Paid or not, a temple tile placed as a wilderness is no temple tile: the warning
+    says its CP and what the temple token loses, with the temples already placed."""
+    temple = tile("T", Color.WHITE, cost="W", cp=3, effect=TEMPLE, level=2, mystic=7)
+    placed = tile("P", Color.WHITE, cp=2, effect=TEMPLE, level=2, mystic=3)
+    for pyramid, count in (({}, 0), ({(1, 0): placed}, 1)):
+        state = position({4: temple}, seats=[Seat(pyramid, realm="W")])
+        state.apply(TakeTile(4))
+        wild = state.decision.option(GoWild())
+        assert wild is not None
+        assert wild.warnings[:2] == (WildernessCost(-1, 3, True), TempleUncounted(temple, count))
+        lost = wild.warnings[1]
+        assert lost.loses_value and lost.rule == "R-END-3"
+        assert "temple token" in lost.message and "T" in lost.message
+        assert ("no temple token" in lost.message) == (count == 0)
+        # paid, then placed as a wilderness by choice: the same loss, said again
+        pay = next(o for o in state.decision.legal_options if isinstance(o.action, Pay))
+        assert not any(isinstance(w, TempleUncounted) for w in pay.warnings)
+        state.apply(pay.action)
+        as_wild = [o for o in state.decision.legal_options if getattr(o.action, "wild", False)]
+        assert as_wild
+        for option in as_wild:
+            assert TempleUncounted(temple, count) in option.warnings
+        as_itself = [o for o in state.decision.legal_options if not getattr(o.action, "wild", True)]
+        assert as_itself and not any(
+            isinstance(w, TempleUncounted) for o in as_itself for w in o.warnings
+        )
+
+
+def test_a_plain_tile_left_as_a_wilderness_says_nothing_of_temples() -> None:
+    state = position({4: tile("T", Color.WHITE, cost="W", cp=3)}, seats=[Seat(realm="W")])
+    state.apply(TakeTile(4))
+    wild = state.decision.option(GoWild())
+    assert wild is not None and not any(isinstance(w, TempleUncounted) for w in wild.warnings)
 
 
 def test_R_END_2_going_wild_costs_one_point_but_nothing_with_idleness() -> None:

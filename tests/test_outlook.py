@@ -35,9 +35,12 @@ from orbis_tui.engine import (
     Pyramid,
     TakeGod,
     TakeTile,
+    TempleUncounted,
     TurnEnded,
+    effect_counts,
     final_scores,
     forest_validated,
+    geometry,
     outlook,
     outlooks,
 )
@@ -425,6 +428,46 @@ def test_every_loss_of_an_own_tile_or_the_god_at_a_choice_is_warned() -> None:
                 warned += 1
             checked += 1
     assert checked > 1000 and warned > 100, (checked, warned)
+
+
+def test_R_END_3_every_way_of_leaving_a_temple_tile_wild_says_the_token_loses_it() -> None:
+    """At every payment and placement of a temple tile in random 2-4 player games, an
+    option that makes it a wilderness names the tile and the temple tiles that would
+    count for the token (checked against the final breakdown's count when it is placed
+    that way), as a loss of value when it could be placed as itself; no other option
+    says so."""
+    said = 0
+    for state in random_games(40, seed=8300):
+        if state.kind not in (DecisionKind.PAY, DecisionKind.PLACE):
+            continue
+        tile = state.decision.tile
+        assert tile is not None
+        if state.kind is DecisionKind.PAY:  # a spot of its color, paid or not (R-TAKE-4)
+            fits = bool(geometry.colored_spots(state.player.pyramid, tile.color))
+        else:
+            fits = any(isinstance(a, Place) and not a.wild for a in state.decision_actions())
+        # a tile already gone wild at the payment was warned there
+        temple = tile.effect.kind is EffectKind.TEMPLE and not (state.take and state.take.wild)
+        for option in state.decision.legal_options:
+            action = option.action
+            warned = [w for w in option.warnings if isinstance(w, TempleUncounted)]
+            wild = isinstance(action, GoWild) or (isinstance(action, Place) and action.wild)
+            if not (temple and wild):
+                assert not warned, option
+                continue
+            assert len(warned) == 1, option
+            lost = warned[0]
+            # bound to be a wilderness (no spot of its color): said, but no choice loses it
+            assert lost.loses_value == fits and option.loses_value >= fits, option
+            assert lost.tile == tile and lost.rule == "R-END-3"
+            if isinstance(action, Place):
+                trial = state.copy()
+                trial.apply(action)
+                counted = final_scores(trial)[state.current].temple_count if trial.is_over else None
+                placed = effect_counts(trial.players[state.current].pyramid)["temple"]
+                assert lost.temples == placed and counted in (None, placed)
+            said += 1
+    assert said > 5, said
 
 
 def test_the_turn_summary_repeats_the_forest_the_turn_sealed() -> None:

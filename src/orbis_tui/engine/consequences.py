@@ -184,6 +184,28 @@ class WildernessCost(_Consequence):
 
 
 @value
+class TempleUncounted(_Consequence):
+    """A temple tile ``tile`` ending as a wilderness is no temple tile: for the temple
+    token the player counts ``temples`` (the temple tiles already placed), not one more,
+    and with none gets no token. Not ``avoidable`` when no spot takes it in its color."""
+
+    tile: Tile
+    temples: int
+    avoidable: bool = True
+    rule = "R-END-3"
+    code = "temple_uncounted"
+
+    @property
+    def message(self) -> str:
+        code = self.code if self.temples else "temple_uncounted_none"
+        return warning_text(code, {**self.details, "more": self.temples + 1})
+
+    @property
+    def loses_value(self) -> bool:
+        return self.avoidable
+
+
+@value
 class ForestOutlook(_Consequence):
     """At this spot the forest has ``have`` of the ``need`` matching neighbours, and
     ``open_spots`` empty neighbour spots that could still hold a tile."""
@@ -336,6 +358,7 @@ __all__ = [
     "PaymentLost",
     "RealmOverflow",
     "ReturnUnaffordable",
+    "TempleUncounted",
     "TokenAlreadyHeld",
     "VolcanoFails",
     "VolcanoRefused",

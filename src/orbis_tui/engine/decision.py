@@ -41,6 +41,7 @@ from .consequences import (
     PaymentLost,
     RealmOverflow,
     ReturnUnaffordable,
+    TempleUncounted,
     TokenAlreadyHeld,
     VolcanoFails,
     VolcanoRefused,
@@ -479,7 +480,12 @@ def _pay_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
         Option(
             GoWild(),
             None,
-            (_wilderness_cost(player, tile, not homeless), *as_wild, *god_if_wild),
+            (
+                _wilderness_cost(player, tile, not homeless),
+                *_temple_uncounted(player, tile, not homeless),
+                *as_wild,
+                *god_if_wild,
+            ),
         )
     )
     return tuple(options)
@@ -505,6 +511,15 @@ def wilderness_points(player: PlayerState) -> int:
 
 def _wilderness_cost(player: PlayerState, tile: Tile, avoidable: bool) -> WildernessCost:
     return WildernessCost(wilderness_points(player), tile.cp, avoidable)
+
+
+def _temple_uncounted(
+    player: PlayerState, tile: Tile, avoidable: bool
+) -> tuple[TempleUncounted, ...]:
+    """R-END-3: a temple tile left as a wilderness does not count for the temple token."""
+    if tile.effect.kind is not EffectKind.TEMPLE:
+        return ()
+    return (TempleUncounted(tile, effect_counts(player.pyramid)["temple"], avoidable),)
 
 
 # ---------------------------------------------------------------------- placing
@@ -533,7 +548,10 @@ def _place_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     wild_warnings: tuple[Consequence, ...] = ()
     if not take.wild:
         due, due_any = state.payment_due()
-        lost: list[Consequence] = [_wilderness_cost(player, tile, fits)]
+        lost: list[Consequence] = [
+            _wilderness_cost(player, tile, fits),
+            *_temple_uncounted(player, tile, fits),
+        ]
         if fits and (any(due) or due_any):
             lost.append(PaymentLost(tile, tile.color, due, due_any, placed=True))
         wild_warnings = tuple(lost)

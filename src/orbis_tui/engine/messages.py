@@ -255,6 +255,17 @@ WARNINGS: dict[str, Template] = {
     "wilderness_cost_tile": (
         N_("A wilderness scores {points} CP at the end instead of the tile's {cp}.")
     ),
+    "temple_uncounted": Np_(
+        "As a wilderness {tile} is no temple tile: for the temple token you would count "
+        "{temples} temple tile instead of {more}.",
+        "As a wilderness {tile} is no temple tile: for the temple token you would count "
+        "{temples} temple tiles instead of {more}.",
+        "temples",
+    ),
+    "temple_uncounted_none": N_(
+        "As a wilderness {tile} is no temple tile: with no temple tile you would get no "
+        "temple token."
+    ),
     "forest_met": N_("Forest: validated already (matching neighbours: {have}, needed: {need})."),
     "forest_open": Np_(
         "Forest: matching neighbours {have} of {need} now; {open_spots} free spot beside it "
