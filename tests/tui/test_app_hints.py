@@ -244,3 +244,39 @@ def test_escape_stops_the_search_and_notes_nothing(
         assert match.record.hints is None  # no hint was shown
 
     run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_single_suggestion_names_only_its_key_and_a_missing_number_says_why(
+    tmp_path: Path,
+) -> None:
+    match = fresh()
+    while len(match.state.decision_actions()) > 1:  # seed 5: an unpayable tile, 5 actions in
+        match.play(match.state.decision_actions()[0])
+    assert match.state.kind is DecisionKind.PAY
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "a")
+        hint = await wait_for_hint(pilot)
+        assert hint.options is not None and len(hint.options) == 1
+        shown = screen_text(pilot.app)
+        assert gettext(texts.HINT_KEYS_ONE) in shown
+        assert gettext(texts.HINT_KEYS) not in shown
+        await press(pilot, "2")
+        assert isinstance(pilot.app.screen, HintScreen)  # nothing played, the hint stays
+        assert texts.fill(texts.HINT_NO_SUCH, number=2) in [
+            n.message for n in pilot.app._notifications
+        ]
+        assert len(match.record.actions) == 5
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_the_keys_line_names_only_the_digits_that_play_a_suggestion() -> None:
+    from orbis_tui.tui.screens.hint import hint_keys
+
+    assert [hint_keys(n) for n in range(4)] == [
+        texts.HINT_KEYS_NONE,
+        texts.HINT_KEYS_ONE,
+        texts.HINT_KEYS_TWO,
+        texts.HINT_KEYS,
+    ]

@@ -54,6 +54,17 @@ def hint_text(options: list[HintOption]) -> Text:
     return out
 
 
+def hint_keys(count: int) -> str:
+    """The keys line once the suggestions are shown: only the digits that play one."""
+    if count == 0:
+        return _(texts.HINT_KEYS_NONE)
+    if count == 1:
+        return _(texts.HINT_KEYS_ONE)
+    if count == 2:
+        return _(texts.HINT_KEYS_TWO)
+    return _(texts.HINT_KEYS)
+
+
 class HintScreen(ModalScreen[int | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,a,q", "close", texts.KEY["close"]),
@@ -82,7 +93,7 @@ class HintScreen(ModalScreen[int | None]):
             yield Static(_(texts.HINT_THINKING), id="hint-status")
             yield ProgressBar(total=1.0, show_eta=False, id="hint-progress")
             yield Static("", id="hint-options")
-            yield Static(_(texts.HINT_KEYS), classes="hint", id="hint-keys")
+            yield Static(_(texts.HINT_KEYS_WAIT), classes="hint", id="hint-keys")
         yield SizeNotice()
 
     def on_mount(self) -> None:
@@ -113,6 +124,7 @@ class HintScreen(ModalScreen[int | None]):
         body = self.query_one("#hint-options", Static)
         body.update(hint_text(message.options))
         body.display = True
+        self.query_one("#hint-keys", Static).update(hint_keys(len(message.options)))
         if self.on_shown is not None:
             self.on_shown()
 
@@ -125,5 +137,9 @@ class HintScreen(ModalScreen[int | None]):
     def action_play(self, rank: int) -> None:
         if self.options is not None and rank < len(self.options):
             self.dismiss(rank)
+            return
+        self.app.bell()
+        if self.options is None:
+            self.notify(_(texts.HINT_NOT_READY), timeout=3, markup=False)
         else:
-            self.app.bell()
+            self.notify(texts.fill(texts.HINT_NO_SUCH, number=rank + 1), timeout=3, markup=False)
