@@ -6,8 +6,10 @@ the most visited root candidate, one decision at a time. Everything random in th
 search comes from :func:`~.fair.decision_rng` (the bot's seed and the public position)
 and every imagined world is a :meth:`~orbis_tui.engine.GameState.resample_hidden` copy,
 so with a fixed number of iterations the move is a function of what the player sees
-and the seed. With three players the leaves are scored by the learned evaluation
-(:mod:`.leaf`), with two and four by the hand-written one (see ``LEARNED_LEAF_TABLES``).
+and the seed. With three and four players the leaves are scored by the learned
+evaluation (:mod:`.leaf`), with two by the hand-written one, and with four the greedy
+favourite stays the move unless the search finds a plan clearly better (see
+``TABLE_SETTINGS``).
 """
 
 from __future__ import annotations
@@ -26,9 +28,18 @@ DEFAULT_EXPERT_BUDGET = 1.5  # seconds per turn: a turn stays under 2 s on this 
 # Within the last four turns of the game the leaf plays on to the end and scores the
 # final position, rather than trusting the evaluation one turn after the tree.
 EXPERT_FINISH = 4
-# Table sizes at which the leaf is scored by the learned evaluation (see .leaf): where a
-# held-out match at equal time measured it (docs/bots.md); elsewhere the hand one.
-LEARNED_LEAF_TABLES = frozenset({3})
+# Search settings by table size, each where a held-out match at equal time measured it
+# (docs/bots.md); a setting the caller gives wins over these.
+# With four players the greedy favourite also stays the move unless another plan beats it
+# by a CP: each of some 90 iterations plays four noisy turns, and the best of several
+# noisy means is too often a lucky one.
+TABLE_SETTINGS: dict[int, dict[str, float | bool]] = {
+    3: {"learned_leaf": True},
+    4: {"learned_leaf": True, "prior": 1.0},
+}
+# Table sizes at which the leaf is scored by the learned evaluation (see .leaf); elsewhere
+# the hand one.
+LEARNED_LEAF_TABLES = frozenset(n for n, s in TABLE_SETTINGS.items() if s.get("learned_leaf"))
 
 
 class ExpertBot:
@@ -56,7 +67,7 @@ class ExpertBot:
             **settings,
         }
         self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **chosen)  # type: ignore[arg-type]
-        self.leaf_by_table = "learned_leaf" not in settings  # else as the caller chose
+        self.given = frozenset(settings)  # the caller's choices, kept at every table size
         self.planner = QuickPlanner(weights)
         self.follower = PlanFollower()
         self.last: SearchResult | None = None
@@ -72,8 +83,10 @@ class ExpertBot:
             self.last = None
             return self.follower.start(state, candidates[0])
         settings = self.settings
-        if self.leaf_by_table and world.num_players in LEARNED_LEAF_TABLES:
-            settings = replace(settings, learned_leaf=True)
+        table = TABLE_SETTINGS.get(world.num_players, {})
+        chosen = {key: value for key, value in table.items() if key not in self.given}
+        if chosen:
+            settings = replace(settings, **chosen)  # type: ignore[arg-type]
         search = TurnSearch(world, candidates, rng, settings, self.planner)
         self.last = search.run()
         return self.follower.start(state, list(self.last.best().actions))

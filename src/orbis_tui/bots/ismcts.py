@@ -70,6 +70,9 @@ class SearchSettings:
     first_cut: int = 3  # with halving: rounds before the first cut (then 2x, 4x, ...)
     squash: float | None = None  # CP scale of tanh(margin / squash); None: the margin
     learned_leaf: bool = False  # score the leaf with the fitted evaluation (see .leaf)
+    # at the start of a turn, keep the greedy favourite (the first candidate) unless
+    # another beats its mean by this many CP: a noisy mean must earn the change
+    prior: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_budget is None:
@@ -160,12 +163,18 @@ class SearchResult:
     extras: dict[str, float] = field(default_factory=dict)
 
     alive: list[int] = field(default_factory=list)  # with halving: the candidates left
+    prior: float = 0.0  # CP another candidate must gain over the first to replace it
 
     def best(self) -> Candidate:
         """With halving, the best mean among the candidates left; else the most visited
-        candidate (the higher mean among equals)."""
+        candidate (the higher mean among equals). With a ``prior``, the first candidate
+        stays the choice unless the best beats its mean by that much."""
         if self.alive:
-            return max((self.candidates[i] for i in self.alive), key=lambda c: c.mean)
+            top = max((self.candidates[i] for i in self.alive), key=lambda c: c.mean)
+            first = self.candidates[0]
+            if self.prior and 0 in self.alive and top.mean < first.mean + self.prior:
+                return first
+            return top
         return max(self.candidates, key=lambda c: (c.visits, c.mean))
 
     def ranked(self) -> list[Candidate]:
@@ -205,6 +214,8 @@ class TurnSearch:
         )
         if settings.halving:
             self.result.alive = list(range(len(candidates)))
+        if state.kind is DecisionKind.TURN:  # the first candidate is the greedy favourite
+            self.result.prior = settings.prior
 
     def run(
         self, progress: Progress | None = None, cancel: Callable[[], bool] | None = None
