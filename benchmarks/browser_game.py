@@ -22,7 +22,6 @@ import argparse
 import json
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -32,53 +31,15 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
+# How a page of orbis serve is driven in Chromium: shared with the browser tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT, free_port, screen
+
 from orbis_tui.engine import DecisionKind, format_action
 from orbis_tui.records import read_record_file
 from orbis_tui.tui.describe import GOD_KEYS
 
 SERVE = [sys.executable, "-m", "orbis_tui", "serve"]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-KEEP_TERMINAL = """
-Object.defineProperty(Object.prototype, "terminal", {
-  configurable: true,
-  set(value) {
-    Object.defineProperty(this, "terminal", {
-      value, writable: true, configurable: true, enumerable: true,
-    });
-    if (value && value.buffer && value.buffer.active) window.orbisTerminal = value;
-  },
-});
-"""
-SCREEN_TEXT = """() => {
-  const terminal = window.orbisTerminal;
-  if (!terminal) return "";
-  const buffer = terminal.buffer.active;
-  const lines = [];
-  for (let row = 0; row < terminal.rows; row++) {
-    const line = buffer.getLine(buffer.viewportY + row);
-    lines.push(line ? line.translateToString(true) : "");
-  }
-  return lines.join("\\n");
-}"""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def screen(page: Page) -> str:
-    return str(page.evaluate(SCREEN_TEXT))
 
 
 def changed_after(page: Page, key: str, before: str, seconds: float = 4.0) -> bool:
@@ -124,7 +85,9 @@ def main() -> None:
                 except OSError:
                     time.sleep(0.05)
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = playwright.chromium.launch(
+                    executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+                )
                 page = browser.new_page(viewport={"width": args.width, "height": args.height})
                 page.add_init_script(KEEP_TERMINAL)
                 asked: list[str] = []

@@ -38,7 +38,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "slow: a whole game through the app or reviewed, every language (run by --all)"
+        "markers",
+        "slow: whole games (through the app, reviewed, or many random ones), every language, "
+        "a browser or a server and its processes (run by --all)",
     )
     settings.load_profile("thorough" if config.getoption("--all") else "quick")
 

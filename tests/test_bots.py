@@ -146,6 +146,7 @@ def test_hard_with_an_iteration_budget_is_deterministic() -> None:
     assert first == again
 
 
+@pytest.mark.slow  # a whole game of hard players
 def test_make_bot_hard_with_iterations_plays_a_game() -> None:
     hard = make_bot("hard", 1, iterations=1)
     assert isinstance(hard, HardBot)

@@ -54,6 +54,7 @@ def midgame(seed: int = 3, turns: int = 8) -> GameState:
 
 
 # ---------------------------------------------------------------------- the bot
+@pytest.mark.slow  # two whole games of the expert
 def test_expert_plays_a_legal_game_and_repeats_it_with_the_same_seed() -> None:
     first = play([small_expert(1), MediumBot(2)], seed=5)
     again = play([small_expert(1), MediumBot(2)], seed=5)
@@ -61,6 +62,7 @@ def test_expert_plays_a_legal_game_and_repeats_it_with_the_same_seed() -> None:
     assert first[1] == again[1]
 
 
+@pytest.mark.slow  # a whole game of the expert
 def test_expert_plays_in_a_three_player_game() -> None:
     state, _ = play([MediumBot(1), small_expert(2), MediumBot(3)], seed=8)
     assert state.is_over

@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 
 from orbis_tui import i18n
 from orbis_tui.cli import main
+from orbis_tui.i18n import gettext
 from orbis_tui.records import load_record
 from orbis_tui.standings import standings_json, standings_text
 
@@ -108,6 +109,15 @@ def test_russian_has_three_plural_forms() -> None:
     ]
 
 
+def test_an_empty_text_stays_empty_in_every_language() -> None:
+    """A catalog answers the empty message id with its header (translator, dates...):
+    an empty cell of a table of texts must not show it."""
+    for lang in ("de", "ru"):
+        i18n.set_language(lang)
+        assert i18n.gettext("") == ""
+        assert i18n.gettext("red") != "red"  # the catalog is in use
+
+
 def test_german_and_russian_catalogs_are_installed() -> None:
     assert set(i18n.available_languages()) >= {"en", "de", "ru"}
 
@@ -121,7 +131,7 @@ def test_switching_the_language_changes_every_kind_of_text() -> None:
     lantern = next(t for t in tiles.tiles if t.source_name == "Lantern Hill")
     death = next(g for g in tiles.gods if g.id == "death")
     i18n.set_language("de")
-    assert texts.HANDOVER_ROUND.format(round=1, rounds=15) == "Runde 1 von 15"
+    assert gettext(texts.HANDOVER_ROUND).format(round=1, rounds=15) == "Runde 1 von 15"
     assert lantern.name == "Laternenhügel" and death.name == "Gott des Todes"
     assert IllegalAction("R-PLACE-1", "row_full", row=2).message == "Reihe 2 ist voll."
     i18n.set_language("ru")
@@ -129,7 +139,7 @@ def test_switching_the_language_changes_every_kind_of_text() -> None:
     assert IllegalAction("R-PLACE-1", "row_full", row=2).message == "Ряд 2 заполнен."
     i18n.set_language("en")
     assert lantern.name == "Lantern Hill"
-    assert texts.HANDOVER_ROUND.format(round=1, rounds=15) == "Round 1 of 15"
+    assert gettext(texts.HANDOVER_ROUND).format(round=1, rounds=15) == "Round 1 of 15"
 
 
 def test_a_color_inside_a_sentence_takes_a_form_that_fits_any_case() -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from builders import NAMES, TEMPLE, B, Content, G, R, Seat, W, forest, plain, position, tile
 from orbis_tui.engine import (
     ROW_SIZES,
@@ -211,6 +213,7 @@ def test_R_TAKE_3_paying_for_a_tile_whose_every_spot_seals_is_warned_going_wild_
 
 
 # ------------------------------------------------------------ over random games
+@pytest.mark.slow  # 36 whole games, every option played
 def test_every_option_that_seals_a_forest_names_it_and_no_other() -> None:
     """At every placement of random 2-4 player games, each legal option is played on a
     copy: the forests it moves from "can still" to "can no longer" are exactly the ones
@@ -269,6 +272,7 @@ def _sealed_by_every_spot(state: GameState, action: TakeTile | Pay) -> set[str]:
     return common or set()
 
 
+@pytest.mark.slow  # 30 whole games
 def test_the_outlook_is_what_finishing_the_pyramid_can_give_and_the_final_breakdown() -> None:
     """During random games each forest's outlook is borne out by the ways of finishing
     its pyramid; at their end the outlook is the final breakdown, tile by tile."""
@@ -331,6 +335,7 @@ def _god_warned(option: Option) -> list[GodLost]:
     return [w for w in option.warnings if isinstance(w, GodLost)]
 
 
+@pytest.mark.slow  # 40 whole games, every option played
 def test_R_GOD_1_every_option_that_makes_ones_god_impossible_says_so_and_no_other() -> None:
     """At every placement, refusal and god choice of random 2-4 player games, each legal
     option is played on a copy: it carries a warning naming the player's god exactly
@@ -392,6 +397,7 @@ def _lost_every_way(state: GameState, action: Action, seat: int) -> bool:
     return all(_lost_every_way(trial, a, seat) for a in trial.decision_actions())
 
 
+@pytest.mark.slow  # 30 whole games, every option played
 def test_every_loss_of_an_own_tile_or_the_god_at_a_choice_is_warned() -> None:
     """Whatever the rule behind it (R-EFF-* cancellations, R-EFF-FOREST, R-GOD-1, R-END-2),
     an option after which one of the player's own tiles or the god can no longer score,
@@ -430,6 +436,7 @@ def test_every_loss_of_an_own_tile_or_the_god_at_a_choice_is_warned() -> None:
     assert checked > 1000 and warned > 100, (checked, warned)
 
 
+@pytest.mark.slow  # 40 whole games, every option played
 def test_R_END_3_every_way_of_leaving_a_temple_tile_wild_says_the_token_loses_it() -> None:
     """At every payment and placement of a temple tile in random 2-4 player games, an
     option that makes it a wilderness names the tile and the temple tiles that would

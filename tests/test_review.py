@@ -101,6 +101,7 @@ def test_a_cancelled_irrigation_is_found_and_never_called_fine() -> None:
     assert "was cancelled here" in reason and "would have validated it" in reason
 
 
+@pytest.mark.slow  # a whole game reviewed
 def test_losses_are_never_negative_and_add_up_per_player() -> None:
     review = reviewed()
     assert all(m.loss >= 0 for m in review.moves)
@@ -114,6 +115,7 @@ def test_losses_are_never_negative_and_add_up_per_player() -> None:
         assert all(m.mistake for m in summary.biggest)
 
 
+@pytest.mark.slow  # a whole game reviewed
 def test_the_best_answer_is_legal_where_it_was_judged() -> None:
     record = planted()[0]
     for move in reviewed().moves:
@@ -129,6 +131,7 @@ def test_the_best_answer_is_legal_where_it_was_judged() -> None:
             )
 
 
+@pytest.mark.slow  # a whole game reviewed
 def test_decisions_with_one_answer_are_listed_not_judged() -> None:
     match = Match.start(setup_for_game(["Ann", "Ben"], 5, 0))
     rng = random.Random(5)
@@ -143,6 +146,7 @@ def test_decisions_with_one_answer_are_listed_not_judged() -> None:
         assert len(replay(match.record, upto=number).decision_actions()) == 1
 
 
+@pytest.mark.slow  # a whole game reviewed
 def test_a_difference_within_the_uncertainty_is_not_a_mistake() -> None:
     assert not is_mistake(3.0, 1.6)  # below two standard errors
     assert not is_mistake(MISTAKE_FLOOR / 2, 0.0)  # below the floor
@@ -153,6 +157,7 @@ def test_a_difference_within_the_uncertainty_is_not_a_mistake() -> None:
         assert move.mistake == (move.verdict == MISTAKE)
 
 
+@pytest.mark.slow  # a whole game reviewed
 def test_fine_is_said_only_when_the_interval_stays_under_a_mistakes_floor() -> None:
     """A decision is fine when the move played is the search's best, or when the paired
     difference's upper bound is under 1 CP; else, unless it is a mistake, it is unclear,
@@ -213,6 +218,7 @@ def test_the_review_is_the_same_for_the_same_seed() -> None:
     assert again.players == (reviewed().players[0],)
 
 
+@pytest.mark.slow  # a whole game reviewed
 def test_the_json_form_reads_back_exactly() -> None:
     review = reviewed()
     text = review.to_json()

@@ -128,6 +128,7 @@ def test_a_planted_wilderness_is_its_players_biggest_mistake(players: int) -> No
     assert "wilderness" in biggest.reason
 
 
+@pytest.mark.slow  # a whole game reviewed, its losses replayed
 def test_claimed_losses_agree_with_paired_playouts_to_the_end() -> None:
     record, number, _ = planted(2)
     review = reviewed(2)[0]
@@ -147,6 +148,7 @@ def test_claimed_losses_agree_with_paired_playouts_to_the_end() -> None:
         assert abs(move.loss - real) <= 2 * (move.stderr + error) + 0.5, (move, real, error)
 
 
+@pytest.mark.slow  # a whole game reviewed
 def test_the_lesson_of_the_game_names_what_weighed_most() -> None:
     review, number, _ = reviewed(2)
     summary = review.players[0]

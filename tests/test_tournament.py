@@ -68,6 +68,7 @@ def test_tournament_command_prints_json(capsys: pytest.CaptureFixture[str]) -> N
     assert "easy (A) vs random (B)" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # a whole game of computer players
 def test_tournament_command_with_a_hard_iteration_budget(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -96,6 +97,7 @@ def test_selfplay_with_levels_is_reproducible() -> None:
     assert random_default == random_named
 
 
+@pytest.mark.slow  # whole games of computer players
 def test_selfplay_command_takes_seat_levels(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["selfplay", "--players", "3", "--games", "1", "--seats", "easy,medium,hard"]
     assert main([*args, "--iterations", "1"]) == 0

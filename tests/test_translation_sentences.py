@@ -33,8 +33,8 @@ def test_german_worshipers_take_the_colour_of_the_tile_taken() -> None:
     from orbis_tui.tui import texts
 
     i18n.set_language("de")
-    headings = [heading for heading, _text, _rules in texts.english("HELP_GUIDE")]
-    help_turn = texts.HELP_GUIDE[headings.index("A turn")][1]
+    headings = [heading for heading, _text, _rules in texts.HELP_GUIDE]
+    help_turn = i18n.gettext(texts.HELP_GUIDE[headings.index("A turn")][1])
     assert "in der Farbe der genommenen" in help_turn
     step = i18n.gettext(
         "A turn is one take: a tile from the market, or a god. Taking a tile first puts one "

@@ -140,7 +140,9 @@ def resolve_language(
 
 
 def gettext(message: str) -> str:
-    return _translation.gettext(message)
+    """``message`` in the language in use; an empty text stays empty (a catalog answers
+    the empty id with its header)."""
+    return _translation.gettext(message) if message else message
 
 
 def ngettext(one: str, many: str, count: int) -> str:

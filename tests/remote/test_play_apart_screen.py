@@ -10,6 +10,7 @@ from pathlib import Path
 
 from textual.widgets import Button, Input
 
+from orbis_tui.i18n import gettext
 from orbis_tui.remote.links import parse_link
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
@@ -53,7 +54,9 @@ def test_play_apart_deals_the_table_and_shows_the_links(tmp_path: Path) -> None:
                     if "did not deal" in str(dialog.query_one("#apart-status").render()):
                         break
                     await pilot.pause(0.02)
-                assert texts.APART_NO_ANSWER in str(dialog.query_one("#apart-status").render())
+                assert gettext(texts.APART_NO_ANSWER) in str(
+                    dialog.query_one("#apart-status").render()
+                )
                 assert not dialog.links
                 dialog.query_one("#server", Input).value = url(server)
                 dialog.query_one("#deal", Button).focus()
@@ -104,7 +107,7 @@ def test_a_seat_opens_on_the_table_and_its_turn_names_the_title(tmp_path: Path) 
                 assert isinstance(screen, RemoteTableScreen)
                 await pilot.pause(0.1)
                 assert screen.my_turn and not screen.handing_over
-                assert app.title == texts.YOUR_TURN_TITLE
+                assert app.title == gettext(texts.YOUR_TURN_TITLE)
                 turn = screen.state.turn
                 for _ in range(400):  # Enter does what the panel proposes, then ends the turn
                     if room.match.state.turn != turn:

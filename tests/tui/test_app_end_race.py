@@ -53,6 +53,7 @@ async def _hammer(app: TableApp, rng: random.Random, count: int) -> None:
             await asyncio.sleep(0)  # now and then let a few messages through
 
 
+@pytest.mark.slow  # whole games through the app
 @pytest.mark.parametrize("seed", range(4))
 def test_keys_at_machine_speed_as_the_game_ends_do_not_crash(tmp_path: Path, seed: int) -> None:
     rng = random.Random(seed)

@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 
 from orbis_tui.analysis import hints as advice
 from orbis_tui.engine import DecisionKind
+from orbis_tui.i18n import gettext
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
@@ -63,7 +64,7 @@ def test_the_hint_key_shows_three_options_with_margins_and_notes_it(tmp_path: Pa
         for rank, option in enumerate(hint.options, start=1):
             assert f"{rank} {option.reason[:30]}" in " ".join(shown.split())
         assert "expected margin" in shown and "±" in shown
-        assert texts.HINT_KEYS in shown
+        assert gettext(texts.HINT_KEYS) in shown
         assert match.record.hints == [0]  # the decision at action 0 had a hint
         await press(pilot, "escape")
         assert not isinstance(pilot.app.screen, HintScreen)
@@ -107,7 +108,9 @@ def test_the_hint_key_says_why_when_hints_are_off(tmp_path: Path) -> None:
         await press(pilot, "a")
         await pilot.pause()
         assert not isinstance(pilot.app.screen, HintScreen)
-        assert texts.HINT_OFF.format(name="Ada") in [n.message for n in pilot.app._notifications]
+        assert gettext(texts.HINT_OFF).format(name="Ada") in [
+            n.message for n in pilot.app._notifications
+        ]
         assert match.record.hints is None
 
     run(TableApp(match, tmp_path, seats), scenario)
@@ -122,7 +125,7 @@ def test_the_hint_key_says_why_on_a_computers_turn(tmp_path: Path) -> None:
         assert not screen.seat.human
         await press(pilot, "a")
         assert not isinstance(pilot.app.screen, HintScreen)
-        assert texts.HINT_BOT in [n.message for n in pilot.app._notifications]
+        assert gettext(texts.HINT_BOT) in [n.message for n in pilot.app._notifications]
 
     app = TableApp(match, tmp_path, seats)
     app.settings.pace = "slow"
@@ -173,7 +176,9 @@ def test_hints_off_for_a_seat_on_the_new_game_screen_stay_with_the_game(
             assert [s.hints for s in screen.seats] == [False, True]
             await lift_curtain(pilot)
             await press(pilot, "a")
-            assert texts.HINT_OFF.format(name="Ada") in [n.message for n in app._notifications]
+            assert gettext(texts.HINT_OFF).format(name="Ada") in [
+                n.message for n in app._notifications
+            ]
             screen.session.flush()
         # the saved game opens again with the same choice
         again = OrbisApp(tmp_path)
@@ -207,7 +212,7 @@ def test_the_hint_key_on_the_end_screen_says_the_game_is_over(tmp_path: Path) ->
             await reach_end_screen(pilot)
             assert isinstance(app.screen, EndScreen)
             await press(pilot, "a")
-            assert texts.HINT_OVER in [n.message for n in app._notifications]
+            assert gettext(texts.HINT_OVER) in [n.message for n in app._notifications]
 
     asyncio.run(go())
 
@@ -225,7 +230,7 @@ def test_escape_stops_the_search_and_notes_nothing(
         await pilot.pause(0.2)
         await press(pilot, "escape")
         assert not isinstance(pilot.app.screen, HintScreen)
-        assert texts.HINT_STOPPED in [n.message for n in pilot.app._notifications]
+        assert gettext(texts.HINT_STOPPED) in [n.message for n in pilot.app._notifications]
 
         def searching() -> list[object]:
             return [w for w in pilot.app.workers if w.group == "hint" and w.is_running]

@@ -18,6 +18,7 @@ from app_driver import (
 from textual.pilot import Pilot
 
 from orbis_tui.engine import DecisionKind, EffectKind, Exchange, GameState, Pay, Place
+from orbis_tui.i18n import gettext
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
@@ -93,7 +94,7 @@ def test_the_selected_cell_previews_the_take(tmp_path: Path) -> None:
             elif p.exchanges_needed is not None:
                 assert "of 3-for-1 would pay it" in text
             else:
-                assert texts.PANEL_UNAFFORDABLE in text
+                assert gettext(texts.PANEL_UNAFFORDABLE) in text
             if p.colored_spots:
                 count = len(p.colored_spots)
                 assert f"{count} spot{'s' if count > 1 else ''} for it" in text

@@ -10,6 +10,7 @@ import pytest
 from app_driver import random_match
 
 from orbis_tui.engine import DecisionKind, Pay, TakeGod
+from orbis_tui.i18n import gettext
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
@@ -106,7 +107,7 @@ def test_the_phase_line_says_what_is_expected() -> None:
     tail = f"{any_count} of any color"
     assert line.endswith(f"Pay {colored} + {tail} (or leave it wild)")
     over = random_match(2, 5, lambda s: s.is_over)
-    assert phase_line(over.state) == texts.PHASE["over"]
+    assert phase_line(over.state) == gettext(texts.PHASE["over"])
 
 
 def test_the_rule_reference_has_one_entry_per_rule_id_the_engine_cites() -> None:

@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from orbis_tui import cli
 from orbis_tui.analysis import review as review_module
 from orbis_tui.bots import make_bot
+from orbis_tui.i18n import gettext
 from orbis_tui.records import GameRecord, Match, replay
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
@@ -114,10 +115,10 @@ def test_arrows_and_page_keys_step_through_the_game(tmp_path: Path) -> None:
         assert pilot.app.screen is screen and isinstance(screen, ReviewScreen)
         await press(pilot, "end")
         assert screen.position == ACTIONS
-        assert texts.REVIEW_UNFINISHED in analysis(pilot)
+        assert gettext(texts.REVIEW_UNFINISHED) in analysis(pilot)
         await press(pilot, "right")
         assert screen.position == ACTIONS
-        assert texts.REVIEW_AT_END in [n.message for n in pilot.app._notifications]
+        assert gettext(texts.REVIEW_AT_END) in [n.message for n in pilot.app._notifications]
 
     run_viewer(record, scenario, analyse=False)
 
@@ -137,7 +138,7 @@ def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Pa
         assert screen.position == biggest.index
         shown = analysis(pilot)
         assert f"lost {biggest.loss:.1f} CP" in shown
-        assert texts.REVIEW_MISTAKE in shown
+        assert gettext(texts.REVIEW_MISTAKE) in shown
         if len(mistakes) > 1:
             second = sorted(mistakes, key=lambda m: -m.loss)[1]
             await press(pilot, "m")
@@ -147,7 +148,7 @@ def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Pa
         hinted = next(m for m in review.moves if m.hinted)
         screen.go_to(hinted.index)
         await pilot.pause()
-        assert texts.REVIEW_HINTED in analysis(pilot)
+        assert gettext(texts.REVIEW_HINTED) in analysis(pilot)
 
     run_viewer(record, scenario)
 

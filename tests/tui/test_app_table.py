@@ -36,6 +36,7 @@ from orbis_tui.engine import (
     VolcanoFails,
     geometry,
 )
+from orbis_tui.i18n import gettext
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
@@ -307,7 +308,7 @@ def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
         curtain = screen_text(pilot.app)
         assert "Bo took" in curtain and "Cy took" in curtain and "CP now:" in curtain
         assert "Pass the keyboard" not in curtain
-        assert texts.HANDOVER_PLAY in curtain
+        assert gettext(texts.HANDOVER_PLAY) in curtain
         assert screen.query_one(HandOverCurtain).has_class("-shown")
 
     app = TableApp(match, tmp_path, seats)
@@ -342,7 +343,7 @@ def test_cp_now_opens_a_breakdown(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(pilot.app.screen, ScoreScreen)
         text = screen_text(pilot.app)
-        assert texts.SCORE_NOW in text and texts.SCORE_PROJECTED in text
+        assert gettext(texts.SCORE_NOW) in text and gettext(texts.SCORE_PROJECTED) in text
         assert "temple token" in text
 
     run(TableApp(match, tmp_path), scenario)
@@ -358,7 +359,7 @@ def test_a_key_that_does_nothing_now_says_why(tmp_path: Path) -> None:
         await press(pilot, "r")  # nothing asks for a color at the start of a turn
         await pilot.pause()
         said = notices(app)
-        assert texts.IDLE_EXCHANGE in said and texts.IDLE_COLOR in said
+        assert gettext(texts.IDLE_EXCHANGE) in said and gettext(texts.IDLE_COLOR) in said
 
     run(TableApp(match, tmp_path), scenario)
 
@@ -445,7 +446,7 @@ def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) ->
         actions = list(screen.match.record.actions)
         await press(pilot, "3")
         await pilot.pause()
-        assert texts.IDLE_MUST_GOD in notices(pilot.app)
+        assert gettext(texts.IDLE_MUST_GOD) in notices(pilot.app)
         assert screen.match.record.actions == actions
 
     run(TableApp(match, tmp_path), scenario)
@@ -604,6 +605,6 @@ def test_a_crowded_decision_panel_keeps_every_warning_and_says_what_it_left_out(
         words = region_words(pilot.app, screen.query_one(DecisionPanel))
         for warning in warnings:
             assert " ".join(warning.split()) in words
-        assert texts.PANEL_MORE in words
+        assert gettext(texts.PANEL_MORE) in words
 
     run(TableApp(match, tmp_path), scenario)

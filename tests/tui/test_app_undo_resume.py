@@ -20,6 +20,7 @@ from app_driver import (
 )
 
 from orbis_tui.engine import Color, DecisionKind, Exchange
+from orbis_tui.i18n import gettext
 from orbis_tui.records import Match, model
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.records.storage import text_digest
@@ -207,7 +208,7 @@ def test_the_exchange_dialog_dims_colors_without_three(tmp_path: Path) -> None:
             text = screen_text(app)
             reason = screen.state.why_not(Exchange(Color(short), Color((short + 1) % 5)))
             assert reason is not None  # the dialog says it in a few words that fit
-            assert texts.EXCHANGE_SHORT.format(have=realm[short]) in text.replace("\n", "")
+            assert gettext(texts.EXCHANGE_SHORT).format(have=realm[short]) in text.replace("\n", "")
             await press(pilot, "rbogw"[short])  # refused: still choosing what to give
             await press(pilot, "escape")
             await pilot.pause()
@@ -242,6 +243,7 @@ def test_a_new_game_keeps_the_unfinished_one_among_the_records(tmp_path: Path) -
     asyncio.run(scenario())
 
 
+@pytest.mark.slow  # a whole game, then the end screen
 def test_the_end_screen_saves_the_record_where_asked(tmp_path: Path) -> None:
     match = random_match(2, 31, lambda s: s.is_over)
 

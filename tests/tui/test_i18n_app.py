@@ -20,6 +20,7 @@ from test_learn_app import play_by_keys
 
 from orbis_tui import i18n
 from orbis_tui.engine import DecisionKind, GameState
+from orbis_tui.i18n import gettext
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.learn_app import LearnApp
@@ -140,7 +141,7 @@ def test_a_turn_waiting_for_confirmation_speaks_the_language_and_fits(
     title, summary and keys fit too, with the names the new-game form suggests."""
 
     async def scenario() -> None:
-        names = [texts.NEW_SEAT_PLACEHOLDER.format(n=n) for n in (1, 2, 3)]
+        names = [gettext(texts.NEW_SEAT_PLACEHOLDER).format(n=n) for n in (1, 2, 3)]
         match = random_match(3, 17, lambda s: s.turn >= 4, names=names)
         app = TableApp(match, tmp_path, confirm=True)
         async with app.run_test(size=SIZE) as pilot:
@@ -302,7 +303,9 @@ def test_the_folder_kept_elsewhere_and_the_unsaved_game_questions_speak_the_lang
             await pilot.pause()
             for _question in ("unsaved", "file name"):
                 text = screen_text(app)
-                assert texts.UNSAVED_TITLE in text or texts.EXPORT_TITLE in text, text
+                assert (
+                    gettext(texts.UNSAVED_TITLE) in text or gettext(texts.EXPORT_TITLE) in text
+                ), text
                 assert not english_left(text, speaking), (english_left(text, speaking), text)
                 assert not cut_off(text), text
                 await pilot.press("enter")
@@ -451,7 +454,7 @@ def test_the_hint_box_speaks_the_language_and_fits(speaking, tmp_path: Path, mon
                 hint = await wait_for_hint(pilot)
                 assert hint.options, "no option was suggested"
                 text = screen_text(app)
-                assert texts.HINT_KEYS in text
+                assert gettext(texts.HINT_KEYS) in text
                 assert not english_left(text, speaking), (english_left(text, speaking), text)
                 assert not cut_off(text), text
 
@@ -485,7 +488,7 @@ def test_the_review_screen_speaks_the_language_and_fits(speaking, monkeypatch) -
                 text = screen_text(app)
                 assert not english_left(text, speaking), (key, english_left(text, speaking), text)
                 assert not cut_off(text), (key, text)
-                for title in (texts.REVIEW_MISTAKES_TITLE, texts.REVIEW_TITLE):
+                for title in (gettext(texts.REVIEW_MISTAKES_TITLE), gettext(texts.REVIEW_TITLE)):
                     assert title in text, (key, title, text)  # a panel's title, whole
 
     run(scenario(True))

@@ -31,6 +31,7 @@ from orbis_tui.engine import (
     TakeTile,
     final_scores,
 )
+from orbis_tui.i18n import gettext
 from orbis_tui.learn import Outcome, Walkthrough
 from orbis_tui.tui import texts
 from orbis_tui.tui.describe import GOD_KEYS
@@ -364,7 +365,7 @@ def test_the_hint_key_in_the_walkthrough_points_to_the_lessons_tips(tmp_path: Pa
             assert isinstance(app.screen, LearnTableScreen)
             await pilot.press("a")
             assert isinstance(app.screen, LearnTableScreen)  # no hint box
-            assert texts.HINT_LEARN in [n.message for n in app._notifications]
+            assert gettext(texts.HINT_LEARN) in [n.message for n in app._notifications]
             assert app.screen.match.record.hints is None
 
     run(scenario())
@@ -390,6 +391,7 @@ async def follow_until(
     raise AssertionError("the wanted moment never came")
 
 
+@pytest.mark.slow  # the walkthrough followed far
 def test_the_walkthrough_shows_the_learner_s_real_cp_now(tmp_path: Path) -> None:
     """'0 CP now' with a pyramid of scoring tiles was wrong: the card follows the game."""
 
@@ -419,6 +421,7 @@ def at_step(step_id: str) -> Callable[[LearnTableScreen], bool]:
     )
 
 
+@pytest.mark.slow  # the walkthrough followed to its god
 def test_u_and_f_say_why_they_do_nothing_in_the_walkthrough(tmp_path: Path) -> None:
     """In the Goddess of Love's choice (and anywhere in the walkthrough) u does not undo,
     and f has no computer to hurry: each says so instead of doing nothing."""

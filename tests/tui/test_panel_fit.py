@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from orbis_tui.i18n import gettext
 from orbis_tui.tui import palette, texts
 from orbis_tui.tui.widgets.panel import MustShow, fit_lines, warning_lines
 
@@ -42,7 +43,7 @@ def test_the_more_line_shows_only_when_no_row_is_left() -> None:
         shown = fit_lines(lines, WIDTH, height, CONSOLE)
         used = rows(shown)
         assert used <= height
-        if any(line.plain == texts.PANEL_MORE for line in shown):
+        if any(line.plain == gettext(texts.PANEL_MORE) for line in shown):
             assert used == height, (height, [line.plain for line in shown])
 
 
@@ -60,14 +61,14 @@ def test_a_short_panel_keeps_every_must_show_line() -> None:
         "heading",
         "! this loses value",
         "note: a forest",
-        texts.PANEL_MORE,
+        gettext(texts.PANEL_MORE),
     ]
 
 
 def test_a_line_styled_like_a_warning_is_not_kept_for_its_style() -> None:
     lines = [Text("heading"), Text("red, but only a hint", style=palette.BAD), Text("x")]
     shown = fit_lines(lines, 40, 2, Console(width=40))
-    assert [line.plain for line in shown] == ["heading", texts.PANEL_MORE]
+    assert [line.plain for line in shown] == ["heading", gettext(texts.PANEL_MORE)]
 
 
 def test_the_engines_warnings_are_must_show_lines() -> None:

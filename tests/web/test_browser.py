@@ -1,9 +1,7 @@
 """``orbis serve`` in a real browser: Debian's Chromium, driven by Playwright.
 
-The page draws the terminal on a canvas (xterm.js), so there is no text in the page to
-read. The test hooks the page before its scripts run, keeps a reference to the xterm.js
-terminal when the page creates it, and reads the lines through xterm.js's public buffer
-API: the very text the terminal draws.
+The page draws the terminal on a canvas (xterm.js): the tests read the very text the
+terminal draws through xterm.js's own buffer (see browser_page.py).
 """
 
 from __future__ import annotations
@@ -11,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT, free_port
 
 from orbis_tui.engine import DecisionKind
 from orbis_tui.records import GameRecord, read_record_file
@@ -33,17 +31,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.slow  # a browser and a server: run by --all
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 WAIT_MS = 15_000
 
 if not CHROMIUM.exists():
@@ -54,36 +41,6 @@ if not CHROMIUM.exists():
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="the playwright package is missing (pip install '.[test]')"
 )
-
-# Keeps the terminal object the page assigns to its `terminal` property.
-KEEP_TERMINAL = """
-Object.defineProperty(Object.prototype, "terminal", {
-  configurable: true,
-  set(value) {
-    Object.defineProperty(this, "terminal", {
-      value, writable: true, configurable: true, enumerable: true,
-    });
-    if (value && value.buffer && value.buffer.active) window.orbisTerminal = value;
-  },
-});
-"""
-SCREEN_TEXT = """() => {
-  const terminal = window.orbisTerminal;
-  if (!terminal) return "";
-  const buffer = terminal.buffer.active;
-  const lines = [];
-  for (let row = 0; row < terminal.rows; row++) {
-    const line = buffer.getLine(buffer.viewportY + row);
-    lines.push(line ? line.translateToString(true) : "");
-  }
-  return lines.join("\\n");
-}"""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_for_page(url: str, server: subprocess.Popen[str], timeout: float = 20.0) -> None:

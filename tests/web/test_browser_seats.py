@@ -21,18 +21,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from test_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    KEEP_TERMINAL,
-    SCREEN_TEXT,
-    WAIT_MS,
-    free_port,
-    sync_api,
-)
+from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT, free_port
+from test_browser import WAIT_MS, sync_api
 
 from orbis_tui.remote.client import TableMirror, create_table_request, parse_table
 from orbis_tui.remote.links import Link, parse_link
+
+pytestmark = pytest.mark.slow  # a table server and browsers: run by --all
 
 YOUR_TURN = "Orbis: your turn"  # the seat's terminal title, which its tab takes
 

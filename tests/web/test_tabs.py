@@ -27,6 +27,8 @@ import pytest
 from orbis_tui import web_server
 from orbis_tui.web_guard import RequestGuard
 
+pytestmark = pytest.mark.slow  # orbis serve and its game processes: run by --all
+
 NEW_GAME_TEXT = b"Start the game"
 ELSEWHERE_TEXT = b"open elsewhere"
 

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from .. import i18n
+from ..i18n import gettext as _
 from ..paths import ENV_DATA_DIR
 from ..tiles import use_cache
 from . import texts
@@ -134,9 +135,9 @@ class OrbisApp(App[None]):
                 question = save_text("open-elsewhere-web")
             else:
                 question = save_text("open-elsewhere").format(folder=self.store.root)
-            answers = [texts.LOCK_READ_ONLY, texts.LOCK_QUIT]
+            answers = [_(texts.LOCK_READ_ONLY), _(texts.LOCK_QUIT)]
             self.push_screen(
-                QuestionScreen(texts.LOCK_TITLE, question, answers), self._lock_answered
+                QuestionScreen(_(texts.LOCK_TITLE), question, answers), self._lock_answered
             )
             return
         if lock is not None and lock.state is LockState.UNAVAILABLE:
@@ -288,7 +289,9 @@ class OrbisApp(App[None]):
     def _save_settings(self) -> None:
         error = self.settings_file.save(self.settings)
         if error is not None:
-            self.notify(texts.SETTINGS_FAILED.format(error=error), severity="warning", markup=False)
+            self.notify(
+                _(texts.SETTINGS_FAILED).format(error=error), severity="warning", markup=False
+            )
 
     def _apply_look(self) -> None:
         theme = "textual-light" if self.settings.look == "light" else "textual-dark"
@@ -310,13 +313,13 @@ class OrbisApp(App[None]):
             return
 
         if self.store.read_only:
-            question = texts.UNSAVED_READ_ONLY
+            question = _(texts.UNSAVED_READ_ONLY)
         else:
             error = failure.error.strerror or str(failure.error)
-            question = texts.UNSAVED_FAILED.format(
+            question = _(texts.UNSAVED_FAILED).format(
                 time=failure.since.strftime("%H:%M"), error=error
             )
-        answers = [texts.UNSAVED_SAVE, texts.UNSAVED_QUIT, texts.UNSAVED_STAY]
+        answers = [_(texts.UNSAVED_SAVE), _(texts.UNSAVED_QUIT), _(texts.UNSAVED_STAY)]
 
         def answered(answer: int | None) -> None:
             if answer == 0:
@@ -327,7 +330,7 @@ class OrbisApp(App[None]):
             elif answer == 1:
                 self.exit()
 
-        self.push_screen(QuestionScreen(texts.UNSAVED_TITLE, question, answers), answered)
+        self.push_screen(QuestionScreen(_(texts.UNSAVED_TITLE), question, answers), answered)
 
     def _ask_before_leaving_the_page(self) -> None:
         """In a browser, q and ctrl+q ask first: quitting ends the page's session (and a
@@ -338,8 +341,8 @@ class OrbisApp(App[None]):
         if self._quit_question is not None and self.screen is self._quit_question:
             self.exit()  # ctrl+q again (q again is the question's own key)
             return
-        answers = [texts.LEAVE_PAGE_QUIT, texts.LEAVE_PAGE_STAY]
-        question = QuitQuestion(texts.LEAVE_PAGE_TITLE, texts.LEAVE_PAGE, answers, default=1)
+        answers = [_(texts.LEAVE_PAGE_QUIT), _(texts.LEAVE_PAGE_STAY)]
+        question = QuitQuestion(_(texts.LEAVE_PAGE_TITLE), _(texts.LEAVE_PAGE), answers, default=1)
         self._quit_question = question
 
         def answered(answer: int | None) -> None:

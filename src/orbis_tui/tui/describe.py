@@ -24,6 +24,7 @@ from ..engine import (
     letters,
 )
 from ..i18n import color_letters, shown_letters
+from ..i18n import gettext as _
 from ..words import (
     cell_list,
     cost_words,
@@ -52,24 +53,30 @@ GOD_KEYS: dict[GodId, str] = {
 
 
 def color_word(color: int) -> str:
-    return texts.COLOR_NAMES[color]
+    return _(texts.COLOR_NAMES[color])
 
 
 def mystic_words(tile: Tile) -> str:
     """A white tile's mystic value (it breaks temple ties), or '' for the others."""
-    return texts.MYSTIC.format(mystic=tile.mystic) if tile.mystic is not None else ""
+    return _(texts.MYSTIC).format(mystic=tile.mystic) if tile.mystic is not None else ""
 
 
 def god_line(god: God) -> str:
     """What a god does, in one line."""
-    return god.summary or texts.GOD_NO_SUMMARY.format(cp=god.cp)
+    return god.summary or _(texts.GOD_NO_SUMMARY).format(cp=god.cp)
+
+
+def god_short_name(god: God) -> str:
+    """A god's name where a line is short ("Love" for the God of Love)."""
+    key = god.id.value
+    return _(texts.GOD_SHORT[key]) if key in texts.GOD_SHORT else god.name
 
 
 def _effect_fields(effect: Effect) -> dict[str, object]:
     return {
         "count": effect.count,
         "color": color_letters()[effect.color] if effect.color is not None else "?",
-        "color_word": color_word(effect.color) if effect.color is not None else texts.ANY_WORD,
+        "color_word": color_word(effect.color) if effect.color is not None else _(texts.ANY_WORD),
         "colors": "/".join(color_letters()[c] for c in effect.colors),
         "colors_words": "/".join(color_word(c) for c in effect.colors),
         "remove": shown_letters(letters(effect.remove)),
@@ -84,19 +91,24 @@ def _effect_key(effect: Effect) -> str:
 
 
 def effect_short(effect: Effect) -> str:
-    return texts.EFFECT_SHORT[_effect_key(effect)].format(**_effect_fields(effect))
+    return _(texts.EFFECT_SHORT[_effect_key(effect)]).format(**_effect_fields(effect))
 
 
 def effect_long(effect: Effect) -> str:
-    return texts.fill(texts.english("EFFECT_LONG")[_effect_key(effect)], **_effect_fields(effect))
+    return texts.fill(texts.EFFECT_LONG[_effect_key(effect)], **_effect_fields(effect))
 
 
 def effect_tiny(effect: Effect) -> str:
-    return texts.EFFECT_TINY[_effect_key(effect)].format(**_effect_fields(effect))
+    return _(texts.EFFECT_TINY[_effect_key(effect)]).format(**_effect_fields(effect))
 
 
 def round_text(state: GameState) -> str:
-    return texts.ROUND.format(round=state.round, rounds=ROUNDS)
+    return _(texts.ROUND).format(round=state.round, rounds=ROUNDS)
+
+
+def phase_words(key: str) -> str:
+    """The status line's words for a phase (``"pay"``, ``"confirm"``...)."""
+    return _(texts.PHASE[key])
 
 
 def phase_line(state: GameState) -> str:
@@ -105,28 +117,28 @@ def phase_line(state: GameState) -> str:
     kind = decision.kind
     tile = decision.tile
     if kind is DecisionKind.TURN:
-        return texts.PHASE["turn_must_god" if decision.must_take_god else "turn"]
+        return phase_words("turn_must_god" if decision.must_take_god else "turn")
     if kind is DecisionKind.PAY:
-        return texts.PHASE["pay"].format(cost=cost_words(decision.due, decision.due_any))
+        return phase_words("pay").format(cost=cost_words(decision.due, decision.due_any))
     if kind is DecisionKind.PLACE:
         assert tile is not None
         if state.take is not None and state.take.wild:
-            return texts.PHASE["place_wild"]
-        return texts.PHASE["place"].format(tile=tile.name)
+            return phase_words("place_wild")
+        return phase_words("place").format(tile=tile.name)
     if kind is DecisionKind.VILLAGE:
-        return texts.PHASE["village"].format(count=decision.returns)
+        return phase_words("village").format(count=decision.returns)
     if kind is DecisionKind.VOLCANO:
-        return texts.PHASE["volcano"].format(remove=worshiper_words(decision.removals))
+        return phase_words("volcano").format(remove=worshiper_words(decision.removals))
     if kind is DecisionKind.DISCARD:
         return texts.fill(texts.PHASE_DISCARD, count=decision.discard)
-    return texts.PHASE[kind.value]
+    return _(texts.PHASE[kind.value])
 
 
 def most_plentiful(have: Sequence[int], n: int) -> Count:
     """Pick ``n`` worshipers from ``have``, one at a time from the largest pile left."""
     left = list(have)
     chosen = [0] * len(COLORS)
-    for _ in range(n):
+    for _step in range(n):
         best = max(range(len(COLORS)), key=lambda c: (left[c], -c))
         if left[best] <= 0:
             break
@@ -139,7 +151,7 @@ def fewest_first(have: Sequence[int], n: int) -> Count:
     """Pick ``n`` worshipers from the aether, each time the color the realm lacks most."""
     totals = list(have)
     chosen = [0] * len(COLORS)
-    for _ in range(n):
+    for _step in range(n):
         low = min(range(len(COLORS)), key=lambda c: (totals[c], c))
         totals[low] += 1
         chosen[low] += 1
@@ -157,8 +169,10 @@ __all__ = [
     "event_lines",
     "fewest_first",
     "god_name",
+    "god_short_name",
     "most_plentiful",
     "phase_line",
+    "phase_words",
     "removal_words",
     "spot_words",
     "tile_label",

@@ -38,6 +38,7 @@ from ..engine import (
     outlooks,
     parse_action,
 )
+from ..i18n import gettext as _
 from ..records import Match
 from ..records.model import start_state
 from ..words.outlook import god_reason_words
@@ -109,15 +110,15 @@ class TurnSummary:
 
     @property
     def headline(self) -> str:
-        return texts.SUMMARY_HEAD.format(name=self.name, took=self.took)
+        return _(texts.SUMMARY_HEAD).format(name=self.name, took=self.took)
 
     @property
     def cp_line(self) -> str:
-        return texts.SUMMARY_CP.format(before=self.cp_before, after=self.cp_after)
+        return _(texts.SUMMARY_CP).format(before=self.cp_before, after=self.cp_after)
 
     @property
     def realm_line(self) -> str:
-        return texts.SUMMARY_REALM.format(
+        return _(texts.SUMMARY_REALM).format(
             before=worshiper_words(self.realm_before), after=worshiper_words(self.realm_after)
         )
 
@@ -142,14 +143,14 @@ def summarize(
             case TookTile(tile=tile):
                 took = tile_label(words.catalog.tile_by_id[tile])
             case TookGod(god=god):
-                took = texts.SUMMARY_GOD.format(god=god_name(words, god))
+                took = _(texts.SUMMARY_GOD).format(god=god_name(words, god))
                 god_taken = god
     told = [e for e in events if not isinstance(e, _NOT_TOLD)]
     return TurnSummary(
         seat=seat,
         name=words.players[seat].name,
         round=round_number,
-        took=took or texts.SUMMARY_NOTHING,
+        took=took or _(texts.SUMMARY_NOTHING),
         lines=tuple(event_lines(words, told)),
         effects=tuple(event_lines(words, [e for e in events if isinstance(e, _EFFECTS)])),
         cp_before=before[0],
@@ -169,7 +170,7 @@ def made_impossible(start: GameState, after: GameState, seat: int) -> tuple[str,
     now = outlooks(after)[seat]
     could = {t.position for t in before.tiles if t.prospect is not Prospect.LOST}
     lines = [
-        texts.OUTLOOK_FOREST_LOST.format(tile=t.tile.name, cp=t.cp, have=t.have, need=t.need)
+        _(texts.OUTLOOK_FOREST_LOST).format(tile=t.tile.name, cp=t.cp, have=t.have, need=t.need)
         for t in now.forests
         if t.prospect is Prospect.LOST and t.position in could and t.reason == "forest_sealed"
     ]
@@ -178,7 +179,7 @@ def made_impossible(start: GameState, after: GameState, seat: int) -> tuple[str,
     if god.god is not None and god.prospect is Prospect.LOST and could_score:
         reason = god_reason_words(god.reason)
         name = god_name(after, god.god)
-        lines.append(texts.SUMMARY_GOD_LOST.format(god=name, cp=god.cp, reason=reason))
+        lines.append(_(texts.SUMMARY_GOD_LOST).format(god=name, cp=god.cp, reason=reason))
     return tuple(lines)
 
 
@@ -266,7 +267,7 @@ class TurnHistory:
             other = turn.name
             if turn.god_taken is not None and now.god is None:
                 god = god_name(words, turn.god_taken)
-                lines.append(texts.YOU_GOD_TAKEN.format(other=other, god=god))
+                lines.append(_(texts.YOU_GOD_TAKEN).format(other=other, god=god))
             if now.token != before.token:
                 template = (
                     texts.YOU_TEMPLE_FELL if now.token < before.token else texts.YOU_TEMPLE_ROSE
@@ -287,7 +288,7 @@ class TurnHistory:
                     lines.append(line)
             before = now
         if before.cp != start.cp or lines:
-            head = texts.HANDOVER_TO_YOU.format(
+            head = _(texts.HANDOVER_TO_YOU).format(
                 name=words.players[seat].name, before=start.cp, after=before.cp
             )
             lines.insert(0, head)
@@ -304,9 +305,9 @@ def _god_change(words: GameState, before: SeatStanding, now: SeatStanding, other
     reason = god_reason_words(now.god_reason)
     values = {"god": god_name(words, now.god), "cp": now.god_cp, "other": other, "reason": reason}
     if now.god_points > before.god_points:
-        return texts.YOU_GOD_BACK.format(**values)
+        return _(texts.YOU_GOD_BACK).format(**values)
     if now.god_prospect is Prospect.LOST and before.god_prospect is not Prospect.LOST:
-        return texts.YOU_GOD_LOST.format(**values)
+        return _(texts.YOU_GOD_LOST).format(**values)
     if now.god_points < before.god_points:
-        return texts.YOU_GOD_FAILS.format(**values)
+        return _(texts.YOU_GOD_FAILS).format(**values)
     return ""

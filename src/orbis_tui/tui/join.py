@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..i18n import gettext as _
 from ..remote import protocol as p
 from ..remote.client import OutOfStep, SeatLink, TableMirror, TableView
 from ..remote.links import Link
@@ -35,7 +36,7 @@ class WaitingScreen(Screen[None]):
     """Shown until the table arrives, and whenever the connection is lost for good."""
 
     def compose(self) -> Any:
-        yield Static(texts.JOIN_CONNECTING, id="join-status")
+        yield Static(_(texts.JOIN_CONNECTING), id="join-status")
 
     def say(self, text: str) -> None:
         self.query_one("#join-status", Static).update(text)
@@ -72,19 +73,19 @@ class RemoteTableScreen(TableScreen):
         current = self.state.current  # the absent player holding up the table first
         seat = current if current in absent else absent[0]
         name = self.seats[seat].name
-        answers = [texts.level_name(level) for level in LEVELS] + [texts.STAND_IN_WAIT]
+        answers = [texts.level_name(level) for level in LEVELS] + [_(texts.STAND_IN_WAIT)]
 
         def answered(answer: int | None) -> None:
             if answer is not None and answer < len(LEVELS):
                 self.remote.hand_to_computer(seat, LEVELS[answer])
 
-        question = texts.STAND_IN_QUESTION.format(name=name)
-        self.app.push_screen(QuestionScreen(texts.STAND_IN_TITLE, question, answers), answered)
+        question = _(texts.STAND_IN_QUESTION).format(name=name)
+        self.app.push_screen(QuestionScreen(_(texts.STAND_IN_TITLE), question, answers), answered)
 
     def _waiting_text(self) -> str | None:
         seat = self.state.current
         if seat in self.remote.absent():
-            return texts.PANEL_AWAY.format(name=self.seats[seat].name)
+            return _(texts.PANEL_AWAY).format(name=self.seats[seat].name)
         return None
 
     def table_moved(self, turn: int, count: int) -> None:
@@ -132,7 +133,7 @@ class JoinApp(OrbisApp):
     def _send(self, text: str) -> None:
         link = self.seat_link
         if link is None or not link.connected:
-            self.notify(texts.JOIN_NOT_CONNECTED, severity="warning", markup=False)
+            self.notify(_(texts.JOIN_NOT_CONNECTED), severity="warning", markup=False)
             if self.session is not None:
                 self.session.refused()
             return
@@ -144,7 +145,7 @@ class JoinApp(OrbisApp):
         if kind == "table" and self._lost:
             self._lost = False
             self.clear_notifications()
-            self.notify(texts.JOIN_BACK, timeout=4, markup=False)
+            self.notify(_(texts.JOIN_BACK), timeout=4, markup=False)
         if kind in ("table", "moved"):
             session = self.session
             turn = session.state.turn if session is not None else 0
@@ -155,15 +156,16 @@ class JoinApp(OrbisApp):
                 self._send(p.sync())  # the whole table puts it right
                 return
             except Exception as exc:  # a table this version cannot read: say so
-                self._waiting.say(texts.JOIN_UNREADABLE.format(error=exc))
+                self._waiting.say(_(texts.JOIN_UNREADABLE).format(error=exc))
                 return
             if view is not None:
                 self._take(view, turn, count)
         elif kind == "refused" and self.session is not None:
             self.session.refused()
             code = data.get("code")
-            text = texts.REFUSED_TEXTS.get(str(code))
-            self.notify(text or str(data.get("reason", "")), severity="warning", markup=False)
+            known = str(code) in texts.REFUSED_TEXTS
+            text = _(texts.REFUSED_TEXTS[str(code)]) if known else str(data.get("reason", ""))
+            self.notify(text, severity="warning", markup=False)
 
     def _take(self, view: TableView, turn: int, count: int) -> None:
         """Show ``view``, which the mirror has taken up (the table was at ``turn``,
@@ -198,9 +200,9 @@ class JoinApp(OrbisApp):
                 continue
             if before[1] != after[1] and after[1] is not None:
                 level = texts.level_name(after[1])
-                self.notify(texts.STAND_IN_STARTED.format(name=name, level=level), markup=False)
+                self.notify(_(texts.STAND_IN_STARTED).format(name=name, level=level), markup=False)
             elif before[0] != after[0]:
-                text = texts.SEAT_BACK if after[0] else texts.SEAT_AWAY
+                text = _(texts.SEAT_BACK) if after[0] else _(texts.SEAT_AWAY)
                 self.notify(text.format(name=name), markup=False)
         self._presence = now
 
@@ -212,7 +214,7 @@ class JoinApp(OrbisApp):
         mine = not state.is_over and session.decides(state.current)
         if mine and not self._was_my_turn:
             self.bell()
-            self._set_title(texts.YOUR_TURN_TITLE)
+            self._set_title(_(texts.YOUR_TURN_TITLE))
         elif not mine and self._was_my_turn:
             self._set_title(texts.APP_TITLE)
         self._was_my_turn = mine
@@ -229,9 +231,10 @@ class JoinApp(OrbisApp):
         if code == "lost":
             if not self._lost:  # said once, and kept on screen until it is back
                 self._lost = True
-                self.notify(texts.JOIN_LOST, severity="warning", timeout=24 * 3600, markup=False)
+                self.notify(_(texts.JOIN_LOST), severity="warning", timeout=24 * 3600, markup=False)
             return
-        text = (texts.BYE_TEXTS.get(code) or "{reason}").format(reason=reason)
+        template = _(texts.BYE_TEXTS[code]) if code in texts.BYE_TEXTS else "{reason}"
+        text = template.format(reason=reason)
         if code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE):
             if self.session is None:
                 self._waiting.say(text)

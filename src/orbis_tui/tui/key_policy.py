@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import DecisionKind, GameState, GodId
+from ..i18n import gettext as _
 from . import texts
 from .controller import Controller
 
@@ -124,7 +125,7 @@ def judge(action: str, parameters: tuple[object, ...], context: KeyContext) -> V
         if action in ("end_turn", "undo"):
             return ENABLED
         if kind is not DecisionKind.OVER and action in _ANSWERING:
-            return _idle(texts.IDLE_CONFIRMING)
+            return _idle(_(texts.IDLE_CONFIRMING))
         return IDLE
     if action == "end_turn" or kind is DecisionKind.OVER or not context.human:
         return IDLE
@@ -148,22 +149,22 @@ def _deciding(action: str, parameters: tuple[object, ...], context: KeyContext) 
         mode = "colored" if ui.wild_mode else "wild"
         return _either(_toggles_wild(state, ui) and parameters[0] == mode)
     if action == "exchange":
-        return _either(bool(state.decision.exchanges), texts.IDLE_EXCHANGE)
+        return _either(bool(state.decision.exchanges), _(texts.IDLE_EXCHANGE))
     if action == "undo":
-        return _either(_now(context.can_undo), texts.NOTHING_TO_UNDO)
+        return _either(_now(context.can_undo), _(texts.NOTHING_TO_UNDO))
     if action == "move":
         if kind is DecisionKind.TURN or kind is DecisionKind.PLACE:
             return ENABLED
         return _either(kind is DecisionKind.VOLCANO and parameters[0] in ("up", "down"))
     if action == "take_cell":
         if kind is not DecisionKind.TURN:
-            return _idle(texts.IDLE_MARKET)
-        return _either(not state.must_take_god(), texts.IDLE_MUST_GOD)
+            return _idle(_(texts.IDLE_MARKET))
+        return _either(not state.must_take_god(), _(texts.IDLE_MUST_GOD))
     if action == "select_god":
         god = GodId(str(parameters[0]))
         return _either(kind is DecisionKind.TURN and god in state.gods_available)
     if action in ("add_color", "remove_color"):
-        return _either(ui.picks_colors(state), texts.IDLE_COLOR)
+        return _either(ui.picks_colors(state), _(texts.IDLE_COLOR))
     return ENABLED
 
 
@@ -200,13 +201,13 @@ def why_no_hint(context: KeyContext) -> str | None:
     if context.hints_instead is not None:
         return context.hints_instead
     if context.state.is_over:
-        return texts.HINT_OVER
+        return _(texts.HINT_OVER)
     if not context.human:
-        return texts.HINT_BOT
+        return _(texts.HINT_BOT)
     if not context.hints:
-        return texts.HINT_OFF.format(name=context.name)
+        return _(texts.HINT_OFF).format(name=context.name)
     if context.confirming:
-        return texts.HINT_CONFIRMING
+        return _(texts.HINT_CONFIRMING)
     return None
 
 

@@ -1,23 +1,22 @@
 """Every text the app shows, in one place, in English: the message ids of the catalogs.
 
 Widgets and screens never spell out a sentence themselves: they take it from here and
-fill in the numbers with ``str.format``, or with :func:`fill` for a :data:`Template`
-that has a singular and a plural form. Texts that come from the rules engine (why an
-action is illegal, why a tile was cancelled, scoring reasons) live in
-:mod:`orbis_tui.engine.messages`.
-
-Each text is marked for the catalog (``N_``, or ``Np_`` for a plural template) and is
-translated when it is read: ``texts.HANDOVER_TITLE`` answers in the language in use, so
-a screen redrawn after the language changes speaks the new one. :data:`KEY` stays in
-English: Textual fixes a binding's description when the class is made, and the key
-bar and the help translate it where they show it.
+translate it where they show it, ``_(texts.HANDOVER_TITLE)`` (``_`` is
+:func:`orbis_tui.i18n.gettext`), filling in the numbers with ``str.format``; or with
+:func:`fill` for a :data:`Template` that has a singular and a plural form (``fill``
+translates). The constants stay English, marked for the catalog (``N_``, ``Np_``), as
+every table of texts in the game is: a screen drawn after the language changes speaks
+the new one. :data:`KEY` stays in English: Textual fixes a binding's description when
+the class is made, and the key bar and the help translate it where they show it. Texts
+that come from the rules engine (why an action is illegal, why a tile was cancelled,
+scoring reasons) live in :mod:`orbis_tui.engine.messages`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import N_, Np_, Plural, choose, format_numbers, gettext, language
+from ..i18n import N_, Np_, choose, format_numbers, gettext
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
 Template = str | tuple[str, str, str]
@@ -31,21 +30,7 @@ def fill(template: Template, **values: Any) -> str:
 
 def level_name(level: str) -> str:
     """A computer level (``"hard"``) in the language in use."""
-    return gettext(english("LEVEL_NAMES").get(level, level))
-
-
-def translate(value: Any) -> Any:
-    """``value`` (a text, or dicts and tuples of texts) in the language in use. Plural
-    templates stay as they are: :func:`fill` chooses their form."""
-    if isinstance(value, str):
-        return gettext(value) if value else value
-    if isinstance(value, Plural):
-        return value
-    if isinstance(value, dict):
-        return {key: translate(item) for key, item in value.items()}
-    if isinstance(value, tuple):
-        return tuple(translate(item) for item in value)
-    return value
+    return gettext(LEVEL_NAMES.get(level, level))
 
 
 APP_TITLE = "Orbis"
@@ -72,7 +57,7 @@ EFFECT_SHORT = {
     "irrigation": N_("irrig {color}"),
     "temple": N_("temple"),
 }
-EFFECT_LONG = {
+EFFECT_LONG: dict[str, Template] = {
     "none": N_("no effect"),
     "gain": N_("gain {count}{color}"),
     "gain_any": N_("gain 1 of any color"),
@@ -1059,30 +1044,3 @@ APART_COPY = N_("Copy")
 APART_COPIED = N_("The link is copied: {name}")
 APART_HINT = N_("Enter deals the table · Tab moves · Esc goes back")
 APART_HINT_DEALT = N_("Tab moves between the links · Enter copies · Esc goes back")
-
-# Every constant above answers in the language in use (see the module's docstring).
-_UNTRANSLATED = frozenset({"KEY", "APP_TITLE"})
-_ENGLISH: dict[str, Any] = {
-    name: value
-    for name, value in list(globals().items())
-    if name.isupper() and name not in _UNTRANSLATED and isinstance(value, str | tuple | dict)
-}
-for _name in _ENGLISH:
-    del globals()[_name]
-_translated: dict[tuple[str, str], Any] = {}
-
-
-def __getattr__(name: str) -> Any:
-    try:
-        english = _ENGLISH[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    key = (language(), name)
-    if key not in _translated:
-        _translated[key] = translate(english)
-    return _translated[key]
-
-
-def english(name: str) -> Any:
-    """The English original of the constant ``name``."""
-    return _ENGLISH[name]

@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from ...i18n import gettext as _
 from .. import palette, texts
 from ..seats import Seat
 from ..widgets.keybar import KeyBar
@@ -56,15 +57,15 @@ class PlayApartScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog apart"):
-            yield Static(Text(texts.APART_TITLE, style=palette.ACCENT), classes="title")
-            yield Static(Text(texts.APART_INTRO), classes="note")
+            yield Static(Text(_(texts.APART_TITLE), style=palette.ACCENT), classes="title")
+            yield Static(Text(_(texts.APART_INTRO)), classes="note")
             with Horizontal(classes="apart-row"):
-                yield Label(texts.APART_SERVER, classes="apart-label")
+                yield Label(_(texts.APART_SERVER), classes="apart-label")
                 yield Input(self.server, id="server", compact=True)
-            yield Button(texts.APART_DEAL, id="deal", compact=True, variant="primary")
+            yield Button(_(texts.APART_DEAL), id="deal", compact=True, variant="primary")
             yield Static("", id="apart-status")
             yield Vertical(id="apart-links")
-            yield Static(texts.APART_HINT, classes="hint", id="apart-hint")
+            yield Static(_(texts.APART_HINT), classes="hint", id="apart-hint")
         yield KeyBar()
         yield SizeNotice()
 
@@ -83,16 +84,16 @@ class PlayApartScreen(ModalScreen[None]):
         elif ident in self.links:
             self.app.copy_to_clipboard(self.links[ident])
             name = str(message.button.name or "")
-            self.notify(texts.APART_COPIED.format(name=name), markup=False)
+            self.notify(_(texts.APART_COPIED).format(name=name), markup=False)
 
     def action_deal(self) -> None:
         if self.links:
             return  # dealt: a second table would leave these links for nothing
         server = server_address(self.query_one("#server", Input).value)
         if server is None:
-            self._say(texts.APART_BAD_SERVER, bad=True)
+            self._say(_(texts.APART_BAD_SERVER), bad=True)
             return
-        self._say(texts.APART_DEALING.format(server=server))
+        self._say(_(texts.APART_DEALING).format(server=server))
         self._deal(server)
 
     def action_close(self) -> None:
@@ -116,17 +117,18 @@ class PlayApartScreen(ModalScreen[None]):
                 answer = await create_table_request(server, len(self.seats), kinds, names)
         except (aiohttp.ClientError, OSError, TimeoutError):
             self._say(
-                texts.APART_FAILED.format(server=server, error=texts.APART_NO_ANSWER), bad=True
+                _(texts.APART_FAILED).format(server=server, error=_(texts.APART_NO_ANSWER)),
+                bad=True,
             )
             return
         except ValueError as exc:
-            self._say(texts.APART_FAILED.format(server=server, error=exc), bad=True)
+            self._say(_(texts.APART_FAILED).format(server=server, error=exc), bad=True)
             return
         self.remember(server)
         await self._show_links(answer)
 
     async def _show_links(self, answer: dict[str, Any]) -> None:
-        self._say(texts.APART_DEALT)
+        self._say(_(texts.APART_DEALT))
         self.query_one("#deal", Button).display = False
         self.query_one("#server", Input).disabled = True
         box = self.query_one("#apart-links", Vertical)
@@ -136,25 +138,25 @@ class PlayApartScreen(ModalScreen[None]):
             name = str(seat.get("name", ""))
             link = seat.get("link")
             if isinstance(link, str):
-                rows.append((texts.APART_PERSON.format(name=name), link, name))
+                rows.append((_(texts.APART_PERSON).format(name=name), link, name))
             else:
                 level = texts.level_name(str(seat.get("kind", "")))
-                rows.append((texts.APART_COMPUTER.format(name=name, level=level), None, name))
+                rows.append((_(texts.APART_COMPUTER).format(name=name, level=level), None, name))
         watch = answer.get("watch")
         if isinstance(watch, str):
-            rows.append((texts.APART_WATCH, watch, texts.APART_WATCH.rstrip(":")))
+            rows.append((_(texts.APART_WATCH), watch, _(texts.APART_WATCH).rstrip(":")))
         for n, (title, link, name) in enumerate(rows):
             if link is None:
                 await box.mount(Static(Text(title), classes="apart-seat"))
                 continue
             ident = f"copy{n}"
             self.links[ident] = link
-            button = Button(texts.APART_COPY, id=ident, name=name, compact=True)
+            button = Button(_(texts.APART_COPY), id=ident, name=name, compact=True)
             first = first or button
             await box.mount(
                 Horizontal(Static(Text(title), classes="apart-name"), button, classes="apart-row"),
                 Static(Text(link), classes="apart-link"),
             )
-        self.query_one("#apart-hint", Static).update(texts.APART_HINT_DEALT)
+        self.query_one("#apart-hint", Static).update(_(texts.APART_HINT_DEALT))
         if first is not None:
             first.focus()

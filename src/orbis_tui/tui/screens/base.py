@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
+from ...i18n import gettext as _
 from .. import texts
 
 MIN_WIDTH = 80
@@ -50,5 +51,5 @@ class SizeNotice(Widget):
 
     def render(self) -> Text:
         width, height = self.app.size
-        text = texts.TOO_SMALL.format(width=MIN_WIDTH, height=MIN_HEIGHT, w=width, h=height)
-        return Text(text + "\n\n" + texts.TOO_SMALL_HINT, justify="center")
+        text = _(texts.TOO_SMALL).format(width=MIN_WIDTH, height=MIN_HEIGHT, w=width, h=height)
+        return Text(text + "\n\n" + _(texts.TOO_SMALL_HINT), justify="center")

@@ -23,6 +23,7 @@ from ...engine import (
     geometry,
     outlooks,
 )
+from ...i18n import gettext as _
 from ...records import Match
 from ...words.outlook import god_reason_words, tile_reason
 from .. import chips, palette, texts
@@ -40,27 +41,27 @@ def headline(scores: list[PlayerScore]) -> list[Text]:
     if len(winners) == 1:
         lines.append(
             Text(
-                texts.END_WINNER.format(name=winners[0].name, cp=winners[0].total),
+                _(texts.END_WINNER).format(name=winners[0].name, cp=winners[0].total),
                 style=palette.ACCENT,
             )
         )
     else:
         names = ", ".join(s.name for s in winners)
-        lines.append(Text(texts.END_SHARED.format(names=names, cp=top), style=palette.ACCENT))
+        lines.append(Text(_(texts.END_SHARED).format(names=names, cp=top), style=palette.ACCENT))
     tied = [s for s in scores if s.tie_break_used]
     if tied:
         details = ", ".join(
-            texts.END_TIE_DETAIL.format(name=s.name, count=s.worshipers)
+            _(texts.END_TIE_DETAIL).format(name=s.name, count=s.worshipers)
             for s in sorted(tied, key=lambda s: -s.worshipers)
         )
-        template = texts.END_TIE_BREAK if len(winners) == 1 else texts.END_TIE_UNBROKEN
+        template = _(texts.END_TIE_BREAK) if len(winners) == 1 else _(texts.END_TIE_UNBROKEN)
         lines.append(Text(template.format(cp=top, details=details)))
     return lines
 
 
 def standings_table(scores: list[PlayerScore]) -> Table:
     table = Table(
-        title=texts.END_STANDINGS,
+        title=_(texts.END_STANDINGS),
         title_style=palette.BOLD,
         title_justify="left",
         box=box.SIMPLE_HEAD,
@@ -68,15 +69,15 @@ def standings_table(scores: list[PlayerScore]) -> Table:
         padding=(0, 1),
         collapse_padding=True,  # nine columns: German headings need the room
     )
-    table.add_column(texts.END_RANK, justify="right")
-    table.add_column(texts.END_NAME)
-    table.add_column(texts.END_TOTAL, justify="right", style=palette.BOLD)
-    table.add_column(texts.END_TILES_CP, justify="right")
-    table.add_column(texts.END_WILD_CP, justify="right")
-    table.add_column(texts.END_TEMPLE, justify="right")
-    table.add_column(texts.END_GOD, justify="right")
-    table.add_column(texts.END_WORSHIPERS, justify="right")
-    table.add_column(texts.END_TIE)
+    table.add_column(_(texts.END_RANK), justify="right")
+    table.add_column(_(texts.END_NAME))
+    table.add_column(_(texts.END_TOTAL), justify="right", style=palette.BOLD)
+    table.add_column(_(texts.END_TILES_CP), justify="right")
+    table.add_column(_(texts.END_WILD_CP), justify="right")
+    table.add_column(_(texts.END_TEMPLE), justify="right")
+    table.add_column(_(texts.END_GOD), justify="right")
+    table.add_column(_(texts.END_WORSHIPERS), justify="right")
+    table.add_column(_(texts.END_TIE))
     for s in sorted(scores, key=lambda s: (s.rank, s.seat)):
         wild = s.categories.get("wilderness", 0)
         regions = sum(t.points for t in s.tiles) - wild
@@ -89,7 +90,7 @@ def standings_table(scores: list[PlayerScore]) -> Table:
             f"{s.temple_token:+d}",
             f"{s.god.points:+d}",
             str(s.worshipers),
-            texts.END_TIE_USED if s.tie_break_used else "",
+            _(texts.END_TIE_USED) if s.tie_break_used else "",
         )
     return table
 
@@ -99,17 +100,17 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
     base = geometry.display_offset(player.pyramid)
     tiles = state.catalog.tile_by_id
     table = Table(
-        title=texts.END_BREAKDOWN.format(name=score.name, cp=score.total),
+        title=_(texts.END_BREAKDOWN).format(name=score.name, cp=score.total),
         title_style=palette.ACCENT,
         title_justify="left",
         box=box.SIMPLE_HEAD,
         expand=True,
         padding=(0, 1),
     )
-    table.add_column(texts.END_WHERE, no_wrap=True)
-    table.add_column(texts.END_TILE, ratio=3)  # a long name wraps rather than lose its end
-    table.add_column(texts.END_POINTS, justify="right", no_wrap=True)
-    table.add_column(texts.END_REASON, ratio=2)
+    table.add_column(_(texts.END_WHERE), no_wrap=True)
+    table.add_column(_(texts.END_TILE), ratio=3)  # a long name wraps rather than lose its end
+    table.add_column(_(texts.END_POINTS), justify="right", no_wrap=True)
+    table.add_column(_(texts.END_REASON), ratio=2)
     view = outlooks(state)[score.seat]
     for t in sorted(score.tiles, key=lambda t: (t.position[0], t.position[1])):
         row, col = t.position
@@ -119,7 +120,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
         name = Text()
         if placed.wild:
             name.append(palette.WILD_LETTER, style=palette.WILD)
-            name.append(f" {texts.WILD_NAME} ({tile.name})")
+            name.append(f" {_(texts.WILD_NAME)} ({tile.name})")
         else:
             name.append_text(chips.chip(tile.color))
             name.append(f" {tile.name}")
@@ -127,7 +128,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
             if mystic:
                 name.append(f" · {mystic}", style=palette.DIM)
         table.add_row(
-            texts.WHERE.format(row=row, pos=col - base + 1),
+            _(texts.WHERE).format(row=row, pos=col - base + 1),
             name,
             f"{t.points:+d}",
             _reason(t.reason, seen),
@@ -135,19 +136,19 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
     temple = (
         texts.fill(texts.END_TEMPLE_REASON, count=score.temple_count)
         if score.temple_count
-        else texts.END_TEMPLE_NONE
+        else _(texts.END_TEMPLE_NONE)
     )
-    table.add_row("", texts.END_TEMPLE, f"{score.temple_token:+d}", temple)
+    table.add_row("", _(texts.END_TEMPLE), f"{score.temple_token:+d}", temple)
     god = state.catalog.god_by_id[score.god.god].name if score.god.god else "–"
     table.add_row(
         "",
-        f"{texts.END_GOD}: {god}",
+        f"{_(texts.END_GOD)}: {god}",
         f"{score.god.points:+d}",
         god_reason_words(score.god.reason),
     )
     table.add_row(
         "",
-        Text(texts.END_TOTAL_ROW, style=palette.BOLD),
+        Text(_(texts.END_TOTAL_ROW), style=palette.BOLD),
         Text(str(score.total), style=palette.BOLD),
         "",
     )
@@ -175,7 +176,7 @@ class EndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         state = self.match.state
         scores = final_scores(state)
-        head = Text(f" {texts.END_TITLE} ", style=palette.GOD)
+        head = Text(f" {_(texts.END_TITLE)} ", style=palette.GOD)
         for line in headline(scores):
             head.append("  ")
             head.append_text(line)
@@ -202,14 +203,14 @@ class EndScreen(Screen[None]):
             self.app.deliver_text(
                 io.StringIO(record.to_json()), save_filename=path.name, mime_type="application/json"
             )
-            self.notify(texts.EXPORT_DOWNLOADED.format(name=path.name), markup=False)
+            self.notify(_(texts.EXPORT_DOWNLOADED).format(name=path.name), markup=False)
             return
         export_record(self.app, self.store, record, path)
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "a":  # the table's hint key: say why it does nothing here
             event.stop()
-            self.notify(texts.HINT_OVER, timeout=4, markup=False)
+            self.notify(_(texts.HINT_OVER), timeout=4, markup=False)
 
     def action_review(self) -> None:
         """Step through the game with the search's judgement of every decision."""

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import COLORS, God
+from ...i18n import gettext as _
 from .. import chips, palette, texts
 from ..describe import GOD_KEYS, color_word, god_line
 from .base import SizeNotice
@@ -26,55 +27,55 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
     market cell), then the keys, the colors, and one short reference per rule id."""
     parts: list[RenderableType] = []
     for heading, text, refs in texts.HELP_GUIDE:
-        parts.append(Text(heading, style=palette.BOLD))
-        body = Text(text)
-        body.append(" (" + texts.HELP_RULE_REFS.format(rules=refs) + ")", style=palette.DIM)
+        parts.append(Text(_(heading), style=palette.BOLD))
+        body = Text(_(text))
+        body.append(" (" + _(texts.HELP_RULE_REFS).format(rules=refs) + ")", style=palette.DIM)
         parts += [body, Text()]
-    parts.append(Text(texts.HELP_CELL_TITLE, style=palette.BOLD))
+    parts.append(Text(_(texts.HELP_CELL_TITLE), style=palette.BOLD))
     cell = Table.grid(padding=(0, 2))
     cell.add_column(no_wrap=True)
     cell.add_column(ratio=1, style=palette.DIM)
     for drawing, meaning in texts.HELP_CELL:
-        cell.add_row(drawing, meaning)
-    parts += [cell, Text(texts.HELP_NOTATION), Text()]
+        cell.add_row(_(drawing), _(meaning))
+    parts += [cell, Text(_(texts.HELP_NOTATION)), Text()]
     if gods:
-        parts.append(Text(texts.HELP_GODS_TITLE, style=palette.BOLD))
+        parts.append(Text(_(texts.HELP_GODS_TITLE), style=palette.BOLD))
         table = Table.grid(padding=(0, 2))
         table.add_column(style=palette.ACCENT, no_wrap=True)
         table.add_column(ratio=1)
         for god in gods:
-            points = texts.CP_LONG.format(cp=god.cp)
+            points = _(texts.CP_LONG).format(cp=god.cp)
             table.add_row(f"{GOD_KEYS[god.id]} {god.name} ({points})", god_line(god))
         parts += [table, Text()]
     keys = Table.grid(padding=(0, 2))
     keys.add_column(style=palette.KEY, no_wrap=True)
     keys.add_column(ratio=1)
     for key, what in texts.HELP_KEYS:
-        keys.add_row(key, what)
+        keys.add_row(_(key), _(what))
     colors = Text()
     for color in COLORS:
         colors.append_text(chips.chip(color, f" {chips.letter(color)} "))
         key, own = chips.KEYS[color], chips.own_key(color)  # r b o g w work in every language
         said = (
-            texts.HELP_COLOR_KEY.format(color=color_word(color), key=key)
+            _(texts.HELP_COLOR_KEY).format(color=color_word(color), key=key)
             if own is None
-            else texts.HELP_COLOR_KEYS.format(color=color_word(color), own=own, key=key)
+            else _(texts.HELP_COLOR_KEYS).format(color=color_word(color), own=own, key=key)
         )
         colors.append(" " + said + "   ")
     rules = Table.grid(padding=(0, 2))
     rules.add_column(style=palette.DIM, no_wrap=True)
     rules.add_column(ratio=1)
     for rule_id, text in texts.RULES:
-        rules.add_row(rule_id, text)
+        rules.add_row(rule_id, _(text))
     parts += [
-        Text(texts.HELP_KEYS_TITLE, style=palette.BOLD),
+        Text(_(texts.HELP_KEYS_TITLE), style=palette.BOLD),
         keys,
         Text(),
-        Text(texts.HELP_COLORS_TITLE, style=palette.BOLD),
+        Text(_(texts.HELP_COLORS_TITLE), style=palette.BOLD),
         colors,
-        Text(texts.HELP_COLORS),
+        Text(_(texts.HELP_COLORS)),
         Text(),
-        Text(texts.HELP_RULES_TITLE, style=palette.BOLD),
+        Text(_(texts.HELP_RULES_TITLE), style=palette.BOLD),
         rules,
     ]
     return Group(*parts)
@@ -91,7 +92,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            Text(f"{texts.HELP_TITLE} · {texts.HELP_CLOSE}", style=palette.ACCENT),
+            Text(f"{_(texts.HELP_TITLE)} · {_(texts.HELP_CLOSE)}", style=palette.ACCENT),
             classes="help-title",
         )
         with VerticalScroll(id="help-body"):

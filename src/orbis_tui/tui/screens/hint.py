@@ -23,6 +23,7 @@ from textual.worker import get_current_worker
 
 from ...analysis.hints import HintOption, best_options
 from ...engine import GameState
+from ...i18n import gettext as _
 from .. import palette, texts
 from ..describe import phase_line
 from .base import SizeNotice
@@ -37,7 +38,7 @@ class HintReady(Message):
 def hint_text(options: list[HintOption]) -> Text:
     out = Text(end="")
     if not options:
-        out.append(texts.HINT_NONE)
+        out.append(_(texts.HINT_NONE))
         return out
     for rank, option in enumerate(options, start=1):
         if rank > 1:
@@ -49,7 +50,7 @@ def hint_text(options: list[HintOption]) -> Text:
         else:
             margin = texts.fill(texts.HINT_MARGIN_ROUGH, margin=option.margin)
         out.append("\n" + margin, style=palette.ACCENT)
-    out.append("\n\n" + texts.HINT_FOOT, style=palette.DIM)
+    out.append("\n\n" + _(texts.HINT_FOOT), style=palette.DIM)
     return out
 
 
@@ -74,14 +75,14 @@ class HintScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog hint-dialog"):
             yield Static(
-                Text(texts.HINT_TITLE.format(name=self.player), style=palette.ACCENT),
+                Text(_(texts.HINT_TITLE).format(name=self.player), style=palette.ACCENT),
                 classes="title",
             )
             yield Static(Text(phase_line(self.state)), classes="subtitle")
-            yield Static(texts.HINT_THINKING, id="hint-status")
+            yield Static(_(texts.HINT_THINKING), id="hint-status")
             yield ProgressBar(total=1.0, show_eta=False, id="hint-progress")
             yield Static("", id="hint-options")
-            yield Static(texts.HINT_KEYS, classes="hint", id="hint-keys")
+            yield Static(_(texts.HINT_KEYS), classes="hint", id="hint-keys")
         yield SizeNotice()
 
     def on_mount(self) -> None:
@@ -118,7 +119,7 @@ class HintScreen(ModalScreen[int | None]):
     def action_close(self) -> None:
         if self.options is None:
             self.workers.cancel_group(self, "hint")
-            self.notify(texts.HINT_STOPPED, timeout=2, markup=False)
+            self.notify(_(texts.HINT_STOPPED), timeout=2, markup=False)
         self.dismiss(None)
 
     def action_play(self, rank: int) -> None:

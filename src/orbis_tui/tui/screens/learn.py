@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
 from ...engine import Action, DecisionKind, TakeTile
+from ...i18n import gettext as _
 from ...learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ...learn.progress import FILE_NAME
 from .. import texts
@@ -106,7 +107,7 @@ class LearnTableScreen(TableScreen):
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
 
     def hints_instead(self) -> str | None:
-        return texts.HINT_LEARN  # the lesson's own tips guide each step
+        return _(texts.HINT_LEARN)  # the lesson's own tips guide each step
 
     # ------------------------------------------------------------ the walkthrough drives
     def _begin(self, opened: bool) -> None:
@@ -197,9 +198,9 @@ class LearnTableScreen(TableScreen):
 
     def _why_key_idle(self, key: str) -> str | None:
         if key == "u":
-            return texts.LEARN_NO_UNDO
+            return _(texts.LEARN_NO_UNDO)
         if key == "f":
-            return texts.LEARN_NO_HURRY
+            return _(texts.LEARN_NO_HURRY)
         return super()._why_key_idle(key)
 
     def action_take_cell(self, cell: int) -> None:
@@ -322,7 +323,7 @@ def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
     try:
         script = load_script()
     except ScriptError as exc:
-        app.notify(texts.LEARN_BROKEN.format(error=exc), severity="error", markup=False)
+        app.notify(_(texts.LEARN_BROKEN).format(error=exc), severity="error", markup=False)
         return None
     store = progress_store(app)
     walkthrough = None if restart else Walkthrough.resume(script, store)
@@ -348,7 +349,7 @@ def tell_if_progress_lost(app: App, walkthrough: Walkthrough) -> bool:
     if error is None:
         return False
     reason = error.strerror or str(error)
-    app.notify(texts.LEARN_NOT_KEPT.format(error=reason), severity="warning", markup=False)
+    app.notify(_(texts.LEARN_NOT_KEPT).format(error=reason), severity="warning", markup=False)
     return True
 
 
@@ -356,7 +357,7 @@ def leave_walkthrough(app: App, walkthrough: Walkthrough) -> None:
     """Save the place (or forget it, when finished) and go back to the screen below."""
     walkthrough.save()
     if not tell_if_progress_lost(app, walkthrough) and not walkthrough.finished:
-        app.notify(texts.LEARN_LEFT, timeout=4, markup=False)
+        app.notify(_(texts.LEARN_LEFT), timeout=4, markup=False)
     if len(app.screen_stack) > 2:
         app.pop_screen()
     else:

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import REALM_LIMIT, GameState, final_scores, wilderness_points
+from ...i18n import gettext as _
 from .. import chips, palette, texts
 from ..seats import Seat
 from ..widgets.info import farm_chips, god_label
@@ -34,7 +35,7 @@ class PlayersScreen(ModalScreen[None]):
         state = self.state
         scores = final_scores(state)
         yield Static(
-            Text(texts.PLAYERS_SCREEN_TITLE, style=palette.ACCENT), classes="players-title"
+            Text(_(texts.PLAYERS_SCREEN_TITLE), style=palette.ACCENT), classes="players-title"
         )
         grid = Grid(classes=f"players-grid n{state.num_players}")
         with grid:
@@ -48,18 +49,18 @@ class PlayersScreen(ModalScreen[None]):
                     if seat < len(self.seats) and not self.seats[seat].human:
                         head.append(
                             " "
-                            + texts.PLAYERS_COMPUTER.format(
+                            + _(texts.PLAYERS_COMPUTER).format(
                                 level=texts.level_name(self.seats[seat].kind)
                             ),
                             style=palette.DIM,
                         )
-                    head.append(" " + texts.PLAYER_SCORE.format(cp=scores[seat].total))
+                    head.append(" " + _(texts.PLAYER_SCORE).format(cp=scores[seat].total))
                     head.append(" · " + god_label(state, player))
                     realm = Text(" ", no_wrap=True, overflow="ellipsis")
                     realm.append_text(chips.realm_chips(player.realm_count))
                     realm.append(
                         " "
-                        + texts.PLAYER_REALM.format(count=player.worshipers, limit=REALM_LIMIT)
+                        + _(texts.PLAYER_REALM).format(count=player.worshipers, limit=REALM_LIMIT)
                         + "  "
                     )
                     realm.append_text(farm_chips(player))

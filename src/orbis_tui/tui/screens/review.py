@@ -30,6 +30,7 @@ from ...engine import (
     parse_action,
     wilderness_points,
 )
+from ...i18n import gettext as _
 from ...records import GameRecord
 from .. import palette, texts
 from ..describe import round_text
@@ -90,12 +91,12 @@ class ReviewScreen(Screen[None]):
             with Vertical(id="left"):
                 yield MarketBoard(id="market")
                 yield SupplyBar(id="supply")
-                yield Static(texts.REVIEW_MISTAKES_TITLE, classes="rule")
+                yield Static(_(texts.REVIEW_MISTAKES_TITLE), classes="rule")
                 yield TextPanel(id="mistakes")
             with Vertical(id="right"):
                 yield PlayerCard(id="card")
                 yield PyramidView(id="pyramid")
-                yield Static(texts.REVIEW_TITLE, classes="rule")
+                yield Static(_(texts.REVIEW_TITLE), classes="rule")
                 yield TextPanel(id="analysis")
         yield KeyBar()
         yield SizeNotice()
@@ -175,10 +176,10 @@ class ReviewScreen(Screen[None]):
     def _show_status(self, state: GameState) -> None:
         book = self.book
         if self.position >= book.last:
-            line = Text(texts.REVIEW_HEAD_END.format(last=book.last), no_wrap=True)
+            line = Text(_(texts.REVIEW_HEAD_END).format(last=book.last), no_wrap=True)
         else:
             line = Text(
-                texts.REVIEW_HEAD.format(
+                _(texts.REVIEW_HEAD).format(
                     round=round_text(state),
                     name=state.players[state.current].name,
                     position=self.position + 1,
@@ -198,10 +199,10 @@ class ReviewScreen(Screen[None]):
 
         out = Text(end="")
         if action is None:
-            out.append(texts.REVIEW_END if state.is_over else texts.REVIEW_UNFINISHED)
+            out.append(_(texts.REVIEW_END) if state.is_over else _(texts.REVIEW_UNFINISHED))
             for player in self.review.players if self.review is not None else ():
                 if player.lesson:
-                    out.append("\n" + texts.REVIEW_LESSON.format(name=player.name))
+                    out.append("\n" + _(texts.REVIEW_LESSON).format(name=player.name))
                     for line in player.lesson:
                         out.append("\n· " + line, style=palette.DIM)
             return out
@@ -209,10 +210,10 @@ class ReviewScreen(Screen[None]):
         move = self._by_position.get(self.position)
         if move is None:
             out.append(
-                texts.REVIEW_PLAYED.format(name=name, what=describe_actions(state, [action]))
+                _(texts.REVIEW_PLAYED).format(name=name, what=describe_actions(state, [action]))
             )
             if self._hinted(self.position, self.position):
-                out.append("\n" + texts.REVIEW_HINTED, style=palette.ACCENT)
+                out.append("\n" + _(texts.REVIEW_HINTED), style=palette.ACCENT)
             out.append("\n\n")
             out.append(self._unjudged_words(), style=palette.DIM)
             return out
@@ -221,27 +222,27 @@ class ReviewScreen(Screen[None]):
         played = [parse_action(a) for a in move.played]
         best = [parse_action(a) for a in move.best]
         out.append(
-            texts.REVIEW_PLAYED.format(name=name, what=describe_actions(before, played)),
+            _(texts.REVIEW_PLAYED).format(name=name, what=describe_actions(before, played)),
             style=palette.BOLD,
         )
         if self.position < move.index:
-            out.append("\n" + texts.REVIEW_EXCHANGE, style=palette.DIM)
+            out.append("\n" + _(texts.REVIEW_EXCHANGE), style=palette.DIM)
         if move.best == move.played:
-            out.append("\n" + texts.REVIEW_SAME, style=palette.GOOD)
+            out.append("\n" + _(texts.REVIEW_SAME), style=palette.GOOD)
         elif move.loss < 0.05:  # another option, but no better
-            out.append("\n" + texts.REVIEW_AS_GOOD, style=palette.GOOD)
+            out.append("\n" + _(texts.REVIEW_AS_GOOD), style=palette.GOOD)
         else:
             if not move.mistake:  # a mistake's reason names the better option itself
-                out.append("\n" + texts.REVIEW_BEST.format(what=describe_actions(before, best)))
+                out.append("\n" + _(texts.REVIEW_BEST).format(what=describe_actions(before, best)))
             if math.isfinite(move.stderr):
                 lost = texts.fill(texts.REVIEW_LOST, loss=move.loss, stderr=move.stderr)
             else:
                 lost = texts.fill(texts.REVIEW_LOST_ROUGH, loss=move.loss)
             out.append("\n" + lost, style=palette.BAD if move.mistake else palette.ACCENT)
             if move.mistake:
-                out.append(" · " + texts.REVIEW_MISTAKE, style=palette.BAD)
+                out.append(" · " + _(texts.REVIEW_MISTAKE), style=palette.BAD)
         if move.hinted or self._hinted(first, move.index):
-            out.append("\n" + texts.REVIEW_HINTED, style=palette.ACCENT)
+            out.append("\n" + _(texts.REVIEW_HINTED), style=palette.ACCENT)
         if move.reason:
             out.append("\n" + move.reason, style=palette.DIM)
         return out
@@ -253,12 +254,12 @@ class ReviewScreen(Screen[None]):
 
     def _unjudged_words(self) -> str:
         if self.position in self._forced():
-            return texts.REVIEW_FORCED
+            return _(texts.REVIEW_FORCED)
         if self.analysing:
-            return texts.REVIEW_PENDING
+            return _(texts.REVIEW_PENDING)
         if self.review is None:
-            return texts.REVIEW_NOT_RUN
-        return texts.REVIEW_UNJUDGED
+            return _(texts.REVIEW_NOT_RUN)
+        return _(texts.REVIEW_UNJUDGED)
 
     def _forced(self) -> tuple[int, ...]:
         return self.review.forced if self.review is not None else ()
@@ -270,7 +271,7 @@ class ReviewScreen(Screen[None]):
         review = self.review
         if review is None:
             out.append(
-                texts.REVIEW_NO_MISTAKES_YET if self.analysing else texts.REVIEW_NOT_RUN,
+                _(texts.REVIEW_NO_MISTAKES_YET) if self.analysing else _(texts.REVIEW_NOT_RUN),
                 style=palette.DIM,
             )
             return out
@@ -291,9 +292,9 @@ class ReviewScreen(Screen[None]):
                 ),
                 style=palette.DIM,
             )
-        out.append("\n" + texts.REVIEW_LOST_MEANS, style=palette.DIM)
+        out.append("\n" + _(texts.REVIEW_LOST_MEANS), style=palette.DIM)
         if not self._ranked:
-            out.append("\n" + texts.REVIEW_NO_MISTAKES)
+            out.append("\n" + _(texts.REVIEW_NO_MISTAKES))
             return out
         here = self._by_position.get(self.position)
         for move in self._ranked[:SHOWN_MISTAKES]:
@@ -353,11 +354,11 @@ class ReviewScreen(Screen[None]):
         """A key that means nothing right now says why."""
         why = None
         if event.key in ("m", "n") and not self._ranked:
-            why = texts.REVIEW_WAIT_TO_JUMP if self.analysing else texts.REVIEW_NONE_TO_JUMP
+            why = _(texts.REVIEW_WAIT_TO_JUMP) if self.analysing else _(texts.REVIEW_NONE_TO_JUMP)
         elif event.key in ("left", "h", "pageup", "home") and self.position == 0:
-            why = texts.REVIEW_AT_START
+            why = _(texts.REVIEW_AT_START)
         elif event.key in ("right", "l", "pagedown", "end") and self.position >= self.book.last:
-            why = texts.REVIEW_AT_END
+            why = _(texts.REVIEW_AT_END)
         if why is not None:
             event.stop()
             self.notify(why, timeout=3, markup=False)

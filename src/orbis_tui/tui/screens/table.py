@@ -11,16 +11,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events
-from textual.actions import parse as parse_action
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import (
-    COLORS,
     Action,
     Count,
     DecisionKind,
@@ -35,17 +33,19 @@ from ...engine import (
     final_scores,
     wilderness_points,
 )
+from ...i18n import gettext as _
 from ...records import Match
 from .. import chips, texts
 from ..bot_driver import BotChose, BotDriver, BotFailed
 from ..controller import Controller
-from ..describe import GOD_KEYS
-from ..key_policy import CONFIRM_LABELS, REFUSE_LABELS, KeyContext, judge, why_no_hint
+from ..handover import hand_over
+from ..key_policy import KeyContext, judge, why_no_hint
 from ..navigation import NewGame, ShowEnd
 from ..saves import SaveStore
 from ..seats import Seat
 from ..session import GameSession
 from ..settings import Settings
+from ..table_keys import BINDINGS, idle_reason
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.curtain import HandOverCurtain
 from ..widgets.info import GameLog, PlayerCard, PlayersStrip, StatusLine
@@ -55,78 +55,6 @@ from ..widgets.panel import DecisionPanel, option_marked, summary_lines, warned_
 from ..widgets.pyramid import PyramidView
 from ..widgets.supply import SupplyBar
 from .base import SizeNotice, too_small
-
-K = texts.KEY
-_COLOR_KEYS = chips.KEYS
-
-
-def _bindings() -> list[BindingType]:
-    out: list[BindingType] = [
-        Binding("enter,space", "ready", K["ready"]),
-        Binding("enter", "end_turn", K["end_turn"]),
-    ]
-    out += [
-        Binding("enter", f"confirm('{label}')", K[label], priority=False)
-        for label in CONFIRM_LABELS
-    ]
-    out += [Binding("x", f"refuse('{label}')", K[label]) for label in REFUSE_LABELS]
-    out += [
-        Binding("x", "toggle_wild('wild')", K["toggle_wild"]),
-        Binding("x", "toggle_wild('colored')", K["toggle_colored"]),
-        Binding("y", "pay_anyway", K["pay_anyway"]),
-        Binding("e", "exchange", K["exchange"]),
-        Binding("u", "undo", K["undo"]),
-        Binding("f", "hurry", K["hurry"]),
-        Binding("p", "players", K["players"]),
-        Binding("t", "history", K["history"]),
-        Binding("v", "score", K["score"]),
-        Binding("c", "coach", K["coach"]),
-        Binding("a", "hint", K["hint"]),
-        Binding("s", "settings", K["settings"], show=False),
-        # n as on the end screen; ctrl+n too, though browsers keep it for a new window.
-        Binding("n,ctrl+n", "new_game", K["new"], show=False),
-        Binding("pageup", "scroll_side(-1)", K["scroll"], show=False),
-        Binding("pagedown", "scroll_side(1)", K["scroll"]),
-    ]
-    for key, direction in (
-        ("up,k", "up"),
-        ("down,j", "down"),
-        ("left,h", "left"),
-        ("right,l", "right"),
-    ):
-        out.append(Binding(key, f"move('{direction}')", K[direction], show=False))
-    out += [Binding(str(n), f"take_cell({n - 1})", K["take"], show=False) for n in range(1, 10)]
-    out += [
-        Binding(f"{key},shift+{key.lower()}", f"select_god('{god.value}')", K["god"], show=False)
-        for god, key in GOD_KEYS.items()
-    ]
-    for color in COLORS:
-        letter = _COLOR_KEYS[color]
-        out.append(Binding(letter, f"add_color({int(color)})", K["choose"], show=False))
-        out.append(
-            Binding(
-                f"{letter.upper()},shift+{letter}",
-                f"remove_color({int(color)})",
-                K["choose"],
-                show=False,
-            )
-        )
-    return out
-
-
-def _key_actions(bindings: list[BindingType]) -> dict[str, list[tuple[str, tuple[object, ...]]]]:
-    """Each key's actions, named and with their parameters as the key policy reads them."""
-    out: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
-    for binding in bindings:
-        assert isinstance(binding, Binding)
-        _namespace, name, parameters = parse_action(binding.action)
-        for key in binding.key.split(","):
-            out.setdefault(key, []).append((name, parameters))
-    return out
-
-
-BINDINGS = _bindings()
-_KEY_ACTIONS = _key_actions(BINDINGS)
 
 
 class TableScreen(Screen[None]):
@@ -235,9 +163,9 @@ class TableScreen(Screen[None]):
             with Vertical(id="right"):
                 yield PlayerCard(id="card")
                 yield PyramidView(id="pyramid")
-                yield Static(texts.PLAYERS_TITLE, classes="rule", id="players-title")
+                yield Static(_(texts.PLAYERS_TITLE), classes="rule", id="players-title")
                 yield PlayersStrip(id="players")
-                yield Static(texts.LOG_TITLE, classes="rule", id="log-title")
+                yield Static(_(texts.LOG_TITLE), classes="rule", id="log-title")
                 yield GameLog(id="log")  # the coach joins here when first asked for
         yield HandOverCurtain(id="curtain")
         yield KeyBar()
@@ -271,7 +199,7 @@ class TableScreen(Screen[None]):
             self.app.post_message(ShowEnd(self.match))
             return
         if self.resumed:
-            self.notify(texts.RESUMED, markup=False)
+            self.notify(_(texts.RESUMED), markup=False)
         if not opened:
             self._next_turn(first=True)
 
@@ -336,10 +264,12 @@ class TableScreen(Screen[None]):
             panel.show(state, ui, self.error)
         elif not self.seat.human:
             panel.show_text(
-                texts.PANEL_BOT.format(name=self.seat.name, level=texts.level_name(self.seat.kind))
+                _(texts.PANEL_BOT).format(
+                    name=self.seat.name, level=texts.level_name(self.seat.kind)
+                )
             )
         else:
-            waiting = self._waiting_text() or texts.PANEL_WAITING.format(name=self.seat.name)
+            waiting = self._waiting_text() or _(texts.PANEL_WAITING).format(name=self.seat.name)
             panel.show_text(waiting)
         self.query_one(PlayerCard).show(shown, seat, scores[seat])
         self._show_pyramid(shown, seat, deciding)
@@ -362,8 +292,8 @@ class TableScreen(Screen[None]):
         """Speak the language now in use: every text and the game log anew."""
         if self.gone():
             return
-        self.query_one("#players-title", Static).update(texts.PLAYERS_TITLE)
-        self.query_one("#log-title", Static).update(texts.LOG_TITLE)
+        self.query_one("#players-title", Static).update(_(texts.PLAYERS_TITLE))
+        self.query_one("#log-title", Static).update(_(texts.LOG_TITLE))
         self.session.logbook.rewrite()
         self.query_one(HandOverCurtain).refresh()
         self.redraw_all()
@@ -456,7 +386,7 @@ class TableScreen(Screen[None]):
     def _report_save_error(self) -> None:
         error = self.session.take_save_error()
         if error is not None:
-            self.notify(texts.SAVE_FAILED.format(error=error), severity="error", markup=False)
+            self.notify(_(texts.SAVE_FAILED).format(error=error), severity="error", markup=False)
 
     def write_save(self) -> None:
         """Wait until the autosave holds every action played so far."""
@@ -473,33 +403,29 @@ class TableScreen(Screen[None]):
 
     def _next_turn(self, first: bool = False) -> None:
         """Hand the keyboard over, or let a computer player move."""
-        state = self.state
         seat = self.seat
         if not self.my_turn:
             if self.session.plays_bots and not seat.human:
                 self._schedule_bot()
             return
         self.bots.person_to_move()
-        session = self.session
-        several = session.humans > 1
-        recent = session.history.since_turn_of(state.current)
-        to_you = session.history.done_to(state.current)
-        if first and not self.resumed:
-            recent = []
-            to_you = []
-        # Alone against the computer, the log tells what it did; the curtain only if asked.
-        first = first and session.curtain_first
-        if several or first or (recent and self.settings.handover_alone):
+        curtain = hand_over(
+            self.session,
+            handover_alone=self.settings.handover_alone,
+            first=first,
+            resumed=self.resumed,
+        )
+        if curtain is not None:
             self._handover_open = True
             self._table_visible(False)
             self.query_one(HandOverCurtain).show(
-                seat.name,
-                state.round,
-                recent,
-                resumed=first and self.resumed,
-                pass_keyboard=several,
-                to_you=to_you,
-                played_before=session.history.has_played(state.current),
+                curtain.name,
+                curtain.round_number,
+                curtain.recent,
+                resumed=curtain.resumed,
+                pass_keyboard=curtain.pass_keyboard,
+                to_you=curtain.to_you,
+                played_before=curtain.played_before,
             )
             self.refresh_bindings()
 
@@ -551,7 +477,7 @@ class TableScreen(Screen[None]):
         """Say what went wrong, and let a person play the seat: nothing was lost."""
         name = self.seats[seat].name
         self.notify(
-            texts.BOT_FAILED.format(name=name, error=error),
+            _(texts.BOT_FAILED).format(name=name, error=error),
             severity="error",
             timeout=12,
             markup=False,
@@ -604,7 +530,7 @@ class TableScreen(Screen[None]):
             ):
                 event.stop()
                 self.notify(
-                    texts.IDLE_HANDOVER.format(name=self.seat.name), timeout=3, markup=False
+                    _(texts.IDLE_HANDOVER).format(name=self.seat.name), timeout=3, markup=False
                 )
             return
         if too_small(self.app.size):
@@ -628,14 +554,7 @@ class TableScreen(Screen[None]):
         active = self.active_bindings.get(key)
         if active is not None and active.enabled:
             return None
-        context = self.key_context()
-        for action, parameters in _KEY_ACTIONS.get(key, ()):
-            verdict = judge(action, parameters, context)
-            if verdict.enabled:
-                return None
-            if verdict.reason is not None:
-                return verdict.reason
-        return None
+        return idle_reason(key, self.key_context())
 
     # ------------------------------------------------------------ actions
     def action_confirm(self, label: str) -> None:
@@ -662,10 +581,10 @@ class TableScreen(Screen[None]):
         self.error = None
         if state.kind is DecisionKind.TURN:
             if not self.ui.move_cursor(direction):
-                self.notify(texts.IDLE_MARKET_EDGE, timeout=3, markup=False)
+                self.notify(_(texts.IDLE_MARKET_EDGE), timeout=3, markup=False)
         elif state.kind is DecisionKind.PLACE:
             if not self.ui.move_spot(state, direction):
-                self.notify(texts.IDLE_NO_SPOT_THAT_WAY, timeout=3, markup=False)
+                self.notify(_(texts.IDLE_NO_SPOT_THAT_WAY), timeout=3, markup=False)
         elif state.kind is DecisionKind.VOLCANO:
             self.ui.move_volcano(state, -1 if direction == "up" else 1)
         self.changed()
@@ -683,7 +602,7 @@ class TableScreen(Screen[None]):
         self.error = None
         if not self.ui.add_color(self.state, color):
             self.app.bell()
-            self.notify(texts.IDLE_COLOR_FULL, timeout=3, markup=False)
+            self.notify(_(texts.IDLE_COLOR_FULL), timeout=3, markup=False)
         self.changed()
 
     def action_remove_color(self, color: int) -> None:
@@ -695,10 +614,10 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         undone = self.session.undo()
         if undone is None:
-            self.notify(texts.NOTHING_TO_UNDO, markup=False)
+            self.notify(_(texts.NOTHING_TO_UNDO), markup=False)
             return
         self.error = None
-        self.notify(texts.UNDONE, timeout=2, markup=False)
+        self.notify(_(texts.UNDONE), timeout=2, markup=False)
         self.changed()
 
     def action_exchange(self) -> None:
@@ -729,7 +648,7 @@ class TableScreen(Screen[None]):
             if rank is None or hint.options is None:
                 return
             if self.game_stamp() != stamp:
-                self.notify(texts.HINT_CHANGED, markup=False)
+                self.notify(_(texts.HINT_CHANGED), markup=False)
                 return
             for action in hint.options[rank].actions:
                 if not self.play(action):

@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Exchange, GameState
+from ...i18n import gettext as _
 from .. import palette, texts
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def coach_text(coach: Coach, state: GameState) -> Text:
     """The phase, then every unavailable option with its reason and rule, then notes."""
     advice = coach.advise(state)
     out = Text()
-    out.append(texts.COACH_TITLE, style=palette.ACCENT)
+    out.append(_(texts.COACH_TITLE), style=palette.ACCENT)
     out.append("  ")
     out.append(advice.phase)
     seen_rules: set[str] = set()
@@ -33,32 +34,32 @@ def coach_text(coach: Coach, state: GameState) -> Text:
         others = [o for o in advice.unavailable if not isinstance(o.action, Exchange)]
         out.append("\n")
         if not others and any(o.available for o in exchanges):
-            out.append(texts.COACH_ALL_OPEN, style=palette.DIM)
+            out.append(_(texts.COACH_ALL_OPEN), style=palette.DIM)
         else:
-            out.append(texts.COACH_UNAVAILABLE, style=palette.BOLD)
+            out.append(_(texts.COACH_UNAVAILABLE), style=palette.BOLD)
         for option in others:
             reason = option.reason
             assert reason is not None
             out.append("\n✗ ", style=palette.BAD)
-            out.append(texts.COACH_OPTION.format(label=option.label, reason=reason.message))
+            out.append(_(texts.COACH_OPTION).format(label=option.label, reason=reason.message))
             _rule(out, reason.rule, reason.rule_text, seen_rules)
         if exchanges and not any(o.available for o in exchanges):
             reason = exchanges[0].reason
             assert reason is not None
             out.append("\n✗ ", style=palette.BAD)
-            out.append(texts.COACH_NO_EXCHANGE)
+            out.append(_(texts.COACH_NO_EXCHANGE))
             _rule(out, reason.rule, reason.rule_text, seen_rules)
         notes = [o for o in advice.options if o.available and o.note]
         if notes:
             out.append("\n")
-            out.append(texts.COACH_NOTES, style=palette.BOLD)
+            out.append(_(texts.COACH_NOTES), style=palette.BOLD)
             for option in notes:
                 out.append("\n• ")
-                out.append(texts.COACH_OPTION.format(label=option.label, reason=option.note))
+                out.append(_(texts.COACH_OPTION).format(label=option.label, reason=option.note))
     if advice.rule_text and advice.rule not in seen_rules:
         out.append("\n")
         out.append(
-            texts.COACH_RULE.format(rule=advice.rule, text=advice.rule_text), style=palette.DIM
+            _(texts.COACH_RULE).format(rule=advice.rule, text=advice.rule_text), style=palette.DIM
         )
     return out
 
@@ -124,9 +125,9 @@ class CoachPanel(VerticalScroll):
             return
         self._shown = (version, confirming)
         if confirming:
-            text = Text(texts.COACH_TITLE, style=palette.ACCENT)
+            text = Text(_(texts.COACH_TITLE), style=palette.ACCENT)
             text.append("  ")
-            text.append(texts.COACH_TURN_DONE)
+            text.append(_(texts.COACH_TURN_DONE))
         else:
             text = coach_text(self.coach, state)
         self.query_one("#coach-text", Static).update(text)

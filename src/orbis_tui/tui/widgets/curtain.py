@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...engine import ROUNDS
+from ...i18n import gettext as _
 from .. import palette, texts
 from ..history import TurnSummary
 
@@ -48,16 +49,16 @@ class HandOverCurtain(Static):
         pass it on. A player who has not played yet (``played_before`` false) has no
         last turn to speak of: the turns are "the last moves"."""
         parts: list[Text] = [
-            Text(texts.HANDOVER_TITLE.format(name=name), style=palette.ACCENT, justify="center"),
+            Text(_(texts.HANDOVER_TITLE).format(name=name), style=palette.ACCENT, justify="center"),
             Text(
-                texts.HANDOVER_ROUND.format(round=round_number, rounds=ROUNDS),
+                _(texts.HANDOVER_ROUND).format(round=round_number, rounds=ROUNDS),
                 style=palette.DIM,
                 justify="center",
             ),
             Text(),
         ]
         if resumed:
-            parts += [Text(texts.HANDOVER_RESUMED), Text()]
+            parts += [Text(_(texts.HANDOVER_RESUMED)), Text()]
         room = max(3, self.app.size.height - 12)  # lines left for the summaries
         width = max(30, min(74, self.app.size.width - 4))
         inner = width - 4  # inside the panel's border and padding
@@ -71,7 +72,9 @@ class HandOverCurtain(Static):
             room = max(2, room - 1)
         if recent:
             heading = (
-                texts.HANDOVER_LAST if played_before and not resumed else texts.HANDOVER_SO_FAR
+                _(texts.HANDOVER_LAST)
+                if played_before and not resumed
+                else _(texts.HANDOVER_SO_FAR)
             )
             parts.append(Text(heading.format(name=name), style=palette.BOLD))
             shown = list(recent)[-4:]
@@ -93,11 +96,11 @@ class HandOverCurtain(Static):
                     left -= lines
             parts.append(Text())
         if pass_keyboard:
-            parts.append(Text(texts.HANDOVER_PASS.format(name=name)))
+            parts.append(Text(_(texts.HANDOVER_PASS).format(name=name)))
             parts.append(Text())
-            ready = texts.HANDOVER_READY.format(name=name)
+            ready = _(texts.HANDOVER_READY).format(name=name)
         else:
-            ready = texts.HANDOVER_PLAY
+            ready = _(texts.HANDOVER_PLAY)
         parts.append(Text(ready, style=palette.KEY, justify="center"))
         panel = Panel(Group(*parts), width=width, border_style="bright_black")
         self.update(Align.center(panel), layout=False)  # its size never changes

@@ -19,8 +19,9 @@ from ...engine import (
     PlayerScore,
     PlayerState,
 )
+from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import phase_line, round_text
+from ..describe import god_short_name, phase_line, phase_words, round_text
 from ..palette import rich_format as fmt
 from ..seats import Seat
 
@@ -72,17 +73,17 @@ class StatusLine(TextPanel):
             line.append(" ")
         line.append(round_text(state) + " · ")
         line.append(state.players[seat].name, style=palette.ACCENT)
-        line.append(" · " + (texts.PHASE["confirm"] if confirming else phase_line(state)))
+        line.append(" · " + (phase_words("confirm") if confirming else phase_line(state)))
         self.set_text(line)
 
 
 def god_label(state: GameState, player: PlayerState, short: bool = False) -> str:
     if player.god is None:
-        return texts.PLAYER_NO_GOD
+        return _(texts.PLAYER_NO_GOD)
     god = state.catalog.god_by_id[player.god]
-    name = texts.GOD_SHORT.get(player.god.value, god.name) if short else god.name
+    name = god_short_name(god) if short else god.name
     if player.god_cancelled:
-        template = texts.PLAYER_GOD_CANCELLED_SHORT if short else texts.PLAYER_GOD_CANCELLED
+        template = _(texts.PLAYER_GOD_CANCELLED_SHORT) if short else _(texts.PLAYER_GOD_CANCELLED)
         return template.format(god=name)
     return name
 
@@ -90,11 +91,11 @@ def god_label(state: GameState, player: PlayerState, short: bool = False) -> str
 def farm_chips(player: PlayerState) -> Text:
     farms = [c for c in COLORS if player.reductions[c]]
     if not farms:
-        return Text(texts.PLAYER_NO_FARMS, style=palette.DIM)
+        return Text(_(texts.PLAYER_NO_FARMS), style=palette.DIM)
     shown = Text()
     for c in farms:
         shown.append_text(chips.chip(c))
-    return fmt(texts.PLAYER_FARMS, farms=shown)
+    return fmt(_(texts.PLAYER_FARMS), farms=shown)
 
 
 class PlayerCard(TextPanel):
@@ -119,12 +120,12 @@ class PlayerCard(TextPanel):
         first.append(f" {player.name} ", style=palette.SPOT_CURSOR)
         first.append(" ")
         first.append_text(chips.realm_chips(player.realm_count))
-        first.append(" " + texts.PLAYER_REALM.format(count=player.worshipers, limit=REALM_LIMIT))
+        first.append(" " + _(texts.PLAYER_REALM).format(count=player.worshipers, limit=REALM_LIMIT))
         second = Text(no_wrap=True, overflow="ellipsis")
         second.append(" ")
         second.append_text(farm_chips(player))
         second.append(" · " + god_label(state, player, short=True))
-        second.append(" · " + texts.PLAYER_SCORE.format(cp=score.total))
+        second.append(" · " + _(texts.PLAYER_SCORE).format(cp=score.total))
         self.set_text(_lines([first, second]))
 
 
@@ -158,9 +159,9 @@ class PlayersStrip(TextPanel):
                 style=palette.ACCENT if here else palette.BOLD,
             )
             computer = seat < len(seats) and not seats[seat].human
-            line.append(texts.COMPUTER_MARK if computer else " ", style=palette.DIM)
+            line.append(_(texts.COMPUTER_MARK) if computer else " ", style=palette.DIM)
             line.append(
-                texts.PLAYER_LINE.format(
+                _(texts.PLAYER_LINE).format(
                     tiles=player.region_tiles,
                     pyramid=REGION_TILES_PER_PLAYER,
                     worshipers=player.worshipers,

@@ -11,6 +11,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ...engine import Color, Count, GameState, Tile
+from ...i18n import gettext as _
 from .. import chips, palette, texts
 from ..describe import effect_long, effect_short
 from .canvas import Canvas, CanvasWidget
@@ -178,11 +179,11 @@ class MarketBoard(CanvasWidget):
         removed: Count | None,
     ) -> list[Text]:
         if tile is None:
-            return [Text(f" {texts.TAKEN_CELL}", style=palette.DIM)]
+            return [Text(f" {_(texts.TAKEN_CELL)}", style=palette.DIM)]
         roomy = cw >= 16 and ch >= 4
         color = tile.color
         stars = palette.STARS[tile.level]
-        cp = texts.CP.format(cp=tile.cp) if tile.cp else ""
+        cp = _(texts.CP).format(cp=tile.cp) if tile.cp else ""
         head = f" {chips.letter(color)} {stars}"
         room = max(0, cw - len(cp) - 1)
         banner = Text(head[:room].ljust(room) + cp + " ", style=chips.TILE[color])
@@ -190,7 +191,7 @@ class MarketBoard(CanvasWidget):
         effect_text = effect_long(tile.effect) if roomy else effect_short(tile.effect)
         effect = Text(" " + _fit(effect_text, cw - 1))
         cost = Text(" ")
-        cost.append_text(chips.cost_chips(tile.cost, tile.cost_any, texts.FREE))
+        cost.append_text(chips.cost_chips(tile.cost, tile.cost_any, _(texts.FREE)))
 
         def lying(compact: bool, total: bool = False, lying_there: bool = True) -> Text:
             """The worshipers on the tile, with what the choice in progress adds or takes

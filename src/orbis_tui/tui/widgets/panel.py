@@ -24,6 +24,7 @@ from ...engine import (
     TakeGod,
     TakeTile,
 )
+from ...i18n import gettext as _
 from .. import chips, palette, texts
 from ..controller import Controller, extra_losses, shared_losses
 from ..describe import (
@@ -62,10 +63,10 @@ def warning_lines(warnings: Iterable[Consequence]) -> list[Text]:
     out = []
     for warning in warnings:
         if warning.loses_value:
-            out.append(_bad(texts.PANEL_WARNING.format(message=warning.message)))
+            out.append(_bad(_(texts.PANEL_WARNING).format(message=warning.message)))
         else:
             out.append(
-                MustShow(texts.PANEL_NOTE.format(message=warning.message), style=palette.ACCENT)
+                MustShow(_(texts.PANEL_NOTE).format(message=warning.message), style=palette.ACCENT)
             )
     return out
 
@@ -108,7 +109,9 @@ def fit_lines(lines: list[Text], width: int, height: int, console: Console) -> l
         else:
             left_out = True
     if left_out and total <= room:
-        shown.append(Text(texts.PANEL_MORE, style=palette.DIM, no_wrap=True, overflow="ellipsis"))
+        shown.append(
+            Text(_(texts.PANEL_MORE), style=palette.DIM, no_wrap=True, overflow="ellipsis")
+        )
     return shown
 
 
@@ -125,10 +128,10 @@ def _cut(line: Text, width: int, rows: int, console: Console) -> Text:
 def panel_lines(state: GameState, ui: Controller, error: IllegalAction | None) -> list[Text]:
     lines: list[Text] = []
     if error is not None:
-        lines.append(_bad(texts.PANEL_MISTAKE.format(reason=error.message)))
+        lines.append(_bad(_(texts.PANEL_MISTAKE).format(reason=error.message)))
     builder = _BUILDERS.get(state.kind)
     if builder is None:
-        lines.append(Text(texts.PANEL_OVER))
+        lines.append(Text(_(texts.PANEL_OVER)))
     else:
         lines.extend(builder(state, ui))
     return lines
@@ -139,21 +142,21 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
     if ui.god is not None:
         god = state.catalog.god_by_id[ui.god]
         lines = [
-            Text(" " + texts.PANEL_GOD.format(name=god.name, cp=god.cp) + " ", style=palette.GOD)
+            Text(" " + _(texts.PANEL_GOD).format(name=god.name, cp=god.cp) + " ", style=palette.GOD)
         ]
         lines.append(Text(god_line(god)))
         option = decision.option(TakeGod(ui.god))
         if option is not None and option.refusal is not None:
-            lines.append(_refused(texts.PANEL_BLOCKED.format(reason=option.refusal.message)))
+            lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=option.refusal.message)))
         else:
-            lines.append(Text(texts.PANEL_GOD_ENDS))
+            lines.append(Text(_(texts.PANEL_GOD_ENDS)))
             if option is not None:
                 lines.extend(warning_lines(option.warnings))
         return lines
     cell = ui.cursor
     tile = state.market[cell]
     if tile is None:
-        return [_dim(texts.PANEL_HINT_TURN)]
+        return [_dim(_(texts.PANEL_HINT_TURN))]
     p = ui.preview(state)
     assert p is not None
     option = decision.option(TakeTile(cell))
@@ -162,34 +165,37 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
     head.append(f" {palette.STARS[tile.level]} ")
     head.append(tile.name, style=palette.BOLD)
     if tile.cp:
-        head.append(" · " + texts.CP_LONG.format(cp=tile.cp))
+        head.append(" · " + _(texts.CP_LONG).format(cp=tile.cp))
     lines = [head]
     effect = effect_long(tile.effect)
     mystic = mystic_words(tile)
     lines.append(Text(f"{effect} · {mystic}" if mystic else effect))
     if option is not None and option.refusal is not None:
-        lines.append(_refused(texts.PANEL_BLOCKED.format(reason=option.refusal.message)))
+        lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=option.refusal.message)))
         return lines
     if option is not None:
         lines.extend(warning_lines(option.warnings))
     info = Text()
     if any(p.collected):
-        info.append_text(fmt(texts.PANEL_COLLECT, worshipers=chips.count_chips(p.collected)))
+        info.append_text(fmt(_(texts.PANEL_COLLECT), worshipers=chips.count_chips(p.collected)))
     else:
-        info.append(texts.PANEL_COLLECT_NONE, style=palette.DIM)
+        info.append(_(texts.PANEL_COLLECT_NONE), style=palette.DIM)
     info.append(" · ")
-    info.append_text(fmt(texts.PANEL_COST, cost=chips.cost_chips(p.cost, p.cost_any, texts.FREE)))
+    info.append_text(
+        fmt(_(texts.PANEL_COST), cost=chips.cost_chips(p.cost, p.cost_any, _(texts.FREE)))
+    )
     if any(p.saved):
         info.append(
-            " " + texts.PANEL_COST_SAVED.format(saved=worshiper_words(p.saved)), style=palette.DIM
+            " " + _(texts.PANEL_COST_SAVED).format(saved=worshiper_words(p.saved)),
+            style=palette.DIM,
         )
     lines.append(info)
     if p.affordable:
-        verdict = _good(texts.PANEL_AFFORDABLE)
+        verdict = _good(_(texts.PANEL_AFFORDABLE))
     elif p.exchanges_needed is not None:
         verdict = _bad(texts.fill(texts.PANEL_EXCHANGES, count=p.exchanges_needed))
     else:
-        verdict = _bad(texts.PANEL_UNAFFORDABLE)
+        verdict = _bad(_(texts.PANEL_UNAFFORDABLE))
     lines.append(verdict)
     if p.colored_spots:
         lines.append(
@@ -205,7 +211,7 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
     due, any_count = decision.due, decision.due_any
     lines = [
         Text(
-            texts.PANEL_PAY_TITLE.format(tile=tile.name, cost=cost_words(due, any_count)),
+            _(texts.PANEL_PAY_TITLE).format(tile=tile.name, cost=cost_words(due, any_count)),
             style=palette.BOLD,
         )
     ]
@@ -216,15 +222,15 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
         pick = ui.pick
         if any_count:
             lines.append(
-                fmt(texts.PANEL_PAY_ANY, count=any_count, chosen=chips.count_chips(pick.value))
+                fmt(_(texts.PANEL_PAY_ANY), count=any_count, chosen=chips.count_chips(pick.value))
             )
         after = tuple(realm[c] - due[c] - pick.chosen[c] for c in range(NUM_COLORS))
-        lines.append(fmt(texts.PANEL_PAY_LEFT, realm=chips.realm_chips(after)))
+        lines.append(fmt(_(texts.PANEL_PAY_LEFT), realm=chips.realm_chips(after)))
         lines.extend(warning_lines(option.warnings))
     else:
         refused = next((o for o in decision.options if o.refusal is not None), None)
         if refused is not None and refused.refusal is not None:
-            lines.append(_refused(texts.PANEL_PAY_NO.format(reason=refused.refusal.message)))
+            lines.append(_refused(_(texts.PANEL_PAY_NO).format(reason=refused.refusal.message)))
         needed = ui.exchanges_would_pay(state)
         if needed:
             lines.append(
@@ -232,12 +238,12 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
             )
     refusal = decision.refusal
     if refusal is not None:
-        lines.append(_dim(texts.PANEL_WILD_IF))
+        lines.append(_dim(_(texts.PANEL_WILD_IF)))
         lines.extend(warning_lines(refusal.warnings))
     if default == "wild" and option is not None:
-        lines.append(_dim(texts.PANEL_PAY_ANYWAY))
+        lines.append(_dim(_(texts.PANEL_PAY_ANYWAY)))
     elif any_count and option is not None:
-        lines.append(_dim(texts.PANEL_HINT_CHOOSE))
+        lines.append(_dim(_(texts.PANEL_HINT_CHOOSE)))
     return lines
 
 
@@ -257,7 +263,7 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
     if here is not None:
         lines.append(
             MustShow(
-                texts.PANEL_PLACE_AT.format(spot=spot_words(pyramid, (here.row, here.col))),
+                _(texts.PANEL_PLACE_AT).format(spot=spot_words(pyramid, (here.row, here.col))),
                 style=palette.ACCENT,
             )
         )
@@ -267,14 +273,14 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
     colored = ui.colored_spots(state)
     if not take.wild:
         if not colored:
-            lines.append(_bad(texts.PANEL_PLACE_FORCED))
+            lines.append(_bad(_(texts.PANEL_PLACE_FORCED)))
         # Why the tile may not go elsewhere comes before the hints: on a small terminal
         # the panel's last lines are the ones cut, and the key bar repeats the hints.
         if not ui.wild_mode or not colored:
             for pos, reason in refused_spots(state)[:2]:
                 lines.append(
                     _refused(
-                        texts.PANEL_PLACE_NOT.format(
+                        _(texts.PANEL_PLACE_NOT).format(
                             spot=spot_words(pyramid, pos), reason=reason.message
                         )
                     )
@@ -313,7 +319,7 @@ def warned_spots(state: GameState, wild: bool = False) -> list[tuple[int, int]]:
 
 def _chosen_line(pick_value: Count, have: int, need: int) -> Text:
     count = Text(f"{have}/{need}", style=palette.GOOD if have == need else palette.BAD)
-    return fmt(texts.PANEL_CHOSEN, chosen=chips.count_chips(pick_value), count=count)
+    return fmt(_(texts.PANEL_CHOSEN), chosen=chips.count_chips(pick_value), count=count)
 
 
 def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Text]]:
@@ -337,9 +343,9 @@ def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Tex
         lines.append(chips.realm_chips(state.player.realm_count))
         refusal = decision.refusal
         if refusal is not None:
-            lines.append(_dim(texts.PANEL_REFUSE_IF))
+            lines.append(_dim(_(texts.PANEL_REFUSE_IF)))
             lines.extend(warning_lines(refusal.warnings))
-        lines.append(_dim(texts.PANEL_HINT_CHOOSE))
+        lines.append(_dim(_(texts.PANEL_HINT_CHOOSE)))
         return lines
 
     return build
@@ -347,9 +353,9 @@ def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Tex
 
 def _gain(state: GameState, ui: Controller) -> list[Text]:
     assert ui.pick is not None
-    line = fmt(texts.PANEL_GAIN_TITLE, chosen=chips.count_chips(ui.pick.value))
+    line = fmt(_(texts.PANEL_GAIN_TITLE), chosen=chips.count_chips(ui.pick.value))
     line.stylize(palette.BOLD)
-    return [line, chips.realm_chips(state.player.realm_count), _dim(texts.PANEL_HINT_GAIN)]
+    return [line, chips.realm_chips(state.player.realm_count), _dim(_(texts.PANEL_HINT_GAIN))]
 
 
 def _volcano(state: GameState, ui: Controller) -> list[Text]:
@@ -360,7 +366,7 @@ def _volcano(state: GameState, ui: Controller) -> list[Text]:
     eruption = ui.current_eruption(state)
     lines = [
         Text(
-            texts.PANEL_VOLCANO_TITLE.format(
+            _(texts.PANEL_VOLCANO_TITLE).format(
                 remove=worshiper_words(decision.removals),
                 index=(ui.volcano % len(options)) + 1 if options else 0,
                 total=len(options),
@@ -371,13 +377,13 @@ def _volcano(state: GameState, ui: Controller) -> list[Text]:
     if eruption is not None:
         for cell, count in eruption.removals:
             lines.append(
-                fmt(texts.PANEL_VOLCANO_FROM, cell=cell + 1, worshipers=chips.count_chips(count))
+                fmt(_(texts.PANEL_VOLCANO_FROM), cell=cell + 1, worshipers=chips.count_chips(count))
             )
     refusal = decision.refusal
     if refusal is not None:
-        lines.append(_dim(texts.PANEL_REFUSE_IF))
+        lines.append(_dim(_(texts.PANEL_REFUSE_IF)))
         lines.extend(warning_lines(refusal.warnings))
-    lines.append(_dim(texts.PANEL_HINT_VOLCANO))
+    lines.append(_dim(_(texts.PANEL_HINT_VOLCANO)))
     return lines
 
 
@@ -396,12 +402,12 @@ _BUILDERS: dict[DecisionKind, Callable[[GameState, Controller], list[Text]]] = {
 
 def summary_lines(summary: TurnSummary) -> list[Text]:
     """The turn about to end: what it did, and the keys to end it or take it back."""
-    lines = [Text(texts.CONFIRM_TITLE, style=palette.BOLD)]
-    head = MustShow(texts.SUMMARY_TOOK.format(took=summary.took), style=palette.ACCENT)
+    lines = [Text(_(texts.CONFIRM_TITLE), style=palette.BOLD)]
+    head = MustShow(_(texts.SUMMARY_TOOK).format(took=summary.took), style=palette.ACCENT)
     head.append(" · " + summary.cp_line, style=palette.BOLD)
     lines.append(head)
     lines.extend(Text(line) for line in summary.effects)
-    lines.extend(_bad(texts.PANEL_WARNING.format(message=line)) for line in summary.losses)
+    lines.extend(_bad(_(texts.PANEL_WARNING).format(message=line)) for line in summary.losses)
     lines.append(Text(summary.realm_line))
     return lines
 

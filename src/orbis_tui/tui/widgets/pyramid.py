@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ...engine import Color, PlacedTile, Position, Pyramid
+from ...i18n import gettext as _
 from .. import chips, palette, texts
 from ..describe import effect_short, effect_tiny
 from .canvas import Canvas, CanvasWidget
@@ -115,7 +116,7 @@ class PyramidView(CanvasWidget):
         width, height = canvas.width, canvas.height
         positions = list(self.pyramid) + self.spots + self.blocked
         if not positions:
-            canvas.put(1, max(0, height - 1), Text(texts.PYRAMID_EMPTY, style=palette.DIM))
+            canvas.put(1, max(0, height - 1), Text(_(texts.PYRAMID_EMPTY), style=palette.DIM))
             return
         row_one = [c for r, c in positions if r == 1]
         base = min(row_one) if row_one else 0
@@ -167,22 +168,22 @@ class PyramidView(CanvasWidget):
             body = palette.WILD
             points = self.view.wild_points if self.view else -1
             if th == 2:
-                lines = [texts.WILD_TINY, f"{points:>3}"]
+                lines = [_(texts.WILD_TINY), f"{points:>3}"]
             else:
                 lines = [
-                    f"{palette.WILD_LETTER} {texts.WILD_TINY}",
-                    texts.CP_LONG.format(cp=points),
+                    f"{palette.WILD_LETTER} {_(texts.WILD_TINY)}",
+                    _(texts.CP_LONG).format(cp=points),
                     "",
                 ]
         else:
             body = palette.CANCELLED if placed.cancelled else chips.TILE[tile.color]
             letter = chips.letter(tile.color)
-            mark = texts.CANCELLED_TINY if placed.cancelled else ""
+            mark = _(texts.CANCELLED_TINY) if placed.cancelled else ""
             if th == 2:
                 cp = mark or (str(tile.cp) if tile.cp else "")
                 lines = [f"{letter}{cp:>{inner - 1}}", effect_tiny(tile.effect)]
             else:
-                cp = mark or (texts.CP.format(cp=tile.cp) if tile.cp else "")
+                cp = mark or (_(texts.CP).format(cp=tile.cp) if tile.cp else "")
                 head = f"{letter} {palette.STARS[tile.level]}"
                 lines = [
                     head + cp.rjust(max(0, inner - len(head))),
@@ -223,7 +224,7 @@ class PyramidView(CanvasWidget):
                 canvas.put(
                     x + 1,
                     y + 1,
-                    Text(texts.SPOT_HERE.center(inner)[:inner], style=palette.SPOT_CURSOR),
+                    Text(_(texts.SPOT_HERE).center(inner)[:inner], style=palette.SPOT_CURSOR),
                 )
 
     def on_click(self, event: events.Click) -> None:

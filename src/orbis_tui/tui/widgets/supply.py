@@ -11,8 +11,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import GameState, God, GodId
+from ...i18n import gettext as _
 from .. import palette, texts
-from ..describe import GOD_KEYS
+from ..describe import GOD_KEYS, god_short_name
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class SupplyBar(Widget):
         lines: list[Text] = []
         spans: list[tuple[int, int, int, GodId]] = []
         if not view.gods:
-            lines.append(Text(texts.SUPPLY_NO_GODS, style=palette.DIM))
+            lines.append(Text(_(texts.SUPPLY_NO_GODS), style=palette.DIM))
         else:
             for variant in ("long", "short"):
                 rows = self._god_rows(variant, width)
@@ -86,13 +87,13 @@ class SupplyBar(Widget):
                 spans.extend((number, start, end, god) for start, end, god in row_spans)
         self._god_spans = spans
         rest = Text(no_wrap=True, overflow="ellipsis")
-        rest.append(texts.SUPPLY_TEMPLES + " ", style=palette.BOLD)
+        rest.append(_(texts.SUPPLY_TEMPLES) + " ", style=palette.BOLD)
         tokens = "·".join(str(t) for t in view.temple_tokens)
         rest.append(f" {tokens} ", style=palette.TEMPLE)
-        rest.append("   " + texts.SUPPLY_PILES + " ", style=palette.BOLD)
+        rest.append("   " + _(texts.SUPPLY_PILES) + " ", style=palette.BOLD)
         for level, count in enumerate(view.piles, start=1):
             rest.append(
-                texts.SUPPLY_PILE.format(stars=palette.STARS[level], count=count) + " ",
+                _(texts.SUPPLY_PILE).format(stars=palette.STARS[level], count=count) + " ",
                 style=None if count else palette.DIM,
             )
         lines.append(rest)
@@ -106,10 +107,10 @@ class SupplyBar(Widget):
         assert view is not None
         rows: list[tuple[Text, list[tuple[int, int, GodId]]]] = []
         line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(texts.SUPPLY_GODS + " ", style=palette.BOLD)
+        line.append(_(texts.SUPPLY_GODS) + " ", style=palette.BOLD)
         spans: list[tuple[int, int, GodId]] = []
         for god in view.gods:
-            name = god.name if variant == "long" else texts.GOD_SHORT.get(god.id.value, god.name)
+            name = god.name if variant == "long" else god_short_name(god)
             label = f" {name} {god.cp} "
             selected = god.id == view.selected
             style = palette.GOD_SELECTED if selected else palette.GOD
@@ -117,7 +118,7 @@ class SupplyBar(Widget):
             if spans and line.cell_len + size > width:
                 rows.append((line, spans))
                 line, spans = Text(no_wrap=True, overflow="ellipsis"), []
-                line.append(" " * len(texts.SUPPLY_GODS + " "))
+                line.append(" " * len(_(texts.SUPPLY_GODS) + " "))
             start = line.cell_len
             line.append(GOD_KEYS[god.id], style=style if selected else palette.KEY)
             chip = Text(label, style=style)
