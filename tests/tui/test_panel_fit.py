@@ -79,17 +79,3 @@ def test_the_engines_warnings_are_must_show_lines() -> None:
     warnings = [w for o in state.decision.options for w in o.warnings]
     assert warnings
     assert all(isinstance(line, MustShow) for line in warning_lines(warnings))
-
-
-def test_must_show_lines_taller_than_the_panel_end_in_the_more_line() -> None:
-    """A payment with its refusal and two warnings at 80x24: never clipped in silence."""
-    lines = [
-        Text("Pay for Wayside Shrine: 1R 1W", style=palette.BOLD),
-        MustShow("✗ Pay: The tile costs 1R 1W; your realm holds 1B 4O 3G 4W."),
-        MustShow("! A wilderness scores -1 CP at the end instead of the tile's 1."),
-        MustShow("! As a wilderness Wayside Shrine is no temple tile: for the temple token"),
-    ]
-    for height in range(2, rows(lines)):
-        shown = fit_lines(lines, WIDTH, height, CONSOLE)
-        assert rows(shown) <= height, height
-        assert shown[-1].plain == gettext(texts.PANEL_MORE), height

@@ -96,8 +96,6 @@ def fit_lines(lines: list[Text], width: int, height: int, console: Console) -> l
         if not kept and total + heights[i] <= room:
             keep[i] = True
             total += heights[i]
-    if total > height:  # the must-show lines alone are too tall: the last of them cut short
-        return _cut_to(lines, keep, heights, width, room, console)
     shown: list[Text] = []
     spare = room - total
     left_out = False
@@ -114,26 +112,6 @@ def fit_lines(lines: list[Text], width: int, height: int, console: Console) -> l
         shown.append(
             Text(_(texts.PANEL_MORE), style=palette.DIM, no_wrap=True, overflow="ellipsis")
         )
-    return shown
-
-
-def _cut_to(
-    lines: list[Text], keep: list[bool], heights: list[int], width: int, room: int, console: Console
-) -> list[Text]:
-    """The kept lines down to ``room`` rows, the first that does not fit cut short, and
-    the line that says a taller window shows the rest: never clipped without a word."""
-    shown: list[Text] = []
-    used = 0
-    for i, line in enumerate(lines):
-        if not keep[i]:
-            continue
-        if used + heights[i] > room:
-            if room > used:
-                shown.append(_cut(line, width, room - used, console))
-            break
-        shown.append(line)
-        used += heights[i]
-    shown.append(Text(_(texts.PANEL_MORE), style=palette.DIM, no_wrap=True, overflow="ellipsis"))
     return shown
 
 
