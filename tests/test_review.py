@@ -10,14 +10,20 @@ import pytest
 
 from orbis_tui.analysis.paired import paired_difference, play_futures, turn_worlds
 from orbis_tui.analysis.review import (
+    CONFIRMED_ERROR,
     FINE,
     FINE_FACTOR,
+    FIRST_WORLDS,
+    MAX_WORLDS,
     MISTAKE,
     MISTAKE_FLOOR,
+    MORE_WORLDS,
+    NOISE_FACTOR,
     UNCLEAR,
     GameReview,
     _compare,
     _decisions,
+    fresh_worlds,
     is_fine,
     is_mistake,
     review_record,
@@ -25,6 +31,7 @@ from orbis_tui.analysis.review import (
 from orbis_tui.analysis.search import OptionEstimate
 from orbis_tui.bots import bot_seed
 from orbis_tui.bots.medium import MediumBot
+from orbis_tui.bots.rollout import QuickPlanner
 from orbis_tui.engine import (
     Action,
     DecisionKind,
@@ -180,9 +187,10 @@ def test_fine_is_said_only_when_the_interval_stays_under_a_mistakes_floor() -> N
 
 
 @pytest.mark.slow
-def test_a_mistake_found_on_some_worlds_is_judged_on_as_many_fresh_ones() -> None:
+def test_a_mistake_found_on_some_worlds_is_judged_on_fresh_ones() -> None:
     """The worlds that make a decision look like a mistake flatter it (it was picked
-    among many); its verdict and loss come from fresh worlds played again."""
+    among many); its verdict and loss come from fresh worlds played again, as many as
+    the first worlds' difference and spread ask for."""
     record = planted()[0]
     decisions = {d.index: d for d in _decisions(record)}
     checked = 0
@@ -199,7 +207,8 @@ def test_a_mistake_found_on_some_worlds_is_judged_on_as_many_fresh_ones() -> Non
         if not is_mistake(found, error):
             assert move.loss == pytest.approx(max(0.0, found))
             continue
-        worlds = turn_worlds(state, 0, len(mine.values), start=len(mine.values))
+        count = fresh_worlds(2, len(mine.values), found, error)
+        worlds = turn_worlds(state, 0, count, start=len(mine.values))
         again, again_error = paired_difference(
             play_futures(state, best.actions, worlds, rounds=None),
             play_futures(state, played.actions, worlds, rounds=None),
@@ -208,6 +217,52 @@ def test_a_mistake_found_on_some_worlds_is_judged_on_as_many_fresh_ones() -> Non
         assert move.mistake == is_mistake(move.loss, again_error)
         checked += 1
     assert checked
+
+
+def test_the_fresh_worlds_are_fixed_by_the_first_ones_alone() -> None:
+    """How many fresh worlds confirm a mistake depends only on the first worlds (so the
+    fresh mean is not biased by when it stopped): enough for an error of
+    CONFIRMED_ERROR, or a third of the margin over the floor when that is less."""
+    # a clear 7-CP loss with a spread of 2 CP per world: the fewest worlds do
+    assert fresh_worlds(2, 8, 7.0, 2.0 / math.sqrt(8)) == FIRST_WORLDS
+    # a spread of 4 CP per world: (4 / 0.75)^2 = 28.4 worlds, in steps of MORE_WORLDS
+    needed = math.ceil((4.0 / CONFIRMED_ERROR) ** 2 / MORE_WORLDS) * MORE_WORLDS
+    assert fresh_worlds(2, 16, 7.0, 4.0 / 4.0) == needed == 32
+    # a loss near the floor asks for a smaller error: a third of its margin over it
+    wanted = (1.9 - MISTAKE_FLOOR) / (NOISE_FACTOR + 1)
+    assert wanted < CONFIRMED_ERROR
+    assert fresh_worlds(3, 16, 1.9, 0.3) == math.ceil((1.2 / wanted) ** 2 / 8) * 8
+    # never more than a decision gets at its table size
+    assert fresh_worlds(2, 40, 1.3, 0.4) == MAX_WORLDS
+    assert fresh_worlds(4, 40, 1.3, 0.4) == 2 * MAX_WORLDS
+    assert fresh_worlds(2, 8, 5.0, math.inf) == MAX_WORLDS
+
+
+def test_futures_met_again_at_the_end_of_the_turn_are_not_played_again() -> None:
+    """A take finished greedily and the payment and placement the greedy finish chose
+    end the turn in the same position, world by world: with a cache the second is
+    read, not played, and its futures are the same as played afresh."""
+    match = Match.start(setup_for_game(["Ann", "Ben"], 5, 0))
+    bots = [MediumBot(bot_seed(5, seat)) for seat in range(2)]
+    for _ in range(12):
+        match.play(bots[match.state.current].choose(match.state.copy()))
+    while match.state.kind is not DecisionKind.TURN:
+        match.play(bots[match.state.current].choose(match.state.copy()))
+    state = match.state.copy()
+    take = state.decision_actions()[0]
+    worlds = turn_worlds(state, 0, 3)
+    cache: dict = {}
+    first = play_futures(state, [take], worlds, rounds=None, cache=cache)
+    assert first.exact and len(cache) == 3
+    after = state.copy()
+    after.apply(take)
+    rest = QuickPlanner().complete(after.copy(), state.current)[0]
+    after.apply(rest[0])  # the first step of the greedy finish, then the same worlds
+    again = turn_worlds(after, 0, 3)
+    read = play_futures(after, rest[1:2], again, rounds=None, cache=cache)
+    assert len(cache) == 3  # every world was met before
+    assert read == play_futures(after, rest[1:2], again, rounds=None)
+    assert read.values == first.values and read.finals == first.finals
 
 
 @pytest.mark.slow

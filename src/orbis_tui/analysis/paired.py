@@ -73,27 +73,48 @@ def turn_worlds(state: GameState, seed: int, count: int, start: int = 0) -> list
     return worlds[start:]
 
 
+# Futures already played, by seat, horizon and the position at the end of the seat's
+# turn (hidden pile order included): the continuation from there is the same.
+FutureCache = dict[tuple, tuple[float, PlayerScore | None]]
+
+
 def play_futures(
     state: GameState,
     actions: Sequence[Action],
     worlds: Sequence[GameState],
     planner: QuickPlanner | None = None,
     rounds: int | None = HORIZON_ROUNDS,
+    cache: FutureCache | None = None,
 ) -> Futures:
     """``actions`` (to play from ``state``'s decision; the rest of the turn is finished
     greedily) played in each of ``worlds`` and continued to the horizon (``rounds``
-    greedy rounds; None: to the end of the game)."""
+    greedy rounds; None: to the end of the game).
+
+    With a ``cache``, a world whose turn ends in a position met before (the same
+    hidden pile order included) is not played on again: from the same position the
+    greedy continuation is the same. The decisions of one turn share their worlds, so
+    a take's future, finished the way the player then paid and placed, is the future
+    of that payment and that placement."""
     planner = planner or QuickPlanner()
     seat = state.current
     values = []
     finals = []
     exact = True
     for world in worlds:
-        after = continue_to_horizon(world, actions, planner, rounds)
-        exact = exact and after.is_over
-        values.append(seat_margins(evaluate(after, planner.weights))[seat])
-        if after.is_over:
-            finals.append(final_scores(after)[seat])
+        after = finish_turn(world, actions, planner)
+        key = () if cache is None else (seat, rounds, after.signature())
+        known = None if cache is None else cache.get(key)
+        if known is None:
+            continue_from(after, planner, rounds)
+            final = final_scores(after)[seat] if after.is_over else None
+            known = (seat_margins(evaluate(after, planner.weights))[seat], final)
+            if cache is not None:
+                cache[key] = known
+        value, final = known
+        exact = exact and final is not None
+        values.append(value)
+        if final is not None:
+            finals.append(final)
     return Futures(tuple(actions), tuple(values), exact, tuple(finals) if exact else ())
 
 
@@ -105,6 +126,13 @@ def continue_to_horizon(
 ) -> GameState:
     """A copy of ``world`` with ``actions`` played, the turn finished greedily, then
     every seat's greedy turns to the horizon (see the module's text)."""
+    after = finish_turn(world, actions, planner)
+    continue_from(after, planner, rounds)
+    return after
+
+
+def finish_turn(world: GameState, actions: Sequence[Action], planner: QuickPlanner) -> GameState:
+    """A copy of ``world`` with ``actions`` played and the seat's turn finished greedily."""
     after = world.copy()
     seat = after.current
     turn = after.turn
@@ -115,13 +143,17 @@ def continue_to_horizon(
     if not after.is_over and after.current == seat and after.turn == turn:
         for action in planner.complete(after, seat)[0]:
             after.apply(action)
+    return after
+
+
+def continue_from(after: GameState, planner: QuickPlanner, rounds: int | None) -> None:
+    """Every seat's greedy turns from ``after`` (changed) to the horizon."""
     players = after.num_players
     horizon = after.total_turns if rounds is None else after.turn + rounds * players
     finish = after.total_turns - FINISH_ROUNDS * players
     while not after.is_over and (after.turn < horizon or after.turn >= finish):
         for action in planner.turn_plans(after)[0].actions:
             after.apply(action)
-    return after
 
 
 def paired_difference(better: Futures, worse: Futures) -> tuple[float, float]:

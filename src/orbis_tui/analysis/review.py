@@ -34,7 +34,7 @@ from ..records.model import start_state
 from ..words import loss_reason
 from . import texts
 from .lesson import game_lessons
-from .paired import Futures, paired_difference, play_futures, turn_worlds
+from .paired import FutureCache, Futures, paired_difference, play_futures, turn_worlds
 from .search import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
 FORMAT = "orbis-review/1"
@@ -54,6 +54,11 @@ MAX_WORLDS = 40  # ... up to this many with two players;
 # MANY_WORLDS_FACTOR times as many, while the difference's error is above SETTLED_ERROR.
 MANY_WORLDS_FACTOR = 2
 SETTLED_ERROR = 0.6  # CP
+# A decision that looks like a mistake leaves its first worlds as soon as it clearly
+# does, and is played again on fresh ones (see _confirmed), as many as its first worlds'
+# spread says it needs for the loss to have at most this standard error ...
+CONFIRMED_ERROR = 0.75  # CP
+# ... or a third of its first margin over a mistake's floor, when that is less.
 
 # The verdicts of a decision.
 MISTAKE = "mistake"  # clearly at least MISTAKE_FLOOR CP lost
@@ -278,13 +283,18 @@ def review_record(
     moves: list[MoveReview] = []
     iterations = 0
     complete = True
+    cache: FutureCache = {}  # the futures of the turn under way (see play_futures)
+    turn = -1
     for done, decision in enumerate(judged):
         if cancel is not None and cancel():
             complete = False
             break
+        if decision.state.turn != turn:
+            turn = decision.state.turn
+            cache.clear()
         # a hint noted before the exchanges that prepared the answer counts too
         hinted = any(n in hints for n in range(decision.first, decision.index + 1))
-        move, searched = _judge(decision, budget, seed, hinted)
+        move, searched = _judge(decision, budget, seed, hinted, cache)
         moves.append(move)
         iterations += searched
         if progress is not None:
@@ -381,7 +391,13 @@ def is_fine(difference: float, stderr: float) -> bool:
     return math.isfinite(stderr) and difference + FINE_FACTOR * stderr < MISTAKE_FLOOR
 
 
-def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tuple[MoveReview, int]:
+def _judge(
+    decision: _Decision,
+    budget: Budget,
+    seed: int,
+    hinted: bool,
+    cache: FutureCache | None = None,
+) -> tuple[MoveReview, int]:
     """The decision judged, and the search iterations it took.
 
     The search picks the best option. When it is not the move played, the two are
@@ -405,10 +421,10 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
     futures = None
     verdict = FINE
     if not same:
-        mine, theirs = _compare(state, played, best, seed)
+        mine, theirs = _compare(state, played, best, seed, cache)
         difference, stderr = paired_difference(theirs, mine)
         if is_mistake(max(0.0, difference), stderr):
-            mine, theirs = _confirmed(state, mine, theirs, seed)
+            mine, theirs = _confirmed(state, mine, theirs, seed, cache)
             difference, stderr = paired_difference(theirs, mine)
         futures = (mine.finals, theirs.finals)
         played_margin, best_margin = mine.mean, theirs.mean
@@ -454,49 +470,78 @@ def _judge(decision: _Decision, budget: Budget, seed: int, hinted: bool) -> tupl
 
 
 def _compare(
-    state: GameState, played: OptionEstimate, best: OptionEstimate, seed: int
+    state: GameState,
+    played: OptionEstimate,
+    best: OptionEstimate,
+    seed: int,
+    cache: FutureCache | None = None,
 ) -> tuple[Futures, Futures]:
     """The move played and the search's best, played on the same fresh worlds:
     :data:`FIRST_WORLDS`, then :data:`MORE_WORLDS` at a time, up to :data:`MAX_WORLDS`,
-    until the difference is clearly fine. A mistake gets every world: its size ranks it
-    among the player's mistakes and adds to the total, and the biggest of a few noisy
-    first estimates is flattered. With three or four players, a difference still not
-    clearly fine and whose error is above :data:`SETTLED_ERROR` gets more worlds, up to
-    :data:`MANY_WORLDS_FACTOR` times :data:`MAX_WORLDS`."""
+    until the difference is clearly fine or clearly looks like a mistake (whose loss
+    fresh worlds measure again: :func:`_confirmed`). With three or four players, a
+    difference still unclear and whose error is above :data:`SETTLED_ERROR` gets more
+    worlds, up to :data:`MANY_WORLDS_FACTOR` times :data:`MAX_WORLDS`. Futures already
+    in ``cache`` are read, not played (see :func:`.paired.play_futures`)."""
     planner = QuickPlanner()
     most = MAX_WORLDS if state.num_players <= 2 else MANY_WORLDS_FACTOR * MAX_WORLDS
     worlds = turn_worlds(state, seed, FIRST_WORLDS)
     # Each answer's turn is finished by the fixed level too (not by the search's plan for
     # it): the loss is then of this decision alone, as the calibration measures it.
-    mine = play_futures(state, played.actions, worlds, planner, rounds=None)
-    theirs = play_futures(state, best.actions, worlds, planner, rounds=None)
+    mine = play_futures(state, played.actions, worlds, planner, None, cache)
+    theirs = play_futures(state, best.actions, worlds, planner, None, cache)
     while len(worlds) < most:
         difference, stderr = paired_difference(theirs, mine)
-        if is_fine(difference, stderr):
+        if is_fine(difference, stderr) or is_mistake(max(0.0, difference), stderr):
             break
         if len(worlds) >= MAX_WORLDS and stderr <= SETTLED_ERROR:
             break
         more = turn_worlds(state, seed, MORE_WORLDS, start=len(worlds))
         worlds += more
-        mine = _joined(mine, play_futures(state, mine.actions, more, planner, rounds=None))
-        theirs = _joined(theirs, play_futures(state, theirs.actions, more, planner, rounds=None))
+        mine = _joined(mine, play_futures(state, mine.actions, more, planner, None, cache))
+        theirs = _joined(theirs, play_futures(state, theirs.actions, more, planner, None, cache))
     return mine, theirs
 
 
 def _confirmed(
-    state: GameState, mine: Futures, theirs: Futures, seed: int
+    state: GameState,
+    mine: Futures,
+    theirs: Futures,
+    seed: int,
+    cache: FutureCache | None = None,
 ) -> tuple[Futures, Futures]:
-    """A decision that looks like a mistake, played again on as many fresh worlds: the
-    verdict and the loss are theirs. The worlds that found it picked it among many
-    decisions, so they flatter it (a loss found as 4.4 ± 1.0 CP measured 0.4 ± 0.7 on
-    200 other worlds); fresh worlds do not, and a mistake is called only when they
-    agree."""
+    """A decision that looks like a mistake, played again on fresh worlds: the verdict
+    and the loss are theirs. The worlds that found it picked it among many decisions,
+    so they flatter it (a loss found as 4.4 ± 1.0 CP measured 0.4 ± 0.7 on 200 other
+    worlds); fresh worlds do not, and a mistake is called only when they agree.
+
+    How many fresh worlds (:func:`fresh_worlds`) is fixed before any is played, from
+    the first worlds alone: the fresh mean is then unbiased, which a batch stopped when
+    its own mean looks clear would not be."""
     planner = QuickPlanner()
-    worlds = turn_worlds(state, seed, len(mine.values), start=len(mine.values))
+    difference, stderr = paired_difference(theirs, mine)
+    count = fresh_worlds(state.num_players, len(mine.values), difference, stderr)
+    worlds = turn_worlds(state, seed, count, start=len(mine.values))
     return (
-        play_futures(state, mine.actions, worlds, planner, rounds=None),
-        play_futures(state, theirs.actions, worlds, planner, rounds=None),
+        play_futures(state, mine.actions, worlds, planner, None, cache),
+        play_futures(state, theirs.actions, worlds, planner, None, cache),
     )
+
+
+def fresh_worlds(players: int, first: int, difference: float, stderr: float) -> int:
+    """The fresh worlds a mistake found on ``first`` worlds (``difference`` ±
+    ``stderr``, a standard error of sampling only: the futures reach the end) is played
+    on again: enough, at the first worlds' spread, for a standard error of
+    :data:`CONFIRMED_ERROR` or a third of its margin over :data:`MISTAKE_FLOOR`,
+    whichever is smaller; in steps of :data:`MORE_WORLDS`, from :data:`FIRST_WORLDS` to
+    the most a decision gets at this table size."""
+    most = MAX_WORLDS if players <= 2 else MANY_WORLDS_FACTOR * MAX_WORLDS
+    wanted = min(CONFIRMED_ERROR, (difference - MISTAKE_FLOOR) / (NOISE_FACTOR + 1))
+    if wanted <= 0 or not math.isfinite(stderr):
+        return most
+    spread = stderr * math.sqrt(first)  # per world
+    needed = math.ceil((spread / wanted) ** 2 / MORE_WORLDS) * MORE_WORLDS
+    return max(FIRST_WORLDS, min(most, needed))
 
 
 def _joined(first: Futures, second: Futures) -> Futures:
