@@ -472,8 +472,8 @@ class DecisionPanel(TextPanel):
         self, state: GameState, ui: Controller, error: IllegalAction | None, coach_open: bool
     ) -> None:
         """The decision at hand; what a short panel leaves out, the coach lists."""
-        more = texts.PANEL_MORE_IN_COACH if coach_open else texts.PANEL_MORE_COACH
-        self.show_lines(panel_lines(state, ui, error), _(more))
+        more = _(texts.PANEL_MORE_IN_COACH) if coach_open else _(texts.PANEL_MORE_COACH)
+        self.show_lines(panel_lines(state, ui, error), more)
 
     def show_lines(self, lines: list[Text], more: str | None = None) -> None:
         self._lines = lines
