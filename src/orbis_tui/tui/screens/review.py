@@ -308,7 +308,7 @@ class ReviewScreen(Screen[None]):
             else:
                 said = texts.fill(texts.REVIEW_SUMMARY, **values)
             lines.append(MustShow(said, palette.DIM, rank=OTHER_KEY))
-        lines.append(Text(_(texts.REVIEW_LOST_MEANS), style=palette.DIM))
+        lines.append(MustShow(_(texts.REVIEW_LOST_MEANS), palette.DIM, rank=ASIDE))
         return lines
 
     # ------------------------------------------------------------ keys
@@ -387,14 +387,14 @@ class ReviewScreen(Screen[None]):
 
 
 def _ranked_analysis(lines: list[Text]) -> list[Text]:
-    """The analysis split in lines, ranked for a short panel: the judgement of a move
-    outranks nothing but blank lines; at the end, each lesson's heading and first point
-    outrank the other points, so a short panel keeps every player's lesson."""
+    """The analysis split in lines, ranked for a short panel, which says what it left
+    out: at the end, each lesson's heading and first point outrank the other points,
+    so a short panel keeps every player's lesson."""
     ranked: list[Text] = []
     first_point = False
     for line in lines:
         if line.plain.startswith("· "):
-            ranked.append(must_show(line, CHOICE) if first_point else line)
+            ranked.append(must_show(line, CHOICE if first_point else ASIDE))
             first_point = False
         elif ranked and line.plain:
             ranked.append(must_show(line, CHOICE))
