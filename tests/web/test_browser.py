@@ -23,6 +23,7 @@ from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT, fr
 
 from orbis_tui.engine import DecisionKind
 from orbis_tui.records import GameRecord, read_record_file
+from orbis_tui.words import name_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -173,7 +174,7 @@ def test_a_tile_is_taken_in_the_browser(served: Served, page: Page) -> None:
     assert tile is not None
 
     page.keyboard.press("1")
-    screen = wait_for_text(page, f"{player} took {tile.name}", "(taken)")
+    screen = wait_for_text(page, f"{player} took {name_of(tile)}", "(taken)")
     record, state = wait_for_record(data_dir, 1)
     assert record.actions == ["take 1"]
     assert state.market[0] is None
@@ -181,7 +182,7 @@ def test_a_tile_is_taken_in_the_browser(served: Served, page: Page) -> None:
     # the status line says so.
     assert state.decision.kind is DecisionKind.PLACE
     status = next(line for line in screen.splitlines() if "Round 1/15" in line)
-    assert f"{player} · Phase 4 - place {tile.name}" in status
+    assert f"{player} · Phase 4 - place {name_of(tile)}" in status
 
     # Ctrl+C on the server with the tab still open: the tab's game ends (saved, as when
     # a tab is closed) and the page says the session ended.
