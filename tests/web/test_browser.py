@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT, free_port
+from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT
 
 from orbis_tui.engine import DecisionKind
 from orbis_tui.records import GameRecord, read_record_file
 from orbis_tui.words import name_of
+from served import free_port, games_running
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -68,21 +69,6 @@ class Served:
         """Stop the server as Ctrl+C does; its exit code."""
         self.process.send_signal(signal.SIGINT)
         return self.process.wait(timeout=20)
-
-
-def games_running(data_dir: Path) -> list[int]:
-    """The ids of game processes started for ``data_dir`` that are still running."""
-    marker = f"ORBIS_DATA_DIR={data_dir}".encode()
-    found = []
-    for proc in Path("/proc").glob("[0-9]*"):
-        try:
-            if b"orbis_tui\0play" in (proc / "cmdline").read_bytes() and marker in (
-                proc / "environ"
-            ).read_bytes().split(b"\0"):
-                found.append(int(proc.name))
-        except OSError:  # ended meanwhile, or not ours to read
-            continue
-    return found
 
 
 @pytest.fixture
