@@ -47,6 +47,7 @@ from orbis_tui.engine import (
     geometry,
 )
 from orbis_tui.tiles import new_game
+from orbis_tui.words import message_of
 from rules_spec import specified_rule_ids
 
 
@@ -77,7 +78,7 @@ def test_the_legal_options_are_the_decision_actions_and_every_refusal_cites_a_ru
                 assert state.why_not(option.action) is not None
             for warning in option.warnings:
                 assert warning.rule in known
-                assert warning.message and "{" not in warning.message
+                assert message_of(warning) and "{" not in message_of(warning)
     assert seen_refused > 100
 
 
@@ -161,7 +162,7 @@ def test_R_TAKE_4_a_tile_no_spot_takes_is_warned_at_the_market_and_when_paying()
     option = state.decision.option(TakeTile(4))
     assert option is not None
     assert option.warnings == (OnlyAsWilderness(green, Color.GREEN),)
-    assert "wilderness" in option.warnings[0].message
+    assert "wilderness" in message_of(option.warnings[0])
     state.apply(TakeTile(4))
     pay = state.decision.option(Pay((0, 0, 0, 0, 0)))
     assert pay is not None and [type(w) for w in pay.warnings] == [PaymentLost]
@@ -291,7 +292,7 @@ def test_R_EFF_VOLCANO_taking_a_volcano_counts_the_worshipers_this_take_generate
         assert bool(warnings) == warned
         if warned:
             assert warnings[0].available == (2, 0, 0, 0, 0)
-            assert "cancelled" in warnings[0].message
+            assert "cancelled" in message_of(warnings[0])
 
 
 def test_R_END_3_a_temple_left_as_a_wilderness_says_it_no_longer_counts_for_the_token() -> None:
@@ -307,8 +308,8 @@ def test_R_END_3_a_temple_left_as_a_wilderness_says_it_no_longer_counts_for_the_
         assert wild.warnings[:2] == (WildernessCost(-1, 3, True), TempleUncounted(temple, count))
         lost = wild.warnings[1]
         assert lost.loses_value and lost.rule == "R-END-3"
-        assert "temple token" in lost.message and "T" in lost.message
-        assert ("no temple token" in lost.message) == (count == 0)
+        assert "temple token" in message_of(lost) and "T" in message_of(lost)
+        assert ("no temple token" in message_of(lost)) == (count == 0)
         # paid, then placed as a wilderness by choice: the same loss, said again
         pay = next(o for o in state.decision.legal_options if isinstance(o.action, Pay))
         assert not any(isinstance(w, TempleUncounted) for w in pay.warnings)

@@ -19,6 +19,7 @@ from orbis_tui.cli import main
 from orbis_tui.i18n import gettext
 from orbis_tui.records import load_record
 from orbis_tui.standings import standings_json, standings_text
+from orbis_tui.words import message_of
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "orbis_tui" / "locale"
@@ -133,10 +134,10 @@ def test_switching_the_language_changes_every_kind_of_text() -> None:
     i18n.set_language("de")
     assert gettext(texts.HANDOVER_ROUND).format(round=1, rounds=15) == "Runde 1 von 15"
     assert lantern.name == "Laternenhügel" and death.name == "Gott des Todes"
-    assert IllegalAction("R-PLACE-1", "row_full", row=2).message == "Reihe 2 ist voll."
+    assert message_of(IllegalAction("R-PLACE-1", "row_full", row=2)) == "Reihe 2 ist voll."
     i18n.set_language("ru")
     assert lantern.name == "Фонарный холм"
-    assert IllegalAction("R-PLACE-1", "row_full", row=2).message == "Ряд 2 заполнен."
+    assert message_of(IllegalAction("R-PLACE-1", "row_full", row=2)) == "Ряд 2 заполнен."
     i18n.set_language("en")
     assert lantern.name == "Lantern Hill"
     assert gettext(texts.HANDOVER_ROUND).format(round=1, rounds=15) == "Round 1 of 15"
@@ -148,11 +149,11 @@ def test_a_color_inside_a_sentence_takes_a_form_that_fits_any_case() -> None:
 
     mismatch = IllegalAction("R-PLACE-3", "color_mismatch", color="red", left="blue", right="green")
     i18n.set_language("de")
-    assert "mindestens einmal Rot oder eine Wildnis" in mismatch.message
-    assert "Blau und Grün" in mismatch.message
+    assert "mindestens einmal Rot oder eine Wildnis" in message_of(mismatch)
+    assert "Blau und Grün" in message_of(mismatch)
     i18n.set_language("ru")
-    assert "Тайлу красного цвета нужна опора: тайл красного цвета" in mismatch.message
-    assert "синего цвета и зелёного цвета" in mismatch.message
+    assert "Тайлу красного цвета нужна опора: тайл красного цвета" in message_of(mismatch)
+    assert "синего цвета и зелёного цвета" in message_of(mismatch)
 
 
 # ---------------------------------------------------------------- which language
@@ -311,7 +312,7 @@ def test_the_hint_box_writes_its_margin_in_the_language() -> None:
 
 def test_each_language_shows_its_own_color_letters() -> None:
     """Latin R B O G W mean nothing to a Russian player (and B reads as В)."""
-    from orbis_tui.engine import worshiper_words
+    from orbis_tui.words.messages import worshiper_words
 
     shown = {}
     for lang in ("en", "de", "ru"):

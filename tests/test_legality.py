@@ -22,6 +22,7 @@ from orbis_tui.engine import (
     format_action,
     parse_action,
 )
+from orbis_tui.words import message_of
 
 GAMES = [(players, seed) for seed in range(4) for players in (2, 3, 4)]
 
@@ -49,7 +50,7 @@ def test_why_not_is_none_exactly_for_the_legal_actions(players: int, seed: int) 
             if reason is not None:
                 assert isinstance(reason, IllegalAction)
                 assert reason.rule.startswith("R-")
-                assert reason.message
+                assert message_of(reason)
         assert state.is_over == (legal == [])
     assert DecisionKind.OVER in kinds
 

@@ -47,6 +47,7 @@ from orbis_tui.engine import (
     outlooks,
 )
 from orbis_tui.tiles import new_game
+from orbis_tui.words import message_of
 
 WIDTH = ROW_SIZES[1]
 
@@ -129,9 +130,9 @@ def test_R_EFF_FOREST_taking_the_tile_whose_only_spot_seals_a_forest_is_warned()
     assert len(sealed) == 1
     warning = sealed[0]
     assert warning.rule == "R-EFF-FOREST"
-    assert warning.details["tile"] == "Young Woods"
+    assert warning.tile.name == "Young Woods" and warning.details["tile"] == warning.tile.id
     assert (warning.cp, warning.have, warning.need, warning.free, warning.spots) == (3, 0, 1, 0, 1)
-    assert warning.message == (
+    assert message_of(warning) == (
         "Young Woods (forest, 3 CP) can no longer be validated: its last free neighbour "
         "spot would be white, not green. This tile has no other spot."
     )
@@ -166,7 +167,7 @@ def test_R_PLACE_1_a_bottom_row_end_that_leaves_too_few_spots_is_warned() -> Non
     assert right_end is not None
     (warning,) = [w for w in right_end.warnings if isinstance(w, ForestSealed)]
     assert not warning.beside and (warning.have, warning.free) == (0, 1)
-    assert "the bottom row would end too far from it" in warning.message
+    assert "the bottom row would end too far from it" in message_of(warning)
     # The same end as a wilderness seals it too: it is not beside the forest.
     wild_end = decision.option(Place(1, 4, True))
     assert wild_end is not None and any(isinstance(w, ForestSealed) for w in wild_end.warnings)
@@ -206,7 +207,7 @@ def test_R_TAKE_3_paying_for_a_tile_whose_every_spot_seals_is_warned_going_wild_
     for option in pays:
         (warning,) = [w for w in option.warnings if isinstance(w, ForestSealed)]
         assert warning.spots == 2
-        assert warning.message.endswith("Every one of this tile's 2 spots does this.")
+        assert message_of(warning).endswith("Every one of this tile's 2 spots does this.")
     refusal = decision.refusal
     assert refusal is not None and isinstance(refusal.action, GoWild)
     assert not any(isinstance(w, ForestSealed) for w in refusal.warnings)
@@ -228,7 +229,7 @@ def test_every_option_that_seals_a_forest_names_it_and_no_other() -> None:
         if not before:
             continue
         for option in state.decision.legal_options:
-            warned = {w.details["tile_id"] for w in option.warnings if isinstance(w, ForestSealed)}
+            warned = {w.details["tile"] for w in option.warnings if isinstance(w, ForestSealed)}
             if isinstance(option.action, Place):
                 trial = state.copy()
                 trial.apply(option.action)
@@ -356,14 +357,12 @@ def test_R_GOD_1_every_option_that_makes_ones_god_impossible_says_so_and_no_othe
                     continue
                 assert bool(warned) == lost, (option, lost)
                 if warned:
-                    name = state.catalog.god_by_id[action.god].name
-                    assert warned[0].details["god"] == name
+                    assert warned[0].details["god"] == action.god.value
                 named += bool(warned)
                 continue
             if god.god is None or god.prospect is Prospect.LOST:
                 assert not warned, option
                 continue
-            name = state.catalog.god_by_id[god.god].name
             if kind is DecisionKind.PLACE or isinstance(action, Decline):
                 if isinstance(action, Decline) and kind is DecisionKind.DEATH:
                     continue  # the God of Death refused: its own warning (R-GOD-2)
@@ -375,9 +374,9 @@ def test_R_GOD_1_every_option_that_makes_ones_god_impossible_says_so_and_no_othe
                 takes += 1
             if warned:
                 named += 1
-                assert warned[0].details["god"] == name
+                assert warned[0].details["god"] == god.god.value
                 assert warned[0].rule == "R-GOD-1"
-                assert "can no longer score" in warned[0].message
+                assert "can no longer score" in message_of(warned[0])
     assert checked > 500 and named > 10 and takes > 3, (checked, named, takes)
 
 

@@ -22,6 +22,7 @@ from orbis_tui.engine import (
     new_game,
 )
 from orbis_tui.tiles import load_catalog
+from orbis_tui.words import message_of
 from orbis_tui.words.reasons import loss_reason, option_reason
 
 
@@ -58,7 +59,7 @@ def test_an_option_names_its_risk_from_the_engine_warning() -> None:
     assert option is not None
     warnings = option.warnings
     assert len(warnings) == 2  # the wilderness's points and the payment lost
-    assert wild.endswith("Risk: " + " ".join(w.message for w in warnings))
+    assert wild.endswith("Risk: " + " ".join(message_of(w) for w in warnings))
 
 
 def test_a_cancelled_irrigation_is_explained_by_the_spot_that_would_feed_it() -> None:

@@ -32,6 +32,7 @@ from orbis_tui.engine import (
     TakeTile,
     geometry,
 )
+from orbis_tui.words import message_of
 
 RED = plain("RED", R)
 
@@ -139,7 +140,7 @@ def test_R_PLACE_2_the_top_row_rests_on_row_three() -> None:
 def test_R_PLACE_3_an_upper_tile_shares_a_color_with_a_supporting_tile() -> None:
     state = take(taking(R, {(1, 0): B, (1, 1): G, (1, 2): R}))
     error = expect_illegal(state, Place(2, 0), "R-PLACE-3")
-    assert "blue" in error.message and "green" in error.message
+    assert "blue" in message_of(error) and "green" in message_of(error)
     assert colored_places(state) == {(1, -1), (1, 3), (2, 1)}  # (2, 1) rests on red
     legal(state, Place(2, 1))
 

@@ -45,6 +45,7 @@ from orbis_tui.engine import (
     bounded_multisets,
     why_unpayable,
 )
+from orbis_tui.words import message_of
 
 # ---------------------------------------------------------------- R-TURN-1
 
@@ -310,7 +311,7 @@ def test_R_TAKE_3_a_cost_the_realm_cannot_cover_is_refused() -> None:
     state.apply(TakeTile(4))
     assert state.legal_actions() == [GoWild()]
     error = expect_illegal(state, Pay(ZERO), "R-TAKE-3")
-    assert error.message == "The tile costs 2B; your realm holds 1B."
+    assert message_of(error) == "The tile costs 2B; your realm holds 1B."
 
 
 def test_R_TAKE_3_an_unaffordable_any_symbol_is_blamed_on_the_realm() -> None:
@@ -318,8 +319,8 @@ def test_R_TAKE_3_an_unaffordable_any_symbol_is_blamed_on_the_realm() -> None:
     state.apply(TakeTile(4))
     assert state.legal_actions() == [GoWild()]
     error = expect_illegal(state, Pay(count("R")), "R-TAKE-3")
-    assert "2R plus 1 of any color" in error.message
-    assert error.message.endswith("your realm holds 1R.")
+    assert "2R plus 1 of any color" in message_of(error)
+    assert message_of(error).endswith("your realm holds 1R.")
 
 
 @pytest.mark.parametrize(
@@ -344,8 +345,8 @@ def test_R_TAKE_3_why_no_payment_at_all_is_possible(
         assert reason is None
         return
     assert reason is not None and reason.rule == "R-TAKE-3"
-    assert reason.message.startswith(message)
-    assert "your realm holds" in reason.message
+    assert message_of(reason).startswith(message)
+    assert "your realm holds" in message_of(reason)
     assert not any(isinstance(a, Pay) for a in state.legal_actions())
 
 

@@ -101,8 +101,9 @@ def test_a_forest_names_its_neighbours_in_the_three_russian_forms(speak) -> None
 def test_a_forest_with_more_neighbours_than_it_needs_does_not_read_4_of_2() -> None:
     from orbis_tui.engine.consequences import ForestOutlook
     from orbis_tui.tiles.catalog import load_catalog
+    from orbis_tui.words import message_of
 
     tile = next(t for t in load_catalog().tiles if t.effect.kind == "forest")
-    text = ForestOutlook(tile, have=4, need=2, open_spots=0).message
+    text = message_of(ForestOutlook(tile, have=4, need=2, open_spots=0))
     assert "4 of 2" not in text
     assert "validated" in text and "4" in text and "2" in text

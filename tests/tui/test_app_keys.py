@@ -31,6 +31,7 @@ from orbis_tui.tui.widgets.market import MarketBoard
 from orbis_tui.tui.widgets.panel import DecisionPanel
 from orbis_tui.tui.widgets.pyramid import PyramidView
 from orbis_tui.tui.widgets.supply import SupplyBar
+from orbis_tui.words import message_of
 
 
 def pick_of(screen: TableScreen) -> Pick:
@@ -222,7 +223,7 @@ def test_spots_are_chosen_among_legal_ones_and_illegal_ones_say_why(tmp_path: Pa
         reason = state.why_not(Place(blocked[0].row, blocked[0].col))
         assert reason is not None
         # the whole reason, even at 80x24 where the panel has six lines
-        assert " ".join(reason.message.split()) in region_words(pilot.app, panel(screen))
+        assert " ".join(message_of(reason).split()) in region_words(pilot.app, panel(screen))
         # x switches to placing it as a wilderness, which may go anywhere supported
         await press(pilot, "x")
         assert screen.ui.wild_mode

@@ -20,6 +20,7 @@ from orbis_tui.tui.logbook import LogBook
 from orbis_tui.tui.saves import ENV_DATA_DIR, SaveStore, default_data_dir
 from orbis_tui.tui.seats import HUMAN, seats_of
 from orbis_tui.tui.widgets.panel import panel_lines
+from orbis_tui.words import message_of
 from rules_spec import rule_ids
 
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "engine"
@@ -225,10 +226,10 @@ def test_what_players_read_has_names_articles_and_no_internal_ids() -> None:
     from orbis_tui.standings import standings_text
 
     mismatch = IllegalAction("R-PLACE-3", "color_mismatch", color="orange", left="red", right="b")
-    assert mismatch.message.startswith("This orange tile must rest on at least one orange tile")
-    assert "a orange" not in mismatch.message
+    assert message_of(mismatch).startswith("This orange tile must rest on at least one orange tile")
+    assert "a orange" not in message_of(mismatch)
     gap = IllegalAction("R-PLACE-2", "no_support", row=2, missing="1,-2", side="left")
-    assert "left one" in gap.message and "-2" not in gap.message
+    assert "left one" in message_of(gap) and "-2" not in message_of(gap)
     match = random_match(
         2,
         12,
@@ -239,8 +240,8 @@ def test_what_players_read_has_names_articles_and_no_internal_ids() -> None:
     assert taken is not None and state.gods_available
     reason = state.why_not(TakeGod(state.gods_available[0]))
     assert reason is not None and reason.code == "god_already"
-    assert state.catalog.god_by_id[taken].name in reason.message
-    assert f"({taken.value})" not in reason.message
+    assert state.catalog.god_by_id[taken].name in message_of(reason)
+    assert f"({taken.value})" not in message_of(reason)
     text = standings_text(state)
     for player in state.players:
         for placed in player.pyramid.values():

@@ -109,7 +109,7 @@ def test_a_take_that_seals_ones_forest_is_marked_on_the_market_and_told(tmp_path
     take_is_marked_and_told(
         tmp_path,
         ForestSealed,
-        lambda w: f"! {w.details['tile']} (forest, {w.cp} CP) can no longer be validated",
+        lambda w: f"! {w.tile.name} (forest, {w.cp} CP) can no longer be validated",
     )
 
 
@@ -117,7 +117,7 @@ def test_a_take_that_makes_ones_god_impossible_is_marked_on_the_market_and_told(
     tmp_path: Path,
 ) -> None:
     take_is_marked_and_told(
-        tmp_path, GodLost, lambda w: f"! {w.god} ({w.cp} CP) can no longer score"
+        tmp_path, GodLost, lambda w: f"! {w.god.name} ({w.cp} CP) can no longer score"
     )
 
 

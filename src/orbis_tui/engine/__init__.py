@@ -91,13 +91,6 @@ from .events import (
 )
 from .game import final_scores, first_player_for, game_from_deal, new_game, outlook, outlooks
 from .invariants import problems
-from .messages import (
-    GOD_REASONS,
-    TILE_REASONS,
-    cancelled_text,
-    color_in_sentence,
-    worshiper_words,
-)
 from .notation import NotationError, format_action, parse_action
 from .outlook import GodOutlook, Outlook, Prospect, TileOutlook
 from .preview import (
@@ -178,7 +171,6 @@ __all__ = [
     "DEATH_PRICE",
     "DECISION_RULE",
     "EXCHANGE_RATE",
-    "GOD_REASONS",
     "LETTERS",
     "LOVE_GIFT",
     "MARKET_ADJACENT",
@@ -193,7 +185,6 @@ __all__ = [
     "RULE_IDS",
     "SETUPS",
     "STONE_CP",
-    "TILE_REASONS",
     "TOP_ROW",
     "ZERO",
     "Action",
@@ -284,10 +275,8 @@ __all__ = [
     "WildernessCost",
     "bounded_multisets",
     "build_position",
-    "cancelled_text",
     "check_deal",
     "check_pyramid",
-    "color_in_sentence",
     "covers",
     "deal",
     "effect_counts",
@@ -317,5 +306,4 @@ __all__ = [
     "temple_token_awards",
     "why_unpayable",
     "wilderness_points",
-    "worshiper_words",
 ]

@@ -3,8 +3,8 @@
 Every option of a :class:`~orbis_tui.engine.decision.Decision` carries the consequences
 a player should know before choosing it: an effect that will be cancelled, a payment
 that will be lost, points a wilderness costs, how a forest stands. Each kind is a small
-frozen value with the rule it comes from, its numbers as fields, and a sentence from the
-engine's message templates (:data:`~orbis_tui.engine.messages.WARNINGS`).
+frozen value with the rule it comes from and its numbers as fields; it holds no
+sentence: :func:`orbis_tui.words.message_of` says it in the player's language.
 
 ``loses_value`` tells the ones that throw something away (points, worshipers, an
 effect) from those that only inform (a forest that can still be validated).
@@ -16,13 +16,13 @@ from dataclasses import fields
 from typing import Any, ClassVar, Protocol
 
 from .colors import Color, Count, letters
+from .errors import plain_text
 from .kinds import value
-from .messages import GOD_KINDS, color_choice, god_kind_words, warning_text
-from .tiles import Tile
+from .tiles import God, Tile
 
 
 class Consequence(Protocol):
-    """What every consequence offers: its rule, its code, its numbers and its sentence."""
+    """What every consequence offers: its rule, its code and its numbers."""
 
     rule: ClassVar[str]
     code: ClassVar[str]
@@ -32,9 +32,6 @@ class Consequence(Protocol):
 
     @property
     def details(self) -> dict[str, Any]: ...
-
-    @property
-    def message(self) -> str: ...
 
 
 class _Consequence:
@@ -47,7 +44,8 @@ class _Consequence:
 
     @property
     def details(self) -> dict[str, Any]:
-        """The numbers of the consequence, as plain values (counts spelled 'RRB')."""
+        """The numbers of the consequence, as plain values: counts spelled 'RRB', colors
+        by their names ('red'), tiles and gods by their ids."""
         out: dict[str, Any] = {}
         for each in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
             name = each.name
@@ -59,21 +57,18 @@ class _Consequence:
             elif isinstance(value, tuple) and all(isinstance(v, Color) for v in value):
                 value = [v.label for v in value]
             elif isinstance(value, Tile):
-                out["tile_id"] = value.id
-                value = value.name
+                value = value.id
+            elif isinstance(value, God):
+                value = value.id.value
             out[name] = value
         return out
-
-    @property
-    def message(self) -> str:
-        return warning_text(self.code, self.details)
 
     @property
     def loses_value(self) -> bool:
         return True
 
     def __str__(self) -> str:
-        return f"{self.rule}: {self.message}"
+        return plain_text(self.rule, self.code, self.details)
 
 
 def _field_type(kind: type, name: str) -> str:
@@ -113,10 +108,10 @@ class IrrigationFails(_Consequence):
 
 @value
 class ReturnUnaffordable(_Consequence):
-    """A village (or the God of Death) will be cancelled: it asks for ``count``
-    worshipers and the realm will hold ``have``."""
+    """A village (or the God of Death), ``cancelled``, will be cancelled: it asks for
+    ``count`` worshipers and the realm will hold ``have``."""
 
-    name: str
+    cancelled: Tile | God
     count: int
     have: int
     rule = "R-EFF-VILLAGE"
@@ -196,11 +191,6 @@ class TempleUncounted(_Consequence):
     code = "temple_uncounted"
 
     @property
-    def message(self) -> str:
-        code = self.code if self.temples else "temple_uncounted_none"
-        return warning_text(code, {**self.details, "more": self.temples + 1})
-
-    @property
     def loses_value(self) -> bool:
         return self.avoidable
 
@@ -229,16 +219,6 @@ class ForestOutlook(_Consequence):
     def loses_value(self) -> bool:
         return not self.reachable
 
-    @property
-    def message(self) -> str:
-        if self.validated:
-            code = "forest_met"
-        elif self.reachable:
-            code = "forest_open"
-        else:
-            code = "forest_lost"
-        return warning_text(code, self.details)
-
 
 @value
 class ForestSealed(_Consequence):
@@ -262,21 +242,6 @@ class ForestSealed(_Consequence):
     rule = "R-EFF-FOREST"
     code = "forest_sealed"
 
-    @property
-    def message(self) -> str:
-        details = self.details
-        details["wanted"] = color_choice(details["colors"])
-        if not self.beside:
-            code = "forest_sealed_row"
-        elif self.free:
-            code = "forest_sealed_short"
-        else:
-            code = "forest_sealed"
-        text = warning_text(code, details)
-        if self.spots:
-            text += " " + warning_text("sealed_every_spot", details)
-        return text
-
 
 @value
 class GodLost(_Consequence):
@@ -285,7 +250,7 @@ class GodLost(_Consequence):
     :class:`~orbis_tui.engine.outlook.GodLoss` for the numbers. ``every``: on a take or
     a payment, every way of placing the tile does this."""
 
-    god: str
+    god: God
     cp: int
     condition: str
     leader: str = ""
@@ -297,28 +262,12 @@ class GodLost(_Consequence):
     rule = "R-GOD-1"
     code = "god_lost"
 
-    @property
-    def message(self) -> str:
-        details = self.details
-        condition = self.condition
-        if condition in GOD_KINDS:
-            details["kind"] = god_kind_words(condition)
-            code = "god_lost_most" if self.theirs else "god_lost_none"
-        elif condition == "wilderness":
-            code = "god_lost_wilderness"
-        else:
-            code = "god_lost_balance"
-        text = warning_text(code, details)
-        if self.every:
-            text += " " + warning_text("god_lost_every_way", details)
-        return text
-
 
 @value
 class EffectRefused(_Consequence):
-    """Refusing cancels the tile (or god) ``name``: its ``cp`` will not score."""
+    """Refusing cancels the tile (or god) ``cancelled``: its ``cp`` will not score."""
 
-    name: str
+    cancelled: Tile | God
     cp: int
     rule = "R-EFF-VILLAGE"
     code = "refused"

@@ -61,7 +61,7 @@ from .rules import (
     DecisionKind,
 )
 from .scoring import MOST_GODS, effect_counts, forest_matching
-from .tiles import EffectKind, GodId, Tile
+from .tiles import EffectKind, God, GodId, Tile
 
 if TYPE_CHECKING:
     from .state import GameState, PlayerState
@@ -223,7 +223,7 @@ class GodWatch:
     of some placements. ``None`` from :meth:`of` when no placement can lose it (no god,
     a god already lost, or one far enough from its limit), which is most of the time."""
 
-    __slots__ = ("counts", "cp", "god", "name", "pyramids", "seat", "state")
+    __slots__ = ("counts", "god", "printed", "pyramids", "seat", "state")
 
     def __init__(self, state: GameState, counts: list[dict[str, int]]) -> None:
         self.state = state
@@ -231,8 +231,7 @@ class GodWatch:
         god = state.player.god
         assert god is not None
         self.god = god
-        self.name = state.catalog.god_by_id[god].name
-        self.cp = state.catalog.god_by_id[god].cp
+        self.printed = state.catalog.god_by_id[god]
         self.counts = counts
         self.pyramids = [p.pyramid for p in state.players]
 
@@ -269,14 +268,14 @@ class GodWatch:
         return found
 
     def warning(self, loss: GodLoss, every: bool = False) -> GodLost:
-        return god_lost(self.state, self.name, self.cp, loss, every)
+        return god_lost(self.state, self.printed, loss, every)
 
 
-def god_lost(state: GameState, name: str, cp: int, loss: GodLoss, every: bool = False) -> GodLost:
+def god_lost(state: GameState, god: God, loss: GodLoss, every: bool = False) -> GodLost:
     leader = state.players[loss.leader].name if loss.leader is not None else ""
     return GodLost(
-        name,
-        cp,
+        god,
+        god.cp,
         loss.condition,
         leader,
         loss.theirs,
@@ -382,7 +381,7 @@ def _effect_at_take(state: GameState, cell: int, tile: Tile) -> tuple[Consequenc
     elif kind is EffectKind.VILLAGE:
         left = _worshipers_after_paying(state, cell, tile)
         if left is not None and left < effect.count:
-            return (ReturnUnaffordable(tile.name, effect.count, left),)
+            return (ReturnUnaffordable(tile, effect.count, left),)
     return ()
 
 
@@ -426,10 +425,10 @@ def _god_warnings(state: GameState, player: PlayerState, god: GodId) -> tuple[Co
         loss = god_loss(state.current, god, counts, [p.pyramid for p in state.players])
         if loss is not None:  # a god that can never score
             printed = state.catalog.god_by_id[god]
-            return (god_lost(state, printed.name, printed.cp, loss),)
+            return (god_lost(state, printed, loss),)
     if god is GodId.DEATH and player.worshipers < DEATH_PRICE:
-        name = state.catalog.god_by_id[god].name
-        return (DeathUnaffordable(name, DEATH_PRICE, player.worshipers),)
+        printed = state.catalog.god_by_id[god]
+        return (DeathUnaffordable(printed, DEATH_PRICE, player.worshipers),)
     if god is GodId.LOVE and player.worshipers + LOVE_GIFT > REALM_LIMIT:
         total = player.worshipers + LOVE_GIFT
         return (RealmOverflow(total, total - REALM_LIMIT),)
@@ -470,7 +469,7 @@ def _pay_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
         elif tile.effect.kind is EffectKind.VILLAGE:
             left = player.worshipers - sum(due) - due_any
             if left < tile.effect.count:
-                warnings.append(ReturnUnaffordable(tile.name, tile.effect.count, left))
+                warnings.append(ReturnUnaffordable(tile, tile.effect.count, left))
         options.append(Option(pay, None, tuple(warnings)))
     if not pays:
         refusal = why_unpayable(state)
@@ -652,7 +651,7 @@ def place_warnings(state: GameState, pos: Position) -> tuple[Consequence, ...]:
             return (IrrigationFails(tile, effect.color),)
     elif kind is EffectKind.VILLAGE:
         if player.worshipers < effect.count:
-            return (ReturnUnaffordable(tile.name, effect.count, player.worshipers),)
+            return (ReturnUnaffordable(tile, effect.count, player.worshipers),)
     elif kind is EffectKind.VOLCANO:
         if not state.volcano_possible():
             supply = [0] * NUM_COLORS
@@ -720,18 +719,18 @@ def _god_if_refused(state: GameState) -> tuple[Consequence, ...]:
     if loss is None:
         return ()
     printed = state.catalog.god_by_id[god]
-    return (god_lost(state, printed.name, printed.cp, loss),)
+    return (god_lost(state, printed, loss),)
 
 
 def _refusal_cost(state: GameState) -> Consequence:
     if state.kind is DecisionKind.DEATH:
         god = state.catalog.god_by_id[GodId.DEATH]
-        return DeathRefused(god.name, god.cp)
+        return DeathRefused(god, god.cp)
     assert state.take is not None
     tile = state.take.tile
     if state.kind is DecisionKind.VOLCANO:
-        return VolcanoRefused(tile.name, tile.cp)
-    return EffectRefused(tile.name, tile.cp)
+        return VolcanoRefused(tile, tile.cp)
+    return EffectRefused(tile, tile.cp)
 
 
 __all__ = [

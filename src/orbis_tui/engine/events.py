@@ -95,7 +95,7 @@ class Gained:
 @value
 class Cancelled:
     """R-EFF-*: the tile's effect failed and it scores nothing (``reason`` is a code of
-    :data:`~orbis_tui.engine.messages.CANCELLED`, ``details`` its numbers)."""
+    :data:`~orbis_tui.words.messages.CANCELLED`, ``details`` its numbers)."""
 
     player: int
     tile: str

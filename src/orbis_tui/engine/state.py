@@ -555,8 +555,8 @@ class GameState:
 
     def _check_take_god(self, player: PlayerState, action: TakeGod) -> None:
         if player.god is not None:
-            name = self.catalog.god_by_id[player.god].name
-            raise IllegalAction("R-TURN-1", "god_already", god=player.god.value, name=name)
+            held = self.catalog.god_by_id[player.god].source_name  # its message id
+            raise IllegalAction("R-TURN-1", "god_already", god=player.god.value, name=held)
         if action.god not in self.gods_available:
             raise IllegalAction(
                 "R-SETUP-2", "god_unavailable", god=getattr(action.god, "value", action.god)

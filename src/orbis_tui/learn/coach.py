@@ -23,10 +23,11 @@ from ..engine import (
     Option,
     Place,
     TakeTile,
-    color_in_sentence,
     geometry,
     preview_take,
 )
+from ..words import message_of
+from ..words.messages import color_in_sentence
 from .script import Script, load_script
 from .words import describe
 
@@ -89,7 +90,7 @@ class Coach:
         return self.script.rule_text(rule)
 
     def reason(self, error: IllegalAction) -> Reason:
-        return Reason(error.rule, error.code, error.message, self.rule_text(error.rule))
+        return Reason(error.rule, error.code, message_of(error), self.rule_text(error.rule))
 
     def explain(self, state: GameState, action: Action) -> Reason | None:
         """Why ``action`` is not legal now, or None when it is."""
@@ -112,7 +113,7 @@ class Coach:
     def _advised(self, state: GameState, option: Option) -> Advised:
         action = option.action
         reason = self.reason(option.refusal) if option.refusal is not None else None
-        notes = [w.message for w in option.warnings]
+        notes = [message_of(w) for w in option.warnings]
         if reason is None and isinstance(action, TakeTile):
             preview = preview_take(state, action.cell)
             if not preview.affordable:

@@ -18,11 +18,10 @@ from ..engine import (
     ReturnWorshipers,
     TakeGod,
     TakeTile,
-    color_in_sentence,
     geometry,
     letters,
-    worshiper_words,
 )
+from ..words.messages import color_in_sentence, worshiper_words
 from .script import WordsModel
 
 

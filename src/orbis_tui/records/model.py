@@ -48,6 +48,7 @@ from ..i18n import N_, gettext, ngettext
 from ..names import names_problems
 from ..printable import MAX_LINE, printable
 from ..tiles import DataFileError, default_gods_path, load_catalog
+from ..words import message_of
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -307,7 +308,7 @@ def start_state(setup: GameSetup) -> GameState:
     try:
         check_deal(the_deal, catalog, players)
     except PositionError as exc:
-        raise RecordError(f"setup.deal: {exc.message}", rule=exc.rule) from None
+        raise RecordError(f"setup.deal: {message_of(exc)}", rule=exc.rule) from None
     return game_from_deal(catalog, the_deal, setup.players, setup.first_player)
 
 
@@ -339,7 +340,7 @@ def replay(
         try:
             happened = state.apply(action)
         except IllegalAction as exc:
-            raise RecordError(f"{text!r}: {exc.message}", entry=number, rule=exc.rule) from None
+            raise RecordError(f"{text!r}: {message_of(exc)}", entry=number, rule=exc.rule) from None
         if events is not None:
             events.append(happened)
     return state

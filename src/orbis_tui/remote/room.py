@@ -26,6 +26,7 @@ from ..engine import IllegalAction, NotationError, format_action, parse_action
 from ..levels import LEVELS
 from ..records import GameRecord, GameSetup, Match
 from ..records.model import setup_for_game
+from ..words import message_of
 from . import protocol as p
 from .links import new_table_id, new_token, token_hash, token_matches
 from .store import StaleWrite, StoredTable, TableStore
@@ -267,7 +268,7 @@ class Room:
             return p.ILLEGAL, str(exc), None
         reason: IllegalAction | None = self.match.state.why_not(action)
         if reason is not None:
-            return p.ILLEGAL, reason.message, reason.rule
+            return p.ILLEGAL, message_of(reason), reason.rule
         number = self.count
         try:
             await self.store.append(self.id, number, entry)

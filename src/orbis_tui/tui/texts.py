@@ -9,7 +9,7 @@ every table of texts in the game is: a screen drawn after the language changes s
 the new one. :data:`KEY` stays in English: Textual fixes a binding's description when
 the class is made, and the key bar and the help translate it where they show it. Texts
 that come from the rules engine (why an action is illegal, why a tile was cancelled,
-scoring reasons) live in :mod:`orbis_tui.engine.messages`.
+scoring reasons) live in :mod:`orbis_tui.words.messages`.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ the same functions and the same catalog entries.
 - :mod:`.spots`: where a spot of a pyramid is;
 - :mod:`.worshipers`: worshipers and costs ('2R 1B + 1 of any color');
 - :mod:`.events`: the game log's lines for an action's events;
+- :mod:`.messages`: the engine's errors, warnings and cancellations in sentences
+  (:func:`message_of`);
 - :mod:`.reasons`: what an option does and risks (hints), why the best was better
   (reviews);
 - :mod:`.texts`: the templates, English message ids translated where a sentence is made.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from .actions import Actions, describe_actions
 from .events import cell_list, event_lines, god_name, log_text, removal_words, tile_label
+from .messages import message_of
 from .reasons import loss_reason, option_reason
 from .spots import placed_name, spot_words
 from .worshipers import cost_words, worshiper_words
@@ -28,6 +31,7 @@ __all__ = [
     "god_name",
     "log_text",
     "loss_reason",
+    "message_of",
     "option_reason",
     "placed_name",
     "removal_words",

@@ -24,11 +24,11 @@ from ..engine import (
     TakeGod,
     TakeTile,
     WildernessCost,
-    color_in_sentence,
     exchanges_to_pay,
 )
 from ..i18n import gettext
 from . import texts
+from .messages import color_in_sentence
 from .spots import spot_words
 from .worshipers import worshiper_words
 

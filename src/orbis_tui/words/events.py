@@ -31,11 +31,10 @@ from ..engine import (
     TurnStarted,
     Validated,
     WentWild,
-    cancelled_text,
-    color_in_sentence,
 )
 from ..i18n import color_letters, gettext
 from . import texts
+from .messages import cancelled_text, color_in_sentence
 from .worshipers import worshiper_words
 
 

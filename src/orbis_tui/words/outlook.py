@@ -5,9 +5,10 @@ sealed a forest or made a god impossible."""
 
 from __future__ import annotations
 
-from ..engine import GOD_REASONS, TILE_REASONS, GodOutlook, Prospect, TileOutlook
+from ..engine import GodOutlook, Prospect, TileOutlook
 from ..i18n import choose, gettext
 from . import texts
+from .messages import GOD_REASONS, TILE_REASONS
 
 
 def tile_reason(reason: str, seen: TileOutlook | None = None) -> str:

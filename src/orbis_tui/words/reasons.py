@@ -34,7 +34,6 @@ from ..engine import (
     Validated,
     VolcanoFails,
     WildernessCost,
-    cancelled_text,
     final_scores,
     outlooks,
 )
@@ -42,6 +41,7 @@ from ..i18n import choose, format_numbers, gettext
 from . import texts
 from .actions import Actions, as_tuple, describe_actions
 from .futures import futures_sentence
+from .messages import cancelled_text, message_of
 
 
 def _loss(key: str) -> str:
@@ -58,7 +58,7 @@ def option_reason(state: GameState, actions: Actions) -> str:
     does = describe_actions(state, played)
     cancelled = any(isinstance(e, Cancelled | GodCancelled) for e in events)
     warnings = [] if cancelled else _warnings(state, played)
-    risks = [w.message for w in warnings]
+    risks = [message_of(w) for w in warnings]
     # what the choice makes of the forests and the god, unless a warning says it in full
     changes = [c.text for c in outlook_changes(state, after) if not _warned(c, warnings)]
     outcome = _outcomes(state, seat, events) + changes
@@ -298,12 +298,14 @@ def _lost_value_warning(
         elif isinstance(warning, DeathUnaffordable):
             text = _loss("death").format(best=best_words)
         elif isinstance(warning, ReturnUnaffordable):
-            text = _loss("village").format(name=warning.name, best=best_words)
+            text = _loss("village").format(name=warning.cancelled.name, best=best_words)
         elif isinstance(warning, EffectRefused):
-            text = _loss("refused").format(name=warning.name, cp=warning.cp, best=best_words)
+            text = _loss("refused").format(
+                name=warning.cancelled.name, cp=warning.cp, best=best_words
+            )
         elif isinstance(warning, WildernessCost):
             text = _loss("wilderness").format(points=warning.points, cp=warning.cp, best=best_words)
         else:
-            text = _loss("warned").format(warning=warning.message, best=best_words)
+            text = _loss("warned").format(warning=message_of(warning), best=best_words)
         return _sentence(text)
     return None

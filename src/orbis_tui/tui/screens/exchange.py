@@ -15,7 +15,7 @@ from textual.widgets import Static
 from ...engine import COLORS, Color, Exchange, GameState
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import color_word
+from ..describe import color_word, message_of
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
@@ -84,7 +84,7 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
             )
             for color in COLORS:
                 reason = state.why_not(Exchange(self.give, color))
-                body.append_text(self._option(color, reason.message if reason else None))
+                body.append_text(self._option(color, message_of(reason) if reason else None))
         self.query_one("#exchange-body", Static).update(body)
 
     @staticmethod

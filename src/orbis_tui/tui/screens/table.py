@@ -38,6 +38,7 @@ from ...records import Match
 from .. import chips, texts
 from ..bot_driver import BotChose, BotDriver, BotFailed
 from ..controller import Controller
+from ..describe import message_of
 from ..handover import hand_over
 from ..key_policy import KeyContext, judge, why_no_hint
 from ..navigation import NewGame, ShowEnd
@@ -464,7 +465,7 @@ class TableScreen(Screen[None]):
         seat = self.state.current
         reason = self.session.submit(action)
         if reason is not None:
-            self._bot_failed(seat, reason.message)
+            self._bot_failed(seat, message_of(reason))
             return
         self._after_play(turn)
         if not self.state.is_over and self.state.turn == turn and not self.seat.human:

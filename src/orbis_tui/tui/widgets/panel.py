@@ -31,6 +31,7 @@ from ..describe import (
     cost_words,
     effect_long,
     god_line,
+    message_of,
     mystic_words,
     spot_words,
     worshiper_words,
@@ -63,10 +64,12 @@ def warning_lines(warnings: Iterable[Consequence]) -> list[Text]:
     out = []
     for warning in warnings:
         if warning.loses_value:
-            out.append(_bad(_(texts.PANEL_WARNING).format(message=warning.message)))
+            out.append(_bad(_(texts.PANEL_WARNING).format(message=message_of(warning))))
         else:
             out.append(
-                MustShow(_(texts.PANEL_NOTE).format(message=warning.message), style=palette.ACCENT)
+                MustShow(
+                    _(texts.PANEL_NOTE).format(message=message_of(warning)), style=palette.ACCENT
+                )
             )
     return out
 
@@ -128,7 +131,7 @@ def _cut(line: Text, width: int, rows: int, console: Console) -> Text:
 def panel_lines(state: GameState, ui: Controller, error: IllegalAction | None) -> list[Text]:
     lines: list[Text] = []
     if error is not None:
-        lines.append(_bad(_(texts.PANEL_MISTAKE).format(reason=error.message)))
+        lines.append(_bad(_(texts.PANEL_MISTAKE).format(reason=message_of(error))))
     builder = _BUILDERS.get(state.kind)
     if builder is None:
         lines.append(Text(_(texts.PANEL_OVER)))
@@ -147,7 +150,7 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
         lines.append(Text(god_line(god)))
         option = decision.option(TakeGod(ui.god))
         if option is not None and option.refusal is not None:
-            lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=option.refusal.message)))
+            lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))))
         else:
             lines.append(Text(_(texts.PANEL_GOD_ENDS)))
             if option is not None:
@@ -171,7 +174,7 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
     mystic = mystic_words(tile)
     lines.append(Text(f"{effect} · {mystic}" if mystic else effect))
     if option is not None and option.refusal is not None:
-        lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=option.refusal.message)))
+        lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))))
         return lines
     if option is not None:
         lines.extend(warning_lines(option.warnings))
@@ -230,7 +233,7 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
     else:
         refused = next((o for o in decision.options if o.refusal is not None), None)
         if refused is not None and refused.refusal is not None:
-            lines.append(_refused(_(texts.PANEL_PAY_NO).format(reason=refused.refusal.message)))
+            lines.append(_refused(_(texts.PANEL_PAY_NO).format(reason=message_of(refused.refusal))))
         needed = ui.exchanges_would_pay(state)
         if needed:
             lines.append(
@@ -281,7 +284,7 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
                 lines.append(
                     _refused(
                         _(texts.PANEL_PLACE_NOT).format(
-                            spot=spot_words(pyramid, pos), reason=reason.message
+                            spot=spot_words(pyramid, pos), reason=message_of(reason)
                         )
                     )
                 )

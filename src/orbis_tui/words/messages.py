@@ -1,14 +1,30 @@
-"""Every text the engine produces, kept apart from the logic so it can be translated.
+"""The sentences of the engine's errors, warnings and cancellations, in the player's
+language.
 
-Engine errors and events carry a code and plain details (numbers, color letters such
-as ``"RRB"``); the functions here turn them into sentences.
+The engine says what happened without words: an :class:`~orbis_tui.engine.IllegalAction`
+or :class:`~orbis_tui.engine.PositionError` carries a rule, a code and plain details
+(numbers, color letters such as ``"RRB"``, tile and god ids); a consequence carries its
+numbers and the tiles and gods it concerns. :func:`message_of` turns any of them into a
+sentence, here at the edge, so the engine never reads the language in use.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import Any
 
+from ..engine import (
+    Consequence,
+    ForestOutlook,
+    ForestSealed,
+    God,
+    GodLost,
+    IllegalAction,
+    PositionError,
+    TempleUncounted,
+    Tile,
+)
 from ..i18n import N_, NC_, Np_, choose, gettext, pgettext, shown_letters
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
@@ -378,6 +394,8 @@ def fill(template: Template, details: Mapping[str, Any]) -> str:
 def illegal_text(code: str, details: dict[str, Any]) -> str:
     if code == "no_support":  # which tile beneath is missing, in words (never coordinates)
         code = f"no_support_{details.get('side', 'both')}"
+    if code == "god_already":  # the engine names the god by its message id
+        details = {**details, "name": pgettext("god", details["name"])}
     return fill(ILLEGAL.get(code, code), details)
 
 
@@ -405,6 +423,66 @@ def _warning_variant(code: str, details: dict[str, Any]) -> str:
 
 def cancelled_text(code: str, details: Mapping[str, Any]) -> str:
     return fill(CANCELLED.get(code, code), details)
+
+
+def message_of(said: IllegalAction | PositionError | Consequence) -> str:
+    """What an engine error or a consequence says, in the language in use."""
+    if isinstance(said, IllegalAction):
+        return illegal_text(said.code, said.details)
+    if isinstance(said, PositionError):
+        return position_text(said.code, said.details)
+    return consequence_text(said)
+
+
+def consequence_text(consequence: Consequence) -> str:
+    """The warning of a consequence: some kinds read differently by their numbers, and
+    a forest sealed or a god lost on every spot says so in a second sentence."""
+    details = _named_details(consequence)
+    code = consequence.code
+    more = ""
+    if isinstance(consequence, TempleUncounted):
+        code = code if consequence.temples else "temple_uncounted_none"
+        details["more"] = consequence.temples + 1
+    elif isinstance(consequence, ForestOutlook):
+        if consequence.validated:
+            code = "forest_met"
+        elif consequence.reachable:
+            code = "forest_open"
+        else:
+            code = "forest_lost"
+    elif isinstance(consequence, ForestSealed):
+        details["wanted"] = color_choice(details["colors"])
+        if not consequence.beside:
+            code = "forest_sealed_row"
+        elif consequence.free:
+            code = "forest_sealed_short"
+        if consequence.spots:
+            more = warning_text("sealed_every_spot", details)
+    elif isinstance(consequence, GodLost):
+        condition = consequence.condition
+        if condition in GOD_KINDS:
+            details["kind"] = god_kind_words(condition)
+            code = "god_lost_most" if consequence.theirs else "god_lost_none"
+        elif condition == "wilderness":
+            code = "god_lost_wilderness"
+        else:
+            code = "god_lost_balance"
+        if consequence.every:
+            more = warning_text("god_lost_every_way", details)
+    text = warning_text(code, details)
+    return f"{text} {more}" if more else text
+
+
+def _named_details(consequence: Consequence) -> dict[str, Any]:
+    """The consequence's details with its tiles and gods by their names: a tile or god
+    cancelled fills ``{name}``, the others the name of their field."""
+    details = consequence.details
+    for each in fields(consequence):  # type: ignore[arg-type]  # every kind is a dataclass
+        value = getattr(consequence, each.name)
+        if isinstance(value, Tile | God):
+            key = "name" if each.name == "cancelled" else each.name
+            details[key] = value.name
+    return details
 
 
 TILE_REASONS: dict[str, str] = {
