@@ -580,31 +580,29 @@ def _panel_overflows_with_a_warning_last(state: GameState) -> bool:
     lines = panel_lines(state, ui, None)
     console = Console(width=200)
     tall = sum(len(line.wrap(console, 41)) for line in lines) > 6
-    return (
-        tall
-        and lines[-1].plain.startswith("!") is False
-        and any(line.plain.startswith("!") for line in lines[2:])
-    )
+    said = [row for line in lines[2:] for row in line.plain.split("\n")]
+    return tall and not said[-1].startswith("!") and any(row.startswith("!") for row in said)
 
 
 def test_a_crowded_decision_panel_keeps_every_warning_and_says_what_it_left_out(
     tmp_path: Path,
 ) -> None:
     """Never hide a warning: at 80×24 a panel with more lines than room drops the
-    least needed ones (never a warning) and says a taller window shows them."""
+    least needed ones (never a warning) and says the coach (c) shows them."""
     from orbis_tui.tui.controller import Controller
     from orbis_tui.tui.widgets.panel import panel_lines
 
     match = random_match(2, 11, _panel_overflows_with_a_warning_last)
     ui = Controller()
     ui.reset(match.state)
-    warnings = [line.plain for line in panel_lines(match.state, ui, None) if line.plain[0] == "!"]
+    rows = [row for line in panel_lines(match.state, ui, None) for row in line.plain.split("\n")]
+    warnings = [row for row in rows if row.startswith("!")]
 
     async def scenario(pilot: Pilot) -> None:
         screen = table(pilot.app)
         words = region_words(pilot.app, screen.query_one(DecisionPanel))
         for warning in warnings:
             assert " ".join(warning.split()) in words
-        assert gettext(texts.PANEL_MORE) in words
+        assert gettext(texts.PANEL_MORE_COACH) in words
 
     run(TableApp(match, tmp_path), scenario)

@@ -83,6 +83,7 @@ def ellipsis_texts() -> list[str]:
 
 
 ELLIPSIS_TEXTS = ellipsis_texts()
+PANEL_MORE_TEXTS = (texts.PANEL_MORE, texts.PANEL_MORE_COACH, texts.PANEL_MORE_IN_COACH)
 
 
 def cut_off(text: str) -> list[str]:
@@ -92,13 +93,16 @@ def cut_off(text: str) -> list[str]:
     lines = text.splitlines()
     edges = [lines[0], lines[-1]] if lines else []
     own_ends = [i18n.gettext(t).rsplit("}", 1)[-1] for t in ELLIPSIS_TEXTS]
+    said_more = [i18n.gettext(t) for t in PANEL_MORE_TEXTS]
 
-    def cut(line: str) -> bool:
+    def cut(line: str, below: str) -> bool:
         for end in own_ends:
             line = line.replace(end, "")
-        return "…" in line
+        # the decision panel cuts a line short on purpose when the line below says so
+        return "…" in line and not any(more in below for more in said_more)
 
-    return [line for line in lines if cut(line)] + [
+    belows = [*lines[1:], ""]
+    return [line for line, below in zip(lines, belows, strict=True) if cut(line, below)] + [
         line for line in edges if len(line) >= SIZE[0] and not line[SIZE[0] - 1].isspace()
     ]
 

@@ -9,7 +9,15 @@ from rich.text import Text
 
 from orbis_tui.i18n import gettext
 from orbis_tui.tui import palette, texts
-from orbis_tui.tui.widgets.panel import MustShow, fit_lines, warning_lines
+from orbis_tui.tui.widgets.panel import (
+    ASIDE,
+    LOSS,
+    OTHER_KEY,
+    MustShow,
+    _alternative,
+    fit_lines,
+    warning_lines,
+)
 
 CONSOLE = Console(width=200)
 WIDTH = 30
@@ -79,3 +87,84 @@ def test_the_engines_warnings_are_must_show_lines() -> None:
     warnings = [w for o in state.decision.options for w in o.warnings]
     assert warnings
     assert all(isinstance(line, MustShow) for line in warning_lines(warnings))
+
+
+PAYMENT = [
+    Text("Pay for Wayside Shrine: 1R 1W + 1 of any color", style=palette.BOLD),
+    Text("1 'any' paid with: 1O", style=palette.DIM),
+    Text("realm after paying: 3R 2B 2O 1G 0W"),
+    MustShow("! Paying leaves you no white worshiper for the temple", style=palette.BAD, rank=LOSS),
+    _alternative(
+        "x: leave it unpaid, a wilderness:",
+        [],
+    ),
+    Text("r b o g w add one · ⇧+letter take one out", style=palette.DIM),
+]
+
+
+def test_every_panel_fits_and_says_where_the_rest_is_at_every_height() -> None:
+    """Whatever the lines, the panel never draws more rows than it has, and a panel that
+    left out a must-show line ends in the line that says where the rest is."""
+    lines = [*PAYMENT, MustShow("✗ row 2, on A and B: " + "the tiles below " * 5, rank=ASIDE)]
+    for height in range(1, rows(lines) + 2):
+        shown = fit_lines(lines, WIDTH, height, CONSOLE, more="more: c")
+        assert rows(shown) <= height, height
+        must = [line for line in lines if isinstance(line, MustShow)]
+        if not all(line in shown for line in must):
+            assert shown[-1].plain == "more: c", height
+    assert fit_lines(lines, WIDTH, rows(lines), CONSOLE) == lines
+
+
+def test_a_loss_of_value_outranks_the_heading_and_why_other_spots_are_refused() -> None:
+    """R-PLACE: where the tile cannot go is an aside; that the spot chosen seals a forest
+    is what the player must read before Enter (issue's "a placement that seals")."""
+    heading = Text("Place Ember Fields (3 spots)", style=palette.BOLD)
+    here = MustShow("▸ row 1, right end", style=palette.ACCENT)
+    loss = MustShow("! Birch Marsh (forest, 3 CP) can no longer be validated", rank=LOSS)
+    why = "✗ row 2, on Dew Meadow and Amber Hills: " + "blue and orange " * 3
+    aside = MustShow(why, rank=ASIDE)
+    lines = [heading, here, loss, aside, MustShow(why.replace("Dew", "Wet"), rank=ASIDE)]
+    for height in range(3, rows(lines)):
+        shown = [line.plain for line in fit_lines(lines, WIDTH, height, CONSOLE)]
+        assert loss.plain in shown, height
+        if aside.plain not in shown:
+            assert shown[-1] == gettext(texts.PANEL_MORE), height
+    narrow = [line.plain for line in fit_lines(lines, WIDTH, rows([loss]) + 1, CONSOLE)]
+    assert narrow == [loss.plain, gettext(texts.PANEL_MORE)]
+
+
+def test_losses_taller_than_the_panel_are_cut_short_never_clipped_in_silence() -> None:
+    losses = [
+        MustShow("! A wilderness scores -1 CP at the end instead of the tile's 2.", rank=LOSS),
+        MustShow("! As a wilderness Wayside Shrine is no temple tile: " * 2, rank=LOSS),
+    ]
+    lines = [Text("Pay for Wayside Shrine"), *losses]
+    for height in range(2, rows(lines)):
+        shown = fit_lines(lines, WIDTH, height, CONSOLE)
+        assert rows(shown) == height, height
+        first = shown[0].plain.replace("\n", " ")
+        assert first == losses[0].plain or (
+            first.endswith("…") and losses[0].plain.startswith(first[:-1].rstrip())
+        ), height
+        assert shown[-1].plain == gettext(texts.PANEL_MORE), height
+
+
+def test_what_another_key_would_do_is_kept_or_left_out_with_its_warnings() -> None:
+    """The x line and its warnings are one block: a warning of x never reads as the
+    payment's own when the x line is the one a short panel dropped."""
+    from builders import at_decision
+    from orbis_tui.engine import DecisionKind
+
+    state = at_decision(DecisionKind.PAY)
+    refusal = state.decision.refusal
+    assert refusal is not None and refusal.warnings
+    block = _alternative("x: leave it unpaid, a wilderness:", refusal.warnings)
+    assert isinstance(block, MustShow)
+    said = block.plain.split("\n")
+    assert said[0] == "x: leave it unpaid, a wilderness:"
+    assert said[1:] == [line.plain for line in warning_lines(refusal.warnings)]
+    assert block.rank == OTHER_KEY
+    lines = [Text("heading"), Text("a hint " * 8), block]
+    for height in range(2, rows(lines)):
+        shown = [line.plain for line in fit_lines(lines, WIDTH, height, CONSOLE)]
+        assert block.plain in shown or not any(row in shown for row in said[1:]), height

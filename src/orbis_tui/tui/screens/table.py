@@ -262,7 +262,7 @@ class TableScreen(Screen[None]):
         if pending is not None:
             panel.show_lines(summary_lines(pending.summary))
         elif human:
-            panel.show(state, ui, self.error)
+            panel.show(state, ui, self.error, coach_open=self.has_class("-coach"))
         elif not self.seat.human:
             panel.show_text(
                 _(texts.PANEL_BOT).format(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from rich.console import Console
+from rich.style import Style
 from rich.text import Text
 
 from ...engine import (
@@ -40,15 +41,27 @@ from ..history import TurnSummary
 from ..palette import rich_format as fmt
 from .info import TextPanel
 
+# How much a must-show line matters when even those are too many for the panel: the
+# lowest go first. A loss of value at the choice Enter makes is never left out.
+ASIDE = 1  # why the tile may not go to some other spot (the coach lists them all)
+OTHER_KEY = 2  # what another key (x) would do, and what it would lose
+CHOICE = 3  # about the choice at hand: where it lands, why it is refused, a note
+_HEADING = 4  # the panel's first line
+LOSS = 5  # a warning that the choice at hand loses value, or the mistake just made
+
 
 class MustShow(Text):
     """A line a short window keeps when others go (see :func:`fit_lines`): a warning,
     a mistake, a note, where the chosen option lands; what a player must read before
-    choosing."""
+    choosing. ``rank`` says which go first when even these do not all fit."""
+
+    def __init__(self, text: str = "", style: str | Style = "", *, rank: int = CHOICE) -> None:
+        super().__init__(text, style=style)
+        self.rank = rank
 
 
-def _bad(text: str) -> Text:
-    return MustShow(text, style=palette.BAD)
+def _bad(text: str, rank: int = LOSS) -> Text:
+    return MustShow(text, style=palette.BAD, rank=rank)
 
 
 def _dim(text: str) -> Text:
@@ -74,48 +87,81 @@ def warning_lines(warnings: Iterable[Consequence]) -> list[Text]:
     return out
 
 
-def _refused(text: str) -> Text:
-    return MustShow(text, style=palette.DIM)
+def _alternative(key_line: str, warnings: Iterable[Consequence]) -> Text:
+    """What another key (x) would do, with its warnings as one block: a short window
+    keeps or drops them together, so a warning never reads as the choice at hand's."""
+    said = warning_lines(warnings)
+    if not said:
+        return _dim(key_line)
+    block = MustShow(key_line, style=palette.DIM, rank=OTHER_KEY)
+    for line in said:
+        block.append("\n")
+        block.append_text(line)
+    return block
 
 
-def fit_lines(lines: list[Text], width: int, height: int, console: Console) -> list[Text]:
+def _refused(text: str, rank: int = CHOICE) -> Text:
+    return MustShow(text, style=palette.DIM, rank=rank)
+
+
+def _rank(line: Text) -> int:
+    return line.rank if isinstance(line, MustShow) else 0
+
+
+def fit_lines(
+    lines: list[Text], width: int, height: int, console: Console, more: str | None = None
+) -> list[Text]:
     """``lines`` made to fit ``height`` rows of ``width``: when they do not, the least
-    needed lines go, from the last up (never the heading nor a :class:`MustShow` line);
-    rows left over show the first of them cut short, and only a panel with no row to
-    spare says in its last line that a taller window shows the rest."""
+    needed lines go, from the last up: first those not :class:`MustShow` (hints the key
+    bar repeats: when only they go, nothing says so), then the must-show ones by rank,
+    the heading only before a loss of value. Rows left over show the most needed line
+    left out cut short, and a last line says where the rest is (``more``, or a taller
+    window). When the losses of value alone are too tall, the last shown is cut short."""
     heights = [len(line.wrap(console, width)) for line in lines]
     total = sum(heights)
     if total <= height:
         return lines
-    keep = [True] * len(lines)
     room = height - 1  # the line that says some were left out
-    for i in reversed(range(1, len(lines))):
-        if total <= room:
+    ranks = [_HEADING if i == 0 else _rank(line) for i, line in enumerate(lines)]
+    keep = [True] * len(lines)
+    must_left_out = False
+    for i in sorted(range(len(lines)), key=lambda i: (ranks[i], -i)):
+        if total <= room or ranks[i] == LOSS:
             break
-        if not isinstance(lines[i], MustShow):
-            keep[i] = False
-            total -= heights[i]
-    for i, kept in enumerate(keep):  # a short line dropped early may fit after all
-        if not kept and total + heights[i] <= room:
+        if ranks[i] and total <= height and not must_left_out:
+            # only hints were left out and every must-show line fits: nothing to say
+            return [line for line, kept in zip(lines, keep, strict=True) if kept]
+        must_left_out = must_left_out or bool(ranks[i])
+        keep[i] = False
+        total -= heights[i]
+    blocked = 0  # a short line dropped early may fit after all, if none more needed is out
+    for i in sorted(range(len(lines)), key=lambda i: (-ranks[i], i)):
+        if keep[i] or ranks[i] < blocked:
+            continue
+        if total + heights[i] <= room:
             keep[i] = True
             total += heights[i]
-    shown: list[Text] = []
-    spare = room - total
-    left_out = False
-    for i, line in enumerate(lines):
-        if keep[i]:
-            shown.append(line)
-        elif spare > 0:  # rows a taller line left free: its beginning, cut short
-            shown.append(_cut(line, width, spare, console))
-            spare = 0
-            left_out = True
         else:
-            left_out = True
-    if left_out and total <= room:
-        shown.append(
-            Text(_(texts.PANEL_MORE), style=palette.DIM, no_wrap=True, overflow="ellipsis")
-        )
-    return shown
+            blocked = ranks[i]
+    spare = room - total
+    left_out = [i for i, kept in enumerate(keep) if not kept]
+    # rows a taller line left free show the beginning of the most needed line left out
+    begun = max(left_out, key=lambda i: (ranks[i], -i)) if spare > 0 and left_out else None
+    shown: list[Text] = []
+    used = 0
+    for i, line in enumerate(lines):
+        if keep[i] and used + heights[i] <= room:
+            shown.append(line)
+            used += heights[i]
+        elif keep[i]:  # losses of value taller than the panel: the last one cut short
+            if room > used:
+                shown.append(_cut(line, width, room - used, console))
+            break
+        elif i == begun:
+            shown.append(_cut(line, width, spare, console))
+            used += spare
+    said = Text(more or _(texts.PANEL_MORE), style=palette.DIM, no_wrap=True, overflow="ellipsis")
+    return [*shown, said] if height > 0 else []
 
 
 def _cut(line: Text, width: int, rows: int, console: Console) -> Text:
@@ -196,9 +242,9 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
     if p.affordable:
         verdict = _good(_(texts.PANEL_AFFORDABLE))
     elif p.exchanges_needed is not None:
-        verdict = _bad(texts.fill(texts.PANEL_EXCHANGES, count=p.exchanges_needed))
+        verdict = _bad(texts.fill(texts.PANEL_EXCHANGES, count=p.exchanges_needed), CHOICE)
     else:
-        verdict = _bad(_(texts.PANEL_UNAFFORDABLE))
+        verdict = _bad(_(texts.PANEL_UNAFFORDABLE), CHOICE)
     lines.append(verdict)
     if p.colored_spots:
         lines.append(
@@ -241,8 +287,7 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
             )
     refusal = decision.refusal
     if refusal is not None:
-        lines.append(_dim(_(texts.PANEL_WILD_IF)))
-        lines.extend(warning_lines(refusal.warnings))
+        lines.append(_alternative(_(texts.PANEL_WILD_IF), refusal.warnings))
     if default == "wild" and option is not None:
         lines.append(_dim(_(texts.PANEL_PAY_ANYWAY)))
     elif any_count and option is not None:
@@ -285,7 +330,8 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
                     _refused(
                         _(texts.PANEL_PLACE_NOT).format(
                             spot=spot_words(pyramid, pos), reason=message_of(reason)
-                        )
+                        ),
+                        ASIDE,
                     )
                 )
     return lines
@@ -346,8 +392,7 @@ def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Tex
         lines.append(chips.realm_chips(state.player.realm_count))
         refusal = decision.refusal
         if refusal is not None:
-            lines.append(_dim(_(texts.PANEL_REFUSE_IF)))
-            lines.extend(warning_lines(refusal.warnings))
+            lines.append(_alternative(_(texts.PANEL_REFUSE_IF), refusal.warnings))
         lines.append(_dim(_(texts.PANEL_HINT_CHOOSE)))
         return lines
 
@@ -384,8 +429,7 @@ def _volcano(state: GameState, ui: Controller) -> list[Text]:
             )
     refusal = decision.refusal
     if refusal is not None:
-        lines.append(_dim(_(texts.PANEL_REFUSE_IF)))
-        lines.extend(warning_lines(refusal.warnings))
+        lines.append(_alternative(_(texts.PANEL_REFUSE_IF), refusal.warnings))
     lines.append(_dim(_(texts.PANEL_HINT_VOLCANO)))
     return lines
 
@@ -425,12 +469,18 @@ class DecisionPanel(TextPanel):
     """
 
     _lines: list[Text] | None = None
+    _more: str | None = None
 
-    def show(self, state: GameState, ui: Controller, error: IllegalAction | None) -> None:
-        self.show_lines(panel_lines(state, ui, error))
+    def show(
+        self, state: GameState, ui: Controller, error: IllegalAction | None, coach_open: bool
+    ) -> None:
+        """The decision at hand; what a short panel leaves out, the coach lists."""
+        more = _(texts.PANEL_MORE_IN_COACH) if coach_open else _(texts.PANEL_MORE_COACH)
+        self.show_lines(panel_lines(state, ui, error), more)
 
-    def show_lines(self, lines: list[Text]) -> None:
+    def show_lines(self, lines: list[Text], more: str | None = None) -> None:
         self._lines = lines
+        self._more = more
         self._draw()
 
     def on_resize(self) -> None:
@@ -441,7 +491,7 @@ class DecisionPanel(TextPanel):
         lines = self._lines or []
         size = self.content_size
         if size.width > 0 and size.height > 0:
-            lines = fit_lines(lines, size.width, size.height, self.app.console)
+            lines = fit_lines(lines, size.width, size.height, self.app.console, self._more)
         text = Text(end="")
         for i, line in enumerate(lines):
             if i:
