@@ -139,6 +139,19 @@ def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Pa
         shown = analysis(pilot)
         assert f"lost {biggest.loss:.1f} CP" in shown
         assert gettext(texts.REVIEW_MISTAKE) in shown
+        # at 80x24 the list under the market still shows the mistake jumped to, and a
+        # panel too short for everything says so in its last line
+        listed = region_words(pilot.app, screen.query_one("#mistakes"))
+        assert f"▸ round {(biggest.turn - 1) // len(review.names) + 1}" in listed
+        assert f"−{biggest.loss:.1f} CP" in listed
+        if not listed.endswith(gettext(texts.PANEL_MORE)):  # nothing left out: every total
+            assert listed.count("CP lost") >= len(review.players), listed
+        await press(pilot, "end")
+        shown = analysis(pilot)
+        for player in review.players:
+            if player.lesson:  # every player's lesson, its first point at least
+                assert gettext(texts.REVIEW_LESSON).format(name=player.name) in shown
+                assert " ".join(player.lesson[0].split()[:4]) in shown
         if len(mistakes) > 1:
             second = sorted(mistakes, key=lambda m: -m.loss)[1]
             await press(pilot, "m")

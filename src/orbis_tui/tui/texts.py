@@ -988,6 +988,12 @@ REVIEW_SUMMARY: Template = Np_(
     "losses at {others} other decisions",
     "mistakes",
 )
+REVIEW_SUMMARY_NONE = N_("{name}: no CP lost")
+REVIEW_SUMMARY_SMALL: Template = Np_(
+    "{name}: {loss:.1f} CP lost, all in small losses at {others} decision",
+    "{name}: {loss:.1f} CP lost, all in small losses at {others} decisions",
+    "others",
+)
 REVIEW_LOST_MEANS = N_(
     "CP lost: the sum of the expected losses at a player's decisions, not a difference of scores."
 )

@@ -35,9 +35,10 @@ from ...records import GameRecord
 from .. import palette, texts
 from ..describe import round_text
 from ..replay_book import ReplayBook
-from ..widgets.info import PlayerCard, StatusLine, TextPanel
+from ..widgets.info import PlayerCard, StatusLine
 from ..widgets.keybar import KeyBar
 from ..widgets.market import MarketBoard
+from ..widgets.panel import ASIDE, CHOICE, OTHER_KEY, FittedPanel, MustShow, must_show
 from ..widgets.pyramid import PyramidView
 from ..widgets.supply import SupplyBar
 from .base import SizeNotice
@@ -92,12 +93,12 @@ class ReviewScreen(Screen[None]):
                 yield MarketBoard(id="market")
                 yield SupplyBar(id="supply")
                 yield Static(_(texts.REVIEW_MISTAKES_TITLE), classes="rule")
-                yield TextPanel(id="mistakes")
+                yield FittedPanel(id="mistakes")
             with Vertical(id="right"):
                 yield PlayerCard(id="card")
                 yield PyramidView(id="pyramid")
                 yield Static(_(texts.REVIEW_TITLE), classes="rule")
-                yield TextPanel(id="analysis")
+                yield FittedPanel(id="analysis")
         yield KeyBar()
         yield SizeNotice()
 
@@ -170,8 +171,10 @@ class ReviewScreen(Screen[None]):
             )
         else:
             self.query_one(PyramidView).show(pyramid, wild_points=wild)
-        self.query_one("#analysis", TextPanel).set_text(self._analysis_text(state, action))
-        self.query_one("#mistakes", TextPanel).set_text(self._mistakes_text())
+        # a short window keeps the judgement and the biggest mistakes, and says it cut
+        analysis = list(self._analysis_text(state, action).split("\n"))
+        self.query_one("#analysis", FittedPanel).show_lines(_ranked_analysis(analysis))
+        self.query_one("#mistakes", FittedPanel).show_lines(self._mistakes_lines())
 
     def _show_status(self, state: GameState) -> None:
         book = self.book
@@ -264,40 +267,20 @@ class ReviewScreen(Screen[None]):
     def _forced(self) -> tuple[int, ...]:
         return self.review.forced if self.review is not None else ()
 
-    def _mistakes_text(self) -> Text:
+    def _mistakes_lines(self) -> list[Text]:
+        """The biggest mistakes first (what m and n jump to), then each player's total
+        loss and what it means; a short panel drops them from the end."""
         from ...analysis.review import loss_parts
 
-        out = Text(end="")
         review = self.review
         if review is None:
-            out.append(
-                _(texts.REVIEW_NO_MISTAKES_YET) if self.analysing else _(texts.REVIEW_NOT_RUN),
-                style=palette.DIM,
-            )
-            return out
-        for player in review.players:
-            if out:
-                out.append("\n")
-            mistakes = [m for m in review.moves if m.seat == player.seat and m.mistake]
-            parts = loss_parts(review.moves, player.seat, mistakes)
-            out.append(
-                texts.fill(
-                    texts.REVIEW_SUMMARY,
-                    name=player.name,
-                    mistakes=len(mistakes),
-                    loss=parts.total,
-                    listed=parts.listed,
-                    rest=parts.rest,
-                    others=parts.others,
-                ),
-                style=palette.DIM,
-            )
-        out.append("\n" + _(texts.REVIEW_LOST_MEANS), style=palette.DIM)
+            waiting = _(texts.REVIEW_NO_MISTAKES_YET) if self.analysing else _(texts.REVIEW_NOT_RUN)
+            return [Text(waiting, style=palette.DIM)]
+        lines: list[Text] = []
         if not self._ranked:
-            out.append("\n" + _(texts.REVIEW_NO_MISTAKES))
-            return out
+            lines.append(MustShow(_(texts.REVIEW_NO_MISTAKES), rank=CHOICE))
         here = self._by_position.get(self.position)
-        for move in self._ranked[:SHOWN_MISTAKES]:
+        for place, move in enumerate(self._ranked[:SHOWN_MISTAKES]):
             mark = "▸ " if move is here else "  "
             line = texts.fill(
                 texts.REVIEW_MISTAKE_LINE,
@@ -305,8 +288,28 @@ class ReviewScreen(Screen[None]):
                 name=review.names[move.seat],
                 loss=move.loss,
             )
-            out.append("\n" + mark + line, style=palette.BAD if move is here else "")
-        return out
+            rank = CHOICE if move is here or place < 2 else ASIDE
+            lines.append(MustShow(mark + line, palette.BAD if move is here else "", rank=rank))
+        for player in review.players:
+            mistakes = [m for m in review.moves if m.seat == player.seat and m.mistake]
+            parts = loss_parts(review.moves, player.seat, mistakes)
+            values = {
+                "name": player.name,
+                "mistakes": len(mistakes),
+                "loss": parts.total,
+                "listed": parts.listed,
+                "rest": parts.rest,
+                "others": parts.others,
+            }
+            if parts.total < 0.05:
+                said = _(texts.REVIEW_SUMMARY_NONE).format(name=player.name)
+            elif not mistakes:
+                said = texts.fill(texts.REVIEW_SUMMARY_SMALL, **values)
+            else:
+                said = texts.fill(texts.REVIEW_SUMMARY, **values)
+            lines.append(MustShow(said, palette.DIM, rank=OTHER_KEY))
+        lines.append(MustShow(_(texts.REVIEW_LOST_MEANS), palette.DIM, rank=ASIDE))
+        return lines
 
     # ------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -381,3 +384,21 @@ class ReviewScreen(Screen[None]):
             self.dismiss(None)
         else:
             self.app.exit()
+
+
+def _ranked_analysis(lines: list[Text]) -> list[Text]:
+    """The analysis split in lines, ranked for a short panel, which says what it left
+    out: at the end, each lesson's heading and first point outrank the other points,
+    so a short panel keeps every player's lesson."""
+    ranked: list[Text] = []
+    first_point = False
+    for line in lines:
+        if line.plain.startswith("· "):
+            ranked.append(must_show(line, CHOICE if first_point else ASIDE))
+            first_point = False
+        elif ranked and line.plain:
+            ranked.append(must_show(line, CHOICE))
+            first_point = True
+        else:
+            ranked.append(line)
+    return ranked

@@ -60,6 +60,13 @@ class MustShow(Text):
         self.rank = rank
 
 
+def must_show(line: Text, rank: int) -> MustShow:
+    """``line``, styles and all, as a must-show line of ``rank``."""
+    kept = MustShow(line.plain, line.style, rank=rank)
+    kept.spans = list(line.spans)
+    return kept
+
+
 def _bad(text: str, rank: int = LOSS) -> Text:
     return MustShow(text, style=palette.BAD, rank=rank)
 
@@ -463,20 +470,11 @@ def option_marked(option: Option | None) -> bool:
     return option is not None and option.legal and option.loses_value
 
 
-class DecisionPanel(TextPanel):
-    DEFAULT_CSS = """
-    DecisionPanel { height: 1fr; width: 1fr; padding: 0 1; }
-    """
+class FittedPanel(TextPanel):
+    """A panel of lines fitted to its size by :func:`fit_lines` whenever either changes."""
 
     _lines: list[Text] | None = None
     _more: str | None = None
-
-    def show(
-        self, state: GameState, ui: Controller, error: IllegalAction | None, coach_open: bool
-    ) -> None:
-        """The decision at hand; what a short panel leaves out, the coach lists."""
-        more = _(texts.PANEL_MORE_IN_COACH) if coach_open else _(texts.PANEL_MORE_COACH)
-        self.show_lines(panel_lines(state, ui, error), more)
 
     def show_lines(self, lines: list[Text], more: str | None = None) -> None:
         self._lines = lines
@@ -500,4 +498,18 @@ class DecisionPanel(TextPanel):
         self.set_text(text)
 
     def show_text(self, message: str) -> None:
+        self._lines = None
         self.set_text(Text(message))
+
+
+class DecisionPanel(FittedPanel):
+    DEFAULT_CSS = """
+    DecisionPanel { height: 1fr; width: 1fr; padding: 0 1; }
+    """
+
+    def show(
+        self, state: GameState, ui: Controller, error: IllegalAction | None, coach_open: bool
+    ) -> None:
+        """The decision at hand; what a short panel leaves out, the coach lists."""
+        more = _(texts.PANEL_MORE_IN_COACH) if coach_open else _(texts.PANEL_MORE_COACH)
+        self.show_lines(panel_lines(state, ui, error), more)
