@@ -19,23 +19,19 @@ import argparse
 import asyncio
 import json
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from pathlib import Path
 
 import aiohttp
 
-NEW_GAME_TEXT = b"Start the game"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+# A free port and the new-game screen's text: shared with the tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from served import NEW_GAME_TEXT, free_port
 
 
 def start_to_page(url: str, process: subprocess.Popen[bytes], started: float) -> float:

@@ -31,15 +31,15 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-# How a page of orbis serve is driven in Chromium: shared with the browser tests.
+# How a page of orbis serve is driven in Chromium, and a free port: shared with the tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
-from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT, free_port, screen
+from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT, screen
 
 from orbis_tui.engine import DecisionKind, format_action
 from orbis_tui.records import read_record_file
 from orbis_tui.tui.describe import GOD_KEYS
-
-SERVE = [sys.executable, "-m", "orbis_tui", "serve"]
+from served import SERVE, free_port
 
 
 def changed_after(page: Page, key: str, before: str, seconds: float = 4.0) -> bool:

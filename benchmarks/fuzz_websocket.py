@@ -34,20 +34,20 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 
-NEW_GAME_TEXT = b"Start the game"
+# orbis serve's port, game processes and start: shared with the tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from served import NEW_GAME_TEXT, games_running, seconds_until_no_game, serving
+
 ELSEWHERE_TEXT = b"open elsewhere"
 HOSTILE: list[Any] = [
     None,
@@ -65,29 +65,6 @@ HOSTILE: list[Any] = [
     "\x1b]0;PWNED\x07",
 ]
 WORDS = ["stdin", "resize", "ping", "focus", "blur", "quit", "exit", "log", ""]
-
-SERVE = [sys.executable, "-m", "orbis_tui", "serve"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def games_running(data_dir: Path) -> list[int]:
-    """The ids of game processes started for ``data_dir`` that are still running."""
-    marker = f"--data-dir\0{data_dir}".encode()
-    found = []
-    for proc in Path("/proc").glob("[0-9]*"):
-        try:
-            cmdline = (proc / "cmdline").read_bytes()
-            status = (proc / "status").read_text()
-        except OSError:
-            continue
-        if b"orbis_tui\0play" in cmdline and marker in cmdline and "State:\tZ" not in status:
-            found.append(int(proc.name))
-    return found
 
 
 def fixed_cases() -> list[tuple[str, str, list[str | bytes], str]]:
@@ -181,16 +158,6 @@ async def play_case(url: str, query: str, messages: list[str | bytes], ending: s
     return received
 
 
-def wait_for_games_to_end(data_dir: Path, grace: float) -> float | None:
-    """Seconds until no game process of ``data_dir`` runs; None after ``grace``."""
-    started = time.monotonic()
-    while time.monotonic() - started < grace:
-        if not games_running(data_dir):
-            return time.monotonic() - started
-        time.sleep(0.05)
-    return None
-
-
 async def next_tab_can_save(url: str) -> bool:
     """Whether a fresh tab gets the new-game screen (not "open elsewhere")."""
     received = b""
@@ -230,32 +197,13 @@ def main() -> None:
     failures: list[str] = []
     endings: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        data_dir = Path(folder) / "data"
+        data_dir = (Path(folder) / "data").resolve()
         log_path = Path(folder) / "server.log"
-        port = free_port()
-        url = f"http://127.0.0.1:{port}/"
-        with log_path.open("wb") as log:
-            server = subprocess.Popen(
-                [*SERVE, "--port", str(port), "--data-dir", str(data_dir)],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                env={**os.environ, "COLUMNS": "200"},  # one log record, one line
-            )
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(url, timeout=2).close()
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        raise SystemExit("orbis serve did not start") from None
-                    time.sleep(0.05)
-            data_dir = data_dir.resolve()
+        with serving(data_dir, log_path) as (url, server):
             for name, query, messages, ending in cases:
                 logged_before = log_path.read_bytes()
                 asyncio.run(play_case(url, query, messages, ending))
-                took = wait_for_games_to_end(data_dir, args.grace)
+                took = seconds_until_no_game(data_dir, args.grace)
                 time.sleep(0.5)  # the server logs what happened once the game has ended
                 outcome = "clean"
                 if server.poll() is not None:
@@ -264,7 +212,7 @@ def main() -> None:
                     outcome = "orphan"
                     for pid in games_running(data_dir):  # so that the next case is its own
                         os.kill(pid, signal.SIGKILL)
-                    wait_for_games_to_end(data_dir, 5)
+                    seconds_until_no_game(data_dir, 5)
                 elif b"Traceback" in log_path.read_bytes()[len(logged_before) :]:
                     outcome = "traceback"
                 elif not asyncio.run(next_tab_can_save(url)):
@@ -276,16 +224,7 @@ def main() -> None:
                     failures.append(f"{name} ({ending}): {outcome}")
                 if outcome == "dead":
                     break
-                wait_for_games_to_end(data_dir, args.grace)
-        finally:
-            if server.poll() is None:
-                server.send_signal(signal.SIGINT)
-                try:
-                    server.wait(20)
-                except subprocess.TimeoutExpired:
-                    server.kill()
-            for pid in games_running(data_dir):
-                os.kill(pid, signal.SIGKILL)
+                seconds_until_no_game(data_dir, args.grace)
         log_lines = log_path.read_text(errors="replace").splitlines()
         if args.log is not None:
             Path(args.log).write_text("\n".join(log_lines) + "\n")

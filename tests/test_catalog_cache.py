@@ -24,6 +24,7 @@ from orbis_tui.tiles import (
     use_cache,
 )
 from orbis_tui.tiles import catalog as catalog_module
+from orbis_tui.words import name_of
 
 
 @pytest.fixture
@@ -61,10 +62,10 @@ def test_a_changed_file_is_checked_again(cache: Path, data: tuple[Path, Path]) -
     tiles, gods = data
     before = load_catalog(tiles, gods)
     text = tiles.read_text(encoding="utf-8")
-    old_name = before.tile_by_id["L1-R-01"].name
+    old_name = name_of(before.tile_by_id["L1-R-01"])
     tiles.write_text(text.replace(f'name = "{old_name}"', 'name = "Edited"', 1), encoding="utf-8")
     after = load_catalog(tiles, gods)
-    assert after.tile_by_id["L1-R-01"].name == "Edited"
+    assert name_of(after.tile_by_id["L1-R-01"]) == "Edited"
     assert len(entries(cache)) == 2  # a new key for the new content
 
 

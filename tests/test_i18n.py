@@ -19,7 +19,7 @@ from orbis_tui.cli import main
 from orbis_tui.i18n import gettext
 from orbis_tui.records import load_record
 from orbis_tui.standings import standings_json, standings_text
-from orbis_tui.words import message_of
+from orbis_tui.words import message_of, name_of
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "orbis_tui" / "locale"
@@ -133,13 +133,13 @@ def test_switching_the_language_changes_every_kind_of_text() -> None:
     death = next(g for g in tiles.gods if g.id == "death")
     i18n.set_language("de")
     assert gettext(texts.HANDOVER_ROUND).format(round=1, rounds=15) == "Runde 1 von 15"
-    assert lantern.name == "Laternenhügel" and death.name == "Gott des Todes"
+    assert name_of(lantern) == "Laternenhügel" and name_of(death) == "Gott des Todes"
     assert message_of(IllegalAction("R-PLACE-1", "row_full", row=2)) == "Reihe 2 ist voll."
     i18n.set_language("ru")
-    assert lantern.name == "Фонарный холм"
+    assert name_of(lantern) == "Фонарный холм"
     assert message_of(IllegalAction("R-PLACE-1", "row_full", row=2)) == "Ряд 2 заполнен."
     i18n.set_language("en")
-    assert lantern.name == "Lantern Hill"
+    assert name_of(lantern) == "Lantern Hill"
     assert gettext(texts.HANDOVER_ROUND).format(round=1, rounds=15) == "Round 1 of 15"
 
 

@@ -36,6 +36,7 @@ from orbis_tui.learn import (
     load_script,
 )
 from orbis_tui.learn.script import default_script_path
+from orbis_tui.words import name_of
 from rules_spec import rule_ids
 
 TESTS = Path(__file__).resolve().parent
@@ -186,7 +187,7 @@ def test_take_steps_name_the_tile_they_point_at(script):
         step = walkthrough.step
         if isinstance(step.action, TakeTile):
             tile = walkthrough.state.market[step.action.cell]
-            assert tile is not None and tile.name in step.text, step.id
+            assert tile is not None and name_of(tile) in step.text, step.id
             assert f"cell {step.action.cell + 1}" in step.text, step.id
         follow_one(walkthrough)
 

@@ -47,7 +47,7 @@ from orbis_tui.engine import (
     outlooks,
 )
 from orbis_tui.tiles import new_game
-from orbis_tui.words import message_of
+from orbis_tui.words import message_of, name_of
 
 WIDTH = ROW_SIZES[1]
 
@@ -130,7 +130,7 @@ def test_R_EFF_FOREST_taking_the_tile_whose_only_spot_seals_a_forest_is_warned()
     assert len(sealed) == 1
     warning = sealed[0]
     assert warning.rule == "R-EFF-FOREST"
-    assert warning.tile.name == "Young Woods" and warning.details["tile"] == warning.tile.id
+    assert name_of(warning.tile) == "Young Woods" and warning.details["tile"] == warning.tile.id
     assert (warning.cp, warning.have, warning.need, warning.free, warning.spots) == (3, 0, 1, 0, 1)
     assert message_of(warning) == (
         "Young Woods (forest, 3 CP) can no longer be validated: its last free neighbour "

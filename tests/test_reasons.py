@@ -22,7 +22,7 @@ from orbis_tui.engine import (
     new_game,
 )
 from orbis_tui.tiles import load_catalog
-from orbis_tui.words import message_of
+from orbis_tui.words import message_of, name_of
 from orbis_tui.words.reasons import loss_reason, option_reason
 
 
@@ -41,7 +41,7 @@ def irrigation_to_place() -> GameState:
 def test_an_option_says_what_it_does_and_what_comes_of_it() -> None:
     state = irrigation_to_place()
     assert state.take is not None
-    name = state.take.tile.name
+    name = name_of(state.take.tile)
     fed = option_reason(state, Place(2, -1))
     assert fed.startswith(f"Place {name} at row 2, on ")
     assert f"{name} is validated" in fed
@@ -68,7 +68,7 @@ def test_a_cancelled_irrigation_is_explained_by_the_spot_that_would_feed_it() ->
     assert option is not None and state.take is not None
     assert any(isinstance(w, IrrigationFails) for w in option.warnings)
     reason = loss_reason(state, Place(1, -3), Place(2, -1))
-    name = state.take.tile.name
+    name = name_of(state.take.tile)
     assert reason.startswith(f"{name} was cancelled here")
     assert "would have validated it" in reason
     assert "row 2, on " in reason

@@ -19,12 +19,7 @@ import pytest
 
 from orbis_tui import serve, web_guard
 from orbis_tui.cli import build_parser, main
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from served import free_port
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .engine import GameState, PlayerScore, final_scores, outlooks
 from .i18n import gettext, ngettext
 from .printable import printable
+from .words import name_of
 from .words.outlook import god_reason, tile_reason
 
 
@@ -75,13 +76,17 @@ def standings_text(state: GameState) -> str:
         for t in s.tiles:
             row, col = t.position
             place = sorted(c for r, c in pyramid if r == row).index(col) + 1
-            name = printable(state.catalog.tile_by_id[t.tile_id].name)
+            name = printable(name_of(state.catalog.tile_by_id[t.tile_id]))
             where = gettext("row {row} #{pos}").format(row=row, pos=place)
             lines.append(
                 f"     {where:<10} {name:<24} "
                 f"{t.points:>+3}  {tile_reason(t.reason, view.tile_at(t.position))}"
             )
-        god = printable(state.catalog.god_by_id[s.god.god].name) if s.god.god else gettext("no god")
+        god = (
+            printable(name_of(state.catalog.god_by_id[s.god.god]))
+            if s.god.god
+            else gettext("no god")
+        )
         temples = ngettext("{count} temple", "{count} temples", s.temple_count).format(
             count=s.temple_count
         )

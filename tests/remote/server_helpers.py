@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,12 +13,9 @@ from orbis_tui.host import TableServer
 from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import Link, parse_link
 from orbis_tui.remote.store import SqliteStore, TableStore
+from served import free_port
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+__all__ = ["free_port", "new_table", "running_server", "url"]
 
 
 @asynccontextmanager

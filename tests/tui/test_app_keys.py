@@ -31,7 +31,7 @@ from orbis_tui.tui.widgets.market import MarketBoard
 from orbis_tui.tui.widgets.panel import DecisionPanel
 from orbis_tui.tui.widgets.pyramid import PyramidView
 from orbis_tui.tui.widgets.supply import SupplyBar
-from orbis_tui.words import message_of
+from orbis_tui.words import message_of, name_of
 
 
 def pick_of(screen: TableScreen) -> Pick:
@@ -89,7 +89,7 @@ def test_the_selected_cell_previews_the_take(tmp_path: Path) -> None:
             tile = state.market[cell]
             assert tile is not None
             p = preview_take(state, cell)
-            assert tile.name in text
+            assert name_of(tile) in text
             if p.affordable:
                 assert "you can pay it" in text
             elif p.exchanges_needed is not None:
@@ -109,7 +109,7 @@ def test_a_god_is_picked_with_its_own_key_then_enter(tmp_path: Path) -> None:
         god = screen.state.gods_available[-1]
         await press(pilot, GOD_KEYS[god])
         assert screen.ui.god == god
-        name = screen.state.catalog.god_by_id[god].name
+        name = name_of(screen.state.catalog.god_by_id[god])
         await pilot.pause()
         assert name in screen_text(pilot.app)
         await press(pilot, "enter")

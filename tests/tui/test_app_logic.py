@@ -20,7 +20,7 @@ from orbis_tui.tui.logbook import LogBook
 from orbis_tui.tui.saves import ENV_DATA_DIR, SaveStore, default_data_dir
 from orbis_tui.tui.seats import HUMAN, seats_of
 from orbis_tui.tui.widgets.panel import panel_lines
-from orbis_tui.words import message_of
+from orbis_tui.words import message_of, name_of
 from rules_spec import rule_ids
 
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "engine"
@@ -240,10 +240,10 @@ def test_what_players_read_has_names_articles_and_no_internal_ids() -> None:
     assert taken is not None and state.gods_available
     reason = state.why_not(TakeGod(state.gods_available[0]))
     assert reason is not None and reason.code == "god_already"
-    assert state.catalog.god_by_id[taken].name in message_of(reason)
+    assert name_of(state.catalog.god_by_id[taken]) in message_of(reason)
     assert f"({taken.value})" not in message_of(reason)
     text = standings_text(state)
     for player in state.players:
         for placed in player.pyramid.values():
-            assert placed.tile.name in text
+            assert name_of(placed.tile) in text
             assert placed.tile.id not in text

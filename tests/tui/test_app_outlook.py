@@ -41,6 +41,7 @@ from orbis_tui.tui.screens.score import ScoreScreen
 from orbis_tui.tui.widgets.market import MarketBoard
 from orbis_tui.tui.widgets.panel import DecisionPanel, summary_lines
 from orbis_tui.tui.widgets.pyramid import PyramidView
+from orbis_tui.words import name_of
 
 
 def match_where(wanted: Callable[[GameState], bool], players: int = 2) -> Match:
@@ -109,7 +110,7 @@ def test_a_take_that_seals_ones_forest_is_marked_on_the_market_and_told(tmp_path
     take_is_marked_and_told(
         tmp_path,
         ForestSealed,
-        lambda w: f"! {w.tile.name} (forest, {w.cp} CP) can no longer be validated",
+        lambda w: f"! {name_of(w.tile)} (forest, {w.cp} CP) can no longer be validated",
     )
 
 
@@ -117,7 +118,7 @@ def test_a_take_that_makes_ones_god_impossible_is_marked_on_the_market_and_told(
     tmp_path: Path,
 ) -> None:
     take_is_marked_and_told(
-        tmp_path, GodLost, lambda w: f"! {w.god.name} ({w.cp} CP) can no longer score"
+        tmp_path, GodLost, lambda w: f"! {name_of(w.god)} ({w.cp} CP) can no longer score"
     )
 
 
@@ -171,8 +172,8 @@ def test_v_says_which_forests_can_and_cannot_still_be_validated(tmp_path: Path) 
         await pilot.pause()
         assert isinstance(pilot.app.screen, ScoreScreen)
         text = " ".join(screen_text(pilot.app).split())
-        assert f"{lost.tile.name} (forest, {lost.cp} CP) can no longer be validated" in text
-        assert f"{waiting.tile.name} (forest, {waiting.cp} CP) can still be validated" in text
+        assert f"{name_of(lost.tile)} (forest, {lost.cp} CP) can no longer be validated" in text
+        assert f"{name_of(waiting.tile)} (forest, {waiting.cp} CP) can still be validated" in text
         assert "once its neighbours match" not in text
 
     run(TableApp(match, tmp_path), scenario, size=(80, 40))
@@ -193,7 +194,7 @@ def test_the_hand_over_says_which_god_another_player_took_from_you(tmp_path: Pat
 
     match = match_where(wanted)
     god = next(g for g in match.state.gods_available if g not in (GodId.LOVE, GodId.DEATH))
-    name = match.state.catalog.god_by_id[god].name
+    name = name_of(match.state.catalog.god_by_id[god])
 
     async def scenario(pilot: Pilot) -> None:
         await press(pilot, GOD_KEYS[god], "enter")
@@ -370,12 +371,14 @@ def test_the_turn_done_summary_repeats_a_forest_sealed_and_a_god_made_impossible
             )
             for forest in sealed:
                 assert any(
-                    line.startswith(f"{forest.tile.name} (forest, {forest.cp} CP) can no longer")
+                    line.startswith(
+                        f"{name_of(forest.tile)} (forest, {forest.cp} CP) can no longer"
+                    )
                     for line in lines
                 ), lines
                 said["forest"] += 1
             if god_lost and after.god.god is not None:
-                name = state.catalog.god_by_id[after.god.god].name
+                name = name_of(state.catalog.god_by_id[after.god.god])
                 assert any(line.startswith(f"Your {name} can no longer score") for line in lines)
                 said["god"] += 1
             if not sealed and not god_lost:

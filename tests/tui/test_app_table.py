@@ -52,6 +52,7 @@ from orbis_tui.tui.widgets.info import GameLog
 from orbis_tui.tui.widgets.market import MarketBoard
 from orbis_tui.tui.widgets.panel import DecisionPanel
 from orbis_tui.tui.widgets.pyramid import PyramidView
+from orbis_tui.words import name_of, summary_of
 
 
 def run(app: OrbisApp, scenario, size=(80, 24)) -> None:
@@ -522,7 +523,7 @@ def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
         await press(pilot, GOD_KEYS[god.id])
         await pilot.pause()
         words = region_words(pilot.app, screen.query_one(DecisionPanel))
-        assert god.name in words and " ".join(god.summary.split()[:5]) in words
+        assert name_of(god) in words and " ".join(summary_of(god).split()[:5]) in words
         await press(pilot, "question_mark")
         await pilot.pause()
         console = Console(width=78, file=io.StringIO(), record=True)
@@ -532,7 +533,7 @@ def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
             assert " ".join(drawing.split()) in help_text
         for heading, _text, _refs in texts.HELP_GUIDE:
             assert heading in help_text
-        assert god.name in help_text and " ".join(god.summary.split()[:4]) in help_text
+        assert name_of(god) in help_text and " ".join(summary_of(god).split()[:4]) in help_text
 
     run(TableApp(match, tmp_path), scenario)
 

@@ -9,7 +9,6 @@ through xterm.js's public buffer API: the very text the terminal draws.
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,13 +51,6 @@ SCREEN_TEXT = """() => {
   }
   return lines.join("\\n");
 }"""
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def screen(page: Page) -> str:

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT, free_port
+from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT
 
 from orbis_tui.engine import DecisionKind
 from orbis_tui.records import GameRecord, read_record_file
+from orbis_tui.words import name_of
+from served import free_port, games_running
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -67,21 +69,6 @@ class Served:
         """Stop the server as Ctrl+C does; its exit code."""
         self.process.send_signal(signal.SIGINT)
         return self.process.wait(timeout=20)
-
-
-def games_running(data_dir: Path) -> list[int]:
-    """The ids of game processes started for ``data_dir`` that are still running."""
-    marker = f"ORBIS_DATA_DIR={data_dir}".encode()
-    found = []
-    for proc in Path("/proc").glob("[0-9]*"):
-        try:
-            if b"orbis_tui\0play" in (proc / "cmdline").read_bytes() and marker in (
-                proc / "environ"
-            ).read_bytes().split(b"\0"):
-                found.append(int(proc.name))
-        except OSError:  # ended meanwhile, or not ours to read
-            continue
-    return found
 
 
 @pytest.fixture
@@ -173,7 +160,7 @@ def test_a_tile_is_taken_in_the_browser(served: Served, page: Page) -> None:
     assert tile is not None
 
     page.keyboard.press("1")
-    screen = wait_for_text(page, f"{player} took {tile.name}", "(taken)")
+    screen = wait_for_text(page, f"{player} took {name_of(tile)}", "(taken)")
     record, state = wait_for_record(data_dir, 1)
     assert record.actions == ["take 1"]
     assert state.market[0] is None
@@ -181,7 +168,7 @@ def test_a_tile_is_taken_in_the_browser(served: Served, page: Page) -> None:
     # the status line says so.
     assert state.decision.kind is DecisionKind.PLACE
     status = next(line for line in screen.splitlines() if "Round 1/15" in line)
-    assert f"{player} · Phase 4 - place {tile.name}" in status
+    assert f"{player} · Phase 4 - place {name_of(tile)}" in status
 
     # Ctrl+C on the server with the tab still open: the tab's game ends (saved, as when
     # a tab is closed) and the page says the session ended.

@@ -21,11 +21,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT, free_port
+from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT
 from test_browser import WAIT_MS, sync_api
 
 from orbis_tui.remote.client import TableMirror, create_table_request, parse_table
 from orbis_tui.remote.links import Link, parse_link
+from served import free_port
 
 pytestmark = pytest.mark.slow  # a table server and browsers: run by --all
 

@@ -12,11 +12,9 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,42 +24,15 @@ import pytest
 
 from orbis_tui import web_server
 from orbis_tui.web_guard import RequestGuard
+from served import NEW_GAME_TEXT, free_port, seconds_until_no_game, serving
 
 pytestmark = pytest.mark.slow  # orbis serve and its game processes: run by --all
 
-NEW_GAME_TEXT = b"Start the game"
 ELSEWHERE_TEXT = b"open elsewhere"
-
-SERVE = [sys.executable, "-m", "orbis_tui", "serve"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def games_running(data_dir: Path) -> list[int]:
-    marker = f"--data-dir\0{data_dir}".encode()
-    found = []
-    for proc in Path("/proc").glob("[0-9]*"):
-        try:
-            cmdline = (proc / "cmdline").read_bytes()
-            status = (proc / "status").read_text()
-        except OSError:
-            continue
-        if b"orbis_tui\0play" in cmdline and marker in cmdline and "State:\tZ" not in status:
-            found.append(int(proc.name))
-    return found
 
 
 def wait_until_no_game(data_dir: Path, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if not games_running(data_dir):
-            return True
-        time.sleep(0.05)
-    return False
+    return seconds_until_no_game(data_dir, seconds) is not None
 
 
 @dataclass
@@ -75,33 +46,12 @@ class Served:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     data_dir = (tmp_path / "data").resolve()
-    port = free_port()
     log = tmp_path / "server.log"
-    with log.open("wb") as handle:
-        process = subprocess.Popen(
-            [*SERVE, "--port", str(port), "--data-dir", str(data_dir)],
-            stdout=handle,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "COLUMNS": "200"},
-        )
-    url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=2).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"orbis serve did not start:\n{log.read_text()}")
-                time.sleep(0.05)
-        yield Served(url, data_dir, log, process)
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            process.wait(20)
-        for pid in games_running(data_dir):
-            os.kill(pid, signal.SIGKILL)
+        with serving(data_dir, log) as (url, process):
+            yield Served(url, data_dir, log, process)
+    except RuntimeError:
+        pytest.fail(f"orbis serve did not start:\n{log.read_text()}")
 
 
 async def tab(url: str, query: str, messages: list[str | bytes], wait_for: bytes) -> bytes:

@@ -20,6 +20,7 @@ from ..engine import GameState, PlayerScore, TookGod, TurnStarted, final_scores
 from ..i18n import choose, gettext
 from ..records import GameRecord
 from ..records.model import start_state
+from ..words import name_of
 from . import texts
 
 LESSONS = 3  # findings kept per player
@@ -119,7 +120,7 @@ def _god(
         return [Finding(float(best_other), gettext(texts.LESSON_NO_GOD))]
     if own.points >= best_other:
         return []
-    name = state.catalog.god_by_id[own.god].name
+    name = name_of(state.catalog.god_by_id[own.god])
     values = {"god": name, "round": traces[seat].god_round or 0, "points": own.points}
     return [Finding(float(best_other - own.points), _fill(texts.LESSON_GOD, **values))]
 

@@ -1,7 +1,8 @@
 """Region tiles and gods as the engine sees them: small immutable values.
 
 These are built from the validated data files (see :mod:`orbis_tui.tiles`);
-the hot path never touches pydantic.
+the hot path never touches pydantic. They hold their names as the data file spells
+them, untranslated; :func:`orbis_tui.words.name_of` names them in the language in use.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..i18n import pgettext
 from .colors import ZERO, Color, Count
 
 
@@ -68,11 +68,6 @@ class Tile:
     mystic: int | None = None
     source_name: str = ""  # as the data file spells it: the message id of its translations
 
-    @property
-    def name(self) -> str:
-        """The tile's name in the language in use."""
-        return pgettext("tile", self.source_name) if self.source_name else self.source_name
-
 
 class GodId(StrEnum):
     LOVE = "love"
@@ -93,15 +88,6 @@ class God:
     source_name: str  # as the data file spells them: the message ids of their translations
     cp: int
     source_summary: str = ""
-
-    @property
-    def name(self) -> str:
-        """The god's name in the language in use."""
-        return pgettext("god", self.source_name)
-
-    @property
-    def summary(self) -> str:
-        return pgettext("god", self.source_summary) if self.source_summary else ""
 
 
 @dataclass(frozen=True, slots=True)

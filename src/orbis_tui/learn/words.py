@@ -21,6 +21,7 @@ from ..engine import (
     geometry,
     letters,
 )
+from ..words import name_of
 from ..words.messages import color_in_sentence, worshiper_words
 from .script import WordsModel
 
@@ -49,7 +50,7 @@ def spot_words(place: Place, state: GameState, words: WordsModel) -> str:
         placed = pyramid.get(position)
         if placed is None:
             return words.nothing
-        return words.wilderness if placed.wild else placed.tile.name
+        return words.wilderness if placed.wild else name_of(placed.tile)
 
     left, right = geometry.beneath((row, col))
     return words.spot_on.format(row=row, left=name(left), right=name(right))
@@ -60,11 +61,11 @@ def describe(action: Action, state: GameState, words: WordsModel) -> str:
     match action:
         case TakeTile(cell=cell):
             tile = state.market[cell] if 0 <= cell < len(state.market) else None
-            name = tile.name if tile is not None else "-"
+            name = name_of(tile) if tile is not None else "-"
             return words.take.format(cell=cell + 1, name=name)
         case TakeGod(god=god):
             known = state.catalog.god_by_id.get(god)
-            return words.god.format(name=known.name if known else str(god))
+            return words.god.format(name=name_of(known) if known else str(god))
         case Exchange(give=give, get=get):
             return words.exchange.format(
                 give=color_in_sentence(give.label), get=color_in_sentence(get.label)

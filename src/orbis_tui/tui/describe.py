@@ -31,8 +31,10 @@ from ..words import (
     event_lines,
     god_name,
     message_of,
+    name_of,
     removal_words,
     spot_words,
+    summary_of,
     tile_label,
     worshiper_words,
 )
@@ -64,13 +66,13 @@ def mystic_words(tile: Tile) -> str:
 
 def god_line(god: God) -> str:
     """What a god does, in one line."""
-    return god.summary or _(texts.GOD_NO_SUMMARY).format(cp=god.cp)
+    return summary_of(god) or _(texts.GOD_NO_SUMMARY).format(cp=god.cp)
 
 
 def god_short_name(god: God) -> str:
     """A god's name where a line is short ("Love" for the God of Love)."""
     key = god.id.value
-    return _(texts.GOD_SHORT[key]) if key in texts.GOD_SHORT else god.name
+    return _(texts.GOD_SHORT[key]) if key in texts.GOD_SHORT else name_of(god)
 
 
 def _effect_fields(effect: Effect) -> dict[str, object]:
@@ -125,7 +127,7 @@ def phase_line(state: GameState) -> str:
         assert tile is not None
         if state.take is not None and state.take.wild:
             return phase_words("place_wild")
-        return phase_words("place").format(tile=tile.name)
+        return phase_words("place").format(tile=name_of(tile))
     if kind is DecisionKind.VILLAGE:
         return phase_words("village").format(count=decision.returns)
     if kind is DecisionKind.VOLCANO:
@@ -173,10 +175,12 @@ __all__ = [
     "god_short_name",
     "message_of",
     "most_plentiful",
+    "name_of",
     "phase_line",
     "phase_words",
     "removal_words",
     "spot_words",
+    "summary_of",
     "tile_label",
     "worshiper_words",
 ]

@@ -43,7 +43,7 @@ from ..records import Match
 from ..records.model import start_state
 from ..words.outlook import god_reason_words
 from . import texts
-from .describe import event_lines, god_name, tile_label, worshiper_words
+from .describe import event_lines, god_name, name_of, tile_label, worshiper_words
 
 # What a summary leaves out: the refill reveals the next tile (hidden until the turn is
 # confirmed), and the turn markers say nothing about what was done.
@@ -170,7 +170,7 @@ def made_impossible(start: GameState, after: GameState, seat: int) -> tuple[str,
     now = outlooks(after)[seat]
     could = {t.position for t in before.tiles if t.prospect is not Prospect.LOST}
     lines = [
-        _(texts.OUTLOOK_FOREST_LOST).format(tile=t.tile.name, cp=t.cp, have=t.have, need=t.need)
+        _(texts.OUTLOOK_FOREST_LOST).format(tile=name_of(t.tile), cp=t.cp, have=t.have, need=t.need)
         for t in now.forests
         if t.prospect is Prospect.LOST and t.position in could and t.reason == "forest_sealed"
     ]

@@ -8,6 +8,7 @@ the same functions and the same catalog entries.
 - :mod:`.events`: the game log's lines for an action's events;
 - :mod:`.messages`: the engine's errors, warnings and cancellations in sentences
   (:func:`message_of`);
+- :mod:`.names`: tiles and gods by their names (:func:`name_of`);
 - :mod:`.reasons`: what an option does and risks (hints), why the best was better
   (reviews);
 - :mod:`.texts`: the templates, English message ids translated where a sentence is made.
@@ -18,6 +19,7 @@ from __future__ import annotations
 from .actions import Actions, describe_actions
 from .events import cell_list, event_lines, god_name, log_text, removal_words, tile_label
 from .messages import message_of
+from .names import name_of, summary_of
 from .reasons import loss_reason, option_reason
 from .spots import placed_name, spot_words
 from .worshipers import cost_words, worshiper_words
@@ -32,10 +34,12 @@ __all__ = [
     "log_text",
     "loss_reason",
     "message_of",
+    "name_of",
     "option_reason",
     "placed_name",
     "removal_words",
     "spot_words",
+    "summary_of",
     "tile_label",
     "worshiper_words",
 ]

@@ -29,6 +29,7 @@ from ..engine import (
 from ..i18n import gettext
 from . import texts
 from .messages import color_in_sentence
+from .names import name_of
 from .spots import spot_words
 from .worshipers import worshiper_words
 
@@ -59,7 +60,7 @@ def _action_words(state: GameState, action: Action) -> str:
         if tile is None:
             return _words("take").format(tile="?", color="?", cp=0, cell=action.cell + 1)
         lying = state.market_worshipers[action.cell]
-        fields = {"tile": tile.name, "color": gettext(tile.color.label), "cp": tile.cp}
+        fields = {"tile": name_of(tile), "color": gettext(tile.color.label), "cp": tile.cp}
         wild = wilderness_points(state, action)
         if wild is not None:
             key = "take_wild_collect" if any(lying) else "take_wild"
@@ -73,7 +74,7 @@ def _action_words(state: GameState, action: Action) -> str:
         return _words("take").format(**fields, cell=action.cell + 1)
     if isinstance(action, TakeGod):
         god = state.catalog.god_by_id[action.god]
-        return _words("god").format(god=god.name, cp=god.cp)
+        return _words("god").format(god=name_of(god), cp=god.cp)
     if isinstance(action, Pay):
         due, _ = state.payment_due() if state.take is not None else ((0,) * 5, 0)
         total = tuple(d + a for d, a in zip(due, action.any_colors, strict=True))
@@ -137,14 +138,14 @@ def wilderness_points(state: GameState, take: TakeTile) -> int | None:
 
 
 def _taken_name(state: GameState) -> str:
-    return state.take.tile.name if state.take is not None else "?"
+    return name_of(state.take.tile) if state.take is not None else "?"
 
 
 def _refused_name(state: GameState) -> str:
     """The tile, or the God of Death, a village/volcano/Death decision is about."""
     if state.take is not None:
-        return state.take.tile.name
-    return state.catalog.god_by_id[GodId.DEATH].name
+        return name_of(state.take.tile)
+    return name_of(state.catalog.god_by_id[GodId.DEATH])
 
 
 def as_tuple(actions: Actions) -> tuple[Action, ...]:

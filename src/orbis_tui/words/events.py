@@ -35,6 +35,7 @@ from ..engine import (
 from ..i18n import color_letters, gettext
 from . import texts
 from .messages import cancelled_text, color_in_sentence
+from .names import name_of
 from .worshipers import worshiper_words
 
 
@@ -45,11 +46,11 @@ def log_text(key: str) -> str:
 
 def tile_label(tile: Tile) -> str:
     """'Hissing Vent (R★★)'."""
-    return f"{tile.name} ({color_letters()[tile.color]}{'★' * tile.level})"
+    return f"{name_of(tile)} ({color_letters()[tile.color]}{'★' * tile.level})"
 
 
 def god_name(state: GameState, god: GodId) -> str:
-    return state.catalog.god_by_id[god].name
+    return name_of(state.catalog.god_by_id[god])
 
 
 def cell_list(cells: Sequence[int]) -> str:
@@ -100,7 +101,7 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
                 lines.append(log_text("went_wild").format(name=name))
             case Placed(tile=tile, row=row, wild=wild):
                 key = "placed_wild" if wild else "placed"
-                lines.append(log_text(key).format(name=name, tile=tiles[tile].name, row=row))
+                lines.append(log_text(key).format(name=name, tile=name_of(tiles[tile]), row=row))
             case ReductionTaken(color=color):
                 word = color_in_sentence(Color(color).label)
                 lines.append(log_text("reduction").format(name=name, color=word))
@@ -111,11 +112,11 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
             case Cancelled(tile=tile, reason=reason, details=details):
                 lines.append(
                     log_text("cancelled").format(
-                        tile=tiles[tile].name, reason=cancelled_text(reason, details)
+                        tile=name_of(tiles[tile]), reason=cancelled_text(reason, details)
                     )
                 )
             case Validated(tile=tile):
-                lines.append(log_text("validated").format(tile=tiles[tile].name))
+                lines.append(log_text("validated").format(tile=name_of(tiles[tile])))
             case Returned(worshipers=worshipers):
                 lines.append(
                     log_text("returned").format(name=name, worshipers=worshiper_words(worshipers))

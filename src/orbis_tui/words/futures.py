@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..engine import GameState, PlayerScore
 from ..i18n import choose, gettext
 from . import texts
+from .names import name_of
 
 NOTABLE = 0.5  # CP: a smaller difference in the futures is not worth a sentence
 
@@ -41,7 +42,7 @@ def future_differences(
         if abs(gap) < NOTABLE:
             continue
         values = {
-            "name": tiles[tile_id].name,
+            "name": name_of(tiles[tile_id]),
             "count": count,
             "best_count": sum(1 for p in after_best if p is not None and p > 0),
             "played_count": sum(1 for p in after_played if p is not None and p > 0),

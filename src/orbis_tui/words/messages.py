@@ -26,6 +26,7 @@ from ..engine import (
     Tile,
 )
 from ..i18n import N_, NC_, Np_, choose, gettext, pgettext, shown_letters
+from .names import name_of
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
 Template = str | tuple[str, str, str]
@@ -481,7 +482,7 @@ def _named_details(consequence: Consequence) -> dict[str, Any]:
         value = getattr(consequence, each.name)
         if isinstance(value, Tile | God):
             key = "name" if each.name == "cancelled" else each.name
-            details[key] = value.name
+            details[key] = name_of(value)
     return details
 
 

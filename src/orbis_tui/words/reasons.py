@@ -42,6 +42,7 @@ from . import texts
 from .actions import Actions, as_tuple, describe_actions
 from .futures import futures_sentence
 from .messages import cancelled_text, message_of
+from .names import name_of
 
 
 def _loss(key: str) -> str:
@@ -130,7 +131,7 @@ def _turn_reason(state: GameState, played: Actions, best: Actions) -> str | None
     played_validated |= {c.tile_id for c in played_changes if c.scores}
     best_validated |= {c.tile_id for c in best_changes if c.scores}
     for tile_id in sorted(best_validated - played_validated):
-        name = state.catalog.tile_by_id[tile_id].name
+        name = name_of(state.catalog.tile_by_id[tile_id])
         return _sentence(_loss("validates").format(best=best_words, name=name))
     best_lost = {c.tile_id for c in best_changes if not c.scores}
     for change in played_changes:
@@ -172,11 +173,11 @@ def outlook_changes(state: GameState, after: GameState) -> list[OutlookChange]:
             continue
         scores = forest.prospect is Prospect.SCORES
         template = texts.FOREST_VALIDATED if scores else texts.FOREST_SEALED
-        text = gettext(template).format(name=forest.tile.name, cp=forest.cp)
+        text = gettext(template).format(name=name_of(forest.tile), cp=forest.cp)
         out.append(OutlookChange(forest.tile.id, scores, text))
     god, was_god = now.god, before.god
     if god.god is not None and god.prospect is not was_god.prospect and god.god == was_god.god:
-        name = state.catalog.god_by_id[god.god].name
+        name = name_of(state.catalog.god_by_id[god.god])
         if god.prospect is Prospect.SCORES:
             out.append(
                 OutlookChange("god", True, gettext(texts.GOD_SCORES).format(name=name, cp=god.cp))
@@ -232,14 +233,14 @@ def _outcomes(state: GameState, seat: int, events: list[Event]) -> list[str]:
         if getattr(event, "player", None) != seat:
             continue
         if isinstance(event, Validated):
-            name = state.catalog.tile_by_id[event.tile].name
+            name = name_of(state.catalog.tile_by_id[event.tile])
             out.append(gettext(texts.VALIDATED).format(name=name))
         elif isinstance(event, Cancelled):
-            name = state.catalog.tile_by_id[event.tile].name
+            name = name_of(state.catalog.tile_by_id[event.tile])
             why = cancelled_text(event.reason, dict(event.details))
             out.append(gettext(texts.CANCELLED).format(name=name, why=why))
         elif isinstance(event, GodCancelled):
-            god = state.catalog.god_by_id[event.god].name
+            god = name_of(state.catalog.god_by_id[event.god])
             out.append(gettext(texts.GOD_CANCELLED).format(name=god))
     return out
 
@@ -265,15 +266,15 @@ def _cancelled_reason(
     tile = state.catalog.tile_by_id[event.tile]
     why = cancelled_text(event.reason, dict(event.details))
     if tile.effect.kind is EffectKind.IRRIGATION and validated_by_best:
-        text = _loss("irrigation").format(name=tile.name, why=why, best=best_words)
+        text = _loss("irrigation").format(name=name_of(tile), why=why, best=best_words)
     elif tile.effect.kind is EffectKind.VOLCANO and event.reason != "declined":
-        text = _loss("volcano").format(name=tile.name, best=best_words)
+        text = _loss("volcano").format(name=name_of(tile), best=best_words)
     elif tile.effect.kind is EffectKind.VILLAGE and event.reason == "village_short":
-        text = _loss("village").format(name=tile.name, best=best_words)
+        text = _loss("village").format(name=name_of(tile), best=best_words)
     elif event.reason == "declined":
-        text = _loss("refused").format(name=tile.name, cp=tile.cp, best=best_words)
+        text = _loss("refused").format(name=name_of(tile), cp=tile.cp, best=best_words)
     else:
-        text = _loss("cancelled").format(name=tile.name, why=why, best=best_words)
+        text = _loss("cancelled").format(name=name_of(tile), why=why, best=best_words)
     return _sentence(text)
 
 
@@ -290,18 +291,18 @@ def _lost_value_warning(
         if not warning.loses_value or warning.code in best_codes:
             continue
         if isinstance(warning, IrrigationFails) and warning.tile.id in best_validated:
-            text = _loss("irrigation_warned").format(name=warning.tile.name, best=best_words)
+            text = _loss("irrigation_warned").format(name=name_of(warning.tile), best=best_words)
         elif isinstance(warning, PaymentLost) and not warning.placed:
-            text = _loss("payment").format(name=warning.tile.name, best=best_words)
+            text = _loss("payment").format(name=name_of(warning.tile), best=best_words)
         elif isinstance(warning, VolcanoFails):
-            text = _loss("volcano").format(name=warning.tile.name, best=best_words)
+            text = _loss("volcano").format(name=name_of(warning.tile), best=best_words)
         elif isinstance(warning, DeathUnaffordable):
             text = _loss("death").format(best=best_words)
         elif isinstance(warning, ReturnUnaffordable):
-            text = _loss("village").format(name=warning.cancelled.name, best=best_words)
+            text = _loss("village").format(name=name_of(warning.cancelled), best=best_words)
         elif isinstance(warning, EffectRefused):
             text = _loss("refused").format(
-                name=warning.cancelled.name, cp=warning.cp, best=best_words
+                name=name_of(warning.cancelled), cp=warning.cp, best=best_words
             )
         elif isinstance(warning, WildernessCost):
             text = _loss("wilderness").format(points=warning.points, cp=warning.cp, best=best_words)

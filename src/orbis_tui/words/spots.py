@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..engine import PlacedTile, Position, Pyramid
 from ..i18n import gettext
 from . import texts
+from .names import name_of
 
 
 def spot_words(pyramid: Pyramid, pos: Position) -> str:
@@ -25,4 +26,4 @@ def placed_name(placed: PlacedTile | None) -> str:
         return "?"
     if placed.wild:
         return gettext(texts.WILD_NAME)
-    return placed.tile.name
+    return name_of(placed.tile)

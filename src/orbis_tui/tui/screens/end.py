@@ -27,7 +27,7 @@ from ...i18n import gettext as _
 from ...records import Match
 from ...words.outlook import god_reason_words, tile_reason
 from .. import chips, palette, texts
-from ..describe import mystic_words
+from ..describe import mystic_words, name_of
 from ..navigation import NewGame
 from ..saves import SaveStore
 from ..widgets.keybar import KeyBar
@@ -120,10 +120,10 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
         name = Text()
         if placed.wild:
             name.append(palette.WILD_LETTER, style=palette.WILD)
-            name.append(f" {_(texts.WILD_NAME)} ({tile.name})")
+            name.append(f" {_(texts.WILD_NAME)} ({name_of(tile)})")
         else:
             name.append_text(chips.chip(tile.color))
-            name.append(f" {tile.name}")
+            name.append(f" {name_of(tile)}")
             mystic = mystic_words(tile)
             if mystic:
                 name.append(f" · {mystic}", style=palette.DIM)
@@ -139,7 +139,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
         else _(texts.END_TEMPLE_NONE)
     )
     table.add_row("", _(texts.END_TEMPLE), f"{score.temple_token:+d}", temple)
-    god = state.catalog.god_by_id[score.god.god].name if score.god.god else "–"
+    god = name_of(state.catalog.god_by_id[score.god.god]) if score.god.god else "–"
     table.add_row(
         "",
         f"{_(texts.END_GOD)}: {god}",

@@ -18,7 +18,7 @@ from textual.widgets import Static
 from ...engine import COLORS, God
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import GOD_KEYS, color_word, god_line
+from ..describe import GOD_KEYS, color_word, god_line, name_of
 from .base import SizeNotice
 
 
@@ -45,7 +45,7 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
         table.add_column(ratio=1)
         for god in gods:
             points = _(texts.CP_LONG).format(cp=god.cp)
-            table.add_row(f"{GOD_KEYS[god.id]} {god.name} ({points})", god_line(god))
+            table.add_row(f"{GOD_KEYS[god.id]} {name_of(god)} ({points})", god_line(god))
         parts += [table, Text()]
     keys = Table.grid(padding=(0, 2))
     keys.add_column(style=palette.KEY, no_wrap=True)

@@ -23,6 +23,7 @@ from ...engine import (
 from ...i18n import gettext as _
 from ...words.outlook import god_reason_words
 from .. import palette, texts
+from ..describe import name_of
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
@@ -72,10 +73,10 @@ def forest_words(forest: TileOutlook) -> str:
     """A forest not validated: what it still needs, or why it can no longer be."""
     if forest.prospect is Prospect.LOST:
         return _(texts.OUTLOOK_FOREST_LOST).format(
-            tile=forest.tile.name, cp=forest.cp, have=forest.have, need=forest.need
+            tile=name_of(forest.tile), cp=forest.cp, have=forest.have, need=forest.need
         )
     return texts.fill(
-        texts.OUTLOOK_FOREST_OPEN, tile=forest.tile.name, cp=forest.cp, missing=forest.missing
+        texts.OUTLOOK_FOREST_OPEN, tile=name_of(forest.tile), cp=forest.cp, missing=forest.missing
     )
 
 
@@ -83,7 +84,7 @@ def god_words(state: GameState, view: Outlook) -> Text:
     god = view.god
     if god.god is None:
         return Text(_(texts.SCORE_NO_GOD))
-    name = state.catalog.god_by_id[god.god].name
+    name = name_of(state.catalog.god_by_id[god.god])
     reason = god_reason_words(god.reason)
     if god.prospect is Prospect.SCORES:
         return Text(_(texts.SCORE_GOD).format(god=name, cp=god.points, reason=reason))

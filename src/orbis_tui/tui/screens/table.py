@@ -419,15 +419,7 @@ class TableScreen(Screen[None]):
         if curtain is not None:
             self._handover_open = True
             self._table_visible(False)
-            self.query_one(HandOverCurtain).show(
-                curtain.name,
-                curtain.round_number,
-                curtain.recent,
-                resumed=curtain.resumed,
-                pass_keyboard=curtain.pass_keyboard,
-                to_you=curtain.to_you,
-                played_before=curtain.played_before,
-            )
+            self.query_one(HandOverCurtain).show(curtain)
             self.refresh_bindings()
 
     def _table_visible(self, shown: bool) -> None:

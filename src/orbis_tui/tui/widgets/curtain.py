@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.align import Align
 from rich.console import Group
 from rich.panel import Panel
@@ -13,7 +11,7 @@ from textual.widgets import Static
 from ...engine import ROUNDS
 from ...i18n import gettext as _
 from .. import palette, texts
-from ..history import TurnSummary
+from ..handover import HandOver
 
 
 class HandOverCurtain(Static):
@@ -33,25 +31,17 @@ class HandOverCurtain(Static):
     }
     """
 
-    def show(
-        self,
-        name: str,
-        round_number: int,
-        recent: Sequence[TurnSummary],
-        resumed: bool,
-        pass_keyboard: bool = True,
-        to_you: Sequence[str] = (),
-        played_before: bool = True,
-    ) -> None:
+    def show(self, curtain: HandOver) -> None:
         """The next player's name; what the other players did to them (``to_you``: their
         CP now explained, first); the turns played since theirs (each one's tile, what
         its effects did, the CP change); and, when people share the keyboard, a word to
         pass it on. A player who has not played yet (``played_before`` false) has no
         last turn to speak of: the turns are "the last moves"."""
+        name, recent, resumed = curtain.name, curtain.recent, curtain.resumed
         parts: list[Text] = [
             Text(_(texts.HANDOVER_TITLE).format(name=name), style=palette.ACCENT, justify="center"),
             Text(
-                _(texts.HANDOVER_ROUND).format(round=round_number, rounds=ROUNDS),
+                _(texts.HANDOVER_ROUND).format(round=curtain.round_number, rounds=ROUNDS),
                 style=palette.DIM,
                 justify="center",
             ),
@@ -62,8 +52,8 @@ class HandOverCurtain(Static):
         room = max(3, self.app.size.height - 12)  # lines left for the summaries
         width = max(30, min(74, self.app.size.width - 4))
         inner = width - 4  # inside the panel's border and padding
-        if to_you:
-            for index, line in enumerate(to_you):
+        if curtain.to_you:
+            for index, line in enumerate(curtain.to_you):
                 text = Text(line if index == 0 else "  " + line)
                 text.stylize(palette.BOLD if index == 0 else palette.ACCENT)
                 parts.append(text)
@@ -73,7 +63,7 @@ class HandOverCurtain(Static):
         if recent:
             heading = (
                 _(texts.HANDOVER_LAST)
-                if played_before and not resumed
+                if curtain.played_before and not resumed
                 else _(texts.HANDOVER_SO_FAR)
             )
             parts.append(Text(heading.format(name=name), style=palette.BOLD))
@@ -95,7 +85,7 @@ class HandOverCurtain(Static):
                     parts.append(text)
                     left -= lines
             parts.append(Text())
-        if pass_keyboard:
+        if curtain.pass_keyboard:
             parts.append(Text(_(texts.HANDOVER_PASS).format(name=name)))
             parts.append(Text())
             ready = _(texts.HANDOVER_READY).format(name=name)

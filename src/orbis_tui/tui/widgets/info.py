@@ -21,7 +21,7 @@ from ...engine import (
 )
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import god_short_name, phase_line, phase_words, round_text
+from ..describe import god_short_name, name_of, phase_line, phase_words, round_text
 from ..palette import rich_format as fmt
 from ..seats import Seat
 
@@ -81,7 +81,7 @@ def god_label(state: GameState, player: PlayerState, short: bool = False) -> str
     if player.god is None:
         return _(texts.PLAYER_NO_GOD)
     god = state.catalog.god_by_id[player.god]
-    name = god_short_name(god) if short else god.name
+    name = god_short_name(god) if short else name_of(god)
     if player.god_cancelled:
         template = _(texts.PLAYER_GOD_CANCELLED_SHORT) if short else _(texts.PLAYER_GOD_CANCELLED)
         return template.format(god=name)

@@ -13,7 +13,7 @@ from textual.reactive import reactive
 from ...engine import Color, Count, GameState, Tile
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import effect_long, effect_short
+from ..describe import effect_long, effect_short, name_of
 from .canvas import Canvas, CanvasWidget
 
 _H = "─"
@@ -230,7 +230,7 @@ class MarketBoard(CanvasWidget):
             worship = Text(" ● ", style=palette.DIM)
             worship.append_text(on_it)
             if ch >= 5:
-                name = Text(" " + _fit(tile.name, cw - 1), style=palette.BOLD)
+                name = Text(" " + _fit(name_of(tile), cw - 1), style=palette.BOLD)
                 return [banner, name, effect, cost, worship]
             return [banner, effect, cost, worship]
         # Compact: cost on the left of the last line, worshipers on its right.

@@ -34,6 +34,7 @@ from ..describe import (
     god_line,
     message_of,
     mystic_words,
+    name_of,
     spot_words,
     worshiper_words,
 )
@@ -198,7 +199,10 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
     if ui.god is not None:
         god = state.catalog.god_by_id[ui.god]
         lines = [
-            Text(" " + _(texts.PANEL_GOD).format(name=god.name, cp=god.cp) + " ", style=palette.GOD)
+            Text(
+                " " + _(texts.PANEL_GOD).format(name=name_of(god), cp=god.cp) + " ",
+                style=palette.GOD,
+            )
         ]
         lines.append(Text(god_line(god)))
         option = decision.option(TakeGod(ui.god))
@@ -219,7 +223,7 @@ def _turn(state: GameState, ui: Controller) -> list[Text]:
     head = Text()
     head.append_text(chips.chip(tile.color))
     head.append(f" {palette.STARS[tile.level]} ")
-    head.append(tile.name, style=palette.BOLD)
+    head.append(name_of(tile), style=palette.BOLD)
     if tile.cp:
         head.append(" · " + _(texts.CP_LONG).format(cp=tile.cp))
     lines = [head]
@@ -267,7 +271,7 @@ def _pay(state: GameState, ui: Controller) -> list[Text]:
     due, any_count = decision.due, decision.due_any
     lines = [
         Text(
-            _(texts.PANEL_PAY_TITLE).format(tile=tile.name, cost=cost_words(due, any_count)),
+            _(texts.PANEL_PAY_TITLE).format(tile=name_of(tile), cost=cost_words(due, any_count)),
             style=palette.BOLD,
         )
     ]
@@ -312,7 +316,7 @@ def _place(state: GameState, ui: Controller) -> list[Text]:
     if ui.wild_mode:
         title = texts.fill(texts.PANEL_PLACE_WILD_TITLE, count=len(spots))
     else:
-        title = texts.fill(texts.PANEL_PLACE_TITLE, tile=tile.name, count=len(spots))
+        title = texts.fill(texts.PANEL_PLACE_TITLE, tile=name_of(tile), count=len(spots))
     lines = [Text(title, style=palette.BOLD)]
     here = ui.current_spot(state)
     if here is not None:
@@ -390,7 +394,7 @@ def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Tex
                     title,
                     count=pick.need,
                     have=state.player.worshipers,
-                    tile=tile.name if tile else "",
+                    tile=name_of(tile) if tile else "",
                 ),
                 style=palette.BOLD,
             )

@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from ...engine import Color, PlacedTile, Position, Pyramid
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import effect_short, effect_tiny
+from ..describe import effect_short, effect_tiny, name_of
 from .canvas import Canvas, CanvasWidget
 
 ROWS = 4
@@ -188,7 +188,7 @@ class PyramidView(CanvasWidget):
                 lines = [
                     head + cp.rjust(max(0, inner - len(head))),
                     effect_short(tile.effect),
-                    tile.name,
+                    name_of(tile),
                 ]
         for i, (left, right) in enumerate(self._edges(th)):
             canvas.put(x, y + i, left, edge_style)

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from ...engine import GameState, God, GodId
 from ...i18n import gettext as _
 from .. import palette, texts
-from ..describe import GOD_KEYS, god_short_name
+from ..describe import GOD_KEYS, god_short_name, name_of
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ class SupplyBar(Widget):
         line.append(_(texts.SUPPLY_GODS) + " ", style=palette.BOLD)
         spans: list[tuple[int, int, GodId]] = []
         for god in view.gods:
-            name = god.name if variant == "long" else god_short_name(god)
+            name = name_of(god) if variant == "long" else god_short_name(god)
             label = f" {name} {god.cp} "
             selected = god.id == view.selected
             style = palette.GOD_SELECTED if selected else palette.GOD
