@@ -58,6 +58,17 @@ def seconds_until_no_game(data_dir: Path, grace: float) -> float | None:
     return None
 
 
+def stop_process(process: subprocess.Popen[bytes] | subprocess.Popen[str], seconds: float) -> None:
+    """Stop a server as Ctrl+C does; kill it if it has not ended after ``seconds``."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 def wait_for_page(url: str, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
     """Until the server answers ``GET /``; RuntimeError if it ends or takes too long."""
     deadline = time.monotonic() + seconds
@@ -89,12 +100,6 @@ def serving(data_dir: Path, log: Path) -> Iterator[tuple[str, subprocess.Popen[b
         wait_for_page(url, process)
         yield url, process
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_process(process, 20)
         for pid in games_running(data_dir):
             os.kill(pid, signal.SIGKILL)

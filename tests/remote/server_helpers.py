@@ -13,9 +13,9 @@ from orbis_tui.host import TableServer
 from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import Link, parse_link
 from orbis_tui.remote.store import SqliteStore, TableStore
-from served import free_port
+from served import free_port, stop_process
 
-__all__ = ["free_port", "new_table", "running_server", "url"]
+__all__ = ["free_port", "new_table", "running_server", "stop_process", "url"]
 
 
 @asynccontextmanager

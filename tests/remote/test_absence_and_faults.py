@@ -17,7 +17,7 @@ from orbis_tui.remote import protocol as p
 from orbis_tui.remote.seatbot import SeatRun, play_seat, random_chooser
 
 from .raw import raw_socket
-from .server_helpers import free_port, new_table, running_server
+from .server_helpers import free_port, new_table, running_server, stop_process
 
 
 def test_an_absent_seat_handed_to_a_computer_until_its_player_returns(tmp_path: Path) -> None:
@@ -166,11 +166,6 @@ def test_a_killed_server_restarts_where_it_was_and_the_seats_come_back(tmp_path:
 
         asyncio.run(second_half())
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop_process(server, 10)
     assert time.monotonic() > 0
     _ = aiohttp  # the clients above are aiohttp's

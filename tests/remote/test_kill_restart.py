@@ -15,7 +15,7 @@ from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import parse_link
 from orbis_tui.remote.seatbot import SeatRun, play_seat_reconnecting, random_chooser
 
-from .server_helpers import free_port
+from .server_helpers import free_port, stop_process
 
 KILL_AT = 20  # actions on the table when the server is killed
 
@@ -32,16 +32,6 @@ def _start_host(store: str, port: int) -> subprocess.Popen[bytes]:
     line = proc.stdout.readline().decode()
     assert "hosted at" in line, line + (proc.stderr.read().decode() if proc.stderr else "")
     return proc
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def test_a_server_killed_mid_game_resumes_and_the_seats_come_back(
@@ -98,4 +88,4 @@ def test_a_server_killed_mid_game_resumes_and_the_seats_come_back(
         asyncio.run(main())
     finally:
         for proc in servers:
-            _stop(proc)
+            stop_process(proc, 10)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -26,7 +25,7 @@ from test_browser import WAIT_MS, sync_api
 
 from orbis_tui.remote.client import TableMirror, create_table_request, parse_table
 from orbis_tui.remote.links import Link, parse_link
-from served import free_port
+from served import free_port, stop_process
 
 pytestmark = pytest.mark.slow  # a table server and browsers: run by --all
 
@@ -48,12 +47,7 @@ def host(tmp_path: Path) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop_process(server, 15)
 
 
 def table_now(watch: Link) -> tuple[int, int, int]:
