@@ -396,7 +396,8 @@ def illegal_text(code: str, details: dict[str, Any]) -> str:
     if code == "no_support":  # which tile beneath is missing, in words (never coordinates)
         code = f"no_support_{details.get('side', 'both')}"
     if code == "god_already":  # the engine names the god by its message id
-        details = {**details, "name": pgettext("god", details["name"])}
+        source = details["name"]  # a literal inside pgettext() would be read as a message
+        details = {**details, "name": pgettext("god", source)}
     return fill(ILLEGAL.get(code, code), details)
 
 
