@@ -678,6 +678,16 @@ class GameState:
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` and play it. Returns what happened, in order, as events."""
         self._check(action)
+        return self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Play ``action`` as :meth:`apply` does, without checking it first.
+
+        Only for an action known to be legal: one of :meth:`legal_actions` of this very
+        position, or one a caller built by the rules (a search's greedy answers, which
+        it plays millions of times). An illegal one is not refused: it leaves a state
+        the rules cannot reach.
+        """
         if self._record:
             self._history.append(_Undo(self, action))
         self._decision = None
