@@ -86,37 +86,37 @@ def forest_validated(pyr: Pyramid, pos: Position, placed: PlacedTile) -> bool:
     return forest_matching(pyr, pos, placed) >= placed.tile.effect.count
 
 
-# The effects counted by their kind's name once validated (forests need a check).
-_COUNTED = {
-    kind: kind.value for kind in (EffectKind.VILLAGE, EffectKind.VOLCANO, EffectKind.IRRIGATION)
-}
-
-
 def effect_counts(pyr: Pyramid) -> dict[str, int]:
     """Validated villages, volcanoes, irrigations, forests; temples; wilderness tiles."""
-    counts = {
-        "village": 0,
-        "volcano": 0,
-        "irrigation": 0,
-        "forest": 0,
-        "temple": 0,
-        "wilderness": 0,
-    }
+    # Counted in locals rather than in the dict: the computer players count every
+    # pyramid they imagine.
+    village = volcano = irrigation = forest = temple = wilderness = 0
     for pos, placed in pyr.items():
         if placed.wild:
-            counts["wilderness"] += 1
+            wilderness += 1
             continue
         kind = placed.tile.effect.kind
         if kind is EffectKind.TEMPLE:
-            counts["temple"] += 1
+            temple += 1
         elif placed.cancelled:
             continue
         elif kind is EffectKind.FOREST:
             if forest_validated(pyr, pos, placed):
-                counts["forest"] += 1
-        elif kind in _COUNTED:
-            counts[_COUNTED[kind]] += 1
-    return counts
+                forest += 1
+        elif kind is EffectKind.VILLAGE:
+            village += 1
+        elif kind is EffectKind.VOLCANO:
+            volcano += 1
+        elif kind is EffectKind.IRRIGATION:
+            irrigation += 1
+    return {
+        "village": village,
+        "volcano": volcano,
+        "irrigation": irrigation,
+        "forest": forest,
+        "temple": temple,
+        "wilderness": wilderness,
+    }
 
 
 def highest_mystic(pyr: Pyramid) -> int:
@@ -223,6 +223,8 @@ def temple_token_awards(
     """R-END-3: the temple token of every seat (0 for none), given each seat's temples
     and highest mystic value: more temples first, then the higher mystic value; the
     biggest tokens go first, seats without a temple get none."""
+    if not any(temples):
+        return [0] * len(temples)
     order = sorted(
         (seat for seat in range(len(temples)) if temples[seat] > 0),
         key=lambda seat: (-temples[seat], -mystics[seat]),
