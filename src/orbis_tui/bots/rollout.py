@@ -10,7 +10,8 @@ same time. (Each search iteration's final position is still valued in full.)
 
 For the same reason the table facts of the other seats (their validated effects, their
 highest mystic) are counted once a turn, and the mover's wish for each worshiper color,
-which depends on the market and its reduction tokens only, once per market it meets.
+which depends on the market and its reduction tokens only, once per market it meets
+(for the evaluations and for the turn's own choices of what to pay, gain or give).
 """
 
 from __future__ import annotations
@@ -50,13 +51,17 @@ class QuickPlanner(Planner):
             return super().margin(state, seat)
         ctx = Context.updated(state, seat, base)
         tokens = temple_tokens(state, ctx)
-        player = state.players[seat]
-        key = (seat, *map(id, state.market), *player.reductions)
+        value = seat_value(state, seat, ctx, tokens, self.weights, self.need(state, seat))
+        return value - self._best_other
+
+    def need(self, state: GameState, seat: int) -> list[float]:
+        if not self._frozen:
+            return color_need(state, seat)
+        key = (seat, *map(id, state.market), *state.players[seat].reductions)
         need = self._needs.get(key)
         if need is None:
             need = self._needs[key] = color_need(state, seat)
-        value = seat_value(state, seat, ctx, tokens, self.weights, need)
-        return value - self._best_other
+        return need
 
     def _planning(self, state: GameState, plan: Callable[[], Planned]) -> Planned:
         me = state.current
