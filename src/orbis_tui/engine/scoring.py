@@ -86,33 +86,35 @@ def forest_validated(pyr: Pyramid, pos: Position, placed: PlacedTile) -> bool:
     return forest_matching(pyr, pos, placed) >= placed.tile.effect.count
 
 
+# The effects counted by their kind's name once validated (forests need a check), and
+# the kinds effect_counts tells apart first, looked up once: the computer players count
+# every pyramid they imagine.
+_COUNTED = {EffectKind.VILLAGE: 0, EffectKind.VOLCANO: 1, EffectKind.IRRIGATION: 2}
+_TEMPLE, _FOREST = EffectKind.TEMPLE, EffectKind.FOREST
+
+
 def effect_counts(pyr: Pyramid) -> dict[str, int]:
     """Validated villages, volcanoes, irrigations, forests; temples; wilderness tiles."""
-    # Counted in locals rather than in the dict: the computer players count every
-    # pyramid they imagine.
-    village = volcano = irrigation = forest = temple = wilderness = 0
+    counted = [0, 0, 0]  # in the order of _COUNTED
+    forest = temple = wilderness = 0
     for pos, placed in pyr.items():
         if placed.wild:
             wilderness += 1
             continue
         kind = placed.tile.effect.kind
-        if kind is EffectKind.TEMPLE:
+        if kind is _TEMPLE:
             temple += 1
         elif placed.cancelled:
             continue
-        elif kind is EffectKind.FOREST:
+        elif kind is _FOREST:
             if forest_validated(pyr, pos, placed):
                 forest += 1
-        elif kind is EffectKind.VILLAGE:
-            village += 1
-        elif kind is EffectKind.VOLCANO:
-            volcano += 1
-        elif kind is EffectKind.IRRIGATION:
-            irrigation += 1
+        elif kind in _COUNTED:
+            counted[_COUNTED[kind]] += 1
     return {
-        "village": village,
-        "volcano": volcano,
-        "irrigation": irrigation,
+        "village": counted[0],
+        "volcano": counted[1],
+        "irrigation": counted[2],
         "forest": forest,
         "temple": temple,
         "wilderness": wilderness,
