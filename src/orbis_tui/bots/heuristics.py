@@ -99,13 +99,26 @@ def forest_chance(pyr: Pyramid, pos: Position, placed: PlacedTile, q: float) -> 
     need = placed.tile.effect.count - forest_matching(pyr, pos, placed)
     if need <= 0:
         return 1.0
-    open_spots = sum(1 for n in geometry.neighbor_positions(pos) if geometry.could_hold(pyr, n))
+    open_spots = geometry.open_neighbors(pyr, pos)
     if open_spots < need:
         return 0.0
-    # P(Binomial(open_spots, q) >= need)
-    total = 0.0
-    for k in range(need, open_spots + 1):
-        total += _binom(open_spots, k) * q**k * (1 - q) ** (open_spots - k)
+    return _at_least(need, open_spots, q)
+
+
+_AT_LEAST: dict[tuple[int, int, float], float] = {}
+
+
+def _at_least(need: int, spots: int, q: float) -> float:
+    """P(Binomial(spots, q) >= need), remembered: a few dozen cases come back all game."""
+    key = (need, spots, q)
+    total = _AT_LEAST.get(key)
+    if total is None:
+        total = 0.0
+        for k in range(need, spots + 1):
+            total += _binom(spots, k) * q**k * (1 - q) ** (spots - k)
+        if len(_AT_LEAST) > 4096:  # a tuning run may try many values of q
+            _AT_LEAST.clear()
+        _AT_LEAST[key] = total
     return total
 
 
@@ -306,17 +319,21 @@ def pyramid_points(pyr: Pyramid, idle: bool, w: Weights, over: bool) -> float:
             continue
         tile = placed.tile
         kind = tile.effect.kind
-        if kind is EffectKind.FOREST:
+        if kind is _FOREST:
             if over:
                 if forest_validated(pyr, pos, placed):
                     points += tile.cp
             else:
                 points += tile.cp * forest_chance(pyr, pos, placed, w.forest_chance)
-        elif kind is EffectKind.STONE:
+        elif kind is _STONE:
             points += tile.cp + STONE_CP
         else:
             points += tile.cp
     return points
+
+
+# Looked up once: pyramid_points runs for every position a search imagines.
+_FOREST, _STONE = EffectKind.FOREST, EffectKind.STONE
 
 
 def seat_value(
