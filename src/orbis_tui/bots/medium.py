@@ -37,6 +37,10 @@ from .fair import decision_rng
 from .heuristics import DEFAULT_WEIGHTS, Weights, color_need, evaluate, margin
 from .plan import PlanFollower
 
+# The kinds that end a turn's planning, looked up once: it asks at every step.
+_TURN, _OVER = DecisionKind.TURN, DecisionKind.OVER
+_GOWILD, _DECLINE = GoWild(), Decline()
+
 
 @dataclass(slots=True)
 class TurnPlan:
@@ -81,7 +85,8 @@ class Planner:
     def _finish(self, state: GameState, me: int, scratch: bool) -> tuple[list[Action], float]:
         """:meth:`complete`; a ``scratch`` state is a copy of the planner's own, which it
         may change: its last answer is played on it instead of on yet another copy."""
-        if state.is_over or state.current != me or state.kind is DecisionKind.TURN:
+        kind = state.kind
+        if kind is _TURN or kind is _OVER or state.current != me:
             return [], self.margin(state, me)
         best: tuple[list[Action], float] | None = None
         options = self.options(state)
@@ -107,7 +112,7 @@ class Planner:
             pay = pay_sequence(state, self.need(state, me))
             if pay is not None:
                 seqs.append(pay)
-            seqs.append([GoWild()])
+            seqs.append([_GOWILD])
             return seqs
         if kind is DecisionKind.PLACE:
             places = state.decision_actions()
@@ -121,15 +126,15 @@ class Planner:
             assert state.take is not None
             count = state.take.tile.effect.count
             give = pick_to_give(player.realm, count, self.need(state, me))
-            return [[ReturnWorshipers(give)], [Decline()]]
+            return [[ReturnWorshipers(give)], [_DECLINE]]
         if kind is DecisionKind.VOLCANO:
             erupts = [a for a in state.decision_actions() if isinstance(a, Erupt)]
-            return [[volcano_choice(state, erupts)]] if erupts else [[Decline()]]
+            return [[volcano_choice(state, erupts)]] if erupts else [[_DECLINE]]
         if kind is DecisionKind.LOVE:
             return [[love_choice(player.realm, self.need(state, me))]]
         if kind is DecisionKind.DEATH:
             give = pick_to_give(player.realm, DEATH_PRICE, self.need(state, me))
-            return [[ReturnWorshipers(give)], [Decline()]]
+            return [[ReturnWorshipers(give)], [_DECLINE]]
         if kind is DecisionKind.DISCARD:
             return discard_sequences(state, self.need(state, me))
         raise ValueError(f"no options for a {kind.value} decision")

@@ -9,9 +9,11 @@ makes, with four it divides it by almost four; the search then plays more turns 
 same time. (Each search iteration's final position is still valued in full.)
 
 For the same reason the table facts of the other seats (their validated effects, their
-highest mystic) are counted once a turn, and the mover's wish for each worshiper color,
+highest mystic) are counted once a turn, the temple tokens once for each count of the
+mover's temples and mystic value, and the mover's wish for each worshiper color,
 which depends on the market and its reduction tokens only, once per market it meets
-(for the evaluations and for the turn's own choices of what to pay, gain or give).
+(for the evaluations and for the turn's own choices of what to pay, gain or give; the
+same markets come back turn after turn in a review's many continuations).
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ from .medium import Planner, TurnPlan
 
 Planned = TypeVar("Planned")
 
+# The color wishes a planner remembers (under a kilobyte each) before it starts afresh.
+_MOST_NEEDS = 20_000
+
 
 class QuickPlanner(Planner):
     """:class:`~.medium.Planner` with the other seats valued once per turn (when a
@@ -35,7 +40,8 @@ class QuickPlanner(Planner):
         self._frozen = False
         self._best_other = 0.0
         self._base: Context | None = None
-        self._needs: dict[tuple, list[float]] = {}
+        self._tokens: dict[tuple[int, int, int], list[int]] = {}
+        self._needs: dict[tuple, tuple[tuple, list[float]]] = {}
 
     def turn_plans(self, state: GameState) -> list[TurnPlan]:
         return self._planning(state, lambda: Planner.turn_plans(self, state))
@@ -50,17 +56,29 @@ class QuickPlanner(Planner):
         if not self._frozen or base is None:
             return super().margin(state, seat)
         ctx = Context.updated(state, seat, base)
-        tokens = temple_tokens(state, ctx)
+        # The others' temples and mystic values are the base's: the tokens depend on
+        # the mover's alone.
+        mine = (seat, ctx.counts[seat]["temple"], ctx.mystic[seat])
+        tokens = self._tokens.get(mine)
+        if tokens is None:
+            tokens = self._tokens[mine] = temple_tokens(state, ctx)
         value = seat_value(state, seat, ctx, tokens, self.weights, self.need(state, seat))
         return value - self._best_other
 
     def need(self, state: GameState, seat: int) -> list[float]:
         if not self._frozen:
             return color_need(state, seat)
-        key = (seat, *map(id, state.market), *state.players[seat].reductions)
-        need = self._needs.get(key)
-        if need is None:
-            need = self._needs[key] = color_need(state, seat)
+        market = state.market
+        key = (seat, *map(id, market), *state.players[seat].reductions)
+        known = self._needs.get(key)
+        if known is not None:
+            return known[1]
+        if len(self._needs) >= _MOST_NEEDS:
+            self._needs.clear()
+        need = color_need(state, seat)
+        # The entry keeps the market's tiles alive, so no other tile can take their ids
+        # (the key) while it lasts.
+        self._needs[key] = (tuple(market), need)
         return need
 
     def _planning(self, state: GameState, plan: Callable[[], Planned]) -> Planned:
@@ -73,7 +91,7 @@ class QuickPlanner(Planner):
             if seat != me
         )
         self._base = ctx
-        self._needs.clear()
+        self._tokens.clear()
         self._frozen = True
         try:
             return plan()
