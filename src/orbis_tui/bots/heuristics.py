@@ -38,6 +38,7 @@ from ..engine import (
     PlacedTile,
     Position,
     Pyramid,
+    Tile,
     effect_counts,
     forest_matching,
     forest_validated,
@@ -184,19 +185,33 @@ def color_need(state: GameState, seat: int) -> list[float]:
     Driven by the colored costs of the tiles on the market (weighted by their CP), after
     the seat's reduction tokens, plus a little for every color (future tiles).
     """
-    player = state.players[seat]
-    reductions = player.reductions
+    reductions = state.players[seat].reductions
     need = [0.5] * NUM_COLORS
     for tile in state.market:
         if tile is None:
             continue
-        weight = tile.cp + 1.0
-        cost = tile.cost
-        for c in range(NUM_COLORS):
-            if cost[c] and not reductions[c]:
-                need[c] += cost[c] * weight
+        for c, want in _tile_wants(tile):
+            if not reductions[c]:
+                need[c] += want
     top = max(need)
     return [n / top for n in need]
+
+
+_WANTS: dict[int, tuple[Tile, tuple[tuple[int, float], ...]]] = {}
+
+
+def _tile_wants(tile: Tile) -> tuple[tuple[int, float], ...]:
+    """(color, cost of that color times the tile's CP + 1) for each color the tile costs,
+    worked out once per tile (the entry keeps the tile, so no other takes its id)."""
+    known = _WANTS.get(id(tile))
+    if known is None:
+        weight = tile.cp + 1.0
+        cost = tile.cost
+        wants = tuple((c, cost[c] * weight) for c in range(NUM_COLORS) if cost[c])
+        if len(_WANTS) > 4096:  # tile sets loaded again and again (tests)
+            _WANTS.clear()
+        known = _WANTS[id(tile)] = (tile, wants)
+    return known[1]
 
 
 # ---------------------------------------------------------------------- values
