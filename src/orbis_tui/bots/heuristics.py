@@ -80,21 +80,44 @@ class Context:
         self.remaining = [ROUNDS - p.turns for p in state.players]
 
     @classmethod
-    def updated(cls, state: GameState, seat: int, base: Context) -> Context:
+    def updated(
+        cls, state: GameState, seat: int, base: Context, facts: PyramidFacts | None = None
+    ) -> Context:
         """The context of ``state``, given ``base``: the context of an earlier position of
-        the same turn, in which only ``seat``'s pyramid may have changed since."""
+        the same turn, in which only ``seat``'s pyramid may have changed since (its
+        :func:`pyramid_facts`, when the caller has them)."""
         ctx = cls.__new__(cls)
         pyramid = state.players[seat].pyramid
         ctx.counts = base.counts[:]
-        ctx.counts[seat] = effect_counts(pyramid)
+        ctx.counts[seat] = effect_counts(pyramid) if facts is None else facts.counts
         ctx.mystic = base.mystic[:]
-        ctx.mystic[seat] = highest_mystic(pyramid)
+        ctx.mystic[seat] = highest_mystic(pyramid) if facts is None else facts.mystic
         ctx.future_cost = future_color_cost(state)
         ctx.remaining = [ROUNDS - p.turns for p in state.players]
         return ctx
 
 
 # ---------------------------------------------------------------------- pyramid facts
+@dataclass(frozen=True, slots=True)
+class PyramidFacts:
+    """What the evaluation reads of one pyramid alone, for a seat with or without the
+    God of Idleness, during or at the end of the game (see :func:`pyramid_facts`)."""
+
+    counts: dict[str, int]  # effect_counts
+    mystic: int  # highest_mystic
+    points: float  # pyramid_points
+    open_colors: int  # the sum of open_spot_colors
+
+
+def pyramid_facts(pyr: Pyramid, idle: bool, w: Weights, over: bool) -> PyramidFacts:
+    return PyramidFacts(
+        effect_counts(pyr),
+        highest_mystic(pyr),
+        pyramid_points(pyr, idle, w, over),
+        sum(open_spot_colors(pyr)),
+    )
+
+
 def forest_chance(pyr: Pyramid, pos: Position, placed: PlacedTile, q: float) -> float:
     """The chance a forest ends validated: each open neighbor spot matches with ``q``."""
     need = placed.tile.effect.count - forest_matching(pyr, pos, placed)
@@ -358,14 +381,16 @@ def seat_value(
     tokens: list[int],
     w: Weights = DEFAULT_WEIGHTS,
     need: list[float] | None = None,
+    facts: PyramidFacts | None = None,
 ) -> float:
     """The value of one seat, in CP (see the module documentation); ``need`` is the
-    seat's :func:`color_need`, when the caller already has it."""
+    seat's :func:`color_need` and ``facts`` its pyramid's :func:`pyramid_facts`, when
+    the caller already has them."""
     player = state.players[seat]
     pyr = player.pyramid
     over = state.is_over
     idle = player.god is GodId.IDLENESS
-    value = pyramid_points(pyr, idle, w, over)
+    value = pyramid_points(pyr, idle, w, over) if facts is None else facts.points
     value += tokens[seat]
     if player.god is None:
         value += pending_god_value(state, seat, ctx, w)
@@ -385,7 +410,8 @@ def seat_value(
             if player.reductions[c]:
                 value += w.reduction * tiles_left * future[c] * w.worshiper
         value += w.slot * tiles_left
-        value += w.flexibility * sum(open_spot_colors(pyr)) / NUM_COLORS
+        open_colors = sum(open_spot_colors(pyr)) if facts is None else facts.open_colors
+        value += w.flexibility * open_colors / NUM_COLORS
     return value
 
 
