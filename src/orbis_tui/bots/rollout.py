@@ -36,10 +36,10 @@ from .medium import Planner, TurnPlan
 
 Planned = TypeVar("Planned")
 
-# The color wishes and the pyramids a planner remembers (under a kilobyte each) before
-# it starts afresh.
-_MOST_NEEDS = 20_000
-_MOST_PYRAMIDS = 20_000
+# The color wishes and the pyramids a planner remembers (about a kilobyte each: some
+# 20 MB at most for both) before it starts afresh.
+_MOST_NEEDS = 10_000
+_MOST_PYRAMIDS = 10_000
 
 
 class QuickPlanner(Planner):
