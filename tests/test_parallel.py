@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import math
 import multiprocessing
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from orbis_tui.analysis.parallel import MAX_WORKERS, run_jobs, worker_count
 
@@ -40,3 +44,28 @@ def test_a_cancel_before_the_first_job_runs_nothing() -> None:
 
 def test_a_review_uses_the_processors_it_may_run_on_within_a_bound() -> None:
     assert 1 <= worker_count() <= MAX_WORKERS
+
+
+class _ScreenErrorOutput(io.StringIO):
+    """What a full-screen app puts in ``sys.stderr``: no file behind it (-1, as Textual)."""
+
+    def fileno(self) -> int:
+        return -1
+
+
+def run_with_screen_error_output() -> None:
+    sys.stderr = _ScreenErrorOutput()
+    results: dict[int, int] = {}
+    assert run_jobs(math.factorial, [4, 5], 2, results.__setitem__)
+    print(sorted(results.values()))
+
+
+def test_jobs_run_from_inside_a_full_screen_app_whose_error_output_has_no_file() -> None:
+    """In a fresh process, as the app is: multiprocessing's helper is started there."""
+    code = "import test_parallel as t; t.run_with_screen_error_output()"
+    tests = str(Path(__file__).parent)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tests, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[24,", "120]"]

@@ -15,12 +15,15 @@ with it).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
+import sys
 from collections.abc import Callable, Sequence
 from multiprocessing import resource_tracker
 from multiprocessing.pool import Pool
+from pathlib import Path
 from typing import TypeVar
 
 Job = TypeVar("Job")
@@ -87,13 +90,32 @@ def _started_pool(workers: int) -> Pool:
     context = multiprocessing.get_context("spawn")
     if not hasattr(signal, "pthread_sigmask"):  # no POSIX signals: no Ctrl+C to shield
         return context.Pool(workers, initializer=_background_worker)
-    # Started first: starting it unblocks Ctrl+C in this thread, whatever was blocked.
-    resource_tracker.ensure_running()
+    _start_resource_tracker()  # first: starting it unblocks Ctrl+C, whatever was blocked
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         return context.Pool(workers, initializer=_background_worker)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (the process that cleans up after the
+    workers) if it is not running. It is handed this process's error output by its file
+    number; a full-screen app replaces ``sys.stderr`` with an object that has none
+    (Textual's says -1, which the start refuses), and the terminal it draws on is no
+    place for the tracker's warnings: it then gets the null device instead."""
+    if _file_number(sys.stderr) >= 0:
+        resource_tracker.ensure_running()
+        return
+    with Path(os.devnull).open("w") as nowhere, contextlib.redirect_stderr(nowhere):
+        resource_tracker.ensure_running()
+
+
+def _file_number(stream: object) -> int:
+    try:
+        return int(stream.fileno())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError, TypeError):
+        return -1
 
 
 def _run_numbered(numbered: tuple[Callable[[Job], Result], int, Job]) -> tuple[int, Result]:
