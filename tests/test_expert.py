@@ -245,3 +245,25 @@ def test_the_quick_planners_savings_never_change_a_plan(players: int) -> None:
             compared += 1
         state.apply(bots[state.current].choose(state))
     assert compared >= 8
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_quick_planner_that_has_seen_other_worlds_plans_exactly_as_a_fresh_one(
+    players: int,
+) -> None:
+    """What a planner keeps across turns and worlds (color wishes, pyramid facts) is
+    only a saving: after many worlds of the same positions, every plan and its value
+    are exactly those of a planner that has seen nothing."""
+    state = new_game([f"P{i}" for i in range(players)], seed=70 + players, first_player=0)
+    bots = [MediumBot(seat) for seat in range(players)]
+    warm = QuickPlanner()
+    compared = 0
+    while not state.is_over:
+        if state.kind is DecisionKind.TURN and state.turn % 4 == 0:
+            for world in (state.resample_hidden(random.Random(k)) for k in range(3)):
+                got = warm.turn_plans(world)
+                want = QuickPlanner().turn_plans(world)
+                assert [(p.actions, p.value) for p in got] == [(p.actions, p.value) for p in want]
+                compared += 1
+        state.apply(bots[state.current].choose(state))
+    assert compared >= 20

@@ -108,3 +108,16 @@ def test_notation_round_trips_the_rarer_forms() -> None:
         with pytest.raises(NotationError):
             parse_action(bad)
     assert Color.from_letter("b") is Color.BLUE
+
+
+@pytest.mark.parametrize("players,seed", GAMES[:6])
+def test_apply_unchecked_plays_a_legal_action_exactly_as_apply(players: int, seed: int) -> None:
+    for state in sampled_states(players, seed):
+        for action in state.legal_actions():
+            checked, unchecked = state.copy(history=True), state.copy(history=True)
+            events = checked.apply(action)
+            assert unchecked.apply_unchecked(action) == events
+            assert unchecked.signature() == checked.signature()
+            assert unchecked.move_stack == checked.move_stack
+            unchecked.undo()
+            assert unchecked.signature() == state.signature()

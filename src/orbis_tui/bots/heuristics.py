@@ -38,6 +38,7 @@ from ..engine import (
     PlacedTile,
     Position,
     Pyramid,
+    Tile,
     effect_counts,
     forest_matching,
     forest_validated,
@@ -79,33 +80,69 @@ class Context:
         self.remaining = [ROUNDS - p.turns for p in state.players]
 
     @classmethod
-    def updated(cls, state: GameState, seat: int, base: Context) -> Context:
+    def updated(
+        cls, state: GameState, seat: int, base: Context, facts: PyramidFacts | None = None
+    ) -> Context:
         """The context of ``state``, given ``base``: the context of an earlier position of
-        the same turn, in which only ``seat``'s pyramid may have changed since."""
+        the same turn, in which only ``seat``'s pyramid may have changed since (its
+        :func:`pyramid_facts`, when the caller has them)."""
         ctx = cls.__new__(cls)
         pyramid = state.players[seat].pyramid
         ctx.counts = base.counts[:]
-        ctx.counts[seat] = effect_counts(pyramid)
+        ctx.counts[seat] = effect_counts(pyramid) if facts is None else facts.counts
         ctx.mystic = base.mystic[:]
-        ctx.mystic[seat] = highest_mystic(pyramid)
+        ctx.mystic[seat] = highest_mystic(pyramid) if facts is None else facts.mystic
         ctx.future_cost = future_color_cost(state)
         ctx.remaining = [ROUNDS - p.turns for p in state.players]
         return ctx
 
 
 # ---------------------------------------------------------------------- pyramid facts
+@dataclass(frozen=True, slots=True)
+class PyramidFacts:
+    """What the evaluation reads of one pyramid alone, for a seat with or without the
+    God of Idleness, during or at the end of the game (see :func:`pyramid_facts`)."""
+
+    counts: dict[str, int]  # effect_counts
+    mystic: int  # highest_mystic
+    points: float  # pyramid_points
+    open_colors: int  # the sum of open_spot_colors
+
+
+def pyramid_facts(pyr: Pyramid, idle: bool, w: Weights, over: bool) -> PyramidFacts:
+    return PyramidFacts(
+        effect_counts(pyr),
+        highest_mystic(pyr),
+        pyramid_points(pyr, idle, w, over),
+        sum(open_spot_colors(pyr)),
+    )
+
+
 def forest_chance(pyr: Pyramid, pos: Position, placed: PlacedTile, q: float) -> float:
     """The chance a forest ends validated: each open neighbor spot matches with ``q``."""
     need = placed.tile.effect.count - forest_matching(pyr, pos, placed)
     if need <= 0:
         return 1.0
-    open_spots = sum(1 for n in geometry.neighbor_positions(pos) if geometry.could_hold(pyr, n))
+    open_spots = geometry.open_neighbors(pyr, pos)
     if open_spots < need:
         return 0.0
-    # P(Binomial(open_spots, q) >= need)
-    total = 0.0
-    for k in range(need, open_spots + 1):
-        total += _binom(open_spots, k) * q**k * (1 - q) ** (open_spots - k)
+    return _at_least(need, open_spots, q)
+
+
+_AT_LEAST: dict[tuple[int, int, float], float] = {}
+
+
+def _at_least(need: int, spots: int, q: float) -> float:
+    """P(Binomial(spots, q) >= need), remembered: a few dozen cases come back all game."""
+    key = (need, spots, q)
+    total = _AT_LEAST.get(key)
+    if total is None:
+        total = 0.0
+        for k in range(need, spots + 1):
+            total += _binom(spots, k) * q**k * (1 - q) ** (spots - k)
+        if len(_AT_LEAST) > 4096:  # a tuning run may try many values of q
+            _AT_LEAST.clear()
+        _AT_LEAST[key] = total
     return total
 
 
@@ -171,19 +208,33 @@ def color_need(state: GameState, seat: int) -> list[float]:
     Driven by the colored costs of the tiles on the market (weighted by their CP), after
     the seat's reduction tokens, plus a little for every color (future tiles).
     """
-    player = state.players[seat]
-    reductions = player.reductions
+    reductions = state.players[seat].reductions
     need = [0.5] * NUM_COLORS
     for tile in state.market:
         if tile is None:
             continue
-        weight = tile.cp + 1.0
-        cost = tile.cost
-        for c in range(NUM_COLORS):
-            if cost[c] and not reductions[c]:
-                need[c] += cost[c] * weight
+        for c, want in _tile_wants(tile):
+            if not reductions[c]:
+                need[c] += want
     top = max(need)
     return [n / top for n in need]
+
+
+_WANTS: dict[int, tuple[Tile, tuple[tuple[int, float], ...]]] = {}
+
+
+def _tile_wants(tile: Tile) -> tuple[tuple[int, float], ...]:
+    """(color, cost of that color times the tile's CP + 1) for each color the tile costs,
+    worked out once per tile (the entry keeps the tile, so no other takes its id)."""
+    known = _WANTS.get(id(tile))
+    if known is None:
+        weight = tile.cp + 1.0
+        cost = tile.cost
+        wants = tuple((c, cost[c] * weight) for c in range(NUM_COLORS) if cost[c])
+        if len(_WANTS) > 4096:  # tile sets loaded again and again (tests)
+            _WANTS.clear()
+        known = _WANTS[id(tile)] = (tile, wants)
+    return known[1]
 
 
 # ---------------------------------------------------------------------- values
@@ -306,17 +357,21 @@ def pyramid_points(pyr: Pyramid, idle: bool, w: Weights, over: bool) -> float:
             continue
         tile = placed.tile
         kind = tile.effect.kind
-        if kind is EffectKind.FOREST:
+        if kind is _FOREST:
             if over:
                 if forest_validated(pyr, pos, placed):
                     points += tile.cp
             else:
                 points += tile.cp * forest_chance(pyr, pos, placed, w.forest_chance)
-        elif kind is EffectKind.STONE:
+        elif kind is _STONE:
             points += tile.cp + STONE_CP
         else:
             points += tile.cp
     return points
+
+
+# Looked up once: pyramid_points runs for every position a search imagines.
+_FOREST, _STONE = EffectKind.FOREST, EffectKind.STONE
 
 
 def seat_value(
@@ -326,14 +381,16 @@ def seat_value(
     tokens: list[int],
     w: Weights = DEFAULT_WEIGHTS,
     need: list[float] | None = None,
+    facts: PyramidFacts | None = None,
 ) -> float:
     """The value of one seat, in CP (see the module documentation); ``need`` is the
-    seat's :func:`color_need`, when the caller already has it."""
+    seat's :func:`color_need` and ``facts`` its pyramid's :func:`pyramid_facts`, when
+    the caller already has them."""
     player = state.players[seat]
     pyr = player.pyramid
     over = state.is_over
     idle = player.god is GodId.IDLENESS
-    value = pyramid_points(pyr, idle, w, over)
+    value = pyramid_points(pyr, idle, w, over) if facts is None else facts.points
     value += tokens[seat]
     if player.god is None:
         value += pending_god_value(state, seat, ctx, w)
@@ -353,7 +410,8 @@ def seat_value(
             if player.reductions[c]:
                 value += w.reduction * tiles_left * future[c] * w.worshiper
         value += w.slot * tiles_left
-        value += w.flexibility * sum(open_spot_colors(pyr)) / NUM_COLORS
+        open_colors = sum(open_spot_colors(pyr)) if facts is None else facts.open_colors
+        value += w.flexibility * open_colors / NUM_COLORS
     return value
 
 

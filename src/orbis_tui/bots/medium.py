@@ -37,6 +37,10 @@ from .fair import decision_rng
 from .heuristics import DEFAULT_WEIGHTS, Weights, color_need, evaluate, margin
 from .plan import PlanFollower
 
+# The kinds that end a turn's planning, looked up once: it asks at every step.
+_TURN, _OVER = DecisionKind.TURN, DecisionKind.OVER
+_GOWILD, _DECLINE = GoWild(), Decline()
+
 
 @dataclass(slots=True)
 class TurnPlan:
@@ -55,6 +59,10 @@ class Planner:
     def margin(self, state: GameState, seat: int) -> float:
         return margin(evaluate(state, self.weights), seat)
 
+    def need(self, state: GameState, seat: int) -> list[float]:
+        """The seat's wish for each worshiper color (:func:`~.heuristics.color_need`)."""
+        return color_need(state, seat)
+
     # ------------------------------------------------------------------ turns
     def turn_plans(self, state: GameState) -> list[TurnPlan]:
         """Every tile and god the active player may take, each finished greedily;
@@ -63,22 +71,31 @@ class Planner:
         plans = []
         for action in state.decision_actions():
             child = state.copy(record=False)
-            child.apply(action)
-            rest, value = self.complete(child, me)
+            child.apply_unchecked(action)  # one of the engine's own legal answers
+            rest, value = self._finish(child, me, True)
             plans.append(TurnPlan([action, *rest], value))
         plans.sort(key=lambda p: -p.value)
         return plans
 
     def complete(self, state: GameState, me: int) -> tuple[list[Action], float]:
-        """The best way to answer the decisions left in ``me``'s turn, and its value."""
-        if state.is_over or state.current != me or state.kind is DecisionKind.TURN:
+        """The best way to answer the decisions left in ``me``'s turn, and its value
+        (``state`` is left as it is)."""
+        return self._finish(state, me, False)
+
+    def _finish(self, state: GameState, me: int, scratch: bool) -> tuple[list[Action], float]:
+        """:meth:`complete`; a ``scratch`` state is a copy of the planner's own, which it
+        may change: its last answer is played on it instead of on yet another copy."""
+        kind = state.kind
+        if kind is _TURN or kind is _OVER or state.current != me:
             return [], self.margin(state, me)
         best: tuple[list[Action], float] | None = None
-        for seq in self.options(state):
-            child = state.copy(record=False)
+        options = self.options(state)
+        last = len(options) - 1
+        for index, seq in enumerate(options):
+            child = state if scratch and index == last else state.copy(record=False)
             for action in seq:
-                child.apply(action)
-            rest, value = self.complete(child, me)
+                child.apply_unchecked(action)  # the answers of options() are legal
+            rest, value = self._finish(child, me, True)
             if best is None or value > best[1]:
                 best = ([*seq, *rest], value)
         assert best is not None
@@ -92,10 +109,10 @@ class Planner:
         player = state.player
         if kind is DecisionKind.PAY:
             seqs: list[list[Action]] = []
-            pay = pay_sequence(state, color_need(state, me))
+            pay = pay_sequence(state, self.need(state, me))
             if pay is not None:
                 seqs.append(pay)
-            seqs.append([GoWild()])
+            seqs.append([_GOWILD])
             return seqs
         if kind is DecisionKind.PLACE:
             places = state.decision_actions()
@@ -104,22 +121,22 @@ class Planner:
                 return [[a] for a in colored]
             return [[a] for a in places]
         if kind is DecisionKind.GAIN:
-            return [[ChooseGain(best_gain_color(player.realm, color_need(state, me)))]]
+            return [[ChooseGain(best_gain_color(player.realm, self.need(state, me)))]]
         if kind is DecisionKind.VILLAGE:
             assert state.take is not None
             count = state.take.tile.effect.count
-            give = pick_to_give(player.realm, count, color_need(state, me))
-            return [[ReturnWorshipers(give)], [Decline()]]
+            give = pick_to_give(player.realm, count, self.need(state, me))
+            return [[ReturnWorshipers(give)], [_DECLINE]]
         if kind is DecisionKind.VOLCANO:
             erupts = [a for a in state.decision_actions() if isinstance(a, Erupt)]
-            return [[volcano_choice(state, erupts)]] if erupts else [[Decline()]]
+            return [[volcano_choice(state, erupts)]] if erupts else [[_DECLINE]]
         if kind is DecisionKind.LOVE:
-            return [[love_choice(player.realm, color_need(state, me))]]
+            return [[love_choice(player.realm, self.need(state, me))]]
         if kind is DecisionKind.DEATH:
-            give = pick_to_give(player.realm, DEATH_PRICE, color_need(state, me))
-            return [[ReturnWorshipers(give)], [Decline()]]
+            give = pick_to_give(player.realm, DEATH_PRICE, self.need(state, me))
+            return [[ReturnWorshipers(give)], [_DECLINE]]
         if kind is DecisionKind.DISCARD:
-            return discard_sequences(state, color_need(state, me))
+            return discard_sequences(state, self.need(state, me))
         raise ValueError(f"no options for a {kind.value} decision")
 
 

@@ -9,8 +9,13 @@ makes, with four it divides it by almost four; the search then plays more turns 
 same time. (Each search iteration's final position is still valued in full.)
 
 For the same reason the table facts of the other seats (their validated effects, their
-highest mystic) are counted once a turn, and the mover's wish for each worshiper color,
-which depends on the market and its reduction tokens only, once per market it meets.
+highest mystic) are counted once a turn, the temple tokens once for each count of the
+mover's temples and mystic value, and the mover's wish for each worshiper color,
+which depends on the market and its reduction tokens only, once per market it meets
+(for the evaluations and for the turn's own choices of what to pay, gain or give; the
+same markets come back turn after turn in a review's many continuations). The mover's
+pyramid facts (validated effects, mystic value, points, open spots) are kept for each
+pyramid met, which the same continuations meet again and again.
 """
 
 from __future__ import annotations
@@ -18,11 +23,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..engine import Action, GameState
-from .heuristics import Context, color_need, seat_value, temple_tokens
+from ..engine import Action, GameState, GodId, Tile
+from .heuristics import (
+    Context,
+    PyramidFacts,
+    color_need,
+    pyramid_facts,
+    seat_value,
+    temple_tokens,
+)
 from .medium import Planner, TurnPlan
 
 Planned = TypeVar("Planned")
+
+# The color wishes and the pyramids a planner remembers (under a kilobyte each) before
+# it starts afresh.
+_MOST_NEEDS = 20_000
+_MOST_PYRAMIDS = 20_000
 
 
 class QuickPlanner(Planner):
@@ -34,7 +51,12 @@ class QuickPlanner(Planner):
         self._frozen = False
         self._best_other = 0.0
         self._base: Context | None = None
-        self._needs: dict[tuple, list[float]] = {}
+        self._tokens: dict[tuple[int, int, int], list[int]] = {}
+        self._needs: dict[tuple, tuple[tuple, list[float]]] = {}
+        self._count = 0
+        self._root = (0, 0, 0)  # the mover, the number of its pyramid, the pyramid's size
+        self._roots: dict[tuple, tuple[int, tuple[Tile, ...]]] = {}
+        self._facts: dict[tuple, tuple[Tile, PyramidFacts]] = {}
 
     def turn_plans(self, state: GameState) -> list[TurnPlan]:
         return self._planning(state, lambda: Planner.turn_plans(self, state))
@@ -48,15 +70,77 @@ class QuickPlanner(Planner):
         base = self._base
         if not self._frozen or base is None:
             return super().margin(state, seat)
-        ctx = Context.updated(state, seat, base)
-        tokens = temple_tokens(state, ctx)
-        player = state.players[seat]
-        key = (seat, *map(id, state.market), *player.reductions)
-        need = self._needs.get(key)
-        if need is None:
-            need = self._needs[key] = color_need(state, seat)
-        value = seat_value(state, seat, ctx, tokens, self.weights, need)
+        facts = self._pyramid_facts(state, seat)
+        ctx = Context.updated(state, seat, base, facts)
+        # The others' temples and mystic values are the base's: the tokens depend on
+        # the mover's alone.
+        mine = (seat, ctx.counts[seat]["temple"], ctx.mystic[seat])
+        tokens = self._tokens.get(mine)
+        if tokens is None:
+            tokens = self._tokens[mine] = temple_tokens(state, ctx)
+        need = self.need(state, seat)
+        value = seat_value(state, seat, ctx, tokens, self.weights, need, facts)
         return value - self._best_other
+
+    def _pyramid_facts(self, state: GameState, seat: int) -> PyramidFacts:
+        """The facts of the seat's pyramid, remembered across turns and worlds.
+
+        During a turn only the mover's pyramid changes, and only by the tile placed
+        this turn: added last (a dict keeps its order), then maybe cancelled. So the
+        pyramid is the one at the start of the planning (numbered by its content) and
+        its last tile, which makes a short key.
+        """
+        player = state.players[seat]
+        pyramid = player.pyramid
+        idle = player.god is GodId.IDLENESS
+        over = state.is_over
+        mover, root, size = self._root
+        grown = len(pyramid) - size
+        if seat != mover or not pyramid or not 0 <= grown <= 1:
+            return pyramid_facts(pyramid, idle, self.weights, over)
+        pos = next(reversed(pyramid))
+        last = pyramid[pos]
+        key = (root, grown, pos, id(last.tile), last.wild, last.cancelled, idle, over)
+        known = self._facts.get(key)
+        if known is None:
+            if len(self._facts) >= _MOST_PYRAMIDS:
+                self._facts.clear()
+            # The entry keeps the tile alive, so no other tile takes its id.
+            facts = pyramid_facts(pyramid, idle, self.weights, over)
+            known = self._facts[key] = (last.tile, facts)
+        return known[1]
+
+    def _number_root(self, state: GameState) -> None:
+        """Number the mover's pyramid at the start of a planning by its content."""
+        me = state.current
+        pyramid = state.players[me].pyramid
+        content = tuple((pos, id(p.tile), p.wild, p.cancelled) for pos, p in pyramid.items())
+        known = self._roots.get(content)
+        if known is None:
+            if len(self._roots) >= _MOST_PYRAMIDS:
+                self._roots.clear()
+                self._facts.clear()  # their keys hold the numbers of these roots
+            # Numbers are never reused; the entry keeps the tiles (whose ids make the
+            # content) alive.
+            self._count += 1
+            known = self._roots[content] = (self._count, tuple(p.tile for p in pyramid.values()))
+        self._root = (me, known[0], len(pyramid))
+
+    def need(self, state: GameState, seat: int) -> list[float]:
+        if not self._frozen:
+            return color_need(state, seat)
+        market = state.market
+        key = (seat, *map(id, market), *state.players[seat].reductions)
+        known = self._needs.get(key)
+        if known is not None:
+            return known[1]
+        if len(self._needs) >= _MOST_NEEDS:
+            self._needs.clear()
+        need = color_need(state, seat)
+        # The entry keeps the market's tiles alive, so no other tile can take their ids
+        # (the key) while it lasts.
+        self._needs[key] = (tuple(market), need)
+        return need
 
     def _planning(self, state: GameState, plan: Callable[[], Planned]) -> Planned:
         me = state.current
@@ -68,7 +152,8 @@ class QuickPlanner(Planner):
             if seat != me
         )
         self._base = ctx
-        self._needs.clear()
+        self._tokens.clear()
+        self._number_root(state)
         self._frozen = True
         try:
             return plan()

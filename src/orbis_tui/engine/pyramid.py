@@ -7,8 +7,7 @@ they may be negative; a tile at (r, c) with r > 1 rests on (r-1, c) and (r-1, c+
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from .kinds import value
 from .tiles import Tile
 
 ROW_SIZES = {1: 5, 2: 4, 3: 3, 4: 2}
@@ -17,7 +16,7 @@ TOP_ROW = 4
 Position = tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@value  # built for every placement a search imagines: see kinds.py
 class PlacedTile:
     tile: Tile
     wild: bool = False
@@ -93,12 +92,29 @@ def could_hold(pyramid: Pyramid, pos: Position) -> bool:
     Row 1 ends up :data:`ROW_SIZES` [1] columns wide around the tiles already there, and
     a spot at (r, c) rests on the row-1 columns c to c + r - 1.
     """
+    return _could_hold(pyramid, pos, _row_one_span(pyramid))
+
+
+def open_neighbors(pyramid: Pyramid, pos: Position) -> int:
+    """How many spots next to ``pos`` (:func:`neighbor_positions`) :func:`could_hold`
+    a tile (row 1 looked at once for all six: the computer players ask it often)."""
+    span = _row_one_span(pyramid)
+    return sum(1 for n in neighbor_positions(pos) if _could_hold(pyramid, n, span))
+
+
+def _row_one_span(pyramid: Pyramid) -> tuple[int, int]:
+    """The lowest and highest row-1 columns (the first tile opens column 0)."""
+    cols = [col for (row, col) in pyramid if row == 1] or [0]
+    return min(cols), max(cols)
+
+
+def _could_hold(pyramid: Pyramid, pos: Position, span: tuple[int, int]) -> bool:
     r, c = pos
     if r < 1 or r > TOP_ROW or pos in pyramid:
         return False
-    cols = [col for (row, col) in pyramid if row == 1] or [0]  # the first tile opens column 0
+    low, high = span
     width = ROW_SIZES[1]
-    return max(cols) - width + 1 <= c and c + r - 1 <= min(cols) + width - 1
+    return high - width + 1 <= c and c + r - 1 <= low + width - 1
 
 
 def is_valid(pyramid: Pyramid) -> list[str]:

@@ -86,37 +86,39 @@ def forest_validated(pyr: Pyramid, pos: Position, placed: PlacedTile) -> bool:
     return forest_matching(pyr, pos, placed) >= placed.tile.effect.count
 
 
-# The effects counted by their kind's name once validated (forests need a check).
-_COUNTED = {
-    kind: kind.value for kind in (EffectKind.VILLAGE, EffectKind.VOLCANO, EffectKind.IRRIGATION)
-}
+# The effects counted by their kind's name once validated (forests need a check), and
+# the kinds effect_counts tells apart first, looked up once: the computer players count
+# every pyramid they imagine.
+_COUNTED = {EffectKind.VILLAGE: 0, EffectKind.VOLCANO: 1, EffectKind.IRRIGATION: 2}
+_TEMPLE, _FOREST = EffectKind.TEMPLE, EffectKind.FOREST
 
 
 def effect_counts(pyr: Pyramid) -> dict[str, int]:
     """Validated villages, volcanoes, irrigations, forests; temples; wilderness tiles."""
-    counts = {
-        "village": 0,
-        "volcano": 0,
-        "irrigation": 0,
-        "forest": 0,
-        "temple": 0,
-        "wilderness": 0,
-    }
+    counted = [0, 0, 0]  # in the order of _COUNTED
+    forest = temple = wilderness = 0
     for pos, placed in pyr.items():
         if placed.wild:
-            counts["wilderness"] += 1
+            wilderness += 1
             continue
         kind = placed.tile.effect.kind
-        if kind is EffectKind.TEMPLE:
-            counts["temple"] += 1
+        if kind is _TEMPLE:
+            temple += 1
         elif placed.cancelled:
             continue
-        elif kind is EffectKind.FOREST:
+        elif kind is _FOREST:
             if forest_validated(pyr, pos, placed):
-                counts["forest"] += 1
+                forest += 1
         elif kind in _COUNTED:
-            counts[_COUNTED[kind]] += 1
-    return counts
+            counted[_COUNTED[kind]] += 1
+    return {
+        "village": counted[0],
+        "volcano": counted[1],
+        "irrigation": counted[2],
+        "forest": forest,
+        "temple": temple,
+        "wilderness": wilderness,
+    }
 
 
 def highest_mystic(pyr: Pyramid) -> int:
@@ -223,6 +225,8 @@ def temple_token_awards(
     """R-END-3: the temple token of every seat (0 for none), given each seat's temples
     and highest mystic value: more temples first, then the higher mystic value; the
     biggest tokens go first, seats without a temple get none."""
+    if not any(temples):
+        return [0] * len(temples)
     order = sorted(
         (seat for seat in range(len(temples)) if temples[seat] > 0),
         key=lambda seat: (-temples[seat], -mystics[seat]),

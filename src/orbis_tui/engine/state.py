@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from . import pyramid as geometry
@@ -60,6 +59,7 @@ from .events import (
     Validated,
     WentWild,
 )
+from .kinds import value
 from .pyramid import PlacedTile, Position, Pyramid
 from .rules import (
     DEATH_PRICE,
@@ -149,7 +149,7 @@ class PlayerState:
         return tuple(0 if red[c] else cost[c] for c in range(NUM_COLORS))
 
 
-@dataclass(frozen=True, slots=True)
+@value  # built several times a turn: see kinds.py
 class Take:
     """The region tile being taken this turn: from which market ``cell`` (0-8), whether
     it has become a wilderness, and where it was placed (``None`` until it is)."""
@@ -452,10 +452,13 @@ class GameState:
         pyr = player.pyramid
         take = self.take
         assert take is not None
+        spots = geometry.wild_spots(pyr)  # the colored spots are some of them, in order
         actions: list[Action] = []
         if not take.wild:
-            actions.extend(Place(r, c) for r, c in geometry.colored_spots(pyr, take.tile.color))
-        actions.extend(Place(r, c, True) for r, c in geometry.wild_spots(pyr))
+            color = take.tile.color
+            fits = geometry.color_fits
+            actions.extend(_place(pos, False) for pos in spots if fits(pyr, pos, color))
+        actions.extend(_place(pos, True) for pos in spots)
         return actions
 
     def returns_needed(self) -> int:
@@ -678,6 +681,16 @@ class GameState:
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` and play it. Returns what happened, in order, as events."""
         self._check(action)
+        return self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Play ``action`` as :meth:`apply` does, without checking it first.
+
+        Only for an action known to be legal: one of :meth:`legal_actions` of this very
+        position, or one a caller built by the rules (a search's greedy answers, which
+        it plays millions of times). An illegal one is not refused: it leaves a state
+        the rules cannot reach.
+        """
         if self._record:
             self._history.append(_Undo(self, action))
         self._decision = None
@@ -868,28 +881,43 @@ class GameState:
     def _end_turn(self, events: list[Event]) -> None:
         me = self.current
         # R-TAKE-7 refill
-        if self.take is not None:
-            cell = self.take.cell
-            for level in range(3):
-                pile = self.piles[level]
-                pos = self.pile_pos[level]
+        take = self.take
+        if take is not None:
+            cell = take.cell
+            pile_pos = self.pile_pos
+            for level, pile in enumerate(self.piles):
+                pos = pile_pos[level]
                 if pos < len(pile):
-                    self.market[cell] = pile[pos]
-                    self.pile_pos[level] = pos + 1
-                    events.append(Refilled(me, cell, pile[pos].id))
+                    tile = pile[pos]
+                    self.market[cell] = tile
+                    pile_pos[level] = pos + 1
+                    events.append(Refilled(me, cell, tile.id))
                     break
             self.market_worshipers[cell] = ZERO
-        self.player.turns += 1
+        self.players[me].turns += 1
         self.take = None
-        self.turn += 1
+        turn = self.turn = self.turn + 1
         events.append(TurnEnded(me))
-        if self.turn >= self.total_turns:
+        players = len(self.players)
+        if turn >= ROUNDS * players:  # the game's total turns
             self.kind = DecisionKind.OVER
             events.append(GameOver(me))
             return
-        self.current = (self.first_player + self.turn) % self.num_players
+        self.current = (self.first_player + turn) % players
         self.kind = DecisionKind.TURN
         events.append(TurnStarted(self.current))
+
+
+_PLACES: dict[tuple[Position, bool], Place] = {}
+
+
+def _place(pos: Position, wild: bool) -> Place:
+    """The placement at ``pos``: one value per spot, made once (searches list them all
+    at every placement they imagine)."""
+    place = _PLACES.get((pos, wild))
+    if place is None:
+        place = _PLACES[pos, wild] = Place(pos[0], pos[1], wild)
+    return place
 
 
 def _safe(count: Sequence[int]) -> Count:
