@@ -44,6 +44,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench_review import cpu_seconds  # beside this script
+
 from orbis_tui.analysis.paired import (
     HORIZON_ROUNDS,
     paired_difference,
@@ -94,10 +96,10 @@ def reviewed(cache: Path, name: str, record: GameRecord) -> tuple[GameReview, st
     if path.exists():
         took = timing.read_text().strip() if timing.exists() else "an unknown time"
         return GameReview.from_json(path.read_text()), f"{took}, cached"
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu = time.perf_counter(), cpu_seconds()
     review = review_record(record)
     took = (
-        f"{time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu:.0f} s CPU "
+        f"{time.perf_counter() - start:.0f} s wall, {cpu_seconds() - cpu:.0f} s CPU "
         f"(load {os.getloadavg()[0]:.1f})"
     )
     path.write_text(review.to_json())

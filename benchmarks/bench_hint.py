@@ -9,7 +9,8 @@ Run with ``python benchmarks/bench_hint.py``. It prints:
   time from each ←/→ and PgUp/PgDn key to the repaint that shows the new position
   (measured as ``bench_app.py`` does for the table);
 - review: the time ``review_record`` takes over the whole record, at its default
-  size (the review screen's analysis).
+  size and on its default worker processes (the review screen's analysis), and the CPU
+  seconds of all its processes.
 
 Options: ``--positions N`` hint positions (default 8), ``--seed S``, ``--json``.
 """
@@ -90,11 +91,13 @@ def step_times(record: GameRecord, seed: int) -> list[float]:
 
 def review_seconds(record: GameRecord) -> tuple[float, float]:
     """Wall-clock and CPU seconds of the review of the whole record."""
+    from bench_review import cpu_seconds  # beside this script
+
     from orbis_tui.analysis.review import review_record
 
-    started, cpu = time.perf_counter(), time.process_time()
+    started, cpu = time.perf_counter(), cpu_seconds()
     review_record(record)
-    return time.perf_counter() - started, time.process_time() - cpu
+    return time.perf_counter() - started, cpu_seconds() - cpu
 
 
 def main() -> None:

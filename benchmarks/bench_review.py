@@ -1,7 +1,7 @@
 """How long ``orbis review`` takes to review whole games.
 
     .venv/bin/python benchmarks/bench_review.py [--games 3] [--players 2] [--seed 0]
-        [--level medium] [--size N | --budget SECONDS]
+        [--level medium] [--size N | --budget SECONDS] [--workers N]
 
 Plays ``--games`` games between computer players of ``--level`` (medium by default:
 quick to play, human-like in their slips), saves each as a record, and reviews it at
@@ -9,9 +9,11 @@ the default settings (the expert's search, ``REVIEW_PER_OPTION`` iterations per
 option) unless told otherwise. Prints, per game, the decisions judged and forced, the
 search iterations, the seconds of the whole review and of its slowest decision, and
 the mistakes found; then the mean and the worst game. The machine's other work slows
-every figure: run it on a quiet machine and say how busy it was (load average shown);
-the CPU seconds of the process are shown too, which others' work hardly changes (the
-review runs in one thread, so on a quiet machine the two agree).
+every figure: run it on a quiet machine and say how busy it was (load average shown).
+The CPU seconds are shown too (this process's and its worker processes'), which others'
+work hardly changes. The review judges its turns on ``--workers`` processes (by default
+as many as it uses in the app: one per processor, up to four); on a quiet machine the
+seconds are about the CPU seconds divided by the workers.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import os
 import time
 
+from orbis_tui.analysis.parallel import worker_count
 from orbis_tui.analysis.review import review_record
 from orbis_tui.analysis.search import REVIEW_PER_OPTION
 from orbis_tui.bots import bot_seed, make_bot
@@ -36,6 +39,12 @@ def played_record(players: int, seed: int, level: str) -> GameRecord:
     return match.record
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its worker processes that have ended."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
@@ -45,11 +54,13 @@ def main() -> None:
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--size", type=int, default=REVIEW_PER_OPTION)
     size.add_argument("--budget", type=float, default=None, help="seconds per decision")
+    parser.add_argument("--workers", type=int, default=worker_count())
     args = parser.parse_args()
     search = {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
     print(
         f"{args.players}-player games between {args.level} players, reviewed with "
-        f"{search}; load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs"
+        f"{search} on {args.workers} processes; load average before: "
+        f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs"
     )
     totals: list[float] = []
     cpus: list[float] = []
@@ -65,10 +76,12 @@ def main() -> None:
             last = now
 
         start = last = time.perf_counter()
-        cpu = time.process_time()
-        review = review_record(record, seed=args.seed, progress=progress, **search)
+        cpu = cpu_seconds()
+        review = review_record(
+            record, seed=args.seed, progress=progress, workers=args.workers, **search
+        )
         seconds = time.perf_counter() - start
-        cpu = time.process_time() - cpu
+        cpu = cpu_seconds() - cpu
         cpus.append(cpu)
         totals.append(seconds)
         mistakes = sum(p.mistakes for p in review.players)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -42,6 +43,7 @@ from orbis_tui.engine import (
     Place,
     parse_action,
 )
+from orbis_tui.i18n import set_language
 from orbis_tui.records import GameRecord, Match, replay
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.words.reasons import loss_reason
@@ -299,13 +301,55 @@ def test_an_unknown_seat_is_refused() -> None:
 
 
 def test_progress_is_reported_and_cancel_stops_early() -> None:
+    """Progress comes as each turn is judged; a cancel keeps the turns judged so far,
+    whole, and the share last reported is theirs."""
     shares: list[float] = []
     record = planted()[0]
     review = review_record(
-        record, seats=[0], per_option=2, progress=shares.append, cancel=lambda: len(shares) >= 2
+        record,
+        seats=[0],
+        per_option=2,
+        progress=shares.append,
+        cancel=lambda: len(shares) >= 2,
+        workers=2,
     )
     assert shares == sorted(shares) and len(shares) == 2
-    assert len(review.moves) == 2 and review.settings["complete"] is False
+    judged = [d for d in _decisions(record) if d.state.current == 0 and d.judged]
+    assert 0 < len(review.moves) == round(shares[-1] * len(judged)) < len(judged)
+    assert review.settings["complete"] is False
+    turns = {m.turn for m in review.moves}
+    assert len(turns) == 2
+    assert len(review.moves) == sum(1 for d in judged if d.state.turn + 1 in turns)
+
+
+def opening(turns: int) -> GameRecord:
+    """The first ``turns`` turns of the planted game."""
+    record = planted()[0]
+    state = replay(record, upto=0)
+    count = 0
+    while state.turn < turns:
+        state.apply(parse_action(record.actions[count]))
+        count += 1
+    return GameRecord(setup=record.setup, actions=record.actions[:count])
+
+
+@pytest.mark.slow  # three turns reviewed three times
+def test_the_review_is_the_same_on_one_process_or_several_and_in_the_players_language() -> None:
+    """Turns judged in worker processes give the review judged in this one, worded in
+    the language the player reads (a worker starts in the default one)."""
+    record = opening(3)  # its third turn has a decision the review words
+    english = review_record(record, per_option=2, workers=1)
+    set_language("de")
+    alone = review_record(record, per_option=2, workers=1)
+    shared = review_record(record, per_option=2, workers=2)
+    assert shared == alone
+    worded = [
+        (e.reason, g.reason) for e, g in zip(english.moves, shared.moves, strict=True) if e.reason
+    ]
+    assert worded and all(en != de for en, de in worded)
+    assert [replace(m, reason="") for m in shared.moves] == [
+        replace(m, reason="") for m in english.moves
+    ]
 
 
 @pytest.mark.slow

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from orbis_tui.analysis.parallel import worker_count
 from orbis_tui.analysis.review import GameReview
 from orbis_tui.analysis.search import REVIEW_PER_OPTION
 from orbis_tui.cli import REVIEW_SIZE, main
@@ -144,3 +151,47 @@ def test_moves_are_numbered_by_round_as_on_the_table(
     assert rounds <= {1, 2, 3} and max(rounds) >= 2
     for move in review.moves:
         assert _round(move, 3) == (move.turn - 1) // 3 + 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads child processes in /proc")
+@pytest.mark.skipif(worker_count() < 2, reason="a review on one processor starts no worker")
+def test_ctrl_c_stops_a_review_and_its_worker_processes_quietly(tmp_path: Path) -> None:
+    """Ctrl+C reaches the whole process group, as from a terminal: the review stops with
+    the shell's code for it (130), no traceback, and no worker process left behind."""
+    command = [sys.executable, "-m", "orbis_tui", "review", str(RECORD), "--json"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True
+    )
+    children: list[int] = []
+    try:
+        while len(children) < 2 and process.poll() is None:
+            time.sleep(0.05)
+            children = child_processes(process.pid)
+        assert len(children) >= 2, "the review did not start its workers"
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130
+    assert "Traceback" not in err
+    assert wait_until_gone(children)
+
+
+def wait_until_gone(pids: list[int], seconds: float = 10.0) -> bool:
+    """Whether the processes ``pids`` (children of a process that has ended) are gone
+    within ``seconds``: a worker stopped as its parent leaves takes a moment."""
+    deadline = time.monotonic() + seconds
+    while any(Path(f"/proc/{pid}").exists() for pid in pids):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def child_processes(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found

@@ -2,4 +2,5 @@
 
 from .cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # not when a review's worker process imports it
+    raise SystemExit(main())

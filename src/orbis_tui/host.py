@@ -486,7 +486,8 @@ def host_tables(
         finally:
             await runner.cleanup()
 
-    with contextlib.suppress(KeyboardInterrupt):
+    # Ctrl+C (and SIGTERM) end the runner with GracefulExit: a stop asked for, not a failure
+    with contextlib.suppress(KeyboardInterrupt, web.GracefulExit):
         asyncio.run(main())
     return 0
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..bots.rollout import QuickPlanner
 from ..engine import Action, Exchange, GameState, format_action, parse_action
-from ..i18n import format_numbers, gettext
+from ..i18n import format_numbers, gettext, language, set_language
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord
 from ..records.model import start_state
@@ -35,6 +35,7 @@ from ..words import loss_reason
 from . import texts
 from .lesson import game_lessons
 from .paired import FutureCache, Futures, paired_difference, play_futures, turn_worlds
+from .parallel import run_jobs, worker_count
 from .search import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
 FORMAT = "orbis-review/1"
@@ -256,16 +257,19 @@ def review_record(
     seed: int = 0,
     progress: Callable[[float], None] | None = None,
     cancel: Callable[[], bool] | None = None,
+    workers: int | None = None,
 ) -> GameReview:
     """Review every decision of ``record`` (finished or not) of the ``seats`` asked
     (default: all) with ``per_option`` search iterations for each option, or, when
     ``time_budget`` is given instead, that many seconds of search per decision (which
     is not reproducible: the search goes as far as the machine allows).
 
-    ``progress`` is called with the share done (0 to 1) after each decision; when
-    ``cancel`` returns True the review stops and covers the decisions judged so far
-    (``settings["complete"]`` is then False). The record must replay (it is checked
-    when loaded: see :func:`orbis_tui.records.load_record`).
+    The turns are judged on ``workers`` processes (default: :func:`.parallel.worker_count`),
+    with the same result whatever their number. ``progress`` is called with the share
+    done (0 to 1) as each turn is judged; when ``cancel`` returns True the review stops
+    and covers the turns judged so far (``settings["complete"]`` is then False). The
+    record must replay (it is checked when loaded: see
+    :func:`orbis_tui.records.load_record`).
     """
     names = tuple(record.setup.players)
     wanted = sorted(set(range(len(names)) if seats is None else seats))
@@ -280,25 +284,28 @@ def review_record(
     hints = set(record.hints or ())
     decisions = [d for d in _decisions(record) if d.state.current in wanted]
     judged = [d for d in decisions if d.judged]
-    moves: list[MoveReview] = []
-    iterations = 0
-    complete = True
-    cache: FutureCache = {}  # the futures of the turn under way (see play_futures)
-    turn = -1
-    for done, decision in enumerate(judged):
-        if cancel is not None and cancel():
-            complete = False
-            break
-        if decision.state.turn != turn:
-            turn = decision.state.turn
-            cache.clear()
-        # a hint noted before the exchanges that prepared the answer counts too
-        hinted = any(n in hints for n in range(decision.first, decision.index + 1))
-        move, searched = _judge(decision, budget, seed, hinted, cache)
-        moves.append(move)
-        iterations += searched
+    jobs = [
+        _TurnJob(
+            # a hint noted before the exchanges that prepared the answer counts too
+            tuple((d, any(n in hints for n in range(d.first, d.index + 1))) for d in turn),
+            budget,
+            seed,
+            language(),
+        )
+        for turn in _by_turn(judged)
+    ]
+    finished: dict[int, tuple[tuple[MoveReview, int], ...]] = {}
+
+    def done(number: int, judgements: tuple[tuple[MoveReview, int], ...]) -> None:
+        finished[number] = judgements
         if progress is not None:
-            progress((done + 1) / len(judged))
+            progress(sum(map(len, finished.values())) / len(judged))
+
+    count = worker_count() if workers is None else workers
+    complete = run_jobs(_judge_turn, jobs, count, done, cancel)
+    judgements = [j for number in sorted(finished) for j in finished[number]]
+    moves = [move for move, _ in judgements]
+    iterations = sum(searched for _, searched in judgements)
     if progress is not None and complete:
         progress(1.0)
     lessons: dict[int, tuple[str, ...]] = {}
@@ -328,6 +335,35 @@ def review_record(
     }
     forced = tuple(d.index for d in decisions if not d.judged)
     return GameReview(names, players, tuple(moves), settings, forced)
+
+
+@dataclass(frozen=True, slots=True)
+class _TurnJob:
+    """The decisions of one turn to judge (each with whether a hint was shown)."""
+
+    decisions: tuple[tuple[_Decision, bool], ...]
+    budget: Budget
+    seed: int
+    language: str  # the reasons' (a worker process starts in the default one)
+
+
+def _judge_turn(job: _TurnJob) -> tuple[tuple[MoveReview, int], ...]:
+    """Each decision of the turn judged, with the search iterations it took. The
+    decisions of a turn share their worlds, so they share the futures played too."""
+    if language() != job.language:
+        set_language(job.language)
+    cache: FutureCache = {}
+    return tuple(_judge(d, job.budget, job.seed, hinted, cache) for d, hinted in job.decisions)
+
+
+def _by_turn(decisions: Sequence[_Decision]) -> list[list[_Decision]]:
+    turns: list[list[_Decision]] = []
+    for decision in decisions:
+        if turns and turns[-1][0].state.turn == decision.state.turn:
+            turns[-1].append(decision)
+        else:
+            turns.append([decision])
+    return turns
 
 
 def _decisions(record: GameRecord) -> list[_Decision]:

@@ -81,6 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `orbis replay game.json | head -1`: the reader has had enough
         _quiet_stdout()
         return 1
+    except KeyboardInterrupt:  # Ctrl+C during `orbis review`, say: stopped, as asked
+        print(file=sys.stderr)
+        return 130
     finally:
         gc.enable()
 

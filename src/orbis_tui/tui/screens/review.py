@@ -12,6 +12,7 @@ import math
 import threading
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -38,7 +39,7 @@ from ..replay_book import ReplayBook
 from ..widgets.info import PlayerCard, StatusLine
 from ..widgets.keybar import KeyBar
 from ..widgets.market import MarketBoard
-from ..widgets.panel import ASIDE, CHOICE, OTHER_KEY, FittedPanel, MustShow, must_show
+from ..widgets.panel import ASIDE, CHOICE, OTHER_KEY, FittedPanel, MustShow
 from ..widgets.pyramid import PyramidView
 from ..widgets.supply import SupplyBar
 from .base import SizeNotice
@@ -172,8 +173,8 @@ class ReviewScreen(Screen[None]):
         else:
             self.query_one(PyramidView).show(pyramid, wild_points=wild)
         # a short window keeps the judgement and the biggest mistakes, and says it cut
-        analysis = list(self._analysis_text(state, action).split("\n"))
-        self.query_one("#analysis", FittedPanel).show_lines(_ranked_analysis(analysis))
+        analysis = self._analysis_lines(state, action)
+        self.query_one("#analysis", FittedPanel).show_lines(analysis)
         self.query_one("#mistakes", FittedPanel).show_lines(self._mistakes_lines())
 
     def _show_status(self, state: GameState) -> None:
@@ -197,58 +198,62 @@ class ReviewScreen(Screen[None]):
             )
         self.query_one(StatusLine).set_text(line)
 
-    def _analysis_text(self, state: GameState, action: Action | None) -> Text:
+    def _analysis_lines(self, state: GameState, action: Action | None) -> list[Text]:
+        """The judgement of the decision at hand, a line each. A short panel keeps the
+        lines that must show (the decision's own, each lesson's heading and first
+        point) and says it left others out."""
         from ...words import describe_actions
 
-        out = Text(end="")
         if action is None:
-            out.append(_(texts.REVIEW_END) if state.is_over else _(texts.REVIEW_UNFINISHED))
-            for player in self.review.players if self.review is not None else ():
-                if player.lesson:
-                    out.append("\n" + _(texts.REVIEW_LESSON).format(name=player.name))
-                    for line in player.lesson:
-                        out.append("\n· " + line, style=palette.DIM)
-            return out
+            return self._lesson_lines(state)
         name = state.players[state.current].name
         move = self._by_position.get(self.position)
         if move is None:
-            out.append(
-                _(texts.REVIEW_PLAYED).format(name=name, what=describe_actions(state, [action]))
-            )
+            what = describe_actions(state, [action])
+            lines = [Text(_(texts.REVIEW_PLAYED).format(name=name, what=what))]
             if self._hinted(self.position, self.position):
-                out.append("\n" + _(texts.REVIEW_HINTED), style=palette.ACCENT)
-            out.append("\n\n")
-            out.append(self._unjudged_words(), style=palette.DIM)
-            return out
+                lines.append(_kept(_(texts.REVIEW_HINTED), palette.ACCENT))
+            return [*lines, Text(), _kept(self._unjudged_words(), palette.DIM)]
         first = move.index - len(move.played) + 1
         before = self.book.state(first).copy()  # the state the decision was made in
         played = [parse_action(a) for a in move.played]
         best = [parse_action(a) for a in move.best]
-        out.append(
-            _(texts.REVIEW_PLAYED).format(name=name, what=describe_actions(before, played)),
-            style=palette.BOLD,
-        )
+        what = describe_actions(before, played)
+        lines = [Text(_(texts.REVIEW_PLAYED).format(name=name, what=what), style=palette.BOLD)]
         if self.position < move.index:
-            out.append("\n" + _(texts.REVIEW_EXCHANGE), style=palette.DIM)
+            lines.append(_kept(_(texts.REVIEW_EXCHANGE), palette.DIM))
         if move.best == move.played:
-            out.append("\n" + _(texts.REVIEW_SAME), style=palette.GOOD)
+            lines.append(_kept(_(texts.REVIEW_SAME), palette.GOOD))
         elif move.loss < 0.05:  # another option, but no better
-            out.append("\n" + _(texts.REVIEW_AS_GOOD), style=palette.GOOD)
+            lines.append(_kept(_(texts.REVIEW_AS_GOOD), palette.GOOD))
         else:
             if not move.mistake:  # a mistake's reason names the better option itself
-                out.append("\n" + _(texts.REVIEW_BEST).format(what=describe_actions(before, best)))
+                better = describe_actions(before, best)
+                lines.append(_kept(_(texts.REVIEW_BEST).format(what=better)))
             if math.isfinite(move.stderr):
                 lost = texts.fill(texts.REVIEW_LOST, loss=move.loss, stderr=move.stderr)
             else:
                 lost = texts.fill(texts.REVIEW_LOST_ROUGH, loss=move.loss)
-            out.append("\n" + lost, style=palette.BAD if move.mistake else palette.ACCENT)
+            line = _kept(lost, palette.BAD if move.mistake else palette.ACCENT)
             if move.mistake:
-                out.append(" · " + _(texts.REVIEW_MISTAKE), style=palette.BAD)
+                line.append(" · " + _(texts.REVIEW_MISTAKE), style=palette.BAD)
+            lines.append(line)
         if move.hinted or self._hinted(first, move.index):
-            out.append("\n" + _(texts.REVIEW_HINTED), style=palette.ACCENT)
+            lines.append(_kept(_(texts.REVIEW_HINTED), palette.ACCENT))
         if move.reason:
-            out.append("\n" + move.reason, style=palette.DIM)
-        return out
+            lines.append(_kept(move.reason, palette.DIM))
+        return lines
+
+    def _lesson_lines(self, state: GameState) -> list[Text]:
+        """At the end: each player's lesson, whose heading and first point outrank the
+        other points, so that a short panel keeps every player's lesson."""
+        lines = [Text(_(texts.REVIEW_END) if state.is_over else _(texts.REVIEW_UNFINISHED))]
+        for player in self.review.players if self.review is not None else ():
+            if player.lesson:
+                lines.append(_kept(_(texts.REVIEW_LESSON).format(name=player.name)))
+                for number, point in enumerate(player.lesson):
+                    lines.append(_kept("· " + point, palette.DIM, CHOICE if number == 0 else ASIDE))
+        return lines
 
     def _hinted(self, first: int, last: int) -> bool:
         """Whether a hint was shown at the decision of actions ``first`` to ``last`` (a
@@ -386,19 +391,6 @@ class ReviewScreen(Screen[None]):
             self.app.exit()
 
 
-def _ranked_analysis(lines: list[Text]) -> list[Text]:
-    """The analysis split in lines, ranked for a short panel, which says what it left
-    out: at the end, each lesson's heading and first point outrank the other points,
-    so a short panel keeps every player's lesson."""
-    ranked: list[Text] = []
-    first_point = False
-    for line in lines:
-        if line.plain.startswith("· "):
-            ranked.append(must_show(line, CHOICE if first_point else ASIDE))
-            first_point = False
-        elif ranked and line.plain:
-            ranked.append(must_show(line, CHOICE))
-            first_point = True
-        else:
-            ranked.append(line)
-    return ranked
+def _kept(text: str, style: str | Style = "", rank: int = CHOICE) -> MustShow:
+    """A line a short panel keeps (and says so when it cannot)."""
+    return MustShow(text, style=style, rank=rank)
