@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import replace
 from functools import cache
 
 import pytest
 
+from orbis_tui.analysis.lesson import _mistakes
 from orbis_tui.analysis.paired import paired_difference, play_futures, turn_worlds
 from orbis_tui.analysis.review import (
     CONFIRMED_ERROR,
@@ -41,11 +43,13 @@ from orbis_tui.engine import (
     GameState,
     IrrigationFails,
     Place,
+    final_scores,
     parse_action,
 )
 from orbis_tui.i18n import set_language
 from orbis_tui.records import GameRecord, Match, replay
 from orbis_tui.records.model import setup_for_game
+from orbis_tui.words.futures import futures_sentence
 from orbis_tui.words.reasons import loss_reason
 
 PER_OPTION = 4  # the review size: small keeps the tests quick
@@ -373,3 +377,23 @@ def test_exchanges_belong_to_the_answer_they_prepare_and_so_does_their_hint() ->
     assert move.played[0].startswith("exchange ")
     assert move.hinted
     assert not any(m.hinted for m in review.moves[:-1])
+
+
+def test_the_lesson_writes_its_numbers_as_the_language_does(speaking: str) -> None:
+    """3.7 CP reads 3,7 in German and Russian, as every other number of the review."""
+    (finding,) = _mistakes([(3, 2.5), (5, 1.2)])
+    assert "3,7" in finding.text and "3.7" not in finding.text
+    assert "3, 5" in finding.text  # the rounds
+
+
+def test_the_futures_of_a_reason_write_their_numbers_as_the_language_does(speaking: str) -> None:
+    """'Your temple token is worth 7,0 CP on average after the best move, 2,5 after
+    yours (+4,5 CP on average)', in German and Russian alike."""
+    state = replay(planted()[0])
+    score = final_scores(state)[0]
+    best = [replace(score, temple_token=7)] * 2
+    played = [replace(score, temple_token=2), replace(score, temple_token=3)]
+    sentence = futures_sentence(state, played, best)
+    assert sentence is not None
+    assert "7,0" in sentence and "2,5" in sentence and "+4,5" in sentence
+    assert not re.search(r"\d\.\d", sentence), sentence

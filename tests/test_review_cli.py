@@ -5,16 +5,20 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from orbis_tui.analysis.parallel import worker_count
-from orbis_tui.analysis.review import GameReview
+from orbis_tui.analysis.report import print_review
+from orbis_tui.analysis.review import GameReview, MoveReview, PlayerSummary
 from orbis_tui.analysis.search import REVIEW_PER_OPTION
 from orbis_tui.cli import REVIEW_SIZE, main
 
@@ -195,3 +199,34 @@ def child_processes(pid: int) -> list[int]:
         with contextlib.suppress(OSError):
             found += [int(c) for c in (task / "children").read_text().split()]
     return found
+
+
+def test_the_printed_review_writes_decimals_as_the_language_does(speaking: str) -> None:
+    """German and Russian write 2,5 CP: the summary, the parts, the table, the lesson and
+    the settings never show an English decimal point."""
+    mistake = MoveReview(
+        index=3,
+        turn=2,
+        seat=0,
+        kind="pay",
+        played=("pay",),
+        best=("wild",),
+        played_margin=-1.5,
+        best_margin=1.0,
+        stderr=0.75,
+        loss=2.5,
+        mistake=True,
+        reason="",
+        hinted=False,
+        verdict="mistake",
+    )
+    small = replace(mistake, index=5, loss=0.25, stderr=0.5, mistake=False, verdict="unclear")
+    summary = PlayerSummary(0, "Ann", 2, 2.75, 1, (mistake,), lesson=("a lesson",))
+    settings = {"analyser": "expert", "per_option": None, "time_budget": 0.5, "seed": 0}
+    settings |= {"mistake_floor": 1.0, "noise_factor": 2.0}
+    review = GameReview(("Ann", "Ben"), (summary,), (mistake, small), settings)
+    console = Console(record=True, width=100)
+    print_review(review, console)
+    shown = console.export_text()
+    assert "2,5" in shown and "2,8" in shown and "0,8" in shown and "0,5 " in shown
+    assert not re.search(r"\d\.\d", shown), shown

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine import GameState, PlayerScore, TookGod, TurnStarted, final_scores
-from ..i18n import choose, gettext
+from ..i18n import choose, format_numbers, gettext
 from ..records import GameRecord
 from ..records.model import start_state
 from ..words import name_of
@@ -84,7 +84,7 @@ def _round(state: GameState) -> int:
 
 
 def _fill(template: str | tuple[str, str, str], **values: object) -> str:
-    return choose(template, values).format(**values)
+    return format_numbers(choose(template, values), **values)
 
 
 def _mistakes(losses: Sequence[tuple[int, float]]) -> list[Finding]:

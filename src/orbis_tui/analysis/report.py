@@ -16,7 +16,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import choose, gettext, pgettext
+from ..i18n import choose, format_numbers, gettext, pgettext
 from ..printable import printable
 from . import texts
 from .review import GameReview, MoveReview, loss_parts
@@ -31,7 +31,8 @@ def print_review(review: GameReview, console: Console, record: GameRecord | None
     for summary in review.players:
         console.print(
             Text(
-                gettext(texts.SUMMARY).format(
+                format_numbers(
+                    gettext(texts.SUMMARY),
                     name=names[summary.seat],
                     number=summary.seat + 1,
                     judged=_plural(texts.SUMMARY_JUDGED, decisions=summary.decisions),
@@ -79,10 +80,11 @@ def parts_line(review: GameReview, seat: int, listed: Sequence[MoveReview]) -> s
 def settings_line(review: GameReview) -> str:
     settings = review.settings
     if settings.get("time_budget") is not None:
-        size = gettext(texts.SIZE_SECONDS).format(seconds=settings["time_budget"])
+        size = format_numbers(gettext(texts.SIZE_SECONDS), seconds=settings["time_budget"])
     else:
         size = _plural(texts.SIZE_ITERATIONS, per_option=settings.get("per_option"))
-    return gettext(texts.SETTINGS).format(
+    return format_numbers(
+        gettext(texts.SETTINGS),
         analyser=_analyser(str(settings.get("analyser"))),
         size=size,
         seed=settings.get("seed"),
@@ -128,7 +130,8 @@ def _biggest_line(
 ) -> str:
     template = texts.BIGGEST_HINTED if move.hinted else texts.BIGGEST
     played, best = _said(move, words)
-    return gettext(template).format(
+    return format_numbers(
+        gettext(template),
         rank=rank,
         round=_round(move, players),
         kind=kind_name(move.kind),
@@ -149,11 +152,16 @@ def _analyser(level: str) -> str:
 
 
 def _plural(template: tuple[str, str, str], **values: object) -> str:
-    return choose(template, values).format(**values)
+    return format_numbers(choose(template, values), **values)
+
+
+def _tenths(value: float) -> str:
+    """``value`` to the tenth, with the decimal sign of the language in use."""
+    return format_numbers("{value:.1f}", value=value)
 
 
 def _stderr(value: float) -> str:
-    return f"{value:.1f}" if math.isfinite(value) else texts.UNKNOWN_ERROR
+    return _tenths(value) if math.isfinite(value) else texts.UNKNOWN_ERROR
 
 
 def _table(review: GameReview, names: list[str], words: dict[int, tuple[str, str]]) -> Table:
@@ -187,7 +195,7 @@ def _table(review: GameReview, names: list[str], words: dict[int, tuple[str, str
             Text(kind_name(move.kind)),
             Text(played),
             Text(best),
-            Text(f"{move.loss:.1f}", style=style),
+            Text(_tenths(move.loss), style=style),
             Text(_stderr(move.stderr)),
             Text(" ".join(marks), style=style),
         ]

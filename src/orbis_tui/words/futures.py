@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import GameState, PlayerScore
-from ..i18n import choose, gettext
+from ..i18n import choose, format_numbers, gettext
 from . import texts
 from .names import name_of
 
@@ -84,7 +84,7 @@ def futures_sentence(
         return None
     total = _mean([s.total for s in best]) - _mean([s.total for s in played])
     said = texts.LIST_SEP.join(d.text for d in gains[:2])
-    return gettext(texts.FUTURES).format(what=said, total=total)
+    return format_numbers(gettext(texts.FUTURES), what=said, total=total)
 
 
 def _tile_points(score: PlayerScore, tile_id: str) -> int | None:
@@ -97,4 +97,4 @@ def _mean(values: Sequence[float | int | None]) -> float:
 
 
 def _fill(template: str | tuple[str, str, str], values: dict[str, object]) -> str:
-    return choose(template, values).format(**values)
+    return format_numbers(choose(template, values), **values)
