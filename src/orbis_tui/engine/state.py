@@ -898,12 +898,11 @@ class GameState:
         self.take = None
         turn = self.turn = self.turn + 1
         events.append(TurnEnded(me))
-        players = len(self.players)
-        if turn >= ROUNDS * players:  # the game's total turns
+        if turn >= self.total_turns:
             self.kind = DecisionKind.OVER
             events.append(GameOver(me))
             return
-        self.current = (self.first_player + turn) % players
+        self.current = (self.first_player + turn) % self.num_players
         self.kind = DecisionKind.TURN
         events.append(TurnStarted(self.current))
 
