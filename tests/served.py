@@ -69,7 +69,9 @@ def stop_process(process: subprocess.Popen[bytes] | subprocess.Popen[str], secon
             process.wait()
 
 
-def wait_for_page(url: str, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+def wait_for_page(
+    url: str, process: subprocess.Popen[bytes] | subprocess.Popen[str], seconds: float = 30
+) -> None:
     """Until the server answers ``GET /``; RuntimeError if it ends or takes too long."""
     deadline = time.monotonic() + seconds
     while True:

@@ -9,7 +9,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ import pytest
 
 from orbis_tui import serve, web_guard
 from orbis_tui.cli import build_parser, main
-from served import free_port
+from served import free_port, wait_for_page
 
 
 @pytest.fixture
@@ -280,15 +279,10 @@ def server_url(tmp_path: Path) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=2).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"orbis serve did not start: {process.communicate()}")
-                time.sleep(0.05)
+        try:
+            wait_for_page(url, process, seconds=20)
+        except RuntimeError:
+            pytest.fail(f"orbis serve did not start: {process.communicate()}")
         yield url
     finally:
         process.send_signal(signal.SIGINT)
