@@ -197,6 +197,18 @@ def test_load_record_from_text_names_its_source() -> None:
     assert str(caught.value).startswith("clipboard")
 
 
+def test_a_record_goes_to_plain_values_and_back_checked() -> None:
+    match = played_match(decisions=5)
+    plain = match.record.to_plain()
+    assert json.dumps(plain, indent=2, ensure_ascii=False) + "\n" == match.record.to_json()
+    assert GameRecord.from_plain(plain) == match.record
+    plain["setup"]["seed"] = "7"  # strict: a seed is a number, not its digits
+    with pytest.raises(RecordError) as caught:
+        GameRecord.from_plain(plain, "table")
+    assert str(caught.value).startswith("table")
+    assert "setup.seed" in str(caught.value)
+
+
 # ---------------------------------------------------------------- atomic writes
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from .engine import GameState, PlayerScore, final_scores, outlooks
 from .i18n import gettext, ngettext
 from .printable import printable
-from .words import name_of
-from .words.outlook import god_reason, tile_reason
+from .words import god_reason, name_of, tile_reason
 
 
 def standings_json(state: GameState) -> dict:

@@ -12,6 +12,43 @@ The words for actions and reasons are :mod:`orbis_tui.words`'s.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_attributes
 from .search import HINT_BUDGET, REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
-__all__ = ["HINT_BUDGET", "REVIEW_PER_OPTION", "Analysis", "OptionEstimate", "analyse"]
+# The hints, the review and its printed report: loaded when first asked for, as the
+# app and the command line did before they were asked through this package.
+_LAZY = {
+    "HintOption": "hints",
+    "best_options": "hints",
+    "GameReview": "review",
+    "MoveReview": "review",
+    "loss_parts": "review",
+    "review_record": "review",
+    "print_review": "report",
+}
+
+if TYPE_CHECKING:
+    from .hints import HintOption, best_options
+    from .report import print_review
+    from .review import GameReview, MoveReview, loss_parts, review_record
+
+
+__getattr__ = lazy_attributes(__name__, _LAZY)
+
+
+__all__ = [
+    "HINT_BUDGET",
+    "REVIEW_PER_OPTION",
+    "Analysis",
+    "GameReview",
+    "HintOption",
+    "MoveReview",
+    "OptionEstimate",
+    "analyse",
+    "best_options",
+    "loss_parts",
+    "print_review",
+    "review_record",
+]

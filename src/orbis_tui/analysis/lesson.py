@@ -18,8 +18,7 @@ from dataclasses import dataclass
 
 from ..engine import GameState, PlayerScore, TookGod, TurnStarted, final_scores
 from ..i18n import choose, format_numbers, gettext
-from ..records import GameRecord
-from ..records.model import start_state
+from ..records import GameRecord, start_state
 from ..words import name_of
 from . import texts
 

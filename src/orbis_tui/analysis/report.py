@@ -101,7 +101,7 @@ def move_words(review: GameReview, record: GameRecord) -> dict[int, tuple[str, s
     """Each judged move's played and best answers in words, told in the position where
     the decision was made (the record replayed once)."""
     from ..engine import parse_action
-    from ..records.model import start_state
+    from ..records import start_state
     from ..words import describe_actions
 
     starts = {move.index - len(move.played) + 1: move for move in review.moves}

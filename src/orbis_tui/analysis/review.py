@@ -29,8 +29,7 @@ from ..bots.rollout import QuickPlanner
 from ..engine import Action, Exchange, GameState, format_action, parse_action
 from ..i18n import format_numbers, gettext, language, set_language
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
-from ..records import GameRecord
-from ..records.model import start_state
+from ..records import GameRecord, start_state
 from ..words import loss_reason
 from . import texts
 from .lesson import game_lessons

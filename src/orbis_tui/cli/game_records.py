@@ -15,7 +15,7 @@ from .arguments import AddCommand, recent_count, review_size
 from .language import language_option
 
 if TYPE_CHECKING:
-    from ..analysis.review import GameReview
+    from ..analysis import GameReview
     from ..engine import GameState
     from ..records import GameRecord
     from .arguments import Commands
@@ -27,9 +27,7 @@ def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int
     """The record in ``path`` and its replayed state, or the exit status after saying
     why not: 2 when the file cannot be read at all, 1 when the record is refused."""
     from ..printable import MAX_LINE, printable
-    from ..records import RecordError, load_record
-    from ..records.model import custom_set_facts
-    from ..records.storage import read_record_text
+    from ..records import RecordError, custom_set_facts, load_record, read_record_text
 
     try:
         text = read_record_text(path)
@@ -97,8 +95,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
         seats = [seat]
     from rich.console import Console
 
-    from ..analysis.report import print_review
-    from ..analysis.review import review_record
+    from ..analysis import print_review, review_record
 
     size: dict[str, Any] = (
         {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
@@ -120,7 +117,7 @@ def _review_with_bar(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
 
-    from ..analysis.review import review_record
+    from ..analysis import review_record
 
     columns = ("{task.description}", BarColumn(), TaskProgressColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:

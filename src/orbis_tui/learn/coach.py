@@ -26,8 +26,7 @@ from ..engine import (
     geometry,
     preview_take,
 )
-from ..words import message_of
-from ..words.messages import color_in_sentence
+from ..words import color_in_sentence, message_of
 from .script import Script, load_script
 from .words import describe
 

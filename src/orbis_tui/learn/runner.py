@@ -29,8 +29,7 @@ from ..engine import (
     format_action,
     parse_action,
 )
-from ..records import Match, RecordError
-from ..records.model import GameRecord
+from ..records import GameRecord, Match, RecordError
 from .coach import Coach, Reason
 from .progress import ProgressModel, ProgressStore
 from .script import Script, Step, load_script

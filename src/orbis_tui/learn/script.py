@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from ..engine import Action, DecisionKind, GodId, NotationError, parse_action
 from ..i18n import gettext
-from ..records.model import DealEntry, GameSetup
+from ..records import DealEntry, GameSetup
 from ..tiles import DataFileError, data_dir
 from ..tiles.models import load_tile_file
 

@@ -19,16 +19,14 @@ from ..engine import (
     TakeGod,
     TakeTile,
     geometry,
-    letters,
 )
-from ..words import name_of
-from ..words.messages import color_in_sentence, worshiper_words
+from ..words import color_in_sentence, name_of, worshiper_words
 from .script import WordsModel
 
 
 def count_words(count: Count) -> str:
     """(2, 1, 0, 0, 0) -> '2 red + 1 blue'."""
-    return worshiper_words(letters(count))
+    return worshiper_words(count)
 
 
 def spot_words(place: Place, state: GameState, words: WordsModel) -> str:

@@ -125,7 +125,19 @@ class GameRecord:
 
     def to_json(self) -> str:
         """The record as indented JSON text, fields without a value left out."""
-        return json.dumps(_plain(self), indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(self.to_plain(), indent=2, ensure_ascii=False) + "\n"
+
+    def to_plain(self) -> dict[str, Any]:
+        """The record as JSON-ready values: what :meth:`to_json` writes, not yet text."""
+        plain: dict[str, Any] = _plain(self)
+        return plain
+
+    @classmethod
+    def from_plain(cls, plain: Any, source: str = "record") -> GameRecord:
+        """The record in ``plain``, JSON-ready values from elsewhere (a table server's
+        message), checked as a record file is: raises :class:`RecordError` naming the
+        field, with ``source`` for where it came from. The actions are not replayed."""
+        return _checked_record(json.dumps(plain), source)
 
     @classmethod
     def from_own_json(cls, text: str) -> GameRecord:

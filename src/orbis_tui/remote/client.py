@@ -47,9 +47,7 @@ class OutOfStep(ValueError):
 def record_from_plain(plain: Any) -> GameRecord:
     """A record sent by the server, checked as a record file would be (raises
     RecordError or ValueError)."""
-    from ..records.model import _checked_record
-
-    return _checked_record(json.dumps(plain), "table")
+    return GameRecord.from_plain(plain, "table")
 
 
 def parse_table(message: dict[str, Any]) -> TableView:

@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import IllegalAction, NotationError, format_action, parse_action
 from ..levels import LEVELS
-from ..records import GameRecord, GameSetup, Match
-from ..records.model import setup_for_game
+from ..records import GameRecord, GameSetup, Match, setup_for_game
 from ..words import message_of
 from . import protocol as p
 from .links import new_table_id, new_token, token_hash, token_matches

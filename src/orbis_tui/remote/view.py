@@ -20,8 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine import GameState
-from ..records import GameRecord
-from ..records.model import DealEntry
+from ..records import DealEntry, GameRecord
 
 
 def public_record(record: GameRecord, state: GameState) -> GameRecord:
@@ -49,10 +48,7 @@ def public_record(record: GameRecord, state: GameState) -> GameRecord:
 
 def record_plain(record: GameRecord) -> dict[str, Any]:
     """The record as JSON-ready values (what :meth:`GameRecord.to_json` writes)."""
-    from ..records.model import _plain
-
-    plain: dict[str, Any] = _plain(record)
-    return plain
+    return record.to_plain()
 
 
 def drawn_since(state: GameState, before: tuple[int, ...]) -> list[list[str]]:

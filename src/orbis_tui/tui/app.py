@@ -181,8 +181,7 @@ class OrbisApp(App[None]):
 
     # ------------------------------------------------------------ moving between screens
     def on_start_game(self, message: StartGame) -> None:
-        from ..records import Match
-        from ..records.model import setup_for_game
+        from ..records import Match, setup_for_game
 
         seats = message.seats
         setup = setup_for_game([s.name for s in seats], message.seed, message.first_player)

@@ -39,9 +39,8 @@ from ..engine import (
     parse_action,
 )
 from ..i18n import gettext as _
-from ..records import Match
-from ..records.model import start_state
-from ..words.outlook import god_reason_words
+from ..records import Match, start_state
+from ..words import god_reason_words
 from . import texts
 from .describe import event_lines, god_name, name_of, tile_label, worshiper_words
 

@@ -7,8 +7,7 @@ The sentences are written from the match's own events (see
 from __future__ import annotations
 
 from ..engine import Event, TurnEnded
-from ..records import Match
-from ..records.model import start_state
+from ..records import Match, start_state
 from ..words import event_lines, log_text
 
 

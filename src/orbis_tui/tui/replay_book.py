@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Action, GameState, parse_action
-from ..records import GameRecord
-from ..records.model import start_state
+from ..records import GameRecord, start_state
 
 CHECKPOINT = 10
 

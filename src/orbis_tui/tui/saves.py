@@ -29,8 +29,7 @@ if TYPE_CHECKING:  # the records load only when a game is touched
     from filelock import BaseFileLock
 
     from ..engine import Event
-    from ..records import Match, RecordError
-    from ..records.model import GameRecord
+    from ..records import GameRecord, Match, RecordError
 
 AUTOSAVE_NAME = "autosave.json"
 RECORDS_DIR = "records"
@@ -355,7 +354,7 @@ class SaveStore:
     def _make_durable(self, text: str) -> None:
         """Wait for the disk to hold the autosave, then note its fingerprint in the cache."""
         from ..files import sync_file, write_atomic
-        from ..records.storage import text_digest
+        from ..records import text_digest
 
         sync_file(self.autosave)
         with suppress(OSError):  # without it the next start checks the file in full
@@ -415,7 +414,7 @@ class SaveStore:
         An existing file is replaced only with ``overwrite``; otherwise
         ``FileExistsError`` is raised and nothing is written.
         """
-        from ..records.storage import write_new_record_file, write_record_file
+        from ..records import write_new_record_file, write_record_file
 
         path = Path(path).expanduser()
         if overwrite:
@@ -455,7 +454,7 @@ def _seat_notices(record: GameRecord) -> list[str]:
 
 
 def _tile_set_notices(record: GameRecord) -> list[str]:
-    from ..records.model import custom_set_facts
+    from ..records import custom_set_facts
 
     facts = custom_set_facts(record.setup)
     if not facts:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from .actions import Actions, describe_actions
 from .events import cell_list, event_lines, god_name, log_text, removal_words, tile_label
-from .messages import message_of
+from .messages import color_in_sentence, message_of
 from .names import name_of, summary_of
+from .outlook import god_reason, god_reason_words, tile_reason
 from .reasons import loss_reason, option_reason
 from .spots import placed_name, spot_words
 from .worshipers import cost_words, worshiper_words
@@ -27,10 +28,13 @@ from .worshipers import cost_words, worshiper_words
 __all__ = [
     "Actions",
     "cell_list",
+    "color_in_sentence",
     "cost_words",
     "describe_actions",
     "event_lines",
     "god_name",
+    "god_reason",
+    "god_reason_words",
     "log_text",
     "loss_reason",
     "message_of",
@@ -41,5 +45,6 @@ __all__ = [
     "spot_words",
     "summary_of",
     "tile_label",
+    "tile_reason",
     "worshiper_words",
 ]

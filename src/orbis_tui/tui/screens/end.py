@@ -25,7 +25,7 @@ from ...engine import (
 )
 from ...i18n import gettext as _
 from ...records import Match
-from ...words.outlook import god_reason_words, tile_reason
+from ...words import god_reason_words, tile_reason
 from .. import chips, palette, texts
 from ..describe import mystic_words, name_of
 from ..navigation import NewGame

@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
-from ...analysis.hints import HintOption, best_options
+from ...analysis import HintOption, best_options
 from ...engine import GameState
 from ...i18n import gettext as _
 from .. import palette, texts

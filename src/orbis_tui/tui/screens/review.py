@@ -45,7 +45,7 @@ from ..widgets.supply import SupplyBar
 from .base import SizeNotice
 
 if TYPE_CHECKING:
-    from ...analysis.review import GameReview, MoveReview
+    from ...analysis import GameReview, MoveReview
 
 K = texts.KEY
 PER_OPTION: int | None = None  # search iterations per option; None: the review's default
@@ -115,7 +115,7 @@ class ReviewScreen(Screen[None]):
     # ------------------------------------------------------------ the analysis
     @work(thread=True, exclusive=True, group="review")
     def _analyse(self, record: GameRecord) -> None:
-        from ...analysis.review import review_record
+        from ...analysis import review_record
 
         size: dict[str, Any] = {} if PER_OPTION is None else {"per_option": PER_OPTION}
         review = review_record(record, progress=self._progress, cancel=self._stop.is_set, **size)
@@ -275,7 +275,7 @@ class ReviewScreen(Screen[None]):
     def _mistakes_lines(self) -> list[Text]:
         """The biggest mistakes first (what m and n jump to), then each player's total
         loss and what it means; a short panel drops them from the end."""
-        from ...analysis.review import loss_parts
+        from ...analysis import loss_parts
 
         review = self.review
         if review is None:

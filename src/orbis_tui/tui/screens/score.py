@@ -21,7 +21,7 @@ from ...engine import (
     outlooks,
 )
 from ...i18n import gettext as _
-from ...words.outlook import god_reason_words
+from ...words import god_reason_words
 from .. import palette, texts
 from ..describe import name_of
 from ..widgets.keybar import KeyBar
