@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import shlex
 import sys
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -498,7 +497,3 @@ def _shown_store(where: str) -> str:
         scheme, rest = where.split("://", 1)
         return f"{scheme}://…@{rest.rsplit('@', 1)[1]}"
     return str(Path(where).expanduser())
-
-
-def join_shell_command(argv: list[str]) -> str:
-    return f"exec {shlex.join(argv)}"

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import parse_link
-from orbis_tui.remote.seatbot import SeatRun, play_seat_reconnecting, random_chooser
+from orbis_tui.remote.seatbot import SeatRun, random_chooser
 
+from .reconnecting_seat import play_seat_reconnecting
 from .server_helpers import free_port, stop_process
 
 KILL_AT = 20  # actions on the table when the server is killed

@@ -62,8 +62,6 @@ def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.Mo
     from orbis_tui.tui.seats import bot_levels
     from orbis_tui.tui.settings import PACES
 
-    if not bot_levels():
-        pytest.skip("no computer players in this build")
     monkeypatch.setitem(PACES, "normal", 0.0)
 
     async def scenario() -> None:
@@ -85,11 +83,8 @@ def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.Mo
 def test_computer_moves_wait_at_a_readable_pace_and_f_skips_ahead(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from orbis_tui.tui.seats import bot_levels
     from orbis_tui.tui.settings import PACES
 
-    if not bot_levels():
-        pytest.skip("no computer players in this build")
     monkeypatch.setitem(PACES, "normal", 60.0)  # nobody would wait this long
 
     async def scenario() -> None:

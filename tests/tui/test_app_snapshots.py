@@ -21,10 +21,6 @@ def mid_game() -> Match:
     return random_match(3, 2024, lambda s: s.kind is DecisionKind.TURN and s.turn >= 9, frozen=True)
 
 
-def _placing_tile(s: GameState) -> bool:
-    return s.kind is DecisionKind.PLACE and s.turn >= 8 and s.take is not None and not s.take.wild
-
-
 def placing() -> Match:
     return random_match(
         2,

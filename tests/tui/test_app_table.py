@@ -171,10 +171,6 @@ def test_moving_between_spots_is_spatial_and_never_jumps_back() -> None:
 
 
 # ---------------------------------------------------------------- the turn confirmation
-def _placing_tile(s: GameState) -> bool:
-    return s.kind is DecisionKind.PLACE and s.turn >= 8 and s.take is not None and not s.take.wild
-
-
 def _placing() -> Match:
     return random_match(
         2,
@@ -271,8 +267,6 @@ def _one_person_and_two_computers(monkeypatch: pytest.MonkeyPatch) -> tuple[Matc
     from orbis_tui.tui.seats import bot_levels
     from orbis_tui.tui.settings import PACES
 
-    if not bot_levels():
-        pytest.skip("no computer players in this build")
     monkeypatch.setitem(PACES, "normal", 0.0)
     level = bot_levels()[0]
     return Match.start(setup_for_game(NAMES[:3], 9, 0)), [

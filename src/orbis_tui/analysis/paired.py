@@ -118,19 +118,6 @@ def play_futures(
     return Futures(tuple(actions), tuple(values), exact, tuple(finals) if exact else ())
 
 
-def continue_to_horizon(
-    world: GameState,
-    actions: Sequence[Action],
-    planner: QuickPlanner,
-    rounds: int | None = HORIZON_ROUNDS,
-) -> GameState:
-    """A copy of ``world`` with ``actions`` played, the turn finished greedily, then
-    every seat's greedy turns to the horizon (see the module's text)."""
-    after = finish_turn(world, actions, planner)
-    continue_from(after, planner, rounds)
-    return after
-
-
 def finish_turn(world: GameState, actions: Sequence[Action], planner: QuickPlanner) -> GameState:
     """A copy of ``world`` with ``actions`` played and the seat's turn finished greedily."""
     after = world.copy()

@@ -7,7 +7,7 @@ decision's *loss* is the best option's expected final CP margin minus the played
 never below 0. A loss is a **mistake** only when it is both at least
 :data:`MISTAKE_FLOOR` CP and more than :data:`NOISE_FACTOR` combined standard errors
 (``sqrt(se_best**2 + se_played**2)``): a smaller difference may be the search's noise.
-An option the search tried fewer than :data:`MIN_VISITS` times has an unknown error.
+An option the search tried fewer than twice has an unknown error (``inf``).
 The combined error treats the two estimates as independent, which overstates it (the
 search plays the options on the same reshuffles), so a mistake is called only when it
 is clear. Decisions with a single legal answer are not judged; their action numbers
@@ -44,7 +44,6 @@ NOISE_FACTOR = 2.0  # a mistake's loss exceeds this many combined standard error
 # under a mistake's floor: the interval shown supports "less than 1 CP".
 FINE_FACTOR = 1.5
 BIGGEST = 3  # mistakes listed per player
-MIN_VISITS = 3  # fewer samples of an option: its uncertainty is unknown (inf)
 # Common worlds on which the move played and the search's best are played to the end.
 FIRST_WORLDS = 8
 MORE_WORLDS = 8  # added while the decision is not clearly fine ...

@@ -95,22 +95,6 @@ class Discard:
     colors: Count
 
 
-ACTION_TYPES: tuple[type, ...] = (
-    TakeTile,
-    TakeGod,
-    Exchange,
-    Pay,
-    GoWild,
-    Place,
-    ChooseGain,
-    ReturnWorshipers,
-    Erupt,
-    Decline,
-    ChooseWorshipers,
-    Discard,
-)
-
-
 Action = (
     TakeTile
     | TakeGod

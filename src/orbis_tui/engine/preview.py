@@ -27,7 +27,6 @@ class TakePreview:
     tile: Tile
     collected: Count  # worshipers waiting on the cell, collected in phase 2
     generated_cells: tuple[int, ...]  # cells that receive a worshiper in phase 1
-    realm_after_collect: Count
     cost: Count  # colored cost after reduction tokens
     cost_any: int
     saved: Count  # colored symbols reduction tokens cancel
@@ -95,7 +94,6 @@ def preview_take(state: GameState, cell: int) -> TakePreview:
         tile=tile,
         collected=collected,
         generated_cells=MARKET_ADJACENT[cell],
-        realm_after_collect=after,
         cost=cost,
         cost_any=tile.cost_any,
         saved=saved,

@@ -9,7 +9,6 @@ measures the time from each intent to the table that answers it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -93,7 +92,7 @@ async def play_seat(
                 return run
             if stop_after is not None and view.count >= stop_after:
                 return run
-            if state.current == view.seat and _played_by_person(view, view.seat):
+            if state.current == view.seat and played_by_person(view, view.seat):
                 if sent_count == view.count:
                     continue  # already asked at this count
                 entry = format_action(choose(state))
@@ -103,7 +102,8 @@ async def play_seat(
                 await ws.send_str(p.act(view.count, entry))
 
 
-def _played_by_person(view: Any, seat: int) -> bool:
+def played_by_person(view: Any, seat: int) -> bool:
+    """Whether ``seat`` is a person's and no computer level stands in for them."""
     info = view.seats[seat]
     return bool(info["kind"] == "human" and info.get("stand_in") is None)
 
@@ -120,14 +120,6 @@ def random_chooser(seed: int) -> Chooser:
     return choose
 
 
-async def run_seats(links: list[Link], choosers: list[Chooser], **kwargs: Any) -> list[SeatRun]:
-    return list(
-        await asyncio.gather(
-            *(play_seat(link, c, **kwargs) for link, c in zip(links, choosers, strict=True))
-        )
-    )
-
-
 async def _watch_once(link: Link) -> dict[str, Any]:
     """The first table a connection with ``link`` receives (for tests)."""
     import aiohttp
@@ -142,57 +134,3 @@ async def _watch_once(link: Link) -> dict[str, Any]:
             data = json.loads(message.data)
             if data.get("t") == "table":
                 return dict(data)
-
-
-async def play_seat_reconnecting(
-    link: Link, choose: Chooser, *, timeout: float = 120.0, run: SeatRun | None = None
-) -> SeatRun:
-    """Play ``link``'s seat as a person's screen does, through a :class:`SeatLink`: when
-    the connection drops (the server was killed), it connects again by itself and goes
-    on from the whole table the server then sends."""
-    from .client import SeatLink
-
-    run = run if run is not None else SeatRun()
-    mirror = TableMirror()
-    inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-    seat_link = SeatLink(link, inbox.put_nowait, lambda code, _reason: run.statuses.append(code))
-    task = asyncio.create_task(seat_link.run())
-    sent_count = -1
-    try:
-        async with asyncio.timeout(timeout):
-            while True:
-                data = await inbox.get()
-                if data.get("t") == "refused":
-                    run.refusals.append(data)
-                    sent_count = -1
-                    continue
-                if data.get("t") not in ("table", "moved"):
-                    continue
-                run.tables += 1
-                if data.get("t") == "table":
-                    sent_count = -1  # a new connection: an intent in flight may be lost
-                try:
-                    view = mirror.take(data)
-                except OutOfStep:
-                    run.resyncs += 1
-                    await seat_link.send(p.sync())
-                    continue
-                if view is None:
-                    continue
-                if view.final is not None:
-                    run.final = data["final"]
-                    return run
-                assert mirror.match is not None
-                state = mirror.match.state
-                seat = view.seat
-                if seat is None or state.current != seat or not _played_by_person(view, seat):
-                    continue
-                if sent_count != view.count:
-                    entry = format_action(choose(state))
-                    if await seat_link.send(p.act(view.count, entry)):
-                        sent_count = view.count
-    finally:
-        seat_link.stop()
-        task.cancel()
-        with contextlib.suppress(BaseException):
-            await task

@@ -119,7 +119,6 @@ class JoinApp(OrbisApp):
         self._was_my_turn = False
         self._presence: list[tuple[bool, str | None]] = []
         self._lost = False  # the connection dropped and is not back yet
-        self.saved_title = self.title
 
     def _show_first_screen(self) -> None:
         self.push_screen(self._waiting)

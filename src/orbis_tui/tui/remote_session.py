@@ -97,9 +97,6 @@ class RemoteSession(GameSession):
         self._asked = count
         self.send(p.act(count, format_action(action)))
 
-    def can_undo(self) -> bool:
-        return self.pending is not None or self.match.can_undo()
-
     def undo(self) -> str | None:
         if self.pending is not None:
             return super().undo()

@@ -1,0 +1,66 @@
+"""A seat played by a program the way a person's screen plays it when the connection
+drops: for the tests that kill the table server mid-game."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from orbis_tui.engine import format_action
+from orbis_tui.remote import protocol as p
+from orbis_tui.remote.client import OutOfStep, SeatLink, TableMirror
+from orbis_tui.remote.links import Link
+from orbis_tui.remote.seatbot import Chooser, SeatRun, played_by_person
+
+
+async def play_seat_reconnecting(
+    link: Link, choose: Chooser, *, timeout: float = 120.0, run: SeatRun | None = None
+) -> SeatRun:
+    """Play ``link``'s seat as a person's screen does, through a :class:`SeatLink`: when
+    the connection drops (the server was killed), it connects again by itself and goes
+    on from the whole table the server then sends."""
+    run = run if run is not None else SeatRun()
+    mirror = TableMirror()
+    inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    seat_link = SeatLink(link, inbox.put_nowait, lambda code, _reason: run.statuses.append(code))
+    task = asyncio.create_task(seat_link.run())
+    sent_count = -1
+    try:
+        async with asyncio.timeout(timeout):
+            while True:
+                data = await inbox.get()
+                if data.get("t") == "refused":
+                    run.refusals.append(data)
+                    sent_count = -1
+                    continue
+                if data.get("t") not in ("table", "moved"):
+                    continue
+                run.tables += 1
+                if data.get("t") == "table":
+                    sent_count = -1  # a new connection: an intent in flight may be lost
+                try:
+                    view = mirror.take(data)
+                except OutOfStep:
+                    run.resyncs += 1
+                    await seat_link.send(p.sync())
+                    continue
+                if view is None:
+                    continue
+                if view.final is not None:
+                    run.final = data["final"]
+                    return run
+                assert mirror.match is not None
+                state = mirror.match.state
+                seat = view.seat
+                if seat is None or state.current != seat or not played_by_person(view, seat):
+                    continue
+                if sent_count != view.count:
+                    entry = format_action(choose(state))
+                    if await seat_link.send(p.act(view.count, entry)):
+                        sent_count = view.count
+    finally:
+        seat_link.stop()
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task

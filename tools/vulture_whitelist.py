@@ -1,0 +1,37 @@
+"""Names used where vulture (pyproject.toml's [tool.vulture]) cannot see it: each
+line is a use. Add a name here only when something outside the code reads it."""
+
+from types import SimpleNamespace
+
+used = SimpleNamespace()
+
+# Textual and Rich read these attributes of their widgets, messages and texts.
+used.control  # a message's control (Choice.Changed), read by Textual's @on selectors
+used.disabled
+used.no_wrap
+used.overflow
+# PEP 562: Python calls a package's __getattr__ for a name it does not hold.
+used.__getattr__
+# textual-serve's server calls its handlers (web_server.py overrides one).
+used.handle_websocket
+# The engine's consequences, illegal moves and events are worded by their fields
+# (orbis_tui.words.messages reads them with dataclasses.fields).
+used.anywhere
+used.gift
+used.already
+# The expert's search statistics, kept for whoever reads them (benchmarks print asdict).
+used.extras
+# Marked for translation and read by the catalogs' extraction, not by the code.
+used.ARGPARSE_WORDS
+# Argument parsers looked up by name (cli/arguments.py: _serve_value("parse_host")).
+used.parse_host
+used.parse_public_url
+# The export dialog's third answer: the index of "Cancel" among its buttons.
+used.CANCEL
+# Babel's extractor signature (tools/toml_messages.py: extract).
+used.comment_tags
+# Run by a child process (tests/test_parallel.py: "t.run_with_screen_error_output()").
+used.run_with_screen_error_output
+# Fixtures the tests ask for by name.
+used.marking
+used.short_graces
