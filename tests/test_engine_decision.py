@@ -238,7 +238,9 @@ def test_paying_warns_when_the_payment_would_be_lost_or_the_village_cancelled() 
                 seen[ReturnUnaffordable] += 1
                 after = state.copy()
                 after.apply(option.action)
-                spot = next(a for a in after.decision_actions() if not a.wild)  # type: ignore[union-attr]
+                places = [a for a in after.decision_actions() if isinstance(a, Place)]
+                assert places == after.decision_actions()
+                spot = next(a for a in places if not a.wild)
                 assert "village_short" in _cancelled(_play(after, spot))
     assert all(n > 0 for n in seen.values()), seen
 

@@ -27,6 +27,7 @@ from orbis_tui.engine import (
     parse_action,
 )
 from orbis_tui.learn import (
+    Advised,
     Coach,
     FocusKind,
     Outcome,
@@ -110,7 +111,7 @@ def test_every_decision_has_its_phase_text(script):
 def test_the_lessons_come_in_the_promised_order(script):
     """Goal, turn, generating and collecting, paying, placing, wilderness, exchange,
     limit, the effects, the god, scoring."""
-    first = {}
+    first: dict[str, int] = {}
     for step in script.steps:
         for rule in step.rules:
             first.setdefault(rule, step.index)
@@ -185,6 +186,7 @@ def test_take_steps_name_the_tile_they_point_at(script):
     walkthrough = fresh(script)
     while not walkthrough.finished:
         step = walkthrough.step
+        assert step is not None
         if isinstance(step.action, TakeTile):
             tile = walkthrough.state.market[step.action.cell]
             assert tile is not None and name_of(tile) in step.text, step.id
@@ -196,6 +198,7 @@ def test_every_exact_step_is_legal_when_reached(script):
     walkthrough = fresh(script)
     while not walkthrough.finished:
         step = walkthrough.step
+        assert step is not None
         if step.action is not None:
             assert walkthrough.state.is_legal(step.action), step.id
             assert walkthrough.expected_action() == step.action
@@ -254,6 +257,7 @@ def test_the_god_step_accepts_either_god(script):
     advance_to(walkthrough, "god")
     assert walkthrough.play(TakeGod(GodId.LOVE)).outcome is Outcome.PROGRESS
     assert walkthrough.state.kind is DecisionKind.LOVE
+    assert walkthrough.step is not None
     while walkthrough.step.id == "god":
         assert walkthrough.play(walkthrough.state.decision_actions()[0]).accepted
     finish(walkthrough)
@@ -273,6 +277,7 @@ def test_an_illegal_move_is_refused_with_its_rule_and_nothing_changes(script):
     assert "end" in feedback.message and "column" not in feedback.message
     assert walkthrough.state.signature() == before
     assert walkthrough.match.actions == actions
+    assert walkthrough.step is not None
     assert walkthrough.step.id == "row-one"
 
 
@@ -296,9 +301,11 @@ def test_wrong_moves_are_explained_by_their_rule(script, step_id, move, rule):
     before = walkthrough.state.signature()
     feedback = walkthrough.play(move)
     assert feedback.outcome is Outcome.ILLEGAL, feedback
+    assert feedback.reason is not None
     assert feedback.reason.rule == rule
     assert feedback.reason.rule_text
     assert walkthrough.state.signature() == before
+    assert walkthrough.step is not None
     assert walkthrough.step.id == step_id
 
 
@@ -308,6 +315,7 @@ def test_a_legal_move_off_the_lesson_gets_the_steps_reason(script):
     before = walkthrough.state.signature()
     feedback = walkthrough.play("place 1,-1")
     assert feedback.outcome is Outcome.OFF_LESSON
+    assert walkthrough.step is not None
     assert feedback.message == walkthrough.step.why
     assert feedback.expected == "place the tile at the right end of your bottom row"
     assert walkthrough.state.signature() == before
@@ -316,6 +324,7 @@ def test_a_legal_move_off_the_lesson_gets_the_steps_reason(script):
 def test_an_off_lesson_move_without_a_reason_names_the_expected_move(script):
     walkthrough = fresh(script)
     advance_to(walkthrough, "village-pay")
+    assert walkthrough.step is not None
     assert walkthrough.step.why is None
     feedback = walkthrough.play("wild")
     assert feedback.outcome is Outcome.OFF_LESSON
@@ -324,6 +333,7 @@ def test_an_off_lesson_move_without_a_reason_names_the_expected_move(script):
 
 def test_reading_steps_wait_for_continue_and_move_steps_for_a_move(script):
     walkthrough = fresh(script)
+    assert walkthrough.step is not None
     assert walkthrough.step.is_continue
     assert walkthrough.play("take 2").outcome is Outcome.NOT_NOW
     walkthrough.proceed()
@@ -344,6 +354,7 @@ def test_exchanges_are_free_in_a_free_step(script):
     assert realm[give] >= 3
     feedback = walkthrough.play(Exchange(give, Color((give + 1) % 5)))
     assert feedback.outcome is Outcome.PROGRESS
+    assert walkthrough.step is not None
     assert walkthrough.step.id == "free-turn"
 
 
@@ -355,6 +366,7 @@ def test_step_back_returns_to_the_start_of_the_previous_step(script):
     at_wild_pay = reference.state.signature()
     advance_to(walkthrough, "wild-place")
     assert walkthrough.back()
+    assert walkthrough.step is not None
     assert walkthrough.step.id == "wild-pay"
     assert walkthrough.state.signature() == at_wild_pay
     # and it can go on again from there
@@ -367,6 +379,7 @@ def test_step_back_across_the_opponents_turn(script):
     advance_to(walkthrough, "refill")  # Mira has played her first turn
     assert walkthrough.state.players[script.opponent].turns == 1
     assert walkthrough.back()
+    assert walkthrough.step is not None
     assert walkthrough.step.id == "first-place"
     assert walkthrough.state.players[script.opponent].turns == 0
     assert walkthrough.state.kind is DecisionKind.PLACE
@@ -378,9 +391,12 @@ def test_step_back_first_undoes_the_moves_made_in_the_step(script):
     walkthrough = fresh(script)
     advance_to(walkthrough, "free-turn")
     start = len(walkthrough.match.actions)
-    walkthrough.play(walkthrough.suggestion())
+    suggested = walkthrough.suggestion()
+    assert suggested is not None
+    walkthrough.play(suggested)
     assert len(walkthrough.match.actions) == start + 1
     assert walkthrough.back()
+    assert walkthrough.step is not None
     assert walkthrough.step.id == "free-turn"
     assert len(walkthrough.match.actions) == start
 
@@ -405,6 +421,7 @@ def test_progress_is_saved_and_resumed_where_it_was(script, tmp_path):
     assert saved["actions"] == walkthrough.match.actions
     resumed = Walkthrough.resume(script, ProgressStore(tmp_path / "learn.json"))
     assert resumed is not None
+    assert resumed.step is not None
     assert resumed.step.id == "exchange"
     assert resumed.state.signature() == walkthrough.state.signature()
     assert resumed.last is not None and "exchange" in resumed.last.message.lower()
@@ -419,6 +436,7 @@ def test_resume_after_stepping_back(script, tmp_path):
     walkthrough.back()
     walkthrough.back()
     resumed = Walkthrough.resume(script, ProgressStore(tmp_path / "learn.json"))
+    assert resumed is not None
     assert resumed.index == walkthrough.index
     assert resumed.state.signature() == walkthrough.state.signature()
 
@@ -490,15 +508,22 @@ def test_the_coach_uses_the_walkthroughs_texts(script):
     spots = {(o.action.row, o.action.col): o for o in advice.options if isinstance(o.action, Place)}
     assert spots[(1, 1)].available and spots[(1, -1)].available
     assert not spots[(2, 0)].available
+    assert spots[(2, 0)].reason is not None
     assert spots[(2, 0)].reason.rule == "R-PLACE-2"
     assert spots[(2, 0)].reason.rule_text == script.rule_text("R-PLACE-2")
+
+
+def rule_of(option: Advised) -> str:
+    """The rule an unavailable option breaks."""
+    assert option.reason is not None, option
+    return option.reason.rule
 
 
 def test_the_coach_explains_a_colour_mismatch(script):
     walkthrough = fresh(script)
     advance_to(walkthrough, "forest-place")
     advice = Coach(script).advise(walkthrough.state)
-    reasons = {o.reason.rule for o in advice.unavailable if isinstance(o.action, Place)}
+    reasons = {rule_of(o) for o in advice.unavailable if isinstance(o.action, Place)}
     assert "R-PLACE-3" in reasons
 
 
@@ -509,7 +534,7 @@ def test_the_coach_explains_exchanges_and_gods(script):
     exchanges = [o for o in advice.options if isinstance(o.action, Exchange)]
     assert len(exchanges) == 5
     short = [o for o in exchanges if not o.available]
-    assert short and all(o.reason.rule == "R-TURN-2" for o in short)
+    assert short and all(rule_of(o) == "R-TURN-2" for o in short)
     gods = {o.action.god: o for o in advice.options if isinstance(o.action, TakeGod)}
     assert GodId.DEATH not in gods  # Mira has him: the table no longer shows him
     assert gods[GodId.OCEANS].available and gods[GodId.OCEANS].label == (
@@ -524,7 +549,7 @@ def test_the_coach_dims_every_god_once_one_is_taken(script):
     state.current = script.opponent  # Mira, who has her god, on her turn
     advice = Coach(script).advise(state)
     gods = [o for o in advice.options if isinstance(o.action, TakeGod)]
-    assert gods and all(o.reason.rule == "R-TURN-1" for o in gods)
+    assert gods and all(rule_of(o) == "R-TURN-1" for o in gods)
 
 
 def test_the_coach_shows_only_spots_that_could_be_filled(script):
@@ -550,6 +575,7 @@ def test_the_coach_explains_an_unaffordable_payment(script):
     advance_to(walkthrough, "wild-pay")
     advice = Coach(script).advise(walkthrough.state)
     pay, wild = advice.options[0], advice.options[1]
+    assert pay.reason is not None
     assert pay.reason.rule == "R-TAKE-3" and wild.available
 
 

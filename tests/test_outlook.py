@@ -160,7 +160,9 @@ def test_R_PLACE_1_a_bottom_row_end_that_leaves_too_few_spots_is_warned() -> Non
     woods = tile("Woods", G, cp=4, effect=forest([G], 3))
     pyramid: dict[Position, Content] = {(1, 0): woods, (1, 1): R, (1, 2): R, (1, 3): R}
     state = position({0: plain("Ember", R)}, seats=[Seat(pyramid)])
-    assert outlook(state, 0).tile_at((1, 0)).prospect is Prospect.OPEN  # type: ignore[union-attr]
+    woods_outlook = outlook(state, 0).tile_at((1, 0))
+    assert woods_outlook is not None
+    assert woods_outlook.prospect is Prospect.OPEN
     state.apply(TakeTile(0))
     decision = state.decision
     right_end = decision.option(Place(1, 4))
@@ -178,8 +180,9 @@ def test_R_PLACE_1_a_bottom_row_end_that_leaves_too_few_spots_is_warned() -> Non
     (beside,) = [w for w in left.warnings if isinstance(w, ForestSealed)]
     assert beside.beside and beside.details["color"] == "red"
     assert not any(isinstance(w, ForestSealed) for w in left_wild.warnings)
-    assert decision.safest() is not None
-    assert not any(isinstance(w, ForestSealed) for w in decision.safest().warnings)  # type: ignore[union-attr]
+    safest = decision.safest()
+    assert safest is not None
+    assert not any(isinstance(w, ForestSealed) for w in safest.warnings)
 
 
 def test_R_TAKE_3_paying_for_a_tile_whose_every_spot_seals_is_warned_going_wild_is_not() -> None:

@@ -87,7 +87,8 @@ def test_a_second_store_finds_the_folder_kept_and_may_open_it_read_only(
     second.save_soon(played(12, seed=9).record)
     second.flush()
     assert store.autosave.read_bytes() == before
-    assert isinstance(second.failure.error, ReadOnlyStore)  # type: ignore[union-attr]
+    assert second.failure is not None
+    assert isinstance(second.failure.error, ReadOnlyStore)
     with pytest.raises(ReadOnlyStore):
         second.save(played(2).record)
     assert second.load().match is not None  # it can still show the saved game

@@ -75,7 +75,9 @@ def test_no_message_holds_the_hidden_order(tmp_path: Path) -> None:
                 assert "seed" not in record["setup"]
                 for pile in record["setup"]["deal"]["piles"]:
                     assert pile == sorted(pile)
-                true_piles = room.record.setup.deal.piles  # type: ignore[union-attr]
+                deal = room.record.setup.deal
+                assert deal is not None
+                true_piles = deal.piles
                 assert any(list(t) != sorted(t) for t in true_piles)
                 mirror = TableMirror()
                 mirror.update(parse_table(table).record)

@@ -93,7 +93,8 @@ def test_a_seat_opens_on_the_table_and_its_turn_names_the_title(tmp_path: Path) 
     async def main() -> None:
         async with running_server(tmp_path / "t.db") as server:
             links, _w, _ = await new_table(server, 2)
-            room = server.rooms[links[0].table]  # type: ignore[union-attr]
+            assert links[0] is not None
+            room = server.rooms[links[0].table]
             mine = room.match.state.current
             link = links[mine]
             assert link is not None

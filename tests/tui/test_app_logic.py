@@ -196,7 +196,8 @@ def test_pay_default_is_one_of_the_engines_options() -> None:
     ui = Controller()
     ui.reset(match.state)
     options = [a for a in match.state.decision_actions() if isinstance(a, Pay)]
-    assert Pay(ui.pick.value) in options  # type: ignore[union-attr]
+    assert ui.pick is not None
+    assert Pay(ui.pick.value) in options
 
 
 def test_when_nothing_can_pay_the_panel_blames_the_realm_not_the_choice() -> None:

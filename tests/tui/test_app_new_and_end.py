@@ -102,7 +102,9 @@ def started_seed(root: Path) -> int:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await focus(pilot, "seed")
-            assert pilot.app.focused.value == ""  # type: ignore[union-attr]
+            seed_field = pilot.app.focused
+            assert isinstance(seed_field, Input)
+            assert seed_field.value == ""
             await pilot.press("enter")
             await pilot.pause()
             seeds.append(table(app).match.record.setup.seed)

@@ -129,7 +129,7 @@ def test_a_spot_that_seals_ones_forest_is_marked_and_enter_proposes_another(
         if s.kind is not DecisionKind.PLACE or s.take is None or s.take.wild:
             return False
         spots = [o for o in s.decision.legal_options if isinstance(o.action, Place)]
-        colored = [o for o in spots if not o.action.wild]  # type: ignore[union-attr]
+        colored = [o for o in spots if isinstance(o.action, Place) and not o.action.wild]
         return any(sealing(o) for o in colored) and any(not o.loses_value for o in colored)
 
     match = match_where(wanted)

@@ -59,7 +59,8 @@ def test_the_coach_text_lists_unavailable_options_with_the_walkthrough_texts():
     # no color has 3 worshipers: the five exchanges are summed up in one line
     assert gettext(texts.COACH_NO_EXCHANGE) in text
     assert "(R-TURN-2)" in text
-    assert script.rule_text("R-TURN-2") in text
+    rule_text = script.rule_text("R-TURN-2")
+    assert rule_text is not None and rule_text in text
 
 
 def test_key_c_toggles_the_coach_in_place_of_the_log(tmp_path: Path):
