@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -387,28 +387,28 @@ class Script:
 
     @property
     def messages(self) -> MessagesModel:
-        return Localized(self.model.messages)  # type: ignore[return-value]
+        return _localized(self.model.messages)
 
     @property
     def words(self) -> WordsModel:
-        return Localized(self.model.words)  # type: ignore[return-value]
+        return _localized(self.model.words)
 
 
 def _translated(text: str | None) -> str | None:
     return None if text is None else gettext(text)
 
 
-class Localized:
-    """A model of texts that answers each text field in the language in use."""
+_Texts = TypeVar("_Texts", bound=BaseModel)
 
-    __slots__ = ("_model",)
 
-    def __init__(self, model: BaseModel) -> None:
-        self._model = model
-
-    def __getattr__(self, name: str) -> object:
-        value = getattr(self._model, name)
-        return gettext(value) if isinstance(value, str) else value
+def _localized(model: _Texts) -> _Texts:
+    """A copy of a model of texts with each text field in the language in use."""
+    texts: dict[str, str] = {}
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        if isinstance(value, str):
+            texts[name] = gettext(value)
+    return model.model_copy(update=texts)
 
 
 def default_script_path() -> Path:

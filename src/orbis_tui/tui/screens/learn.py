@@ -99,8 +99,10 @@ class LearnTableScreen(TableScreen):
     @on(events.Mount)
     def _players_settings(self) -> None:
         """The player's look, pace and language, in the walkthrough's own settings."""
-        mine, players = self.settings, self.app.settings  # type: ignore[attr-defined]
-        mine.look, mine.pace, mine.language = players.look, players.pace, players.language
+        players = _app_settings(self.app)
+        if players is not None:
+            mine = self.settings
+            mine.look, mine.pace, mine.language = players.look, players.pace, players.language
 
     @on(events.Mount)
     async def _add_lesson(self) -> None:
@@ -308,6 +310,12 @@ def _app_saves(app: App) -> SaveStore | None:
     """The app's save folder, when it has one (the Orbis app; not a bare test app)."""
     saves = getattr(app, "store", None)
     return saves if isinstance(saves, SaveStore) else None
+
+
+def _app_settings(app: App) -> Settings | None:
+    """The player's settings, when the app keeps them (the Orbis app; not a bare test app)."""
+    settings = getattr(app, "settings", None)
+    return settings if isinstance(settings, Settings) else None
 
 
 def progress_store(app: App) -> ProgressStore:
