@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import secrets
 import signal
 import subprocess
 import sys
@@ -198,7 +199,7 @@ def test_temporaries_are_created_exclusively(
 ) -> None:
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
-    monkeypatch.setattr(files.secrets, "token_hex", lambda n: "fixed")
+    monkeypatch.setattr(secrets, "token_hex", lambda n: "fixed")
     (tmp_path / f".target.json.{os.getpid()}.fixed.tmp").symlink_to(victim)
     with pytest.raises(FileExistsError):
         files.write_atomic(tmp_path / "target.json", "new text")

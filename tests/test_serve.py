@@ -140,6 +140,11 @@ def test_an_unknown_host_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -
     assert "no such host" in err
 
 
+def test_a_host_name_the_resolver_cannot_encode_is_no_such_host() -> None:
+    """A label longer than 63 characters fails in the idna codec, before any lookup."""
+    assert serve.listen_problem("a" * 70 + ".example", 8000) == "no such host name or address"
+
+
 def test_the_served_command_is_this_installations_orbis_play(
     tmp_path: Path, served_with: list[tuple[str, int, str, str | None]]
 ) -> None:

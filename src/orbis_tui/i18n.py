@@ -206,7 +206,7 @@ class _LocalNumbers(string.Formatter):
     ``{x:.0%}``) take the decimal sign and grouping of the language in use."""
 
     def format_field(self, value: object, format_spec: str) -> str:
-        text = super().format_field(value, format_spec)
+        text: str = super().format_field(value, format_spec)
         is_number = isinstance(value, int | float) and not isinstance(value, bool)
         if not is_number or not format_spec or format_spec[-1] not in "fg%":
             return text

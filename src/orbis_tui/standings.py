@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .engine import GameState, PlayerScore, final_scores, outlooks
 from .i18n import gettext, ngettext
 from .printable import printable
 from .words import god_reason, name_of, tile_reason
 
 
-def standings_json(state: GameState) -> dict:
+def standings_json(state: GameState) -> dict[str, Any]:
     scores = final_scores(state)
     return {
         "finished": state.is_over,
@@ -16,7 +18,7 @@ def standings_json(state: GameState) -> dict:
     }
 
 
-def _player_json(score: PlayerScore, state: GameState) -> dict:
+def _player_json(score: PlayerScore, state: GameState) -> dict[str, Any]:
     return {
         "seat": score.seat,
         "name": score.name,

@@ -18,6 +18,7 @@ from typing import Any
 
 import aiohttp_jinja2
 from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
@@ -166,7 +167,7 @@ class OrbisServer(Server):
         return app
 
     @web.middleware
-    async def _guard_middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def _guard_middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         refusal = self.guard.refusal(request.headers.get("Host"), request.headers.get("Origin"))
         if refusal is not None:
             raise web.HTTPForbidden(text=f"Orbis: refused: {refusal}\n")

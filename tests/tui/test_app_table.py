@@ -422,12 +422,8 @@ def test_a_failing_computer_player_hands_its_seat_to_a_person(
     import orbis_tui.tui.bot_driver as driver_module
 
     app = TableApp(match, tmp_path, [Seat("Ada"), Seat("Bo", "easy")])
-    original = driver_module.make_bot
-    driver_module.make_bot = lambda level, seed, seat: Broken()  # type: ignore[assignment,return-value]
-    try:
-        run(app, scenario)
-    finally:
-        driver_module.make_bot = original
+    monkeypatch.setattr(driver_module, "make_bot", lambda level, seed, seat: Broken())
+    run(app, scenario)
 
 
 def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) -> None:

@@ -75,7 +75,7 @@ def turn_worlds(state: GameState, seed: int, count: int, start: int = 0) -> list
 
 # Futures already played, by seat, horizon and the position at the end of the seat's
 # turn (hidden pile order included): the continuation from there is the same.
-FutureCache = dict[tuple, tuple[float, PlayerScore | None]]
+FutureCache = dict[tuple[object, ...], tuple[float, PlayerScore | None]]
 
 
 def play_futures(

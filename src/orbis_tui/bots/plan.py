@@ -19,7 +19,7 @@ class PlanFollower:
 
     def __init__(self) -> None:
         self._queue: deque[Action] = deque()
-        self._expected: tuple | None = None
+        self._expected: tuple[object, ...] | None = None
 
     def clear(self) -> None:
         self._queue.clear()

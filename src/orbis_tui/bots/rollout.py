@@ -52,11 +52,11 @@ class QuickPlanner(Planner):
         self._best_other = 0.0
         self._base: Context | None = None
         self._tokens: dict[tuple[int, int, int], list[int]] = {}
-        self._needs: dict[tuple, tuple[tuple, list[float]]] = {}
+        self._needs: dict[tuple[int, ...], tuple[tuple[Tile | None, ...], list[float]]] = {}
         self._count = 0
         self._root = (0, 0, 0)  # the mover, the number of its pyramid, the pyramid's size
-        self._roots: dict[tuple, tuple[int, tuple[Tile, ...]]] = {}
-        self._facts: dict[tuple, tuple[Tile, PyramidFacts]] = {}
+        self._roots: dict[tuple[object, ...], tuple[int, tuple[Tile, ...]]] = {}
+        self._facts: dict[tuple[object, ...], tuple[Tile, PyramidFacts]] = {}
 
     def turn_plans(self, state: GameState) -> list[TurnPlan]:
         return self._planning(state, lambda: Planner.turn_plans(self, state))

@@ -124,4 +124,5 @@ def _main(argv: Sequence[str] | None) -> int:
         args = parser.parse_args(["play", *(argv or [])])
     if args.command not in play.APP_COMMANDS | tables.APP_COMMANDS:
         gc.enable()
-    return args.run(args)
+    status: int = args.run(args)
+    return status

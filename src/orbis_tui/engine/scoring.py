@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .colors import Color
 from .pyramid import PlacedTile, Position, Pyramid, neighbor_positions
-from .tiles import Catalog, Color, EffectKind, GodId
+from .tiles import Catalog, EffectKind, GodId
 
 STONE_CP = 1
 

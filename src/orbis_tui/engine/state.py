@@ -233,19 +233,19 @@ class GameState:
         other._decision = self._decision
         return other
 
-    def signature(self) -> tuple:
+    def signature(self) -> tuple[object, ...]:
         """Everything that makes this state what it is, for comparing two states: the
         position and the order of the tiles still face down (not the tiles already drawn,
         which lie in the market and the pyramids)."""
         (one, two, three), (first, second, third) = self.piles, self.pile_pos
         return (*self._position(), (one[first:], two[second:], three[third:]))
 
-    def public_signature(self) -> tuple:
+    def public_signature(self) -> tuple[object, ...]:
         """What every player can see: the whole position but the order of the tiles still
         face down in the piles, of which only the set is public (see :meth:`unseen`)."""
         return (*self._position(), tuple(t.id for t in self.unseen()))
 
-    def _position(self) -> tuple:
+    def _position(self) -> tuple[object, ...]:
         take = self.take
         piles, pos = self.piles, self.pile_pos
         return (

@@ -99,5 +99,5 @@ class Match:
         return final_scores(self.state)
 
 
-def _standing(score: PlayerScore) -> dict:
+def _standing(score: PlayerScore) -> dict[str, object]:
     return {"seat": score.seat, "name": score.name, "total": score.total, "rank": score.rank}

@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from ..bots.registry import SearchSizes
 from ..i18n import gettext, ngettext
@@ -107,7 +108,7 @@ class Ladder:
         times = [x for t in self.tournaments for x in _times(t, level)]
         return (sum(times) / len(times), max(times)) if times else (0.0, 0.0)
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         ratings = self.ratings()
         return {
             "levels": self.levels,

@@ -19,6 +19,7 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..bots import LEVEL_INFO, Bot, bot_seed, make_bot
 from ..bots.registry import SearchSizes
@@ -142,12 +143,12 @@ class TournamentResult:
         key = "turn_seconds" if per == "turn" else "decision_seconds"
         return [t for r in self.records for t in getattr(r, key)[label]]
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         rate, low, high = self.win_rate()
         share, share_low, share_high = self.win_share()
         b_wins = self.count("b")
         b_low, b_high = wilson_interval(b_wins, self.games)
-        out: dict = {
+        out: dict[str, Any] = {
             "a": self.a,
             "b": self.b,
             "players": self.players,
@@ -293,7 +294,7 @@ def describe_search(
     return "; ".join(parts) if parts else _("no search levels")
 
 
-def _worker(job: tuple) -> GameRecord:
+def _worker(job: tuple[Any, ...]) -> GameRecord:
     index, seed, players, a, b, label_b, time_budget, iterations = job
     return play_tournament_game(
         index,

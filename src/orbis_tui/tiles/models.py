@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -218,7 +218,10 @@ class GodFile(_Strict):
         return gods
 
 
-def _read_toml(path: Path | str, content: bytes | None = None) -> dict:
+_File = TypeVar("_File", TileFile, GodFile)
+
+
+def _read_toml(path: Path | str, content: bytes | None = None) -> dict[str, Any]:
     """The TOML table in ``path`` (or in ``content``, the bytes already read from it)."""
     try:
         if content is None:
@@ -236,7 +239,7 @@ def _read_toml(path: Path | str, content: bytes | None = None) -> dict:
         raise DataFileError(path, ["not usable TOML: nested too deeply"]) from None
 
 
-def _problems(error: ValidationError, entries: list | None, key: str) -> list[str]:
+def _problems(error: ValidationError, entries: list[Any] | None, key: str) -> list[str]:
     """Name every pydantic complaint by tile/god id where there is one."""
     problems = []
     for item in error.errors():
@@ -277,7 +280,7 @@ def check_tile_entries(entries: list[Any], where: str) -> TileFile:
     return tiles
 
 
-def _validated(model: Any, raw: Any, path: Path | str, key: str) -> Any:
+def _validated(model: type[_File], raw: Any, path: Path | str, key: str) -> _File:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:

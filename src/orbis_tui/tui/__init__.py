@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .app import OrbisApp, run_app
 
 __all__ = ["OrbisApp", "run_app"]
 

@@ -8,7 +8,7 @@ then to :meth:`Walkthrough.play`, which asks the engine first.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events, on
 from textual.app import App
@@ -306,19 +306,19 @@ class LearnEndScreen(EndScreen):
 
 
 # ---------------------------------------------------------------- entering and leaving
-def _app_saves(app: App) -> SaveStore | None:
+def _app_saves(app: App[Any]) -> SaveStore | None:
     """The app's save folder, when it has one (the Orbis app; not a bare test app)."""
     saves = getattr(app, "store", None)
     return saves if isinstance(saves, SaveStore) else None
 
 
-def _app_settings(app: App) -> Settings | None:
+def _app_settings(app: App[Any]) -> Settings | None:
     """The player's settings, when the app keeps them (the Orbis app; not a bare test app)."""
     settings = getattr(app, "settings", None)
     return settings if isinstance(settings, Settings) else None
 
 
-def progress_store(app: App) -> ProgressStore:
+def progress_store(app: App[Any]) -> ProgressStore:
     """The walkthrough's progress file, in the app's data folder."""
     saves = _app_saves(app)
     if saves is not None:
@@ -326,7 +326,7 @@ def progress_store(app: App) -> ProgressStore:
     return ProgressStore()
 
 
-def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
+def open_walkthrough(app: App[Any], *, restart: bool = False) -> Walkthrough | None:
     """Show the walkthrough where it was left (or from the start) over the current screen."""
     try:
         script = load_script()
@@ -350,7 +350,7 @@ def open_walkthrough(app: App, *, restart: bool = False) -> Walkthrough | None:
     return walkthrough
 
 
-def tell_if_progress_lost(app: App, walkthrough: Walkthrough) -> bool:
+def tell_if_progress_lost(app: App[Any], walkthrough: Walkthrough) -> bool:
     """Say so when the walkthrough's place could not be written (the lesson goes on)."""
     store = walkthrough.store
     error = store.take_error() if store is not None else None
@@ -361,7 +361,7 @@ def tell_if_progress_lost(app: App, walkthrough: Walkthrough) -> bool:
     return True
 
 
-def leave_walkthrough(app: App, walkthrough: Walkthrough) -> None:
+def leave_walkthrough(app: App[Any], walkthrough: Walkthrough) -> None:
     """Save the place (or forget it, when finished) and go back to the screen below."""
     walkthrough.save()
     if not tell_if_progress_lost(app, walkthrough) and not walkthrough.finished:
