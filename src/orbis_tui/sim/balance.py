@@ -23,6 +23,7 @@ from ..engine import NUM_COLORS, Catalog, Color, EffectKind, GameState, GodId, P
 from ..tiles import default_tiles_path, load_catalog
 from .pool import run_jobs
 from .selfplay import play_game
+from .tables import markdown_table
 from .tournament import wilson_interval
 
 # The scoring categories of PlayerScore.categories: the tiles by effect, then the rest.
@@ -224,70 +225,31 @@ class BalanceStudy:
             "",
             "### By player count",
             "",
-            "| players | games | mean score | mean winning score | shared wins | "
-            "wilderness per player |",
-            "|---|---|---|---|---|---|",
-        ]
-        for n in self.counts:
-            g = self.games[n]
-            mean = sum(self.by_seat[n, s].total for s in range(n)) / (g * n)
-            lines.append(
-                f"| {n} | {g} | {mean:.1f} | {self.winning_total[n] / g:.1f} | "
-                f"{_pct(self.ties[n] / g)} | {self.wilderness[n] / (g * n):.2f} |"
-            )
-        lines += ["", "### Win rate by seat (fair: 1/N)", ""]
-        seats = max(self.counts)
-        lines.append("| players | " + " | ".join(f"seat {s + 1}" for s in range(seats)) + " |")
-        lines.append("|---" * (seats + 1) + "|")
-        for n in self.counts:
-            cells = []
-            for s in range(seats):
-                if s < n:
-                    t = self.by_seat[n, s]
-                    low, high = wilson_interval(t.wins, t.n)
-                    cells.append(f"{_pct(t.wins / t.n)} ({_pct(low)}–{_pct(high)})")
-                else:
-                    cells.append("")
-            lines.append(f"| {n} | " + " | ".join(cells) + " |")
-        lines += [
+            *markdown_table(
+                [
+                    "players",
+                    "games",
+                    "mean score",
+                    "mean winning score",
+                    "shared wins",
+                    "wilderness per player",
+                ],
+                map(self._count_row, self.counts),
+            ),
+            "",
+            "### Win rate by seat (fair: 1/N)",
+            "",
+            *self._seat_table(),
             "",
             "### Win rate by god (fair: 1/N; the interval is 95%)",
             "",
             "Win rate of the players who ended with the god, its mean points and how "
             "often its condition held, per player count.",
             "",
-            "| god | "
-            + " | ".join(f"{n} players" for n in self.counts)
-            + " | mean points | scored |",
-            "|---" * (len(self.counts) + 3) + "|",
-        ]
-        for god in GodId:
-            cells = []
-            held = 0
-            pts = 0.0
-            scored = 0
-            for n in self.counts:
-                god_tally = self.by_god.get((n, god.value))
-                if god_tally is None or god_tally.n == 0:
-                    cells.append("–")
-                    continue
-                held += god_tally.n
-                pts += self.god_points[n, god.value]
-                scored += self.god_scored[n, god.value]
-                low, high = wilson_interval(god_tally.wins, god_tally.n)
-                ratio = (god_tally.wins / god_tally.n) * n
-                adjusted = self.seat_adjusted("god", n, god.value, god_tally.wins)
-                cells.append(
-                    f"{_pct(god_tally.wins / god_tally.n)} ×{ratio:.2f} s{_ratio(adjusted)} "
-                    f"({_pct(low)}–{_pct(high)}, {god_tally.n})"
-                )
-            mean_pts = pts / held if held else 0.0
-            lines.append(
-                f"| {god.value} | "
-                + " | ".join(cells)
-                + f" | {mean_pts:.2f} | {_pct(scored / held) if held else '–'} |"
-            )
-        lines += [
+            *markdown_table(
+                ["god", *(f"{n} players" for n in self.counts), "mean points", "scored"],
+                map(self._god_row, GodId),
+            ),
             "",
             "(×r: the win rate divided by the fair 1/N; s×r: the wins divided by the wins "
             "expected from the seats its holders sat in; then the 95% interval and how "
@@ -295,46 +257,98 @@ class BalanceStudy:
             "",
             "### Mean CP per player by category",
             "",
-            "| category | " + " | ".join(f"{n} players" for n in self.counts) + " |",
-            "|---" * (len(self.counts) + 1) + "|",
-        ]
-        for key in CATEGORY_ORDER:
-            cells = []
-            for n in self.counts:
-                cells.append(f"{self.categories[n, key] / (self.games[n] * n):+.2f}")
-            lines.append(f"| {key} | " + " | ".join(cells) + " |")
-        totals = []
-        for n in self.counts:
-            per = sum(self.categories[n, k] for k in CATEGORY_ORDER) / (self.games[n] * n)
-            totals.append(f"{per:.2f}")
-        lines.append("| **total** | " + " | ".join(totals) + " |")
-        lines += [
+            *self._category_table(),
             "",
             "### By tile color",
             "",
             "Mean colored tiles and CP per player from tiles of each color, and the win "
             "rate of players whose pyramid holds most of that color (×r, s×r as above).",
             "",
-            "| color | " + " | ".join(f"{n}p tiles / CP / win" for n in self.counts) + " |",
-            "|---" * (len(self.counts) + 1) + "|",
+            *markdown_table(
+                ["color", *(f"{n}p tiles / CP / win" for n in self.counts)],
+                (self._color_row(c, name) for c, name in enumerate(COLOR_NAMES)),
+            ),
+            *self._tile_lines(),
         ]
-        for c, name in enumerate(COLOR_NAMES):
-            cells = []
-            for n in self.counts:
-                per = self.games[n] * n
-                color_tally = self.main_color.get((n, c))
-                win_text = "–"
-                if color_tally and color_tally.n:
-                    adjusted = self.seat_adjusted("color", n, name, color_tally.wins)
-                    share = color_tally.wins / color_tally.n * n
-                    win_text = f"×{share:.2f} s{_ratio(adjusted)} ({color_tally.n})"
-                cells.append(
-                    f"{self.color_tiles[n, c] / per:.2f} / "
-                    f"{self.color_points[n, c] / per:.2f} / {win_text}"
-                )
-            lines.append(f"| {name} | " + " | ".join(cells) + " |")
-        lines += self._tile_lines()
         return "\n".join(lines)
+
+    def _count_row(self, n: int) -> list[str]:
+        g = self.games[n]
+        mean = sum(self.by_seat[n, s].total for s in range(n)) / (g * n)
+        return [
+            str(n),
+            str(g),
+            f"{mean:.1f}",
+            f"{self.winning_total[n] / g:.1f}",
+            _pct(self.ties[n] / g),
+            f"{self.wilderness[n] / (g * n):.2f}",
+        ]
+
+    def _seat_table(self) -> list[str]:
+        seats = max(self.counts)
+        rows = []
+        for n in self.counts:
+            cells = [str(n)]
+            for s in range(seats):
+                if s < n:
+                    t = self.by_seat[n, s]
+                    low, high = wilson_interval(t.wins, t.n)
+                    cells.append(f"{_pct(t.wins / t.n)} ({_pct(low)}–{_pct(high)})")
+                else:
+                    cells.append("")
+            rows.append(cells)
+        return markdown_table(["players", *(f"seat {s + 1}" for s in range(seats))], rows)
+
+    def _god_row(self, god: GodId) -> list[str]:
+        cells = [god.value]
+        held = 0
+        pts = 0.0
+        scored = 0
+        for n in self.counts:
+            god_tally = self.by_god.get((n, god.value))
+            if god_tally is None or god_tally.n == 0:
+                cells.append("–")
+                continue
+            held += god_tally.n
+            pts += self.god_points[n, god.value]
+            scored += self.god_scored[n, god.value]
+            low, high = wilson_interval(god_tally.wins, god_tally.n)
+            ratio = (god_tally.wins / god_tally.n) * n
+            adjusted = self.seat_adjusted("god", n, god.value, god_tally.wins)
+            cells.append(
+                f"{_pct(god_tally.wins / god_tally.n)} ×{ratio:.2f} s{_ratio(adjusted)} "
+                f"({_pct(low)}–{_pct(high)}, {god_tally.n})"
+            )
+        mean_pts = pts / held if held else 0.0
+        return [*cells, f"{mean_pts:.2f}", _pct(scored / held) if held else "–"]
+
+    def _category_table(self) -> list[str]:
+        rows = [
+            [key] + [f"{self.categories[n, key] / (self.games[n] * n):+.2f}" for n in self.counts]
+            for key in CATEGORY_ORDER
+        ]
+        totals = []
+        for n in self.counts:
+            per = sum(self.categories[n, k] for k in CATEGORY_ORDER) / (self.games[n] * n)
+            totals.append(f"{per:.2f}")
+        rows.append(["**total**", *totals])
+        return markdown_table(["category", *(f"{n} players" for n in self.counts)], rows)
+
+    def _color_row(self, c: int, name: str) -> list[str]:
+        cells = [name]
+        for n in self.counts:
+            per = self.games[n] * n
+            color_tally = self.main_color.get((n, c))
+            win_text = "–"
+            if color_tally and color_tally.n:
+                adjusted = self.seat_adjusted("color", n, name, color_tally.wins)
+                share = color_tally.wins / color_tally.n * n
+                win_text = f"×{share:.2f} s{_ratio(adjusted)} ({color_tally.n})"
+            cells.append(
+                f"{self.color_tiles[n, c] / per:.2f} / "
+                f"{self.color_points[n, c] / per:.2f} / {win_text}"
+            )
+        return cells
 
     def _tile_lines(self) -> list[str]:
         rows = []
@@ -344,25 +358,26 @@ class BalanceStudy:
             # wins were scaled by the player count, so 1.0 is fair at every count
             rows.append((t.wins / t.n, tile_id, t.n, self.tile_points[tile_id] / t.n))
         rows.sort(reverse=True)
-        lines = [
+        shown: list[tuple[float | str, str, int, float]] = list(rows)
+        if len(rows) > 16:
+            shown = [*rows[:8], ("…", "…", 0, 0.0), *rows[-8:]]
+        return [
             "",
             "### Tiles most and least often in a winning pyramid",
             "",
             "Win rate of the players who placed the tile (not as a wilderness), relative "
             "to fair (×1.00), with how often it was placed and its mean CP.",
             "",
-            "| tile | ×r | placed | mean CP |",
-            "|---|---|---|---|",
+            *markdown_table(
+                ["tile", "×r", "placed", "mean CP"],
+                (
+                    ["…", "", "", ""]
+                    if tile_id == "…"
+                    else [tile_id, f"×{ratio:.2f}", str(n), f"{pts:.2f}"]
+                    for ratio, tile_id, n, pts in shown
+                ),
+            ),
         ]
-        shown: list[tuple[float | str, str, int, float]] = list(rows)
-        if len(rows) > 16:
-            shown = [*rows[:8], ("…", "…", 0, 0.0), *rows[-8:]]
-        for ratio, tile_id, n, pts in shown:
-            if tile_id == "…":
-                lines.append("| … | | | |")
-            else:
-                lines.append(f"| {tile_id} | ×{ratio:.2f} | {n} | {pts:.2f} |")
-        return lines
 
 
 def _short_path(path: str) -> str:

@@ -29,6 +29,7 @@ from ..i18n import ngettext
 from ..tiles import new_game
 from .loop import play_out
 from .pool import run_jobs
+from .tables import text_table
 
 BotFactory = Callable[[int], Bot]
 
@@ -198,19 +199,20 @@ class TournamentResult:
         shared = _("shared wins")
         games_word, share_word = _("games"), _("share")
         width = max(14, *(len(label) + 1 for label, _side in rows), len(shared) + 1)
+        table = [["", games_word, share_word, "95% " + _("interval")]]
+        for label, side in rows:
+            wins, rate = s[f"{side}_wins"], s[f"{side}_win_rate"]
+            low, high = s[f"{side}_win_rate_95"]
+            table.append([label, str(wins), _pct(rate), f"[{_pct(low)}, {_pct(high)}]"])
+        table.append([shared, str(s["ties"]), _pct(s["ties"] / max(1, games))])
         lines = [
             head.format(
                 a=self.a, b=self.b, players=self.players, games=games, deals=deals, seed=self.seed
             ),
             _("settings: {settings}").format(settings=self.settings),
             "",
-            f"{'':<{width}}{games_word:>7}{share_word:>9}   " + "95% " + _("interval"),
+            *text_table(table, [-width, 7, 9]),
         ]
-        for label, side in rows:
-            wins, rate = s[f"{side}_wins"], s[f"{side}_win_rate"]
-            low, high = s[f"{side}_win_rate_95"]
-            lines.append(f"{label:<{width}}{wins:>7}{_pct(rate):>9}   [{_pct(low)}, {_pct(high)}]")
-        lines.append(f"{shared:<{width}}{s['ties']:>7}{_pct(s['ties'] / max(1, games)):>9}")
         if self.players > 2:
             low, high = s["a_win_share_95"]
             share = _(
