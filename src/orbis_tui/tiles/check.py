@@ -250,10 +250,24 @@ def cost_size(tile: TileModel) -> int:
 
 def check_tiles(tiles: Sequence[TileModel], file: str) -> list[Violation]:
     """Every published fact about the region tiles that ``tiles`` breaks."""
+    found = [*_check_counts(tiles, file), *_check_unique_ids(tiles, file)]
+    mystic_seen: dict[int, str] = {}
+    farm_seen: dict[str, str] = {}
+    for tile in tiles:
+        add_tile = _tile_reporter(found, file, tile.id)
+        _check_id_and_effect(tile, add_tile)
+        _check_mystic(tile, mystic_seen, add_tile)
+        _check_farm_and_village(tile, farm_seen, add_tile)
+    # T-RISE: mean and highest cost and CP strictly rise from one level to the next.
+    found.extend(_check_rising(tiles, file, cost_size, "cost", "cost-mean", "cost-max"))
+    found.extend(_check_rising(tiles, file, lambda t: t.cp, "cp", "cp-mean", "cp-max"))
+    return found
+
+
+def _check_counts(tiles: Sequence[TileModel], file: str) -> list[Violation]:
+    """R-COMP-1 / R-COMP-2: how many tiles in all, per level, per set and level."""
     found: list[Violation] = []
     add = found.append
-
-    # R-COMP-1 / R-COMP-2: counts.
     if len(tiles) != TOTAL_TILES:
         add(_violation(file, None, "(count)", "total", found=len(tiles), expected=TOTAL_TILES))
     per_level = Counter(t.level for t in tiles)
@@ -287,67 +301,75 @@ def check_tiles(tiles: Sequence[TileModel], file: str) -> list[Violation]:
                         expected=expected,
                     )
                 )
+    return found
 
-    # T-ID: unique ids matching level and color.
+
+def _check_unique_ids(tiles: Sequence[TileModel], file: str) -> list[Violation]:
+    """T-ID: each id used by one entry only."""
     positions: dict[str, list[int]] = {}
     for index, tile in enumerate(tiles, start=1):
         positions.setdefault(tile.id, []).append(index)
-    for tile_id, where in positions.items():
-        if len(where) > 1:
-            entries = ", ".join(str(i) for i in where)
-            add(
-                _violation(
-                    file, tile_id, "id", "id-unique", id=tile_id, found=len(where), entries=entries
-                )
-            )
+    return [
+        _violation(
+            file,
+            tile_id,
+            "id",
+            "id-unique",
+            id=tile_id,
+            found=len(where),
+            entries=", ".join(str(i) for i in where),
+        )
+        for tile_id, where in positions.items()
+        if len(where) > 1
+    ]
 
-    mystic_seen: dict[int, str] = {}
-    farm_seen: dict[str, str] = {}
-    for tile in tiles:
-        add_tile = _tile_reporter(found, file, tile.id)
-        id_level = int(tile.id[1])
-        id_color = Color.from_letter(tile.id[3]).label
-        if id_level != tile.level:
-            add_tile("level", "id-level", expected=id_level, found=tile.level)
-        if id_color != tile.color:
-            add_tile("color", "id-color", expected=id_color, found=tile.color)
 
-        kind = tile.effect.kind
-        owner = ABILITY_COLOR.get(kind)
-        if owner is not None and tile.color != owner:
-            add_tile("effect.kind", f"{kind}-color", found=tile.color)
-        if tile.level == 1 and kind not in LEVEL_1_EFFECTS:
-            add_tile("effect.kind", "level-1-effect", found=kind)
+def _check_id_and_effect(tile: TileModel, add_tile: Callable[..., None]) -> None:
+    """T-ID: the id's level and color are the tile's; an ability's color, the effects
+    a level-1 tile may have."""
+    id_level = int(tile.id[1])
+    id_color = Color.from_letter(tile.id[3]).label
+    if id_level != tile.level:
+        add_tile("level", "id-level", expected=id_level, found=tile.level)
+    if id_color != tile.color:
+        add_tile("color", "id-color", expected=id_color, found=tile.color)
+    kind = tile.effect.kind
+    owner = ABILITY_COLOR.get(kind)
+    if owner is not None and tile.color != owner:
+        add_tile("effect.kind", f"{kind}-color", found=tile.color)
+    if tile.level == 1 and kind not in LEVEL_1_EFFECTS:
+        add_tile("effect.kind", "level-1-effect", found=kind)
 
-        if tile.color == "white":
-            if tile.mystic is None:
-                add_tile("mystic", "mystic-missing")
-            elif tile.mystic in mystic_seen:
-                add_tile(
-                    "mystic", "mystic-unique", found=tile.mystic, other=mystic_seen[tile.mystic]
-                )
-            else:
-                mystic_seen[tile.mystic] = tile.id
-        elif tile.mystic is not None:
-            add_tile("mystic", "mystic-not-white", color=tile.color, found=tile.mystic)
 
-        effect = tile.effect
-        if effect.kind == "farm":
-            if effect.color in farm_seen:
-                add_tile(
-                    "effect.color", "farm-unique", found=effect.color, other=farm_seen[effect.color]
-                )
-            else:
-                farm_seen[effect.color] = tile.id
-        if effect.kind == "village" and tile.level == 3 and effect.count != LEVEL_3_VILLAGE:
+def _check_mystic(
+    tile: TileModel, mystic_seen: dict[int, str], add_tile: Callable[..., None]
+) -> None:
+    """A white tile has a mystic number no other tile has; a colored tile has none."""
+    if tile.color == "white":
+        if tile.mystic is None:
+            add_tile("mystic", "mystic-missing")
+        elif tile.mystic in mystic_seen:
+            add_tile("mystic", "mystic-unique", found=tile.mystic, other=mystic_seen[tile.mystic])
+        else:
+            mystic_seen[tile.mystic] = tile.id
+    elif tile.mystic is not None:
+        add_tile("mystic", "mystic-not-white", color=tile.color, found=tile.mystic)
+
+
+def _check_farm_and_village(
+    tile: TileModel, farm_seen: dict[str, str], add_tile: Callable[..., None]
+) -> None:
+    """One farm per color; a level-3 village counts the published number."""
+    effect = tile.effect
+    if effect.kind == "farm":
+        if effect.color in farm_seen:
             add_tile(
-                "effect.count", "village-level-3", expected=LEVEL_3_VILLAGE, found=effect.count
+                "effect.color", "farm-unique", found=effect.color, other=farm_seen[effect.color]
             )
-
-    # T-RISE: mean and highest cost and CP strictly rise from one level to the next.
-    found.extend(_check_rising(tiles, file, cost_size, "cost", "cost-mean", "cost-max"))
-    found.extend(_check_rising(tiles, file, lambda t: t.cp, "cp", "cp-mean", "cp-max"))
-    return found
+        else:
+            farm_seen[effect.color] = tile.id
+    if effect.kind == "village" and tile.level == 3 and effect.count != LEVEL_3_VILLAGE:
+        add_tile("effect.count", "village-level-3", expected=LEVEL_3_VILLAGE, found=effect.count)
 
 
 def _tile_reporter(found: list[Violation], file: str, item: str) -> Callable[..., None]:
