@@ -266,3 +266,30 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
     os.close(writer)
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
     assert done.returncode == 1
+
+
+# The longest number Python reads by default: it is a whole number, always finite.
+LONGEST_NUMBER = "9" * 4300
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        ["review", "x.json", "--size"],
+        ["records", "--count"],
+        ["selfplay", "--games"],
+        ["selfplay", "--iterations"],
+        ["tournament", "--games"],
+        ["tournament", "--jobs"],
+        ["bench", "--games"],
+    ],
+)
+def test_a_number_of_4300_digits_is_refused_as_out_of_range(
+    option: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([*option, LONGEST_NUMBER])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "at most" in err and "characters in all)" in err

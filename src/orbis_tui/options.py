@@ -53,7 +53,7 @@ def _number_in(
         raise ValueError(_say(N_("{what} must be a number, not {value}"), what, value))
     if kind is int and not isinstance(value, int):
         raise ValueError(_say(N_("{what} must be a whole number, not {value}"), what, value))
-    if not math.isfinite(value):
+    if isinstance(value, float) and not math.isfinite(value):  # a whole number always is
         raise ValueError(_say(N_("{what} must be a finite number, not {value}"), what, value))
     below = value <= low if open_low else value < low
     if below or value > high:
