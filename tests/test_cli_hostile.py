@@ -293,3 +293,48 @@ def test_a_number_of_4300_digits_is_refused_as_out_of_range(
     err = capsys.readouterr().err
     _one_short_line(err)
     assert "at most" in err and "characters in all)" in err
+
+
+# ---------------------------------------------------------------- seeds
+BIGGEST_SIGNED_128 = str(2**127 - 1)
+
+
+@pytest.mark.parametrize(
+    "command", ["selfplay", "tournament", "balance", "ladder", "bench", "play", "serve"]
+)
+@pytest.mark.parametrize(
+    "seed", [BIGGEST_SIGNED_128, str(2**63), HUGE_NUMBER], ids=["2^127-1", "2^63", "5000-digits"]
+)
+def test_a_seed_no_game_is_dealt_from_is_refused_with_its_range(
+    command: str, seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--seed", seed])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "--seed must be at least -9223372036854775808 and at most 9223372036854775807" in err
+
+
+@pytest.mark.parametrize(
+    "game_seed",
+    [2**63 - 1, 17 * 10**36, 2**127, -(2**200), 10**4000],
+    ids=["2^63-1", "1.7e37", "2^127", "-2^200", "4001-digits"],
+)
+def test_a_computer_player_plays_whatever_the_games_seed(game_seed: int) -> None:
+    from orbis_tui.bots import bot_seed
+    from orbis_tui.records.model import setup_for_game, start_state
+
+    seeds = [bot_seed(game_seed, seat) for seat in range(4)]
+    assert len(set(seeds)) == 4  # each seat its own
+    assert all(-(2**127) <= seed < 2**127 for seed in seeds)
+    state = start_state(setup_for_game(["A", "B"], 5, 0))
+    for level in ("random", "easy", "medium"):
+        assert make_bot(level, seeds[1]).choose(state) in state.legal_actions()
+
+
+def test_a_games_seed_gives_the_seats_the_seeds_they_always_had() -> None:
+    from orbis_tui.bots import bot_seed
+
+    assert [bot_seed(7, seat) for seat in range(3)] == [70, 71, 72]
+    assert bot_seed(-(2**63), 3) == -(2**63) * 10 + 3

@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import gettext as _
-from ..options import MAX_GAMES, MAX_JOBS, MAX_REVIEW_SIZE, budget_option, count_option
+from ..options import (
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_REVIEW_SIZE,
+    budget_option,
+    count_option,
+    seed_option,
+)
 
 if TYPE_CHECKING:
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -25,6 +32,7 @@ games = count_option(1, MAX_GAMES, "--games")
 jobs = count_option(1, MAX_JOBS, "--jobs")
 review_size = count_option(1, MAX_REVIEW_SIZE, "--size")
 recent_count = count_option(1, 10_000, "--count")
+seed = seed_option
 
 
 def _serve_value(parser_name: str) -> Callable[[str], object]:

@@ -66,7 +66,7 @@ def _add_play(sub: Commands) -> None:
     play.add_argument(
         "--players", type=int, choices=(2, 3, 4), default=2, help=_("players in a new game")
     )
-    play.add_argument("--seed", type=int, help=_("deal a new game from this seed"))
+    play.add_argument("--seed", type=arguments.seed, help=_("deal a new game from this seed"))
     play.add_argument(
         "--data-dir",
         type=Path,
@@ -116,7 +116,7 @@ def _add_serve(sub: Commands) -> None:
         ),
     )
     serve.add_argument("--players", type=int, choices=(2, 3, 4), help=_("players in a new game"))
-    serve.add_argument("--seed", type=int, help=_("deal new games from this seed"))
+    serve.add_argument("--seed", type=arguments.seed, help=_("deal new games from this seed"))
     serve.add_argument(
         "--data-dir",
         type=Path,

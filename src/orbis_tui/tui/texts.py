@@ -315,6 +315,7 @@ NEW_SEED = N_("Seed")
 NEW_SEED_PLACEHOLDER = N_("blank: a new deal")
 NEW_START = N_("Start the game")
 NEW_BAD_SEED = N_("The seed must be a whole number (or blank).")
+NEW_SEED_RANGE = N_("The seed must be a whole number from {low} to {high} (or blank).")
 NEW_BAD_NAME = N_("Seat {seat}: {problem}.")
 NEW_DAMAGED = N_(
     "The saved game could not be loaded and was moved aside to {moved}.\nWhat is wrong: {problem}"
