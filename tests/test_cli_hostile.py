@@ -338,3 +338,44 @@ def test_a_games_seed_gives_the_seats_the_seeds_they_always_had() -> None:
 
     assert [bot_seed(7, seat) for seat in range(3)] == [70, 71, 72]
     assert bot_seed(-(2**63), 3) == -(2**63) * 10 + 3
+
+
+# ---------------------------------------------------------------- the data folder
+@pytest.mark.parametrize("command", ["records", "play", "learn", "serve"])
+@pytest.mark.parametrize(
+    ("folder", "problem"),
+    [
+        ("x" * 300, "the path is too long for this system"),
+        ("x/" * 3000, "the path is too long for this system"),
+        ("a-file/x", "a part of the path is a file, not a folder"),
+        ("a-file/x/y", "a part of the path is a file, not a folder"),
+    ],
+    ids=["long-name", "long-path", "under-a-file", "deep-under-a-file"],
+)
+def test_a_data_dir_that_cannot_be_a_folder_is_refused(
+    command: str, folder: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    assert main([command, "--data-dir", str(tmp_path / folder)]) == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert f"orbis {command}: --data-dir " in err and problem in err
+
+
+@pytest.mark.parametrize("command", ["records", "play", "learn", "serve", "join"])
+def test_an_empty_data_dir_is_refused_not_taken_for_the_current_folder(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--data-dir", ""])
+    assert stopped.value.code == 2
+    assert "--data-dir: an empty path: give a folder" in capsys.readouterr().err
+
+
+def test_a_data_folder_named_by_the_environment_is_checked_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "a-file" / "x"))
+    assert main(["records"]) == 2
+    assert "$ORBIS_DATA_DIR" in capsys.readouterr().err

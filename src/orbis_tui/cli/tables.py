@@ -78,6 +78,8 @@ def _cmd_join(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(_("orbis join: {problem}").format(problem=exc), file=sys.stderr)
         return 2
+    if not arguments.usable_data_dir(args.data_dir, "join"):
+        return 2
     from ..tui.join import run_join
 
     return run_join(link, args.data_dir, language=args.chosen_lang)
@@ -121,13 +123,14 @@ def _add_table(sub: Any) -> None:
 
 
 def _add_join(sub: Any) -> None:
-    from pathlib import Path
 
     join = sub.add_parser("join", help=_("take your seat at a table played apart"))
     join.add_argument("link", nargs="?", help=_("the invitation link"))
     join.add_argument("--link-from-env", action="store_true", help=argparse.SUPPRESS)
     join.add_argument(
-        "--data-dir", type=Path, help=_("where a finished game's record is saved (records/)")
+        "--data-dir",
+        type=arguments.data_dir,
+        help=_("where a finished game's record is saved (records/)"),
     )
     join.set_defaults(run=_cmd_join)
 
