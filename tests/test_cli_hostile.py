@@ -379,3 +379,48 @@ def test_a_data_folder_named_by_the_environment_is_checked_too(
     monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "a-file" / "x"))
     assert main(["records"]) == 2
     assert "$ORBIS_DATA_DIR" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- orbis host
+@pytest.mark.parametrize(
+    "host",
+    ["a" * 64, "\u200fx", "\udcff\udcfe", "\x1b]0;X\x07", "a" * 100_000],
+    ids=["long-label", "rtl-mark", "not-utf8", "escape", "100k"],
+)
+def test_orbis_host_refuses_a_host_no_resolver_could_take_in_one_line(
+    host: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["host", "--host", host])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "is not a host name or address" in err
+
+
+@pytest.mark.parametrize("host", ["a" * 64, "\u200fx", "a" * 100_000])
+def test_a_host_the_resolver_refuses_is_a_reason_not_a_crash(host: str) -> None:
+    from orbis_tui.serve import listen_problem
+
+    assert listen_problem(host, 1) == "no such host name or address"
+
+
+@pytest.mark.parametrize(
+    ("store", "problem"),
+    [
+        ("esc\x1b]0;X\x07.json", "is not a file path or address"),
+        ("x" * 100_000, "is not a file path or address"),
+        ("\udcff.db", "is not a file path or address"),
+        ("", "an empty path"),
+    ],
+    ids=["escape", "100k", "not-utf8", "empty"],
+)
+def test_orbis_host_refuses_a_store_it_could_not_show(
+    store: str, problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["host", "--store", store])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "argument --store" in err and problem in err

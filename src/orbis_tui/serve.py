@@ -145,7 +145,7 @@ def listen_problem(host: str, port: int) -> str | None:
         addresses = socket.getaddrinfo(
             host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
-        for family, kind, proto, _, address in addresses:
+        for family, kind, proto, _name, address in addresses:
             with socket.socket(family, kind, proto) as probe:
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server
                 if family == socket.AF_INET6:

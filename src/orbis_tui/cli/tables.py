@@ -29,6 +29,21 @@ def _seat_level(text: str) -> tuple[int, str]:
     return int(seat), level
 
 
+MAX_STORE = 4096  # characters of a store's path or address: the longest path Linux takes
+
+
+def _store_place(text: str) -> str:
+    """``--store``: a file path or a postgresql:// URL, as text a terminal can show."""
+    from ..printable import printable
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("an empty path: give a file or a postgresql:// URL"))
+    if len(text) > MAX_STORE or not text.isprintable():
+        message = _("{text} is not a file path or address (control characters, or too long)")
+        raise argparse.ArgumentTypeError(message.format(text=printable(repr(text))))
+    return text
+
+
 def _cmd_host(args: argparse.Namespace) -> int:
     from ..host import host_tables
 
@@ -89,12 +104,18 @@ def _add_host(sub: Any) -> None:
     host = sub.add_parser(
         "host", help=_("host tables played apart: each player at their own terminal or browser")
     )
-    host.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
+    host.add_argument(
+        "--host",
+        type=arguments.host,
+        default="127.0.0.1",
+        help=_("address to listen on (127.0.0.1)"),
+    )
     host.add_argument(
         "--port", type=arguments.port, default=8765, help=_("port to listen on (8765)")
     )
     host.add_argument(
         "--store",
+        type=_store_place,
         default=DEFAULT_STORE,
         help=_("where the tables are kept: a SQLite file, or a postgresql:// URL"),
     )
