@@ -51,7 +51,7 @@ def server() -> Iterator[FakeServer]:
     fake.http.server_close()
 
 
-def _seat(seat: object, name: str = "Ann", **more: object) -> dict[str, object]:
+def _seat(seat: object, name: object = "Ann", **more: object) -> dict[str, object]:
     return {"seat": seat, "name": name, "kind": "human", "link": f"http://x/play/{seat}", **more}
 
 
