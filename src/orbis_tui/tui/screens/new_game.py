@@ -65,7 +65,9 @@ class NewGameScreen(Screen[None]):
             yield Static(Text(_(texts.NEW_TITLE), style=palette.ACCENT), id="title")
             yield Static(_(texts.NEW_SUBTITLE), id="subtitle")
             if loaded.problem is not None:
-                if loaded.moved_to is not None:
+                if loaded.left_in_place:
+                    notice = loaded.problem
+                elif loaded.moved_to is not None:
                     notice = _(texts.NEW_DAMAGED).format(
                         moved=loaded.moved_to, problem=loaded.problem
                     )
