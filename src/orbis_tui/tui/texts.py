@@ -902,6 +902,10 @@ LEARN_NO_UNDO = N_("In the walkthrough u does not undo: Backspace steps back.")
 LEARN_NO_HURRY = N_(
     "f hurries the computer players; in the walkthrough Mira's moves are made before yours."
 )
+LEARN_DAMAGED = N_(
+    "Your place in the walkthrough could not be used ({problem}), so it starts over. "
+    "The damaged file is kept as {kept}."
+)
 LEARN_NOT_KEPT = N_("Your place in the walkthrough cannot be kept ({error}); the lesson goes on.")
 NEW_LEARN_BUTTON = N_("Learn to play")
 COACH_TITLE = N_("Coach")
