@@ -424,3 +424,10 @@ def test_orbis_host_refuses_a_store_it_could_not_show(
     err = capsys.readouterr().err
     _one_short_line(err)
     assert "argument --store" in err and problem in err
+
+
+def test_a_value_of_100_kb_is_echoed_cut_to_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--seats", "\x1b]0;X\x07" + "x" * 100_000]) == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "characters in all)" in err

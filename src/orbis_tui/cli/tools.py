@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from ..printable import MAX_LINE, printable
     from ..sim.loop import InvariantBroken
     from ..sim.selfplay import parse_seats, play_games
 
@@ -25,7 +26,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         try:
             seat_levels = parse_seats(args.seats, args.players)
         except ValueError as exc:
-            print(_("orbis selfplay: --seats: {error}").format(error=exc), file=sys.stderr)
+            error = printable(exc, MAX_LINE)
+            print(_("orbis selfplay: --seats: {error}").format(error=error), file=sys.stderr)
             return 2
     played = play_games(
         args.players,
