@@ -318,8 +318,8 @@ def test_a_seed_no_game_is_dealt_from_is_refused_with_its_range(
 
 @pytest.mark.parametrize(
     "game_seed",
-    [2**63 - 1, 17 * 10**36, 2**127, -(2**200), 10**4000],
-    ids=["2^63-1", "1.7e37", "2^127", "-2^200", "4001-digits"],
+    [2**63 - 1, 17 * 10**36, 2**127, -(2**200), 10**4000, 10**5000],
+    ids=["2^63-1", "1.7e37", "2^127", "-2^200", "4001-digits", "5001-digits"],
 )
 def test_a_computer_player_plays_whatever_the_games_seed(game_seed: int) -> None:
     from orbis_tui.bots import bot_seed
