@@ -30,6 +30,13 @@ that are not UTF-8, escape sequences, a forged line, a megabyte of text. What co
 back must be printable and short (*unsafe output* otherwise: a raw control character,
 or more than 4000 characters echoed).
 
+Further families: seeds no game is dealt from (``--seed`` of every command that plays,
+``setup.seed`` of a record and of the autosave, and a computer player's seed made from
+one), answers of a hostile table server to ``orbis table new`` (a fake server on the
+loopback interface: answers of the wrong shape, and a sound answer with one field after
+another made hostile), the ``--host`` and ``--store`` of ``orbis host``, and data
+folders (``--data-dir``) too long, under a file, empty or full of escapes.
+
 Options: ``--seed N``, ``--mutations N`` (field mutations per format, default 120),
 ``--timeout SECONDS`` (default 10), ``--json``, ``--no-zero`` (to measure a version
 whose readers have no size limit: /dev/zero would fill the memory).
@@ -381,6 +388,157 @@ def main() -> None:
             if option == "--host" and value == "":
                 continue  # every interface: it would really listen
             fuzz.judge(f"command line {option}", label, command(line(value)))
+
+    # ------------------------------------------------------------ seeds no game is dealt from
+    huge_seeds = {
+        "2^63": str(2**63),
+        "2^127-1": str(2**127 - 1),
+        "1.7e37": str(17 * 10**36),
+        "-2^200": str(-(2**200)),
+        "4001 digits": str(10**4000),
+    }
+    for option_command in ("selfplay", "tournament", "balance", "ladder", "bench", "play"):
+        for label, value in {**huge_seeds, **hostile_values}.items():
+            argv = [option_command, "--seed", value]
+            fuzz.judge(f"--seed of {option_command}", label, command(argv))
+
+    record_plain = json.loads(record_text)
+    for label, value in huge_seeds.items():
+        plain = copy.deepcopy(record_plain)
+        plain["setup"]["seed"] = int(value)
+        path = Path(tempfile.mkdtemp(dir=folder)) / "input.json"
+        path.write_text(json.dumps(plain))
+        fuzz.judge("record setup.seed (orbis replay)", label, replay(path))
+        fuzz.judge("autosave setup.seed (app start)", label, resume(path))
+
+    from orbis_tui.bots import bot_seed, make_bot
+
+    def computer_player(game_seed: int, level: str) -> Callable[[], str]:
+        def work() -> str:
+            state = match.state
+            for seat in range(4):
+                chosen = make_bot(level, bot_seed(game_seed, seat)).choose(state)
+                if chosen not in state.legal_actions():
+                    return "wrong: an illegal move"
+            return "accepted"
+
+        return work
+
+    for label, value in huge_seeds.items():
+        for level in ("random", "easy", "medium"):
+            fuzz.judge(
+                "computer player's seed", f"{label} {level}", computer_player(int(value), level)
+            )
+
+    # ------------------------------------------------------------ a hostile table server
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    answer_body = [b"{}"]
+
+    class Answering(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(answer_body[0])))
+            self.end_headers()
+            self.wfile.write(answer_body[0])
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    fake = ThreadingHTTPServer(("127.0.0.1", 0), Answering)
+    threading.Thread(target=fake.serve_forever, daemon=True).start()
+    server_url = f"http://127.0.0.1:{fake.server_address[1]}"
+    sound_answer = {
+        "table": "t1",
+        "seats": [
+            {"seat": 0, "name": "Ada", "kind": "human", "link": f"{server_url}/play/t1/a"},
+            {"seat": 1, "name": "Bo", "kind": "easy"},
+        ],
+        "watch": f"{server_url}/watch/t1/w",
+    }
+    shaped_wrong: dict[str, bytes] = {
+        "not JSON": b"<html>",
+        "empty object": b"{}",
+        "seats null": b'{"seats": null}',
+        "an empty seat": b'{"seats": [{}], "watch": "w"}',
+        "an error with 200": b'{"error": "\u001b]0;X\u0007no"}',
+        "seat not a number": b'{"seats": [{"seat": "x"}], "watch": "w"}',
+        "a list": b"[1, 2]",
+        "a 10 MB name": json.dumps(
+            {
+                **sound_answer,
+                "seats": [
+                    {**sound_answer["seats"][0], "name": "N" * 10_000_000},
+                    sound_answer["seats"][1],
+                ],
+            }
+        ).encode(),
+    }
+    answers = [(label, body) for label, body in shaped_wrong.items()]
+    answers += [
+        (label, dump_json(value)) for label, value in mutated(sound_answer, rng, args.mutations)
+    ]
+
+    def table_new(body: bytes) -> Callable[[], str]:
+        def work() -> str:
+            answer_body[0] = body
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = cli_main(["table", "new", "--server", server_url, "--players", "2"])
+            said = out.getvalue() + err.getvalue()
+            if not printed_safely(said) or len(said) > 4000:
+                return "unsafe output"
+            return {0: "accepted", 1: "refused", 2: "refused"}.get(status, f"crash: {status}")
+
+        return work
+
+    for label, body in answers:
+        fuzz.judge("server answer (table new)", label, table_new(body))
+    for label, value in hostile_values.items():
+        fuzz.judge(
+            "--server (table new)",
+            label,
+            command(["table", "new", "--players", "2", "--server", value]),
+        )
+    fake.shutdown()
+    fake.server_close()
+
+    # ------------------------------------------------------------ orbis host --host, --store
+    # The port is refused after the value: a value taken never starts a server.
+    host_values = {**hostile_values, "64-letter label": "a" * 64, "RTL mark": "\u200fx"}
+    for label, value in host_values.items():
+        if value == "":
+            continue  # every interface: a host name, taken
+        fuzz.judge("--host (orbis host)", label, command(["host", "--host", value, "--port", "x"]))
+        fuzz.judge(
+            "--store (orbis host)", label, command(["host", "--store", value, "--port", "x"])
+        )
+
+    # ------------------------------------------------------------ data folders
+    a_file = folder / "a-file"
+    a_file.write_text("")
+    unusable_folders = {
+        "a 300-letter name": str(folder / ("x" * 300)),
+        "a 6000-character path": str(folder / ("x/" * 3000)),
+        "under a file": str(a_file / "x"),
+        "deep under a file": str(a_file / "x" / "y"),
+        "empty": "",
+    }
+    for label, value in unusable_folders.items():
+        for data_command in ("records", "play", "learn", "serve"):
+            # every one refused: a folder taken would start the app or a server
+            fuzz.judge(
+                f"--data-dir ({data_command})", label, command([data_command, "--data-dir", value])
+            )
+    here = Path.cwd()
+    os.chdir(Path(tempfile.mkdtemp(dir=folder)))  # a relative folder lands in the scratch
+    try:
+        for label, value in hostile_values.items():
+            fuzz.judge("--data-dir (records)", label, command(["records", "--data-dir", value]))
+    finally:
+        os.chdir(here)
 
     # ------------------------------------------------------------ cache entries
     catalog_module.use_cache(None)

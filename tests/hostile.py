@@ -22,3 +22,13 @@ def finishes_within(seconds: float, work: Callable[[], object]) -> object:
     thread.join(seconds)
     assert not thread.is_alive(), "blocked"
     return outcome[0]
+
+
+def tell_and_wait(seconds: float) -> None:
+    """A job for worker processes: say it runs (``job`` and its process id, on the
+    output), then take ``seconds``."""
+    import os
+    import time
+
+    print("job", os.getpid(), flush=True)
+    time.sleep(seconds)

@@ -266,3 +266,168 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
     os.close(writer)
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
     assert done.returncode == 1
+
+
+# The longest number Python reads by default: it is a whole number, always finite.
+LONGEST_NUMBER = "9" * 4300
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        ["review", "x.json", "--size"],
+        ["records", "--count"],
+        ["selfplay", "--games"],
+        ["selfplay", "--iterations"],
+        ["tournament", "--games"],
+        ["tournament", "--jobs"],
+        ["bench", "--games"],
+    ],
+)
+def test_a_number_of_4300_digits_is_refused_as_out_of_range(
+    option: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([*option, LONGEST_NUMBER])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "at most" in err and "characters in all)" in err
+
+
+# ---------------------------------------------------------------- seeds
+BIGGEST_SIGNED_128 = str(2**127 - 1)
+
+
+@pytest.mark.parametrize(
+    "command", ["selfplay", "tournament", "balance", "ladder", "bench", "play", "serve"]
+)
+@pytest.mark.parametrize(
+    "seed", [BIGGEST_SIGNED_128, str(2**63), HUGE_NUMBER], ids=["2^127-1", "2^63", "5000-digits"]
+)
+def test_a_seed_no_game_is_dealt_from_is_refused_with_its_range(
+    command: str, seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--seed", seed])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "--seed must be at least -9223372036854775808 and at most 9223372036854775807" in err
+
+
+@pytest.mark.parametrize(
+    "game_seed",
+    [2**63 - 1, 17 * 10**36, 2**127, -(2**200), 10**4000, 10**5000],
+    ids=["2^63-1", "1.7e37", "2^127", "-2^200", "4001-digits", "5001-digits"],
+)
+def test_a_computer_player_plays_whatever_the_games_seed(game_seed: int) -> None:
+    from orbis_tui.bots import bot_seed
+    from orbis_tui.records.model import setup_for_game, start_state
+
+    seeds = [bot_seed(game_seed, seat) for seat in range(4)]
+    assert len(set(seeds)) == 4  # each seat its own
+    assert all(-(2**127) <= seed < 2**127 for seed in seeds)
+    state = start_state(setup_for_game(["A", "B"], 5, 0))
+    for level in ("random", "easy", "medium"):
+        assert make_bot(level, seeds[1]).choose(state) in state.legal_actions()
+
+
+def test_a_games_seed_gives_the_seats_the_seeds_they_always_had() -> None:
+    from orbis_tui.bots import bot_seed
+
+    assert [bot_seed(7, seat) for seat in range(3)] == [70, 71, 72]
+    assert bot_seed(-(2**63), 3) == -(2**63) * 10 + 3
+
+
+# ---------------------------------------------------------------- the data folder
+@pytest.mark.parametrize("command", ["records", "play", "learn", "serve"])
+@pytest.mark.parametrize(
+    ("folder", "problem"),
+    [
+        ("x" * 300, "the path is too long for this system"),
+        ("x/" * 3000, "the path is too long for this system"),
+        ("a-file/x", "a part of the path is a file, not a folder"),
+        ("a-file/x/y", "a part of the path is a file, not a folder"),
+    ],
+    ids=["long-name", "long-path", "under-a-file", "deep-under-a-file"],
+)
+def test_a_data_dir_that_cannot_be_a_folder_is_refused(
+    command: str, folder: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    assert main([command, "--data-dir", str(tmp_path / folder)]) == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert f"orbis {command}: --data-dir " in err and problem in err
+
+
+@pytest.mark.parametrize("command", ["records", "play", "learn", "serve", "join"])
+def test_an_empty_data_dir_is_refused_not_taken_for_the_current_folder(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--data-dir", ""])
+    assert stopped.value.code == 2
+    assert "--data-dir: an empty path: give a folder" in capsys.readouterr().err
+
+
+def test_a_data_folder_named_by_the_environment_is_checked_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "a-file" / "x"))
+    assert main(["records"]) == 2
+    assert "$ORBIS_DATA_DIR" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- orbis host
+@pytest.mark.parametrize(
+    "host",
+    ["a" * 64, "\u200fx", "\udcff\udcfe", "\x1b]0;X\x07", "a" * 100_000],
+    ids=["long-label", "rtl-mark", "not-utf8", "escape", "100k"],
+)
+def test_orbis_host_refuses_a_host_no_resolver_could_take_in_one_line(
+    host: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["host", "--host", host])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "is not a host name or address" in err
+
+
+@pytest.mark.parametrize("host", ["a" * 64, "\u200fx", "a" * 100_000])
+def test_a_host_the_resolver_refuses_is_a_reason_not_a_crash(host: str) -> None:
+    from orbis_tui.serve import listen_problem
+
+    assert listen_problem(host, 1) == "no such host name or address"
+
+
+@pytest.mark.parametrize(
+    ("store", "problem"),
+    [
+        ("esc\x1b]0;X\x07.json", "is not a file path or address"),
+        ("x" * 100_000, "is not a file path or address"),
+        ("\udcff.db", "is not a file path or address"),
+        ("", "an empty path"),
+    ],
+    ids=["escape", "100k", "not-utf8", "empty"],
+)
+def test_orbis_host_refuses_a_store_it_could_not_show(
+    store: str, problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["host", "--store", store])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "argument --store" in err and problem in err
+
+
+def test_a_value_of_100_kb_is_echoed_cut_to_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--seats", "\x1b]0;X\x07" + "x" * 100_000]) == 2
+    err = capsys.readouterr().err
+    _one_short_line(err)
+    assert "characters in all)" in err

@@ -191,3 +191,16 @@ def test_a_refusal_holds_no_terminal_control_wherever_it_is_shown() -> None:
     error = refusal(json.dumps(plain))
     assert "\x1b" not in str(error) and "\x07" not in str(error)
     assert "\\x1b]0;PWNED\\x07" in error.reason
+
+
+@pytest.mark.parametrize("seed", [2**63, -(2**63) - 1, 17 * 10**36, 10**4000])
+def test_a_seed_no_game_is_dealt_from_is_refused(seed: int) -> None:
+    error = refusal(record_json(seed=seed))
+    assert "setup.seed" in str(error) and "9223372036854775807" in str(error)
+    assert len(str(error)) < 1000
+
+
+@pytest.mark.parametrize("seed", [2**63 - 1, -(2**63), 0])
+def test_every_seed_a_game_is_dealt_from_is_taken(seed: int) -> None:
+    record, _state = load_record(record_json(seed=seed))
+    assert record.setup.seed == seed

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import math
 import multiprocessing
+import os
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from hostile import finishes_within
 from orbis_tui.analysis.parallel import MAX_WORKERS, run_jobs, worker_count
 
 
@@ -69,3 +75,113 @@ def test_jobs_run_from_inside_a_full_screen_app_whose_error_output_has_no_file()
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["[24,", "120]"]
+
+
+# ---------------------------------------------------------------- a parent killed with -9
+_KILLED_PARENT = """
+import threading, time
+from multiprocessing import resource_tracker
+from hostile import tell_and_wait
+from orbis_tui.analysis.parallel import run_jobs
+
+def tell():  # the resource tracker's process id, once it runs
+    while resource_tracker._resource_tracker._pid is None:
+        time.sleep(0.05)
+    print("tracker", resource_tracker._resource_tracker._pid, flush=True)
+
+threading.Thread(target=tell, daemon=True).start()
+run_jobs(tell_and_wait, [600, 600], 2, lambda number, result: None)
+"""
+
+_WATCHED_CHILD = """
+import os
+from orbis_tui.analysis.parallel import _watch_parent
+print(os.getpid(), flush=True)
+_watch_parent(os.getppid(), every=0.05)
+"""
+
+_PARENT_OF_A_WATCHER = f"""
+import subprocess, sys, time
+subprocess.Popen([sys.executable, "-c", {_WATCHED_CHILD!r}])
+time.sleep(600)
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie left for a parent to reap does not)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the process
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    return fields[0] != "Z"
+
+
+def _all_end(pids: list[int], deadline_seconds: float = 60.0) -> bool:
+    """Whether the processes all end within the deadline (those that do not are then
+    ended, so that a failing test leaves nothing computing)."""
+    deadline = time.monotonic() + deadline_seconds
+    while any(_running(pid) for pid in pids):
+        if time.monotonic() > deadline:
+            for pid in pids:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def _pids_once_started(script: str, lines: int) -> tuple[subprocess.Popen[str], list[int]]:
+    """Start ``script``, and read the process ids it prints on its first ``lines`` lines
+    (each ends with one)."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent)}
+    parent = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env
+    )
+    pids = []
+    for _ in range(lines):
+        line = finishes_within(180, parent.stdout.readline)  # type: ignore[union-attr]
+        assert isinstance(line, str) and line.strip(), "the processes did not start"
+        pids.append(int(line.split()[-1]))
+    return parent, pids
+
+
+def test_workers_end_when_their_parent_is_killed() -> None:
+    """`kill -9` of a review: its workers and the resource tracker end with it, instead
+    of computing for minutes as children of the init process."""
+    parent, pids = _pids_once_started(_KILLED_PARENT, 3)  # two jobs and the tracker
+    assert len(pids) == 3 and all(_running(pid) for pid in pids)
+    parent.kill()
+    parent.wait()
+    assert _all_end(pids), [pid for pid in pids if _running(pid)]
+
+
+def test_the_watch_of_the_parent_ends_a_process_without_the_kernels_signal() -> None:
+    """The watch alone (no death signal asked for, as on other systems) ends the child."""
+    parent, pids = _pids_once_started(_PARENT_OF_A_WATCHER, 1)
+    assert _running(pids[0])
+    parent.kill()
+    parent.wait()
+    assert _all_end(pids)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
+def test_a_worker_asks_the_kernel_to_end_it_with_its_parent() -> None:
+    script = """
+import ctypes, os, signal
+from orbis_tui.analysis.parallel import _die_with_parent
+_die_with_parent(os.getppid())
+libc = ctypes.CDLL(None)
+sent = ctypes.c_int()
+libc.prctl(2, ctypes.byref(sent), 0, 0, 0)  # PR_GET_PDEATHSIG
+print(sent.value == signal.SIGKILL)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.strip() == "True", done.stderr

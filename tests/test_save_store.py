@@ -351,3 +351,14 @@ def test_a_game_saved_with_s_is_not_kept_twice_when_a_new_one_starts(store: Save
     archived = store.archive_autosave(played(12).record)
     assert archived is not None and archived != saved
     assert len(list((store.root / "records").iterdir())) == 2
+
+
+def test_a_save_behind_a_loop_of_links_is_not_called_damaged(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    (tmp_path / "loop").symlink_to(tmp_path / AUTOSAVE_NAME)
+    store.autosave.symlink_to(tmp_path / "loop")
+    loaded = store.load()
+    assert loaded.left_in_place and loaded.moved_to is None and loaded.match is None
+    assert loaded.problem is not None and "cannot be read" in loaded.problem
+    assert store.autosave.is_symlink()  # untouched
+    assert not list(tmp_path.glob("autosave.damaged-*"))

@@ -18,6 +18,10 @@ MAX_ITERATIONS = 10_000_000  # search rounds per turn
 MAX_GAMES = 10_000_000
 MAX_JOBS = 256
 MAX_REVIEW_SIZE = 10_000  # search iterations per option of a reviewed decision
+# A game's seed: a signed 64-bit number. A computer player's seed is made from it (ten
+# times it, plus the seat) and must fit the 128 bits its random numbers are drawn from.
+MIN_SEED = -(2**63)
+MAX_SEED = 2**63 - 1
 
 
 def check_budget(seconds: object) -> float:
@@ -30,6 +34,11 @@ def check_budget(seconds: object) -> float:
 def check_count(value: object, what: str, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high``, named ``what`` in the message."""
     return int(_number_in(value, int, low, high, what))
+
+
+def check_seed(value: object, what: str = "--seed") -> int:
+    """A game's seed: a whole number from :data:`MIN_SEED` to :data:`MAX_SEED`."""
+    return check_count(value, what, MIN_SEED, MAX_SEED)
 
 
 def check_search_size(
@@ -53,7 +62,7 @@ def _number_in(
         raise ValueError(_say(N_("{what} must be a number, not {value}"), what, value))
     if kind is int and not isinstance(value, int):
         raise ValueError(_say(N_("{what} must be a whole number, not {value}"), what, value))
-    if not math.isfinite(value):
+    if isinstance(value, float) and not math.isfinite(value):  # a whole number always is
         raise ValueError(_say(N_("{what} must be a finite number, not {value}"), what, value))
     below = value <= low if open_low else value < low
     if below or value > high:
@@ -61,7 +70,8 @@ def _number_in(
             template = N_("{what} must be above {low} and at most {high}, not {value}")
         else:
             template = N_("{what} must be at least {low} and at most {high}, not {value}")
-        raise ValueError(_say(template, what, value, low=f"{low:g}", high=f"{high:g}"))
+        shown = (lambda bound: str(int(bound))) if kind is int else (lambda bound: f"{bound:g}")
+        raise ValueError(_say(template, what, value, low=shown(low), high=shown(high)))
     return value
 
 
@@ -82,12 +92,35 @@ def count_option(low: int, high: int, what: str = "the value") -> Callable[[str]
 
     def parse(text: str) -> int:
         try:
-            return check_count(int(text), what, low, high)
+            return check_count(_whole(text, what, low, high), what, low, high)
         except ValueError as exc:
             raise argparse.ArgumentTypeError(_plain(exc, text)) from None
 
     parse.__name__ = "whole number"
     return parse
+
+
+def seed_option(text: str) -> int:
+    """``argparse`` type of ``--seed``."""
+    try:
+        return check_seed(_whole(text, "--seed", MIN_SEED, MAX_SEED))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(_plain(exc, text)) from None
+
+
+seed_option.__name__ = "seed"
+
+
+def _whole(text: str, what: str, low: int, high: int) -> int:
+    """``text`` read as a whole number; one of more digits than Python reads at once is
+    out of range, and is refused as such."""
+    try:
+        return int(text)
+    except ValueError:
+        if not text.strip().lstrip("+-").isdigit():
+            raise
+    template = N_("{what} must be at least {low} and at most {high}, not {value}")
+    raise ValueError(_say(template, what, text, low=str(low), high=str(high)))
 
 
 def _plain(exc: ValueError, text: str) -> str:

@@ -196,3 +196,23 @@ def test_the_end_screen_asks_before_replacing_a_file(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == "precious\n"
     asyncio.run(scenario(["left", "enter"]))  # replace it
     assert json.loads(target.read_text(encoding="utf-8"))["actions"] == match.record.actions
+
+
+def test_a_seed_no_game_is_dealt_from_is_explained_on_the_new_game_screen(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await new_game_screen(pilot)
+            seed = screen.query_one("#seed", Input)
+            assert seed.max_length == len("-9223372036854775808")
+            seed.value = "17014118346046923173"  # the longest the field takes, too large
+            await press(pilot, "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)  # nothing started
+            error = str(screen.query_one("#form-error", Static).render())
+            assert "from -9223372036854775808 to 9223372036854775807" in error
+            assert not (tmp_path / "autosave.json").exists()
+
+    asyncio.run(scenario())

@@ -4,6 +4,7 @@ overwritten)."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import shutil
 from pathlib import Path
@@ -21,7 +22,7 @@ from app_driver import (
 
 from orbis_tui.engine import Color, DecisionKind, Exchange
 from orbis_tui.i18n import gettext
-from orbis_tui.records import Match, model
+from orbis_tui.records import Match, model, storage
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.records.storage import text_digest
 from orbis_tui.tui import texts
@@ -156,6 +157,43 @@ def test_a_damaged_save_is_reported_moved_aside_and_the_app_starts(tmp_path: Pat
             app.store.flush()
             assert (tmp_path / AUTOSAVE_NAME).exists()
             assert moved[0].read_bytes() == damaged
+
+    asyncio.run(scenario())
+
+
+def test_a_sound_save_this_user_cannot_read_is_left_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As with the save at chmod 000 for a user without the right to read it anyway: the
+    app says what is wrong, moves nothing, and a new game renames it before saving."""
+    sound = fresh_match().record.to_json().encode()
+    autosave = tmp_path / AUTOSAVE_NAME
+    autosave.write_bytes(sound)
+    real_read_text = storage.read_text
+
+    def refused(path: Path | str, limit: int) -> str:
+        if Path(path) == autosave:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_read_text(path, limit)
+
+    monkeypatch.setattr(storage, "read_text", refused)
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            squeezed = " ".join(screen_text(app).replace("█", "").split())
+            assert "cannot be read (Permission denied)" in squeezed
+            assert "not damaged and was left where it is" in squeezed
+            assert "moved aside" not in squeezed
+            assert not list(tmp_path.glob("autosave.damaged-*"))
+            assert autosave.read_bytes() == sound  # where it was, as it was
+            await start_new_game(pilot, 2, seed=4)
+            app.store.flush()
+            aside = list(tmp_path.glob("autosave.unreadable-*.json"))
+            assert len(aside) == 1 and aside[0].read_bytes() == sound
+            assert autosave.read_bytes() != sound  # the new game's
 
     asyncio.run(scenario())
 

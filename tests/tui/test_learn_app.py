@@ -357,6 +357,43 @@ def test_a_walkthrough_whose_place_cannot_be_kept_says_so_and_goes_on(tmp_path: 
     run(scenario())
 
 
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('{"version": "1", "step": 2, "starts"', "Expecting"),
+        ('{"version": "1", "step": -1, "starts": [], "actions": []}', "step:"),
+        ('{"version": "1", "step": 3, "starts": [0], "actions": []}', "do not fit"),
+    ],
+    ids=["cut-short", "bad-field", "not-fitting"],
+)
+def test_a_damaged_place_in_the_walkthrough_is_told_and_kept(
+    tmp_path: Path, text: str, problem: str
+) -> None:
+    from orbis_tui.learn import load_script
+
+    version = load_script().version
+    damaged = text.replace('"version": "1"', f'"version": "{version}"')
+    (tmp_path / "learn.json").write_text(damaged)
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            shown: list[str] = []
+            for _ in range(40):  # told once the first screen is up (later on a busy machine)
+                await pilot.pause(0.05)
+                shown = [str(n.message) for n in app._notifications]
+                if any("could not be used" in message for message in shown):
+                    break
+            told = [message for message in shown if "could not be used" in message]
+            assert told and problem in told[0] and "starts over" in told[0]
+            kept = list(tmp_path.glob("learn.damaged-*.json"))
+            assert len(kept) == 1 and kept[0].read_text() == damaged
+            assert kept[0].name in told[0]
+            assert step_id(lesson(app).walkthrough) == "goal"  # from the start
+
+    run(scenario())
+
+
 def test_the_hint_key_in_the_walkthrough_points_to_the_lessons_tips(tmp_path: Path):
     async def scenario() -> None:
         app = LearnApp(tmp_path)

@@ -8,6 +8,7 @@ same way wherever it is played (with fixed search sizes).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
@@ -93,9 +94,24 @@ def make_bot(
     return info.build(seed)
 
 
+# A bot's seed is read as a signed 128-bit number (see ``fair.decision_rng``).
+_SEED_BITS = 128
+
+
 def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` of the game dealt from ``game_seed``."""
-    return game_seed * 10 + seat
+    """The seed of the bot in ``seat`` of the game dealt from ``game_seed``.
+
+    Ten times the game's seed plus the seat, as long as that fits the bot's 128 bits
+    (every seed a game is dealt from does: see ``options.MAX_SEED``); a larger one (an
+    old record, a caller's own number) is folded into them by a digest, so it still
+    gives each seat a seed of its own instead of stopping the bot."""
+    seed = game_seed * 10 + seat
+    limit = 1 << (_SEED_BITS - 1)
+    if -limit <= seed < limit:
+        return seed
+    whole = seed.to_bytes(seed.bit_length() // 8 + 1, "little", signed=True)
+    digest = hashlib.blake2b(whole, digest_size=_SEED_BITS // 8 - 1).digest()
+    return int.from_bytes(digest, "little")
 
 
 SearchSizes = Mapping[str, int]

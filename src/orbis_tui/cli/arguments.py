@@ -7,13 +7,23 @@ that building a parser stays cheap.
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import gettext as _
-from ..options import MAX_GAMES, MAX_JOBS, MAX_REVIEW_SIZE, budget_option, count_option
+from ..options import (
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_REVIEW_SIZE,
+    budget_option,
+    count_option,
+    seed_option,
+)
 
 if TYPE_CHECKING:
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -25,6 +35,7 @@ games = count_option(1, MAX_GAMES, "--games")
 jobs = count_option(1, MAX_JOBS, "--jobs")
 review_size = count_option(1, MAX_REVIEW_SIZE, "--size")
 recent_count = count_option(1, 10_000, "--count")
+seed = seed_option
 
 
 def _serve_value(parser_name: str) -> Callable[[str], object]:
@@ -100,12 +111,78 @@ def search_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def usable_data_dir(folder: Path | None, command: str) -> bool:
-    """A data folder must be a folder (or not exist yet, and then it is made)."""
-    if folder is None or folder.is_dir() or not (folder.exists() or folder.is_symlink()):
-        return True
-    from ..printable import MAX_LINE, printable
+def data_dir(text: str) -> Path:
+    """``argparse`` type of ``--data-dir``: a path, never an empty one (which would be
+    the current folder without a word)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("an empty path: give a folder"))
+    return Path(text)
 
-    message = _("orbis {command}: --data-dir {folder} is not a folder")
-    print(message.format(command=command, folder=printable(folder, MAX_LINE)), file=sys.stderr)
+
+def usable_data_dir(folder: Path | None, command: str) -> bool:
+    """A data folder must be a folder (or not exist yet, and then it is made): it is
+    refused, with a message, when it is a file, lies under a file, or cannot be looked
+    at (a path too long for the system, a folder this user may not enter)."""
+    from ..paths import ENV_DATA_DIR
+
+    where = "--data-dir"
+    if folder is None:  # else the folder $ORBIS_DATA_DIR names, if it names one
+        where = f"${ENV_DATA_DIR}"
+        folder = Path(os.environ[ENV_DATA_DIR]) if os.environ.get(ENV_DATA_DIR) else None
+    if folder is None:
+        return True
+    problem = data_dir_problem(folder)
+    if problem is None:
+        return True
+    from ..printable import MAX_LINE, MAX_SHOWN, printable
+
+    message = _("orbis {command}: {option} {folder}: {problem}")
+    shown = message.format(
+        command=command,
+        option=where,
+        folder=printable(folder, MAX_SHOWN),
+        problem=printable(problem, MAX_LINE),
+    )
+    print(shown, file=sys.stderr)
     return False
+
+
+def data_dir_problem(folder: Path) -> str | None:
+    """What makes ``folder`` unusable as the data folder, or None. A folder that does not
+    exist yet is usable when the nearest part of its path that does is a folder."""
+    path = folder.expanduser()
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return _nearest_problem(path)
+    except NotADirectoryError:
+        return _("a part of the path is a file, not a folder")
+    except OSError as exc:
+        return _os_problem(exc)
+    if not stat.S_ISDIR(info.st_mode):
+        return _("is not a folder")
+    return None
+
+
+def _nearest_problem(path: Path) -> str | None:
+    for parent in path.parents:
+        try:
+            info = parent.stat()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            return _os_problem(exc)
+        if not stat.S_ISDIR(info.st_mode):
+            return _("a part of the path is a file, not a folder")
+        return None
+    return None
+
+
+def _os_problem(exc: OSError) -> str:
+    if exc.errno == errno.ENAMETOOLONG:
+        return _("the path is too long for this system")
+    if exc.errno == errno.ELOOP:
+        return _("the path loops through symbolic links")
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return _("this user may not look into a folder on the path")
+    return exc.strerror or str(exc)

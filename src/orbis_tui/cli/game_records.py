@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from .. import i18n
 from ..i18n import gettext as _
 from ..options import MAX_REVIEW_SIZE, budget_option
-from .arguments import AddCommand, recent_count, review_size
+from . import arguments
+from .arguments import AddCommand, recent_count, review_size, usable_data_dir
 from .language import language_option
 
 if TYPE_CHECKING:
@@ -196,6 +197,8 @@ def _list_records(data_dir: Path | None, count: int) -> int:
 
 
 def _cmd_records(args: argparse.Namespace) -> int:
+    if not usable_data_dir(args.data_dir, "records"):
+        return 2
     return _list_records(args.data_dir, args.count)
 
 
@@ -207,7 +210,9 @@ def _add_records(sub: Commands) -> None:
         "--count", type=recent_count, default=RECENT, metavar="N", help=_("how many (10)")
     )
     rec.add_argument(
-        "--data-dir", type=Path, help=_("where the autosave and records live, as for orbis play")
+        "--data-dir",
+        type=arguments.data_dir,
+        help=_("where the autosave and records live, as for orbis play"),
     )
     language_option(rec)
     rec.set_defaults(run=_cmd_records)

@@ -42,6 +42,8 @@ def _cmd_learn(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
+    if not usable_data_dir(args.data_dir, "serve"):
+        return 2
     from ..serve import serve_app
 
     return serve_app(
@@ -66,10 +68,10 @@ def _add_play(sub: Commands) -> None:
     play.add_argument(
         "--players", type=int, choices=(2, 3, 4), default=2, help=_("players in a new game")
     )
-    play.add_argument("--seed", type=int, help=_("deal a new game from this seed"))
+    play.add_argument("--seed", type=arguments.seed, help=_("deal a new game from this seed"))
     play.add_argument(
         "--data-dir",
-        type=Path,
+        type=arguments.data_dir,
         help=_(
             "where the autosave and records live (default: $ORBIS_DATA_DIR, "
             "else the user data directory)"
@@ -116,10 +118,10 @@ def _add_serve(sub: Commands) -> None:
         ),
     )
     serve.add_argument("--players", type=int, choices=(2, 3, 4), help=_("players in a new game"))
-    serve.add_argument("--seed", type=int, help=_("deal new games from this seed"))
+    serve.add_argument("--seed", type=arguments.seed, help=_("deal new games from this seed"))
     serve.add_argument(
         "--data-dir",
-        type=Path,
+        type=arguments.data_dir,
         help=_("where the autosave and records live, as for orbis play"),
     )
     language_option(serve)
@@ -129,7 +131,9 @@ def _add_serve(sub: Commands) -> None:
 def _add_learn(sub: Commands) -> None:
     learn = sub.add_parser("learn", help=_("learn to play: a guided game that teaches the rules"))
     learn.add_argument("--restart", action="store_true", help=_("start the walkthrough over"))
-    learn.add_argument("--data-dir", type=Path, help=_("where the walkthrough's progress is kept"))
+    learn.add_argument(
+        "--data-dir", type=arguments.data_dir, help=_("where the walkthrough's progress is kept")
+    )
     language_option(learn)
     learn.set_defaults(run=_cmd_learn)
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import gettext as _
@@ -29,6 +31,31 @@ def _seat_level(text: str) -> tuple[int, str]:
     return int(seat), level
 
 
+MAX_STORE = 4096  # characters of a store's path or address: the longest path Linux takes
+
+
+def _store_place(text: str) -> str:
+    """``--store``: a file path or a postgresql:// URL, as text a terminal can show."""
+    from ..printable import printable
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("an empty path: give a file or a postgresql:// URL"))
+    if len(text) > MAX_STORE or not text.isprintable():
+        message = _("{text} is not a file path or address (control characters, or too long)")
+        raise argparse.ArgumentTypeError(message.format(text=printable(repr(text))))
+    return text
+
+
+def _server(text: str) -> str:
+    """``--server``: an http(s) address a terminal can show."""
+    from ..printable import printable
+
+    if len(text) > MAX_STORE or not text.isprintable():
+        message = _("{text} is not an http:// or https:// address")
+        raise argparse.ArgumentTypeError(message.format(text=printable(repr(text))))
+    return str(arguments.public_url(text))
+
+
 def _cmd_host(args: argparse.Namespace) -> int:
     from ..host import host_tables
 
@@ -36,6 +63,7 @@ def _cmd_host(args: argparse.Namespace) -> int:
 
 
 def _cmd_table_new(args: argparse.Namespace) -> int:
+    from ..printable import MAX_LINE, printable
     from ..remote.client import create_table_request
 
     seats = dict(args.seat or [])
@@ -52,21 +80,55 @@ def _cmd_table_new(args: argparse.Namespace) -> int:
         answer: dict[str, Any] = asyncio.run(
             create_table_request(args.server, args.players, seats, names)
         )
+        table = _table_answer(answer, args.players)
+    except json.JSONDecodeError:
+        message = _("orbis table new: refused: the server's answer is not JSON")
+        print(message, file=sys.stderr)
+        return 1
     except (ValueError, OSError) as exc:
-        print(_("orbis table new: refused: {error}").format(error=exc), file=sys.stderr)
+        message = _("orbis table new: refused: {error}")
+        print(message.format(error=printable(exc, MAX_LINE)), file=sys.stderr)
         return 1
     except Exception as exc:  # the server could not be reached
         message = _("orbis table new: cannot reach {server}: {error}")
-        print(message.format(server=args.server, error=exc), file=sys.stderr)
+        shown = message.format(server=printable(args.server), error=printable(exc, MAX_LINE))
+        print(shown, file=sys.stderr)
         return 1
     print(_("A new table: give each person their own link (it is their seat, and a secret)."))
-    for seat in answer["seats"]:
-        if "link" in seat:
-            print(f"  {seat['seat'] + 1} {seat['name']}: {seat['link']}")
-        else:
-            print(f"  {seat['seat'] + 1} {seat['name']}: {seat['kind']}")
-    print(_("  watch: {link}").format(link=answer["watch"]))
+    for seat in table.seats:
+        what = seat.kind if seat.link is None else seat.link
+        print(f"  {seat.seat + 1} {printable(seat.name)}: {printable(what, MAX_LINE)}")
+    print(_("  watch: {link}").format(link=printable(table.watch, MAX_LINE)))
     return 0
+
+
+def _table_answer(answer: object, players: int) -> _TableAnswer:
+    """The server's answer to a new table, checked: a seat for each player, numbered
+    from 0, each with a name and either a link or the computer level that plays it. An
+    answer that is not one raises ValueError saying what is wrong."""
+    from pydantic import ValidationError
+
+    if isinstance(answer, dict) and "error" in answer:
+        raise ValueError(str(answer["error"]))
+    try:
+        # strict as JSON: a seat number is a number, not "1" or true; an object is a dict
+        table = _answer_schema().validate_json(json.dumps(answer), strict=True)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "(top level)"
+        message = _("the server's answer is not a new table: {where}: {problem}")
+        raise ValueError(message.format(where=where, problem=first["msg"])) from None
+    numbers = sorted(seat.seat for seat in table.seats)
+    if numbers != list(range(players)):
+        message = _("the server's answer is not a new table: it numbers the seats {numbers}")
+        raise ValueError(message.format(numbers=numbers))
+    return table
+
+
+def _answer_schema() -> Any:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(_TableAnswer)
 
 
 def _cmd_join(args: argparse.Namespace) -> int:
@@ -78,6 +140,8 @@ def _cmd_join(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(_("orbis join: {problem}").format(problem=exc), file=sys.stderr)
         return 2
+    if not arguments.usable_data_dir(args.data_dir, "join"):
+        return 2
     from ..tui.join import run_join
 
     return run_join(link, args.data_dir, language=args.chosen_lang)
@@ -87,12 +151,18 @@ def _add_host(sub: Any) -> None:
     host = sub.add_parser(
         "host", help=_("host tables played apart: each player at their own terminal or browser")
     )
-    host.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
+    host.add_argument(
+        "--host",
+        type=arguments.host,
+        default="127.0.0.1",
+        help=_("address to listen on (127.0.0.1)"),
+    )
     host.add_argument(
         "--port", type=arguments.port, default=8765, help=_("port to listen on (8765)")
     )
     host.add_argument(
         "--store",
+        type=_store_place,
         default=DEFAULT_STORE,
         help=_("where the tables are kept: a SQLite file, or a postgresql:// URL"),
     )
@@ -108,7 +178,7 @@ def _add_table(sub: Any) -> None:
     table = sub.add_parser("table", help=_("deal a new table on a table server"))
     actions = table.add_subparsers(dest="table_command", required=True)
     new = actions.add_parser("new", help=_("deal a new table and print its invitation links"))
-    new.add_argument("--server", required=True, help=_("the table server's address"))
+    new.add_argument("--server", type=_server, required=True, help=_("the table server's address"))
     new.add_argument("--players", type=int, choices=(2, 3, 4), required=True)
     new.add_argument(
         "--seat",
@@ -121,13 +191,14 @@ def _add_table(sub: Any) -> None:
 
 
 def _add_join(sub: Any) -> None:
-    from pathlib import Path
 
     join = sub.add_parser("join", help=_("take your seat at a table played apart"))
     join.add_argument("link", nargs="?", help=_("the invitation link"))
     join.add_argument("--link-from-env", action="store_true", help=argparse.SUPPRESS)
     join.add_argument(
-        "--data-dir", type=Path, help=_("where a finished game's record is saved (records/)")
+        "--data-dir",
+        type=arguments.data_dir,
+        help=_("where a finished game's record is saved (records/)"),
     )
     join.set_defaults(run=_cmd_join)
 
@@ -135,3 +206,21 @@ def _add_join(sub: Any) -> None:
 # Played apart: after the player's own commands in the help.
 COMMANDS: dict[str, AddCommand] = {"host": _add_host, "table": _add_table, "join": _add_join}
 APP_COMMANDS = frozenset({"join"})  # opens the app: collection comes back with its frame
+
+
+@dataclass(frozen=True)
+class _SeatAnswer:
+    """A seat of the server's new table: a person's (with the link) or a computer's."""
+
+    seat: int
+    name: str
+    kind: str
+    link: str | None = None
+
+
+@dataclass(frozen=True)
+class _TableAnswer:
+    """The server's answer to a new table: its seats and the link to watch it."""
+
+    seats: list[_SeatAnswer]
+    watch: str

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import gettext as _
-from .arguments import AddCommand, games, jobs, level, levels, search_options
+from .arguments import AddCommand, games, jobs, level, levels, search_options, seed
 from .language import language_option
 
 if TYPE_CHECKING:
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from ..printable import MAX_LINE, printable
     from ..sim.loop import InvariantBroken
     from ..sim.selfplay import parse_seats, play_games
 
@@ -25,7 +26,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         try:
             seat_levels = parse_seats(args.seats, args.players)
         except ValueError as exc:
-            print(_("orbis selfplay: --seats: {error}").format(error=exc), file=sys.stderr)
+            error = printable(exc, MAX_LINE)
+            print(_("orbis selfplay: --seats: {error}").format(error=error), file=sys.stderr)
             return 2
     played = play_games(
         args.players,
@@ -132,7 +134,7 @@ def _add_selfplay(sub: Commands) -> None:
     )
     self_play.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     self_play.add_argument("--games", type=games, default=10)
-    self_play.add_argument("--seed", type=int, default=0)
+    self_play.add_argument("--seed", type=seed, default=0)
     self_play.add_argument("--json", action="store_true", help=_("one JSON object per game"))
     self_play.add_argument(
         "--seats",
@@ -155,7 +157,7 @@ def _add_tournament(sub: Commands) -> None:
     tour.add_argument("--a", default="hard", type=level, help=_("level A (hard)"))
     tour.add_argument("--b", default="medium", type=level, help=_("level B (medium)"))
     tour.add_argument("--games", type=games, default=200, help=_("games (200)"))
-    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--seed", type=seed, default=1)
     tour.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     tour.add_argument("--jobs", type=jobs, default=1, help=_("games played in parallel (1)"))
     tour.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
@@ -171,7 +173,7 @@ def _add_balance(sub: Commands) -> None:
         help=_("many computer games: win rates by seat, god, player count; CP by category"),
     )
     bal.add_argument("--games", type=games, default=10000, help=_("games in all (10000)"))
-    bal.add_argument("--seed", type=int, default=0)
+    bal.add_argument("--seed", type=seed, default=0)
     bal.add_argument("--level", default="medium", type=level, help=_("(medium)"))
     bal.add_argument("--players", default="2,3,4", help=_("player counts to split over (2,3,4)"))
     bal.add_argument("--jobs", type=jobs, default=1, help=_("games played in parallel (1)"))
@@ -192,7 +194,7 @@ def _add_ladder(sub: Commands) -> None:
         help=_("levels to rate, weakest first (random,easy,medium,hard,expert)"),
     )
     lad.add_argument("--games", type=games, default=40, help=_("two-player games per pair (40)"))
-    lad.add_argument("--seed", type=int, default=1)
+    lad.add_argument("--seed", type=seed, default=1)
     lad.add_argument("--jobs", type=jobs, default=1, help=_("games played in parallel (1)"))
     lad.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
     lad.add_argument("--progress", action="store_true", help=_("name each pair on stderr"))
@@ -204,7 +206,7 @@ def _add_ladder(sub: Commands) -> None:
 def _add_bench(sub: Commands) -> None:
     bench = sub.add_parser("bench", help=_("measure the engine on random 4-player games"))
     bench.add_argument("--games", type=games, default=500)
-    bench.add_argument("--seed", type=int, default=0)
+    bench.add_argument("--seed", type=seed, default=0)
     language_option(bench)
     bench.set_defaults(run=_cmd_bench)
 

@@ -292,11 +292,13 @@ class Walkthrough:
             or starts[-1] > len(progress.actions)
             or starts[0] < 0
         ):
+            store.not_fitting()
             return None
         record = GameRecord(setup=copy.deepcopy(script.setup), actions=progress.actions)
         try:
             match = Match(record)
         except (RecordError, IllegalAction, NotationError):
+            store.not_fitting()
             return None
         walkthrough = cls(script, store, match=match, index=progress.step, starts=starts)
         step = walkthrough.step

@@ -46,6 +46,7 @@ from ..engine import (
 )
 from ..i18n import N_, gettext, ngettext
 from ..names import names_problems
+from ..options import MAX_SEED, MIN_SEED
 from ..printable import MAX_LINE, printable
 from ..tiles import DataFileError, default_gods_path, load_catalog
 from ..words import message_of
@@ -375,6 +376,7 @@ def load_record(
     if record is None:
         record = _checked_record(text, source)
     try:
+        _check_seed(record.setup)
         check_hints(record)
         return record, replay(record, events=events)
     except RecordError as exc:
@@ -408,6 +410,14 @@ def check_hints(record: GameRecord) -> None:
             message = gettext("{where}: {number} comes after {previous}: numbers go up, each once")
             raise RecordError(message.format(where=where, number=number, previous=previous))
         previous = number
+
+
+def _check_seed(setup: GameSetup) -> None:
+    """Refuse a ``setup.seed`` outside the seeds a game is dealt from."""
+    seed = setup.seed
+    if seed is not None and not MIN_SEED <= seed <= MAX_SEED:
+        message = gettext("setup.seed: {seed} is not a seed (a whole number from {low} to {high})")
+        raise RecordError(message.format(seed=printable(seed), low=MIN_SEED, high=MAX_SEED))
 
 
 def _check_no_hints(setup: GameSetup) -> None:

@@ -35,7 +35,7 @@ def read_record_text(path: Path) -> str:
         return read_text(path, RECORD_LIMIT)
     except OSError as exc:
         message = gettext("cannot read: {error}").format(error=exc.strerror or exc)
-        raise RecordError(message, source=str(path)) from None
+        raise RecordError(message, source=str(path)) from exc  # the cause, for the app
 
 
 def read_record_file(

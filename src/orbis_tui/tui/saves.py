@@ -12,6 +12,7 @@ the folder read-only (:meth:`SaveStore.open_read_only`), when it writes nothing.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import threading
@@ -64,7 +65,15 @@ SAVE_TEXTS: dict[str, str] = {
         "this game uses a custom tile set, which breaks {count} published fact(s): {facts}"
     ),
     "not-damage": N_("the save was not loaded, but it was left in place: {problem}"),
+    "unreadable": N_(
+        "The saved game cannot be read ({error}). It is not damaged and was left where it "
+        "is: let this user read {path} and open Orbis again to resume it. A new game "
+        "started now renames it to {aside} first."
+    ),
 }
+
+# Why a file cannot be opened that says nothing about what it holds.
+_ACCESS_ERRORS = frozenset({errno.EACCES, errno.EPERM, errno.ELOOP})
 
 
 def save_text(key: str) -> str:
@@ -119,6 +128,7 @@ class LoadResult:
     problem: str | None = None  # why the save could not be loaded
     moved_to: Path | None = None  # where the damaged save went
     move_error: str | None = None  # why it could not be moved, if it could not
+    left_in_place: bool = False  # the save could not be read, and was not touched
     notices: list[str] = field(default_factory=list)  # what was set right or is unusual
 
     @property
@@ -150,6 +160,8 @@ class SaveStore:
         self._saved_setup: object = None  # the setup of the game saved last (by identity)
         self._folder_lock: BaseFileLock | None = None
         self.read_only = False
+        # An autosave this user cannot read, set aside before the first save replaces it.
+        self._unreadable: Path | None = None
 
     @property
     def autosave(self) -> Path:
@@ -225,6 +237,9 @@ class SaveStore:
             events: list[list[Event]] = []
             record, state = read_record_file(path, own_digest=self._written_digest(), events=events)
         except RecordError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, OSError) and cause.errno in _ACCESS_ERRORS:
+                return self._unreadable_save(path, cause)
             return self._damaged(path, _problem(exc))
         except (DataFileError, OSError) as exc:  # the program's files, not the save
             return LoadResult(problem=save_text("not-damage").format(problem=exc))
@@ -232,6 +247,27 @@ class SaveStore:
         result.notices += _seat_notices(record)
         result.notices += _tile_set_notices(record)
         return result
+
+    def _unreadable_save(self, path: Path, error: OSError) -> LoadResult:
+        """A save this user may not read (or a loop of links): nothing is known of what
+        it holds, so it is left in place, and a new game sets it aside before saving."""
+        from ..printable import printable
+
+        self._unreadable = path
+        aside = path.with_name(f"{path.stem}.unreadable-….json").name
+        problem = save_text("unreadable").format(
+            error=error.strerror or error, path=printable(path), aside=aside
+        )
+        return LoadResult(problem=problem, left_in_place=True)
+
+    def _set_aside_unreadable(self) -> None:
+        """Rename the unreadable save found at start, so that saving does not replace it."""
+        path = self._unreadable
+        if path is None:
+            return
+        target = self._free_name(path.with_name(f"{path.stem}.unreadable-{_stamp()}.json"))
+        path.rename(target)  # OSError: then nothing is saved over it
+        self._unreadable = None
 
     def _damaged(self, path: Path, problem: str) -> LoadResult:
         if self.read_only:
@@ -290,6 +326,7 @@ class SaveStore:
 
         text = record.to_json()
         try:
+            self._set_aside_unreadable()
             write_atomic(self.autosave, text, durable=False)
         except OSError as exc:
             with self._lock:

@@ -315,6 +315,7 @@ NEW_SEED = N_("Seed")
 NEW_SEED_PLACEHOLDER = N_("blank: a new deal")
 NEW_START = N_("Start the game")
 NEW_BAD_SEED = N_("The seed must be a whole number (or blank).")
+NEW_SEED_RANGE = N_("The seed must be a whole number from {low} to {high} (or blank).")
 NEW_BAD_NAME = N_("Seat {seat}: {problem}.")
 NEW_DAMAGED = N_(
     "The saved game could not be loaded and was moved aside to {moved}.\nWhat is wrong: {problem}"
@@ -900,6 +901,10 @@ LEARN_BROKEN = N_("The walkthrough cannot start: {error}")
 LEARN_NO_UNDO = N_("In the walkthrough u does not undo: Backspace steps back.")
 LEARN_NO_HURRY = N_(
     "f hurries the computer players; in the walkthrough Mira's moves are made before yours."
+)
+LEARN_DAMAGED = N_(
+    "Your place in the walkthrough could not be used ({problem}), so it starts over. "
+    "The damaged file is kept as {kept}."
 )
 LEARN_NOT_KEPT = N_("Your place in the walkthrough cannot be kept ({error}); the lesson goes on.")
 NEW_LEARN_BUTTON = N_("Learn to play")

@@ -19,6 +19,7 @@ from ...engine import Action, DecisionKind, TakeTile
 from ...i18n import gettext as _
 from ...learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ...learn.progress import FILE_NAME
+from ...printable import printable
 from .. import texts
 from ..navigation import NewGame
 from ..saves import SaveStore
@@ -336,6 +337,8 @@ def open_walkthrough(app: App[Any], *, restart: bool = False) -> Walkthrough | N
     store = progress_store(app)
     walkthrough = None if restart else Walkthrough.resume(script, store)
     if walkthrough is None:
+        if not restart:
+            _tell_if_progress_damaged(app, store)
         walkthrough = Walkthrough(script, store)
         walkthrough.save()
     saves = _app_saves(app) or SaveStore(store.path.parent)
@@ -348,6 +351,17 @@ def open_walkthrough(app: App[Any], *, restart: bool = False) -> Walkthrough | N
     app.push_screen(screen)
     tell_if_progress_lost(app, walkthrough)
     return walkthrough
+
+
+def _tell_if_progress_damaged(app: App[Any], store: ProgressStore) -> None:
+    """Say so when the place saved could not be used, and keep the file."""
+    if store.problem is None:
+        return
+    kept = store.set_aside()
+    if kept is None:
+        return  # it stays; the save that follows fails, and says why
+    message = _(texts.LEARN_DAMAGED).format(problem=store.problem, kept=printable(kept))
+    app.notify(message, severity="warning", timeout=12, markup=False)
 
 
 def tell_if_progress_lost(app: App[Any], walkthrough: Walkthrough) -> bool:

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...i18n import gettext as _
 from ...names import MAX_NAME_LENGTH, name_problem
+from ...options import MAX_SEED, MIN_SEED
 from .. import palette, texts
 from ..navigation import OpenWalkthrough, PlayApart, ResumeGame, StartGame
 from ..saves import LoadResult
@@ -26,6 +27,7 @@ from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
 MAX_SEATS = 4
+SEED_DIGITS = len(str(MIN_SEED))  # the longest seed there is, its sign included
 FOCUS_MARK = "▸ "
 NO_MARK = "  "
 
@@ -63,7 +65,9 @@ class NewGameScreen(Screen[None]):
             yield Static(Text(_(texts.NEW_TITLE), style=palette.ACCENT), id="title")
             yield Static(_(texts.NEW_SUBTITLE), id="subtitle")
             if loaded.problem is not None:
-                if loaded.moved_to is not None:
+                if loaded.left_in_place:
+                    notice = loaded.problem
+                elif loaded.moved_to is not None:
                     notice = _(texts.NEW_DAMAGED).format(
                         moved=loaded.moved_to, problem=loaded.problem
                     )
@@ -120,6 +124,7 @@ class NewGameScreen(Screen[None]):
                     id="seed",
                     compact=True,
                     restrict=r"-?[0-9]*",
+                    max_length=SEED_DIGITS,
                     classes="seed",
                 )
             yield Static("", id="form-error")
@@ -198,7 +203,7 @@ class NewGameScreen(Screen[None]):
             n - 1 for n in made if self.query_one(f"#hints{n}", Choice).value == 1
         }
         seed = self.query_one("#seed", Input).value
-        self.seed = int(seed) if seed.lstrip("-").isdigit() else None
+        self.seed = int(seed) if seed.lstrip("-").isdigit() and len(seed) <= SEED_DIGITS else None
         first = self.query_one("#first", Choice).value
         self.refresh(recompose=True)
 
@@ -344,6 +349,9 @@ class NewGameScreen(Screen[None]):
                 seed = int(text)
             except ValueError:
                 self._error(_(texts.NEW_BAD_SEED))
+                return
+            if not MIN_SEED <= seed <= MAX_SEED:
+                self._error(_(texts.NEW_SEED_RANGE).format(low=MIN_SEED, high=MAX_SEED))
                 return
         from ...engine import first_player_for  # the engine loads when a game starts
 
