@@ -34,7 +34,7 @@ from ..records.model import start_state
 from ..words import loss_reason
 from . import texts
 from .lesson import game_lessons
-from .paired import FutureCache, Futures, paired_difference, play_futures, turn_worlds
+from .paired import FutureCache, Futures, joined, paired_difference, play_futures, turn_worlds
 from .parallel import run_jobs, worker_count
 from .search import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
@@ -89,6 +89,10 @@ class MoveReview:
     reason: str  # why the best was better (mistakes); empty when nothing to say
     hinted: bool  # a hint was shown at this decision
     verdict: str = ""  # MISTAKE, FINE or UNCLEAR ("" in reviews written before verdicts)
+    # the chances of winning (a shared victory shared) after the move played and the
+    # best; NaN when unknown (reviews written before the victory was judged)
+    played_win: float = math.nan
+    best_win: float = math.nan
 
     @property
     def judged_as(self) -> str:
@@ -190,6 +194,8 @@ def _move_plain(move: MoveReview) -> dict[str, Any]:
     plain["played"] = list(move.played)
     plain["best"] = list(move.best)
     plain["stderr"] = move.stderr if math.isfinite(move.stderr) else None
+    for key in ("played_win", "best_win"):
+        plain[key] = plain[key] if math.isfinite(plain[key]) else None
     return plain
 
 
@@ -198,6 +204,8 @@ def _move_from(plain: dict[str, Any]) -> MoveReview:
     values["played"] = tuple(plain["played"])
     values["best"] = tuple(plain["best"])
     values["stderr"] = math.inf if plain["stderr"] is None else plain["stderr"]
+    for key in ("played_win", "best_win"):
+        values[key] = math.nan if plain.get(key) is None else plain[key]
     return MoveReview(**values)
 
 
@@ -454,6 +462,7 @@ def _judge(
     loss = 0.0
     stderr = played.stderr
     played_margin, best_margin = played.margin, best.margin
+    played_win, best_win = played.win, best.win
     futures = None
     verdict = FINE
     if not same:
@@ -463,7 +472,8 @@ def _judge(
             mine, theirs = _confirmed(state, mine, theirs, seed, cache)
             difference, stderr = paired_difference(theirs, mine)
         futures = (mine.finals, theirs.finals)
-        played_margin, best_margin = mine.mean, theirs.mean
+        played_margin, best_margin = mine.margin, theirs.margin
+        played_win, best_win = mine.win, theirs.win
         loss = max(0.0, difference)
         if is_mistake(loss, stderr):
             verdict = MISTAKE
@@ -477,6 +487,7 @@ def _judge(
             best.actions + best.rest,
             loss=loss,
             futures=futures,
+            wins=(played_win, best_win),
         )
     elif verdict == UNCLEAR:
         low, high = max(0.0, loss - NOISE_FACTOR * stderr), loss + NOISE_FACTOR * stderr
@@ -501,6 +512,8 @@ def _judge(
         reason=reason,
         hinted=hinted,
         verdict=verdict,
+        played_win=played_win,
+        best_win=best_win if not same else played_win,
     )
     return move, analysis.iterations + again
 
@@ -581,9 +594,7 @@ def fresh_worlds(players: int, first: int, difference: float, stderr: float) -> 
 
 
 def _joined(first: Futures, second: Futures) -> Futures:
-    exact = first.exact and second.exact
-    finals = first.finals + second.finals if exact else ()
-    return Futures(first.actions, first.values + second.values, exact, finals)
+    return joined(first.actions, [first, second])
 
 
 def _played_estimate(
@@ -611,6 +622,8 @@ def _played_estimate(
         margin=found.margin,
         stderr=found.stderr,
         visits=found.visits,
+        win=found.win,
+        value=found.value,
     )
     return estimate, again.iterations
 

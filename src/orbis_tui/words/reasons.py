@@ -40,7 +40,7 @@ from ..engine import (
 from ..i18n import choose, format_numbers, gettext
 from . import texts
 from .actions import Actions, as_tuple, describe_actions
-from .futures import futures_sentence
+from .futures import futures_sentence, victory_sentence
 from .messages import cancelled_text, message_of
 from .names import name_of
 
@@ -79,14 +79,31 @@ def loss_reason(
     *,
     loss: float | None = None,
     futures: tuple[Sequence[PlayerScore], Sequence[PlayerScore]] | None = None,
+    wins: tuple[float, float] | None = None,
 ) -> str:
     """One line: why ``best`` was better than ``played`` at the decision pending in
     ``state``. Each may run on to the end of the turn (what was played after, how the
     search went on), which lets the comparison see the turn's outcome. ``futures`` are
     the seat's final scores in the same worlds played to the end after ``played`` and
     after ``best``: what scores differently there is said after the turn's own reason
-    (see :mod:`.futures`). ``loss`` (in CP) is the search's estimate, used only when
-    nothing more concrete tells the two apart."""
+    (see :mod:`.futures`). ``wins`` are the chances of winning after ``played`` and
+    after ``best``: when the best wins clearly more often, the line starts with that
+    (and with the tie-break, when it decided futures). ``loss`` (in CP) is the search's
+    estimate, used only when nothing more concrete tells the two apart."""
+    line = _loss_line(state, played, best, loss, futures)
+    if wins is None:
+        return line
+    victory = victory_sentence(*wins, *(futures or ((), ())))
+    return line if victory is None else _sentence(victory) + " " + line
+
+
+def _loss_line(
+    state: GameState,
+    played: Actions,
+    best: Actions,
+    loss: float | None,
+    futures: tuple[Sequence[PlayerScore], Sequence[PlayerScore]] | None,
+) -> str:
     turn_reason = _turn_reason(state, played, best)
     said = futures_sentence(state, *futures) if futures is not None else None
     best_words = describe_actions(state, _through_answer(as_tuple(best)))

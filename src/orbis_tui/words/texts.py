@@ -121,6 +121,13 @@ FUTURE_WILDERNESS = N_(
     "{played_mean:.1f} after yours"
 )
 BETTER = N_("better: {best}")
+# The victory (R-END-5): the share of the futures won, a shared victory shared.
+FUTURE_WINS = N_("the best move wins {best_win:.0%} of the futures played, yours {played_win:.0%}")
+# ... and when a tie on CP was broken by the worshipers left.
+FUTURE_TIE_BREAK = N_(
+    "ties on CP are broken by the worshipers left (R-END-5): you keep {best_mean:.1f} on "
+    "average after the best move, {played_mean:.1f} after yours"
+)
 
 # ------------------------------------------------------------------ worshipers and costs
 ANY_COUNT: Template = Np_("1 of any color", "{count} of any color", "count")
