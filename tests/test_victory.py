@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from builders import R, W, Seat, plain, position, rows
 
+from builders import R, Seat, W, plain, position, rows
 from orbis_tui.analysis import hints
 from orbis_tui.analysis.review import MISTAKE, Budget, _Decision, _judge
 from orbis_tui.analysis.search import analyse
