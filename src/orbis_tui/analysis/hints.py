@@ -68,7 +68,13 @@ def best_options(
     found = [option for option in result.options if option.visits > 0]
     if cancel is not None and cancel():  # stopped: what the search found so far
         return [
-            HintOption(o.actions, o.margin, o.stderr, option_reason(state, o.actions), o.win)
+            HintOption(
+                o.actions,
+                o.margin,
+                o.stderr,
+                option_reason(state, o.actions, o.actions + o.rest),
+                o.win,
+            )
             for o in found
         ]
     futures = _replayed(state, found, seed, started + HINT_BUDGET if searched else None, progress)
@@ -80,7 +86,7 @@ def best_options(
             actions=option.actions,
             margin=future.margin,
             stderr=future.margin_stderr,
-            reason=option_reason(state, option.actions),
+            reason=option_reason(state, option.actions, option.actions + option.rest),
             win=future.win,
         )
         for option, future in ranked

@@ -65,6 +65,18 @@ GOD_IMPOSSIBLE = N_("the {name} can no longer score its {cp} CP")
 POINTS_NOW = N_("{points:+d} CP on the board")
 OUTCOME_SEP = "; "
 RISK_PREFIX = N_("Risk: ")
+# what the choice is good for, said before its risks (the whole turn as planned)
+GOOD_PREFIX = N_("Good for: ")
+OPENS_ANY: Template = Np_(
+    "the wilderness lets any color go on the spot above it",
+    "the wilderness lets any color go on {count} spots above it",
+    "count",
+)
+NEEDS_EXCHANGES: Template = Np_(
+    "paying it needs a 3-for-1 exchange",
+    "paying it needs {count} 3-for-1 exchanges",
+    "count",
+)
 
 # ------------------------------------------------------------------ why a move lost
 LOSS = {
