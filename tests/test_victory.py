@@ -8,12 +8,13 @@ import math
 import pytest
 
 from builders import R, Seat, W, plain, position, rows
+from builders import tile as tile_of
 from orbis_tui.analysis import hints
 from orbis_tui.analysis.review import MISTAKE, Budget, _Decision, _judge
 from orbis_tui.analysis.search import analyse
 from orbis_tui.bots import make_bot
 from orbis_tui.bots.victory import WIN_VALUE, spread, utilities, win_chance, win_shares
-from orbis_tui.engine import GameState, GodId, TakeTile, final_scores
+from orbis_tui.engine import GameState, GodId, GoWild, TakeTile, final_scores
 
 
 def last_turn(rich: int, poor: int, held: str = "RRBB") -> GameState:
@@ -147,3 +148,24 @@ def test_the_hint_box_shows_the_chance_of_winning_before_the_margin() -> None:
         assert "100\xa0%" in hint_text([option]).plain
     finally:
         i18n.set_language("en")
+
+
+def test_going_wild_where_exchanges_would_pay_is_a_choice_the_review_judges() -> None:
+    """R-TURN-2: with RRR a 1G tile is paid after one exchange, so going wild at the
+    payment, though the only answer offered before exchanging, is a choice (and a
+    mistake); with RR it is the only way."""
+    from builders import G
+    from orbis_tui.analysis.review import choices
+
+    grove = tile_of("Grove", G, cost="G", cp=4)
+    for realm, expected in (("RRR", 2), ("RR", 1)):
+        state = position({0: grove}, seats=[Seat(rows(4), realm=realm)])
+        state.apply(TakeTile(0))
+        assert len(state.decision_actions()) == 1  # going wild, before any exchange
+        assert choices(state) == expected
+    state = position({0: grove}, seats=[Seat(rows(4), realm="RRR")])
+    state.apply(TakeTile(0))
+    decision = _Decision(1, 1, state, (GoWild(),), (), choices(state))
+    assert decision.judged
+    move, _ = _judge(decision, Budget(per_option=4), 0, False, {})
+    assert move.verdict == MISTAKE and move.loss >= 3

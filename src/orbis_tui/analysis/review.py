@@ -26,7 +26,16 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..bots.rollout import QuickPlanner
-from ..engine import Action, Exchange, GameState, format_action, parse_action
+from ..engine import (
+    Action,
+    DecisionKind,
+    Exchange,
+    GameState,
+    Pay,
+    exchanges_to_pay,
+    format_action,
+    parse_action,
+)
 from ..i18n import format_numbers, gettext, language, set_language
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord
@@ -384,7 +393,7 @@ def _decisions(record: GameRecord) -> list[_Decision]:
     while i < len(actions):
         before = state.copy()
         asked = (state.current, state.turn, state.kind)
-        options = len(state.decision_actions())
+        options = choices(state)
         first = i
         while True:
             action = actions[i]
@@ -397,6 +406,19 @@ def _decisions(record: GameRecord) -> list[_Decision]:
             break  # the record stops before the answer to this decision
         found.append(_Decision(i - 1, first, before, tuple(actions[first:i]), (), options))
     return _with_rest(found, actions)
+
+
+def choices(state: GameState) -> int:
+    """How many answers the decision pending in ``state`` offers (exchanges aside), with
+    one more for a payment that no answer makes yet but 3-for-1 exchanges would
+    (R-TURN-2): going wild there is a choice, not the only answer, and is judged."""
+    answers = state.decision_actions()
+    count = len(answers)
+    if state.kind is DecisionKind.PAY and not any(isinstance(a, Pay) for a in answers):
+        due, due_any = state.payment_due()
+        if exchanges_to_pay(tuple(state.player.realm), due, due_any) is not None:
+            count += 1
+    return count
 
 
 def _with_rest(found: list[_Decision], actions: list[Action]) -> list[_Decision]:
