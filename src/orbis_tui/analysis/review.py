@@ -336,7 +336,8 @@ def review_record(
             ]
             for seat in wanted
         }
-        lessons = game_lessons(record, mistakes)
+        # "you" when the review is of one player; else each player by name
+        lessons = game_lessons(record, mistakes, wanted[0] if len(wanted) == 1 else None)
     players = tuple(_summary(seat, names[seat], moves, lessons.get(seat, ())) for seat in wanted)
     settings = {
         "analyser": "expert",
