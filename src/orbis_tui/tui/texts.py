@@ -933,6 +933,11 @@ HINT_TITLE = N_("Hint for {name}")
 HINT_THINKING = N_("Thinking… (Esc stops)")
 HINT_STOPPED = N_("The hint was stopped.")
 HINT_NONE = N_("No option to suggest here.")
+# A god's key when the god cannot be picked now: its rule, taken or not (R-GOD-1).
+GOD_RULE_HELD = N_("{god} ({cp} CP), held by {player}: {rule}")
+GOD_RULE_OFFERED = N_("{god} ({cp} CP), on offer: {rule}")
+GOD_RULE_ABSENT = N_("{god} ({cp} CP), not drawn for this game: {rule}")
+PLAYERS_GODS_TITLE = N_("The gods of this game")
 HINT_MARGIN = N_("   expected margin {margin:+.1f} CP ± {stderr:.1f}")
 HINT_MARGIN_ROUGH = N_("   expected margin {margin:+.1f} CP (a rough guess)")
 # the victory first (R-END-5: a shared victory counts shared), then the margin
