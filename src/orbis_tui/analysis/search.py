@@ -41,7 +41,7 @@ from ..engine import Action, DecisionKind, Exchange, GameState
 # Review: iterations per option of each decision, so that a 300-decision two-player
 # game is reviewed in well under a minute (see benchmarks/bench_bots.py --review).
 REVIEW_PER_OPTION = 4
-HINT_BUDGET = 1.5  # seconds: a hint stays under 2 s
+HINT_BUDGET = 1.0  # seconds: a hint takes about a second (benchmarks/bench_hint.py)
 
 
 @dataclass(frozen=True, slots=True)
