@@ -169,3 +169,26 @@ def test_going_wild_where_exchanges_would_pay_is_a_choice_the_review_judges() ->
     assert decision.judged
     move, _ = _judge(decision, Budget(per_option=4), 0, False, {})
     assert move.verdict == MISTAKE and move.loss >= 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_at_the_end_the_victory_is_the_rules_ranking(players: int) -> None:
+    """R-END-5: the searches' victory of a finished game is the engine's own ranking,
+    over random games (ties on CP broken by the worshipers left, still tied shared)."""
+    import random
+
+    from orbis_tui.bots.heuristics import evaluate
+    from orbis_tui.bots.leaf import shipped_leaf
+    from orbis_tui.bots.victory import outcomes
+    from orbis_tui.tiles import new_game
+
+    for seed in range(12):
+        state = new_game(["A", "B", "C", "D"][:players], seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.decision_actions()))
+        scores = final_scores(state)
+        winners = [s.won for s in scores]
+        expected = [1 / sum(winners) if won else 0.0 for won in winners]
+        for values in (evaluate(state), shipped_leaf().evaluate(state)):
+            assert outcomes(state, values)[1] == pytest.approx(expected)
