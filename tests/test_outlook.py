@@ -533,3 +533,19 @@ def test_R_EFF_FOREST_a_forest_that_can_still_be_validated_is_not_warned_at_the_
     option = state.decision.option(TakeTile(0))
     assert option is not None
     assert not any(isinstance(w, ForestOutlook) for w in option.warnings)
+
+
+def test_R_EFF_FOREST_the_turn_summary_names_a_forest_placed_where_it_cannot_score() -> None:
+    from orbis_tui.tui.controller import Controller
+    from orbis_tui.tui.history import made_impossible
+
+    state = forest_at_the_market(3)
+    start = state.copy()
+    state.apply(TakeTile(0))
+    ui = Controller()
+    ui.reset(state)
+    assert ui.pay_default(state) == "pay"  # 0 CP as a forest beats -1 as a wilderness
+    state.apply(next(a for a in state.decision_actions() if isinstance(a, Pay)))
+    state.apply(Place(4, 0))
+    (line,) = made_impossible(start, state, 0)
+    assert line.startswith("Marsh (forest, 3 CP) can no longer be validated")
