@@ -193,13 +193,21 @@ def test_forest_outlooks_are_borne_out_at_the_end_of_the_game() -> None:
         rng = random.Random(900 + index)
         state = new_game(list(NAMES[:2]), seed=900 + index)
         watched: list[tuple[int, tuple[int, int], bool]] = []
+        doomed: set[str] = set()  # forests taken where no spot could validate them
         while not state.is_over:
             decision = state.decision
             action = rng.choice(state.legal_actions())
             option = decision.option(action)
+            take = state.take
+            if isinstance(action, Place) and not action.wild and take and take.tile.id in doomed:
+                watched.append((state.current, (action.row, action.col), False))
             if option is not None:
                 for warning in option.warnings:
-                    if isinstance(warning, ForestOutlook) and (
+                    if isinstance(warning, ForestOutlook) and warning.spots:
+                        # at a take or a payment: no spot can validate the forest
+                        assert not warning.reachable and not isinstance(action, Place)
+                        doomed.add(warning.tile.id)
+                    elif isinstance(warning, ForestOutlook) and (
                         warning.validated or not warning.reachable
                     ):
                         assert isinstance(action, Place)

@@ -8,6 +8,7 @@ import pytest
 from orbis_tui.analysis import hints
 from orbis_tui.analysis.paired import EVALUATION_ERROR
 from orbis_tui.bots.medium import MediumBot
+from orbis_tui.bots.victory import WIN_VALUE
 from orbis_tui.engine import TakeTile
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
@@ -44,8 +45,10 @@ def test_the_uncertainty_shown_covers_the_evaluation_not_only_the_sampling() -> 
         assert option.stderr >= EVALUATION_ERROR
 
 
-def test_a_hint_ranks_its_options_by_their_margins_on_the_same_worlds() -> None:
+def test_a_hint_ranks_its_options_by_the_victory_and_the_margin_on_the_same_worlds() -> None:
     state = Match.start(setup_for_game(["Ada", "Bo"], 6, 0)).state
     options = hints.best_options(state)
-    assert [o.margin for o in options] == sorted((o.margin for o in options), reverse=True)
+    values = [o.margin + WIN_VALUE * o.win for o in options]
+    assert values == pytest.approx(sorted(values, reverse=True))
+    assert all(0.0 <= o.win <= 1.0 for o in options)
     assert all(isinstance(o.actions[-1], TakeTile) or o.actions for o in options)

@@ -23,6 +23,7 @@ from orbis_tui.engine import (
     DecisionKind,
     Decline,
     EffectKind,
+    ForestOutlook,
     ForestSealed,
     GameState,
     GodId,
@@ -500,3 +501,54 @@ def test_the_turn_summary_repeats_the_forest_the_turn_sealed() -> None:
     )
     summary = summarize(state, 0, 1, events, (0, ZERO), (0, ZERO), losses=lines)
     assert f"! {lines[0]}" in [line.plain for line in summary_lines(summary)]
+
+
+def forest_at_the_market(need: int) -> GameState:
+    """A pyramid of red tiles but a green column up to row 3: the market's green forest (cell 0,
+    costs 1G, needs ``need`` green neighbours) fits only on it, at (4, 0), where it has
+    one matching neighbour below and one free spot beside it."""
+    pyramid: dict[Position, Content] = dict.fromkeys(
+        [(1, c) for c in range(5)] + [(2, c) for c in range(4)] + [(3, 1), (3, 2)], R
+    )
+    pyramid[(1, 0)] = pyramid[(2, 0)] = pyramid[(3, 0)] = G  # green on green (R-PLACE-3)
+    marsh = tile("Marsh", G, cost="G", cp=3, effect=forest([G], need))
+    return position({0: marsh}, seats=[Seat(pyramid, realm="GG")])
+
+
+def test_R_EFF_FOREST_a_forest_no_spot_can_validate_is_warned_at_the_market() -> None:
+    state = forest_at_the_market(3)
+    option = state.decision.option(TakeTile(0))
+    assert option is not None and option.loses_value  # the market marks it `!`
+    (warning,) = [w for w in option.warnings if isinstance(w, ForestOutlook)]
+    assert (warning.have, warning.need, warning.open_spots, warning.spots) == (1, 3, 1, 1)
+    assert message_of(warning) == (
+        "Marsh (forest, 3 CP) cannot be validated at its only spot: at most 2 of the 3 "
+        "matching neighbours it needs, even with every free spot beside it."
+    )
+    state.apply(TakeTile(0))  # and again at the payment: paying is throwing 1G away
+    assert state.kind is DecisionKind.PAY
+    pay = next(o for o in state.decision.legal_options if isinstance(o.action, Pay))
+    assert any(isinstance(w, ForestOutlook) and w.spots == 1 for w in pay.warnings)
+
+
+def test_R_EFF_FOREST_a_forest_that_can_still_be_validated_is_not_warned_at_the_market() -> None:
+    state = forest_at_the_market(2)
+    option = state.decision.option(TakeTile(0))
+    assert option is not None
+    assert not any(isinstance(w, ForestOutlook) for w in option.warnings)
+
+
+def test_R_EFF_FOREST_the_turn_summary_names_a_forest_placed_where_it_cannot_score() -> None:
+    from orbis_tui.tui.controller import Controller
+    from orbis_tui.tui.history import made_impossible
+
+    state = forest_at_the_market(3)
+    start = state.copy()
+    state.apply(TakeTile(0))
+    ui = Controller()
+    ui.reset(state)
+    assert ui.pay_default(state) == "pay"  # 0 CP as a forest beats -1 as a wilderness
+    state.apply(next(a for a in state.decision_actions() if isinstance(a, Pay)))
+    state.apply(Place(4, 0))
+    (line,) = made_impossible(start, state, 0)
+    assert line.startswith("Marsh (forest, 3 CP) can no longer be validated")

@@ -207,3 +207,24 @@ def test_a_review_names_the_forest_the_best_move_validates() -> None:
     assert Place(2, 3) in state.decision_actions()
     reason = loss_reason(state, [Place(2, 3)], [Place(2, 1)])
     assert "which validates Young Woods" in reason
+
+
+def test_a_hint_says_what_a_wilderness_opens_above_it() -> None:
+    """R-PLACE-3: a wilderness counts as every color, so the spot above it and a red
+    tile takes any color: the upside of a take that ends as a wilderness."""
+    pyramid: dict[tuple[int, int], Content] = {**{(1, c): R for c in range(5)}, (2, 1): R}
+    state = position({0: plain("Ember", R, 2)}, seats=[Seat(pyramid)])
+    wild = option_reason(state, TakeTile(0), (TakeTile(0), Place(2, 0, True)))
+    assert "Good for: the wilderness lets any color go on the spot above it" in wild
+    red = option_reason(state, TakeTile(0), (TakeTile(0), Place(2, 0)))
+    assert "Good for" not in red
+
+
+def test_a_hint_says_when_its_payment_needs_an_exchange() -> None:
+    """R-TURN-2: paying 1G from three reds needs one 3-for-1 exchange."""
+    grove = tile("Grove", G, cost="G", cp=3)
+    state = position({0: grove}, seats=[Seat({(1, 0): G}, realm="RRR")])
+    plan = (TakeTile(0), Exchange(R, G), Pay((0, 0, 0, 0, 0)), Place(1, 1))
+    said = option_reason(state, TakeTile(0), plan)
+    assert "Paying it needs a 3-for-1 exchange." in said
+    assert "exchange" not in option_reason(state, TakeTile(0))

@@ -381,7 +381,7 @@ def test_exchanges_belong_to_the_answer_they_prepare_and_so_does_their_hint() ->
 
 def test_the_lesson_writes_its_numbers_as_the_language_does(speaking: str) -> None:
     """3.7 CP reads 3,7 in German and Russian, as every other number of the review."""
-    (finding,) = _mistakes([(3, 2.5), (5, 1.2)])
+    (finding,) = _mistakes([(3, 2.5), (5, 1.2)], 30, 35)
     assert "3,7" in finding.text and "3.7" not in finding.text
     assert "3, 5" in finding.text  # the rounds
 

@@ -152,7 +152,8 @@ def test_claimed_losses_agree_with_paired_playouts_to_the_end() -> None:
 def test_the_lesson_of_the_game_names_what_weighed_most() -> None:
     review, number, _ = reviewed(2)
     summary = review.players[0]
-    assert 1 <= len(summary.lesson) <= 3
+    assert 1 <= len(summary.lesson) <= 4  # up to three findings, then what to do
+    assert summary.lesson[-1].startswith("next time: ")  # a review of one seat says "you"
     mistakes = [m for m in review.moves if m.mistake]
     total = sum(m.loss for m in mistakes)
     planted_round = (next(m for m in mistakes if m.index == number).turn - 1) // 2 + 1

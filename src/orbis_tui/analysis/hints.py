@@ -2,17 +2,19 @@
 
 :func:`best_options` asks :func:`.search.analyse` for the best few options of the
 decision the current player faces, then plays each again on the same
-:data:`HINT_WORLDS` worlds of the turn (:mod:`.paired`): their expected final CP margins
-are compared on common samples, and, as the worlds are those of the whole turn, the
-next decision's hint carries the same numbers on. The uncertainty shown includes the
-evaluation's own error, not only the sampling. Each option also gets one line saying
-what it does (exchanges first, if any) and what it risks. It runs for about
-:data:`HINT_BUDGET` seconds unless ``HINT_ITERATIONS`` fixes the search's size (tests
-do, so that a hint is the same every time).
+:data:`HINT_WORLDS` worlds of the turn (:mod:`.paired`): their chances of winning and
+expected final CP margins are compared on common samples (ranked by the victory first
+and the margin second, :mod:`orbis_tui.bots.victory`), and, as the worlds are those of
+the whole turn, the next decision's hint carries the same numbers on. The uncertainty
+shown includes the evaluation's own error, not only the sampling. Each option also gets
+one line saying what it does (exchanges first, if any), what it is good for and what it
+risks. It runs for about :data:`HINT_BUDGET` seconds unless ``HINT_ITERATIONS`` fixes
+the search's size (tests do, so that a hint is the same every time).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +39,7 @@ class HintOption:
     margin: float  # the expected final CP margin (own CP minus the best other's)
     stderr: float  # its error: the worlds' sampling and the evaluation's own
     reason: str  # what it does and risks, in one line
+    win: float = math.nan  # the chance of winning (a shared victory shared)
 
 
 def best_options(
@@ -65,17 +68,26 @@ def best_options(
     found = [option for option in result.options if option.visits > 0]
     if cancel is not None and cancel():  # stopped: what the search found so far
         return [
-            HintOption(o.actions, o.margin, o.stderr, option_reason(state, o.actions))
+            HintOption(
+                o.actions,
+                o.margin,
+                o.stderr,
+                option_reason(state, o.actions, o.actions + o.rest),
+                o.win,
+            )
             for o in found
         ]
     futures = _replayed(state, found, seed, started + HINT_BUDGET if searched else None, progress)
+    # the victory first, the margin second (the futures' utility), the search's order
+    # between equals
     ranked = sorted(zip(found, futures, strict=True), key=lambda pair: -pair[1].mean)
     return [
         HintOption(
             actions=option.actions,
-            margin=future.mean,
-            stderr=future.stderr,
-            reason=option_reason(state, option.actions),
+            margin=future.margin,
+            stderr=future.margin_stderr,
+            reason=option_reason(state, option.actions, option.actions + option.rest),
+            win=future.win,
         )
         for option, future in ranked
     ]
@@ -92,22 +104,17 @@ def _replayed(
     always has the same worlds; past ``deadline`` (when given) it stops after
     :data:`MIN_WORLDS`."""
     from ..bots.rollout import QuickPlanner
-    from .paired import Futures, play_futures, turn_worlds
+    from .paired import joined, play_futures, turn_worlds
 
     planner = QuickPlanner()
     worlds = turn_worlds(state, seed, HINT_WORLDS)
     plans = [option.actions + option.rest for option in found]
-    values: list[list[float]] = [[] for _ in plans]
-    exact = True
+    played: list[list[Futures]] = [[] for _ in plans]
     for count, world in enumerate(worlds, start=1):
-        for plan, into in zip(plans, values, strict=True):
-            future = play_futures(state, plan, [world], planner)
-            into.extend(future.values)
-            exact = exact and future.exact
+        for plan, into in zip(plans, played, strict=True):
+            into.append(play_futures(state, plan, [world], planner))
         if progress is not None:
             progress(SEARCH_SHARE + (1 - SEARCH_SHARE) * count / len(worlds))
         if deadline is not None and count >= MIN_WORLDS and time.perf_counter() >= deadline:
             break
-    return [
-        Futures(tuple(plan), tuple(into), exact) for plan, into in zip(plans, values, strict=True)
-    ]
+    return [joined(tuple(plan), into) for plan, into in zip(plans, played, strict=True)]

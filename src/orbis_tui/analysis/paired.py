@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..bots.heuristics import evaluate
-from ..bots.ismcts import seat_margins
 from ..bots.rollout import QuickPlanner
+from ..bots.victory import WIN_VALUE, outcomes
 from ..engine import Action, GameState, PlayerScore, final_scores
 
 HORIZON_ROUNDS = 2  # greedy rounds played after the option's own turn (hints)
@@ -45,16 +45,36 @@ EVALUATION_ERROR = 2.7
 
 @dataclass(frozen=True, slots=True)
 class Futures:
-    """One option played in each world: the seat's margin at the horizon, per world."""
+    """One option played in each world: the seat's utility at the horizon (the margin
+    plus :data:`~orbis_tui.bots.victory.WIN_VALUE` times the victory), per world, and
+    its margin and victory apart."""
 
     actions: tuple[Action, ...]
     values: tuple[float, ...]
     exact: bool  # every world reached the end of the game: no evaluation error
     finals: tuple[PlayerScore, ...] = ()  # the seat's final score in each world, if exact
+    margins: tuple[float, ...] = ()  # the seat's margin in each world
+    wins: tuple[float, ...] = ()  # its victory: a share at the end, a chance before
 
     @property
     def mean(self) -> float:
         return sum(self.values) / len(self.values) if self.values else math.nan
+
+    @property
+    def margin(self) -> float:
+        """The mean margin (CP)."""
+        return sum(self.margins) / len(self.margins) if self.margins else math.nan
+
+    @property
+    def win(self) -> float:
+        """The mean victory: the chance of winning (a shared victory shared)."""
+        return sum(self.wins) / len(self.wins) if self.wins else math.nan
+
+    @property
+    def margin_stderr(self) -> float:
+        """The error of :attr:`margin`, as :attr:`stderr` is of :attr:`mean`."""
+        evaluation = 0.0 if self.exact else EVALUATION_ERROR
+        return math.hypot(standard_error(self.margins), evaluation)
 
     @property
     def stderr(self) -> float:
@@ -75,7 +95,8 @@ def turn_worlds(state: GameState, seed: int, count: int, start: int = 0) -> list
 
 # Futures already played, by seat, horizon and the position at the end of the seat's
 # turn (hidden pile order included): the continuation from there is the same.
-FutureCache = dict[tuple[object, ...], tuple[float, PlayerScore | None]]
+# Each: the seat's margin, its victory and its final score (None before the end).
+FutureCache = dict[tuple[object, ...], tuple[float, float, PlayerScore | None]]
 
 
 def play_futures(
@@ -98,6 +119,8 @@ def play_futures(
     planner = planner or QuickPlanner()
     seat = state.current
     values = []
+    margins = []
+    wins = []
     finals = []
     exact = True
     for world in worlds:
@@ -107,15 +130,38 @@ def play_futures(
         if known is None:
             continue_from(after, planner, rounds)
             final = final_scores(after)[seat] if after.is_over else None
-            known = (seat_margins(evaluate(after, planner.weights))[seat], final)
+            seat_margins, seat_wins = outcomes(after, evaluate(after, planner.weights))
+            known = (seat_margins[seat], seat_wins[seat], final)
             if cache is not None:
                 cache[key] = known
-        value, final = known
+        margin, win, final = known
         exact = exact and final is not None
-        values.append(value)
+        values.append(margin + WIN_VALUE * win)
+        margins.append(margin)
+        wins.append(win)
         if final is not None:
             finals.append(final)
-    return Futures(tuple(actions), tuple(values), exact, tuple(finals) if exact else ())
+    return Futures(
+        tuple(actions),
+        tuple(values),
+        exact,
+        tuple(finals) if exact else (),
+        tuple(margins),
+        tuple(wins),
+    )
+
+
+def joined(actions: tuple[Action, ...], parts: Sequence[Futures]) -> Futures:
+    """The futures of ``parts`` (the same option on other worlds) as one."""
+    exact = all(part.exact for part in parts)
+    return Futures(
+        actions,
+        tuple(v for part in parts for v in part.values),
+        exact,
+        tuple(f for part in parts for f in part.finals) if exact else (),
+        tuple(m for part in parts for m in part.margins),
+        tuple(w for part in parts for w in part.wins),
+    )
 
 
 def finish_turn(world: GameState, actions: Sequence[Action], planner: QuickPlanner) -> GameState:

@@ -26,14 +26,23 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..bots.rollout import QuickPlanner
-from ..engine import Action, Exchange, GameState, format_action, parse_action
+from ..engine import (
+    Action,
+    DecisionKind,
+    Exchange,
+    GameState,
+    Pay,
+    exchanges_to_pay,
+    format_action,
+    parse_action,
+)
 from ..i18n import format_numbers, gettext, language, set_language
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord, start_state
 from ..words import loss_reason
 from . import texts
 from .lesson import game_lessons
-from .paired import FutureCache, Futures, paired_difference, play_futures, turn_worlds
+from .paired import FutureCache, Futures, joined, paired_difference, play_futures, turn_worlds
 from .parallel import run_jobs, worker_count
 from .search import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
@@ -87,6 +96,10 @@ class MoveReview:
     reason: str  # why the best was better (mistakes); empty when nothing to say
     hinted: bool  # a hint was shown at this decision
     verdict: str = ""  # MISTAKE, FINE or UNCLEAR ("" in reviews written before verdicts)
+    # the chances of winning (a shared victory shared) after the move played and the
+    # best; NaN when unknown (reviews written before the victory was judged)
+    played_win: float = math.nan
+    best_win: float = math.nan
 
     @property
     def judged_as(self) -> str:
@@ -188,6 +201,8 @@ def _move_plain(move: MoveReview) -> dict[str, Any]:
     plain["played"] = list(move.played)
     plain["best"] = list(move.best)
     plain["stderr"] = move.stderr if math.isfinite(move.stderr) else None
+    for key in ("played_win", "best_win"):
+        plain[key] = plain[key] if math.isfinite(plain[key]) else None
     return plain
 
 
@@ -196,6 +211,8 @@ def _move_from(plain: dict[str, Any]) -> MoveReview:
     values["played"] = tuple(plain["played"])
     values["best"] = tuple(plain["best"])
     values["stderr"] = math.inf if plain["stderr"] is None else plain["stderr"]
+    for key in ("played_win", "best_win"):
+        values[key] = math.nan if plain.get(key) is None else plain[key]
     return MoveReview(**values)
 
 
@@ -317,7 +334,8 @@ def review_record(
             ]
             for seat in wanted
         }
-        lessons = game_lessons(record, mistakes)
+        # "you" when the review is of one player; else each player by name
+        lessons = game_lessons(record, mistakes, wanted[0] if len(wanted) == 1 else None)
     players = tuple(_summary(seat, names[seat], moves, lessons.get(seat, ())) for seat in wanted)
     settings = {
         "analyser": "expert",
@@ -374,7 +392,7 @@ def _decisions(record: GameRecord) -> list[_Decision]:
     while i < len(actions):
         before = state.copy()
         asked = (state.current, state.turn, state.kind)
-        options = len(state.decision_actions())
+        options = choices(state)
         first = i
         while True:
             action = actions[i]
@@ -387,6 +405,19 @@ def _decisions(record: GameRecord) -> list[_Decision]:
             break  # the record stops before the answer to this decision
         found.append(_Decision(i - 1, first, before, tuple(actions[first:i]), (), options))
     return _with_rest(found, actions)
+
+
+def choices(state: GameState) -> int:
+    """How many answers the decision pending in ``state`` offers (exchanges aside), with
+    one more for a payment that no answer makes yet but 3-for-1 exchanges would
+    (R-TURN-2): going wild there is a choice, not the only answer, and is judged."""
+    answers = state.decision_actions()
+    count = len(answers)
+    if state.kind is DecisionKind.PAY and not any(isinstance(a, Pay) for a in answers):
+        due, due_any = state.payment_due()
+        if exchanges_to_pay(tuple(state.player.realm), due, due_any) is not None:
+            count += 1
+    return count
 
 
 def _with_rest(found: list[_Decision], actions: list[Action]) -> list[_Decision]:
@@ -452,6 +483,7 @@ def _judge(
     loss = 0.0
     stderr = played.stderr
     played_margin, best_margin = played.margin, best.margin
+    played_win, best_win = played.win, best.win
     futures = None
     verdict = FINE
     if not same:
@@ -461,7 +493,8 @@ def _judge(
             mine, theirs = _confirmed(state, mine, theirs, seed, cache)
             difference, stderr = paired_difference(theirs, mine)
         futures = (mine.finals, theirs.finals)
-        played_margin, best_margin = mine.mean, theirs.mean
+        played_margin, best_margin = mine.margin, theirs.margin
+        played_win, best_win = mine.win, theirs.win
         loss = max(0.0, difference)
         if is_mistake(loss, stderr):
             verdict = MISTAKE
@@ -475,6 +508,7 @@ def _judge(
             best.actions + best.rest,
             loss=loss,
             futures=futures,
+            wins=(played_win, best_win),
         )
     elif verdict == UNCLEAR:
         low, high = max(0.0, loss - NOISE_FACTOR * stderr), loss + NOISE_FACTOR * stderr
@@ -499,6 +533,8 @@ def _judge(
         reason=reason,
         hinted=hinted,
         verdict=verdict,
+        played_win=played_win,
+        best_win=best_win if not same else played_win,
     )
     return move, analysis.iterations + again
 
@@ -579,9 +615,7 @@ def fresh_worlds(players: int, first: int, difference: float, stderr: float) -> 
 
 
 def _joined(first: Futures, second: Futures) -> Futures:
-    exact = first.exact and second.exact
-    finals = first.finals + second.finals if exact else ()
-    return Futures(first.actions, first.values + second.values, exact, finals)
+    return joined(first.actions, [first, second])
 
 
 def _played_estimate(
@@ -609,6 +643,8 @@ def _played_estimate(
         margin=found.margin,
         stderr=found.stderr,
         visits=found.visits,
+        win=found.win,
+        value=found.value,
     )
     return estimate, again.iterations
 

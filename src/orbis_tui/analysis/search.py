@@ -1,9 +1,12 @@
 """How good is each option of a pending decision? Estimates for hints and reviews.
 
 :func:`analyse` runs the expert's search (:mod:`orbis_tui.bots.ismcts`) with every option of the
-pending decision as a root candidate and reports, for each, the **expected final CP
-margin** of the seat to move (its final CP minus the best other seat's) with its
-standard error and the number of search iterations behind it. It sees only what the
+pending decision as a root candidate and reports, for each, its **value** to the seat
+to move: the utility of :mod:`orbis_tui.bots.victory`, the victory first (the chance
+of winning, a shared victory shared, the rules' tie-break included) and the expected
+final CP margin (its final CP minus the best other seat's) second, with its standard
+error, the chance of winning and the margin apart, and the number of search
+iterations behind it. It sees only what the
 seat sees: the hidden pile order is never read (see :mod:`orbis_tui.bots.fair`), and with an
 ``iterations`` budget the answer is the same for the same seed every time.
 
@@ -19,7 +22,7 @@ Typical uses::
 
     # a review: the move played against the best, at a fixed cost per option
     result = analyse(before, per_option=REVIEW_PER_OPTION, include=[played])
-    loss = result.best.margin - result.estimate_for(played).margin
+    loss = result.best.value - result.estimate_for(played).value
 """
 
 from __future__ import annotations
@@ -31,14 +34,14 @@ from dataclasses import dataclass
 
 from ..bots.fair import decision_rng
 from ..bots.heuristics import DEFAULT_WEIGHTS, Weights
-from ..bots.ismcts import SearchSettings, TurnSearch, answer_candidates, turn_candidates
+from ..bots.ismcts import Candidate, SearchSettings, TurnSearch, answer_candidates, turn_candidates
 from ..bots.rollout import QuickPlanner
 from ..engine import Action, DecisionKind, Exchange, GameState
 
 # Review: iterations per option of each decision, so that a 300-decision two-player
 # game is reviewed in well under a minute (see benchmarks/bench_bots.py --review).
 REVIEW_PER_OPTION = 4
-HINT_BUDGET = 1.5  # seconds: a hint stays under 2 s
+HINT_BUDGET = 1.0  # seconds: a hint takes about a second (benchmarks/bench_hint.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +51,10 @@ class OptionEstimate:
     actions: tuple[Action, ...]  # the answer, after the exchanges it needs (if any)
     rest: tuple[Action, ...]  # how the search assumed the turn goes on after it
     margin: float  # mean estimated final CP margin of the seat to move
-    stderr: float  # standard error of ``margin`` (inf below two visits)
+    stderr: float  # standard error of ``value`` (inf below two visits)
     visits: int
+    win: float = math.nan  # the mean chance of winning (a shared victory shared)
+    value: float = math.nan  # the mean utility, what the options are ranked by
 
     @property
     def answer(self) -> Action:
@@ -144,7 +149,7 @@ def analyse(
             progress(min(1.0, seconds / max(time_budget or 1.0, 1e-9)))
 
     result = search.run(report, cancel)
-    options = [_estimate(c.actions, c.mean, c.stderr, c.visits) for c in result.ranked()]
+    options = [_estimate(c) for c in result.ranked()]
     if top is not None:
         options = options[:top]
     return Analysis(
@@ -156,9 +161,8 @@ def analyse(
     )
 
 
-def _estimate(
-    actions: tuple[Action, ...], mean: float, stderr: float, visits: int
-) -> OptionEstimate:
+def _estimate(candidate: Candidate) -> OptionEstimate:
+    actions, visits = candidate.actions, candidate.visits
     split = next(
         (i + 1 for i, action in enumerate(actions) if not isinstance(action, Exchange)),
         len(actions),
@@ -166,7 +170,9 @@ def _estimate(
     return OptionEstimate(
         actions=actions[:split],
         rest=actions[split:],
-        margin=mean if visits else math.nan,
-        stderr=stderr,
+        margin=candidate.mean_margin if visits else math.nan,
+        stderr=candidate.stderr,
         visits=visits,
+        win=candidate.win_chance,
+        value=candidate.mean if visits else math.nan,
     )

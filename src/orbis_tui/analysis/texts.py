@@ -98,10 +98,15 @@ LESSON_HEAD = N_("  What decided {name}'s game:")
 LESSON_LINE = "    - {text}"
 LIST_SEP = ", "
 LESSON_MISTAKES = Np_(
-    "the clear mistake cost about {loss:.1f} CP (round {rounds})",
-    "{count} clear mistakes cost about {loss:.1f} CP (rounds {rounds})",
+    "the clear mistake cost about {loss:.1f} CP of expected score when it was made (round "
+    "{rounds}); the game ended {own} to {best}",
+    "{count} clear mistakes cost about {loss:.1f} CP of expected score (rounds {rounds}): "
+    "each is what that choice cost when it was made, so the sum is not the final gap; the "
+    "game ended {own} to {best}",
     "count",
 )
+# Each finding twice: said to the player ("you"), and of a player by name, in the
+# sections of a review that covers several players.
 LESSON_SHORT = Np_(
     "you ran short of worshipers from round {round}: {short} of your {turns} turn from "
     "then began with at most 1",
@@ -109,10 +114,61 @@ LESSON_SHORT = Np_(
     "then began with at most 1",
     "turns",
 )
+LESSON_SHORT_NAMED = Np_(
+    "{player} ran short of worshipers from round {round}: {short} of {turns} turn from "
+    "then began with at most 1",
+    "{player} ran short of worshipers from round {round}: {short} of {turns} turns from "
+    "then began with at most 1",
+    "turns",
+)
 LESSON_NO_GOD = N_("you took no god")
+LESSON_NO_GOD_NAMED = N_("{player} took no god")
 LESSON_GOD = N_("your god came in round {round}: the {god} scored {points} CP")
+LESSON_GOD_NAMED = N_("{player}'s god came in round {round}: the {god} scored {points} CP")
 LESSON_CATEGORY = N_("{category}: {name} scored {theirs} CP, you {yours}")
+LESSON_CATEGORY_NAMED = N_("{category}: {name} scored {theirs} CP, {player} {yours}")
 LESSON_LEVEL3 = N_("level-3 tiles: {theirs} taken by {name}, {yours} by you")
+LESSON_LEVEL3_NAMED = N_("level-3 tiles: {theirs} taken by {name}, {yours} by {player}")
+LESSON_FORESTS = Np_(
+    "your forest {names} scored nothing: {cp} printed CP lost",
+    "{count} of your forests scored nothing ({names}): {cp} printed CP lost",
+    "count",
+)
+LESSON_FORESTS_NAMED = Np_(
+    "{player}'s forest {names} scored nothing: {cp} printed CP lost",
+    "{count} of {player}'s forests scored nothing ({names}): {cp} printed CP lost",
+    "count",
+)
+LESSON_TIE_BREAK = N_(
+    "you were tied on CP with {name} and lost on the worshipers left: {yours} against {theirs}"
+)
+LESSON_TIE_BREAK_NAMED = N_(
+    "{player} was tied on CP with {name} and lost on the worshipers left: {yours} against {theirs}"
+)
+# What to do differently, from the findings that weighed most.
+LESSON_ADVICE = N_("next time: {advice}")
+LESSON_ADVICE_NAMED = N_("what {player} could do differently: {advice}")
+ADVICE_SEP = "; "
+ADVICE = {
+    "mistakes": N_("before a costly choice, ask for a hint and read what it is good for"),
+    "short": N_(
+        "keep three or four worshipers in hand: take cells with worshipers on them, or gain tiles"
+    ),
+    "no_god": N_("take a god before your last turn, while there is a choice"),
+    "god": N_(
+        "take a god whose condition you already lead, or a sure one, when the market is poor"
+    ),
+    "forest": N_(
+        "place a forest only where its free neighbour spots can still reach its number, and "
+        "fill them with its colors or a wilderness"
+    ),
+    "temple_token": N_("take temples (white) early: more temples pick the bigger token"),
+    "level3": N_(
+        "save worshipers for the level-3 tiles of the last rounds: they carry the most CP"
+    ),
+    "tie_break": N_("keep worshipers for the end: a tie on CP goes to whoever has more left"),
+    "category": N_("compete for {category}: {name} made {theirs} CP from them"),
+}
 # The score's categories, as the end screen groups them.
 CATEGORY = {
     "none": N_("plain tiles"),

@@ -7,8 +7,10 @@ reshuffles what is left of each pile (the contents are public, only the order is
 starting from a canonical order, so the real hidden order never reaches the search
 (see :meth:`~orbis_tui.engine.state.GameState.resample_hidden`).
 After the candidate turn, every player continues with the greedy policy for a number
-of turns (to the end of the game when it is near), and the position reached is scored:
-the final score difference at the end of the game, the evaluation's margin otherwise.
+of turns (to the end of the game when it is near), and the position reached is scored
+by its utility (:mod:`.victory`): the victory first (exact at the end of the game, a
+chance before it), then the margin (the final score difference at the end, the
+evaluation's margin otherwise).
 
 All candidates share each reshuffle (paired sampling), which makes their differences
 much less noisy than their values. Every few rounds the weaker half is dropped
@@ -25,8 +27,9 @@ from dataclasses import dataclass
 
 from ..engine import Action, GameState
 from ..options import check_search_size
-from .heuristics import DEFAULT_WEIGHTS, Weights, evaluate, margin
+from .heuristics import DEFAULT_WEIGHTS, Weights, evaluate
 from .medium import PlanningBot, TurnPlan
+from .victory import utility
 
 DEFAULT_TIME_BUDGET = 1.0
 
@@ -122,4 +125,4 @@ class HardBot(PlanningBot):
             for action in planner.turn_plans(state)[0].actions:
                 state.apply(action)
             turns += 1
-        return margin(evaluate(state, planner.weights), me)
+        return utility(state, evaluate(state, planner.weights), me)

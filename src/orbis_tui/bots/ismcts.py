@@ -26,7 +26,8 @@ most of which have an obviously best answer (see :mod:`.medium`):
   costs as much as forty evaluations, and several greedy turns per iteration bought less
   accuracy than the extra iterations they cost (against the hard level at equal time,
   one turn won about two games in three where five turns won fewer than half);
-- each seat's value is its **margin**, its CP minus the best other seat's; a node
+- each seat's value is its **utility** (:mod:`.victory`): its margin, its CP minus the
+  best other seat's, plus the victory (a share at the end, a chance before); a node
   chooses its moves for the seat whose turn it is, by UCB1 (the first visits go to the
   greedy ranking's order).
 
@@ -47,6 +48,7 @@ from ..engine import Action, DecisionKind, GameState, TakeGod
 from .heuristics import evaluate
 from .leaf import shipped_leaf
 from .medium import Planner
+from .victory import WIN_VALUE, margins_of, outcomes
 
 Progress = Callable[[int, float], None]  # (iterations done, seconds spent)
 
@@ -70,6 +72,9 @@ class SearchSettings:
     first_cut: int = 3  # with halving: rounds before the first cut (then 2x, 4x, ...)
     squash: float | None = None  # CP scale of tanh(margin / squash); None: the margin
     learned_leaf: bool = False  # score the leaf with the fitted evaluation (see .leaf)
+    # value a leaf by the victory first and the margin second (see .victory); False:
+    # by the margin alone
+    victory: bool = True
     # at the start of a turn, keep the greedy favourite (the first candidate) unless
     # another beats its mean by this many CP: a noisy mean must earn the change
     prior: float = 0.0
@@ -87,12 +92,23 @@ class Candidate:
 
     actions: tuple[Action, ...]
     visits: int = 0
-    total: float = 0.0
+    total: float = 0.0  # of the value searched for (the utility, or the margin)
     squares: float = 0.0
+    margins: float = 0.0  # of the margin alone
+    wins: float = 0.0  # of the victory (share at the end, chance before)
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else -math.inf
+
+    @property
+    def mean_margin(self) -> float:
+        return self.margins / self.visits if self.visits else -math.inf
+
+    @property
+    def win_chance(self) -> float:
+        """The mean victory (a share at the end, a chance before) over the visits."""
+        return self.wins / self.visits if self.visits else math.nan
 
     @property
     def stderr(self) -> float:
@@ -283,18 +299,25 @@ class TurnSearch:
                 world.apply(action)
             rolled += 1
         self.result.rollout_turns += rolled
-        margins = seat_margins(self.leaf_values(world))
+        margins, wins = outcomes(world, self.leaf_values(world))
+        me = self.result.seat
+        if settings.victory:
+            scores = [m + WIN_VALUE * w for m, w in zip(margins, wins, strict=True)]
+        else:
+            scores = margins
         if settings.squash is not None:
             scale = settings.squash
-            margins = [scale * math.tanh(m / scale) for m in margins]
-        value = margins[self.result.seat]
+            scores = [scale * math.tanh(m / scale) for m in scores]
+        value = scores[me]
         chosen = candidates[pick]
         chosen.visits += 1
         chosen.total += value
         chosen.squares += value * value
+        chosen.margins += margins[me]
+        chosen.wins += wins[me]
         for step_node, move, seat in path:
             step_node.visits[move] += 1
-            step_node.totals[move] += margins[seat]
+            step_node.totals[move] += scores[seat]
 
     def root_pick(self) -> int:
         """The root candidate of this iteration: by UCB1, or with halving the next one
@@ -329,11 +352,7 @@ class TurnSearch:
 
 def seat_margins(values: Sequence[float]) -> list[float]:
     """Every seat's value minus the best other seat's."""
-    margins = []
-    for seat, value in enumerate(values):
-        best_other = max(v for other, v in enumerate(values) if other != seat)
-        margins.append(value - best_other)
-    return margins
+    return margins_of(values)
 
 
 # ---------------------------------------------------------------------- root candidates

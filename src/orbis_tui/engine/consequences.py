@@ -198,12 +198,15 @@ class TempleUncounted(_Consequence):
 @value
 class ForestOutlook(_Consequence):
     """At this spot the forest has ``have`` of the ``need`` matching neighbours, and
-    ``open_spots`` empty neighbour spots that could still hold a tile."""
+    ``open_spots`` empty neighbour spots that could still hold a tile. ``spots`` > 0 on
+    a take or a payment: the forest cannot be validated at any of its ``spots`` spots,
+    and these are the numbers of the most hopeful one."""
 
     tile: Tile
     have: int
     need: int
     open_spots: int
+    spots: int = 0
     rule = "R-EFF-FOREST"
     code = "forest_outlook"
 

@@ -331,6 +331,7 @@ def take_warnings(
         god = _god_everywhere(watch, as_wild)
         return (OnlyAsWilderness(tile, tile.color), *sealed, *god)
     sealed = _sealed_everywhere(pyramid, forests, spots, PlacedTile(tile))
+    sealed += _forest_lost_everywhere(player, spots, tile)
     god = ()
     if isinstance(watch, GodWatch):
         payable = _worshipers_after_paying(state, cell, tile) is not None
@@ -449,6 +450,7 @@ def _pay_options(state: GameState, player: PlayerState) -> tuple[Option, ...]:
     homeless = not spots
     forests = open_forests(pyramid)
     as_itself = _sealed_everywhere(pyramid, forests, spots, PlacedTile(tile))
+    as_itself += _forest_lost_everywhere(player, spots, tile)
     as_wild = _sealed_everywhere(
         pyramid, forests, geometry.wild_spots(pyramid), PlacedTile(tile, wild=True)
     )
@@ -671,6 +673,24 @@ def _irrigation_fed(player: PlayerState, pos: Position, color: int) -> bool:
         return False
     pyramid = player.pyramid
     return any(p in pyramid and pyramid[p].has_color(color) for p in geometry.beneath(pos))
+
+
+def _forest_lost_everywhere(
+    player: PlayerState, spots: list[Position], tile: Tile
+) -> tuple[Consequence, ...]:
+    """R-EFF-FOREST: when ``tile`` is a forest that none of ``spots`` (its spots as
+    itself) can validate, the outlook of the most hopeful of them; nothing else."""
+    if tile.effect.kind is not EffectKind.FOREST or not spots:
+        return ()
+    best: ForestOutlook | None = None
+    for spot in spots:
+        outlook = _forest_outlook(player, spot, tile)
+        if outlook.reachable:
+            return ()
+        if best is None or outlook.have + outlook.open_spots > best.have + best.open_spots:
+            best = outlook
+    assert best is not None
+    return (ForestOutlook(best.tile, best.have, best.need, best.open_spots, len(spots)),)
 
 
 def _forest_outlook(player: PlayerState, pos: Position, tile: Tile) -> ForestOutlook:

@@ -25,6 +25,7 @@ from ..engine import (
     Discard,
     Erupt,
     Exchange,
+    ForestOutlook,
     ForestSealed,
     GameState,
     GodId,
@@ -217,10 +218,11 @@ class Controller:
         or 'wild' (nothing pays it, or paying would be lost)."""
         option = self.pay_option(state)
         if option is not None:
-            # A forest that every spot of the tile would seal, or the god it would make
-            # impossible, is the tile's to weigh against its own CP: the warning says
-            # so, and paying stays the default.
-            weighed = (ForestSealed, GodLost)
+            # A forest that every spot of the tile would seal (or, a forest itself, that
+            # no spot can validate), or the god it would make impossible, is the tile's
+            # to weigh against its own CP: the warning says so, and paying stays the
+            # default.
+            weighed = (ForestSealed, ForestOutlook, GodLost)
             wasted = any(w.loses_value and not isinstance(w, weighed) for w in option.warnings)
             return "wild" if wasted else "pay"
         return "exchange" if self.exchanges_would_pay(state) else "wild"

@@ -69,6 +69,27 @@ def god_line(god: God) -> str:
     return summary_of(god) or _(texts.GOD_NO_SUMMARY).format(cp=god.cp)
 
 
+def god_rule(state: GameState, god_id: GodId) -> str:
+    """A god's rule at any moment of a game: its name and CP, whether it is on offer,
+    held (and by whom) or not drawn for this game, and what it does (R-GOD-1)."""
+    god = state.catalog.god_by_id[god_id]
+    values = {"god": name_of(god), "cp": god.cp, "rule": god_line(god)}
+    holder = next((p.name for p in state.players if p.god is god_id), None)
+    if holder is not None:
+        return _(texts.GOD_RULE_HELD).format(player=holder, **values)
+    if god_id in state.gods_available:
+        return _(texts.GOD_RULE_OFFERED).format(**values)
+    return _(texts.GOD_RULE_ABSENT).format(**values)
+
+
+def god_of_key(key: str) -> GodId | None:
+    """The god whose key ``key`` is ("T" or "shift+t": the God of Technology)."""
+    letter = key.removeprefix("shift+").upper()
+    if len(letter) != 1 or not (key.startswith("shift+") or key.isupper()):
+        return None
+    return next((god for god, own in GOD_KEYS.items() if own == letter), None)
+
+
 def god_short_name(god: God) -> str:
     """A god's name where a line is short ("Love" for the God of Love)."""
     key = god.id.value

@@ -164,14 +164,18 @@ def summarize(
 
 def made_impossible(start: GameState, after: GameState, seat: int) -> tuple[str, ...]:
     """What ``seat``'s own turn, from ``start`` to ``after``, made unable to score: its
-    forests sealed and its god, in the outlook's words (the warnings said it before)."""
+    forests sealed (the forest placed this turn too, when no spot could validate it) and
+    its god, in the outlook's words (the warnings said it before)."""
     before = outlooks(start)[seat]
     now = outlooks(after)[seat]
     could = {t.position for t in before.tiles if t.prospect is not Prospect.LOST}
+    placed = {t.position for t in before.tiles}
     lines = [
         _(texts.OUTLOOK_FOREST_LOST).format(tile=name_of(t.tile), cp=t.cp, have=t.have, need=t.need)
         for t in now.forests
-        if t.prospect is Prospect.LOST and t.position in could and t.reason == "forest_sealed"
+        if t.prospect is Prospect.LOST
+        and t.reason == "forest_sealed"
+        and (t.position in could or t.position not in placed)
     ]
     god = now.god
     could_score = before.god.god is None or before.god.prospect is not Prospect.LOST

@@ -14,6 +14,7 @@ from . import texts
 from .names import name_of
 
 NOTABLE = 0.5  # CP: a smaller difference in the futures is not worth a sentence
+NOTABLE_WIN = 0.05  # a smaller difference in the chance of winning is not worth one
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,28 @@ def futures_sentence(
     total = _mean([s.total for s in best]) - _mean([s.total for s in played])
     said = texts.LIST_SEP.join(d.text for d in gains[:2])
     return format_numbers(gettext(texts.FUTURES), what=said, total=total)
+
+
+def victory_sentence(
+    played_win: float,
+    best_win: float,
+    played: Sequence[PlayerScore] = (),
+    best: Sequence[PlayerScore] = (),
+) -> str | None:
+    """What the best move does for the victory (R-END-5): the share of the futures it
+    wins against the move played's, and, when ties on CP were broken in those futures,
+    the worshipers left; None when the chances of winning hardly differ."""
+    if not best_win - played_win >= NOTABLE_WIN:  # (False for NaN too)
+        return None
+    said = format_numbers(gettext(texts.FUTURE_WINS), best_win=best_win, played_win=played_win)
+    count = min(len(played), len(best))
+    if count and any(s.tie_break_used for s in (*played[:count], *best[:count])):
+        values = {
+            "best_mean": _mean([s.worshipers for s in best[:count]]),
+            "played_mean": _mean([s.worshipers for s in played[:count]]),
+        }
+        said += texts.LIST_SEP + format_numbers(gettext(texts.FUTURE_TIE_BREAK), **values)
+    return said
 
 
 def _tile_points(score: PlayerScore, tile_id: str) -> int | None:

@@ -298,6 +298,15 @@ WARNINGS: dict[str, Template] = {
         "it cannot be validated here.",
         "open_spots",
     ),
+    # on a take or a payment: no spot of the forest can validate it
+    "forest_lost_everywhere": Np_(
+        "{tile} (forest, {cp} CP) cannot be validated at its only spot: at most {best} of "
+        "the {need} matching neighbours it needs, even with every free spot beside it.",
+        "{tile} (forest, {cp} CP) cannot be validated at any of its {spots} spots: at most "
+        "{best} of the {need} matching neighbours it needs, even with every free spot beside "
+        "it.",
+        "spots",
+    ),
     "forest_sealed": N_(
         "{tile} (forest, {cp} CP) can no longer be validated: its last free neighbour spot "
         "would be {color}, not {wanted}."
@@ -450,6 +459,10 @@ def consequence_text(consequence: Consequence) -> str:
             code = "forest_met"
         elif consequence.reachable:
             code = "forest_open"
+        elif consequence.spots:
+            code = "forest_lost_everywhere"
+            details["best"] = consequence.have + consequence.open_spots
+            details["cp"] = consequence.tile.cp
         else:
             code = "forest_lost"
     elif isinstance(consequence, ForestSealed):

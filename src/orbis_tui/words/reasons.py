@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import (
+    TOP_ROW,
     Action,
     Cancelled,
     Consequence,
@@ -30,6 +31,7 @@ from ..engine import (
     PaymentLost,
     PlayerScore,
     Prospect,
+    Pyramid,
     ReturnUnaffordable,
     Validated,
     VolcanoFails,
@@ -40,7 +42,7 @@ from ..engine import (
 from ..i18n import choose, format_numbers, gettext
 from . import texts
 from .actions import Actions, as_tuple, describe_actions
-from .futures import futures_sentence
+from .futures import futures_sentence, victory_sentence
 from .messages import cancelled_text, message_of
 from .names import name_of
 
@@ -50,9 +52,12 @@ def _loss(key: str) -> str:
     return gettext(texts.LOSS[key])
 
 
-def option_reason(state: GameState, actions: Actions) -> str:
+def option_reason(state: GameState, actions: Actions, plan: Actions = ()) -> str:
     """One line: what playing ``actions`` (exchanges first, then the answer to the
-    pending decision, then optionally more of the turn) does, and what it risks."""
+    pending decision, then optionally more of the turn) does, what it is good for and
+    what it risks. ``plan``, when given, is the whole turn as the search means to play
+    it (``actions`` then the rest): what it is good for is read from it (the spots a
+    wilderness opens to every color) and so are the exchanges its payment needs."""
     played = as_tuple(actions)
     seat = state.current
     after, events = _play(state, played)
@@ -67,6 +72,11 @@ def option_reason(state: GameState, actions: Actions) -> str:
     if points:
         outcome.append(gettext(texts.POINTS_NOW).format(points=points))
     line = _sentence(texts.OUTCOME_SEP.join([does, *outcome]))
+    good, needs = _upsides(state, played, as_tuple(plan))
+    if good:
+        line += " " + gettext(texts.GOOD_PREFIX) + texts.OUTCOME_SEP.join(good) + "."
+    if needs:
+        line += " " + _sentence(needs)
     if risks:
         line += " " + gettext(texts.RISK_PREFIX) + " ".join(risks)
     return line
@@ -79,14 +89,31 @@ def loss_reason(
     *,
     loss: float | None = None,
     futures: tuple[Sequence[PlayerScore], Sequence[PlayerScore]] | None = None,
+    wins: tuple[float, float] | None = None,
 ) -> str:
     """One line: why ``best`` was better than ``played`` at the decision pending in
     ``state``. Each may run on to the end of the turn (what was played after, how the
     search went on), which lets the comparison see the turn's outcome. ``futures`` are
     the seat's final scores in the same worlds played to the end after ``played`` and
     after ``best``: what scores differently there is said after the turn's own reason
-    (see :mod:`.futures`). ``loss`` (in CP) is the search's estimate, used only when
-    nothing more concrete tells the two apart."""
+    (see :mod:`.futures`). ``wins`` are the chances of winning after ``played`` and
+    after ``best``: when the best wins clearly more often, the line starts with that
+    (and with the tie-break, when it decided futures). ``loss`` (in CP) is the search's
+    estimate, used only when nothing more concrete tells the two apart."""
+    line = _loss_line(state, played, best, loss, futures)
+    if wins is None:
+        return line
+    victory = victory_sentence(*wins, *(futures or ((), ())))
+    return line if victory is None else _sentence(victory) + " " + line
+
+
+def _loss_line(
+    state: GameState,
+    played: Actions,
+    best: Actions,
+    loss: float | None,
+    futures: tuple[Sequence[PlayerScore], Sequence[PlayerScore]] | None,
+) -> str:
     turn_reason = _turn_reason(state, played, best)
     said = futures_sentence(state, *futures) if futures is not None else None
     best_words = describe_actions(state, _through_answer(as_tuple(best)))
@@ -204,6 +231,40 @@ def _sentence(text: str) -> str:
 
 
 # ---------------------------------------------------------------------- outcomes
+def _upsides(
+    state: GameState, played: tuple[Action, ...], plan: tuple[Action, ...]
+) -> tuple[list[str], str]:
+    """What the turn as planned is good for that the answer's own words do not say
+    (upper spots a wilderness opens to every color), and the 3-for-1 exchanges
+    (R-TURN-2) its payment needs later in the turn ("" when none)."""
+    if len(plan) <= len(played) or plan[: len(played)] != played:
+        return [], ""
+    seat = state.current
+    said = []
+    exchanges = sum(1 for a in plan[len(played) :] if isinstance(a, Exchange))
+    after, _ = _play(state, plan)
+    opened = _open_to_all(after.players[seat].pyramid) - _open_to_all(state.players[seat].pyramid)
+    if opened > 0:
+        said.append(choose(texts.OPENS_ANY, {"count": opened}).format(count=opened))
+    needs = ""
+    if exchanges:
+        needs = choose(texts.NEEDS_EXCHANGES, {"count": exchanges}).format(count=exchanges)
+    return said, needs
+
+
+def _open_to_all(pyramid: Pyramid) -> int:
+    """Empty spots above row 1 that rest on two tiles, one of them a wilderness: every
+    color fits there (R-PLACE-3)."""
+    count = 0
+    for (row, col), placed in pyramid.items():
+        if row >= TOP_ROW or (row + 1, col) in pyramid:
+            continue
+        right = pyramid.get((row, col + 1))
+        if right is not None and (placed.wild or right.wild):
+            count += 1
+    return count
+
+
 def _through_answer(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """The exchanges and the answer to the pending decision, without what follows."""
     for index, action in enumerate(actions):

@@ -65,6 +65,18 @@ GOD_IMPOSSIBLE = N_("the {name} can no longer score its {cp} CP")
 POINTS_NOW = N_("{points:+d} CP on the board")
 OUTCOME_SEP = "; "
 RISK_PREFIX = N_("Risk: ")
+# what the choice is good for, said before its risks (the whole turn as planned)
+GOOD_PREFIX = N_("Good for: ")
+OPENS_ANY: Template = Np_(
+    "the wilderness lets any color go on the spot above it",
+    "the wilderness lets any color go on {count} spots above it",
+    "count",
+)
+NEEDS_EXCHANGES: Template = Np_(
+    "paying it needs a 3-for-1 exchange",
+    "paying it needs {count} 3-for-1 exchanges",
+    "count",
+)
 
 # ------------------------------------------------------------------ why a move lost
 LOSS = {
@@ -121,6 +133,13 @@ FUTURE_WILDERNESS = N_(
     "{played_mean:.1f} after yours"
 )
 BETTER = N_("better: {best}")
+# The victory (R-END-5): the share of the futures won, a shared victory shared.
+FUTURE_WINS = N_("the best move wins {best_win:.0%} of the futures played, yours {played_win:.0%}")
+# ... and when a tie on CP was broken by the worshipers left.
+FUTURE_TIE_BREAK = N_(
+    "ties on CP are broken by the worshipers left (R-END-5): you keep {best_mean:.1f} on "
+    "average after the best move, {played_mean:.1f} after yours"
+)
 
 # ------------------------------------------------------------------ worshipers and costs
 ANY_COUNT: Template = Np_("1 of any color", "{count} of any color", "count")

@@ -1,4 +1,5 @@
-"""Every player's pyramid, realm, farms, god and score so far, side by side."""
+"""Every player's pyramid, realm, farms, god and score so far, side by side, and the
+rule of every god of the game below them."""
 
 from __future__ import annotations
 
@@ -15,10 +16,20 @@ from textual.widgets import Static
 from ...engine import REALM_LIMIT, GameState, final_scores, wilderness_points
 from ...i18n import gettext as _
 from .. import chips, palette, texts
+from ..describe import god_rule
 from ..seats import Seat
 from ..widgets.info import farm_chips, god_label
 from ..widgets.pyramid import PyramidView
 from .base import SizeNotice
+
+
+def gods_text(state: GameState) -> Text:
+    """The rule of every god of this game, held or on offer (R-GOD-1), one a line."""
+    out = Text(_(texts.PLAYERS_GODS_TITLE), style=palette.BOLD)
+    held = [p.god for p in state.players if p.god is not None]
+    for god in [*held, *state.gods_available]:
+        out.append("\n" + god_rule(state, god))
+    return out
 
 
 class PlayersScreen(ModalScreen[None]):
@@ -67,6 +78,7 @@ class PlayersScreen(ModalScreen[None]):
                     yield Static(head, classes="board-head")
                     yield Static(realm, classes="board-head")
                     yield PyramidView(classes="board-pyramid")
+        yield Static(gods_text(state), classes="players-gods")
         yield SizeNotice()
 
     def on_mount(self) -> None:

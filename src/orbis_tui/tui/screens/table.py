@@ -38,7 +38,7 @@ from ...records import Match
 from .. import chips, texts
 from ..bot_driver import BotChose, BotDriver, BotFailed
 from ..controller import Controller
-from ..describe import message_of
+from ..describe import god_of_key, god_rule, message_of
 from ..handover import hand_over
 from ..key_policy import KeyContext, judge, why_no_hint
 from ..navigation import NewGame, ShowEnd
@@ -528,6 +528,13 @@ class TableScreen(Screen[None]):
             return
         if too_small(self.app.size):
             return
+        god = god_of_key(event.key)
+        if god is not None:  # a god's rule at any moment, taken or not
+            active = self.active_bindings.get(event.key)
+            if active is None or not active.enabled:
+                event.stop()
+                self.notify(god_rule(self.state, god), timeout=8, markup=False)
+                return
         if event.key == "a":
             why = why_no_hint(self.key_context())
             if why is not None:

@@ -1,0 +1,108 @@
+"""The lesson of a game: the right round for the god, "you" only for the player it is
+addressed to, the dead forests and the temple token, and what to do next time."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from orbis_tui.analysis import texts
+from orbis_tui.analysis.lesson import _forests, _gap, _Say, game_lessons
+from orbis_tui.bots.medium import MediumBot
+from orbis_tui.engine import GameState, TakeGod, final_scores, parse_action
+from orbis_tui.records import GameRecord, Match
+from orbis_tui.records.model import setup_for_game, start_state
+
+
+@cache
+def game(seed: int, players: int = 2) -> GameRecord:
+    match = Match.start(setup_for_game(["Ann", "Ben", "Cy", "Di"][:players], seed, 0))
+    bots = [MediumBot(seed * 10 + seat) for seat in range(players)]
+    while not match.state.is_over:
+        match.play(bots[match.state.current].choose(match.state))
+    return match.record
+
+
+def finished(record: GameRecord) -> GameState:
+    state = start_state(record.setup)
+    for text in record.actions:
+        state.apply(parse_action(text))
+    return state
+
+
+def god_rounds(record: GameRecord) -> dict[int, int]:
+    """The round (from 1) in which each seat took its god, counted before the action."""
+    state = start_state(record.setup)
+    rounds = {}
+    for text in record.actions:
+        action = parse_action(text)
+        if isinstance(action, TakeGod):
+            rounds[state.current] = state.turn // state.num_players + 1
+        state.apply(action)
+    return rounds
+
+
+def test_the_god_is_said_to_come_in_the_round_it_was_taken() -> None:
+    said = 0
+    for seed in range(1, 12):
+        record = game(seed)
+        taken = god_rounds(record)
+        lessons = game_lessons(record, {0: [], 1: []}, addressed=0)
+        for seat, lines in lessons.items():
+            for line in lines:
+                if "god came in round" in line:
+                    assert f"round {taken[seat]}:" in line, (seed, seat, line, taken)
+                    said += 1
+    assert said  # the seeds gave some late gods to check
+
+
+def test_only_the_player_addressed_is_called_you() -> None:
+    for seed in range(1, 6):
+        record = game(seed)
+        lessons = game_lessons(record, {0: [(3, 2.0)], 1: [(4, 1.5)]}, addressed=0)
+        words = " ".join(lessons[1]).replace("yours", "").split()
+        assert "you" not in words and "your" not in words, lessons[1]
+        assert lessons[1][-1].startswith("what Ben could do differently: ")
+        assert lessons[0][-1].startswith("next time: ")
+        everyone = game_lessons(record, {0: [], 1: []})  # nobody addressed: names
+        assert all("you " not in line for lines in everyone.values() for line in lines)
+
+
+def test_the_mistakes_are_said_beside_the_final_score() -> None:
+    record = game(2)
+    scores = final_scores(finished(record))
+    (line, *_) = game_lessons(record, {0: [(3, 20.0), (5, 15.0)]}, addressed=0)[0]
+    assert "2 clear mistakes cost about 35.0 CP" in line
+    assert "not the final gap" in line
+    assert f"the game ended {scores[0].total} to {scores[1].total}" in line
+
+
+def test_forests_that_scored_nothing_are_named_with_their_printed_cp() -> None:
+    for seed in range(1, 40):
+        state = finished(game(seed))
+        scores = final_scores(state)
+        for seat, score in enumerate(scores):
+            dead = [t for t in score.tiles if t.reason == "forest_unmet"]
+            if not dead:
+                continue
+            (finding,) = _forests(_Say(True, score.name), state, seat, scores)
+            cp = sum(state.catalog.tile_by_id[t.tile_id].cp for t in dead)
+            assert finding.cp == cp and f"{cp} printed CP lost" in finding.text
+            assert finding.advice == "forest"
+            return
+    raise AssertionError("no seeded game left a forest unvalidated")
+
+
+def test_every_category_the_rival_won_is_weighed_the_temple_token_too() -> None:
+    for seed in range(1, 40):
+        state = finished(game(seed))
+        scores = final_scores(state)
+        for seat in range(2):
+            rival = scores[1 - seat]
+            if rival.temple_token <= scores[seat].temple_token:
+                continue
+            found = _gap(_Say(True, scores[seat].name), state, seat, scores)
+            token = [f for f in found if f.advice == "temple_token"]
+            assert token and token[0].cp == rival.temple_token - scores[seat].temple_token
+            assert "temple" in texts.ADVICE["temple_token"]
+            return
+    raise AssertionError("no seeded game gave one player the bigger temple token")
