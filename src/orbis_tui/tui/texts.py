@@ -420,6 +420,7 @@ BOT_FAILED = N_(
     "{name}, a computer player, stopped with an error ({error}). Nothing was lost: "
     "a person plays this seat from now on."
 )
+LAYOUT_NOT_LATIN = N_("The key {key} means nothing in Orbis: switch the keyboard layout to Latin.")
 IDLE_HANDOVER = N_("The table stays hidden until {name} is ready: press Enter.")
 IDLE_EXCHANGE = N_("No exchange now: it takes 3 worshipers of one color.")
 IDLE_MUST_GOD = N_("Last turn without a god: take a god (⇧ + its letter), not a tile.")
