@@ -28,6 +28,21 @@ def fill(template: Template, **values: Any) -> str:
     return format_numbers(choose(template, values), **values)
 
 
+# Keys as the key bar names them: Textual's short names ("pgdn", "^q") in the words of
+# the keyboards of each language (German "Bild↓", "Strg+Q").
+KEY_NAMES = {"pgdn": N_("PgDn"), "pgup": N_("PgUp"), "esc": N_("Esc")}
+CTRL_KEY = N_("Ctrl+{key}")
+
+
+def key_shown(display: str) -> str:
+    """A key as Textual displays it (``pgdn``, ``^q``), named as the language does."""
+    if display in KEY_NAMES:
+        return gettext(KEY_NAMES[display])
+    if len(display) == 2 and display.startswith("^"):
+        return gettext(CTRL_KEY).format(key=display[1].upper())
+    return display
+
+
 def level_name(level: str) -> str:
     """A computer level (``"hard"``) in the language in use."""
     return gettext(LEVEL_NAMES.get(level, level))
