@@ -52,3 +52,34 @@ def test_the_german_key_bar_says_bild_and_strg(german) -> None:
             assert "pgdn" not in shown and "^q" not in shown
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_table_key_bar_keeps_the_coach_at_80x24(lang: str) -> None:
+    """At a turn's start, 80 columns hold every key of the table, the coach's too (the
+    Russian bar once dropped "c Советник")."""
+    import tempfile
+    from pathlib import Path
+
+    from app_driver import TableApp, lift_curtain
+
+    from orbis_tui.records import Match
+    from orbis_tui.records.model import setup_for_game
+    from orbis_tui.tui.texts import KEY
+
+    i18n.set_language(lang)
+    match = Match.start(setup_for_game(["Ada", "Bo"], 5, 0))
+
+    async def go(root: Path) -> None:
+        app = TableApp(match, root)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(pilot)
+            shown = app.screen.query_one(KeyBar).render().plain
+            for key in ("coach", "history", "hint", "help", "quit"):
+                assert i18n.gettext(KEY[key]) in shown, key
+
+    try:
+        with tempfile.TemporaryDirectory() as root:
+            asyncio.run(go(Path(root)))
+    finally:
+        i18n.set_language("en")
