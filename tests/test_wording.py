@@ -175,3 +175,29 @@ def test_the_printed_review_counts_other_decisions_by_their_own_number(
     values = {"count": 3, "loss": 4.0, "listed": 3.3, "small": small}
     said = format_numbers(choose(texts.SUMMARY_PARTS, values), **values)
     assert said.endswith(expected)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_help_keeps_each_color_of_its_legend_on_one_line(speak, lang) -> None:
+    """At 80 columns the help's color legend wrapped inside an item ("К красный (клавиши"
+    / "к или r)"): each color's words stay together on a line."""
+    from rich.console import Console
+
+    from orbis_tui.engine import COLORS
+    from orbis_tui.i18n import gettext
+    from orbis_tui.tui import chips, texts
+    from orbis_tui.tui.describe import color_word
+    from orbis_tui.tui.screens.help import help_renderable
+
+    speak(lang)
+    console = Console(width=76, record=True, file=__import__("io").StringIO())
+    console.print(help_renderable())
+    lines = console.export_text().splitlines()
+    for color in COLORS:
+        key, own = chips.KEYS[color], chips.own_key(color)
+        said = (
+            gettext(texts.HELP_COLOR_KEY).format(color=color_word(color), key=key)
+            if own is None
+            else gettext(texts.HELP_COLOR_KEYS).format(color=color_word(color), own=own, key=key)
+        )
+        assert any(said in line for line in lines), (said, lines)
