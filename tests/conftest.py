@@ -9,13 +9,21 @@ every example: the README's test command and continuous integration run it.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import sys
 
-import pytest
-from hypothesis import HealthCheck, settings
+# Keep what the run compiles: pytest's rewritten test modules and the package's own. With
+# PYTHONDONTWRITEBYTECODE set (as some machines and containers do), every xdist worker
+# parsed, rewrote and compiled every test module and the package again, about 9 CPU
+# seconds each before its first test. Set before the imports below, so they are kept too.
+sys.dont_write_bytecode = False
 
-from orbis_tui import i18n
-from orbis_tui.tiles import catalog
+from collections.abc import Iterator  # noqa: E402  # after the line above, on purpose
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+from orbis_tui import i18n  # noqa: E402
+from orbis_tui.tiles import catalog  # noqa: E402
 
 # The property tests' settings: derandomized, so every run plays the same games.
 _PROPERTIES = settings(

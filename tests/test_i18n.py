@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -92,6 +94,43 @@ def test_every_message_is_translated_with_the_same_placeholders(extracted, lang:
             elif not placeholders(string) <= allowed:
                 problems.append(f"unknown placeholders in {string!r}: {key}")
     assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_plural_form_used_for_several_numbers_names_every_placeholder(lang: str) -> None:
+    """Russian's first form serves 1, 21, 31...: "no other spot" there would be said of
+    21 spots. Any form that serves more than one number names every placeholder of the
+    English plural (what `msgfmt --check` asks)."""
+    import gettext as gnu
+
+    found = catalog(lang)
+    rule = gnu.c2py(found.plural_expr)
+    served: dict[int, set[int]] = {}
+    for n in range(1000):
+        served.setdefault(rule(n), set()).add(n)
+    problems = []
+    for message in found:
+        if not message.id or not isinstance(message.id, tuple):
+            continue
+        wanted = placeholders(message.id[1])
+        for index, string in enumerate(message.string):
+            if len(served.get(index, ())) > 1 and not wanted <= placeholders(string):
+                problems.append(f"form {index} lacks {wanted - placeholders(string)}: {string!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_msgfmt_checks_every_catalog(lang: str, tmp_path: Path) -> None:
+    """GNU msgfmt's own checks (formats, plural forms, header) pass on every catalog."""
+    po = LOCALE / lang / "LC_MESSAGES" / "orbis_tui.po"
+    done = subprocess.run(
+        ["msgfmt", "--check", "-o", str(tmp_path / "out.mo"), str(po)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_russian_has_three_plural_forms() -> None:

@@ -134,7 +134,7 @@ def test_R_EFF_FOREST_taking_the_tile_whose_only_spot_seals_a_forest_is_warned()
     assert name_of(warning.tile) == "Young Woods" and warning.details["tile"] == warning.tile.id
     assert (warning.cp, warning.have, warning.need, warning.free, warning.spots) == (3, 0, 1, 0, 1)
     assert message_of(warning) == (
-        "Young Woods (forest, 3 CP) can no longer be validated: its last free neighbour "
+        "Young Woods (forest, 3 CP) can no longer be validated: its last free neighbor "
         "spot would be white, not green. This tile has no other spot."
     )
 
@@ -496,7 +496,7 @@ def test_the_turn_summary_repeats_the_forest_the_turn_sealed() -> None:
         events = state.apply(action)
     lines = made_impossible(start, state, 0)
     assert lines == (
-        "Young Woods (forest, 3 CP) can no longer be validated: matching neighbours 0 of 1, "
+        "Young Woods (forest, 3 CP) can no longer be validated: matching neighbors 0 of 1, "
         "and too few spots left beside it",
     )
     summary = summarize(state, 0, 1, events, (0, ZERO), (0, ZERO), losses=lines)

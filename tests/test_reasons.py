@@ -47,7 +47,7 @@ def test_an_option_says_what_it_does_and_what_comes_of_it() -> None:
     assert f"{name} is validated" in fed
     assert "CP on the board" in fed
     dry = option_reason(state, (Place(1, -3),))
-    assert f"{name} is cancelled" in dry
+    assert f"{name} is canceled" in dry
     assert "\n" not in dry and "\n" not in fed
     assert state.kind is DecisionKind.PLACE  # the state is untouched
 
@@ -69,7 +69,7 @@ def test_a_cancelled_irrigation_is_explained_by_the_spot_that_would_feed_it() ->
     assert any(isinstance(w, IrrigationFails) for w in option.warnings)
     reason = loss_reason(state, Place(1, -3), Place(2, -1))
     name = name_of(state.take.tile)
-    assert reason.startswith(f"{name} was cancelled here")
+    assert reason.startswith(f"{name} was canceled here")
     assert "would have validated it" in reason
     assert "row 2, on " in reason
 
@@ -198,7 +198,7 @@ def test_a_hint_says_what_a_placement_makes_of_a_waiting_forest() -> None:
     white.apply(TakeTile(0))
     reason = option_reason(white, [Place(2, 1)])
     assert reason.count("Young Woods (forest, 3 CP) can no longer be validated") == 1
-    assert "its last free neighbour spot would be white" in reason
+    assert "its last free neighbor spot would be white" in reason
 
 
 def test_a_review_names_the_forest_the_best_move_validates() -> None:

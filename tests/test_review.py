@@ -111,7 +111,7 @@ def test_a_cancelled_irrigation_is_found_and_never_called_fine() -> None:
     before = replay(record, upto=number)
     best = [parse_action(a) for a in move.best]
     reason = loss_reason(before, [parse_action(a) for a in move.played], best)
-    assert "was cancelled here" in reason and "would have validated it" in reason
+    assert "was canceled here" in reason and "would have validated it" in reason
 
 
 @pytest.mark.slow  # a whole game reviewed

@@ -49,10 +49,13 @@ def test_every_count_before_a_noun_has_plural_forms() -> None:
     assert unplural == []
 
 
-def test_neighbour_has_one_spelling() -> None:
-    """'neighbors' beside 'neighbours' on one screen: the British spelling, everywhere."""
-    american = [text for text, _plural in english_messages() if re.search(r"[Nn]eighbor", text)]
-    assert american == []
+def test_one_english_spelling() -> None:
+    """'color' beside 'neighbour' and 'cancelled' on one screen: the American spelling,
+    everywhere (neighbor, canceled, analyzer)."""
+    british = re.compile(r"[Nn]eighbour|[Cc]ancell(ed|ing)|[Cc]olour|[Aa]nalys(er|ing)|[Ff]avour")
+    words = [(text, re.sub(r"\{[^{}]*\}", "", text)) for text, _plural in english_messages()]
+    found = [text for text, without_placeholders in words if british.search(without_placeholders)]
+    assert found == []
 
 
 @pytest.fixture
@@ -88,14 +91,18 @@ def test_a_forest_names_its_neighbours_in_the_three_russian_forms(speak) -> None
     def forest(count: int) -> str:
         return effect_long(Effect(EffectKind.FOREST, count=count, colors=(Color.GREEN,)))
 
-    assert "1 neighbour " in forest(1)
-    assert "3 neighbours " in forest(3)
+    assert "1 neighbor " in forest(1)
+    assert "3 neighbors " in forest(3)
     speak("ru")
     assert [
         words
-        for count, words in ((1, "1 сосед "), (3, "3 соседа "), (5, "5 соседей "))
+        for count, words in (
+            (1, "1 сосед цвета: "),
+            (3, "3 соседа цвета: "),
+            (5, "5 соседей цвета: "),
+        )
         if words in forest(count)
-    ] == ["1 сосед ", "3 соседа ", "5 соседей "]
+    ] == ["1 сосед цвета: ", "3 соседа цвета: ", "5 соседей цвета: "]
 
 
 def test_a_forest_with_more_neighbours_than_it_needs_does_not_read_4_of_2() -> None:
@@ -107,3 +114,90 @@ def test_a_forest_with_more_neighbours_than_it_needs_does_not_read_4_of_2() -> N
     text = message_of(ForestOutlook(tile, have=4, need=2, open_spots=0))
     assert "4 of 2" not in text
     assert "validated" in text and "4" in text and "2" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "printed", "own"),
+    [
+        ("en", "the color printed on it", "of their color"),
+        ("de", "die auf ihm abgebildet ist", "ihrer Farbe"),
+        ("ru", "который изображён на ней", "своего цвета"),
+    ],
+)
+def test_the_help_says_a_farm_waives_the_color_printed_on_it(speak, lang, printed, own) -> None:
+    """R-TAKE-3 / R-EFF-FARM: a farm (an orange tile) waives the color printed on it, not
+    its own: "of their color" read as orange."""
+    from orbis_tui.i18n import gettext
+    from orbis_tui.tui.texts import RULES
+
+    speak(lang)
+    said = gettext(dict(RULES)["R-TAKE-3"])
+    assert printed in said
+    assert own not in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", "+ 0,7 in kleinen Verlusten bei 1 weiteren Entscheidung"),
+        ("ru", "+ 0,7 в мелких потерях в 1 другом решении"),
+        ("en", "+ 0.7 in small losses at 1 other decision"),
+    ],
+)
+def test_the_review_counts_other_decisions_by_their_own_number(speak, lang, expected) -> None:
+    """'+ 0,7 bei 1 weiteren Entscheidungen': the small losses' noun agrees with the
+    number of other decisions, not with the number of mistakes."""
+    from orbis_tui.tui import texts
+
+    speak(lang)
+    values = {"name": "Bo", "mistakes": 3, "loss": 4.0, "listed": 3.3, "rest": 0.7, "others": 1}
+    small = texts.fill(texts.REVIEW_SUMMARY_REST, **values)
+    said = texts.fill(texts.REVIEW_SUMMARY, small=small, **values)
+    assert said.endswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", "bei 1 weiteren Entscheidung"),
+        ("ru", "в 1 другом решении"),
+        ("en", "at 1 other decision"),
+    ],
+)
+def test_the_printed_review_counts_other_decisions_by_their_own_number(
+    speak, lang, expected
+) -> None:
+    from orbis_tui.analysis import texts
+    from orbis_tui.i18n import choose, format_numbers
+
+    speak(lang)
+    small = format_numbers(choose(texts.SUMMARY_REST, {"others": 1}), rest=0.7, others=1)
+    values = {"count": 3, "loss": 4.0, "listed": 3.3, "small": small}
+    said = format_numbers(choose(texts.SUMMARY_PARTS, values), **values)
+    assert said.endswith(expected)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_help_keeps_each_color_of_its_legend_on_one_line(speak, lang) -> None:
+    """At 80 columns the help's color legend wrapped inside an item ("К красный (клавиши"
+    / "к или r)"): each color's words stay together on a line."""
+    from rich.console import Console
+
+    from orbis_tui.engine import COLORS
+    from orbis_tui.i18n import gettext
+    from orbis_tui.tui import chips, texts
+    from orbis_tui.tui.describe import color_word
+    from orbis_tui.tui.screens.help import help_renderable
+
+    speak(lang)
+    console = Console(width=76, record=True, file=__import__("io").StringIO())
+    console.print(help_renderable())
+    lines = console.export_text().splitlines()
+    for color in COLORS:
+        key, own = chips.KEYS[color], chips.own_key(color)
+        said = (
+            gettext(texts.HELP_COLOR_KEY).format(color=color_word(color), key=key)
+            if own is None
+            else gettext(texts.HELP_COLOR_KEYS).format(color=color_word(color), own=own, key=key)
+        )
+        assert any(said in line for line in lines), (said, lines)

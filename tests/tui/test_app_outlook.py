@@ -174,7 +174,7 @@ def test_v_says_which_forests_can_and_cannot_still_be_validated(tmp_path: Path) 
         text = " ".join(screen_text(pilot.app).split())
         assert f"{name_of(lost.tile)} (forest, {lost.cp} CP) can no longer be validated" in text
         assert f"{name_of(waiting.tile)} (forest, {waiting.cp} CP) can still be validated" in text
-        assert "once its neighbours match" not in text
+        assert "once its neighbors match" not in text
 
     run(TableApp(match, tmp_path), scenario, size=(80, 40))
 

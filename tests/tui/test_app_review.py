@@ -60,12 +60,12 @@ def run_viewer(record: GameRecord, scenario, analyse: bool = True) -> None:
 async def analysed(pilot: Pilot) -> ReviewScreen:
     screen = pilot.app.screen
     assert isinstance(screen, ReviewScreen)
-    for _ in range(2400):  # a busy machine may take a minute or two
-        if not screen.analysing:
-            await pilot.pause()
-            return screen
-        await pilot.pause(0.05)
-    raise AssertionError("the review never finished")
+    # The analysis is the screen's worker: wait for it to end, however long a busy machine
+    # takes (its size is fixed by small_review), then for its message to the screen.
+    await pilot.app.workers.wait_for_complete()
+    while screen.analysing:
+        await pilot.pause()
+    return screen
 
 
 def analysis(pilot: Pilot) -> str:

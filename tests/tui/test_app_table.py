@@ -94,7 +94,7 @@ def test_a_warned_take_is_marked_on_the_market_and_explained_in_the_panel(tmp_pa
         screen.changed()
         await pilot.pause()
         words = region_words(pilot.app, screen.query_one(DecisionPanel))
-        assert "The volcano will be cancelled" in words
+        assert "The volcano will be canceled" in words
 
     run(TableApp(match, tmp_path), scenario)
 
@@ -126,7 +126,7 @@ def test_a_warned_spot_is_marked_in_the_pyramid_and_explained(tmp_path: Path) ->
         screen.changed()
         await pilot.pause()
         words = region_words(pilot.app, screen.query_one(DecisionPanel))
-        assert "The irrigation will be cancelled" in words
+        assert "The irrigation will be canceled" in words
 
     run(TableApp(match, tmp_path), scenario)
 

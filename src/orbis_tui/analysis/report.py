@@ -72,8 +72,7 @@ def parts_line(review: GameReview, seat: int, listed: Sequence[MoveReview]) -> s
         count=len(listed),
         loss=parts.total,
         listed=parts.listed,
-        rest=parts.rest,
-        others=parts.others,
+        small=_plural(texts.SUMMARY_REST, rest=parts.rest, others=parts.others),
     )
 
 

@@ -20,12 +20,16 @@ UNCLEAR = N_(
 # ------------------------------------------------------------------ orbis review
 PROGRESS = Np_("Reviewing {decisions} decision", "Reviewing {decisions} decisions", "decisions")
 SUMMARY = N_("{name} (player {number}): {judged}, {loss:.1f} CP expected lost, {mistakes}")
+# Two numbers, two plurals: {small} is the phrase whose noun agrees with {others}.
 SUMMARY_PARTS = Np_(
-    "  {loss:.1f} CP lost = {listed:.1f} at the mistake listed below + {rest:.1f} at {others} "
-    "other decisions",
-    "  {loss:.1f} CP lost = {listed:.1f} at the mistakes listed below + {rest:.1f} at {others} "
-    "other decisions",
+    "  {loss:.1f} CP lost = {listed:.1f} at the mistake listed below + {small}",
+    "  {loss:.1f} CP lost = {listed:.1f} at the mistakes listed below + {small}",
     "count",
+)
+SUMMARY_REST = Np_(
+    "{rest:.1f} at {others} other decision",
+    "{rest:.1f} at {others} other decisions",
+    "others",
 )
 SUMMARY_SMALL = Np_(
     "  {loss:.1f} CP lost, all in small losses at {others} decision",

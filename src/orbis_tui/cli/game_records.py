@@ -254,7 +254,7 @@ def _add_review(sub: Commands) -> None:
         "--level",
         choices=("expert",),
         default="expert",
-        help=_("the analyser: the expert's search (the only one that judges every option)"),
+        help=_("the analyzer: the expert's search (the only one that judges every option)"),
     )
     size = rev.add_mutually_exclusive_group()
     size.add_argument(

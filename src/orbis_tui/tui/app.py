@@ -7,16 +7,18 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual._path import CSSPathType
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widgets import Input
 
 from .. import i18n
 from ..i18n import gettext as _
 from ..paths import ENV_DATA_DIR
 from ..tiles import use_cache
-from . import texts
+from . import layout, texts
 from .navigation import (
     NewGame,
     OpenWalkthrough,
@@ -116,6 +118,25 @@ class OrbisApp(App[None]):
 
     def on_ready(self) -> None:
         settle_after_start()
+
+    async def on_event(self, event: events.Event) -> None:
+        """A letter typed on the Russian keyboard layout is read as the key at its place
+        (ф as a, к as r), or says to switch the layout (see layout.py); text being typed
+        (a name) keeps its letters."""
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and not isinstance(self.focused, Input)
+        ):
+            place = layout.redirect(self, event.key)
+            if place:
+                self.simulate_key(place)
+                return
+            if place == "":
+                shown = event.key.removeprefix("shift+")
+                self.notify(_(texts.LAYOUT_NOT_LATIN).format(key=shown), timeout=4, markup=False)
+                return
+        await super().on_event(event)
 
     RESUME_AT_START = True  # an unfinished game opens at once, without the new-game screen
     # In a browser, a finished game's record goes to the browser's downloads rather than

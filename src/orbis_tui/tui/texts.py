@@ -28,6 +28,21 @@ def fill(template: Template, **values: Any) -> str:
     return format_numbers(choose(template, values), **values)
 
 
+# Keys as the key bar names them: Textual's short names ("pgdn", "^q") in the words of
+# the keyboards of each language (German "Bild↓", "Strg+Q").
+KEY_NAMES = {"pgdn": N_("PgDn"), "pgup": N_("PgUp"), "esc": N_("Esc")}
+CTRL_KEY = N_("Ctrl+{key}")
+
+
+def key_shown(display: str) -> str:
+    """A key as Textual displays it (``pgdn``, ``^q``), named as the language does."""
+    if display in KEY_NAMES:
+        return gettext(KEY_NAMES[display])
+    if len(display) == 2 and display.startswith("^"):
+        return gettext(CTRL_KEY).format(key=display[1].upper())
+    return display
+
+
 def level_name(level: str) -> str:
     """A computer level (``"hard"``) in the language in use."""
     return gettext(LEVEL_NAMES.get(level, level))
@@ -67,8 +82,8 @@ EFFECT_LONG: dict[str, Template] = {
         "village: return {count} worshiper", "village: return {count} worshipers", "count"
     ),
     "forest": Np_(
-        "forest: {count} neighbour {colors_words}",
-        "forest: {count} neighbours {colors_words}",
+        "forest: {count} neighbor {colors_words}",
+        "forest: {count} neighbors {colors_words}",
         "count",
     ),
     "volcano": N_("volcano: clear {remove_words} off the market"),
@@ -105,7 +120,7 @@ PHASE = {
     "village": N_("Phase 5 - village: return {count} or cancel it"),
     "volcano": N_("Phase 5 - volcano: remove {remove} or cancel it"),
     "love": N_("Goddess of Love - choose 5 worshipers"),
-    "death": N_("God of Death - return 6 worshipers or cancel him"),
+    "death": N_("God of Death - return 6 worshipers, or he scores nothing"),
     "over": N_("The game is over"),
     "confirm": N_("Your turn is done: Enter ends it, u takes it back"),
 }
@@ -247,7 +262,7 @@ PLAYER_REALM = "{count}/{limit}"
 PLAYER_FARMS = N_("farms {farms}")
 PLAYER_NO_FARMS = N_("farms –")
 PLAYER_NO_GOD = N_("no god yet")
-PLAYER_GOD_CANCELLED = N_("{god} (cancelled)")
+PLAYER_GOD_CANCELLED = N_("{god} (canceled)")
 PLAYER_GOD_CANCELLED_SHORT = "{god}×"
 PLAYER_SCORE = N_("{cp} CP now")
 PLAYER_LINE = N_("{tiles:>2}/{pyramid} {worshipers:>2}w {god:<7} {cp:>3} CP")
@@ -421,6 +436,7 @@ BOT_FAILED = N_(
     "{name}, a computer player, stopped with an error ({error}). Nothing was lost: "
     "a person plays this seat from now on."
 )
+LAYOUT_NOT_LATIN = N_("The key {key} means nothing in Orbis: switch the keyboard layout to Latin.")
 IDLE_HANDOVER = N_("The table stays hidden until {name} is ready: press Enter.")
 IDLE_EXCHANGE = N_("No exchange now: it takes 3 worshipers of one color.")
 IDLE_MUST_GOD = N_("Last turn without a god: take a god (⇧ + its letter), not a tile.")
@@ -447,8 +463,8 @@ SCORE_WILD: Template = Np_(
     "count",
 )
 SCORE_CANCELLED: Template = Np_(
-    "  1 tile cancelled: its {cp} CP do not count",
-    "  {count} tiles cancelled: their {cp} CP do not count",
+    "  1 tile canceled: its {cp} CP do not count",
+    "  {count} tiles canceled: their {cp} CP do not count",
     "count",
 )
 SCORE_PROJECTED = N_("Projected, as if the game ended now")
@@ -464,12 +480,12 @@ SCORE_GOD_OPEN = N_("  {god}: 0 CP now, {cp} CP if it comes true ({reason})")
 SCORE_GOD_LOST = N_("  {god}: can no longer score its {cp} CP ({reason})")
 # A forest's outlook, in the words of the warning before a choice that seals one.
 OUTLOOK_FOREST_OPEN: Template = Np_(
-    "{tile} (forest, {cp} CP) can still be validated: it needs {missing} more matching neighbour",
-    "{tile} (forest, {cp} CP) can still be validated: it needs {missing} more matching neighbours",
+    "{tile} (forest, {cp} CP) can still be validated: it needs {missing} more matching neighbor",
+    "{tile} (forest, {cp} CP) can still be validated: it needs {missing} more matching neighbors",
     "missing",
 )
 OUTLOOK_FOREST_LOST = N_(
-    "{tile} (forest, {cp} CP) can no longer be validated: matching neighbours {have} of "
+    "{tile} (forest, {cp} CP) can no longer be validated: matching neighbors {have} of "
     "{need}, and too few spots left beside it"
 )
 SCORE_FORESTS_MET = N_("  every forest is validated")
@@ -548,9 +564,9 @@ HELP_GUIDE: tuple[tuple[str, str, str], ...] = (
             "reduction token of the color printed on it (that color's symbols cost you "
             "nothing from then on); a village asks you to give back worshipers; a volcano "
             "removes worshipers from the market; an irrigation needs the color shown beneath "
-            "it (never in the bottom row); a forest scores only with enough neighbours of the "
+            "it (never in the bottom row); a forest scores only with enough neighbors of the "
             "colors shown; a temple earns a temple token at the end. A village, volcano or "
-            "irrigation that fails is cancelled and scores nothing: the table warns you "
+            "irrigation that fails is canceled and scores nothing: the table warns you "
             "before you choose (lines marked !)."
         ),
         "R-EFF-*",
@@ -567,7 +583,7 @@ HELP_GUIDE: tuple[tuple[str, str, str], ...] = (
     (
         N_("Scoring"),
         N_(
-            "Each tile scores its printed CP unless it is a wilderness, cancelled, or a forest "
+            "Each tile scores its printed CP unless it is a wilderness, canceled, or a forest "
             "not validated; add the temple tokens (more temple tiles choose first) and your "
             "god. 'CP now' counts as if the game ended now: v shows what it is made of."
         ),
@@ -730,7 +746,7 @@ RULES: tuple[tuple[str, str], ...] = (
         "R-TAKE-3",
         N_(
             "Pay the cost from your realm, freshly collected worshipers included; '?' takes "
-            "any color you like. Farms cancel colored symbols of their color, never '?'. "
+            "any color you like. A farm waives the symbols of the color printed on it, never '?'. "
             "Unpaid, the tile becomes a wilderness."
         ),
     ),
@@ -779,7 +795,7 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "R-PLACE-6",
         N_(
-            "Neighbours share an edge: left and right in the row, the two below and the two "
+            "Neighbors share an edge: left and right in the row, the two below and the two "
             "above. Up to six."
         ),
     ),
@@ -794,13 +810,13 @@ RULES: tuple[tuple[str, str], ...] = (
         "R-EFF-VILLAGE",
         N_(
             "Village (orange): give back the number of worshipers shown, colors of your "
-            "choice, or the village is cancelled."
+            "choice, or the village is canceled."
         ),
     ),
     (
         "R-EFF-FOREST",
         N_(
-            "Forest (green): at the end it scores only if enough of its neighbours show one of "
+            "Forest (green): at the end it scores only if enough of its neighbors show one of "
             "the colors named on it (a wilderness counts)."
         ),
     ),
@@ -808,14 +824,14 @@ RULES: tuple[tuple[str, str], ...] = (
         "R-EFF-VOLCANO",
         N_(
             "Volcano (red): remove the worshipers shown from the other market tiles, choosing "
-            "where from. All of them or none; none means the volcano is cancelled."
+            "where from. All of them or none; none means the volcano is canceled."
         ),
     ),
     (
         "R-EFF-IRRIGATION",
         N_(
             "Irrigation (blue): one of the two tiles underneath must have the color shown "
-            "(a wilderness counts); otherwise, and always in the bottom row, it is cancelled."
+            "(a wilderness counts); otherwise, and always in the bottom row, it is canceled."
         ),
     ),
     ("R-EFF-TEMPLE", N_("Temple (white): earns a temple token at the end.")),
@@ -841,7 +857,7 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "R-END-1",
         N_(
-            "Each tile scores its printed CP unless it is a wilderness, cancelled, or a forest "
+            "Each tile scores its printed CP unless it is a wilderness, canceled, or a forest "
             "that is not validated."
         ),
     ),
@@ -967,7 +983,7 @@ NEW_HINTS = (N_("hints"), N_("no hints"))
 # ---------------------------------------------------------------- the review
 REVIEW_HEAD = N_("Review · {round} · {name} · move {position}/{last}")
 REVIEW_HEAD_END = N_("Review · after the last move ({last})")
-REVIEW_ANALYSING = N_("Analysing {share:.0%} · Esc stops")
+REVIEW_ANALYSING = N_("Analyzing {share:.0%} · Esc stops")
 REVIEW_STOPPED: Template = Np_(
     "Analysis stopped: 1 decision judged; the rest is not.",
     "Analysis stopped: {done} decisions judged; the rest is not.",
@@ -994,12 +1010,17 @@ REVIEW_MISTAKES_TITLE = N_("Biggest mistakes (m next · n in order)")
 REVIEW_MISTAKE_LINE = N_("round {round} {name}: −{loss:.1f} CP")
 REVIEW_NO_MISTAKES = N_("No clear mistake found.")
 REVIEW_NO_MISTAKES_YET = N_("Mistakes show here once the analysis has judged them.")
+# Two numbers, two plurals: the small losses are a phrase of their own ({small}), whose
+# noun agrees with {others}, not with the number of mistakes.
 REVIEW_SUMMARY: Template = Np_(
-    "{name}: {loss:.1f} CP lost = {listed:.1f} in 1 mistake + {rest:.1f} in small losses "
-    "at {others} other decisions",
-    "{name}: {loss:.1f} CP lost = {listed:.1f} in {mistakes} mistakes + {rest:.1f} in small "
-    "losses at {others} other decisions",
+    "{name}: {loss:.1f} CP lost = {listed:.1f} in 1 mistake + {small}",
+    "{name}: {loss:.1f} CP lost = {listed:.1f} in {mistakes} mistakes + {small}",
     "mistakes",
+)
+REVIEW_SUMMARY_REST: Template = Np_(
+    "{rest:.1f} in small losses at {others} other decision",
+    "{rest:.1f} in small losses at {others} other decisions",
+    "others",
 )
 REVIEW_SUMMARY_NONE = N_("{name}: no CP lost")
 REVIEW_SUMMARY_SMALL: Template = Np_(

@@ -171,7 +171,7 @@ POSITION: dict[str, Template] = {
     "god_held_twice": N_("{god} is held by both {first} and {second}."),
     "god_held_and_open": N_("{god} is held by {name} and still offered to take."),
     "god_cancelled_not_death": (
-        N_("{name}'s {god} cannot be cancelled: only the God of Death has a price to refuse.")
+        N_("{name}'s {god} cannot be canceled: only the God of Death has a price to refuse.")
     ),
     "god_cancelled_none": N_("{name} holds no god to cancel."),
     "bad_seat": N_("There is no seat {seat}: seats are numbered 0 to {last}."),
@@ -204,12 +204,12 @@ POSITION: dict[str, Template] = {
         )
     ),
     "wild_cancelled": N_("{where}: a wilderness has no effect to cancel."),
-    "not_cancellable": N_("{where}: {tile}'s effect ({kind}) cannot be cancelled."),
+    "not_cancellable": N_("{where}: {tile}'s effect ({kind}) cannot be canceled."),
     "irrigation_cancel": (
-        N_("{where}: the irrigation {tile} has no {color} tile beneath it, so it is cancelled.")
+        N_("{where}: the irrigation {tile} has no {color} tile beneath it, so it is canceled.")
     ),
     "irrigation_valid": (
-        N_("{where}: the irrigation {tile} has {color} beneath it, so it is not cancelled.")
+        N_("{where}: the irrigation {tile} has {color} beneath it, so it is not canceled.")
     ),
     "token_without_farm": (
         N_("{name} holds the {color} reduction token without a {color} farm in the pyramid.")
@@ -239,25 +239,25 @@ CANCELLED: dict[str, Template] = {
 WARNINGS: dict[str, Template] = {
     "volcano_fails": (
         N_(
-            "The volcano will be cancelled: it removes {need_words} from the other cells, "
+            "The volcano will be canceled: it removes {need_words} from the other cells, "
             "which will hold {available_words} of those colors."
         )
     ),
-    "irrigation_fails": N_("The irrigation will be cancelled: nothing {color} or wild beneath it."),
+    "irrigation_fails": N_("The irrigation will be canceled: nothing {color} or wild beneath it."),
     "irrigation_fails_row_one": (
-        N_("The irrigation will be cancelled: in the bottom row nothing lies beneath it.")
+        N_("The irrigation will be canceled: in the bottom row nothing lies beneath it.")
     ),
     "irrigation_fails_anywhere": (
-        N_("No spot of your pyramid would feed this irrigation now: it would be cancelled.")
+        N_("No spot of your pyramid would feed this irrigation now: it would be canceled.")
     ),
     "village_unaffordable": Np_(
-        "The village will be cancelled: it asks for {count} worshiper, you will have {have}.",
-        "The village will be cancelled: it asks for {count} worshipers, you will have {have}.",
+        "The village will be canceled: it asks for {count} worshiper, you will have {have}.",
+        "The village will be canceled: it asks for {count} worshipers, you will have {have}.",
         "count",
     ),
     "death_unaffordable": Np_(
-        "The God of Death will be cancelled: he asks for {count} worshiper, you have {have}.",
-        "The God of Death will be cancelled: he asks for {count} worshipers, you have {have}.",
+        "The God of Death will be canceled: he asks for {count} worshiper, you have {have}.",
+        "The God of Death will be canceled: he asks for {count} worshipers, you have {have}.",
         "count",
     ),
     "token_held": N_("You already hold the {color} reduction token: this farm adds nothing."),
@@ -283,18 +283,18 @@ WARNINGS: dict[str, Template] = {
         "As a wilderness {tile} is no temple tile: with no temple tile you would get no "
         "temple token."
     ),
-    "forest_met": N_("Forest: validated already (matching neighbours: {have}, needed: {need})."),
+    "forest_met": N_("Forest: validated already (matching neighbors: {have}, needed: {need})."),
     "forest_open": Np_(
-        "Forest: matching neighbours {have} of {need} now; {open_spots} free spot beside it "
+        "Forest: matching neighbors {have} of {need} now; {open_spots} free spot beside it "
         "can add more.",
-        "Forest: matching neighbours {have} of {need} now; {open_spots} free spots beside it "
+        "Forest: matching neighbors {have} of {need} now; {open_spots} free spots beside it "
         "can add more.",
         "open_spots",
     ),
     "forest_lost": Np_(
-        "Forest: matching neighbours {have} of {need}, and {open_spots} free spot beside it: "
+        "Forest: matching neighbors {have} of {need}, and {open_spots} free spot beside it: "
         "it cannot be validated here.",
-        "Forest: matching neighbours {have} of {need}, and {open_spots} free spots beside it: "
+        "Forest: matching neighbors {have} of {need}, and {open_spots} free spots beside it: "
         "it cannot be validated here.",
         "open_spots",
     ),
@@ -308,25 +308,28 @@ WARNINGS: dict[str, Template] = {
         "spots",
     ),
     "forest_sealed": N_(
-        "{tile} (forest, {cp} CP) can no longer be validated: its last free neighbour spot "
+        "{tile} (forest, {cp} CP) can no longer be validated: its last free neighbor spot "
         "would be {color}, not {wanted}."
     ),
     "forest_sealed_short": Np_(
         "{tile} (forest, {cp} CP) can no longer be validated: beside a {color} tile (not "
-        "{wanted}) it would have matching neighbours {have} of {need} and {free} free spot.",
+        "{wanted}) it would have matching neighbors {have} of {need} and {free} free spot.",
         "{tile} (forest, {cp} CP) can no longer be validated: beside a {color} tile (not "
-        "{wanted}) it would have matching neighbours {have} of {need} and {free} free spots.",
+        "{wanted}) it would have matching neighbors {have} of {need} and {free} free spots.",
         "free",
     ),
     "forest_sealed_row": Np_(
         "{tile} (forest, {cp} CP) can no longer be validated: the bottom row would end too "
-        "far from it (matching neighbours {have} of {need}, {free} free spot).",
+        "far from it (matching neighbors {have} of {need}, {free} free spot).",
         "{tile} (forest, {cp} CP) can no longer be validated: the bottom row would end too "
-        "far from it (matching neighbours {have} of {need}, {free} free spots).",
+        "far from it (matching neighbors {have} of {need}, {free} free spots).",
         "free",
     ),
+    "sealed_only_spot": N_("This tile has no other spot."),
+    # Only from 2 spots on (1 reads as sealed_only_spot), but a language's first form
+    # serves 21 and 31 too: every form names {spots}.
     "sealed_every_spot": Np_(
-        "This tile has no other spot.",
+        "Every one of this tile's {spots} spot does this.",
         "Every one of this tile's {spots} spots does this.",
         "spots",
     ),
@@ -429,6 +432,8 @@ def _warning_variant(code: str, details: dict[str, Any]) -> str:
         return "wilderness_cost_tile"
     if code == "payment_lost" and details.get("placed"):
         return "payment_lost_placed"
+    if code == "sealed_every_spot" and details.get("spots") == 1:
+        return "sealed_only_spot"
     return code
 
 
@@ -495,7 +500,7 @@ def _named_details(consequence: Consequence) -> dict[str, Any]:
     for each in fields(consequence):  # type: ignore[arg-type]  # every kind is a dataclass
         value = getattr(consequence, each.name)
         if isinstance(value, Tile | God):
-            key = "name" if each.name == "cancelled" else each.name
+            key = "name" if each.name == "canceled" else each.name
             details[key] = name_of(value)
     return details
 
@@ -504,7 +509,7 @@ TILE_REASONS: dict[str, str] = {
     "plain": N_("printed CP"),
     "validated": N_("effect validated"),
     "stone": N_("sacred stone (+1)"),
-    "cancelled": N_("cancelled"),
+    "canceled": N_("canceled"),
     "forest_unmet": N_("forest not surrounded enough"),
     "wilderness": N_("wilderness (-1)"),
     "wilderness_idle": N_("wilderness, spared by the Goddess of Idleness"),
@@ -513,7 +518,7 @@ TILE_REASONS: dict[str, str] = {
 GOD_REASONS: dict[str, str] = {
     "flat": N_("always scores"),
     "no_god": N_("no god"),
-    "cancelled": N_("cancelled: the six worshipers were not returned"),
+    "canceled": N_("canceled: the six worshipers were not returned"),
     "most_irrigation": N_("most validated irrigations"),
     "not_most_irrigation": N_("not among the most validated irrigations"),
     "most_volcano": N_("most validated volcanoes"),

@@ -38,7 +38,7 @@ ACTION = {
     "return": N_("return {worshipers} for {name}"),
     "erupt": N_("remove {removals} from the market"),
     "removal": N_("{worshipers} from cell {cell}"),
-    "decline": N_("decline: {name} is cancelled"),
+    "decline": N_("decline: {name} is canceled"),
     "love": N_("take {worshipers} from the Goddess of Love"),
     "discard": N_("return {worshipers} to the aether"),
     "exchange": N_("exchange 3 {give} for 1 {get}"),
@@ -55,8 +55,8 @@ NOTHING = N_("nothing")
 
 # ------------------------------------------------------------------ what it leads to
 VALIDATED = N_("{name} is validated")
-CANCELLED = N_("{name} is cancelled: {why}")
-GOD_CANCELLED = N_("the {name} is cancelled")
+CANCELLED = N_("{name} is canceled: {why}")
+GOD_CANCELLED = N_("the {name} is canceled")
 # what the choice makes of the player's tiles and god (the engine's outlook)
 FOREST_VALIDATED = N_("{name} (forest, {cp} CP) is validated")
 FOREST_SEALED = N_("{name} (forest, {cp} CP) can no longer be validated")
@@ -81,14 +81,14 @@ NEEDS_EXCHANGES: Template = Np_(
 # ------------------------------------------------------------------ why a move lost
 LOSS = {
     # the played answer threw something away that the best one keeps
-    "irrigation": N_("{name} was cancelled here ({why}); {best} would have validated it"),
-    "irrigation_warned": N_("{name} will be cancelled here; {best} would have validated it"),
+    "irrigation": N_("{name} was canceled here ({why}); {best} would have validated it"),
+    "irrigation_warned": N_("{name} will be canceled here; {best} would have validated it"),
     "payment": N_("the payment was lost: no spot of its color takes {name}; better: {best}"),
-    "volcano": N_("took {name} but it was cancelled; better: {best}"),
-    "village": N_("{name} was cancelled: its price could not be met; better: {best}"),
-    "death": N_("the God of Death was cancelled: his price could not be met; better: {best}"),
-    "refused": N_("{name} was cancelled by declining ({cp} CP lost); better: {best}"),
-    "cancelled": N_("{name} was cancelled ({why}); better: {best}"),
+    "volcano": N_("took {name} but it was canceled; better: {best}"),
+    "village": N_("{name} was canceled: its price could not be met; better: {best}"),
+    "death": N_("the God of Death was canceled: his price could not be met; better: {best}"),
+    "refused": N_("{name} was canceled by declining ({cp} CP lost); better: {best}"),
+    "canceled": N_("{name} was canceled ({why}); better: {best}"),
     "wilderness": N_(
         "the tile went to a wilderness ({points:+d} CP instead of {cp}); better: {best}"
     ),
@@ -157,11 +157,11 @@ LOG = {
     "placed_wild": N_("{name} placed a wilderness in row {row}."),
     "reduction": N_("{name} now pays no {color} symbols."),
     "gained": N_("{name} gained {count}{color}."),
-    "cancelled": N_("{tile} is cancelled: {reason}."),
+    "canceled": N_("{tile} is canceled: {reason}."),
     "validated": N_("{tile} is validated."),
     "returned": N_("{name} returned {worshipers}."),
     "erupted": N_("The volcano cleared {removals}."),
-    "god_cancelled": N_("{god} is cancelled."),
+    "god_cancelled": N_("{god} is canceled."),
     "took_god": N_("{name} took the {god}."),
     "gained_many": N_("{name} gained {worshipers}."),
     "discarded": N_("{name} returned {worshipers} (realm limit)."),
@@ -174,10 +174,10 @@ LOG_REMOVAL = N_("{worshipers} from cell {cell}")
 
 # ------------------------------------------------------------------ a tile's outlook
 # why a forest scores nothing (yet), in the words of the warning that sealed it
-FOREST_LOST = N_("can no longer be validated: matching neighbours {have} of {need}")
+FOREST_LOST = N_("can no longer be validated: matching neighbors {have} of {need}")
 FOREST_OPEN: Template = Np_(
-    "can still be validated: it needs {missing} more matching neighbour",
-    "can still be validated: it needs {missing} more matching neighbours",
+    "can still be validated: it needs {missing} more matching neighbor",
+    "can still be validated: it needs {missing} more matching neighbors",
     "missing",
 )
 GOD_LOST = N_("can no longer score: {reason}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -52,16 +53,19 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
     keys.add_column(ratio=1)
     for key, what in texts.HELP_KEYS:
         keys.add_row(_(key), _(what))
-    colors = Text()
+    legend: list[Text] = []
     for color in COLORS:
-        colors.append_text(chips.chip(color, f" {chips.letter(color)} "))
+        item = chips.chip(color, f" {chips.letter(color)} ")
         key, own = chips.KEYS[color], chips.own_key(color)  # r b o g w work in every language
         said = (
             _(texts.HELP_COLOR_KEY).format(color=color_word(color), key=key)
             if own is None
             else _(texts.HELP_COLOR_KEYS).format(color=color_word(color), own=own, key=key)
         )
-        colors.append(" " + said + "   ")
+        item.append(" " + said)
+        legend.append(item)
+    # Columns keep each color's item whole on one line: a line of text wrapped inside one.
+    colors = Columns(legend, padding=(0, 3))
     rules = Table.grid(padding=(0, 2))
     rules.add_column(style=palette.DIM, no_wrap=True)
     rules.add_column(ratio=1)

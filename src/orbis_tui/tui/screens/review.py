@@ -311,7 +311,8 @@ class ReviewScreen(Screen[None]):
             elif not mistakes:
                 said = texts.fill(texts.REVIEW_SUMMARY_SMALL, **values)
             else:
-                said = texts.fill(texts.REVIEW_SUMMARY, **values)
+                small = texts.fill(texts.REVIEW_SUMMARY_REST, **values)
+                said = texts.fill(texts.REVIEW_SUMMARY, small=small, **values)
             lines.append(MustShow(said, palette.DIM, rank=OTHER_KEY))
         lines.append(MustShow(_(texts.REVIEW_LOST_MEANS), palette.DIM, rank=ASIDE))
         return lines

@@ -69,7 +69,7 @@ class KeyBar(Widget):
             seen.add(binding.description)
             optional = binding.action.split("(")[0] in OPTIONAL
             meaning = gettext(binding.description)  # descriptions are the English texts
-            entries.append((app.get_key_display(binding), meaning, key, optional))
+            entries.append((texts.key_shown(app.get_key_display(binding)), meaning, key, optional))
         out = Text(no_wrap=True, overflow="ellipsis", end="")
         if self._read_only():
             # Said on every screen for as long as it lasts, not in a toast that fades.
