@@ -360,7 +360,7 @@ class TableServer:
 
 
 def _join_command() -> list[str]:
-    return [sys.executable, "-m", "orbis_tui", "join", "--link-from-env"]
+    return [sys.executable, "-m", "orbis_tui", "join", "--browser-seat"]
 
 
 def _table_request(body: Any) -> tuple[list[str], list[str], int | None]:

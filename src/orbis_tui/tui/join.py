@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import tempfile
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,13 +21,15 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..i18n import gettext as _
+from ..records import Match
 from ..remote import protocol as p
 from ..remote.client import OutOfStep, SeatLink, TableMirror, TableView
 from ..remote.links import Link
 from . import texts
 from .app import OrbisApp
-from .navigation import ShowEnd
+from .navigation import NewGame, OpenWalkthrough, PlayApart, ResumeGame, ShowEnd, StartGame
 from .remote_session import RemoteSession
+from .screens.end import EndScreen
 from .screens.table import TableScreen
 
 K = texts.KEY
@@ -103,13 +106,50 @@ class RemoteTableScreen(TableScreen):
             self._next_turn()
 
 
+class SeatEndScreen(EndScreen):
+    """The end of a game played apart, with what a remote player can do there: save
+    the record (a download in a browser, a file in a terminal) and leave. Nothing of
+    the machine the app runs on is offered: no new game, no local games; in a browser
+    no review either (its analysis would run on the table server's machine). A
+    rematch, when there is one, is one more binding here."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new":
+            return False
+        if action == "review":
+            return not self.app.is_web
+        return super().check_action(action, parameters)
+
+    def action_new(self) -> None:
+        """A seat's app starts no game of its own."""
+
+
 class JoinApp(OrbisApp):
-    """The app for one seat of a table played apart."""
+    """The app for one seat of a table played apart.
+
+    It reaches its own seat and nothing else: no local game is offered, started or
+    resumed, and neither the walkthrough nor "Play apart" can be opened from it.
+    With ``throwaway`` (a browser seat, whose app runs on the table server's machine)
+    its data folder and settings are a temporary folder of its own, removed when it
+    ends: no seat sees or changes the host's games, settings, or another seat's.
+    """
 
     RESUME_AT_START = False
     DOWNLOAD_RECORDS = True  # a browser seat's app runs on the table server's machine
 
-    def __init__(self, link: Link, data_dir: Path | str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        link: Link,
+        data_dir: Path | str | None = None,
+        *,
+        throwaway: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
+        if throwaway:
+            self._scratch = tempfile.TemporaryDirectory(prefix="orbis-seat-")
+            data_dir = Path(self._scratch.name)
+            kwargs["config_dir"] = data_dir / "config"
         super().__init__(data_dir, **kwargs)
         self.link = link
         self.session: RemoteSession | None = None
@@ -124,6 +164,39 @@ class JoinApp(OrbisApp):
     def _show_first_screen(self) -> None:
         self.push_screen(self._waiting)
         self._connect()
+
+    def cleanup(self) -> None:
+        """Remove the throwaway folder (if any) once the app has ended."""
+        if self._scratch is not None:
+            self._scratch.cleanup()
+            self._scratch = None
+
+    # ------------------------------------------------------------ nothing but the seat
+    # The screens the app shares with a game at this screen post these; a seat's app
+    # answers none of them (prevent_default: not the local game's handlers either).
+    def on_new_game(self, message: NewGame) -> None:
+        message.prevent_default()
+
+    def on_start_game(self, message: StartGame) -> None:
+        message.prevent_default()
+
+    def on_play_apart(self, message: PlayApart) -> None:
+        message.prevent_default()
+
+    def on_resume_game(self, message: ResumeGame) -> None:
+        message.prevent_default()
+
+    def on_open_walkthrough(self, message: OpenWalkthrough) -> None:
+        message.prevent_default()
+
+    def on_show_end(self, message: ShowEnd) -> None:
+        message.prevent_default()
+        self._show_end(message.match)
+
+    def _show_end(self, match: Match) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self._show_screen(SeatEndScreen(match, self.store))
 
     @work(exclusive=True, group="table-link")
     async def _connect(self) -> None:
@@ -251,7 +324,16 @@ def _presence(view: TableView) -> list[tuple[bool, str | None]]:
     return [(bool(s.get("here")), s.get("stand_in")) for s in view.seats]
 
 
-def run_join(link: Link, data_dir: Path | None = None, language: str | None = None) -> int:
-    app = JoinApp(link, data_dir, language=language)
-    app.run()
+def run_join(
+    link: Link,
+    data_dir: Path | None = None,
+    language: str | None = None,
+    *,
+    throwaway: bool = False,
+) -> int:
+    app = JoinApp(link, data_dir, language=language, throwaway=throwaway)
+    try:
+        app.run()
+    finally:
+        app.cleanup()
     return app.return_code or 0
