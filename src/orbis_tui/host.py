@@ -25,14 +25,23 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .i18n import N_
 from .levels import LEVELS
 from .remote import protocol as p
 from .remote.links import PLAY, WATCH, Link
-from .remote.room import HUMAN, Room, create_table
+from .remote.room import HUMAN, WATCHER, Room, create_table
 from .remote.store import StoreError, TableStore
 from .web_guard import RequestGuard, is_loopback
 
 log = logging.getLogger("orbis.host")
+
+# What a browser is told when its seat's page cannot be opened (see _terminal_refusal).
+REFUSED_NO_SEAT = N_("This link opens no seat at this table server (copy the whole link).")
+REFUSED_WATCHERS = N_("This watch link is open in {count} browser tabs already: close one first.")
+REFUSED_FULL = N_(
+    "This table server runs as many browser seats as it may: try again in a while, or play "
+    "in a terminal with orbis join."
+)
 
 DEFAULT_PORT = 8765
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say which seat it is
@@ -40,6 +49,8 @@ SEND_TIMEOUT = 10.0  # seconds a reader may take to accept one message
 MAX_QUEUED = 32  # refusals waiting for a reader that does not read: then it is closed
 MAX_MOVES = 64  # changes waiting for a slow reader: then it gets the whole table instead
 MAX_CREATE = 2048  # bytes of a table request
+DEFAULT_BROWSER_SEATS = 16  # browser seats' processes (each some 50 MB) at once, in all
+WATCH_TABS = 4  # browser tabs watching through one watch link at once
 
 
 class SeatConnection:
@@ -131,6 +142,7 @@ class TableServer:
         bot_pause: float = 0.5,
         bot_budget: float | None = None,
         join_command: Callable[[], list[str]] | None = None,
+        max_browser_seats: int = DEFAULT_BROWSER_SEATS,
     ) -> None:
         self.store = store
         self.host = host
@@ -143,6 +155,9 @@ class TableServer:
         self._loading = asyncio.Lock()
         self._sockets: set[asyncio.Task[Any]] = set()
         self._download_manager: Any = None
+        self.max_browser_seats = max_browser_seats
+        # The browser seats' terminals (each one ``orbis join`` process), per seat.
+        self.terminals: dict[tuple[str, int], list[tuple[asyncio.Task[Any], Any]]] = {}
         store.on_change = self._changed_elsewhere
 
     def guard(self) -> RequestGuard:
@@ -313,30 +328,84 @@ class TableServer:
 
         kind = PLAY if request.path.startswith("/play/") else WATCH
         table, token = request.match_info["table"], request.match_info["token"]
-        if not p.is_table_id(table) or not p.is_token(token):
-            raise web.HTTPNotFound(text="Orbis: not an invitation link\n")
+        refusal = await self._terminal_refusal(kind, table, token)
+        if refusal is not None:
+            return refusal
         base = self.base_url(request)
         terminal = f"{base}/terminal/{kind}/{table}/{token}"
         return await seat_page(request, base, terminal)
 
+    async def _seat_of_link(self, kind: str, table: str, token: str) -> int | None:
+        """The seat (WATCHER for watching) a link of ``kind`` opens, or None."""
+        if kind not in (PLAY, WATCH) or not p.is_table_id(table) or not p.is_token(token):
+            return None
+        room = await self.room(table)
+        seat = room.seat_of(token) if room is not None else None
+        if seat is None or (seat == WATCHER) != (kind == WATCH):
+            return None
+        return seat
+
+    async def _terminal_refusal(self, kind: str, table: str, token: str) -> web.Response | None:
+        """The refusal page for a browser seat that cannot be opened now, else None.
+
+        Nothing is started for a link that opens no seat here; a seat's own terminal
+        replaces its earlier one (one process per seat); watching tabs and all the
+        terminals together are capped."""
+        from .web_server import refusal_page
+
+        seat = await self._seat_of_link(kind, table, token)
+        if seat is None:
+            return refusal_page(404, REFUSED_NO_SEAT)
+        running = self.terminals.get((table, seat), [])
+        if seat == WATCHER and len(running) >= WATCH_TABS:
+            return refusal_page(429, REFUSED_WATCHERS, count=WATCH_TABS)
+        others = self.terminal_count() - (len(running) if seat != WATCHER else 0)
+        if others >= self.max_browser_seats:
+            return refusal_page(503, REFUSED_FULL)
+        return None
+
+    def terminal_count(self) -> int:
+        """Browser seats' processes running now."""
+        return sum(len(tasks) for tasks in self.terminals.values())
+
     async def handle_terminal(self, request: web.Request) -> web.StreamResponse:
-        from .web_server import run_seat_terminal
+        from .web_server import replace_seat_terminal, run_seat_terminal, seat_websocket
 
         kind = request.match_info["kind"]
         table, token = request.match_info["table"], request.match_info["token"]
-        if kind not in (PLAY, WATCH) or not p.is_table_id(table) or not p.is_token(token):
-            raise web.HTTPNotFound()
+        refusal = await self._terminal_refusal(kind, table, token)
+        if refusal is not None:
+            return refusal  # before anything is started
+        seat = await self._seat_of_link(kind, table, token)
+        assert seat is not None
+        key = (table, seat)
+        if seat != WATCHER:  # one process per seat: the newest tab takes the seat
+            earlier = list(self.terminals.get(key, []))
+            for _task, websocket in earlier:
+                await replace_seat_terminal(websocket)
+            await asyncio.gather(*(task for task, _ws in earlier), return_exceptions=True)
+            refusal = await self._terminal_refusal(kind, table, token)
+            if refusal is not None:  # another tab came meanwhile
+                return refusal
         # The seat's app reaches this server on loopback, whatever address the browser used.
         link = Link(self.loopback_url(), kind, table, token)
         task = asyncio.current_task()
         assert task is not None
         self._sockets.add(task)
+        websocket = seat_websocket()
+        this = (task, websocket)
+        self.terminals.setdefault(key, []).append(this)
         try:
             return await run_seat_terminal(
-                request, self.join_command(), str(link), self._downloads()
+                request, self.join_command(), str(link), self._downloads(), websocket
             )
         finally:
             self._sockets.discard(task)
+            running = self.terminals.get(key, [])
+            if this in running:
+                running.remove(this)
+            if not running:
+                self.terminals.pop(key, None)
 
     def _downloads(self) -> Any:
         """What the browser seats' apps hand to their players (a finished game's record)."""
@@ -445,6 +514,8 @@ def host_tables(
     port: int,
     store_where: str,
     public_url: str | None = None,
+    *,
+    max_browser_seats: int = DEFAULT_BROWSER_SEATS,
 ) -> int:
     """``orbis host``: open the store, warn if exposed, serve until interrupted."""
     from .i18n import gettext as _
@@ -471,7 +542,13 @@ def host_tables(
         except StoreError as exc:
             print(_("orbis host: {problem}").format(problem=exc), file=sys.stderr)
             raise SystemExit(1) from None
-        server = TableServer(store, host=host, port=port, public_url=public_url)
+        server = TableServer(
+            store,
+            host=host,
+            port=port,
+            public_url=public_url,
+            max_browser_seats=max_browser_seats,
+        )
         runner = web.AppRunner(server.make_app(), access_log=None, handle_signals=True)
         await runner.setup()
         site = web.TCPSite(runner, host or None, port)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from orbis_tui.cli.tables import LINK_ENV, NoLink, link_text
 LINK = "http://127.0.0.1:8765/play/abcdefghijkl/" + "t" * 43
 
 
-def _args(*argv: str) -> object:
+def _args(*argv: str) -> argparse.Namespace:
     return build_parser().parse_args(["join", *argv])
 
 

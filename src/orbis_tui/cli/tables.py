@@ -31,10 +31,23 @@ def _seat_level(text: str) -> tuple[int, str]:
     return int(seat), level
 
 
+def _browser_seats(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 5 or not 0 <= int(text) <= 10_000:
+        message = _("{text} is not a number of browser seats (0 to 10000)")
+        raise argparse.ArgumentTypeError(message.format(text=repr(text[:40])))
+    return int(text)
+
+
 def _cmd_host(args: argparse.Namespace) -> int:
     from ..host import host_tables
 
-    return host_tables(args.host, args.port, args.store, args.public_url)
+    return host_tables(
+        args.host,
+        args.port,
+        args.store,
+        args.public_url,
+        max_browser_seats=args.max_browser_seats,
+    )
 
 
 def _cmd_table_new(args: argparse.Namespace) -> int:
@@ -159,6 +172,15 @@ def _add_host(sub: Any) -> None:
         "--public-url",
         type=arguments.public_url,
         help=_("the address players use, when a proxy serves this server (https://...)"),
+    )
+    host.add_argument(
+        "--max-browser-seats",
+        type=_browser_seats,
+        default=16,
+        help=_(
+            "browser seats played at once, in all (16): each runs a process of some 50 MB "
+            "on this machine"
+        ),
     )
     host.set_defaults(run=_cmd_host)
 
