@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import shlex
 import sys
 from collections import deque
@@ -522,6 +523,9 @@ def host_tables(
     from .remote.store import open_store
     from .serve import listen_problem
 
+    # What the server writes (the store with the true deal, its journals, the browser
+    # seats' folders) is its owner's only.
+    os.umask(0o077)
     problem = listen_problem(host, port)
     if problem is not None:
         message = _("orbis host: cannot listen on {host}:{port}: {problem}")
