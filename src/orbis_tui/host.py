@@ -50,6 +50,7 @@ SEND_TIMEOUT = 10.0  # seconds a reader may take to accept one message
 MAX_QUEUED = 32  # refusals waiting for a reader that does not read: then it is closed
 MAX_MOVES = 64  # changes waiting for a slow reader: then it gets the whole table instead
 MAX_CREATE = 2048  # bytes of a table request
+MAX_TABLE_SEED = 2**63 - 1  # a seed a table request may give, where the server allows it
 DEFAULT_BROWSER_SEATS = 16  # browser seats' processes (each some 50 MB) at once, in all
 WATCH_TABS = 4  # browser tabs watching through one watch link at once
 
@@ -144,8 +145,10 @@ class TableServer:
         bot_budget: float | None = None,
         join_command: Callable[[], list[str]] | None = None,
         max_browser_seats: int = DEFAULT_BROWSER_SEATS,
+        allow_seeded_tables: bool = False,
     ) -> None:
         self.store = store
+        self.allow_seeded_tables = allow_seeded_tables
         self.host = host
         self.port = port
         self.public_url = public_url
@@ -302,7 +305,7 @@ class TableServer:
     async def handle_create(self, request: web.Request) -> web.StreamResponse:
         try:
             body = await request.json()
-            names, kinds, seed = _table_request(body)
+            names, kinds, seed = _table_request(body, allow_seed=self.allow_seeded_tables)
         except (ValueError, web.HTTPRequestEntityTooLarge) as exc:
             return web.json_response({"error": str(exc)}, status=400)
         invitation = await create_table(self.store, names, kinds, seed=seed)
@@ -433,7 +436,9 @@ def _join_command() -> list[str]:
     return [sys.executable, "-m", "orbis_tui", "join", "--browser-seat"]
 
 
-def _table_request(body: Any) -> tuple[list[str], list[str], int | None]:
+def _table_request(
+    body: Any, *, allow_seed: bool = False
+) -> tuple[list[str], list[str], int | None]:
     """Names, seat kinds and seed of a table request (ValueError saying what is wrong)."""
     if not isinstance(body, dict):
         raise ValueError("a table request is a JSON object")
@@ -459,8 +464,13 @@ def _table_request(body: Any) -> tuple[list[str], list[str], int | None]:
     if HUMAN not in kinds:
         raise ValueError("at least one seat is a person's")
     seed = body.get("seed")
-    if seed is not None and (type(seed) is not int or seed < 0):
-        raise ValueError("'seed' is a whole number of at least 0")
+    if seed is not None and not allow_seed:
+        raise ValueError(
+            "this server deals its tables itself: it takes no 'seed' "
+            "(orbis host --allow-seeded-tables, for tests and replays)"
+        )
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_TABLE_SEED):
+        raise ValueError(f"'seed' is a whole number from 0 to {MAX_TABLE_SEED}")
     return [str(n) for n in names], kinds, seed
 
 
@@ -517,6 +527,7 @@ def host_tables(
     public_url: str | None = None,
     *,
     max_browser_seats: int = DEFAULT_BROWSER_SEATS,
+    allow_seeded_tables: bool = False,
 ) -> int:
     """``orbis host``: open the store, warn if exposed, serve until interrupted."""
     from .i18n import gettext as _
@@ -552,6 +563,7 @@ def host_tables(
             port=port,
             public_url=public_url,
             max_browser_seats=max_browser_seats,
+            allow_seeded_tables=allow_seeded_tables,
         )
         runner = web.AppRunner(server.make_app(), access_log=None, handle_signals=True)
         await runner.setup()

@@ -47,6 +47,7 @@ def _cmd_host(args: argparse.Namespace) -> int:
         args.store,
         args.public_url,
         max_browser_seats=args.max_browser_seats,
+        allow_seeded_tables=args.allow_seeded_tables,
     )
 
 
@@ -180,6 +181,14 @@ def _add_host(sub: Any) -> None:
         help=_(
             "browser seats played at once, in all (16): each runs a process of some 50 MB "
             "on this machine"
+        ),
+    )
+    host.add_argument(
+        "--allow-seeded-tables",
+        action="store_true",
+        help=_(
+            "let a table request give the seed of its deal (for tests and replays: "
+            "whoever knows the seed knows the piles; the seats are told)"
         ),
     )
     host.set_defaults(run=_cmd_host)

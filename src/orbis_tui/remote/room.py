@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import json
 import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -157,6 +159,8 @@ class Room:
                 "record": record_plain(public_record(self.record, state)),
                 "seats": self.seats(),
             }
+            if self.record.setup.seed is not None:
+                body["seeded"] = True  # dealt from a seed given to the server
             if state.is_over:
                 body["final"] = record_plain(self.record)
             self._body = _compact(body)
@@ -387,7 +391,8 @@ class Room:
         if bot is None:
             from ..bots import bot_seed, make_bot
 
-            seed = bot_seed(self.record.setup.seed or 0, seat)
+            given = self.record.setup.seed
+            seed = bot_seed(given if given is not None else _table_number(self.id), seat)
             bot = make_bot(level, seed, time_budget=self.bot_budget)
             self._bots[(seat, level)] = bot
         return bot
@@ -408,11 +413,19 @@ async def create_table(
     seed: int | None = None,
     first_player: int | None = None,
 ) -> Invitation:
-    """Deal a new table and store it; its tokens are handed out here, once."""
+    """Deal a new table and store it; its tokens are handed out here, once.
+
+    Without ``seed`` the piles are shuffled from DEAL_BITS random bits of the operating
+    system, which are kept nowhere: the record holds the deal itself (and no seed), so
+    nobody can predict the piles' order, nor find it from the opening market. A
+    ``seed`` (a server that allows seeded tables, for tests and replays) is kept in the
+    record, which the seats get only once the game is over."""
     rng = random.SystemRandom()
-    seed = rng.randrange(2**31) if seed is None else seed
     first = rng.randrange(len(names)) if first_player is None else first_player
-    setup: GameSetup = setup_for_game(list(names), seed, first)
+    setup: GameSetup = setup_for_game(
+        list(names), secrets.randbits(DEAL_BITS) if seed is None else seed, first
+    )
+    setup.seed = seed
     setup.seats = list(kinds)
     table_id = new_table_id()
     tokens: list[str | None] = [new_token() if k == HUMAN else None for k in kinds]
@@ -426,6 +439,14 @@ async def create_table(
         )
     )
     return Invitation(table_id, tokens, watch)
+
+
+DEAL_BITS = 256  # random bits a table's piles are shuffled from (none kept)
+
+
+def _table_number(table_id: str) -> int:
+    """A number of the table's own, for its computer players' seeds."""
+    return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:7], "little")
 
 
 def _compact(body: dict[str, Any]) -> str:

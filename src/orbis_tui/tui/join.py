@@ -250,6 +250,10 @@ class JoinApp(OrbisApp):
             # Not "resumed": there is no saved game here, only the table as it is now.
             screen = RemoteTableScreen(session, settings=self.settings)
             self._show_screen(screen)
+            if view.raw.get("seeded") is True:
+                self.notify(
+                    _(texts.JOIN_SEEDED), severity="warning", timeout=24 * 3600, markup=False
+                )
             self._alert_if_my_turn()
             return
         table = self._table_screen()

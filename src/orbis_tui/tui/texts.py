@@ -1009,6 +1009,10 @@ JOIN_NOT_CONNECTED = N_("Not connected to the table: connecting again…")
 JOIN_LOST = N_("The connection to the table was lost: connecting again…")
 JOIN_BACK = N_("Connected to the table again.")
 JOIN_UNREADABLE = N_("The table server sent a table this version cannot read: {error}")
+JOIN_SEEDED = N_(
+    "This table was dealt from a seed given to the server (for tests or replays): whoever "
+    "knows the seed knows the order of the piles."
+)
 PANEL_AWAY = N_("{name} is away. m: let a computer play for them until they return.")
 STAND_IN_TITLE = N_("An absent player")
 STAND_IN_QUESTION = N_("{name} is away. Which computer level plays for them until they return?")
