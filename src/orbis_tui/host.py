@@ -19,6 +19,7 @@ import logging
 import os
 import shlex
 import sys
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -50,9 +51,41 @@ SEND_TIMEOUT = 10.0  # seconds a reader may take to accept one message
 MAX_QUEUED = 32  # refusals waiting for a reader that does not read: then it is closed
 MAX_MOVES = 64  # changes waiting for a slow reader: then it gets the whole table instead
 MAX_CREATE = 2048  # bytes of a table request
+# A connection's messages: a burst of MESSAGE_BURST, then MESSAGE_RATE a second (a
+# person sends a few a minute); a sync, which is answered with the whole table, counts
+# SYNC_COST. More, and the connection is closed.
+MESSAGE_RATE = 10.0
+MESSAGE_BURST = 60.0
+SYNC_COST = 5.0
 MAX_TABLE_SEED = 2**63 - 1  # a seed a table request may give, where the server allows it
 DEFAULT_BROWSER_SEATS = 16  # browser seats' processes (each some 50 MB) at once, in all
 WATCH_TABS = 4  # browser tabs watching through one watch link at once
+
+
+class MessageBudget:
+    """How many messages a connection may still send now (a token bucket)."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        rate: float = MESSAGE_RATE,
+        burst: float = MESSAGE_BURST,
+    ) -> None:
+        self.clock = clock
+        self.rate = rate
+        self.burst = burst
+        self.left = burst
+        self.since = clock()
+
+    def spend(self, cost: float = 1.0) -> bool:
+        """Take ``cost`` from the budget; False when it does not hold it."""
+        now = self.clock()
+        self.left = min(self.burst, self.left + (now - self.since) * self.rate)
+        self.since = now
+        if self.left < cost:
+            return False
+        self.left -= cost
+        return True
 
 
 class SeatConnection:
@@ -144,10 +177,12 @@ class TableServer:
         bot_pause: float = 0.5,
         bot_budget: float | None = None,
         join_command: Callable[[], list[str]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
         max_browser_seats: int = DEFAULT_BROWSER_SEATS,
         allow_seeded_tables: bool = False,
     ) -> None:
         self.store = store
+        self.clock = clock
         self.allow_seeded_tables = allow_seeded_tables
         self.host = host
         self.port = port
@@ -281,10 +316,14 @@ class TableServer:
                 conn.close(p.BAD_TOKEN, "this link opens no seat here (copy the whole link)")
                 return ws
             await room.join(seat, conn)
+            budget = MessageBudget(self.clock)
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
                     raise p.ProtocolError("messages are JSON text")
                 intent = p.decode(message.data)
+                if not budget.spend(SYNC_COST if isinstance(intent, p.Sync) else 1.0):
+                    conn.close(p.TOO_FAST, "too many messages: at most 10 a second")
+                    return ws
                 if isinstance(intent, p.Hello):
                     raise p.ProtocolError("this connection has said which seat it is")
                 await room.handle(seat, conn, intent)

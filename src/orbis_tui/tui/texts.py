@@ -1036,6 +1036,7 @@ BYE_TEXTS = {
     "bad-message": N_("The table server closed the connection: {reason}"),
     "shutdown": N_("The table server is stopping."),
     "too-slow": N_("The connection was too slow."),
+    "too-fast": N_("The table server closed the connection: it sent too many messages."),
 }
 
 # The new-game screen's way to a table played apart.
