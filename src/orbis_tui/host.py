@@ -218,7 +218,11 @@ class TableServer:
                     return None
                 try:
                     room = Room(
-                        stored, self.store, bot_pause=self.bot_pause, bot_budget=self.bot_budget
+                        stored,
+                        self.store,
+                        bot_pause=self.bot_pause,
+                        bot_budget=self.bot_budget,
+                        clock=self.clock,
                     )
                 except Exception as exc:  # a stored table this version cannot replay
                     log.error("table %s cannot be resumed: %s", table_id, exc)

@@ -163,6 +163,7 @@ NO_UNDO = "no-undo"
 WATCHING = "watching"
 NOT_ABSENT = "not-absent"
 UNKNOWN_LEVEL = "unknown-level"
+TOO_SOON = "too-soon"
 # Why a connection is closed (``bye``'s ``code``).
 BAD_MESSAGE = "bad-message"
 BAD_TOKEN = "bad-token"

@@ -18,8 +18,10 @@ import asyncio
 import functools
 import hashlib
 import json
+import math
 import random
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
     from ..bots import Bot
 
 HUMAN = "human"
+HANDOVER_GRACE = 30.0  # seconds a person's seat waits for them before a computer may play it
 
 
 class Connection(Protocol):
@@ -71,6 +74,7 @@ class Room:
         *,
         bot_pause: float = 0.5,
         bot_budget: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         setup_record = GameRecord.from_own_json(stored.setup)
         record = GameRecord(
@@ -91,7 +95,13 @@ class Room:
         self.watch_hash = stored.watch_hash
         kinds = record.setup.seats or [HUMAN] * len(record.setup.players)
         self.kinds = list(kinds)
+        # A table loaded (new, or after a restart) gives every person the same grace.
+        self.left_at = {n: clock() for n, kind in enumerate(self.kinds) if kind == HUMAN}
         self.here: dict[int, Connection] = {}
+        # When each absent person left (by ``clock``): their seat can be handed to a
+        # computer HANDOVER_GRACE seconds later, not before (a dropped connection
+        # usually comes back).
+        self.clock = clock
         self.watchers: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.bot_pause = bot_pause
@@ -139,19 +149,30 @@ class Room:
 
     # ------------------------------------------------------------ what is sent
     def seats(self) -> list[dict[str, Any]]:
-        return [
-            {
+        seats: list[dict[str, Any]] = []
+        for n, name in enumerate(self.record.setup.players):
+            seat = {
                 "name": name,
                 "kind": self.kinds[n],
                 "here": n in self.here,
                 "stand_in": self.stand_in(n),
             }
-            for n, name in enumerate(self.record.setup.players)
-        ]
+            wait = self.handover_in(n)
+            if wait:
+                seat["handover_in"] = wait  # seconds, from when this is sent
+            seats.append(seat)
+        return seats
+
+    def handover_in(self, seat: int) -> int:
+        """Whole seconds until an absent person's seat can be handed to a computer."""
+        left = self.left_at.get(seat)
+        if left is None or seat in self.here:
+            return 0
+        return max(0, math.ceil(left + HANDOVER_GRACE - self.clock()))
 
     def table_message(self, seat: int) -> str:
         """The ``table`` message for ``seat`` (WATCHER: a watcher): the whole table."""
-        if self._body is None:
+        if self._body is None or any(map(self.handover_in, self.left_at)):
             state = self.match.state
             body: dict[str, Any] = {
                 "table": self.id,
@@ -212,6 +233,7 @@ class Room:
                 return
             old = self.here.get(seat)
             self.here[seat] = conn
+            self.left_at.pop(seat, None)
             if old is not None and old is not conn:
                 old.close(p.REPLACED, "this seat was opened from another place")
             if self.stand_in(seat) is not None and not self.match.state.is_over:
@@ -226,6 +248,7 @@ class Room:
                 return
             if self.here.get(seat) is conn:
                 del self.here[seat]
+                self.left_at[seat] = self.clock()
                 self.broadcast()
 
     # ------------------------------------------------------------ intents
@@ -300,6 +323,9 @@ class Room:
             return p.UNKNOWN_LEVEL, f"{intent.level!r} is not a computer level", None
         if target in self.here or self.stand_in(target) is not None:
             return p.NOT_ABSENT, "this seat's player is here", None
+        wait = self.handover_in(target)
+        if wait:
+            return p.TOO_SOON, f"this seat can be handed over in {wait} s", None
         entries = self.record.stand_ins or []
         entries.append({"seat": target, "level": intent.level, "from": self.count})
         self.record.stand_ins = entries

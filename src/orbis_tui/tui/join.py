@@ -87,9 +87,28 @@ class RemoteTableScreen(TableScreen):
 
     def _waiting_text(self) -> str | None:
         seat = self.state.current
-        if seat in self.remote.absent():
-            return _(texts.PANEL_AWAY).format(name=self.seats[seat].name)
-        return None
+        if seat not in self.remote.away():
+            return None
+        wait = self.remote.handover_in(seat)
+        if wait:
+            return _(texts.PANEL_AWAY_GRACE).format(name=self.seats[seat].name, seconds=wait)
+        return _(texts.PANEL_AWAY).format(name=self.seats[seat].name)
+
+    def on_mount(self) -> None:  # TableScreen's own on_mount runs too (Textual's way)
+        self.set_interval(1.0, self._count_down)
+
+    def _count_down(self) -> None:
+        """An absent player's grace counts down on the panel; m comes once it is over."""
+        if any(self.remote.handover_in(seat) for seat in self.remote.away()):
+            self.changed()
+            self.refresh_bindings()
+            self._grace_running = True
+        elif self._grace_running:  # just over: m is offered now
+            self._grace_running = False
+            self.changed()
+            self.refresh_bindings()
+
+    _grace_running = False
 
     def table_moved(self, turn: int, count: int) -> None:
         """The server sent a new table (``turn`` and ``count`` were the old ones)."""
@@ -279,8 +298,14 @@ class JoinApp(OrbisApp):
                 level = texts.level_name(after[1])
                 self.notify(_(texts.STAND_IN_STARTED).format(name=name, level=level), markup=False)
             elif before[0] != after[0]:
-                text = _(texts.SEAT_BACK) if after[0] else _(texts.SEAT_AWAY)
-                self.notify(text.format(name=name), markup=False)
+                wait = self.session.handover_in(seat) if self.session is not None else 0
+                if after[0]:
+                    text = _(texts.SEAT_BACK).format(name=name)
+                elif wait:
+                    text = _(texts.SEAT_AWAY_GRACE).format(name=name, seconds=wait)
+                else:
+                    text = _(texts.SEAT_AWAY).format(name=name)
+                self.notify(text, markup=False)
         self._presence = now
 
     def _alert_if_my_turn(self) -> None:

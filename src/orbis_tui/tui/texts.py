@@ -1014,11 +1014,18 @@ JOIN_SEEDED = N_(
     "knows the seed knows the order of the piles."
 )
 PANEL_AWAY = N_("{name} is away. m: let a computer play for them until they return.")
+PANEL_AWAY_GRACE = N_(
+    "{name} is away. If they are not back in {seconds} s, m lets a computer play for them."
+)
 STAND_IN_TITLE = N_("An absent player")
 STAND_IN_QUESTION = N_("{name} is away. Which computer level plays for them until they return?")
 STAND_IN_WAIT = N_("Wait for them")
 STAND_IN_STARTED = N_("{level} plays for {name} until they return.")
 SEAT_AWAY = N_("{name} has left the table.")
+SEAT_AWAY_GRACE = N_(
+    "{name} has left the table: their seat can be handed to a computer in {seconds} s "
+    "if they do not return."
+)
 SEAT_BACK = N_("{name} is back at the table.")
 YOUR_TURN_TITLE = N_("Orbis: your turn")
 REFUSED_TEXTS = {
