@@ -33,7 +33,7 @@ from .remote import protocol as p
 from .remote.links import PLAY, WATCH, Link
 from .remote.room import HUMAN, WATCHER, Room, create_table
 from .remote.store import StoreError, TableStore
-from .web_guard import RequestGuard, is_loopback
+from .web_guard import RequestGuard, is_loopback, log_bad_requests_briefly
 
 log = logging.getLogger("orbis.host")
 
@@ -600,6 +600,7 @@ def host_tables(
         except StoreError as exc:
             print(_("orbis host: {problem}").format(problem=exc), file=sys.stderr)
             raise SystemExit(1) from None
+        log_bad_requests_briefly()
         server = TableServer(
             store,
             host=host,

@@ -24,7 +24,7 @@ from textual_serve.server import Server
 
 from .i18n import N_, language
 from .i18n import gettext as _
-from .web_guard import RequestGuard, is_loopback
+from .web_guard import RequestGuard, is_loopback, log_bad_requests_briefly
 from .web_tab import (
     MAX_MESSAGE_BYTES,
     Focus,
@@ -166,6 +166,7 @@ class OrbisServer(Server):
     def initialize_logging(self) -> None:
         super().initialize_logging()
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # not a line per request
+        log_bad_requests_briefly()
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
