@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
+import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -353,6 +358,29 @@ def _presence(view: TableView) -> list[tuple[bool, str | None]]:
     return [(bool(s.get("here")), s.get("stand_in")) for s in view.seats]
 
 
+def die_with_parent() -> None:
+    """End this process when the one that started it ends (a browser seat's app, whose
+    table server was killed, must not hold the seat on its own): a death signal on
+    Linux, a thread watching the parent elsewhere."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0) == 0:
+            if os.getppid() != parent:  # it ended before the signal was asked for
+                os.kill(os.getpid(), signal.SIGTERM)
+            return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def run_join(
     link: Link,
     data_dir: Path | None = None,
@@ -361,6 +389,14 @@ def run_join(
     throwaway: bool = False,
 ) -> int:
     app = JoinApp(link, data_dir, language=language, throwaway=throwaway)
+    if throwaway:  # a browser seat: started by the table server, ended with it
+
+        def ended(_signal: int, _frame: object) -> None:
+            app.cleanup()
+            os._exit(128 + signal.SIGTERM)
+
+        signal.signal(signal.SIGTERM, ended)
+        die_with_parent()
     try:
         app.run()
     finally:
