@@ -46,8 +46,11 @@ async def _first_frame(ws: aiohttp.ClientWebSocketResponse) -> None:
 
 async def _all_ended(server: TableServer) -> None:
     """Wait until every seat's process has ended (its tab closed)."""
-    while server.terminal_count():
+    for _ in range(600):
+        if not server.terminal_count():
+            return
         await asyncio.sleep(0.05)
+    raise AssertionError("a seat's process did not end")
 
 
 def test_a_forged_token_starts_nothing_and_gets_a_refusal_page(tmp_path: Path) -> None:

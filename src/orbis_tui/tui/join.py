@@ -36,6 +36,7 @@ from .navigation import NewGame, OpenWalkthrough, PlayApart, ResumeGame, ShowEnd
 from .remote_session import RemoteSession
 from .screens.end import EndScreen
 from .screens.table import TableScreen
+from .widgets.keybar import KeyBar
 
 K = texts.KEY
 
@@ -48,6 +49,24 @@ class WaitingScreen(Screen[None]):
 
     def say(self, text: str) -> None:
         self.query_one("#join-status", Static).update(text)
+
+
+class ReplacedScreen(Screen[None]):
+    """This seat was opened in another place: nothing here plays it any more, and
+    the keys that work are taking it back and quitting."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "take_back", K["take_back"]),
+    ]
+
+    def compose(self) -> Any:
+        yield Static(_(texts.JOIN_REPLACED), id="join-status")
+        yield KeyBar()
+
+    def action_take_back(self) -> None:
+        app = self.app
+        assert isinstance(app, JoinApp)
+        app.take_seat_back()
 
 
 class RemoteTableScreen(TableScreen):
@@ -340,13 +359,26 @@ class JoinApp(OrbisApp):
                 self._lost = True
                 self.notify(_(texts.JOIN_LOST), severity="warning", timeout=24 * 3600, markup=False)
             return
+        if code == p.REPLACED:
+            if self._lost:
+                self._lost = False
+                self.clear_notifications()
+            if not isinstance(self.screen, ReplacedScreen):
+                self.push_screen(ReplacedScreen())
+            return
         template = _(texts.BYE_TEXTS[code]) if code in texts.BYE_TEXTS else "{reason}"
         text = template.format(reason=reason)
-        if code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE):
+        if code in (p.BAD_TOKEN, p.BAD_MESSAGE):
             if self.session is None:
                 self._waiting.say(text)
             else:
                 self.notify(text, severity="error", timeout=30, markup=False)
+
+    def take_seat_back(self) -> None:
+        """Connect again: the other place's connection is closed in turn."""
+        if isinstance(self.screen, ReplacedScreen):
+            self.pop_screen()
+        self._connect()
 
     async def action_quit(self) -> None:
         if self.seat_link is not None:

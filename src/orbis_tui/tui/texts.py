@@ -1003,7 +1003,13 @@ REVIEW_AT_START = N_("This is the start of the game.")
 REVIEW_AT_END = N_("This is the end of the record.")
 
 # ---------------------------------------------------------------- a table played apart
-KEY.update({"stand_in": N_("A computer for an absent player")})
+KEY.update(
+    {"stand_in": N_("A computer for an absent player"), "take_back": N_("Take the seat back")}
+)
+JOIN_REPLACED = N_(
+    "This seat was opened in another place (another terminal or browser tab), which plays "
+    "it now. Enter takes it back here; q quits."
+)
 JOIN_CONNECTING = N_("Connecting to the table…")
 JOIN_NOT_CONNECTED = N_("Not connected to the table: connecting again…")
 JOIN_LOST = N_("The connection to the table was lost: connecting again…")
@@ -1035,6 +1041,7 @@ REFUSED_TEXTS = {
     "no-undo": N_("Nothing to undo in this turn."),
     "watching": N_("You are watching: you cannot play."),
     "not-absent": N_("That player is at the table."),
+    "too-soon": N_("That player may still come back: wait until their seat can be handed over."),
     "unknown-level": N_("The table server has no such computer level."),
 }
 BYE_TEXTS = {
