@@ -45,11 +45,13 @@ def _alive(pid: int) -> bool:
 
 def test_a_browser_seats_process_ends_when_its_server_is_killed(tmp_path: Path) -> None:
     port = free_port()
+    scratch = tmp_path / "tmp"  # where the seat's throwaway folder is made
+    scratch.mkdir()
     server = subprocess.Popen(
         [sys.executable, "-m", "orbis_tui", "host", "--port", str(port),
          "--store", str(tmp_path / "t.db")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "TMPDIR": str(scratch)},
     )  # fmt: skip
     try:
         assert server.stdout is not None
@@ -65,12 +67,14 @@ def test_a_browser_seats_process_ends_when_its_server_is_killed(tmp_path: Path) 
                     pass
                 children = _children(server.pid)
                 assert len(children) == 1
+                assert len(list(scratch.glob("orbis-seat-*"))) == 1
                 server.send_signal(signal.SIGKILL)
                 server.wait()
                 deadline = time.monotonic() + 30
                 while _alive(children[0]):
                     assert time.monotonic() < deadline, "the seat's process outlived its server"
                     await asyncio.sleep(0.1)
+                assert list(scratch.glob("orbis-seat-*")) == []  # its folder went with it
 
         asyncio.run(open_seat())
     finally:

@@ -423,11 +423,16 @@ def run_join(
     app = JoinApp(link, data_dir, language=language, throwaway=throwaway)
     if throwaway:  # a browser seat: started by the table server, ended with it
 
-        def ended(_signal: int, _frame: object) -> None:
+        def ended(number: int, _frame: object) -> None:
+            # The server's death brings SIGTERM and the terminal's hangup together:
+            # the folder is removed once, whichever comes first.
+            for each in (signal.SIGTERM, signal.SIGHUP):
+                signal.signal(each, signal.SIG_IGN)
             app.cleanup()
-            os._exit(128 + signal.SIGTERM)
+            os._exit(128 + number)
 
-        signal.signal(signal.SIGTERM, ended)
+        for each in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(each, ended)
         die_with_parent()
     try:
         app.run()
