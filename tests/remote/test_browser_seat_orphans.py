@@ -68,6 +68,10 @@ def test_a_browser_seats_process_ends_when_its_server_is_killed(tmp_path: Path) 
                 children = _children(server.pid)
                 assert len(children) == 1
                 assert len(list(scratch.glob("orbis-seat-*"))) == 1
+                # The seat's secret is in its environment, never on its command line.
+                command_line = Path(f"/proc/{children[0]}/cmdline").read_bytes()
+                assert link.token.encode() not in command_line
+                assert b"--browser-seat" in command_line
                 server.send_signal(signal.SIGKILL)
                 server.wait()
                 deadline = time.monotonic() + 30
