@@ -16,7 +16,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import sys
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -24,14 +26,23 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .i18n import N_
 from .levels import LEVELS
 from .remote import protocol as p
 from .remote.links import PLAY, WATCH, Link
-from .remote.room import HUMAN, Room, create_table
+from .remote.room import HUMAN, WATCHER, Room, create_table
 from .remote.store import StoreError, TableStore
-from .web_guard import RequestGuard, is_loopback
+from .web_guard import RequestGuard, is_loopback, log_bad_requests_briefly
 
 log = logging.getLogger("orbis.host")
+
+# What a browser is told when its seat's page cannot be opened (see _terminal_refusal).
+REFUSED_NO_SEAT = N_("This link opens no seat at this table server (copy the whole link).")
+REFUSED_WATCHERS = N_("This watch link is open in {count} browser tabs already: close one first.")
+REFUSED_FULL = N_(
+    "This table server runs as many browser seats as it may: try again in a while, or play "
+    "in a terminal with orbis join."
+)
 
 DEFAULT_PORT = 8765
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say which seat it is
@@ -39,6 +50,41 @@ SEND_TIMEOUT = 10.0  # seconds a reader may take to accept one message
 MAX_QUEUED = 32  # refusals waiting for a reader that does not read: then it is closed
 MAX_MOVES = 64  # changes waiting for a slow reader: then it gets the whole table instead
 MAX_CREATE = 2048  # bytes of a table request
+# A connection's messages: a burst of MESSAGE_BURST, then MESSAGE_RATE a second (a
+# person sends a few a minute); a sync, which is answered with the whole table, counts
+# SYNC_COST. More, and the connection is closed.
+MESSAGE_RATE = 10.0
+MESSAGE_BURST = 60.0
+SYNC_COST = 5.0
+MAX_TABLE_SEED = 2**63 - 1  # a seed a table request may give, where the server allows it
+DEFAULT_BROWSER_SEATS = 16  # browser seats' processes (each some 50 MB) at once, in all
+WATCH_TABS = 4  # browser tabs watching through one watch link at once
+
+
+class MessageBudget:
+    """How many messages a connection may still send now (a token bucket)."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        rate: float = MESSAGE_RATE,
+        burst: float = MESSAGE_BURST,
+    ) -> None:
+        self.clock = clock
+        self.rate = rate
+        self.burst = burst
+        self.left = burst
+        self.since = clock()
+
+    def spend(self, cost: float = 1.0) -> bool:
+        """Take ``cost`` from the budget; False when it does not hold it."""
+        now = self.clock()
+        self.left = min(self.burst, self.left + (now - self.since) * self.rate)
+        self.since = now
+        if self.left < cost:
+            return False
+        self.left -= cost
+        return True
 
 
 class SeatConnection:
@@ -130,8 +176,13 @@ class TableServer:
         bot_pause: float = 0.5,
         bot_budget: float | None = None,
         join_command: Callable[[], list[str]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        max_browser_seats: int = DEFAULT_BROWSER_SEATS,
+        allow_seeded_tables: bool = False,
     ) -> None:
         self.store = store
+        self.clock = clock
+        self.allow_seeded_tables = allow_seeded_tables
         self.host = host
         self.port = port
         self.public_url = public_url
@@ -142,6 +193,9 @@ class TableServer:
         self._loading = asyncio.Lock()
         self._sockets: set[asyncio.Task[Any]] = set()
         self._download_manager: Any = None
+        self.max_browser_seats = max_browser_seats
+        # The browser seats' terminals (each one ``orbis join`` process), per seat.
+        self.terminals: dict[tuple[str, int], list[tuple[asyncio.Task[Any], Any]]] = {}
         store.on_change = self._changed_elsewhere
 
     def guard(self) -> RequestGuard:
@@ -163,7 +217,11 @@ class TableServer:
                     return None
                 try:
                     room = Room(
-                        stored, self.store, bot_pause=self.bot_pause, bot_budget=self.bot_budget
+                        stored,
+                        self.store,
+                        bot_pause=self.bot_pause,
+                        bot_budget=self.bot_budget,
+                        clock=self.clock,
                     )
                 except Exception as exc:  # a stored table this version cannot replay
                     log.error("table %s cannot be resumed: %s", table_id, exc)
@@ -261,10 +319,14 @@ class TableServer:
                 conn.close(p.BAD_TOKEN, "this link opens no seat here (copy the whole link)")
                 return ws
             await room.join(seat, conn)
+            budget = MessageBudget(self.clock)
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
                     raise p.ProtocolError("messages are JSON text")
                 intent = p.decode(message.data)
+                if not budget.spend(SYNC_COST if isinstance(intent, p.Sync) else 1.0):
+                    conn.close(p.TOO_FAST, "too many messages: at most 10 a second")
+                    return ws
                 if isinstance(intent, p.Hello):
                     raise p.ProtocolError("this connection has said which seat it is")
                 await room.handle(seat, conn, intent)
@@ -285,7 +347,7 @@ class TableServer:
     async def handle_create(self, request: web.Request) -> web.StreamResponse:
         try:
             body = await request.json()
-            names, kinds, seed = _table_request(body)
+            names, kinds, seed = _table_request(body, allow_seed=self.allow_seeded_tables)
         except (ValueError, web.HTTPRequestEntityTooLarge) as exc:
             return web.json_response({"error": str(exc)}, status=400)
         invitation = await create_table(self.store, names, kinds, seed=seed)
@@ -312,30 +374,84 @@ class TableServer:
 
         kind = PLAY if request.path.startswith("/play/") else WATCH
         table, token = request.match_info["table"], request.match_info["token"]
-        if not p.is_table_id(table) or not p.is_token(token):
-            raise web.HTTPNotFound(text="Orbis: not an invitation link\n")
+        refusal = await self._terminal_refusal(kind, table, token)
+        if refusal is not None:
+            return refusal
         base = self.base_url(request)
         terminal = f"{base}/terminal/{kind}/{table}/{token}"
         return await seat_page(request, base, terminal)
 
+    async def _seat_of_link(self, kind: str, table: str, token: str) -> int | None:
+        """The seat (WATCHER for watching) a link of ``kind`` opens, or None."""
+        if kind not in (PLAY, WATCH) or not p.is_table_id(table) or not p.is_token(token):
+            return None
+        room = await self.room(table)
+        seat = room.seat_of(token) if room is not None else None
+        if seat is None or (seat == WATCHER) != (kind == WATCH):
+            return None
+        return seat
+
+    async def _terminal_refusal(self, kind: str, table: str, token: str) -> web.Response | None:
+        """The refusal page for a browser seat that cannot be opened now, else None.
+
+        Nothing is started for a link that opens no seat here; a seat's own terminal
+        replaces its earlier one (one process per seat); watching tabs and all the
+        terminals together are capped."""
+        from .web_server import refusal_page
+
+        seat = await self._seat_of_link(kind, table, token)
+        if seat is None:
+            return refusal_page(404, REFUSED_NO_SEAT)
+        running = self.terminals.get((table, seat), [])
+        if seat == WATCHER and len(running) >= WATCH_TABS:
+            return refusal_page(429, REFUSED_WATCHERS, count=WATCH_TABS)
+        others = self.terminal_count() - (len(running) if seat != WATCHER else 0)
+        if others >= self.max_browser_seats:
+            return refusal_page(503, REFUSED_FULL)
+        return None
+
+    def terminal_count(self) -> int:
+        """Browser seats' processes running now."""
+        return sum(len(tasks) for tasks in self.terminals.values())
+
     async def handle_terminal(self, request: web.Request) -> web.StreamResponse:
-        from .web_server import run_seat_terminal
+        from .web_server import replace_seat_terminal, run_seat_terminal, seat_websocket
 
         kind = request.match_info["kind"]
         table, token = request.match_info["table"], request.match_info["token"]
-        if kind not in (PLAY, WATCH) or not p.is_table_id(table) or not p.is_token(token):
-            raise web.HTTPNotFound()
+        refusal = await self._terminal_refusal(kind, table, token)
+        if refusal is not None:
+            return refusal  # before anything is started
+        seat = await self._seat_of_link(kind, table, token)
+        assert seat is not None
+        key = (table, seat)
+        if seat != WATCHER:  # one process per seat: the newest tab takes the seat
+            earlier = list(self.terminals.get(key, []))
+            for _task, websocket in earlier:
+                await replace_seat_terminal(websocket)
+            await asyncio.gather(*(task for task, _ws in earlier), return_exceptions=True)
+            refusal = await self._terminal_refusal(kind, table, token)
+            if refusal is not None:  # another tab came meanwhile
+                return refusal
         # The seat's app reaches this server on loopback, whatever address the browser used.
         link = Link(self.loopback_url(), kind, table, token)
         task = asyncio.current_task()
         assert task is not None
         self._sockets.add(task)
+        websocket = seat_websocket()
+        this = (task, websocket)
+        self.terminals.setdefault(key, []).append(this)
         try:
             return await run_seat_terminal(
-                request, self.join_command(), str(link), self._downloads()
+                request, self.join_command(), str(link), self._downloads(), websocket
             )
         finally:
             self._sockets.discard(task)
+            running = self.terminals.get(key, [])
+            if this in running:
+                running.remove(this)
+            if not running:
+                self.terminals.pop(key, None)
 
     def _downloads(self) -> Any:
         """What the browser seats' apps hand to their players (a finished game's record)."""
@@ -359,10 +475,12 @@ class TableServer:
 
 
 def _join_command() -> list[str]:
-    return [sys.executable, "-m", "orbis_tui", "join", "--link-from-env"]
+    return [sys.executable, "-m", "orbis_tui", "join", "--browser-seat"]
 
 
-def _table_request(body: Any) -> tuple[list[str], list[str], int | None]:
+def _table_request(
+    body: Any, *, allow_seed: bool = False
+) -> tuple[list[str], list[str], int | None]:
     """Names, seat kinds and seed of a table request (ValueError saying what is wrong)."""
     if not isinstance(body, dict):
         raise ValueError("a table request is a JSON object")
@@ -388,8 +506,13 @@ def _table_request(body: Any) -> tuple[list[str], list[str], int | None]:
     if HUMAN not in kinds:
         raise ValueError("at least one seat is a person's")
     seed = body.get("seed")
-    if seed is not None and (type(seed) is not int or seed < 0):
-        raise ValueError("'seed' is a whole number of at least 0")
+    if seed is not None and not allow_seed:
+        raise ValueError(
+            "this server deals its tables itself: it takes no 'seed' "
+            "(orbis host --allow-seeded-tables, for tests and replays)"
+        )
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_TABLE_SEED):
+        raise ValueError(f"'seed' is a whole number from 0 to {MAX_TABLE_SEED}")
     return [str(n) for n in names], kinds, seed
 
 
@@ -444,12 +567,18 @@ def host_tables(
     port: int,
     store_where: str,
     public_url: str | None = None,
+    *,
+    max_browser_seats: int = DEFAULT_BROWSER_SEATS,
+    allow_seeded_tables: bool = False,
 ) -> int:
     """``orbis host``: open the store, warn if exposed, serve until interrupted."""
     from .i18n import gettext as _
     from .remote.store import open_store
     from .serve import listen_problem
 
+    # What the server writes (the store with the true deal, its journals, the browser
+    # seats' folders) is its owner's only.
+    os.umask(0o077)
     problem = listen_problem(host, port)
     if problem is not None:
         message = _("orbis host: cannot listen on {host}:{port}: {problem}")
@@ -470,7 +599,15 @@ def host_tables(
         except StoreError as exc:
             print(_("orbis host: {problem}").format(problem=exc), file=sys.stderr)
             raise SystemExit(1) from None
-        server = TableServer(store, host=host, port=port, public_url=public_url)
+        log_bad_requests_briefly()
+        server = TableServer(
+            store,
+            host=host,
+            port=port,
+            public_url=public_url,
+            max_browser_seats=max_browser_seats,
+            allow_seeded_tables=allow_seeded_tables,
+        )
         runner = web.AppRunner(server.make_app(), access_log=None, handle_signals=True)
         await runner.setup()
         site = web.TCPSite(runner, host or None, port)

@@ -8,7 +8,10 @@ server (:mod:`orbis_tui.host`) put it in front of their pages; it knows nothing 
 from __future__ import annotations
 
 import ipaddress
+import logging
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -95,3 +98,58 @@ def split_host(host: str) -> tuple[str, int | None] | None:
 def _quoted(text: str) -> str:
     """A value from a request, short and printable, for a refusal."""
     return repr(printable(text[:80]) + ("…" if len(text) > 80 else ""))
+
+
+# ---------------------------------------------------------------- bad requests in the log
+BAD_REQUESTS_BURST = 10  # lines logged at once for malformed requests
+BAD_REQUESTS_EVERY = 6.0  # then one line every this many seconds; the rest are counted
+
+
+class BadRequestLog(logging.Filter):
+    """Logs a malformed HTTP request (no Host header, a bad header byte, garbage) as
+    one line, not the web server's traceback, and at most BAD_REQUESTS_BURST of them
+    at once, then one every BAD_REQUESTS_EVERY seconds: any client that reaches the
+    port could otherwise flood the server's terminal. The lines left out are counted
+    in the next one."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.clock = clock
+        self.left = float(BAD_REQUESTS_BURST)
+        self.since = clock()
+        self.dropped = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, HttpProcessingError):
+            return True
+        now = self.clock()
+        self.left = min(BAD_REQUESTS_BURST, self.left + (now - self.since) / BAD_REQUESTS_EVERY)
+        self.since = now
+        if self.left < 1:
+            self.dropped += 1
+            return False
+        self.left -= 1
+        reason = str(error.message).strip().splitlines()[0] if error.message else ""
+        peer = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+        line = f"bad request from {printable(str(peer), 60)}: {printable(reason, 120)}"
+        if self.dropped:
+            line += f" ({self.dropped} more not logged)"
+            self.dropped = 0
+        record.msg, record.args = line, ()
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def log_bad_requests_briefly(clock: Callable[[], float] = time.monotonic) -> BadRequestLog:
+    """Put a :class:`BadRequestLog` on the web server's log (once)."""
+    logger = logging.getLogger("aiohttp.server")
+    for each in logger.filters:
+        if isinstance(each, BadRequestLog):
+            return each
+    brief = BadRequestLog(clock)
+    logger.addFilter(brief)
+    return brief

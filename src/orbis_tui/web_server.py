@@ -25,7 +25,7 @@ from textual_serve.server import Server
 
 from .i18n import N_, language
 from .i18n import gettext as _
-from .web_guard import RequestGuard, is_loopback
+from .web_guard import RequestGuard, is_loopback, log_bad_requests_briefly
 from .web_tab import (
     MAX_MESSAGE_BYTES,
     Focus,
@@ -41,6 +41,13 @@ from .web_tab import (
 PAGE_TITLE = "Orbis"
 SESSION_ENDED = N_("Session ended.")
 RESTART = N_("Restart")  # the page's button (the app's question to quit names it)
+# A seat's page: its terminal was closed because the seat was opened in another place,
+# or the server went away (the page connects again by itself once it is back).
+SEAT_REPLACED = N_("This seat was opened in another place (another tab or terminal).")
+TAKE_BACK = N_("Take it back here")
+RECONNECTING = N_("The table server cannot be reached: connecting again…")
+CLOSE_REPLACED = 4001  # the websocket's close code when a newer terminal took the seat
+CLOSE_RESTARTING = 1012  # the server stops (it may be restarted): the page tries again
 PAGE_FOLDER = Path(__file__).parent / "web_page"  # the page, without requests elsewhere
 QUIT_GRACE = 10.0  # seconds a game has to save and end once its tab has gone
 TERM_GRACE = 3.0  # then seconds it has after SIGTERM, before SIGKILL
@@ -82,9 +89,9 @@ class TabGame(AppService):
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await self.websocket.send_str(text)
 
-    async def close_page(self) -> None:
+    async def close_page(self, code: int = 1000) -> None:
         with contextlib.suppress(ConnectionError, RuntimeError):
-            await self.websocket.close()
+            await self.websocket.close(code=code)
 
     async def run(self) -> None:
         await super().run()
@@ -160,6 +167,7 @@ class OrbisServer(Server):
     def initialize_logging(self) -> None:
         super().initialize_logging()
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # not a line per request
+        log_bad_requests_briefly()
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -291,9 +299,30 @@ async def seat_page(request: web.Request, base: str, terminal_url: str) -> web.R
         config={"static": {"url": f"{base}/static/"}},
         application={"name": PAGE_TITLE},
         ping_url="",
-        texts={"ended": _(SESSION_ENDED), "restart": _(RESTART), "lang": language()},
+        seat=True,
+        texts={
+            "ended": _(SESSION_ENDED),
+            "restart": _(RESTART),
+            "lang": language(),
+            "replaced": _(SEAT_REPLACED),
+            "take_back": _(TAKE_BACK),
+            "reconnecting": _(RECONNECTING),
+        },
     )
     return web.Response(text=text, content_type="text/html")
+
+
+def refusal_page(status: int, text: str, **fields: object) -> web.Response:
+    """A short page saying why a seat's page or terminal is refused (``text``: a
+    marked text, filled with ``fields``); nothing was started for it."""
+    from html import escape
+
+    said = escape(_(text).format(**fields))
+    body = (
+        f'<!doctype html><html lang="{language()}"><head><meta charset="utf-8">'
+        f"<title>{PAGE_TITLE}</title></head><body><p>{said}</p></body></html>\n"
+    )
+    return web.Response(status=status, text=body, content_type="text/html")
 
 
 class _SeatGame(TabGame):
@@ -311,19 +340,33 @@ class _SeatGame(TabGame):
         return environment
 
 
+def seat_websocket() -> web.WebSocketResponse:
+    """The websocket of a browser seat's terminal (see :func:`run_seat_terminal`)."""
+    return web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
+
+
+async def replace_seat_terminal(websocket: web.WebSocketResponse) -> None:
+    """Close a seat's terminal because a newer one took the seat: its page says so."""
+    with contextlib.suppress(ConnectionError, RuntimeError):
+        await websocket.close(code=CLOSE_REPLACED)
+
+
 async def run_seat_terminal(
-    request: web.Request, argv: list[str], link: str, downloads: DownloadManager
+    request: web.Request,
+    argv: list[str],
+    link: str,
+    downloads: DownloadManager,
+    websocket: web.WebSocketResponse,
 ) -> web.WebSocketResponse:
     """Relay the browser's terminal to a new ``orbis join`` process for ``link``, as
     ``orbis serve`` relays a tab to its game (the game never outlives its tab)."""
-    websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
     tab = _SeatGame(f"exec {shlex.join(argv)}", link, websocket, download_manager=downloads)
     try:
         await websocket.prepare(request)
         await tab.start(*tab_size(request.query))
         await relay(websocket, tab)
-    except asyncio.CancelledError:  # the server stops: the page says the session ended
-        await tab.close_page()
+    except asyncio.CancelledError:  # the server stops: the page connects again once back
+        await tab.close_page(CLOSE_RESTARTING)
     finally:
         await asyncio.shield(tab.stop())
     return websocket

@@ -19,9 +19,21 @@ from .raw import raw_socket
 from .server_helpers import free_port, new_table, running_server, stop_process
 
 
+class Clock:
+    """The server's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def test_an_absent_seat_handed_to_a_computer_until_its_player_returns(tmp_path: Path) -> None:
+    clock = Clock()
+
     async def main() -> None:
-        async with running_server(tmp_path / "t.db", bot_pause=0.02) as server:
+        async with running_server(tmp_path / "t.db", bot_pause=0.02, clock=clock) as server:
             links, _w, _ = await new_table(server, 3)
             ada, bo, cy = links
             assert ada and bo and cy
@@ -32,6 +44,7 @@ def test_an_absent_seat_handed_to_a_computer_until_its_player_returns(tmp_path: 
                 assert (await a.next("refused"))["code"] == p.NOT_ABSENT
                 await a.send(p.stand_in(1, "nosuch"))
                 assert (await a.next("refused"))["code"] == p.UNKNOWN_LEVEL
+                clock.now += 30.0  # the absent players' grace is over
                 await a.send(p.stand_in(1, "easy"))
                 await a.send(p.stand_in(2, "easy"))
                 while True:
@@ -53,6 +66,41 @@ def test_an_absent_seat_handed_to_a_computer_until_its_player_returns(tmp_path: 
             assert stand_ins[0]["seat"] == 1 and stand_ins[0]["level"] == "easy"
             assert stand_ins[0]["to"] > stand_ins[0]["from"]  # Bo came back and played on
             assert stand_ins[1]["seat"] == 2 and "to" not in stand_ins[1]
+
+    asyncio.run(main())
+
+
+def test_a_dropped_seat_has_a_grace_before_it_can_be_handed_over(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", clock=clock) as server:
+            links, _w, _ = await new_table(server, 2)
+            ada, bo = links
+            assert ada and bo
+            async with raw_socket(ada) as a:
+                table = await a.next("table")
+                assert table["seats"][1]["handover_in"] == 30  # not come yet: the grace too
+                clock.now += 31.0
+                async with raw_socket(bo) as b:
+                    await b.next("table")
+                    seen = await a.next("change")
+                    assert seen["seats"][1]["here"] and "handover_in" not in seen["seats"][1]
+                seen = await a.next("change")  # Bo's connection dropped
+                assert not seen["seats"][1]["here"]
+                assert seen["seats"][1]["handover_in"] == 30
+                await a.send(p.stand_in(1, "easy"))
+                refused = await a.next("refused")
+                assert refused["code"] == p.TOO_SOON and "in 30 s" in refused["reason"]
+                clock.now += 12.0
+                await a.send(p.sync())
+                assert (await a.next("table"))["seats"][1]["handover_in"] == 18
+                await a.send(p.stand_in(1, "easy"))
+                assert "in 18 s" in (await a.next("refused"))["reason"]
+                clock.now += 18.0
+                await a.send(p.stand_in(1, "easy"))
+                seen = await a.next("change")
+                assert seen["seats"][1]["stand_in"] == "easy"
 
     asyncio.run(main())
 

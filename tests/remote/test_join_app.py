@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from orbis_tui.tui.join import JoinApp, RemoteTableScreen
 
@@ -50,5 +52,49 @@ def test_a_seat_plays_its_turn_by_keyboard_and_sees_the_computer_answer(
                 assert screen.state.public_signature() == room.match.state.public_signature()
                 assert screen.match.record.actions == room.record.actions
                 await pilot.press("q")
+
+    asyncio.run(main())
+
+
+async def _until(pilot: Any, condition: Callable[[], bool], seconds: float = 60) -> None:
+    """Wait for ``condition``, failing after ``seconds``."""
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("waited in vain")
+
+
+def test_a_seat_opened_elsewhere_says_so_and_takes_it_back(tmp_path: Path) -> None:
+    from orbis_tui.remote import protocol as p
+    from orbis_tui.tui.join import ReplacedScreen
+
+    from .raw import raw_socket
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, _w, _ = await new_table(server, 2)
+            link = links[0]
+            assert link is not None
+            room = server.rooms[link.table]
+            app = JoinApp(link, throwaway=True)
+            try:
+                async with app.run_test(size=(80, 24)) as pilot:
+                    await _until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+                    async with raw_socket(link) as elsewhere:
+                        await elsewhere.next("table")
+                        await _until(pilot, lambda: isinstance(app.screen, ReplacedScreen))
+                        keys = {b.binding.action for b in app.active_bindings.values()}
+                        assert "take_back" in keys and "quit" in keys
+                        assert not keys & {"stand_in", "end_turn", "undo", "hint", "confirm"}
+                        await pilot.press("enter")
+                        assert await elsewhere.closed_with() == p.REPLACED
+                    await _until(
+                        pilot,
+                        lambda: isinstance(app.screen, RemoteTableScreen) and 0 in room.here,
+                    )
+                    await pilot.press("q")
+            finally:
+                app.cleanup()
 
     asyncio.run(main())

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..i18n import gettext as _
@@ -18,7 +19,9 @@ from . import arguments
 from .arguments import AddCommand
 
 DEFAULT_STORE = "orbis-tables.db"
-LINK_ENV = "ORBIS_JOIN_LINK"
+LINK_ENV = "ORBIS_LINK"  # where `orbis join` finds the link when none is given
+SEAT_LINK_ENV = "ORBIS_JOIN_LINK"  # where the table server hands a browser seat its link
+MAX_LINK_TEXT = 4096  # characters read for a link from a file or stdin
 
 
 def _seat_level(text: str) -> tuple[int, str]:
@@ -56,10 +59,24 @@ def _server(text: str) -> str:
     return str(arguments.public_url(text))
 
 
+def _browser_seats(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 5 or not 0 <= int(text) <= 10_000:
+        message = _("{text} is not a number of browser seats (0 to 10000)")
+        raise argparse.ArgumentTypeError(message.format(text=repr(text[:40])))
+    return int(text)
+
+
 def _cmd_host(args: argparse.Namespace) -> int:
     from ..host import host_tables
 
-    return host_tables(args.host, args.port, args.store, args.public_url)
+    return host_tables(
+        args.host,
+        args.port,
+        args.store,
+        args.public_url,
+        max_browser_seats=args.max_browser_seats,
+        allow_seeded_tables=args.allow_seeded_tables,
+    )
 
 
 def _cmd_table_new(args: argparse.Namespace) -> int:
@@ -112,7 +129,7 @@ def _table_answer(answer: object, players: int) -> _TableAnswer:
         raise ValueError(str(answer["error"]))
     try:
         # strict as JSON: a seat number is a number, not "1" or true; an object is a dict
-        table = _answer_schema().validate_json(json.dumps(answer), strict=True)
+        table: _TableAnswer = _answer_schema().validate_json(json.dumps(answer), strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "(top level)"
@@ -131,20 +148,77 @@ def _answer_schema() -> Any:
     return TypeAdapter(_TableAnswer)
 
 
+class NoLink(ValueError):
+    """No link was given, or it could not be read (said in one line)."""
+
+
+def link_text(args: argparse.Namespace) -> str:
+    """The invitation link's text, from wherever it was given: the command line (which
+    other users see in ``ps``), ``-`` or a piped stdin, ``--link-file``, or the
+    environment (``ORBIS_LINK``). Raises :class:`NoLink` saying what is missing."""
+    if args.browser_seat:  # started by the table server: the link is in its environment
+        return os.environ.pop(SEAT_LINK_ENV, "")
+    if args.link not in (None, "-"):
+        return str(args.link)
+    if args.link_file is not None:
+        try:
+            with args.link_file.open(encoding="utf-8", errors="replace") as file:
+                return str(file.read(MAX_LINK_TEXT))
+        except OSError as exc:
+            message = _("cannot read the link from {file}: {error}")
+            raise NoLink(message.format(file=args.link_file, error=exc.strerror or exc)) from None
+    if args.link is None and os.environ.get(LINK_ENV):
+        return os.environ.pop(LINK_ENV)
+    if args.link == "-" or not sys.stdin.isatty():
+        return _read_link_from_stdin()
+    raise NoLink(
+        _(
+            "give the invitation link: orbis join LINK, orbis join - (then paste it), "
+            "--link-file FILE, or the environment variable {env}"
+        ).format(env=LINK_ENV)
+    )
+
+
+def _read_link_from_stdin() -> str:
+    """The link typed or pasted (not shown), or piped in; stdin is then the terminal
+    again, for the app's keys."""
+    if sys.stdin.isatty():
+        import getpass
+
+        try:
+            return getpass.getpass(_("Paste the invitation link (it is not shown): "))
+        except EOFError:
+            return ""
+    text = sys.stdin.readline(MAX_LINK_TEXT)
+    _terminal_as_stdin()
+    return text
+
+
+def _terminal_as_stdin() -> None:
+    """Make the terminal stdin again, after a link was piped in."""
+    try:
+        terminal = os.open("/dev/tty", os.O_RDWR)
+    except OSError:
+        raise NoLink(_("the link came on stdin, but there is no terminal to play in")) from None
+    os.dup2(terminal, sys.stdin.fileno())
+    os.close(terminal)
+
+
 def _cmd_join(args: argparse.Namespace) -> int:
+    from ..printable import printable
     from ..remote.links import parse_link
 
-    text = os.environ.get(LINK_ENV, "") if args.link_from_env else (args.link or "")
     try:
-        link = parse_link(text)
+        link = parse_link(link_text(args))
     except ValueError as exc:
-        print(_("orbis join: {problem}").format(problem=exc), file=sys.stderr)
+        problem = printable(str(exc), 300)
+        print(_("orbis join: {problem}").format(problem=problem), file=sys.stderr)
         return 2
     if not arguments.usable_data_dir(args.data_dir, "join"):
         return 2
     from ..tui.join import run_join
 
-    return run_join(link, args.data_dir, language=args.chosen_lang)
+    return run_join(link, args.data_dir, language=args.chosen_lang, throwaway=args.browser_seat)
 
 
 def _add_host(sub: Any) -> None:
@@ -171,6 +245,23 @@ def _add_host(sub: Any) -> None:
         type=arguments.public_url,
         help=_("the address players use, when a proxy serves this server (https://...)"),
     )
+    host.add_argument(
+        "--max-browser-seats",
+        type=_browser_seats,
+        default=16,
+        help=_(
+            "browser seats played at once, in all (16): each runs a process of some 50 MB "
+            "on this machine"
+        ),
+    )
+    host.add_argument(
+        "--allow-seeded-tables",
+        action="store_true",
+        help=_(
+            "let a table request give the seed of its deal (for tests and replays: "
+            "whoever knows the seed knows the piles; the seats are told)"
+        ),
+    )
     host.set_defaults(run=_cmd_host)
 
 
@@ -193,8 +284,18 @@ def _add_table(sub: Any) -> None:
 def _add_join(sub: Any) -> None:
 
     join = sub.add_parser("join", help=_("take your seat at a table played apart"))
-    join.add_argument("link", nargs="?", help=_("the invitation link"))
-    join.add_argument("--link-from-env", action="store_true", help=argparse.SUPPRESS)
+    join.add_argument(
+        "link",
+        nargs="?",
+        help=_(
+            "the invitation link (other users of this machine can see it here: "
+            "prefer -, --link-file or ORBIS_LINK)"
+        ),
+    )
+    join.add_argument("--link-file", type=Path, help=_("read the invitation link from this file"))
+    # The table server starting a browser seat's app: the link in its environment,
+    # and a throwaway data folder and settings.
+    join.add_argument("--browser-seat", action="store_true", help=argparse.SUPPRESS)
     join.add_argument(
         "--data-dir",
         type=arguments.data_dir,

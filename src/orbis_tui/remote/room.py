@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import json
+import math
 import random
+import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
     from ..bots import Bot
 
 HUMAN = "human"
+HANDOVER_GRACE = 30.0  # seconds a person's seat waits for them before a computer may play it
 
 
 class Connection(Protocol):
@@ -68,6 +73,7 @@ class Room:
         *,
         bot_pause: float = 0.5,
         bot_budget: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         setup_record = GameRecord.from_own_json(stored.setup)
         record = GameRecord(
@@ -88,7 +94,13 @@ class Room:
         self.watch_hash = stored.watch_hash
         kinds = record.setup.seats or [HUMAN] * len(record.setup.players)
         self.kinds = list(kinds)
+        # A table loaded (new, or after a restart) gives every person the same grace.
+        self.left_at = {n: clock() for n, kind in enumerate(self.kinds) if kind == HUMAN}
         self.here: dict[int, Connection] = {}
+        # When each absent person left (by ``clock``): their seat can be handed to a
+        # computer HANDOVER_GRACE seconds later, not before (a dropped connection
+        # usually comes back).
+        self.clock = clock
         self.watchers: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.bot_pause = bot_pause
@@ -136,19 +148,30 @@ class Room:
 
     # ------------------------------------------------------------ what is sent
     def seats(self) -> list[dict[str, Any]]:
-        return [
-            {
+        seats: list[dict[str, Any]] = []
+        for n, name in enumerate(self.record.setup.players):
+            seat = {
                 "name": name,
                 "kind": self.kinds[n],
                 "here": n in self.here,
                 "stand_in": self.stand_in(n),
             }
-            for n, name in enumerate(self.record.setup.players)
-        ]
+            wait = self.handover_in(n)
+            if wait:
+                seat["handover_in"] = wait  # seconds, from when this is sent
+            seats.append(seat)
+        return seats
+
+    def handover_in(self, seat: int) -> int:
+        """Whole seconds until an absent person's seat can be handed to a computer."""
+        left = self.left_at.get(seat)
+        if left is None or seat in self.here:
+            return 0
+        return max(0, math.ceil(left + HANDOVER_GRACE - self.clock()))
 
     def table_message(self, seat: int) -> str:
         """The ``table`` message for ``seat`` (WATCHER: a watcher): the whole table."""
-        if self._body is None:
+        if self._body is None or any(map(self.handover_in, self.left_at)):
             state = self.match.state
             body: dict[str, Any] = {
                 "table": self.id,
@@ -156,6 +179,8 @@ class Room:
                 "record": record_plain(public_record(self.record, state)),
                 "seats": self.seats(),
             }
+            if self.record.setup.seed is not None:
+                body["seeded"] = True  # dealt from a seed given to the server
             if state.is_over:
                 body["final"] = record_plain(self.record)
             self._body = _compact(body)
@@ -207,6 +232,7 @@ class Room:
                 return
             old = self.here.get(seat)
             self.here[seat] = conn
+            self.left_at.pop(seat, None)
             if old is not None and old is not conn:
                 old.close(p.REPLACED, "this seat was opened from another place")
             if self.stand_in(seat) is not None and not self.match.state.is_over:
@@ -221,6 +247,7 @@ class Room:
                 return
             if self.here.get(seat) is conn:
                 del self.here[seat]
+                self.left_at[seat] = self.clock()
                 self.broadcast()
 
     # ------------------------------------------------------------ intents
@@ -295,6 +322,9 @@ class Room:
             return p.UNKNOWN_LEVEL, f"{intent.level!r} is not a computer level", None
         if target in self.here or self.stand_in(target) is not None:
             return p.NOT_ABSENT, "this seat's player is here", None
+        wait = self.handover_in(target)
+        if wait:
+            return p.TOO_SOON, f"this seat can be handed over in {wait} s", None
         entries = self.record.stand_ins or []
         entries.append({"seat": target, "level": intent.level, "from": self.count})
         self.record.stand_ins = entries
@@ -386,7 +416,8 @@ class Room:
         if bot is None:
             from ..bots import bot_seed, make_bot
 
-            seed = bot_seed(self.record.setup.seed or 0, seat)
+            given = self.record.setup.seed
+            seed = bot_seed(given if given is not None else _table_number(self.id), seat)
             bot = make_bot(level, seed, time_budget=self.bot_budget)
             self._bots[(seat, level)] = bot
         return bot
@@ -407,11 +438,19 @@ async def create_table(
     seed: int | None = None,
     first_player: int | None = None,
 ) -> Invitation:
-    """Deal a new table and store it; its tokens are handed out here, once."""
+    """Deal a new table and store it; its tokens are handed out here, once.
+
+    Without ``seed`` the piles are shuffled from DEAL_BITS random bits of the operating
+    system, which are kept nowhere: the record holds the deal itself (and no seed), so
+    nobody can predict the piles' order, nor find it from the opening market. A
+    ``seed`` (a server that allows seeded tables, for tests and replays) is kept in the
+    record, which the seats get only once the game is over."""
     rng = random.SystemRandom()
-    seed = rng.randrange(2**31) if seed is None else seed
     first = rng.randrange(len(names)) if first_player is None else first_player
-    setup: GameSetup = setup_for_game(list(names), seed, first)
+    setup: GameSetup = setup_for_game(
+        list(names), secrets.randbits(DEAL_BITS) if seed is None else seed, first
+    )
+    setup.seed = seed
     setup.seats = list(kinds)
     table_id = new_table_id()
     tokens: list[str | None] = [new_token() if k == HUMAN else None for k in kinds]
@@ -425,6 +464,14 @@ async def create_table(
         )
     )
     return Invitation(table_id, tokens, watch)
+
+
+DEAL_BITS = 256  # random bits a table's piles are shuffled from (none kept)
+
+
+def _table_number(table_id: str) -> int:
+    """A number of the table's own, for its computer players' seeds."""
+    return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:7], "little")
 
 
 def _compact(body: dict[str, Any]) -> str:

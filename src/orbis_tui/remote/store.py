@@ -11,7 +11,9 @@ one file for every table (the standard library's sqlite3, in WAL mode);
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -80,7 +82,9 @@ class SqliteStore:
         from filelock import FileLock, Timeout
 
         self.path = path
-        self._lock = FileLock(f"{path}.lock", timeout=0)
+        # The store holds the true deal: only its owner may read it (and what SQLite
+        # writes beside it takes the file's permissions).
+        self._lock = FileLock(f"{path}.lock", timeout=0, mode=0o600)
         try:
             self._lock.acquire()
         except Timeout:
@@ -91,6 +95,7 @@ class SqliteStore:
         except OSError as exc:
             raise StoreError(f"{path}: {exc.strerror or exc}") from None
         try:
+            _owner_only(path)
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
@@ -98,6 +103,9 @@ class SqliteStore:
         except sqlite3.Error as exc:
             self._lock.release()
             raise StoreError(f"{path}: not a table store ({exc})") from None
+        except OSError as exc:
+            self._lock.release()
+            raise StoreError(f"{path}: {exc.strerror or exc}") from None
 
     async def create(self, table: StoredTable) -> None:
         db = self._db
@@ -164,6 +172,16 @@ class SqliteStore:
     async def close(self) -> None:
         self._db.close()
         self._lock.release()
+
+
+def _owner_only(path: Path) -> None:
+    """Create the store file readable by its owner only, or make it so (with the WAL
+    and shared-memory files SQLite keeps beside it)."""
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    for each in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        with contextlib.suppress(FileNotFoundError):
+            if each.stat().st_mode & 0o077:
+                each.chmod(0o600)
 
 
 async def open_store(where: str) -> TableStore:

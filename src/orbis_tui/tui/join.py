@@ -11,6 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
+import sys
+import tempfile
+import threading
+import time
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,14 +26,17 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..i18n import gettext as _
+from ..records import Match
 from ..remote import protocol as p
 from ..remote.client import OutOfStep, SeatLink, TableMirror, TableView
 from ..remote.links import Link
 from . import texts
 from .app import OrbisApp
-from .navigation import ShowEnd
+from .navigation import NewGame, OpenWalkthrough, PlayApart, ResumeGame, ShowEnd, StartGame
 from .remote_session import RemoteSession
+from .screens.end import EndScreen
 from .screens.table import TableScreen
+from .widgets.keybar import KeyBar
 
 K = texts.KEY
 
@@ -40,6 +49,24 @@ class WaitingScreen(Screen[None]):
 
     def say(self, text: str) -> None:
         self.query_one("#join-status", Static).update(text)
+
+
+class ReplacedScreen(Screen[None]):
+    """This seat was opened in another place: nothing here plays it any more, and
+    the keys that work are taking it back and quitting."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "take_back", K["take_back"]),
+    ]
+
+    def compose(self) -> Any:
+        yield Static(_(texts.JOIN_REPLACED), id="join-status")
+        yield KeyBar()
+
+    def action_take_back(self) -> None:
+        app = self.app
+        assert isinstance(app, JoinApp)
+        app.take_seat_back()
 
 
 class RemoteTableScreen(TableScreen):
@@ -84,9 +111,28 @@ class RemoteTableScreen(TableScreen):
 
     def _waiting_text(self) -> str | None:
         seat = self.state.current
-        if seat in self.remote.absent():
-            return _(texts.PANEL_AWAY).format(name=self.seats[seat].name)
-        return None
+        if seat not in self.remote.away():
+            return None
+        wait = self.remote.handover_in(seat)
+        if wait:
+            return _(texts.PANEL_AWAY_GRACE).format(name=self.seats[seat].name, seconds=wait)
+        return _(texts.PANEL_AWAY).format(name=self.seats[seat].name)
+
+    def on_mount(self) -> None:  # TableScreen's own on_mount runs too (Textual's way)
+        self.set_interval(1.0, self._count_down)
+
+    def _count_down(self) -> None:
+        """An absent player's grace counts down on the panel; m comes once it is over."""
+        if any(self.remote.handover_in(seat) for seat in self.remote.away()):
+            self.changed()
+            self.refresh_bindings()
+            self._grace_running = True
+        elif self._grace_running:  # just over: m is offered now
+            self._grace_running = False
+            self.changed()
+            self.refresh_bindings()
+
+    _grace_running = False
 
     def table_moved(self, turn: int, count: int) -> None:
         """The server sent a new table (``turn`` and ``count`` were the old ones)."""
@@ -103,13 +149,50 @@ class RemoteTableScreen(TableScreen):
             self._next_turn()
 
 
+class SeatEndScreen(EndScreen):
+    """The end of a game played apart, with what a remote player can do there: save
+    the record (a download in a browser, a file in a terminal) and leave. Nothing of
+    the machine the app runs on is offered: no new game, no local games; in a browser
+    no review either (its analysis would run on the table server's machine). A
+    rematch, when there is one, is one more binding here."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new":
+            return False
+        if action == "review":
+            return not self.app.is_web
+        return super().check_action(action, parameters)
+
+    def action_new(self) -> None:
+        """A seat's app starts no game of its own."""
+
+
 class JoinApp(OrbisApp):
-    """The app for one seat of a table played apart."""
+    """The app for one seat of a table played apart.
+
+    It reaches its own seat and nothing else: no local game is offered, started or
+    resumed, and neither the walkthrough nor "Play apart" can be opened from it.
+    With ``throwaway`` (a browser seat, whose app runs on the table server's machine)
+    its data folder and settings are a temporary folder of its own, removed when it
+    ends: no seat sees or changes the host's games, settings, or another seat's.
+    """
 
     RESUME_AT_START = False
     DOWNLOAD_RECORDS = True  # a browser seat's app runs on the table server's machine
 
-    def __init__(self, link: Link, data_dir: Path | str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        link: Link,
+        data_dir: Path | str | None = None,
+        *,
+        throwaway: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
+        if throwaway:
+            self._scratch = tempfile.TemporaryDirectory(prefix="orbis-seat-")
+            data_dir = Path(self._scratch.name)
+            kwargs["config_dir"] = data_dir / "config"
         super().__init__(data_dir, **kwargs)
         self.link = link
         self.session: RemoteSession | None = None
@@ -123,6 +206,39 @@ class JoinApp(OrbisApp):
     def _show_first_screen(self) -> None:
         self.push_screen(self._waiting)
         self._connect()
+
+    def cleanup(self) -> None:
+        """Remove the throwaway folder (if any) once the app has ended."""
+        if self._scratch is not None:
+            self._scratch.cleanup()
+            self._scratch = None
+
+    # ------------------------------------------------------------ nothing but the seat
+    # The screens the app shares with a game at this screen post these; a seat's app
+    # answers none of them (prevent_default: not the local game's handlers either).
+    def on_new_game(self, message: NewGame) -> None:
+        message.prevent_default()
+
+    def on_start_game(self, message: StartGame) -> None:
+        message.prevent_default()
+
+    def on_play_apart(self, message: PlayApart) -> None:
+        message.prevent_default()
+
+    def on_resume_game(self, message: ResumeGame) -> None:
+        message.prevent_default()
+
+    def on_open_walkthrough(self, message: OpenWalkthrough) -> None:
+        message.prevent_default()
+
+    def on_show_end(self, message: ShowEnd) -> None:
+        message.prevent_default()
+        self._show_end(message.match)
+
+    def _show_end(self, match: Match) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self._show_screen(SeatEndScreen(match, self.store))
 
     @work(exclusive=True, group="table-link")
     async def _connect(self) -> None:
@@ -176,6 +292,10 @@ class JoinApp(OrbisApp):
             # Not "resumed": there is no saved game here, only the table as it is now.
             screen = RemoteTableScreen(session, settings=self.settings)
             self._show_screen(screen)
+            if view.raw.get("seeded") is True:
+                self.notify(
+                    _(texts.JOIN_SEEDED), severity="warning", timeout=24 * 3600, markup=False
+                )
             self._alert_if_my_turn()
             return
         table = self._table_screen()
@@ -201,8 +321,14 @@ class JoinApp(OrbisApp):
                 level = texts.level_name(after[1])
                 self.notify(_(texts.STAND_IN_STARTED).format(name=name, level=level), markup=False)
             elif before[0] != after[0]:
-                text = _(texts.SEAT_BACK) if after[0] else _(texts.SEAT_AWAY)
-                self.notify(text.format(name=name), markup=False)
+                wait = self.session.handover_in(seat) if self.session is not None else 0
+                if after[0]:
+                    text = _(texts.SEAT_BACK).format(name=name)
+                elif wait:
+                    text = _(texts.SEAT_AWAY_GRACE).format(name=name, seconds=wait)
+                else:
+                    text = _(texts.SEAT_AWAY).format(name=name)
+                self.notify(text, markup=False)
         self._presence = now
 
     def _alert_if_my_turn(self) -> None:
@@ -232,13 +358,26 @@ class JoinApp(OrbisApp):
                 self._lost = True
                 self.notify(_(texts.JOIN_LOST), severity="warning", timeout=24 * 3600, markup=False)
             return
+        if code == p.REPLACED:
+            if self._lost:
+                self._lost = False
+                self.clear_notifications()
+            if not isinstance(self.screen, ReplacedScreen):
+                self.push_screen(ReplacedScreen())
+            return
         template = _(texts.BYE_TEXTS[code]) if code in texts.BYE_TEXTS else "{reason}"
         text = template.format(reason=reason)
-        if code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE):
+        if code in (p.BAD_TOKEN, p.BAD_MESSAGE):
             if self.session is None:
                 self._waiting.say(text)
             else:
                 self.notify(text, severity="error", timeout=30, markup=False)
+
+    def take_seat_back(self) -> None:
+        """Connect again: the other place's connection is closed in turn."""
+        if isinstance(self.screen, ReplacedScreen):
+            self.pop_screen()
+        self._connect()
 
     async def action_quit(self) -> None:
         if self.seat_link is not None:
@@ -250,7 +389,52 @@ def _presence(view: TableView) -> list[tuple[bool, str | None]]:
     return [(bool(s.get("here")), s.get("stand_in")) for s in view.seats]
 
 
-def run_join(link: Link, data_dir: Path | None = None, language: str | None = None) -> int:
-    app = JoinApp(link, data_dir, language=language)
-    app.run()
+def die_with_parent() -> None:
+    """End this process when the one that started it ends (a browser seat's app, whose
+    table server was killed, must not hold the seat on its own): a death signal on
+    Linux, a thread watching the parent elsewhere."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0) == 0:
+            if os.getppid() != parent:  # it ended before the signal was asked for
+                os.kill(os.getpid(), signal.SIGTERM)
+            return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def run_join(
+    link: Link,
+    data_dir: Path | None = None,
+    language: str | None = None,
+    *,
+    throwaway: bool = False,
+) -> int:
+    app = JoinApp(link, data_dir, language=language, throwaway=throwaway)
+    if throwaway:  # a browser seat: started by the table server, ended with it
+
+        def ended(number: int, _frame: object) -> None:
+            # The server's death brings SIGTERM and the terminal's hangup together:
+            # the folder is removed once, whichever comes first.
+            for each in (signal.SIGTERM, signal.SIGHUP):
+                signal.signal(each, signal.SIG_IGN)
+            app.cleanup()
+            os._exit(128 + number)
+
+        for each in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(each, ended)
+        die_with_parent()
+    try:
+        app.run()
+    finally:
+        app.cleanup()
     return app.return_code or 0

@@ -12,6 +12,8 @@ on this screen until it is confirmed. Computer seats are played by the server.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 
 from ..engine import Action, IllegalAction, format_action
@@ -38,11 +40,13 @@ class RemoteSession(GameSession):
         self.view = view
         self.final: GameRecord | None = view.final
         self._asked: int | None = None  # the action count an intent was sent at
+        self._view_at = self.clock()  # when the seats' grace periods were counted
 
     # ------------------------------------------------------------ the table moves
     def take_view(self, view: TableView) -> None:
         """The server sent the table: take it up."""
         self.view = view
+        self._view_at = self.clock()
         self.seats[:] = _seats(view)
         if view.final is not None:
             self.final = view.final
@@ -75,13 +79,29 @@ class RemoteSession(GameSession):
     def humans(self) -> int:
         return 1  # one person at this screen: no keyboard to pass
 
-    def absent(self) -> list[int]:
+    clock = staticmethod(time.monotonic)  # the tests' own clock replaces it
+
+    def away(self) -> list[int]:
         """The persons' seats whose player is away and not stood in for."""
         return [
             n
             for n, info in enumerate(self.view.seats)
             if info.get("kind") == "human" and not info.get("here") and not info.get("stand_in")
         ]
+
+    def absent(self) -> list[int]:
+        """The seats of :meth:`away` that can be handed to a computer now (their grace
+        is over)."""
+        return [n for n in self.away() if not self.handover_in(n)]
+
+    def handover_in(self, seat: int) -> int:
+        """Whole seconds until ``seat`` can be handed to a computer (the server's count
+        when it sent the table, counted down here)."""
+        info = self.view.seats[seat] if seat < len(self.view.seats) else {}
+        wait = info.get("handover_in")
+        if type(wait) is not int or wait <= 0:
+            return 0
+        return max(0, math.ceil(wait - (self.clock() - self._view_at)))
 
     # ------------------------------------------------------------ playing
     def submit(self, action: Action, *, confirm: bool = False) -> IllegalAction | None:

@@ -1037,18 +1037,35 @@ REVIEW_AT_START = N_("This is the start of the game.")
 REVIEW_AT_END = N_("This is the end of the record.")
 
 # ---------------------------------------------------------------- a table played apart
-KEY.update({"stand_in": N_("A computer for an absent player")})
+KEY.update(
+    {"stand_in": N_("A computer for an absent player"), "take_back": N_("Take the seat back")}
+)
+JOIN_REPLACED = N_(
+    "This seat was opened in another place (another terminal or browser tab), which plays "
+    "it now. Enter takes it back here; q quits."
+)
 JOIN_CONNECTING = N_("Connecting to the table…")
 JOIN_NOT_CONNECTED = N_("Not connected to the table: connecting again…")
 JOIN_LOST = N_("The connection to the table was lost: connecting again…")
 JOIN_BACK = N_("Connected to the table again.")
 JOIN_UNREADABLE = N_("The table server sent a table this version cannot read: {error}")
+JOIN_SEEDED = N_(
+    "This table was dealt from a seed given to the server (for tests or replays): whoever "
+    "knows the seed knows the order of the piles."
+)
 PANEL_AWAY = N_("{name} is away. m: let a computer play for them until they return.")
+PANEL_AWAY_GRACE = N_(
+    "{name} is away. If they are not back in {seconds} s, m lets a computer play for them."
+)
 STAND_IN_TITLE = N_("An absent player")
 STAND_IN_QUESTION = N_("{name} is away. Which computer level plays for them until they return?")
 STAND_IN_WAIT = N_("Wait for them")
 STAND_IN_STARTED = N_("{level} plays for {name} until they return.")
 SEAT_AWAY = N_("{name} has left the table.")
+SEAT_AWAY_GRACE = N_(
+    "{name} has left the table: their seat can be handed to a computer in {seconds} s "
+    "if they do not return."
+)
 SEAT_BACK = N_("{name} is back at the table.")
 YOUR_TURN_TITLE = N_("Orbis: your turn")
 REFUSED_TEXTS = {
@@ -1058,6 +1075,7 @@ REFUSED_TEXTS = {
     "no-undo": N_("Nothing to undo in this turn."),
     "watching": N_("You are watching: you cannot play."),
     "not-absent": N_("That player is at the table."),
+    "too-soon": N_("That player may still come back: wait until their seat can be handed over."),
     "unknown-level": N_("The table server has no such computer level."),
 }
 BYE_TEXTS = {
@@ -1066,6 +1084,7 @@ BYE_TEXTS = {
     "bad-message": N_("The table server closed the connection: {reason}"),
     "shutdown": N_("The table server is stopping."),
     "too-slow": N_("The connection was too slow."),
+    "too-fast": N_("The table server closed the connection: it sent too many messages."),
 }
 
 # The new-game screen's way to a table played apart.

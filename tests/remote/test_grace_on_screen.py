@@ -1,0 +1,79 @@
+"""A seat's screen counts an absent player's grace down and offers m only after it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from orbis_tui.remote.client import TableMirror
+from orbis_tui.tui.remote_session import RemoteSession
+
+from .raw import raw_socket
+from .server_helpers import new_table, running_server
+
+
+def test_the_handover_waits_for_the_grace_counted_on_the_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen_now = [100.0]
+    monkeypatch.setattr(RemoteSession, "clock", staticmethod(lambda: screen_now[0]))
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", clock=lambda: 0.0) as server:
+            links, _w, _ = await new_table(server, 2)
+            assert links[0] is not None
+            async with raw_socket(links[0]) as raw:
+                table = await raw.next("table")
+        mirror = TableMirror()
+        view = mirror.take(table)
+        assert view is not None
+        session = RemoteSession(mirror, view, lambda _text: None)
+        assert session.away() == [1]
+        assert session.handover_in(1) == 30 and session.absent() == []
+        screen_now[0] += 10.5
+        assert session.handover_in(1) == 20 and session.absent() == []
+        screen_now[0] += 19.5
+        assert session.handover_in(1) == 0 and session.absent() == [1]
+
+    asyncio.run(main())
+
+
+def test_m_is_offered_on_the_screen_only_once_the_grace_is_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orbis_tui.tui.join import JoinApp, RemoteTableScreen
+
+    screen_now = [0.0]
+    monkeypatch.setattr(RemoteSession, "clock", staticmethod(lambda: screen_now[0]))
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", clock=lambda: 0.0) as server:
+            links, _w, _ = await new_table(server, 2)
+            assert links[0] is not None
+            app = JoinApp(links[0], throwaway=True)
+            try:
+                async with app.run_test(size=(100, 30)) as pilot:
+
+                    def offered() -> bool:
+                        actions = {b.binding.action for b in app.active_bindings.values()}
+                        return "stand_in" in actions
+
+                    for _ in range(1500):
+                        if isinstance(app.screen, RemoteTableScreen):
+                            break
+                        await pilot.pause(0.02)
+                    assert isinstance(app.screen, RemoteTableScreen)
+                    assert not offered()
+                    screen_now[0] += 30.0
+                    for _ in range(1500):  # the screen's countdown ticks every second
+                        if offered():
+                            break
+                        await pilot.pause(0.02)
+                    assert offered()
+                    await pilot.press("q")
+            finally:
+                app.cleanup()
+
+    asyncio.run(main())
