@@ -70,7 +70,10 @@ def _number_in(
             template = N_("{what} must be above {low} and at most {high}, not {value}")
         else:
             template = N_("{what} must be at least {low} and at most {high}, not {value}")
-        shown = (lambda bound: str(int(bound))) if kind is int else (lambda bound: f"{bound:g}")
+
+        def shown(bound: float) -> str:
+            return str(int(bound)) if kind is int else f"{bound:g}"
+
         raise ValueError(_say(template, what, value, low=shown(low), high=shown(high)))
     return value
 

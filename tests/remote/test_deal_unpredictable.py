@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,6 @@ import aiohttp
 
 from orbis_tui.engine import deal
 from orbis_tui.records import GameRecord
-from orbis_tui.remote import room as room_module
 from orbis_tui.remote.seatbot import _watch_once
 from orbis_tui.tiles import load_catalog
 
@@ -55,14 +55,14 @@ def test_every_deal_comes_from_256_fresh_random_bits_kept_nowhere(
     tmp_path: Path, monkeypatch: Any
 ) -> None:
     drawn: list[tuple[int, int]] = []
-    real = room_module.secrets.randbits
+    real = secrets.randbits
 
     def spy(bits: int) -> int:
         value = real(bits)
         drawn.append((bits, value))
         return value
 
-    monkeypatch.setattr(room_module.secrets, "randbits", spy)
+    monkeypatch.setattr(secrets, "randbits", spy)
     catalog = load_catalog()
 
     async def main() -> None:

@@ -20,6 +20,7 @@ from app_driver import (
     table,
 )
 
+from orbis_tui import files
 from orbis_tui.engine import Color, DecisionKind, Exchange
 from orbis_tui.i18n import gettext
 from orbis_tui.records import Match, model, storage
@@ -169,7 +170,7 @@ def test_a_sound_save_this_user_cannot_read_is_left_in_place(
     sound = fresh_match().record.to_json().encode()
     autosave = tmp_path / AUTOSAVE_NAME
     autosave.write_bytes(sound)
-    real_read_text = storage.read_text
+    real_read_text = files.read_text
 
     def refused(path: Path | str, limit: int) -> str:
         if Path(path) == autosave:
