@@ -22,7 +22,7 @@ NUMBERED = re.compile(r"^([0-9]+)\. ")
 ESCAPE = "\x1b"
 
 
-class Reader(io.TextIOBase):
+class Reader:
     """Answers like a person who reads only the lines printed so far: Enter when asked
     to pass the keyboard, else one of the numbered options open now (seeded), with a
     command now and then; after ``stop_after`` answers, the end of the input."""
@@ -40,7 +40,7 @@ class Reader(io.TextIOBase):
         self.answers: list[str] = []
         self.stop_after = stop_after
 
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+    def readline(self) -> str:
         if len(self.answers) >= self.stop_after:
             return ""
         answer = self._answer(self.out.getvalue().splitlines())
@@ -162,9 +162,7 @@ def test_the_end_of_the_input_saves_and_the_game_resumes_there(tmp_path: Path) -
 def test_unknown_input_and_illegal_moves_say_why_and_lose_nothing(tmp_path: Path) -> None:
     script = "fly away\n99\ntake 0\nplace 3,3\nundo\nquit\n"
     out = io.StringIO()
-    status = run_plain(
-        tmp_path, seed=4, levels={2: "random"}, read=io.StringIO(script), write=out
-    )
+    status = run_plain(tmp_path, seed=4, levels={2: "random"}, read=io.StringIO(script), write=out)
     text = out.getvalue()
     assert status == 0
     assert "I do not know 'fly away'" in text

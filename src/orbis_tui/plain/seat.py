@@ -17,7 +17,7 @@ import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from .. import i18n
 from ..engine import (
@@ -48,6 +48,13 @@ from . import texts
 if TYPE_CHECKING:
     from ..bots import Bot
     from ..records import Match
+
+
+class Lines(Protocol):
+    """Where answers come from, one line at a time ("" at the end): stdin, or a script."""
+
+    def readline(self) -> str: ...
+
 
 COMMANDS = (
     "board",
@@ -147,7 +154,7 @@ class PlainSeat:
     def __init__(
         self,
         session: GameSession,
-        read: TextIO,
+        read: Lines,
         write: TextIO,
         *,
         resumed: bool = False,
@@ -734,7 +741,7 @@ def run_plain(
     levels: dict[int, str] | None = None,
     names: Sequence[str] = (),
     language: str | None = None,
-    read: TextIO,
+    read: Lines,
     write: TextIO,
 ) -> int:
     """Play (or resume) a game line by line; the exit status."""

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from ..i18n import N_
 
-Template = str | tuple[str, str, str]
-
 WELCOME = N_(
     "Orbis, plain text. Answer each question with a number, a move such as take 3, "
     "or a command; help lists them. An empty line does what the question proposes."
@@ -34,22 +32,18 @@ PAY_OTHER = N_(
 PICK_OTHER = N_("To choose other colors, write {verb} and their letters, for example {example}.")
 LETTERS = N_("Color letters: {letters}.")
 PROMPT = "> "
-BOT_PLAYS = N_("{name} (computer, {level}) is thinking…")
-PLAYED = N_("{name}: {words}.")
 YOUR_TURN_DONE = N_("Your turn is done: you took {took}; CP now {before} to {after}.")
 UNKNOWN = N_(
     "I do not know {entry!r}: answer with an option's number, a move such as take 3, "
     "or a command (help lists them). Nothing was played."
 )
 NOT_A_NUMBER = N_("There is no option {number}: the options are numbered {first} to {last}.")
-REFUSED_OPTION = N_("Option {number} is not possible: {reason}")
 ILLEGAL = N_("Not played: {reason} ({rule}).")
 BAD_ENTRY = N_("Not understood: {problem}. Nothing was played.")
 UNDONE = N_("Taken back: {what}.")
 NO_UNDO = N_("Nothing to take back in this turn.")
 SAVED = N_("The game record is saved as {path}.")
 SAVE_FAILED = N_("The record could not be saved: {error}")
-SAVE_NOW = N_("The game is saved; orbis play --plain resumes it.")
 AUTOSAVE_FAILED = N_("Saving failed: {error}. The game goes on; save writes it elsewhere.")
 GOODBYE = N_("Goodbye. The game is saved; orbis play --plain resumes it.")
 NO_HINTS = N_("{name} chose to play without hints.")
@@ -70,7 +64,6 @@ LYING = N_("; lying on it: {worshipers}")
 GODS = N_("Gods offered: {gods}.")
 GODS_NONE = N_("No god is offered any more.")
 GOD_ITEM = N_("{name} ({cp} CP): {what}")
-TEMPLES = N_("Temple tokens: {tokens}.")
 PILES = N_("Tiles left in the piles: level 1: {one}, level 2: {two}, level 3: {three}.")
 PYRAMID_TITLE = N_("{name}'s pyramid, {count} tiles:")
 PYRAMID_EMPTY = N_("{name}'s pyramid is empty.")
