@@ -47,6 +47,7 @@ from . import texts
 
 if TYPE_CHECKING:
     from ..bots import Bot
+    from ..learn import Coach
     from ..records import Match
 
 
@@ -171,6 +172,7 @@ class PlainSeat:
         self._last_person: int | None = None
         self._shown_version: int | None = None
         self._sheet: Sheet | None = None
+        self._coach_texts: Coach | None = None
 
     # ------------------------------------------------------------ printing
     def say(self, text: str = "") -> None:
@@ -490,7 +492,9 @@ class PlainSeat:
         from ..learn import Coach
 
         state = self.session.state
-        advice = Coach().advise(state)
+        if self._coach_texts is None:
+            self._coach_texts = Coach()  # reads the walkthrough's texts once
+        advice = self._coach_texts.advise(state)
         self.say(plain(advice.phase))
         unavailable = [o for o in advice.unavailable]
         if not unavailable:
