@@ -244,3 +244,31 @@ def test_a_seat_given_to_the_computer_must_name_a_level() -> None:
     )
     assert run.returncode == 2
     assert "unknown level 'genius'" in run.stderr
+
+
+def test_an_option_with_the_warnings_of_the_one_before_says_so() -> None:
+    from orbis_tui.engine import GoWild, Place
+    from orbis_tui.plain.seat import choice_words
+    from orbis_tui.tui.sheet import LOSS, Choice, Topic, line
+
+    warnings = (
+        line("! A wilderness scores -1 CP", rank=LOSS, topic=Topic.LOSS),
+        line("! The worshipers paid are lost", rank=LOSS, topic=Topic.LOSS),
+    )
+    first = Choice(3, Place(1, 0, True), "place it as a wilderness", True, warnings)
+    second = Choice(4, Place(1, 1, True), "place it as a wilderness", True, warnings)
+    other = Choice(5, GoWild(), "leave it", True, warnings[:1])
+    assert choice_words(first)[1:] == [
+        "   Warning: A wilderness scores -1 CP",
+        "   Warning: The worshipers paid are lost",
+    ]
+    assert choice_words(second, first)[1:] == ["   The same warnings as option 3."]
+    assert choice_words(other, second)[1:] == ["   Warning: A wilderness scores -1 CP"]
+
+
+def test_a_table_of_the_standings_is_read_cell_by_cell() -> None:
+    from orbis_tui.plain.seat import _columns
+
+    assert _columns("row 1 #1   Mossy Glade      +0  printed CP") == (
+        "row 1 #1, Mossy Glade, +0, printed CP"
+    )

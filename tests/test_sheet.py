@@ -75,3 +75,49 @@ def test_a_turn_sheet_numbers_the_market_cells_by_their_own_numbers() -> None:
     cells = [c.number for c in sheet.choices if c.number < 10]
     assert cells == list(range(1, 10))
     assert all(c.number >= 10 for c in sheet.choices[9:])
+
+
+def states(games: int = 12) -> list[GameState]:
+    out = []
+    for seed in range(games):
+        match = Match.start(setup_for_game(["Ada", "Bo", "Cy"], seed, 0))
+        bots = [make_bot("random", seed + n) for n in range(3)]
+        while not match.state.is_over:
+            state = match.state
+            out.append(state.copy())
+            match.play(bots[state.current].choose(state.copy()))
+    return out
+
+
+def test_picking_colors_offers_the_proposal_and_the_refusal_not_every_way() -> None:
+    """R-TURN-3, R-EFF-VILLAGE: a discard or a village's return would be dozens of
+    numbered ways; the sheet offers the one proposed (and the refusal), others are
+    written out."""
+    seen = 0
+    for state in states():
+        if state.kind not in (DecisionKind.DISCARD, DecisionKind.VILLAGE, DecisionKind.DEATH):
+            continue
+        ui = Controller()
+        ui.sync(state, 0)
+        sheet = decision_sheet(state, ui, numbered=True)
+        assert 1 <= len(sheet.choices) <= 2
+        assert sheet.choices[0].default and sheet.choices[0].action == sheet.enter
+        seen += 1
+    assert seen
+
+
+def test_a_player_with_a_god_is_not_offered_the_others() -> None:
+    """R-GOD-1: each player takes one god; once taken, the others are not listed."""
+    seen = 0
+    for state in states(4):
+        if state.kind is not DecisionKind.TURN:
+            continue
+        ui = Controller()
+        ui.sync(state, 0)
+        gods = [c for c in decision_sheet(state, ui, numbered=True).choices if c.number >= 10]
+        if state.player.god is not None:
+            assert gods == []
+            seen += 1
+        else:
+            assert len(gods) == len(state.gods_available)
+    assert seen

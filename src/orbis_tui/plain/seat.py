@@ -40,7 +40,7 @@ from ..tui.history import TurnSummary
 from ..tui.saves import LockState, SaveStore
 from ..tui.seats import HUMAN, Seat, make_bot, seats_of
 from ..tui.session import GameSession
-from ..tui.sheet import Choice, Line, Part, Seg, Sheet, Stars, Topic, decision_sheet
+from ..tui.sheet import Chips, Choice, Line, Part, Seg, Sheet, Stars, Topic, decision_sheet
 from ..words import message_of
 from ..words.worshipers import cost_words, spell_colors, worshiper_words
 from . import texts
@@ -124,8 +124,8 @@ def part_words(part: Part) -> str:
         return _(texts.LEVEL).format(level=part.level)
     if part.form == "color":
         return color_word(part.count.index(1))
-    if part.form == "realm":
-        return ", ".join(texts_count(color, n) for color, n in enumerate(part.count))
+    if part.form == "realm":  # the zeros too are a lot to listen to: only what is there
+        return worshiper_words(part.count)
     if part.form == "cost":
         if not any(part.count) and not part.any_count:
             return part.empty
@@ -142,11 +142,20 @@ def texts_count(color: int, n: int) -> str:
 
 def line_words(line: Line) -> list[str]:
     """A sheet's line in words, with the lines of its block after it."""
-    text = plain("".join(part_words(p) for p in line.parts).strip())
+    text = "".join(part_words(p) for p in line.parts).strip()
+    if line.topic is Topic.PAYMENT:  # "✓ you can pay it", "✗ not yet: ...": the words say it
+        text = text.removeprefix("✓ ").removeprefix("✗ ")
+    if len(line.parts) == 1 and isinstance(line.parts[0], Chips) and line.parts[0].form == "realm":
+        text = _(texts.REALM_NOW).format(realm=text)
+    text = plain(text)
     out = [text] if text else []
     for below in line.block:
         out.extend(line_words(below))
     return out
+
+
+# Lines that stand on their own under an option; the others are said together in one.
+_ALONE = (Topic.LOSS, Topic.NOTE, Topic.REFUSAL, Topic.MISTAKE)
 
 
 class PlainSeat:
@@ -278,12 +287,20 @@ class PlainSeat:
             for line in sheet.lines:
                 if line.topic in (Topic.KEYS, Topic.OTHER_KEY):
                     continue
+                # each spot is an option, with its warnings: said there
+                placing = state.kind is DecisionKind.PLACE and line.topic is not Topic.MISTAKE
+                if placing and line is not sheet.lines[0]:
+                    continue
                 for text in line_words(line):
                     self.say(text)
         self.say(_(texts.OPTIONS))
+        if state.kind is DecisionKind.TURN and state.player.god is not None:
+            self.say(_(texts.GOD_TAKEN))
+        before: Choice | None = None
         for choice in sheet.choices:
-            for text in choice_words(choice):
+            for text in choice_words(choice, before):
                 self.say(text)
+            before = choice
         extra = self._other_colors(state)
         if extra:
             self.say(extra)
@@ -421,7 +438,7 @@ class PlainSeat:
             from ..standings import standings_text
 
             for text in standings_text(state).splitlines():
-                self.say(plain(text.strip()))
+                self.say(plain(_columns(text)))
         elif name == "history":
             turns = session.history.update()
             if not turns:
@@ -552,7 +569,7 @@ class PlainSeat:
         self._since(self._last_person if self._last_person is not None else state.current)
         self.say()
         for text in standings_text(state).splitlines():
-            self.say(plain(text.strip()))
+            self.say(plain(_columns(text)))
         self.say(_(texts.OVER_COMMANDS))
         while True:
             entry = self.ask()
@@ -591,6 +608,12 @@ _VERBS = {
 }
 
 
+def _columns(text: str) -> str:
+    """A row of a table laid out with spaces, its cells parted by commas (a screen reader
+    reads a run of spaces as nothing)."""
+    return re.sub(r"\s{2,}", ", ", text.strip())
+
+
 def _letters(count: Sequence[int], letters: str) -> str:
     return "".join(letters[c] * n for c, n in enumerate(count))
 
@@ -606,12 +629,31 @@ def _latin(entry: str) -> str:
 
 
 # ------------------------------------------------------------------ the views
-def choice_words(choice: Choice) -> list[str]:
+def _warnings(choice: Choice | None) -> list[Line]:
+    return [] if choice is None else [line for line in choice.lines if line.topic in _ALONE]
+
+
+def choice_words(choice: Choice, before: Choice | None = None) -> list[str]:
+    """An option: its number and what it does, then what is worth knowing about it in
+    one line, then each warning and refusal on a line of its own (or, when they are
+    those of the option ``before``, a word saying so)."""
     template = texts.OPTION if choice.legal else texts.OPTION_REFUSED
     out = [_(template).format(number=choice.number, label=choice.label)]
+    together: list[str] = []
+    alone: list[str] = []
     for line in choice.lines:
-        if (line.topic is Topic.REFUSAL and not choice.legal) or line.topic is not Topic.KEYS:
-            out.extend("   " + t for t in line_words(line))
+        if line.topic is Topic.KEYS:
+            continue
+        said = line_words(line)
+        (alone if line.topic in _ALONE else together).extend(said)
+    if together:
+        out.append("   " + ". ".join(t.rstrip(".") for t in together) + ".")
+    same = before is not None and len(alone) > 1 and _warnings(choice) == _warnings(before)
+    if same:
+        assert before is not None
+        out.append("   " + _(texts.SAME_WARNINGS).format(number=before.number))
+    else:
+        out.extend("   " + t for t in alone)
     return out
 
 
@@ -660,7 +702,8 @@ def board_words(state: GameState) -> list[str]:
     gods = [state.catalog.god_by_id[g] for g in state.gods_available]
     if gods:
         items = "; ".join(
-            _(texts.GOD_ITEM).format(name=name_of(g), cp=g.cp, what=god_line(g)) for g in gods
+            _(texts.GOD_ITEM).format(name=name_of(g), cp=g.cp, what=god_line(g).rstrip("."))
+            for g in gods
         )
         out.append(_(texts.GODS).format(gods=items))
     else:

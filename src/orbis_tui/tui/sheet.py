@@ -24,14 +24,17 @@ from string import Formatter
 from ..engine import (
     NUM_COLORS,
     Action,
+    ChooseWorshipers,
     Consequence,
     Count,
     DecisionKind,
+    Discard,
     Exchange,
     GameState,
     IllegalAction,
     Pay,
     Place,
+    ReturnWorshipers,
     TakeGod,
     TakeTile,
     preview_take,
@@ -530,7 +533,8 @@ def _choices(state: GameState, ui: Controller, enter: Action | None) -> list[Cho
             out.append(Choice(cell + 1, action, label, legal, about, action == enter))
         number = 10
         for option in decision.options:
-            if isinstance(option.action, TakeGod):
+            # a player who has a god is refused every other for that one reason: said once
+            if isinstance(option.action, TakeGod) and state.player.god is None:
                 god = state.catalog.god_by_id[option.action.god]
                 said = [line(god_line(god))]
                 if option.refusal is not None:
@@ -548,6 +552,12 @@ def _choices(state: GameState, ui: Controller, enter: Action | None) -> list[Cho
     options = [o for o in decision.options if not isinstance(o.action, Exchange)]
     if state.kind is DecisionKind.PAY:
         options = [o for o in options if o.action == enter or not o.legal or _not_pay(o.action)]
+    elif state.kind in _PICKS:
+        # every way of picking the colors would be dozens of options: the one proposed
+        # and the refusal; other colors are written out (return RRB)
+        options = [
+            o for o in options if o.action == enter or not isinstance(o.action, _PICKS[state.kind])
+        ]
     options.sort(key=lambda o: (o.action != enter, not o.legal))
     if enter is not None and all(o.action != enter for o in options):
         option = decision.option(enter)
@@ -564,10 +574,18 @@ def _choices(state: GameState, ui: Controller, enter: Action | None) -> list[Cho
         out.append(
             Choice(len(out) + 1, option.action, label, option.legal, notes, option.action == enter)
         )
-    exchange = ui.paying_exchange(state)
+    exchange = ui.paying_exchange(state) if state.kind is DecisionKind.PAY else None
     if exchange is not None and all(c.action != exchange for c in out):
         out.append(Choice(len(out) + 1, exchange, describe_actions(state, exchange), True))
     return out
+
+
+_PICKS: dict[DecisionKind, type[Action]] = {
+    DecisionKind.VILLAGE: ReturnWorshipers,
+    DecisionKind.DEATH: ReturnWorshipers,
+    DecisionKind.DISCARD: Discard,
+    DecisionKind.LOVE: ChooseWorshipers,
+}
 
 
 def _not_pay(action: Action) -> bool:
