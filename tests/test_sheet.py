@@ -107,7 +107,7 @@ def test_picking_colors_offers_the_proposal_and_the_refusal_not_every_way() -> N
 
 
 def test_a_player_with_a_god_is_not_offered_the_others() -> None:
-    """R-GOD-1: each player takes one god; once taken, the others are not listed."""
+    """R-TURN-1: each player takes one god; once taken, the others are not listed."""
     seen = 0
     for state in states(4):
         if state.kind is not DecisionKind.TURN:
@@ -120,4 +120,22 @@ def test_a_player_with_a_god_is_not_offered_the_others() -> None:
             seen += 1
         else:
             assert len(gods) == len(state.gods_available)
+    assert seen
+
+
+def test_when_exchanges_would_pay_enter_makes_one() -> None:
+    """R-TURN-2: a tile that 3-for-1 exchanges would pay is not left unpaid by Enter:
+    the sheet's Enter is the exchange toward paying it, offered first."""
+    seen = 0
+    for state in states(20):
+        if state.kind is not DecisionKind.PAY:
+            continue
+        ui = Controller()
+        ui.sync(state, 0)
+        if ui.pay_default(state) != "exchange":
+            continue
+        sheet = decision_sheet(state, ui, numbered=True)
+        assert sheet.enter == ui.paying_exchange(state)
+        assert sheet.choices[0].action == sheet.enter and sheet.choices[0].default
+        seen += 1
     assert seen

@@ -508,6 +508,8 @@ def decision_sheet(
     if state.is_over:
         return Sheet(state.kind, _(texts.PANEL_OVER), lines)
     enter = ui.confirm(state)
+    if enter is None and state.kind is DecisionKind.PAY and ui.pay_default(state) == "exchange":
+        enter = ui.paying_exchange(state)  # Enter makes the exchange that pays the tile
     if enter is not None and not state.is_legal(enter):
         enter = None
     enter_words = describe_actions(state, enter) if enter is not None else ""
