@@ -272,3 +272,22 @@ def test_a_table_of_the_standings_is_read_cell_by_cell() -> None:
     assert _columns("row 1 #1   Mossy Glade      +0  printed CP") == (
         "row 1 #1, Mossy Glade, +0, printed CP"
     )
+
+
+def test_a_hint_names_the_best_options_as_entries_and_is_noted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hint's options are written as the entries that play them; the record notes
+    that a hint was shown at this decision."""
+    from orbis_tui.analysis import hints
+
+    monkeypatch.setattr(hints, "HINT_ITERATIONS", 60)
+    out = io.StringIO()
+    status = run_plain(
+        tmp_path, seed=9, levels={2: "random"}, read=io.StringIO("hint\nquit\n"), write=out
+    )
+    text = out.getvalue()
+    assert status == 0
+    assert "The three best options, as the strongest computer sees them:" in text
+    assert re.search(r"^1\. .*\(write (take [1-9]|god [a-z]+)\): expected margin", text, re.M)
+    assert saved(tmp_path).record.hints == [0]
