@@ -48,6 +48,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_learn(args: argparse.Namespace) -> int:
     if not usable_data_dir(args.data_dir, "learn"):
         return 2
+    if args.plain:
+        from ..plain.learn import run_plain_learn
+
+        return run_plain_learn(
+            args.data_dir,
+            restart=args.restart,
+            language=args.chosen_lang,
+            read=sys.stdin,
+            write=sys.stdout,
+        )
     from ..tui.learn_app import run_learn
 
     return run_learn(args.data_dir, restart=args.restart, language=args.chosen_lang)
@@ -157,6 +167,11 @@ def _add_learn(sub: Commands) -> None:
     learn = sub.add_parser("learn", help=_("learn to play: a guided game that teaches the rules"))
     learn.add_argument("--restart", action="store_true", help=_("start the walkthrough over"))
     learn.add_argument("--data-dir", type=Path, help=_("where the walkthrough's progress is kept"))
+    learn.add_argument(
+        "--plain",
+        action="store_true",
+        help=_("the walkthrough line by line in plain text, for screen readers"),
+    )
     language_option(learn)
     learn.set_defaults(run=_cmd_learn)
 

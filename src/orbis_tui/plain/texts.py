@@ -113,3 +113,26 @@ HELP = N_(
     "save: save the game record among the records\n"
     "quit: save and leave (the end of the input does the same)"
 )
+
+# ------------------------------------------------------------------ orbis learn --plain
+LEARN_WELCOME = N_(
+    "The walkthrough, plain text. Each step says what to read or which move to make; "
+    "answer with a number, a move such as take 3, an empty line to go on after "
+    "reading, or a command; help lists them."
+)
+LEARN_STEP = N_("Step {number} of {total}: {title}")
+LEARN_CONTINUE = N_("Press Enter to go on.")
+LEARN_ASKS = N_("The lesson asks: {move}.")
+LEARN_HOW = N_("This step asks for a move: answer with an option's number or a move.")
+LEARN_NO_OPTION = N_("There is no option {number}.")
+LEARN_GOODBYE = N_("Goodbye. The walkthrough is kept; orbis learn --plain goes on from here.")
+LEARN_HELP = N_(
+    "Answer with the number of an option, with a move in the game's notation (take 3, "
+    "pay GW, place 1,0...), or with an empty line to go on after a step to read.\n"
+    "Commands:\n"
+    "hint: what to do now\n"
+    "back: take back this step's moves, or go back a step\n"
+    "board, market, pyramid [player], realm: the table, as in a game\n"
+    "options: the step again\n"
+    "quit: leave (the walkthrough is kept)"
+)
