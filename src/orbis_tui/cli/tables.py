@@ -78,6 +78,10 @@ def _cmd_join(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(_("orbis join: {problem}").format(problem=exc), file=sys.stderr)
         return 2
+    if args.plain:
+        from ..plain.join import run_plain_join
+
+        return run_plain_join(link, language=args.chosen_lang, read=sys.stdin, write=sys.stdout)
     from ..tui.join import run_join
 
     return run_join(link, args.data_dir, language=args.chosen_lang)
@@ -128,6 +132,11 @@ def _add_join(sub: Any) -> None:
     join.add_argument("--link-from-env", action="store_true", help=argparse.SUPPRESS)
     join.add_argument(
         "--data-dir", type=Path, help=_("where a finished game's record is saved (records/)")
+    )
+    join.add_argument(
+        "--plain",
+        action="store_true",
+        help=_("play the seat line by line in plain text, for screen readers"),
     )
     join.set_defaults(run=_cmd_join)
 

@@ -136,3 +136,9 @@ LEARN_HELP = N_(
     "options: the step again\n"
     "quit: leave (the walkthrough is kept)"
 )
+
+# ------------------------------------------------------------------ orbis join --plain
+JOINED = N_("At the table of {names}; your seat: {name}.")
+JOIN_WAITING = N_("{name} is deciding. Commands work meanwhile (help lists them).")
+JOIN_NOT_YOURS = N_("It is {name}'s turn, not yours: only commands work now.")
+JOIN_GOODBYE = N_("You left the table; the server keeps the game, and your link takes you back.")
