@@ -139,3 +139,26 @@ def test_when_exchanges_would_pay_enter_makes_one() -> None:
         assert sheet.choices[0].action == sheet.enter and sheet.choices[0].default
         seen += 1
     assert seen
+
+
+def test_the_recap_says_each_turn_since_with_what_its_effects_did() -> None:
+    """What happened since a player's last turn: each turn with its effects as the
+    lines that go with it, then what it did to the player."""
+    from orbis_tui.tui.history import TurnHistory
+    from orbis_tui.tui.sheet import recap_sheet
+
+    match = Match.start(setup_for_game(["Ada", "Bo", "Cy"], 5, 0))
+    bots = [make_bot("random", 5 + n) for n in range(3)]
+    history = TurnHistory(match)
+    seen = 0
+    while not match.state.is_over:
+        seat = match.state.current
+        recent = history.since_turn_of(seat)
+        lines = recap_sheet(recent, history.done_to(seat))
+        heads = [line for line in lines if line.topic is Topic.DECISION]
+        assert [line.text.split(" · ")[0] for line in heads] == [t.headline for t in recent]
+        for head, turn in zip(heads, recent, strict=True):
+            assert [below.text for below in head.block] == list(turn.effects)
+            seen += bool(turn.effects)
+        match.play(bots[seat].choose(match.state.copy()))
+    assert seen

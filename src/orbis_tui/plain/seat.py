@@ -40,7 +40,18 @@ from ..tui.history import TurnSummary
 from ..tui.saves import LockState, SaveStore
 from ..tui.seats import HUMAN, Seat, make_bot, seats_of
 from ..tui.session import GameSession
-from ..tui.sheet import Chips, Choice, Line, Part, Seg, Sheet, Stars, Topic, decision_sheet
+from ..tui.sheet import (
+    Chips,
+    Choice,
+    Line,
+    Part,
+    Seg,
+    Sheet,
+    Stars,
+    Topic,
+    decision_sheet,
+    recap_sheet,
+)
 from ..words import message_of
 from ..words.worshipers import cost_words, spell_colors, worshiper_words
 from . import texts
@@ -257,11 +268,10 @@ class PlainSeat:
                 self.say(_(texts.SINCE_NOTHING))
             return
         self.say(_(texts.SINCE))
-        for turn in recent:
-            for text in turn_words(turn):
-                self.say(text)
-        for text in to_you:
-            self.say(plain(text))
+        for line in recap_sheet(recent, to_you):
+            said = line_words(line)
+            for index, text in enumerate(said):
+                self.say(("   " if index else "") + text)
 
     def _decide(self) -> bool:
         """Show the decision (once per change) and take one answer; False: leave."""
@@ -444,7 +454,7 @@ class PlainSeat:
             if not turns:
                 self.say(_(texts.HISTORY_NONE))
             for turn in turns:
-                for text in turn_words(turn, rounds=True):
+                for text in turn_words(turn):
                     self.say(text)
         elif name == "hint":
             self._hint()
@@ -657,9 +667,9 @@ def choice_words(choice: Choice, before: Choice | None = None) -> list[str]:
     return out
 
 
-def turn_words(turn: TurnSummary, rounds: bool = False) -> list[str]:
-    template = texts.HISTORY_TURN if rounds else texts.TURN_LINE
-    head = _(template).format(
+def turn_words(turn: TurnSummary) -> list[str]:
+    """A turn of the history, with its round."""
+    head = _(texts.HISTORY_TURN).format(
         round=turn.round,
         name=turn.name,
         took=turn.took,

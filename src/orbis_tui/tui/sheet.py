@@ -16,7 +16,7 @@ progress: the options, refusals and warnings are the engine's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from string import Formatter
@@ -592,6 +592,23 @@ _PICKS: dict[DecisionKind, type[Action]] = {
 
 def _not_pay(action: Action) -> bool:
     return not isinstance(action, Pay)
+
+
+def recap_sheet(recent: Sequence[TurnSummary], to_you: Sequence[str]) -> tuple[Line, ...]:
+    """What happened since a player's last turn: each turn of the others (what it took,
+    the CP before and after, what its effects did, as the lines of its block), then what
+    those turns did to the player (the first line says the CP before and after)."""
+    lines = []
+    for turn in recent:
+        head = (turn.headline, Seg(" · " + turn.cp_line, Tone.BOLD))
+        effects = tuple(line(effect, Tone.DIM) for effect in turn.effects)
+        lines.append(line(head, topic=Topic.DECISION, block=effects))
+    for index, said in enumerate(to_you):
+        if index == 0:
+            lines.append(line(said, Tone.BOLD, CHOICE))
+        else:
+            lines.append(line(said, Tone.NOTE, CHOICE, Topic.NOTE))
+    return tuple(lines)
 
 
 def summary_sheet(summary: TurnSummary) -> tuple[Line, ...]:
