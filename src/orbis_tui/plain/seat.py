@@ -52,6 +52,7 @@ from ..tui.sheet import (
     decision_sheet,
     recap_sheet,
 )
+from ..tui.texts import fill
 from ..words import message_of
 from ..words.worshipers import cost_words, spell_colors, worshiper_words
 from . import texts
@@ -728,7 +729,7 @@ def pyramid_words(state: GameState, seat: int) -> list[str]:
     pyramid = player.pyramid
     if not pyramid:
         return [_(texts.PYRAMID_EMPTY).format(name=player.name)]
-    out = [_(texts.PYRAMID_TITLE).format(name=player.name, count=len(pyramid))]
+    out = [fill(texts.PYRAMID_TITLE, name=player.name, count=len(pyramid))]
     for row in sorted({r for r, _c in pyramid}):
         tiles = []
         for (r, col), placed in sorted(pyramid.items()):
@@ -751,8 +752,7 @@ def realm_words(state: GameState, seat: int) -> list[str]:
     from ..engine import final_scores
 
     player = state.players[seat]
-    realm = ", ".join(texts_count(c, n) for c, n in enumerate(player.realm_count))
-    out = [_(texts.REALM).format(name=player.name, realm=realm)]
+    out = [_(texts.REALM).format(name=player.name, realm=worshiper_words(player.realm_count))]
     farms = [color_word(c) for c, on in enumerate(player.reductions) if on]
     if farms:
         out.append(_(texts.FARMS).format(colors=", ".join(farms)))
