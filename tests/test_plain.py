@@ -291,3 +291,20 @@ def test_a_hint_names_the_best_options_as_entries_and_is_noted(
     assert "The three best options, as the strongest computer sees them:" in text
     assert re.search(r"^1\. .*\(write (take [1-9]|god [a-z]+)\): expected margin", text, re.M)
     assert saved(tmp_path).record.hints == [0]
+
+
+def test_ctrl_c_saves_and_leaves_as_quit_does(tmp_path: Path) -> None:
+    class Interrupted:
+        def __init__(self) -> None:
+            self.lines = ["3\n"]
+
+        def readline(self) -> str:
+            if self.lines:
+                return self.lines.pop()
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    status = run_plain(tmp_path, seed=12, levels={2: "random"}, read=Interrupted(), write=out)
+    assert status == 0
+    assert out.getvalue().rstrip().endswith("resumes it.")
+    assert list(saved(tmp_path).record.actions) == ["take 3"]

@@ -216,6 +216,12 @@ def run_plain_learn(
         if walkthrough is None:
             walkthrough = Walkthrough(script, store)
             walkthrough.save()
-        return PlainLesson(walkthrough, read, write).run()
+        lesson = PlainLesson(walkthrough, read, write)
+        try:
+            return lesson.run()
+        except KeyboardInterrupt:  # ctrl+c: kept as quit keeps it
+            walkthrough.save()
+            write.write(_(texts.LEARN_GOODBYE) + "\n")
+            return 0
     finally:
         spell_colors(before)

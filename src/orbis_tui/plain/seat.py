@@ -841,7 +841,7 @@ def run_plain(
         seat = PlainSeat(session, read, write, resumed=resumed)
         try:
             return seat.run()
-        except _Leave:
+        except (_Leave, KeyboardInterrupt):  # the input ended, or ctrl+c: saved as quit
             return seat._leave()
     finally:
         spell_colors(before)
