@@ -123,6 +123,7 @@ def test_a_whole_two_player_game_between_people_hands_the_keyboard_over(tmp_path
     assert any(a in COMMANDS for a in reader.answers)
 
 
+@pytest.mark.slow  # a whole game
 def test_a_three_player_game_in_german_with_a_computer_seat(tmp_path: Path) -> None:
     """Every line in the language chosen; the computer seat moves on its own."""
     status, text, _reader = play(
@@ -136,6 +137,7 @@ def test_a_three_player_game_in_german_with_a_computer_seat(tmp_path: Path) -> N
     assert record.setup.seats == ["human", "human", "easy"]
 
 
+@pytest.mark.slow  # a whole game
 def test_a_four_player_game_against_three_computers(tmp_path: Path) -> None:
     status, text, _reader = play(
         tmp_path, players=4, seed=8, levels={2: "random", 3: "easy", 4: "random"}

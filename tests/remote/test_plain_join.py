@@ -9,6 +9,8 @@ import re
 import threading
 from pathlib import Path
 
+import pytest
+
 from orbis_tui.plain import texts
 from orbis_tui.plain.join import PlainJoin
 from orbis_tui.words.worshipers import spell_colors
@@ -71,6 +73,7 @@ class Output:
         return self.text
 
 
+@pytest.mark.slow  # a whole game at a server
 def test_a_whole_game_at_a_table_server_line_by_line(tmp_path: Path) -> None:
     out = Output()
 
