@@ -310,3 +310,18 @@ def test_ctrl_c_saves_and_leaves_as_quit_does(tmp_path: Path) -> None:
     assert status == 0
     assert out.getvalue().rstrip().endswith("resumes it.")
     assert list(saved(tmp_path).record.actions) == ["take 3"]
+
+
+def test_a_folder_open_in_another_window_is_left_alone(tmp_path: Path) -> None:
+    """The app in another window keeps the folder: the plain seat says so and writes
+    nothing (neither game is lost)."""
+    other = SaveStore(tmp_path)
+    other.acquire()
+    try:
+        out = io.StringIO()
+        status = run_plain(tmp_path, seed=2, read=io.StringIO("1\n"), write=out)
+    finally:
+        other.release()
+    assert status == 1
+    assert "is open in another window" in out.getvalue()
+    assert not (tmp_path / "autosave.json").exists()
