@@ -72,6 +72,18 @@ def level(text: str) -> str:
     return name
 
 
+def seat_level(text: str) -> tuple[int, str]:
+    """``N=LEVEL``: seat N (counted from 1) played by the computer at LEVEL."""
+    seat, sep, name = text.partition("=")
+    if not sep or not seat.strip().isdigit() or not 1 <= int(seat) <= 4:
+        raise argparse.ArgumentTypeError(
+            _("write a computer seat as N=LEVEL, N from 1 to 4, e.g. 2=hard, not {text}").format(
+                text=repr(text)
+            )
+        )
+    return int(seat), level(name)
+
+
 def levels(text: str) -> list[str]:
     """Two or more different computer levels, weakest first."""
     names = [level(part) for part in text.split(",") if part.strip()]

@@ -21,6 +21,18 @@ if TYPE_CHECKING:
 def _cmd_play(args: argparse.Namespace) -> int:
     if not usable_data_dir(args.data_dir, "play"):
         return 2
+    if args.plain:
+        from ..plain import run_plain
+
+        return run_plain(
+            args.data_dir,
+            players=args.players,
+            seed=args.seed,
+            levels=dict(args.seat or ()),
+            language=args.chosen_lang,
+            read=sys.stdin,
+            write=sys.stdout,
+        )
     from ..tui import run_app
 
     wait = args.wait_for_folder if math.isfinite(args.wait_for_folder) else 0.0
@@ -36,6 +48,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_learn(args: argparse.Namespace) -> int:
     if not usable_data_dir(args.data_dir, "learn"):
         return 2
+    if args.plain:
+        from ..plain.learn import run_plain_learn
+
+        return run_plain_learn(
+            args.data_dir,
+            restart=args.restart,
+            language=args.chosen_lang,
+            read=sys.stdin,
+            write=sys.stdout,
+        )
     from ..tui.learn_app import run_learn
 
     return run_learn(args.data_dir, restart=args.restart, language=args.chosen_lang)
@@ -76,6 +98,21 @@ def _add_play(sub: Commands) -> None:
             "where the autosave and records live (default: $ORBIS_DATA_DIR, "
             "else the user data directory)"
         ),
+    )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help=_(
+            "play line by line in plain text, for screen readers and Braille displays "
+            "(answers are read from the standard input)"
+        ),
+    )
+    play.add_argument(
+        "--seat",
+        type=arguments.seat_level,
+        action="append",
+        metavar="N=LEVEL",
+        help=_("with --plain: a computer plays seat N at LEVEL (easy, medium, hard, expert)"),
     )
     play.add_argument(
         "--wait-for-folder",
@@ -133,6 +170,11 @@ def _add_learn(sub: Commands) -> None:
     learn.add_argument("--restart", action="store_true", help=_("start the walkthrough over"))
     learn.add_argument(
         "--data-dir", type=arguments.data_dir, help=_("where the walkthrough's progress is kept")
+    )
+    learn.add_argument(
+        "--plain",
+        action="store_true",
+        help=_("the walkthrough line by line in plain text, for screen readers"),
     )
     language_option(learn)
     learn.set_defaults(run=_cmd_learn)

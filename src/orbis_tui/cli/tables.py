@@ -216,6 +216,10 @@ def _cmd_join(args: argparse.Namespace) -> int:
         return 2
     if not arguments.usable_data_dir(args.data_dir, "join"):
         return 2
+    if args.plain:
+        from ..plain.join import run_plain_join
+
+        return run_plain_join(link, language=args.chosen_lang, read=sys.stdin, write=sys.stdout)
     from ..tui.join import run_join
 
     return run_join(link, args.data_dir, language=args.chosen_lang, throwaway=args.browser_seat)
@@ -300,6 +304,11 @@ def _add_join(sub: Any) -> None:
         "--data-dir",
         type=arguments.data_dir,
         help=_("where a finished game's record is saved (records/)"),
+    )
+    join.add_argument(
+        "--plain",
+        action="store_true",
+        help=_("play the seat line by line in plain text, for screen readers"),
     )
     join.set_defaults(run=_cmd_join)
 

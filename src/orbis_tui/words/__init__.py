@@ -23,11 +23,12 @@ from .names import name_of, summary_of
 from .outlook import god_reason, god_reason_words, tile_reason
 from .reasons import loss_reason, option_reason
 from .spots import placed_name, spot_words
-from .worshipers import cost_words, worshiper_words
+from .worshipers import color_count_words, cost_words, spell_colors, worshiper_words
 
 __all__ = [
     "Actions",
     "cell_list",
+    "color_count_words",
     "color_in_sentence",
     "cost_words",
     "describe_actions",
@@ -42,6 +43,7 @@ __all__ = [
     "option_reason",
     "placed_name",
     "removal_words",
+    "spell_colors",
     "spot_words",
     "summary_of",
     "tile_label",

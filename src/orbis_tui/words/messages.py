@@ -27,6 +27,8 @@ from ..engine import (
 )
 from ..i18n import N_, NC_, Np_, choose, gettext, pgettext, shown_letters
 from .names import name_of
+from .worshipers import colors_spelled
+from .worshipers import worshiper_words as count_words
 
 # A template is a sentence, or (singular, plural, name of the number that decides).
 Template = str | tuple[str, str, str]
@@ -62,6 +64,8 @@ def worshiper_words(spelled: str) -> str:
     '-' or '' -> 'nothing'."""
     if spelled in ("", "-"):
         return gettext(N_("nothing"))
+    if colors_spelled():
+        return count_words(tuple(spelled.count(letter) for letter in COLOR_WORDS))
     return shown_letters(
         " ".join(f"{spelled.count(letter)}{letter}" for letter in COLOR_WORDS if letter in spelled)
     )

@@ -144,6 +144,15 @@ FUTURE_TIE_BREAK = N_(
 # ------------------------------------------------------------------ worshipers and costs
 ANY_COUNT: Template = Np_("1 of any color", "{count} of any color", "count")
 AND = " + "
+# Where colors are named in words (the plain-text seat): "2 red, 1 blue and 1 of any color".
+COLOR_COUNT: tuple[Template, ...] = (
+    Np_("{count} red", "{count} red", "count"),
+    Np_("{count} blue", "{count} blue", "count"),
+    Np_("{count} orange", "{count} orange", "count"),
+    Np_("{count} green", "{count} green", "count"),
+    Np_("{count} white", "{count} white", "count"),
+)
+SPELLED_AND = N_(" and ")
 
 # ------------------------------------------------------------------ what happened (the log)
 LOG = {

@@ -279,7 +279,10 @@ class TableScreen(Screen[None]):
         )
         self.query_one(GameLog).show(session.logbook.lines())
         if self.has_class("-coach"):
-            self.query_one(CoachPanel).show(state, session.version, confirming=pending is not None)
+            coach = self.query_one(CoachPanel)
+            coach.show(
+                state, session.version, confirming=pending is not None, ui=ui if human else None
+            )
         signature = self._binding_signature()
         if signature != self._bindings_shown:
             self._bindings_shown = signature

@@ -16,18 +16,27 @@ from textual.widgets import Static
 from ...engine import Exchange, GameState
 from ...i18n import gettext as _
 from .. import palette, texts
+from ..controller import Controller
+from ..sheet import decision_lines
+from .panel import render_line
 
 if TYPE_CHECKING:
     from ...learn import Coach
 
 
-def coach_text(coach: Coach, state: GameState) -> Text:
-    """The phase, then every unavailable option with its reason and rule, then notes."""
+def coach_text(coach: Coach, state: GameState, ui: Controller | None = None) -> Text:
+    """The phase, the whole decision sheet of the choice at hand (``ui``'s: nothing left
+    out, how the "any" is paid and where a volcano takes from included), then every
+    unavailable option with its reason and rule, then notes."""
     advice = coach.advise(state)
     out = Text()
     out.append(_(texts.COACH_TITLE), style=palette.ACCENT)
     out.append("  ")
     out.append(advice.phase)
+    if ui is not None and not state.is_over:
+        for line in decision_lines(state, ui, None):
+            out.append("\n")
+            out.append_text(render_line(line))
     seen_rules: set[str] = set()
     if not state.is_over:
         exchanges = [o for o in advice.options if isinstance(o.action, Exchange)]
@@ -118,16 +127,24 @@ class CoachPanel(VerticalScroll):
             self._coach = Coach()
         return self._coach
 
-    def show(self, state: GameState, version: object, confirming: bool = False) -> None:
-        """Show the coach for ``state``; unchanged while ``version`` is the same.
-        ``confirming``: the turn is played and waits for Enter (or u)."""
-        if (version, confirming) == self._shown:
+    def show(
+        self,
+        state: GameState,
+        version: object,
+        confirming: bool = False,
+        ui: Controller | None = None,
+    ) -> None:
+        """Show the coach for ``state``, with the sheet of ``ui``'s choice at hand;
+        unchanged while ``version`` and that choice are the same. ``confirming``: the
+        turn is played and waits for Enter (or u)."""
+        sheet = tuple(decision_lines(state, ui, None)) if ui is not None and not confirming else ()
+        if (version, confirming, sheet) == self._shown:
             return
-        self._shown = (version, confirming)
+        self._shown = (version, confirming, sheet)
         if confirming:
             text = Text(_(texts.COACH_TITLE), style=palette.ACCENT)
             text.append("  ")
             text.append(_(texts.COACH_TURN_DONE))
         else:
-            text = coach_text(self.coach, state)
+            text = coach_text(self.coach, state, ui)
         self.query_one("#coach-text", Static).update(text)

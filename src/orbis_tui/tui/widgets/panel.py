@@ -2,7 +2,8 @@
 engine's warnings about it, and why other options are refused.
 
 Everything here is read from ``state.decision``: the options, their refusals and their
-warnings are the engine's; the panel only puts them into lines.
+warnings are the engine's, and the lines are the decision sheet's
+(:mod:`orbis_tui.tui.sheet`): the panel only draws them and fits them to its rows.
 """
 
 from __future__ import annotations
@@ -13,42 +14,40 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
-from ...engine import (
-    NUM_COLORS,
-    Consequence,
-    Count,
-    DecisionKind,
-    GameState,
-    IllegalAction,
-    Option,
-    Place,
-    TakeGod,
-    TakeTile,
-)
+from ...engine import Color, Consequence, DecisionKind, GameState, IllegalAction, Option, Place
 from ...i18n import gettext as _
-from .. import chips, palette, texts
+from .. import chips, palette, sheet, texts
 from ..controller import Controller, extra_losses, shared_losses
-from ..describe import (
-    cost_words,
-    effect_long,
-    god_line,
-    message_of,
-    mystic_words,
-    name_of,
-    spot_words,
-    worshiper_words,
-)
 from ..history import TurnSummary
-from ..palette import rich_format as fmt
+from ..sheet import (
+    ASIDE,
+    CHOICE,
+    HEADING,
+    LOSS,
+    OTHER_KEY,
+    Line,
+    Part,
+    Seg,
+    Stars,
+    Tone,
+    decision_lines,
+    refused_spots,
+    summary_sheet,
+)
 from .info import TextPanel
 
-# How much a must-show line matters when even those are too many for the panel: the
-# lowest go first. A loss of value at the choice Enter makes is never left out.
-ASIDE = 1  # why the tile may not go to some other spot (the coach lists them all)
-OTHER_KEY = 2  # what another key (x) would do, and what it would lose
-CHOICE = 3  # about the choice at hand: where it lands, why it is refused, a note
-_HEADING = 4  # the panel's first line
-LOSS = 5  # a warning that the choice at hand loses value, or the mistake just made
+_HEADING = HEADING
+
+# The look of each tone (read when drawn: the light look changes some of them).
+TONES: dict[Tone, Callable[[], Style | str]] = {
+    Tone.PLAIN: lambda: "",
+    Tone.BOLD: lambda: palette.BOLD,
+    Tone.DIM: lambda: palette.DIM,
+    Tone.GOOD: lambda: palette.GOOD,
+    Tone.BAD: lambda: palette.BAD,
+    Tone.NOTE: lambda: palette.ACCENT,
+    Tone.GOD: lambda: palette.GOD,
+}
 
 
 class MustShow(Text):
@@ -61,48 +60,11 @@ class MustShow(Text):
         self.rank = rank
 
 
-def _bad(text: str, rank: int = LOSS) -> Text:
-    return MustShow(text, style=palette.BAD, rank=rank)
-
-
-def _dim(text: str) -> Text:
-    return Text(text, style=palette.DIM)
-
-
-def _good(text: str) -> Text:
-    return Text(text, style=palette.GOOD)
-
-
-def warning_lines(warnings: Iterable[Consequence]) -> list[Text]:
-    """The engine's warnings: what loses value in red with '!', the rest as notes."""
-    out = []
-    for warning in warnings:
-        if warning.loses_value:
-            out.append(_bad(_(texts.PANEL_WARNING).format(message=message_of(warning))))
-        else:
-            out.append(
-                MustShow(
-                    _(texts.PANEL_NOTE).format(message=message_of(warning)), style=palette.ACCENT
-                )
-            )
-    return out
-
-
-def _alternative(key_line: str, warnings: Iterable[Consequence]) -> Text:
-    """What another key (x) would do, with its warnings as one block: a short window
-    keeps or drops them together, so a warning never reads as the choice at hand's."""
-    said = warning_lines(warnings)
-    if not said:
-        return _dim(key_line)
-    block = MustShow(key_line, style=palette.DIM, rank=OTHER_KEY)
-    for line in said:
-        block.append("\n")
-        block.append_text(line)
-    return block
-
-
-def _refused(text: str, rank: int = CHOICE) -> Text:
-    return MustShow(text, style=palette.DIM, rank=rank)
+def must_show(line: Text, rank: int) -> MustShow:
+    """``line``, styles and all, as a must-show line of ``rank``."""
+    kept = MustShow(line.plain, line.style, rank=rank)
+    kept.spans = list(line.spans)
+    return kept
 
 
 def _rank(line: Text) -> int:
@@ -175,182 +137,55 @@ def _cut(line: Text, width: int, rows: int, console: Console) -> Text:
     return Text("\n").join(wrapped)
 
 
-def panel_lines(state: GameState, ui: Controller, error: IllegalAction | None) -> list[Text]:
-    lines: list[Text] = []
-    if error is not None:
-        lines.append(_bad(_(texts.PANEL_MISTAKE).format(reason=message_of(error))))
-    builder = _BUILDERS.get(state.kind)
-    if builder is None:
-        lines.append(Text(_(texts.PANEL_OVER)))
-    else:
-        lines.extend(builder(state, ui))
-    return lines
+def render_part(part: Part) -> Text:
+    """One part of a sheet's line as Rich text: worshipers as colored chips."""
+    if isinstance(part, str):
+        return Text(part)
+    if isinstance(part, Seg):
+        return Text(part.text, style=TONES[part.tone]())
+    if isinstance(part, Stars):
+        return Text(palette.STARS[part.level])
+    if part.form == "color":
+        return chips.chip(Color(part.count.index(1)))
+    if part.form == "realm":
+        return chips.realm_chips(part.count)
+    if part.form == "cost":
+        return chips.cost_chips(part.count, part.any_count, part.empty)
+    return chips.count_chips(part.count)
 
 
-def _turn(state: GameState, ui: Controller) -> list[Text]:
-    decision = state.decision
-    if ui.god is not None:
-        god = state.catalog.god_by_id[ui.god]
-        lines = [
-            Text(
-                " " + _(texts.PANEL_GOD).format(name=name_of(god), cp=god.cp) + " ",
-                style=palette.GOD,
-            )
-        ]
-        lines.append(Text(god_line(god)))
-        option = decision.option(TakeGod(ui.god))
-        if option is not None and option.refusal is not None:
-            lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))))
+def render_line(line: Line) -> Text:
+    """A sheet's line as the panel draws it: a must-show line keeps its rank, and the
+    lines of its block follow it in the same text (kept or dropped together)."""
+    text = MustShow(rank=line.rank) if line.rank else Text()
+    text.style = TONES[line.tone]()
+    for part in line.parts:
+        if isinstance(part, str):
+            text.append(part)
         else:
-            lines.append(Text(_(texts.PANEL_GOD_ENDS)))
-            if option is not None:
-                lines.extend(warning_lines(option.warnings))
-        return lines
-    cell = ui.cursor
-    tile = state.market[cell]
-    if tile is None:
-        return [_dim(_(texts.PANEL_HINT_TURN))]
-    p = ui.preview(state)
-    assert p is not None
-    option = decision.option(TakeTile(cell))
-    head = Text()
-    head.append_text(chips.chip(tile.color))
-    head.append(f" {palette.STARS[tile.level]} ")
-    head.append(name_of(tile), style=palette.BOLD)
-    if tile.cp:
-        head.append(" · " + _(texts.CP_LONG).format(cp=tile.cp))
-    lines = [head]
-    effect = effect_long(tile.effect)
-    mystic = mystic_words(tile)
-    lines.append(Text(f"{effect} · {mystic}" if mystic else effect))
-    if option is not None and option.refusal is not None:
-        lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))))
-        return lines
-    if option is not None:
-        lines.extend(warning_lines(option.warnings))
-    info = Text()
-    if any(p.collected):
-        info.append_text(fmt(_(texts.PANEL_COLLECT), worshipers=chips.count_chips(p.collected)))
-    else:
-        info.append(_(texts.PANEL_COLLECT_NONE), style=palette.DIM)
-    info.append(" · ")
-    info.append_text(
-        fmt(_(texts.PANEL_COST), cost=chips.cost_chips(p.cost, p.cost_any, _(texts.FREE)))
-    )
-    if any(p.saved):
-        info.append(
-            " " + _(texts.PANEL_COST_SAVED).format(saved=worshiper_words(p.saved)),
-            style=palette.DIM,
-        )
-    lines.append(info)
-    if p.affordable:
-        verdict = _good(_(texts.PANEL_AFFORDABLE))
-    elif p.exchanges_needed is not None:
-        verdict = _bad(texts.fill(texts.PANEL_EXCHANGES, count=p.exchanges_needed), CHOICE)
-    else:
-        verdict = _bad(_(texts.PANEL_UNAFFORDABLE), CHOICE)
-    lines.append(verdict)
-    if p.colored_spots:
-        lines.append(
-            Text(texts.fill(texts.PANEL_SPOTS, count=len(p.colored_spots), wild=len(p.wild_spots)))
-        )
-    return lines
+            text.append_text(render_part(part))
+    for below in line.block:
+        text.append("\n")
+        text.append_text(render_line(below))
+    return text
 
 
-def _pay(state: GameState, ui: Controller) -> list[Text]:
-    decision = state.decision
-    tile = decision.tile
-    assert tile is not None and ui.pick is not None
-    due, any_count = decision.due, decision.due_any
-    lines = [
-        Text(
-            _(texts.PANEL_PAY_TITLE).format(tile=name_of(tile), cost=cost_words(due, any_count)),
-            style=palette.BOLD,
-        )
-    ]
-    realm = state.player.realm_count
-    default = ui.pay_default(state)
-    option = ui.pay_option(state)
-    if option is not None:
-        pick = ui.pick
-        if any_count:
-            lines.append(
-                fmt(_(texts.PANEL_PAY_ANY), count=any_count, chosen=chips.count_chips(pick.value))
-            )
-        after = tuple(realm[c] - due[c] - pick.chosen[c] for c in range(NUM_COLORS))
-        lines.append(fmt(_(texts.PANEL_PAY_LEFT), realm=chips.realm_chips(after)))
-        lines.extend(warning_lines(option.warnings))
-    else:
-        refused = next((o for o in decision.options if o.refusal is not None), None)
-        if refused is not None and refused.refusal is not None:
-            lines.append(_refused(_(texts.PANEL_PAY_NO).format(reason=message_of(refused.refusal))))
-        needed = ui.exchanges_would_pay(state)
-        if needed:
-            lines.append(
-                MustShow(texts.fill(texts.PANEL_PAY_EXCHANGE, count=needed), style=palette.ACCENT)
-            )
-    refusal = decision.refusal
-    if refusal is not None:
-        lines.append(_alternative(_(texts.PANEL_WILD_IF), refusal.warnings))
-    if default == "wild" and option is not None:
-        lines.append(_dim(_(texts.PANEL_PAY_ANYWAY)))
-    elif any_count and option is not None:
-        lines.append(_dim(_(texts.PANEL_HINT_CHOOSE)))
-    return lines
+def panel_lines(state: GameState, ui: Controller, error: IllegalAction | None) -> list[Text]:
+    return [render_line(line) for line in decision_lines(state, ui, error)]
 
 
-def _place(state: GameState, ui: Controller) -> list[Text]:
-    decision = state.decision
-    take = state.take
-    tile = decision.tile
-    assert tile is not None and take is not None
-    spots = ui.spots(state)
-    pyramid = state.player.pyramid
-    if ui.wild_mode:
-        title = texts.fill(texts.PANEL_PLACE_WILD_TITLE, count=len(spots))
-    else:
-        title = texts.fill(texts.PANEL_PLACE_TITLE, tile=name_of(tile), count=len(spots))
-    lines = [Text(title, style=palette.BOLD)]
-    here = ui.current_spot(state)
-    if here is not None:
-        lines.append(
-            MustShow(
-                _(texts.PANEL_PLACE_AT).format(spot=spot_words(pyramid, (here.row, here.col))),
-                style=palette.ACCENT,
-            )
-        )
-        option = decision.option(here)
-        if option is not None:
-            lines.extend(warning_lines(option.warnings))
-    colored = ui.colored_spots(state)
-    if not take.wild:
-        if not colored:
-            lines.append(_bad(_(texts.PANEL_PLACE_FORCED)))
-        # Why the tile may not go elsewhere comes before the hints: on a small terminal
-        # the panel's last lines are the ones cut, and the key bar repeats the hints.
-        if not ui.wild_mode or not colored:
-            for pos, reason in refused_spots(state)[:2]:
-                lines.append(
-                    _refused(
-                        _(texts.PANEL_PLACE_NOT).format(
-                            spot=spot_words(pyramid, pos), reason=message_of(reason)
-                        ),
-                        ASIDE,
-                    )
-                )
-    return lines
+def warning_lines(warnings: Iterable[Consequence]) -> list[Text]:
+    """The engine's warnings: what loses value in red with '!', the rest as notes."""
+    return [render_line(line) for line in sheet.warning_lines(warnings)]
 
 
-def refused_spots(state: GameState) -> list[tuple[tuple[int, int], IllegalAction]]:
-    """Spots open to a wilderness where the tile itself may not go, with the reason."""
-    if state.kind is not DecisionKind.PLACE:
-        return []
-    out = []
-    for option in state.decision.options:
-        action = option.action
-        if isinstance(action, Place) and option.refusal is not None:
-            out.append(((action.row, action.col), option.refusal))
-    return out
+def _alternative(key_line: str, warnings: Iterable[Consequence]) -> Text:
+    return render_line(sheet.alternative(key_line, warnings))
+
+
+def summary_lines(summary: TurnSummary) -> list[Text]:
+    """The turn about to end: what it did, and the keys to end it or take it back."""
+    return [render_line(line) for line in summary_sheet(summary)]
 
 
 def warned_spots(state: GameState, wild: bool = False) -> list[tuple[int, int]]:
@@ -368,99 +203,6 @@ def warned_spots(state: GameState, wild: bool = False) -> list[tuple[int, int]]:
         return [pos for pos, o in spots if o.loses_value]
     common = shared_losses(o for _, o in spots)
     return [pos for pos, o in spots if extra_losses(o, common)]
-
-
-def _chosen_line(pick_value: Count, have: int, need: int) -> Text:
-    count = Text(f"{have}/{need}", style=palette.GOOD if have == need else palette.BAD)
-    return fmt(_(texts.PANEL_CHOSEN), chosen=chips.count_chips(pick_value), count=count)
-
-
-def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Text]]:
-    def build(state: GameState, ui: Controller) -> list[Text]:
-        pick = ui.pick
-        assert pick is not None
-        decision = state.decision
-        tile = decision.tile
-        lines = [
-            Text(
-                texts.fill(
-                    title,
-                    count=pick.need,
-                    have=state.player.worshipers,
-                    tile=name_of(tile) if tile else "",
-                ),
-                style=palette.BOLD,
-            )
-        ]
-        lines.append(_chosen_line(pick.value, pick.total, pick.need))
-        lines.append(chips.realm_chips(state.player.realm_count))
-        refusal = decision.refusal
-        if refusal is not None:
-            lines.append(_alternative(_(texts.PANEL_REFUSE_IF), refusal.warnings))
-        lines.append(_dim(_(texts.PANEL_HINT_CHOOSE)))
-        return lines
-
-    return build
-
-
-def _gain(state: GameState, ui: Controller) -> list[Text]:
-    assert ui.pick is not None
-    line = fmt(_(texts.PANEL_GAIN_TITLE), chosen=chips.count_chips(ui.pick.value))
-    line.stylize(palette.BOLD)
-    return [line, chips.realm_chips(state.player.realm_count), _dim(_(texts.PANEL_HINT_GAIN))]
-
-
-def _volcano(state: GameState, ui: Controller) -> list[Text]:
-    decision = state.decision
-    tile = decision.tile
-    assert tile is not None
-    options = ui.volcano_options(state)
-    eruption = ui.current_eruption(state)
-    lines = [
-        Text(
-            _(texts.PANEL_VOLCANO_TITLE).format(
-                remove=worshiper_words(decision.removals),
-                index=(ui.volcano % len(options)) + 1 if options else 0,
-                total=len(options),
-            ),
-            style=palette.BOLD,
-        )
-    ]
-    if eruption is not None:
-        for cell, count in eruption.removals:
-            lines.append(
-                fmt(_(texts.PANEL_VOLCANO_FROM), cell=cell + 1, worshipers=chips.count_chips(count))
-            )
-    refusal = decision.refusal
-    if refusal is not None:
-        lines.append(_alternative(_(texts.PANEL_REFUSE_IF), refusal.warnings))
-    lines.append(_dim(_(texts.PANEL_HINT_VOLCANO)))
-    return lines
-
-
-_BUILDERS: dict[DecisionKind, Callable[[GameState, Controller], list[Text]]] = {
-    DecisionKind.TURN: _turn,
-    DecisionKind.PAY: _pay,
-    DecisionKind.PLACE: _place,
-    DecisionKind.GAIN: _gain,
-    DecisionKind.VILLAGE: _choice(texts.PANEL_VILLAGE_TITLE),
-    DecisionKind.DEATH: _choice(texts.PANEL_DEATH_TITLE),
-    DecisionKind.DISCARD: _choice(texts.PANEL_DISCARD_TITLE),
-    DecisionKind.LOVE: _choice(texts.PANEL_LOVE_TITLE),
-    DecisionKind.VOLCANO: _volcano,
-}
-
-
-def summary_lines(summary: TurnSummary) -> list[Text]:
-    """The turn about to end: what it did, and the keys to end it or take it back."""
-    lines = [Text(_(texts.CONFIRM_TITLE), style=palette.BOLD)]
-    head = MustShow(_(texts.SUMMARY_TOOK).format(took=summary.took), style=palette.ACCENT)
-    head.append(" · " + summary.cp_line, style=palette.BOLD)
-    lines.append(head)
-    lines.extend(Text(line) for line in summary.effects)
-    lines.extend(_bad(_(texts.PANEL_WARNING).format(message=line)) for line in summary.losses)
-    lines.append(Text(summary.realm_line))
-    return lines
 
 
 def option_marked(option: Option | None) -> bool:
@@ -510,3 +252,22 @@ class DecisionPanel(FittedPanel):
         """The decision at hand; what a short panel leaves out, the coach lists."""
         more = _(texts.PANEL_MORE_IN_COACH) if coach_open else _(texts.PANEL_MORE_COACH)
         self.show_lines(panel_lines(state, ui, error), more)
+
+
+__all__ = [
+    "ASIDE",
+    "CHOICE",
+    "LOSS",
+    "OTHER_KEY",
+    "DecisionPanel",
+    "FittedPanel",
+    "MustShow",
+    "fit_lines",
+    "option_marked",
+    "panel_lines",
+    "refused_spots",
+    "render_line",
+    "summary_lines",
+    "warned_spots",
+    "warning_lines",
+]

@@ -1,0 +1,145 @@
+"""Every text the plain-text seat prints, in English: the message ids of the catalogs,
+translated where they are printed (``gettext``)."""
+
+from __future__ import annotations
+
+from ..i18n import N_, Np_
+
+WELCOME = N_(
+    "Orbis, plain text. Answer each question with a number, a move such as take 3, "
+    "or a command; help lists them. An empty line does what the question proposes."
+)
+NEW_GAME = N_("A new game for {names}, dealt from seed {seed}.")
+RESUMED = N_("The unfinished game of {names} is resumed.")
+SEATS = N_("{name}: {kind}")
+PERSON = N_("a person")
+COMPUTER = N_("the computer, {level}")
+LOCKED = N_("The game in {folder} is open in another window; quit it first.")
+ROUND = N_("Round {round} of {rounds}. {name}'s turn.")
+PASS_KEYBOARD = N_("Pass the keyboard to {name}. Press Enter when {name} is ready.")
+SINCE = N_("Since your last turn:")
+SINCE_NOTHING = N_("Nothing happened since your last turn.")
+DECISION = N_("{name}, decide: {title}")
+OPTIONS = N_("Options:")
+GOD_TAKEN = N_("You have your god: the others are not for you.")
+SAME_WARNINGS = N_("The same warnings as option {number}.")
+OPTION = N_("{number}. {label}")
+OPTION_REFUSED = N_("{number}. not possible: {label}")
+ENTER = N_("Enter (an empty line): {words}.")
+ENTER_NONE = N_("Choose an option by its number.")
+PAY_OTHER = N_(
+    "To pay the 'any' with other colors, write pay and their letters, for example {example}."
+)
+PICK_OTHER = N_("To choose other colors, write {verb} and their letters, for example {example}.")
+LETTERS = N_("Color letters: {letters}.")
+PROMPT = "> "
+YOUR_TURN_DONE = N_("Your turn is done: you took {took}; CP now {before} to {after}.")
+UNKNOWN = N_(
+    "I do not know {entry!r}: answer with an option's number, a move such as take 3, "
+    "or a command (help lists them). Nothing was played."
+)
+NOT_A_NUMBER = N_("There is no option {number}: the options are numbered {first} to {last}.")
+ILLEGAL = N_("Not played: {reason} ({rule}).")
+BAD_ENTRY = N_("Not understood: {problem}. Nothing was played.")
+UNDONE = N_("Taken back: {what}.")
+NO_UNDO = N_("Nothing to take back in this turn.")
+SAVED = N_("The game record is saved as {path}.")
+SAVE_FAILED = N_("The record could not be saved: {error}")
+AUTOSAVE_FAILED = N_("Saving failed: {error}. The game goes on; save writes it elsewhere.")
+GOODBYE = N_("Goodbye. The game is saved; orbis play --plain resumes it.")
+NO_HINTS = N_("{name} chose to play without hints.")
+HINT_TITLE = N_("The three best options, as the strongest computer sees them:")
+HINT_OPTION = N_(
+    "{rank}. {words} (write {entry}): expected margin {margin:+.1f} ± {stderr:.1f} CP."
+)
+HINT_REASON = N_("   {reason}")
+HINT_THINKING = N_("Thinking about a hint…")
+NOT_YOUR_TURN = N_("It is not a person's turn.")
+GAME_OVER = N_("The game is over.")
+OVER_COMMANDS = N_("The game is over. Commands: score, history, players, pyramid, save, quit.")
+MARKET_CELL = N_(
+    "Cell {cell}: {tile}, {color}, level {level}, {cp} CP; {effect}; cost {cost}{lying}."
+)
+MARKET_EMPTY = N_("Cell {cell}: empty.")
+LYING = N_("; lying on it: {worshipers}")
+GODS = N_("Gods offered: {gods}.")
+GODS_NONE = N_("No god is offered any more.")
+GOD_ITEM = N_("{name} ({cp} CP): {what}")
+PILES = N_("Tiles left in the piles: level 1: {one}, level 2: {two}, level 3: {three}.")
+PYRAMID_TITLE: tuple[str, str, str] = Np_(
+    "{name}'s pyramid, 1 tile:", "{name}'s pyramid, {count} tiles:", "count"
+)
+PYRAMID_EMPTY = N_("{name}'s pyramid is empty.")
+PYRAMID_ROW = N_("Row {row}: {tiles}.")
+PYRAMID_TILE = N_("column {col}: {tile}")
+WILDERNESS = N_("a wilderness")
+CANCELLED = N_("{tile}, cancelled")
+TILE_WORDS = N_("{name} ({color}, {cp} CP)")
+REALM_NOW = N_("Your worshipers: {realm}")
+REALM = N_("{name}'s worshipers: {realm}.")
+FARMS = N_("Farms: {colors} cost nothing.")
+GOD_HELD = N_("God: {god}.")
+GOD_NONE = N_("No god yet.")
+CP_NOW = N_("CP now: {cp}.")
+PLAYER_LINE = N_("{name} ({kind}): {tiles} tiles, worshipers {realm}, {god}, {cp} CP now.")
+NO_SUCH_PLAYER = N_("There is no player {name!r}: the players are {names}.")
+HISTORY_NONE = N_("No turn has been played yet.")
+HISTORY_TURN = N_("Round {round}: {name} took {took}; CP now {before} to {after}.")
+COACH_NONE = N_("Every option shown is open to you.")
+COACH_OPTION = N_("Not possible: {label}: {reason} ({rule})")
+COACH_RULE = N_("{rule}: {text}")
+WARNING = N_("Warning: ")
+NOTE = N_("Note: ")
+NOT_POSSIBLE = N_("Not possible: ")
+CHOSEN = N_("Chosen: ")
+TO = N_(" to ")
+LEVEL = N_("level {level}")
+HELP = N_(
+    "Answer a question with the number of an option, with an empty line for what it "
+    "proposes, or with a move in the game's notation: take 3, god fire, pay GW, wild, "
+    "place 1,0, place 1,0 wild, gain R, return RRB, erupt 4:R, decline, love RRBGW, "
+    "discard RB, exchange R>B.\n"
+    "Commands:\n"
+    "board: the market, the gods and the piles\n"
+    "market: the market's nine cells\n"
+    "pyramid [player]: a pyramid, row by row (yours without a name)\n"
+    "realm: your worshipers, farms, god and CP now\n"
+    "players: every player in one line\n"
+    "score: the standings and what your CP now is made of\n"
+    "history: every turn played\n"
+    "hint: the best three options, as the strongest computer sees them\n"
+    "coach: what the decision asks, and why options are not possible\n"
+    "options: the question again\n"
+    "undo: take back the last step of this turn\n"
+    "save: save the game record among the records\n"
+    "quit: save and leave (the end of the input does the same)"
+)
+
+# ------------------------------------------------------------------ orbis learn --plain
+LEARN_WELCOME = N_(
+    "The walkthrough, plain text. Each step says what to read or which move to make; "
+    "answer with a number, a move such as take 3, an empty line to go on after "
+    "reading, or a command; help lists them."
+)
+LEARN_STEP = N_("Step {number} of {total}: {title}")
+LEARN_CONTINUE = N_("Press Enter to go on.")
+LEARN_ASKS = N_("The lesson asks: {move}.")
+LEARN_HOW = N_("This step asks for a move: answer with an option's number or a move.")
+LEARN_NO_OPTION = N_("There is no option {number}.")
+LEARN_GOODBYE = N_("Goodbye. The walkthrough is kept; orbis learn --plain goes on from here.")
+LEARN_HELP = N_(
+    "Answer with the number of an option, with a move in the game's notation (take 3, "
+    "pay GW, place 1,0...), or with an empty line to go on after a step to read.\n"
+    "Commands:\n"
+    "hint: what to do now\n"
+    "back: take back this step's moves, or go back a step\n"
+    "board, market, pyramid [player], realm: the table, as in a game\n"
+    "options: the step again\n"
+    "quit: leave (the walkthrough is kept)"
+)
+
+# ------------------------------------------------------------------ orbis join --plain
+JOINED = N_("At the table of {names}; your seat: {name}.")
+JOIN_WAITING = N_("{name} is deciding. Commands work meanwhile (help lists them).")
+JOIN_NOT_YOURS = N_("It is {name}'s turn, not yours: only commands work now.")
+JOIN_GOODBYE = N_("You left the table; the server keeps the game, and your link takes you back.")

@@ -1,0 +1,327 @@
+"""The plain-text seat (orbis play --plain): whole games played by reading its lines
+only and answering line by line, as a screen-reader user or a script would."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from orbis_tui import i18n
+from orbis_tui.plain import run_plain, texts
+from orbis_tui.plain.seat import plain
+from orbis_tui.records import Match
+from orbis_tui.tui.saves import SaveStore
+
+NUMBERED = re.compile(r"^([0-9]+)\. ")
+ESCAPE = "\x1b"
+
+
+class Reader:
+    """Answers like a person who reads only the lines printed so far: Enter when asked
+    to pass the keyboard, else one of the numbered options open now (seeded), with a
+    command now and then; after ``stop_after`` answers, the end of the input."""
+
+    def __init__(
+        self,
+        out: io.StringIO,
+        seed: int,
+        commands: tuple[str, ...] = (),
+        stop_after: int = 10**6,
+    ) -> None:
+        self.out = out
+        self.rng = random.Random(seed)
+        self.commands = list(commands)
+        self.answers: list[str] = []
+        self.stop_after = stop_after
+
+    def readline(self) -> str:
+        if len(self.answers) >= self.stop_after:
+            return ""
+        answer = self._answer(self.out.getvalue().splitlines())
+        self.answers.append(answer)
+        return answer + "\n"
+
+    def _answer(self, lines: list[str]) -> str:
+        _ = i18n.gettext
+        lines = [line.removeprefix("> ") for line in lines]
+        while lines and lines[-1].strip() in ("", ">"):
+            lines.pop()
+        last = lines[-1] if lines else ""
+        if last.startswith(_(texts.PASS_KEYBOARD).split("{name}")[0]):
+            return ""
+        if _(texts.OVER_COMMANDS) in lines[-3:]:
+            return "quit"
+        if self.commands and self.rng.random() < 0.3:
+            return self.commands.pop(0)
+        start = max(i for i, line in enumerate(lines) if line == _(texts.OPTIONS))
+        open_now = []
+        for line in lines[start + 1 :]:
+            found = NUMBERED.match(line)
+            if found is None:
+                continue
+            number = int(found.group(1))
+            if not line.startswith(_(texts.OPTION_REFUSED).format(number=number, label="")):
+                open_now.append(number)
+        assert open_now, "\n".join(lines[-30:])
+        return str(self.rng.choice(open_now))
+
+
+def play(
+    tmp_path: Path,
+    *,
+    players: int,
+    seed: int,
+    levels: dict[int, str] | None = None,
+    commands: tuple[str, ...] = (),
+    stop_after: int = 10**6,
+    language: str | None = None,
+) -> tuple[int, str, Reader]:
+    out = io.StringIO()
+    reader = Reader(out, seed, commands, stop_after)
+    before = i18n.language()
+    try:
+        status = run_plain(
+            tmp_path,
+            players=players,
+            seed=seed,
+            levels=levels,
+            language=language,
+            read=reader,
+            write=out,
+        )
+    finally:
+        i18n.set_language(before)
+    return status, out.getvalue(), reader
+
+
+def saved(tmp_path: Path) -> Match:
+    loaded = SaveStore(tmp_path).load()
+    assert loaded.match is not None, loaded.problem
+    return loaded.match
+
+
+COMMANDS = ("market", "board", "realm", "players", "pyramid", "history", "score", "coach")
+
+
+def test_a_whole_two_player_game_between_people_hands_the_keyboard_over(tmp_path: Path) -> None:
+    """R-TURN-1: two people on one keyboard play a whole game through the lines alone;
+    each turn begins by asking to pass the keyboard, and says what the other did."""
+    status, text, reader = play(tmp_path, players=2, seed=11, commands=COMMANDS)
+    assert status == 0
+    assert ESCAPE not in text
+    match = saved(tmp_path)
+    assert match.state.is_over
+    assert text.count("Pass the keyboard to Player 2") >= 14
+    assert "Since your last turn:" in text
+    assert "Final standings" in text
+    assert any(a in COMMANDS for a in reader.answers)
+
+
+@pytest.mark.slow  # a whole game
+def test_a_three_player_game_in_german_with_a_computer_seat(tmp_path: Path) -> None:
+    """Every line in the language chosen; the computer seat moves on its own."""
+    status, text, _reader = play(
+        tmp_path, players=3, seed=5, levels={3: "easy"}, language="de", commands=COMMANDS
+    )
+    assert status == 0
+    assert saved(tmp_path).state.is_over
+    assert "Optionen:" in text and "Options:" not in text
+    assert "Gib die Tastatur an Spieler 2 weiter" in text
+    record = saved(tmp_path).record
+    assert record.setup.seats == ["human", "human", "easy"]
+
+
+@pytest.mark.slow  # a whole game
+def test_a_four_player_game_against_three_computers(tmp_path: Path) -> None:
+    status, text, _reader = play(
+        tmp_path, players=4, seed=8, levels={2: "random", 3: "easy", 4: "random"}
+    )
+    assert status == 0
+    assert saved(tmp_path).state.is_over
+    assert "Pass the keyboard" not in text  # one person: nobody to pass it to
+    assert "Player 3 took" in text  # what the computers did, at each turn
+
+
+def test_the_end_of_the_input_saves_and_the_game_resumes_there(tmp_path: Path) -> None:
+    status, text, _reader = play(tmp_path, players=2, seed=3, levels={2: "random"}, stop_after=9)
+    assert status == 0
+    assert text.rstrip().endswith("resumes it.")
+    actions = list(saved(tmp_path).record.actions)
+    assert actions
+    out = io.StringIO()
+    status = run_plain(tmp_path, read=io.StringIO("quit\n"), write=out)
+    assert status == 0
+    assert "is resumed" in out.getvalue()
+    assert list(saved(tmp_path).record.actions) == actions
+
+
+def test_unknown_input_and_illegal_moves_say_why_and_lose_nothing(tmp_path: Path) -> None:
+    script = "fly away\n99\ntake 0\nplace 3,3\nundo\nquit\n"
+    out = io.StringIO()
+    status = run_plain(tmp_path, seed=4, levels={2: "random"}, read=io.StringIO(script), write=out)
+    text = out.getvalue()
+    assert status == 0
+    assert "I do not know 'fly away'" in text
+    assert "There is no option 99: the options are numbered 1 to" in text
+    assert "Not understood: market cells are numbered 1 to 9, not 0" in text
+    assert "(R-TURN-1)." in text  # a placement does not answer the turn's decision
+    assert "Nothing to take back in this turn." in text
+    assert list(saved(tmp_path).record.actions) == []
+
+
+def test_a_payment_says_who_pays_the_any_and_how_to_change_it(tmp_path: Path) -> None:
+    """R-TAKE-3: at a payment with an "any" symbol the sheet names the colors that pay
+    it, the realm after paying, and how to pay with others; pay with other letters
+    pays so."""
+    rng = random.Random(2)
+    for seed in range(40):
+        out = io.StringIO()
+        reader = Reader(out, seed, stop_after=60)
+        reader.rng = rng
+        run_plain(tmp_path / str(seed), seed=seed, levels={2: "random"}, read=reader, write=out)
+        text = out.getvalue()
+        if "'any' paid with:" in text:
+            assert "realm after paying:" in text
+            assert "To pay the 'any' with other colors, write pay and their letters" in text
+            return
+    pytest.fail("no payment with an 'any' symbol in 40 games")
+
+
+def test_signs_are_said_in_words() -> None:
+    assert plain("! A wilderness loses 1 CP") == "Warning: A wilderness loses 1 CP"
+    assert plain("✗ Pay: no") == "Not possible: Pay: no"
+    assert plain("CP now: 1 → 3 · took Hill (W★★)") == "CP now: 1 to 3; took Hill (white, level 2)"
+    assert plain("gain 2O") == "gain 2 orange"
+
+
+def test_orbis_play_plain_reads_stdin_and_writes_no_escape_sequences(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "orbis_tui",
+            "play",
+            "--plain",
+            "--seed",
+            "6",
+            "--seat",
+            "2=easy",
+            "--data-dir",
+            str(tmp_path),
+        ],
+        input="market\n1\n\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert ESCAPE not in run.stdout
+    assert "Cell 1:" in run.stdout
+    assert "Goodbye" in run.stdout
+
+
+def test_the_plain_seat_never_loads_textual_or_rich() -> None:
+    code = (
+        "import sys, orbis_tui.plain, orbis_tui.tui.sheet;"
+        "print(sorted(m for m in ('textual', 'rich') if m in sys.modules))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"
+
+
+def test_a_seat_given_to_the_computer_must_name_a_level() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "orbis_tui", "play", "--plain", "--seat", "2=genius"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "unknown level 'genius'" in run.stderr
+
+
+def test_an_option_with_the_warnings_of_the_one_before_says_so() -> None:
+    from orbis_tui.engine import GoWild, Place
+    from orbis_tui.plain.seat import choice_words
+    from orbis_tui.tui.sheet import LOSS, Choice, Topic, line
+
+    warnings = (
+        line("! A wilderness scores -1 CP", rank=LOSS, topic=Topic.LOSS),
+        line("! The worshipers paid are lost", rank=LOSS, topic=Topic.LOSS),
+    )
+    first = Choice(3, Place(1, 0, True), "place it as a wilderness", True, warnings)
+    second = Choice(4, Place(1, 1, True), "place it as a wilderness", True, warnings)
+    other = Choice(5, GoWild(), "leave it", True, warnings[:1])
+    assert choice_words(first)[1:] == [
+        "   Warning: A wilderness scores -1 CP",
+        "   Warning: The worshipers paid are lost",
+    ]
+    assert choice_words(second, first)[1:] == ["   The same warnings as option 3."]
+    assert choice_words(other, second)[1:] == ["   Warning: A wilderness scores -1 CP"]
+
+
+def test_a_table_of_the_standings_is_read_cell_by_cell() -> None:
+    from orbis_tui.plain.seat import _columns
+
+    assert _columns("row 1 #1   Mossy Glade      +0  printed CP") == (
+        "row 1 #1, Mossy Glade, +0, printed CP"
+    )
+
+
+def test_a_hint_names_the_best_options_as_entries_and_is_noted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hint's options are written as the entries that play them; the record notes
+    that a hint was shown at this decision."""
+    from orbis_tui.analysis import hints
+
+    monkeypatch.setattr(hints, "HINT_ITERATIONS", 60)
+    out = io.StringIO()
+    status = run_plain(
+        tmp_path, seed=9, levels={2: "random"}, read=io.StringIO("hint\nquit\n"), write=out
+    )
+    text = out.getvalue()
+    assert status == 0
+    assert "The three best options, as the strongest computer sees them:" in text
+    assert re.search(r"^1\. .*\(write (take [1-9]|god [a-z]+)\): expected margin", text, re.M)
+    assert saved(tmp_path).record.hints == [0]
+
+
+def test_ctrl_c_saves_and_leaves_as_quit_does(tmp_path: Path) -> None:
+    class Interrupted:
+        def __init__(self) -> None:
+            self.lines = ["3\n"]
+
+        def readline(self) -> str:
+            if self.lines:
+                return self.lines.pop()
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    status = run_plain(tmp_path, seed=12, levels={2: "random"}, read=Interrupted(), write=out)
+    assert status == 0
+    assert out.getvalue().rstrip().endswith("resumes it.")
+    assert list(saved(tmp_path).record.actions) == ["take 3"]
+
+
+def test_a_folder_open_in_another_window_is_left_alone(tmp_path: Path) -> None:
+    """The app in another window keeps the folder: the plain seat says so and writes
+    nothing (neither game is lost)."""
+    other = SaveStore(tmp_path)
+    other.acquire()
+    try:
+        out = io.StringIO()
+        status = run_plain(tmp_path, seed=2, read=io.StringIO("1\n"), write=out)
+    finally:
+        other.release()
+    assert status == 1
+    assert "is open in another window" in out.getvalue()
+    assert not (tmp_path / "autosave.json").exists()

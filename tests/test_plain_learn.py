@@ -1,0 +1,66 @@
+"""The walkthrough in plain text (orbis learn --plain), played line by line."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from orbis_tui.engine import format_action
+from orbis_tui.learn import ProgressStore, Walkthrough
+from orbis_tui.plain.learn import PlainLesson, run_plain_learn
+from orbis_tui.tui.saves import PROGRESS_NAME
+
+ESCAPE = "\x1b"
+
+
+class Learner:
+    """Enter after a step to read; at a step that asks for a move, first a wrong one
+    (once), then the move the lesson suggests, written in the notation."""
+
+    def __init__(self, lesson: PlainLesson, out: io.StringIO) -> None:
+        self.lesson = lesson
+        self.out = out
+        self.wrong_tried = False
+
+    def readline(self) -> str:
+        walk = self.lesson.walkthrough
+        if walk.finished:
+            return ""
+        if not walk.expects_move():
+            return "\n"
+        if not self.wrong_tried:
+            self.wrong_tried = True
+            return "place 4,4\n"
+        action = walk.suggestion()
+        assert action is not None
+        return format_action(action) + "\n"
+
+
+def test_the_whole_walkthrough_line_by_line(tmp_path: Path) -> None:
+    from orbis_tui.words.worshipers import spell_colors
+
+    out = io.StringIO()
+    walk = Walkthrough(store=ProgressStore(tmp_path / PROGRESS_NAME))
+    lesson = PlainLesson(walk, io.StringIO(), out)
+    lesson.read = Learner(lesson, out)
+    before = spell_colors(True)
+    try:
+        assert lesson.run() == 0
+    finally:
+        spell_colors(before)
+    text = out.getvalue()
+    assert walk.finished
+    assert ESCAPE not in text
+    assert f"Step {len(walk.steps)} of {len(walk.steps)}:" in text
+    assert "Not played:" in text and "(R-" in text  # the wrong move: refused with its rule
+    assert "The lesson asks:" in text
+
+
+def test_leaving_keeps_the_walkthrough_and_it_goes_on_there(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert run_plain_learn(tmp_path, read=io.StringIO("\n\n"), write=out) == 0
+    assert "Step 3 of" in out.getvalue()
+    again = io.StringIO()
+    assert run_plain_learn(tmp_path, read=io.StringIO(""), write=again) == 0
+    assert "Step 3 of" in again.getvalue()
+    assert "Step 1 of" not in again.getvalue()
