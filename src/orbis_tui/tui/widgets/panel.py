@@ -24,10 +24,12 @@ from ...engine import (
     Place,
     TakeGod,
     TakeTile,
+    extra_losses,
+    shared_losses,
 )
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..controller import Controller, extra_losses, shared_losses
+from ..controller import Controller
 from ..describe import (
     cost_words,
     effect_long,
