@@ -31,6 +31,7 @@ from orbis_tui.engine import (
     GoWild,
     IrrigationFails,
     OnlyAsWilderness,
+    Option,
     Pay,
     PaymentLost,
     Place,
@@ -45,6 +46,7 @@ from orbis_tui.engine import (
     WildernessCost,
     final_scores,
     geometry,
+    shared_losses,
 )
 from orbis_tui.tiles import new_game
 from orbis_tui.words import message_of
@@ -366,6 +368,29 @@ def test_the_safest_option_keeps_value_when_another_option_does() -> None:
     assert safest is not None and not safest.loses_value
     assert isinstance(safest.action, Place) and not safest.action.wild
     expect_illegal(state, Place(3, 0), "R-PLACE-2")
+
+
+def test_when_every_option_loses_the_safest_loses_only_what_all_of_them_lose() -> None:
+    """R-END-2: every spot as a wilderness costs its point; the safest spot is one that
+    does not cancel an irrigation besides, even when it is not the first."""
+    brook = plain("Brook", Color.BLUE, cp=3)
+    point = WildernessCost(-1, 3)
+    cancels = IrrigationFails(brook, Color.BLUE, row_one=True)
+    decision = Decision(
+        kind=DecisionKind.PLACE,
+        player=0,
+        rule="R-PLACE-1",
+        options=(
+            Option(Place(1, 0, wild=True), warnings=(point, cancels)),
+            Option(Place(1, 1, wild=True), warnings=(point,)),
+            Option(Place(1, 2, wild=True), warnings=(point,)),
+        ),
+    )
+    assert all(o.loses_value for o in decision.options)
+    assert shared_losses(decision.options) == {point}
+    safest = decision.safest()
+    assert safest is not None and safest.action == Place(1, 1, wild=True)
+    assert decision.safest(decision.options[:1]) is decision.options[0]  # the only one
 
 
 @pytest.mark.parametrize("rule", ["R-EFF-VOLCANO", "R-EFF-IRRIGATION", "R-EFF-FOREST"])

@@ -63,7 +63,15 @@ from .consequences import (
     VolcanoRefused,
     WildernessCost,
 )
-from .decision import Decision, Option, place_warnings, take_warnings, wilderness_points
+from .decision import (
+    Decision,
+    Option,
+    extra_losses,
+    place_warnings,
+    shared_losses,
+    take_warnings,
+    wilderness_points,
+)
 from .errors import IllegalAction, PositionError
 from .events import (
     Cancelled,
@@ -125,6 +133,7 @@ from .scoring import (
     temple_token_awards,
 )
 from .setup import (
+    MARKET_SIDE,
     MARKET_SIZE,
     REGION_TILES_PER_PLAYER,
     ROUNDS,
@@ -174,6 +183,7 @@ __all__ = [
     "LETTERS",
     "LOVE_GIFT",
     "MARKET_ADJACENT",
+    "MARKET_SIDE",
     "MARKET_SIZE",
     "MOST_GODS",
     "NO_EFFECT",
@@ -282,6 +292,7 @@ __all__ = [
     "effect_counts",
     "exchange_toward_payment",
     "exchanges_to_pay",
+    "extra_losses",
     "final_scores",
     "first_player_for",
     "forest_matching",
@@ -302,6 +313,7 @@ __all__ = [
     "problems",
     "score_game",
     "setup_for",
+    "shared_losses",
     "take_warnings",
     "temple_token_awards",
     "why_unpayable",

@@ -13,6 +13,7 @@ Computer players may keep to ``decision_actions()``, which is cheaper.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -133,11 +134,32 @@ class Decision:
                 return option
         return None
 
-    def safest(self, candidates: tuple[Option, ...] | None = None) -> Option | None:
-        """The first legal option (of ``candidates``, else of all) that loses nothing,
-        or the first legal one when every one of them loses something."""
+    def safest(self, candidates: Iterable[Option] | None = None) -> Option | None:
+        """The first legal option (of ``candidates``, else of all) that loses nothing;
+        else the first that loses only what every one of them loses (a wilderness's
+        point, say, but no forest besides); else the first legal one.
+
+        One rule does it: the first that loses nothing beyond :func:`shared_losses`,
+        which are none as soon as one option loses nothing."""
         pool = [o for o in (self.options if candidates is None else candidates) if o.legal]
-        return next((o for o in pool if not o.loses_value), pool[0] if pool else None)
+        common = shared_losses(pool)
+        return next((o for o in pool if not extra_losses(o, common)), pool[0] if pool else None)
+
+
+def shared_losses(options: Iterable[Option | None]) -> set[Consequence]:
+    """The warnings that lose value on every one of ``options``."""
+    common: set[Consequence] | None = None
+    for option in options:
+        if option is None:
+            continue
+        losing = {w for w in option.warnings if w.loses_value}
+        common = losing if common is None else common & losing
+    return common or set()
+
+
+def extra_losses(option: Option, common: set[Consequence]) -> list[Consequence]:
+    """What ``option`` loses beyond ``common``, the losses every option shares."""
+    return [w for w in option.warnings if w.loses_value and w not in common]
 
 
 def decide(state: GameState) -> Decision:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .setup import MARKET_SIZE
+from .setup import MARKET_SIDE, MARKET_SIZE
 
 REALM_LIMIT = 10
 EXCHANGE_RATE = 3
@@ -18,14 +18,14 @@ DEATH_PRICE = 6
 # Orthogonal neighbors of each market cell, numbered row by row from the top left.
 MARKET_ADJACENT: tuple[tuple[int, ...], ...] = tuple(
     tuple(
-        r * 3 + c
+        r * MARKET_SIDE + c
         for r, c in (
-            (cell // 3 - 1, cell % 3),
-            (cell // 3 + 1, cell % 3),
-            (cell // 3, cell % 3 - 1),
-            (cell // 3, cell % 3 + 1),
+            (cell // MARKET_SIDE - 1, cell % MARKET_SIDE),
+            (cell // MARKET_SIDE + 1, cell % MARKET_SIDE),
+            (cell // MARKET_SIDE, cell % MARKET_SIDE - 1),
+            (cell // MARKET_SIDE, cell % MARKET_SIDE + 1),
         )
-        if 0 <= r < 3 and 0 <= c < 3
+        if 0 <= r < MARKET_SIDE and 0 <= c < MARKET_SIDE
     )
     for cell in range(MARKET_SIZE)
 )

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from .errors import PositionError
 from .tiles import Catalog, GodId, TileSet
 
-MARKET_SIZE = 9
+MARKET_SIDE = 3  # R-SETUP-1: the market is a 3x3 grid, its cells numbered row by row
+MARKET_SIZE = MARKET_SIDE * MARKET_SIDE
 ROUNDS = 15
 REGION_TILES_PER_PLAYER = 14
 

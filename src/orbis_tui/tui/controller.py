@@ -8,18 +8,17 @@ action. Whether that action is legal is always asked of the engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..engine import (
     COLORS,
     LOVE_GIFT,
+    MARKET_SIDE,
     NUM_COLORS,
     ZERO,
     Action,
     ChooseGain,
     ChooseWorshipers,
-    Consequence,
     Count,
     DecisionKind,
     Discard,
@@ -161,11 +160,11 @@ class Controller:
         if self.god is not None:
             self.god = None
             return True
-        row, col = divmod(self.cursor, 3)
+        row, col = divmod(self.cursor, MARKET_SIDE)
         row, col = row + dr, col + dc
-        if not (0 <= row < 3 and 0 <= col < 3):
+        if not (0 <= row < MARKET_SIDE and 0 <= col < MARKET_SIDE):
             return False
-        self.cursor = row * 3 + col
+        self.cursor = row * MARKET_SIDE + col
         return True
 
     def select_god(self, god: GodId) -> None:
@@ -245,19 +244,13 @@ class Controller:
         return spots[self.spot]
 
     def _safest_spot(self, state: GameState) -> int:
-        """The first spot whose placing loses nothing (an irrigation fed, a forest that
-        can still be validated), else the first that loses only what every spot of this
-        mode loses (a wilderness's point, not a forest besides), else the first one."""
+        """The engine's safest spot of this mode (:meth:`Decision.safest`): one whose
+        placing loses nothing (an irrigation fed, a forest that can still be validated),
+        else one that loses only what every spot of this mode loses."""
         decision = state.decision
         options = [decision.option(spot) for spot in self.spots(state)]
-        for index, option in enumerate(options):
-            if option is not None and not option.loses_value:
-                return index
-        common = shared_losses(options)
-        for index, option in enumerate(options):
-            if option is not None and not extra_losses(option, common):
-                return index
-        return 0
+        safest = decision.safest(o for o in options if o is not None)
+        return next((i for i, o in enumerate(options) if o is safest), 0)
 
     def toggle_wild(self, state: GameState) -> bool:
         """Switch between placing the tile and placing it as a wilderness."""
@@ -397,20 +390,4 @@ class Controller:
         return self.pick.remove(color) if self.pick is not None else False
 
 
-def shared_losses(options: Iterable[Option | None]) -> set[Consequence]:
-    """The warnings that lose value on every one of ``options``."""
-    common: set[Consequence] | None = None
-    for option in options:
-        if option is None:
-            continue
-        losing = {w for w in option.warnings if w.loses_value}
-        common = losing if common is None else common & losing
-    return common or set()
-
-
-def extra_losses(option: Option, common: set[Consequence]) -> list[Consequence]:
-    """What ``option`` loses beyond ``common``, the losses every option shares."""
-    return [w for w in option.warnings if w.loses_value and w not in common]
-
-
-__all__ = ["ZERO", "Controller", "Pick", "extra_losses", "shared_losses"]
+__all__ = ["ZERO", "Controller", "Pick"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import DecisionKind, GameState, GodId
+from ..engine import DecisionKind, GameState, GodId, TakeGod
 from ..i18n import gettext as _
 from . import texts
 from .controller import Controller
@@ -162,7 +162,9 @@ def _deciding(action: str, parameters: tuple[object, ...], context: KeyContext) 
         return _either(not state.must_take_god(), _(texts.IDLE_MUST_GOD))
     if action == "select_god":
         god = GodId(str(parameters[0]))
-        return _either(kind is DecisionKind.TURN and god in state.gods_available)
+        # the turn's options hold one for each god still on the table (R-TURN-1)
+        offered = kind is DecisionKind.TURN and state.decision.option(TakeGod(god)) is not None
+        return _either(offered)
     if action in ("add_color", "remove_color"):
         return _either(ui.picks_colors(state), _(texts.IDLE_COLOR))
     return ENABLED

@@ -14,10 +14,20 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
-from ...engine import Color, Consequence, DecisionKind, GameState, IllegalAction, Option, Place
+from ...engine import (
+    Color,
+    Consequence,
+    DecisionKind,
+    GameState,
+    IllegalAction,
+    Option,
+    Place,
+    extra_losses,
+    shared_losses,
+)
 from ...i18n import gettext as _
 from .. import chips, palette, sheet, texts
-from ..controller import Controller, extra_losses, shared_losses
+from ..controller import Controller
 from ..history import TurnSummary
 from ..sheet import (
     ASIDE,
