@@ -593,6 +593,13 @@ def host_tables(
         )
         print(warning.format(host=host or _("every interface"), port=port), file=sys.stderr)
 
+    if allow_seeded_tables:
+        notice = _(
+            "orbis host: a table request may give the seed of its deal (--allow-seeded-tables): "
+            "whoever knows a seed knows that table's piles. The seats of such a table are told."
+        )
+        print(notice, file=sys.stderr)
+
     async def main() -> None:
         try:
             store = await open_store(store_where)

@@ -148,6 +148,16 @@ def test_a_browser_seat_plays_a_whole_game_and_downloads_its_record(host: str) -
                 assert delivered.value.suggested_filename.endswith(".json")
                 assert record["setup"]["deal"]["piles"]  # the true record, handed out at the end
                 assert record["result"]
+                # The end screen offers what a remote player can do: nothing of the host's.
+                shown = page.evaluate(SCREEN_TEXT)
+                assert "New game" not in shown and "Review" not in shown, shown
+                for key in "nrl?":  # ? last: once its help shows, the others were read
+                    page.keyboard.press(key)
+                page.wait_for_function(f"() => ({SCREEN_TEXT})().includes('Escape or ? closes')")
+                page.keyboard.press("Escape")
+                page.wait_for_function(f"() => !({SCREEN_TEXT})().includes('Escape or ? closes')")
+                shown = page.evaluate(SCREEN_TEXT)
+                assert "Game over" in shown and "Play apart" not in shown, shown
             finally:
                 browser.close()
     finally:
