@@ -163,6 +163,7 @@ NO_UNDO = "no-undo"
 WATCHING = "watching"
 NOT_ABSENT = "not-absent"
 UNKNOWN_LEVEL = "unknown-level"
+STORE_AWAY = "store-away"  # the store cannot be reached now: nothing was kept (also a bye)
 # Why a connection is closed (``bye``'s ``code``).
 BAD_MESSAGE = "bad-message"
 BAD_TOKEN = "bad-token"

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Action, GameState, format_action
+from ..levels import HUMAN
 from . import protocol as p
 from .client import OutOfStep, TableMirror
 from .links import Link
@@ -105,7 +106,7 @@ async def play_seat(
 
 def _played_by_person(view: Any, seat: int) -> bool:
     info = view.seats[seat]
-    return bool(info["kind"] == "human" and info.get("stand_in") is None)
+    return bool(info["kind"] == HUMAN and info.get("stand_in") is None)
 
 
 def random_chooser(seed: int) -> Chooser:

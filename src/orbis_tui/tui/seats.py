@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..levels import HUMAN
+
 if TYPE_CHECKING:
     from ..bots import Bot
-
-HUMAN = "human"
 
 
 @dataclass(frozen=True)

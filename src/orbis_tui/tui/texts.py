@@ -1025,6 +1025,10 @@ REFUSED_TEXTS = {
     "watching": N_("You are watching: you cannot play."),
     "not-absent": N_("That player is at the table."),
     "unknown-level": N_("The table server has no such computer level."),
+    "store-away": N_(
+        "The table server cannot reach its database just now: your action was not kept. "
+        "Try again in a moment."
+    ),
 }
 BYE_TEXTS = {
     "bad-token": N_("This link opens no seat at this table server (copy the whole link)."),
@@ -1032,6 +1036,7 @@ BYE_TEXTS = {
     "bad-message": N_("The table server closed the connection: {reason}"),
     "shutdown": N_("The table server is stopping."),
     "too-slow": N_("The connection was too slow."),
+    "store-away": N_("The table server cannot reach its database just now: connecting again…"),
 }
 
 # The new-game screen's way to a table played apart.
