@@ -19,7 +19,7 @@ from typing import Any
 from ..engine import Action, GameState, format_action
 from ..levels import HUMAN
 from . import protocol as p
-from .client import OutOfStep, TableMirror
+from .client import OutOfStep, TableMirror, TableView
 from .links import Link
 
 
@@ -159,6 +159,7 @@ async def play_seat_reconnecting(
     seat_link = SeatLink(link, inbox.put_nowait, lambda code, _reason: run.statuses.append(code))
     task = asyncio.create_task(seat_link.run())
     sent_count = -1
+    view: TableView | None = None
     try:
         async with asyncio.timeout(timeout):
             while True:
@@ -166,18 +167,21 @@ async def play_seat_reconnecting(
                 if data.get("t") == "refused":
                     run.refusals.append(data)
                     sent_count = -1
+                    if data.get("code") != p.STORE_AWAY or view is None:
+                        continue
+                    await asyncio.sleep(0.2)  # nothing was kept: try again in a moment
+                elif data.get("t") not in ("table", "moved"):
                     continue
-                if data.get("t") not in ("table", "moved"):
-                    continue
-                run.tables += 1
-                if data.get("t") == "table":
-                    sent_count = -1  # a new connection: an intent in flight may be lost
-                try:
-                    view = mirror.take(data)
-                except OutOfStep:
-                    run.resyncs += 1
-                    await seat_link.send(p.sync())
-                    continue
+                else:
+                    run.tables += 1
+                    if data.get("t") == "table":
+                        sent_count = -1  # a new connection: an intent in flight may be lost
+                    try:
+                        view = mirror.take(data)
+                    except OutOfStep:
+                        run.resyncs += 1
+                        await seat_link.send(p.sync())
+                        continue
                 if view is None:
                     continue
                 if view.final is not None:
