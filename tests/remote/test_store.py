@@ -107,7 +107,7 @@ def test_another_programs_sqlite_file_is_refused_with_a_message(tmp_path: Path) 
     path = tmp_path / "tables.db"
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE tables (name TEXT, size INTEGER)")
-    with pytest.raises(StoreError, match=r"another program's tables .*'tables' has no column"):
+    with pytest.raises(StoreError, match=r"another program's tables.*'tables' has no column"):
         SqliteStore(path)
 
 
