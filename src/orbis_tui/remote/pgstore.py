@@ -1,8 +1,9 @@
 """The tables in PostgreSQL (psycopg 3), for several server processes at once.
 
-An action is added by one statement that refuses a number other than the table's
-action count, or (when two processes add at once) a number already taken, by the
-primary key (:class:`~orbis_tui.remote.store.StaleWrite`); other changes are one
+An action is added by one statement (with the actions of other tables that wait at
+the same time: one round trip for them all) that refuses a number other than the
+table's action count, or (when two processes add at once) a number already taken, by
+the primary key (:class:`~orbis_tui.remote.store.StaleWrite`); other changes are one
 transaction that first locks the table's row, so two processes take turns. After each
 change a ``NOTIFY orbis_tables`` names the table (and an added action itself): every
 other server process listening takes it up and tells its own seats.
@@ -70,6 +71,23 @@ WAIT = 4.0  # seconds a statement waits for a connection before the store is "aw
 LEASE = 10.0  # seconds a lease on a table's computer seats lasts unless renewed
 PRESENCE = 15.0  # seconds a row of presence lasts unless renewed
 HEARTBEAT = 3.0  # seconds between renewals
+CHECK_IDLE = 1.0  # a connection idle this long is checked (one round trip) before its use
+
+
+async def _check_when_idle(conn: Any) -> None:
+    """The pool's check before lending ``conn``: a connection idle for a while may have
+    been cut (the database restarted), so it is tried first; one in constant use is
+    not, which saves a round trip per statement under load (if the database restarts
+    in between, that one statement fails, says so, and the connection is replaced)."""
+    from psycopg_pool import AsyncConnectionPool
+
+    now = time.monotonic()
+    if now - _last_lent.get(id(conn), 0.0) > CHECK_IDLE:
+        await AsyncConnectionPool.check_connection(conn)
+    _last_lent[id(conn)] = now
+
+
+_last_lent: dict[int, float] = {}  # id of a connection: when the pool last lent it
 
 
 class PostgresStore:
@@ -83,10 +101,13 @@ class PostgresStore:
         self._here: set[tuple[str, int]] = set()  # the seats taken on this process
         self._leases: dict[str, float] = {}  # table: until when (monotonic) it is surely ours
         self.listening = asyncio.Event()  # set while the listener listens
+        self._batch: list[tuple[str, int, str, asyncio.Future[bool]]] = []
+        self._batch_ready = asyncio.Event()
         loop = asyncio.get_running_loop()
         self._tasks = {
             loop.create_task(self._listen_forever()),
             loop.create_task(self._heartbeat_forever()),
+            loop.create_task(self._write_batches()),
         }
 
     @classmethod
@@ -135,7 +156,7 @@ class PostgresStore:
             max_size=POOL_MAX,
             kwargs={"autocommit": True},
             configure=configure,
-            check=AsyncConnectionPool.check_connection,
+            check=_check_when_idle,
             timeout=WAIT,
             reconnect_timeout=24 * 3600.0,  # keep trying while the database is away
             open=False,
@@ -201,10 +222,12 @@ class PostgresStore:
             return
         if origin == self.holder or self.on_change is None:
             return
-        number, entry = note.get("n"), note.get("e")
+        number, entry, seat = note.get("n"), note.get("e"), note.get("p")
         if type(number) is not int or type(entry) is not str:
             number = entry = None
-        self.on_change(str(table_id), Change(number, entry, bool(note.get("p"))))
+        if type(seat) is not int:
+            seat = None
+        self.on_change(str(table_id), Change(number, entry, seat, note.get("h") is True))
 
     def _note(self, table_id: str, **more: Any) -> str:
         return json.dumps({"o": self.holder, "t": table_id, **more}, separators=(",", ":"))
@@ -275,7 +298,7 @@ class PostgresStore:
                     "DELETE FROM orbis_presence WHERE table_id = %s AND seat = %s AND holder = %s",
                     (table_id, seat, self.holder),
                 )
-            await self._notify(conn, table_id, p=1)
+            await self._notify(conn, table_id, p=seat, h=here)
 
     async def present(self, table_id: str) -> set[int]:
         async with self._conn() as conn:
@@ -349,34 +372,64 @@ class PostgresStore:
             return [r[0] for r in await cur.fetchall()]
 
     async def append(self, table_id: str, number: int, entry: str) -> None:
-        import psycopg
-
-        # One statement, one round trip: the action goes in only at the end of the
-        # table's actions (a gap is refused by the count, a number taken by the primary
-        # key, whichever process comes second), and the others are told in the same go,
-        # with the action itself (they need not load the table to follow).
-        async with self._conn() as conn:
-            try:
-                cur = await conn.execute(
-                    """WITH added AS (
-                        INSERT INTO orbis_actions
-                        SELECT %(t)s, %(n)s, %(e)s
-                        WHERE (SELECT COUNT(*) FROM orbis_actions WHERE table_id = %(t)s) = %(n)s
-                        RETURNING number)
-                    SELECT pg_notify(%(c)s, %(o)s) FROM added""",
-                    {
-                        "t": table_id,
-                        "n": number,
-                        "e": entry,
-                        "c": CHANNEL,
-                        "o": self._note(table_id, n=number, e=entry),
-                    },
-                )
-                added = await cur.fetchall()
-            except psycopg.errors.UniqueViolation:
-                raise StaleWrite(number) from None
-        if not added:
+        """Add the action: it joins the next batch of actions (of any tables) that one
+        statement writes, so that many tables' actions cost one round trip."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._batch.append((table_id, number, entry, done))
+        self._batch_ready.set()
+        if not await done:
             raise StaleWrite(number)
+
+    async def _write_batches(self) -> None:
+        """Write the actions waiting, all in one statement, while the next ones gather."""
+        while True:
+            await self._batch_ready.wait()
+            self._batch_ready.clear()
+            batch, self._batch = self._batch, []
+            if not batch:
+                continue
+            try:
+                added = await self._append_all(batch)
+            except asyncio.CancelledError:
+                for *_, done in batch:
+                    done.cancel()
+                raise
+            except Exception as exc:
+                for *_, done in batch:
+                    if not done.done():
+                        done.set_exception(exc)
+                continue
+            for table_id, number, _entry, done in batch:
+                if not done.done():
+                    done.set_result((table_id, number) in added)
+
+    async def _append_all(self, batch: list[Any]) -> set[tuple[str, int]]:
+        # Each action goes in only at the end of its table's actions (a gap is refused
+        # by the count, a number taken by the primary key, whichever process comes
+        # second), and the others are told in the same go, with the action itself (they
+        # need not load the table to follow).
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                """WITH input AS (
+                    SELECT * FROM unnest(%(t)s::text[], %(n)s::int[], %(e)s::text[],
+                        %(o)s::text[]) AS u (t, n, e, o)),
+                added AS (
+                    INSERT INTO orbis_actions (table_id, number, entry)
+                    SELECT t, n, e FROM input
+                    WHERE (SELECT COUNT(*) FROM orbis_actions a WHERE a.table_id = input.t) = n
+                    ON CONFLICT DO NOTHING
+                    RETURNING table_id, number)
+                SELECT added.table_id, added.number, pg_notify(%(c)s, input.o)
+                FROM added JOIN input ON input.t = added.table_id AND input.n = added.number""",
+                {
+                    "t": [b[0] for b in batch],
+                    "n": [b[1] for b in batch],
+                    "e": [b[2] for b in batch],
+                    "o": [self._note(t, n=n, e=e) for t, n, e, _ in batch],
+                    "c": CHANNEL,
+                },
+            )
+            return {(r[0], r[1]) for r in await cur.fetchall()}
 
     async def _locked_count(self, conn: Any, table_id: str, number: int) -> None:
         """Lock the table's row; the action count must be ``number``."""

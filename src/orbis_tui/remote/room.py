@@ -367,9 +367,13 @@ class Room:
         without loading the table where it can (an action added at the end, or who is
         here), else load it."""
         async with self.lock:
-            if change.presence:
-                seen = self.elsewhere
-                self.elsewhere = await self.store.present(self.id) - self.here.keys()
+            if change.seat is not None:
+                seen = set(self.elsewhere)
+                if change.here:
+                    self.elsewhere.add(change.seat)
+                else:
+                    self.elsewhere.discard(change.seat)
+                self.elsewhere -= self.here.keys()
                 if seen != self.elsewhere:
                     self.broadcast()
                 return

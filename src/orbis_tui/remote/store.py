@@ -62,11 +62,13 @@ class StoredTable:
 @dataclass(frozen=True)
 class Change:
     """What another server process changed at a table: one action added at ``number``
-    (``entry``), who is here (``presence``), or anything else (both None: load it)."""
+    (``entry``), a person arrived at ``seat`` or left it (``here``), or anything else
+    (all None: load it)."""
 
     number: int | None = None
     entry: str | None = None
-    presence: bool = False
+    seat: int | None = None
+    here: bool = False
 
 
 class TableStore(Protocol):
