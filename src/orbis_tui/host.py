@@ -146,6 +146,7 @@ class TableServer:
         self._download_manager: Any = None
         store.on_change = self._changed_elsewhere
         store.on_resync = self._reload_all
+        store.on_presence = self._presence_elsewhere
 
     def guard(self) -> RequestGuard:
         """The guard of ``orbis serve``, for the port this server listens on now."""
@@ -203,6 +204,12 @@ class TableServer:
         room = self.rooms.get(table_id)
         if room is not None:
             self._keep(room.take_change(change), f"table {table_id} not taken up")
+
+    def _presence_elsewhere(self, elsewhere: dict[str, set[int]]) -> None:
+        """Who is at the other server processes now: each room shows it (a seat whose
+        server died is no longer shown as here once its presence has expired)."""
+        for table_id, room in self.rooms.items():
+            room.seen_elsewhere(elsewhere.get(table_id, set()))
 
     def _reload_all(self) -> None:
         """Other server processes' changes may have been missed: load every table again."""

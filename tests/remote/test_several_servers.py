@@ -250,3 +250,30 @@ def test_while_the_database_is_away_nothing_is_acknowledged_and_players_are_told
                 assert table.count == 1
 
     asyncio.run(main())
+
+
+def test_the_players_of_a_server_that_died_are_no_longer_shown_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from orbis_tui.remote import pgstore
+
+    monkeypatch.setattr(pgstore, "PRESENCE", 1.0)
+    monkeypatch.setattr(pgstore, "HEARTBEAT", 0.2)
+
+    async def main() -> None:
+        async with two_servers() as (a, b):
+            links, _watch, _ = await new_table(a, 3)
+            async with raw_socket(at(links[0], a)) as ada, raw_socket(at(links[1], b)) as bo:
+                await bo.next("table")
+                while not (await ada.next("change"))["seats"][1]["here"]:
+                    pass
+                assert isinstance(b.store, PostgresStore)
+                for task in b.store._tasks:  # server B stops as a killed one would
+                    task.cancel()
+                while (await ada.next("change"))["seats"][1]["here"]:
+                    pass  # Bo's presence expired: A shows him away, and m is his seat's
+                await ada.send(p.stand_in(1, "easy"))
+                while (await ada.next("change"))["seats"][1]["stand_in"] != "easy":
+                    pass
+
+    asyncio.run(main())

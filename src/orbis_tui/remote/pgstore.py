@@ -87,12 +87,20 @@ async def _check_when_idle(conn: Any) -> None:
     _last_lent[id(conn)] = now
 
 
-_last_lent: dict[int, float] = {}  # id of a connection: when the pool last lent it
+_last_lent: dict[int, float] = {}
+
+
+def _one_line(exc: BaseException) -> str:
+    """An error as one line of the log (libpq's messages span several)."""
+    return (
+        " ".join(str(exc).split()) or type(exc).__name__
+    )  # id of a connection: when the pool last lent it
 
 
 class PostgresStore:
     on_change: Callable[[str, Change], None] | None = None
     on_resync: Callable[[], None] | None = None
+    on_presence: Callable[[dict[str, set[int]]], None] | None = None
 
     def __init__(self, pool: Any, url: str) -> None:
         self._pool = pool
@@ -180,7 +188,7 @@ class PostgresStore:
             async with self._pool.connection() as conn:
                 yield conn
         except (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout) as exc:
-            raise StoreUnavailable(f"PostgreSQL cannot be reached: {exc}".strip()) from None
+            raise StoreUnavailable(f"PostgreSQL cannot be reached: {_one_line(exc)}") from None
 
     # ------------------------------------------------------------ told by the others
     async def _listen_forever(self) -> None:
@@ -209,7 +217,7 @@ class PostgresStore:
                 wait = min(max(wait * 2, 0.5), 5.0)
                 log.warning(
                     "the PostgreSQL listener lost its connection (%s): connecting again in %.1f s",
-                    str(exc).strip() or type(exc).__name__,
+                    _one_line(exc),
                     wait,
                 )
                 await asyncio.sleep(wait)
@@ -249,7 +257,9 @@ class PostgresStore:
                 raise
             except Exception as exc:
                 if not failing:
-                    log.warning("cannot renew presence and leases in PostgreSQL: %s", exc)
+                    log.warning(
+                        "cannot renew presence and leases in PostgreSQL: %s", _one_line(exc)
+                    )
                 failing = True
 
     async def _renew(self) -> None:
@@ -275,7 +285,17 @@ class PostgresStore:
             await conn.execute(
                 "DELETE FROM orbis_presence WHERE expires < now() - interval '1 minute'"
             )
+            cur = await conn.execute(
+                """SELECT table_id, seat FROM orbis_presence
+                WHERE expires > now() AND holder <> %s""",
+                (self.holder,),
+            )
+            elsewhere: dict[str, set[int]] = {}
+            for table_id, seat in await cur.fetchall():
+                elsewhere.setdefault(table_id, set()).add(seat)
         self._leases = {t: started + LEASE / 2 for t in held}
+        if self.on_presence is not None:
+            self.on_presence(elsewhere)  # a server that died is no longer "here" for them
 
     # ------------------------------------------------------------ presence and leases
     async def set_present(self, table_id: str, seat: int, here: bool) -> None:

@@ -389,6 +389,14 @@ class Room:
                 return  # already here (this process took it up with an earlier load)
             await self._reload()
 
+    def seen_elsewhere(self, seats: set[int]) -> None:
+        """The store says who is at the other server processes: tell the seats if that
+        changed (the table's state is not touched: no lock needed)."""
+        seats = seats - self.here.keys()
+        if seats != self.elsewhere:
+            self.elsewhere = seats
+            self.broadcast()
+
     def _set_result(self) -> None:
         self.record.result = [
             {"seat": s.seat, "name": s.name, "total": s.total, "rank": s.rank}

@@ -95,6 +95,8 @@ class TableStore(Protocol):
     on_change: Callable[[str, Change], None] | None
     # Changes of other server processes may have been missed (the listener was away).
     on_resync: Callable[[], None] | None
+    # Who is at which table's seats on the other server processes, now (PostgreSQL only).
+    on_presence: Callable[[dict[str, set[int]]], None] | None
 
 
 _SCHEMA = """
@@ -156,6 +158,7 @@ class SqliteStore:
 
     on_change: Callable[[str, Change], None] | None = None
     on_resync: Callable[[], None] | None = None
+    on_presence: Callable[[dict[str, set[int]]], None] | None = None
 
     def __init__(self, path: Path, *, durable: bool = False) -> None:
         from filelock import FileLock, Timeout
