@@ -90,7 +90,7 @@ def serve(store_where: str, port: int, pipe: Connection) -> None:
 
 async def play_seats(
     links: list[Link], first: int, think: float, seconds: float | None
-) -> tuple[list[float], int, int]:
+) -> tuple[list[tuple[float, float]], int, int]:
     """Play ``links``' seats (seeded from ``first``): their round trips, resyncs, and
     the actions they saw stored."""
     runs = [SeatRun() for _ in links]
@@ -117,13 +117,15 @@ async def play_seats(
             pass  # the time is up: the round trips so far count
 
     await asyncio.gather(*(one(n, link) for n, link in enumerate(links)))
-    trips = [t for run in runs for t in run.round_trips]
+    trips = [
+        (at, t) for run in runs for at, t in zip(run.answered_at, run.round_trips, strict=True)
+    ]
     return trips, sum(run.resyncs for run in runs), len(trips)
 
 
 def play_seats_in_process(
     links: list[str], first: int, think: float, seconds: float | None
-) -> tuple[list[float], int, int]:
+) -> tuple[list[tuple[float, float]], int, int]:
     return asyncio.run(play_seats([parse_link(link) for link in links], first, think, seconds))
 
 
@@ -191,11 +193,12 @@ async def run(args: argparse.Namespace, folder: str, scratch: str | None) -> Non
         answer = await create_table_request(servers[home][0], 2, {})
         for k, entry in enumerate(answer["seats"]):
             link = parse_link(entry["link"])
-            if args.store:  # one database: the seats sit at different servers
+            if args.store and not args.together:  # one database: seats at different servers
                 other = servers[(home + k) % len(servers)][0]
                 link = Link(other, link.kind, link.table, link.token)
             seats.append(link)
     start = time.perf_counter()
+    began = time.time()
     loop = asyncio.get_running_loop()
     share = -(-len(seats) // args.client_processes)
     with concurrent.futures.ProcessPoolExecutor(args.client_processes, mp_context=spawn) as pool:
@@ -221,11 +224,17 @@ async def run(args: argparse.Namespace, folder: str, scratch: str | None) -> Non
         handled += inside
         memory += grown
         process.join(10)
-    trips = [t for part in parts for t in part[0]]
+    answers = sorted(a for part in parts for a in part[0])
+    trips = [t for _at, t in answers]
+    settled = [t for at, t in answers if at - began >= args.settle]
     resyncs = sum(part[1] for part in parts)
     actions = sum(part[2] for part in parts)
     print(f"store:                    {'PostgreSQL' if args.store else 'SQLite'}")
-    how = "one database, each table's seats at two servers" if args.store else "a file each"
+    how = "a file each"
+    if args.store:
+        how = "one database, " + (
+            "each table's seats at its server" if args.together else "a table's seats at two"
+        )
     print(f"servers:                  {args.servers} processes ({how})")
     print(f"tables played at once:    {args.tables} (2 seats each, all live until the end)")
     pace = f"each decision after 0-{2 * args.think:g} s" if args.think else "answering at once"
@@ -234,6 +243,12 @@ async def run(args: argparse.Namespace, folder: str, scratch: str | None) -> Non
     p50, p99 = statistics.median(trips) * 1000, percentile(trips, 0.99)
     print(f"round trip p50 / p99:     {p50:.1f} ms / {p99:.1f} ms ({len(trips)} intents)")
     print(f"round trip max:           {max(trips) * 1000:.1f} ms")
+    if settled and args.settle:
+        s50, s99 = statistics.median(settled) * 1000, percentile(settled, 0.99)
+        print(
+            f"  after the first {args.settle:g} s:  {s50:.1f} ms / {s99:.1f} ms "
+            f"({len(settled)} intents; every seat has sat down)"
+        )
     i50, i99 = statistics.median(handled) * 1000, percentile(handled, 0.99)
     print(f"in the servers p50 / p99: {i50:.1f} ms / {i99:.1f} ms (intent in, change out)")
     print(f"changes not followed:     {resyncs} (whole table asked for again)")
@@ -256,6 +271,17 @@ if __name__ == "__main__":
         "--think", type=float, default=0.0, help="mean seconds a seat takes per decision"
     )
     parser.add_argument("--seconds", type=float, help="stop the seats after this long")
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="on PostgreSQL, seat both players of a table at the server that dealt it",
+    )
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=10.0,
+        help="also print the round trips after this many seconds, once every seat sat down",
+    )
     parser.add_argument(
         "--client-processes", type=int, default=1, help="play the seats in N processes"
     )

@@ -29,6 +29,7 @@ class SeatRun:
 
     final: dict[str, Any] | None = None
     round_trips: list[float] = field(default_factory=list)
+    answered_at: list[float] = field(default_factory=list)  # time.time() of each answer
     refusals: list[dict[str, Any]] = field(default_factory=list)
     tables: int = 0  # table messages: whole ones and changes
     resyncs: int = 0  # changes it could not follow (the whole table was asked for)
@@ -86,6 +87,7 @@ async def play_seat(
                 continue
             if sent_at is not None and view.count != sent_count:
                 run.round_trips.append(time.perf_counter() - sent_at)
+                run.answered_at.append(time.time())
                 sent_at = None
             assert mirror.match is not None
             state = mirror.match.state
