@@ -203,7 +203,7 @@ class TableServer:
     def _changed_elsewhere(self, table_id: str, change: Change) -> None:
         room = self.rooms.get(table_id)
         if room is not None:
-            self._keep(room.take_change(change), f"table {table_id} not taken up")
+            self._keep(self._take_up(room, change), f"table {table_id} not taken up")
 
     def _presence_elsewhere(self, elsewhere: dict[str, set[int]]) -> None:
         """Who is at the other server processes now: each room shows it (a seat whose
@@ -214,7 +214,24 @@ class TableServer:
     def _reload_all(self) -> None:
         """Other server processes' changes may have been missed: load every table again."""
         for table_id, room in list(self.rooms.items()):
-            self._keep(room.reload(), f"table {table_id} not loaded again")
+            self._keep(self._take_up(room, None), f"table {table_id} not loaded again")
+
+    async def _take_up(self, room: Room, change: Change | None) -> None:
+        """Follow another process's change (None: load the table); while the store is
+        away, try again until it is back, so that no room stays behind."""
+        wait = 0.5
+        while not room.closed:
+            try:
+                if change is None:
+                    await room.reload()
+                else:
+                    await room.take_change(change)
+                return
+            except StoreUnavailable as exc:
+                log.warning("table %s not taken up yet (again in %.0f s): %s", room.id, wait, exc)
+            change = None  # from now on, load it whole
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, 5.0)
 
     def base_url(self, request: web.Request) -> str:
         if self.public_url is not None:

@@ -136,3 +136,33 @@ def test_a_damaged_table_is_set_aside_and_the_others_are_served(
     with caplog.at_level(logging.ERROR, logger="orbis.host"):
         asyncio.run(serve_again())
     assert any(damaged in r.getMessage() and "set aside" in r.getMessage() for r in caplog.records)
+
+
+def test_a_change_of_another_server_is_taken_up_once_the_store_is_back(tmp_path: Path) -> None:
+    from orbis_tui.engine import format_action
+    from orbis_tui.remote.store import Change, StoreUnavailable
+
+    from .server_helpers import new_table, running_server
+
+    async def main() -> None:
+        async with running_server(tmp_path / "tables.db") as server:
+            _, _, answer = await new_table(server, 2)
+            room = server.rooms[answer["table"]]
+            entry = format_action(room.match.state.decision_actions()[0])
+            await server.store.append(room.id, 0, entry)  # as another server process would
+            load = server.store.load
+            failures = [StoreUnavailable("the database restarts")]
+
+            async def away_once(table_id: str) -> StoredTable | None:
+                if failures:
+                    raise failures.pop()
+                return await load(table_id)
+
+            server.store.load = away_once  # type: ignore[method-assign]
+            server._changed_elsewhere(room.id, Change())  # "load it": the store is away
+            async with asyncio.timeout(20):
+                while room.count != 1:
+                    await asyncio.sleep(0.01)
+            assert not failures and room.record.actions == [entry]
+
+    asyncio.run(main())
