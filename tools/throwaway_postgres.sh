@@ -26,7 +26,7 @@ start)
         chown postgres "$state"
     fi
     port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-    as_owner "$bin/initdb" -D "$state/data" -U orbis --auth=trust > "$state/initdb.log" 2>&1
+    as_owner "$bin/initdb" -D "$state/data" -U orbis --auth=trust --encoding=UTF8 --no-locale > "$state/initdb.log" 2>&1
     as_owner "$bin/pg_ctl" -D "$state/data" -l "$state/server.log" -w \
         -o "-c listen_addresses=127.0.0.1 -p $port -k $state" start > /dev/null
     echo "$port" > "$state/port"

@@ -3,7 +3,8 @@ table is known to all of them, one of them plays a table's computer seats (anoth
 takes over when it dies), and a database restart costs nothing acknowledged.
 
 These need a real PostgreSQL: ``ORBIS_TEST_POSTGRES`` (``.ci/run`` starts a throwaway
-cluster with tools/throwaway_postgres.sh, and these tests restart it)."""
+cluster with tools/throwaway_postgres.sh); the tests that restart or halt the database
+start a cluster of their own with the same tool, so that the tests beside them go on."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ import asyncio
 import contextlib
 import dataclasses
 import os
+import secrets
 import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -45,13 +47,16 @@ TOOL = Path(__file__).parents[2] / "tools" / "throwaway_postgres.sh"
 
 
 @asynccontextmanager
-async def two_servers(**options: Any) -> AsyncIterator[tuple[TableServer, TableServer]]:
+async def two_servers(
+    database: str | None = None, **options: Any
+) -> AsyncIterator[tuple[TableServer, TableServer]]:
     """Two table servers, each with its own store, on the one PostgreSQL database."""
-    assert POSTGRES_URL is not None
+    database = database or POSTGRES_URL
+    assert database is not None
     async with AsyncExitStack() as stack:
         servers = []
         for _ in range(2):
-            store = await PostgresStore.connect(POSTGRES_URL)
+            store = await PostgresStore.connect(database)
             servers.append(await stack.enter_async_context(running_server(store, **options)))
         yield servers[0], servers[1]
 
@@ -177,15 +182,37 @@ def test_a_server_killed_while_its_computer_is_to_move_is_taken_over() -> None:
         stop_process(first, 10)
 
 
-def _postgres(verb: str) -> None:
-    subprocess.run(["bash", str(TOOL), verb], check=True, env=os.environ.copy())
+class Cluster:
+    """A PostgreSQL cluster of the test's own (tools/throwaway_postgres.sh), which it
+    may restart or halt without disturbing the tests that run beside it."""
+
+    def __init__(self) -> None:
+        self.env = {**os.environ, "ORBIS_POSTGRES_DIR": f"/tmp/orbis-pg-{secrets.token_hex(6)}"}
+        self.url = self.run("start")
+
+    def run(self, verb: str) -> str:
+        done = subprocess.run(
+            ["bash", str(TOOL), verb], check=True, env=self.env, capture_output=True, text=True
+        )
+        return done.stdout.strip()
 
 
-def test_a_database_restart_mid_game_loses_nothing_and_the_servers_come_back() -> None:
+@pytest.fixture
+def cluster() -> Iterator[Cluster]:
+    own = Cluster()
+    try:
+        yield own
+    finally:
+        own.run("stop")
+
+
+def test_a_database_restart_mid_game_loses_nothing_and_the_servers_come_back(
+    cluster: Cluster,
+) -> None:
     restart_at = 12  # actions on the table when PostgreSQL restarts
 
     async def main() -> None:
-        async with two_servers() as (a, b):
+        async with two_servers(cluster.url) as (a, b):
             links, watch, _ = await new_table(a, 2)
             told: list[dict[str, Any]] = []
             watcher = SeatLink(at(watch, b), told.append, lambda code, reason: None)
@@ -198,7 +225,7 @@ def test_a_database_restart_mid_game_loses_nothing_and_the_servers_come_back() -
                 for n, server in enumerate((a, b))
             ]
             await until(lambda: any(v.get("n", 0) >= restart_at for v in told), 60)
-            await asyncio.to_thread(_postgres, "restart")
+            await asyncio.to_thread(cluster.run, "restart")
             finals = await asyncio.gather(*seats)
             watcher.stop()
             watching.cancel()
@@ -218,15 +245,17 @@ def test_a_database_restart_mid_game_loses_nothing_and_the_servers_come_back() -
     asyncio.run(main())
 
 
-def test_while_the_database_is_away_nothing_is_acknowledged_and_players_are_told() -> None:
+def test_while_the_database_is_away_nothing_is_acknowledged_and_players_are_told(
+    cluster: Cluster,
+) -> None:
     async def main() -> None:
-        async with two_servers() as (a, _b):
+        async with two_servers(cluster.url) as (a, _b):
             links, _watch, _ = await new_table(a, 2)
             table = a.rooms[links[0].table if links[0] else ""]
             mover = table.match.state.current
             async with raw_socket(at(links[mover], a)) as seat:
                 await seat.next("table")
-                await asyncio.to_thread(_postgres, "halt")
+                await asyncio.to_thread(cluster.run, "halt")
                 try:
                     entry = random_chooser(0)(table.match.state)
                     await seat.send(p.act(0, format_action(entry)))
@@ -236,7 +265,7 @@ def test_while_the_database_is_away_nothing_is_acknowledged_and_players_are_told
                     with pytest.raises(ValueError, match="cannot reach its store"):
                         await create_table_request(url(a), 2, {})
                 finally:
-                    await asyncio.to_thread(_postgres, "resume")
+                    await asyncio.to_thread(cluster.run, "resume")
                 # the server comes back by itself: the same action is kept now
                 async with asyncio.timeout(30):
                     await seat.send(p.act(0, format_action(entry)))

@@ -166,3 +166,38 @@ def test_a_change_of_another_server_is_taken_up_once_the_store_is_back(tmp_path:
             assert not failures and room.record.actions == [entry]
 
     asyncio.run(main())
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason="no PostgreSQL server (ORBIS_TEST_POSTGRES)")
+def test_a_postgresql_database_in_sql_ascii_gives_text_not_bytes() -> None:
+    import secrets
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    assert POSTGRES_URL is not None
+    name = f"orbis_ascii_{secrets.token_hex(4)}"
+
+    async def main() -> None:
+        admin = await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True)
+        async with admin:
+            await admin.execute(
+                f"CREATE DATABASE {name} ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' "
+                "TEMPLATE template0"
+            )
+            try:
+                store = await open_store(urlsplit(POSTGRES_URL)._replace(path=f"/{name}").geturl())
+                try:
+                    table = StoredTable(new_table_id(), "{}", ["aa", None], "ww", extra={})
+                    await store.create(table)
+                    await store.append(table.id, 0, "take 1")
+                    loaded = await store.load(table.id)
+                    assert loaded is not None
+                    assert loaded.seat_hashes == ["aa", None] and loaded.actions == ["take 1"]
+                    assert loaded.watch_hash == "ww" and loaded.setup == "{}"
+                finally:
+                    await store.close()
+            finally:
+                await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+    asyncio.run(main())

@@ -65,6 +65,10 @@ _SCHEMA = [
         table_id TEXT PRIMARY KEY, holder TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL)""",
 ]
 
+# Every connection: each statement its own transaction unless one is opened; text in
+# UTF-8 whatever the database's own encoding (a SQL_ASCII database would give bytes).
+_OPTIONS: dict[str, Any] = {"autocommit": True, "client_encoding": "utf8"}
+
 POOL_MIN = 4
 POOL_MAX = 24  # statements for different tables go at once, each on its own connection
 WAIT = 4.0  # seconds a statement waits for a connection before the store is "away"
@@ -133,7 +137,7 @@ class PostgresStore:
                 "pip install 'orbis-tui[postgres]'"
             ) from None
         try:
-            conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+            conn = await psycopg.AsyncConnection.connect(url, **_OPTIONS)
         except psycopg.Error as exc:
             raise StoreError(f"cannot connect to PostgreSQL: {exc}".strip()) from None
         async with conn, conn.transaction():
@@ -162,7 +166,7 @@ class PostgresStore:
             url,
             min_size=POOL_MIN,
             max_size=POOL_MAX,
-            kwargs={"autocommit": True},
+            kwargs=_OPTIONS,
             configure=configure,
             check=_check_when_idle,
             timeout=WAIT,
@@ -198,7 +202,7 @@ class PostgresStore:
         wait = 0.25
         while True:
             try:
-                conn = await psycopg.AsyncConnection.connect(self._url, autocommit=True)
+                conn = await psycopg.AsyncConnection.connect(self._url, **_OPTIONS)
                 async with conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
