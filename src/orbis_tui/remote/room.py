@@ -438,6 +438,11 @@ class Room:
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
+            self._bot_task.add_done_callback(self._bot_ended)
+
+    def _bot_ended(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: the computer players stopped: %r", self.id, task.exception())
 
     async def _bot_turn(self) -> None:
         while not self.closed:
@@ -453,6 +458,8 @@ class Room:
             if wait:
                 await asyncio.sleep(wait)  # another process plays it, or the store is away
                 continue
+            if self.bot_level(seat) != level:
+                continue  # its person came back: the stand-in ended
             if self.bot_pause:
                 await asyncio.sleep(self.bot_pause)
             count = self.count
@@ -462,7 +469,10 @@ class Room:
                 if self.count != count or self.bot_level(seat) != level:
                     continue  # the table moved meanwhile (a person came back)
                 entry = format_action(action)
-                refusal = await self._play(entry)
+                try:
+                    refusal = await self._play(entry)
+                except StoreUnavailable:  # taking the table up again after a lost race
+                    refusal = p.STORE_AWAY, "the store is away", None
                 if refusal is None:
                     self.bot_moves += 1
             if refusal is None:
