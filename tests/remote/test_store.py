@@ -201,3 +201,24 @@ def test_a_postgresql_database_in_sql_ascii_gives_text_not_bytes() -> None:
                 await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
     asyncio.run(main())
+
+
+def test_the_servers_own_tasks_are_kept_and_ended_with_it(tmp_path: Path) -> None:
+    from orbis_tui.remote.store import Change, StoreUnavailable
+
+    from .server_helpers import new_table, running_server
+
+    async def main() -> None:
+        async with running_server(tmp_path / "tables.db") as server:
+            _, _, answer = await new_table(server, 2)
+
+            async def away(table_id: str) -> StoredTable | None:
+                raise StoreUnavailable("the database is away")
+
+            server.store.load = away  # type: ignore[method-assign]
+            server._changed_elsewhere(answer["table"], Change())
+            kept = set(server._tasks)
+            assert len(kept) == 1  # held by the server while it tries again
+        assert all(task.done() for task in kept)  # and ended with it, not left behind
+
+    asyncio.run(main())
