@@ -27,11 +27,11 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .i18n import N_
-from .levels import LEVELS
+from .levels import HUMAN, LEVELS
 from .remote import protocol as p
 from .remote.links import PLAY, WATCH, Link
-from .remote.room import HUMAN, WATCHER, Room, create_table
-from .remote.store import StoreError, TableStore
+from .remote.room import WATCHER, Room, create_table
+from .remote.store import Change, DamagedTable, StoreError, StoreUnavailable, TableStore
 from .web_guard import RequestGuard, is_loopback, log_bad_requests_briefly
 
 log = logging.getLogger("orbis.host")
@@ -192,11 +192,14 @@ class TableServer:
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._sockets: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()  # kept until done, cancelled at the end
         self._download_manager: Any = None
         self.max_browser_seats = max_browser_seats
         # The browser seats' terminals (each one ``orbis join`` process), per seat.
         self.terminals: dict[tuple[str, int], list[tuple[asyncio.Task[Any], Any]]] = {}
         store.on_change = self._changed_elsewhere
+        store.on_resync = self._reload_all
+        store.on_presence = self._presence_elsewhere
 
     def guard(self) -> RequestGuard:
         """The guard of ``orbis serve``, for the port this server listens on now."""
@@ -212,7 +215,11 @@ class TableServer:
         async with self._loading:
             room = self.rooms.get(table_id)
             if room is None:
-                stored = await self.store.load(table_id)
+                try:
+                    stored = await self.store.load(table_id)
+                except DamagedTable as exc:
+                    log.error("set aside (the other tables are served): %s", exc)
+                    return None
                 if stored is None:
                     return None
                 try:
@@ -230,17 +237,58 @@ class TableServer:
         return room
 
     async def resume_all(self) -> int:
-        """Load every unfinished table and let its computer players go on."""
+        """Load every unfinished table and let its computer players go on. A table that
+        cannot be read is set aside with a line in the log; the others are served."""
         for table_id in await self.store.live_tables():
             room = await self.room(table_id)
             if room is not None:
                 room.wake_bots()
         return len(self.rooms)
 
-    def _changed_elsewhere(self, table_id: str) -> None:
+    def _keep(self, job: Awaitable[None], what: str) -> None:
+        """Run ``job`` as a task held until it ends; its failure is logged."""
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)
+
+        def done(task: asyncio.Task[None]) -> None:
+            self._tasks.discard(task)
+            if not task.cancelled() and task.exception() is not None:
+                log.warning("%s: %s", what, task.exception())
+
+        task.add_done_callback(done)
+
+    def _changed_elsewhere(self, table_id: str, change: Change) -> None:
         room = self.rooms.get(table_id)
         if room is not None:
-            asyncio.get_running_loop().create_task(room.reload())
+            self._keep(self._take_up(room, change), f"table {table_id} not taken up")
+
+    def _presence_elsewhere(self, elsewhere: dict[str, set[int]]) -> None:
+        """Who is at the other server processes now: each room shows it (a seat whose
+        server died is no longer shown as here once its presence has expired)."""
+        for table_id, room in self.rooms.items():
+            room.seen_elsewhere(elsewhere.get(table_id, set()))
+
+    def _reload_all(self) -> None:
+        """Other server processes' changes may have been missed: load every table again."""
+        for table_id, room in list(self.rooms.items()):
+            self._keep(self._take_up(room, None), f"table {table_id} not loaded again")
+
+    async def _take_up(self, room: Room, change: Change | None) -> None:
+        """Follow another process's change (None: load the table); while the store is
+        away, try again until it is back, so that no room stays behind."""
+        wait = 0.5
+        while not room.closed:
+            try:
+                if change is None:
+                    await room.reload()
+                else:
+                    await room.take_change(change)
+                return
+            except StoreUnavailable as exc:
+                log.warning("table %s not taken up yet (again in %.0f s): %s", room.id, wait, exc)
+            change = None  # from now on, load it whole
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, 5.0)
 
     def base_url(self, request: web.Request) -> str:
         if self.public_url is not None:
@@ -284,7 +332,7 @@ class TableServer:
     async def _on_shutdown(self, _app: web.Application) -> None:
         for room in list(self.rooms.values()):
             await room.shut()
-        tasks = list(self._sockets)
+        tasks = [*self._sockets, *self._tasks]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -313,7 +361,11 @@ class TableServer:
             hello = p.decode(first.data)
             if not isinstance(hello, p.Hello):
                 raise p.ProtocolError("the first message says which seat this is")
-            room = await self.room(hello.table)
+            try:
+                room = await self.room(hello.table)
+            except StoreUnavailable:
+                conn.close(p.STORE_AWAY, "the table server cannot reach its store just now")
+                return ws
             seat = room.seat_of(hello.token) if room is not None else None
             if room is None or seat is None:
                 conn.close(p.BAD_TOKEN, "this link opens no seat here (copy the whole link)")
@@ -350,7 +402,11 @@ class TableServer:
             names, kinds, seed = _table_request(body, allow_seed=self.allow_seeded_tables)
         except (ValueError, web.HTTPRequestEntityTooLarge) as exc:
             return web.json_response({"error": str(exc)}, status=400)
-        invitation = await create_table(self.store, names, kinds, seed=seed)
+        try:
+            invitation = await create_table(self.store, names, kinds, seed=seed)
+        except StoreUnavailable:
+            message = "the table server cannot reach its store just now: try again in a moment"
+            return web.json_response({"error": message}, status=503)
         base = self.base_url(request)
         seats = []
         for seat, (name, kind) in enumerate(zip(names, kinds, strict=True)):

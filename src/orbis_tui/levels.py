@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from .i18n import N_
 
+# A seat played by a person (a seat's kind is this or a level).
+HUMAN = "human"
+
 # The levels offered to players, weakest first ("random" is for testing only).
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 ALL_LEVELS: tuple[str, ...] = ("random", *LEVELS)

@@ -9,7 +9,7 @@ from typing import Any
 
 from orbis_tui.engine import format_action
 from orbis_tui.remote import protocol as p
-from orbis_tui.remote.client import OutOfStep, SeatLink, TableMirror
+from orbis_tui.remote.client import OutOfStep, SeatLink, TableMirror, TableView
 from orbis_tui.remote.links import Link
 from orbis_tui.remote.seatbot import Chooser, SeatRun, played_by_person
 
@@ -26,6 +26,7 @@ async def play_seat_reconnecting(
     seat_link = SeatLink(link, inbox.put_nowait, lambda code, _reason: run.statuses.append(code))
     task = asyncio.create_task(seat_link.run())
     sent_count = -1
+    view: TableView | None = None
     try:
         async with asyncio.timeout(timeout):
             while True:
@@ -33,18 +34,21 @@ async def play_seat_reconnecting(
                 if data.get("t") == "refused":
                     run.refusals.append(data)
                     sent_count = -1
+                    if data.get("code") != p.STORE_AWAY or view is None:
+                        continue
+                    await asyncio.sleep(0.2)  # nothing was kept: try again in a moment
+                elif data.get("t") not in ("table", "moved"):
                     continue
-                if data.get("t") not in ("table", "moved"):
-                    continue
-                run.tables += 1
-                if data.get("t") == "table":
-                    sent_count = -1  # a new connection: an intent in flight may be lost
-                try:
-                    view = mirror.take(data)
-                except OutOfStep:
-                    run.resyncs += 1
-                    await seat_link.send(p.sync())
-                    continue
+                else:
+                    run.tables += 1
+                    if data.get("t") == "table":
+                        sent_count = -1  # a new connection: an intent in flight may be lost
+                    try:
+                        view = mirror.take(data)
+                    except OutOfStep:
+                        run.resyncs += 1
+                        await seat_link.send(p.sync())
+                        continue
                 if view is None:
                     continue
                 if view.final is not None:

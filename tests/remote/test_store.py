@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -70,3 +73,152 @@ def test_a_file_that_is_not_a_store_is_refused(tmp_path: Path) -> None:
     path.write_text("not a database, only words\n" * 100)
     with pytest.raises(StoreError, match="not a table store"):
         SqliteStore(path)
+
+
+def test_sqlite_calls_run_off_the_event_loop_in_the_order_they_were_made(tmp_path: Path) -> None:
+    async def main() -> None:
+        store = SqliteStore(tmp_path / "tables.db", durable=True)
+        threads: set[int] = set()
+        store._db.set_trace_callback(lambda _sql: threads.add(threading.get_ident()))
+        try:
+            table = StoredTable(new_table_id(), "{}", ["aa"], "ww")
+            await store.create(table)
+            await asyncio.gather(*(store.append(table.id, n, f"take {n}") for n in range(50)))
+            loaded = await store.load(table.id)
+            assert loaded is not None and loaded.actions == [f"take {n}" for n in range(50)]
+        finally:
+            await store.close()
+        assert threads and threading.get_ident() not in threads  # never the loop's thread
+
+    asyncio.run(main())
+
+
+def test_a_read_only_store_file_is_refused_at_start(tmp_path: Path) -> None:
+    path = tmp_path / "tables.db"
+    asyncio.run(SqliteStore(path).close())
+    path.chmod(0o444)
+    with pytest.raises(StoreError, match="read-only"):
+        SqliteStore(path)
+    path.chmod(0o644)
+    asyncio.run(SqliteStore(path).close())  # writable again: it opens
+
+
+def test_another_programs_sqlite_file_is_refused_with_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "tables.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE tables (name TEXT, size INTEGER)")
+    with pytest.raises(StoreError, match=r"another program's tables.*'tables' has no column"):
+        SqliteStore(path)
+
+
+def test_a_damaged_table_is_set_aside_and_the_others_are_served(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from .server_helpers import new_table, running_server
+
+    path = tmp_path / "tables.db"
+
+    async def deal() -> tuple[str, str]:
+        async with running_server(path) as server:
+            _, _, sound = await new_table(server, 2)
+            _, _, damaged = await new_table(server, 2)
+        return sound["table"], damaged["table"]
+
+    sound, damaged = asyncio.run(deal())
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE tables SET extra = '[1,2' WHERE id = ?", (damaged,))
+
+    async def serve_again() -> None:
+        async with running_server(path) as server:
+            assert sound in server.rooms and damaged not in server.rooms
+            assert await server.room(damaged) is None
+
+    with caplog.at_level(logging.ERROR, logger="orbis.host"):
+        asyncio.run(serve_again())
+    assert any(damaged in r.getMessage() and "set aside" in r.getMessage() for r in caplog.records)
+
+
+def test_a_change_of_another_server_is_taken_up_once_the_store_is_back(tmp_path: Path) -> None:
+    from orbis_tui.engine import format_action
+    from orbis_tui.remote.store import Change, StoreUnavailable
+
+    from .server_helpers import new_table, running_server
+
+    async def main() -> None:
+        async with running_server(tmp_path / "tables.db") as server:
+            _, _, answer = await new_table(server, 2)
+            room = server.rooms[answer["table"]]
+            entry = format_action(room.match.state.decision_actions()[0])
+            await server.store.append(room.id, 0, entry)  # as another server process would
+            load = server.store.load
+            failures = [StoreUnavailable("the database restarts")]
+
+            async def away_once(table_id: str) -> StoredTable | None:
+                if failures:
+                    raise failures.pop()
+                return await load(table_id)
+
+            server.store.load = away_once  # type: ignore[method-assign]
+            server._changed_elsewhere(room.id, Change())  # "load it": the store is away
+            async with asyncio.timeout(20):
+                while room.count != 1:
+                    await asyncio.sleep(0.01)
+            assert not failures and room.record.actions == [entry]
+
+    asyncio.run(main())
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason="no PostgreSQL server (ORBIS_TEST_POSTGRES)")
+def test_a_postgresql_database_in_sql_ascii_gives_text_not_bytes() -> None:
+    import secrets
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    assert POSTGRES_URL is not None
+    name = f"orbis_ascii_{secrets.token_hex(4)}"
+
+    async def main() -> None:
+        admin = await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True)
+        async with admin:
+            await admin.execute(
+                f"CREATE DATABASE {name} ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' "
+                "TEMPLATE template0"
+            )
+            try:
+                store = await open_store(urlsplit(POSTGRES_URL)._replace(path=f"/{name}").geturl())
+                try:
+                    table = StoredTable(new_table_id(), "{}", ["aa", None], "ww", extra={})
+                    await store.create(table)
+                    await store.append(table.id, 0, "take 1")
+                    loaded = await store.load(table.id)
+                    assert loaded is not None
+                    assert loaded.seat_hashes == ["aa", None] and loaded.actions == ["take 1"]
+                    assert loaded.watch_hash == "ww" and loaded.setup == "{}"
+                finally:
+                    await store.close()
+            finally:
+                await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+    asyncio.run(main())
+
+
+def test_the_servers_own_tasks_are_kept_and_ended_with_it(tmp_path: Path) -> None:
+    from orbis_tui.remote.store import Change, StoreUnavailable
+
+    from .server_helpers import new_table, running_server
+
+    async def main() -> None:
+        async with running_server(tmp_path / "tables.db") as server:
+            _, _, answer = await new_table(server, 2)
+
+            async def away(table_id: str) -> StoredTable | None:
+                raise StoreUnavailable("the database is away")
+
+            server.store.load = away  # type: ignore[method-assign]
+            server._changed_elsewhere(answer["table"], Change())
+            kept = set(server._tasks)
+            assert len(kept) == 1  # held by the server while it tries again
+        assert all(task.done() for task in kept)  # and ended with it, not left behind
+
+    asyncio.run(main())

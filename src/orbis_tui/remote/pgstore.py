@@ -1,11 +1,22 @@
 """The tables in PostgreSQL (psycopg 3), for several server processes at once.
 
-An action is added by one statement that refuses a number other than the table's
-action count, or (when two processes add at once) a number already taken, by the
-primary key (:class:`~orbis_tui.remote.store.StaleWrite`); other changes are one
-transaction that first locks the table's row, so two processes take turns. After each change a
-``NOTIFY orbis_tables`` names the table: every other server process listening
-reloads that table and tells its own seats.
+An action is added by one statement (with the actions of other tables that wait at
+the same time: one round trip for them all) that refuses a number other than the
+table's action count, or (when two processes add at once) a number already taken, by
+the primary key (:class:`~orbis_tui.remote.store.StaleWrite`); other changes are one
+transaction that first locks the table's row, so two processes take turns. After each
+change a ``NOTIFY orbis_tables`` names the table (and an added action itself): every
+other server process listening takes it up and tells its own seats.
+
+The statements go through a pool of connections (``psycopg_pool``) that checks each
+connection before lending it, so a restarted database costs the calls made while it is
+away (:class:`~orbis_tui.remote.store.StoreUnavailable`: nothing was stored), never
+the server. The listening connection is kept by a task of its own that logs a lost
+connection, connects again, and then asks the server to load its tables again (what
+was said meanwhile is lost). A second task renews, every few seconds, this process's
+rows of who is at which seat (``orbis_presence``) and its leases on playing tables'
+computer seats (``orbis_leases``): when a process dies, its rows expire, and another
+process takes its computer seats over.
 """
 
 from __future__ import annotations
@@ -13,11 +24,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
+import secrets
+import socket
+import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from .store import StaleWrite, StoredTable, StoreError
+from .store import (
+    Change,
+    StaleWrite,
+    StoredTable,
+    StoreError,
+    StoreUnavailable,
+    foreign_schema,
+    read_extra,
+)
+
+log = logging.getLogger("orbis.host")
 
 CHANNEL = "orbis_tables"
 
@@ -31,34 +56,71 @@ _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS orbis_actions (
         table_id TEXT NOT NULL REFERENCES orbis_tables (id), number INTEGER NOT NULL,
         entry TEXT NOT NULL, PRIMARY KEY (table_id, number))""",
+    # Who is at which seat, on which server process, until when (renewed by a heartbeat).
+    """CREATE TABLE IF NOT EXISTS orbis_presence (
+        table_id TEXT NOT NULL, seat INTEGER NOT NULL, holder TEXT NOT NULL,
+        expires TIMESTAMPTZ NOT NULL, PRIMARY KEY (table_id, seat, holder))""",
+    # Which server process plays a table's computer seats, until when.
+    """CREATE TABLE IF NOT EXISTS orbis_leases (
+        table_id TEXT PRIMARY KEY, holder TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL)""",
 ]
 
+# Every connection: each statement its own transaction unless one is opened; text in
+# UTF-8 whatever the database's own encoding (a SQL_ASCII database would give bytes).
+_OPTIONS: dict[str, Any] = {"autocommit": True, "client_encoding": "utf8"}
 
-CONNECTIONS = 4  # statements for different tables go at once, each on its own connection
+POOL_MIN = 4
+POOL_MAX = 24  # statements for different tables go at once, each on its own connection
+WAIT = 4.0  # seconds a statement waits for a connection before the store is "away"
+LEASE = 10.0  # seconds a lease on a table's computer seats lasts unless renewed
+PRESENCE = 15.0  # seconds a row of presence lasts unless renewed
+HEARTBEAT = 3.0  # seconds between renewals
+CHECK_IDLE = 1.0  # a connection idle this long is checked (one round trip) before its use
+
+
+async def _check_when_idle(conn: Any) -> None:
+    """The pool's check before lending ``conn``: a connection idle for a while may have
+    been cut (the database restarted), so it is tried first; one in constant use is
+    not, which saves a round trip per statement under load (if the database restarts
+    in between, that one statement fails, says so, and the connection is replaced)."""
+    from psycopg_pool import AsyncConnectionPool
+
+    now = time.monotonic()
+    if now - _last_lent.get(id(conn), 0.0) > CHECK_IDLE:
+        await AsyncConnectionPool.check_connection(conn)
+    _last_lent[id(conn)] = now
+
+
+_last_lent: dict[int, float] = {}
+
+
+def _one_line(exc: BaseException) -> str:
+    """An error as one line of the log (libpq's messages span several)."""
+    return (
+        " ".join(str(exc).split()) or type(exc).__name__
+    )  # id of a connection: when the pool last lent it
 
 
 class PostgresStore:
-    on_change: Callable[[str], None] | None = None
+    on_change: Callable[[str, Change], None] | None = None
+    on_resync: Callable[[], None] | None = None
+    on_presence: Callable[[dict[str, set[int]]], None] | None = None
 
-    def __init__(self, conns: list[Any], listener: Any) -> None:
-        self._conns = conns
-        self._free: asyncio.Queue[Any] = asyncio.Queue()
-        for conn in conns:
-            self._free.put_nowait(conn)
-        self._listener = listener
-        self._origin = f"{os.getpid()}-{id(self)}"
-        self._listen_task = asyncio.get_running_loop().create_task(self._listen())
-
-    @contextlib.asynccontextmanager
-    async def _conn(self) -> AsyncIterator[Any]:
-        """A connection of this store's for one statement or transaction. The changes of
-        one table never overlap (its room takes one intent at a time), so they keep
-        their order whichever connection each goes through."""
-        conn = await self._free.get()
-        try:
-            yield conn
-        finally:
-            self._free.put_nowait(conn)
+    def __init__(self, pool: Any, url: str) -> None:
+        self._pool = pool
+        self._url = url
+        self.holder = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
+        self._here: set[tuple[str, int]] = set()  # the seats taken on this process
+        self._leases: dict[str, float] = {}  # table: until when (monotonic) it is surely ours
+        self.listening = asyncio.Event()  # set while the listener listens
+        self._batch: list[tuple[str, int, str, asyncio.Future[bool]]] = []
+        self._batch_ready = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        self._tasks = {
+            loop.create_task(self._listen_forever()),
+            loop.create_task(self._heartbeat_forever()),
+            loop.create_task(self._write_batches()),
+        }
 
     @classmethod
     async def connect(cls, url: str, *, durable: bool = False) -> PostgresStore:
@@ -68,42 +130,236 @@ class PostgresStore:
         or the machine stopping in the fraction of a second after it."""
         try:
             import psycopg
+            from psycopg_pool import AsyncConnectionPool
         except ImportError:
             raise StoreError(
-                "PostgreSQL needs the psycopg package: pip install 'orbis-tui[postgres]'"
+                "PostgreSQL needs the psycopg and psycopg-pool packages: "
+                "pip install 'orbis-tui[postgres]'"
             ) from None
         try:
-            conns = [
-                await psycopg.AsyncConnection.connect(url, autocommit=True)
-                for _ in range(CONNECTIONS)
-            ]
-            listener = await psycopg.AsyncConnection.connect(url, autocommit=True)
+            conn = await psycopg.AsyncConnection.connect(url, **_OPTIONS)
         except psycopg.Error as exc:
             raise StoreError(f"cannot connect to PostgreSQL: {exc}".strip()) from None
-        if not durable:
-            for conn in conns:
-                await conn.execute("SET synchronous_commit = off")
-        conn = conns[0]
-        async with conn.transaction():
+        async with conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(7411)")  # one schema writer
+            cur = await conn.execute(
+                """SELECT table_name, column_name FROM information_schema.columns
+                    WHERE table_schema = current_schema()"""
+            )
+            found: dict[str, set[str]] = {}
+            for table, column in await cur.fetchall():
+                found.setdefault(table, set()).add(column)
+            foreign = foreign_schema(found, "orbis_")
+            if foreign is not None:
+                raise StoreError(
+                    f"this database holds another program's tables ({foreign}): "
+                    "name another database or schema"
+                )
             for statement in _SCHEMA:
                 await conn.execute(statement)
-        await listener.execute(f"LISTEN {CHANNEL}")
-        return cls(conns, listener)
 
-    async def _listen(self) -> None:
-        with contextlib.suppress(Exception):
-            async for note in self._listener.notifies():
-                origin, _sep, table_id = note.payload.partition(":")
-                if origin != self._origin and self.on_change is not None:
-                    self.on_change(table_id)
+        async def configure(conn: Any) -> None:
+            if not durable:
+                await conn.execute("SET synchronous_commit = off")
 
-    def _note(self, table_id: str) -> str:
-        return f"{self._origin}:{table_id}"
+        pool = AsyncConnectionPool(
+            url,
+            min_size=POOL_MIN,
+            max_size=POOL_MAX,
+            kwargs=_OPTIONS,
+            configure=configure,
+            check=_check_when_idle,
+            timeout=WAIT,
+            reconnect_timeout=24 * 3600.0,  # keep trying while the database is away
+            open=False,
+        )
+        try:
+            await pool.open(wait=True, timeout=30)
+        except Exception as exc:
+            await pool.close()
+            raise StoreError(f"cannot connect to PostgreSQL: {exc}".strip()) from None
+        return cls(pool, url)
 
-    async def _notify(self, conn: Any, table_id: str) -> None:
-        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._note(table_id)))
+    @contextlib.asynccontextmanager
+    async def _conn(self) -> AsyncIterator[Any]:
+        """A connection of the pool for one statement or transaction. The changes of
+        one table never overlap (its room takes one intent at a time), so they keep
+        their order whichever connection each goes through."""
+        import psycopg
+        from psycopg_pool import PoolTimeout
 
+        try:
+            async with self._pool.connection() as conn:
+                yield conn
+        except (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout) as exc:
+            raise StoreUnavailable(f"PostgreSQL cannot be reached: {_one_line(exc)}") from None
+
+    # ------------------------------------------------------------ told by the others
+    async def _listen_forever(self) -> None:
+        """LISTEN on a connection of its own; when it is lost, say so and connect again."""
+        import psycopg
+
+        wait = 0.25
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self._url, **_OPTIONS)
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    if wait > 0.25:
+                        log.warning("listening to PostgreSQL again: loading the tables again")
+                    wait = 0.25
+                    if self.on_resync is not None:
+                        self.on_resync()  # what other processes said meanwhile is lost
+                    async for note in conn.notifies():
+                        self._take(note.payload)
+                raise psycopg.OperationalError("the connection ended")
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                self.listening.clear()
+                wait = min(max(wait * 2, 0.5), 5.0)
+                log.warning(
+                    "the PostgreSQL listener lost its connection (%s): connecting again in %.1f s",
+                    _one_line(exc),
+                    wait,
+                )
+                await asyncio.sleep(wait)
+
+    def _take(self, payload: str) -> None:
+        try:
+            note = json.loads(payload)
+            origin, table_id = note["o"], note["t"]
+        except (ValueError, KeyError, TypeError):
+            return
+        if origin == self.holder or self.on_change is None:
+            return
+        number, entry, seat = note.get("n"), note.get("e"), note.get("p")
+        if type(number) is not int or type(entry) is not str:
+            number = entry = None
+        if type(seat) is not int:
+            seat = None
+        self.on_change(str(table_id), Change(number, entry, seat, note.get("h") is True))
+
+    def _note(self, table_id: str, **more: Any) -> str:
+        return json.dumps({"o": self.holder, "t": table_id, **more}, separators=(",", ":"))
+
+    async def _notify(self, conn: Any, table_id: str, **more: Any) -> None:
+        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._note(table_id, **more)))
+
+    # ------------------------------------------------------------ the heartbeat
+    async def _heartbeat_forever(self) -> None:
+        failing = False
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self._renew()
+                if failing:
+                    log.warning("PostgreSQL answers again: presence and leases renewed")
+                failing = False
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if not failing:
+                    log.warning(
+                        "cannot renew presence and leases in PostgreSQL: %s", _one_line(exc)
+                    )
+                failing = True
+
+    async def _renew(self) -> None:
+        here = sorted(self._here)
+        started = time.monotonic()
+        async with self._conn() as conn:
+            if here:
+                await conn.execute(
+                    """INSERT INTO orbis_presence
+                    SELECT t, s, %(h)s, now() + make_interval(secs => %(p)s)
+                    FROM unnest(%(t)s::text[], %(s)s::int[]) AS u (t, s)
+                    ON CONFLICT (table_id, seat, holder)
+                    DO UPDATE SET expires = EXCLUDED.expires""",
+                    {"h": self.holder, "p": PRESENCE, "t": [t for t, _ in here],
+                     "s": [s for _, s in here]},
+                )  # fmt: skip
+            cur = await conn.execute(
+                """UPDATE orbis_leases SET expires = now() + make_interval(secs => %s)
+                WHERE holder = %s RETURNING table_id""",
+                (LEASE, self.holder),
+            )
+            held = {r[0] for r in await cur.fetchall()}
+            await conn.execute(
+                "DELETE FROM orbis_presence WHERE expires < now() - interval '1 minute'"
+            )
+            cur = await conn.execute(
+                """SELECT table_id, seat FROM orbis_presence
+                WHERE expires > now() AND holder <> %s""",
+                (self.holder,),
+            )
+            elsewhere: dict[str, set[int]] = {}
+            for table_id, seat in await cur.fetchall():
+                elsewhere.setdefault(table_id, set()).add(seat)
+        self._leases = {t: started + LEASE / 2 for t in held}
+        if self.on_presence is not None:
+            self.on_presence(elsewhere)  # a server that died is no longer "here" for them
+
+    # ------------------------------------------------------------ presence and leases
+    async def set_present(self, table_id: str, seat: int, here: bool) -> None:
+        key = (table_id, seat)
+        if here:
+            self._here.add(key)
+        else:
+            self._here.discard(key)
+        async with self._conn() as conn:
+            if here:
+                await conn.execute(
+                    """INSERT INTO orbis_presence VALUES
+                    (%s, %s, %s, now() + make_interval(secs => %s))
+                    ON CONFLICT (table_id, seat, holder)
+                    DO UPDATE SET expires = EXCLUDED.expires""",
+                    (table_id, seat, self.holder, PRESENCE),
+                )
+            else:
+                await conn.execute(
+                    "DELETE FROM orbis_presence WHERE table_id = %s AND seat = %s AND holder = %s",
+                    (table_id, seat, self.holder),
+                )
+            await self._notify(conn, table_id, p=seat, h=here)
+
+    async def present(self, table_id: str) -> set[int]:
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                "SELECT DISTINCT seat FROM orbis_presence WHERE table_id = %s AND expires > now()",
+                (table_id,),
+            )
+            return {r[0] for r in await cur.fetchall()}
+
+    async def claim(self, table_id: str) -> float:
+        if self._leases.get(table_id, 0.0) > time.monotonic():
+            return 0.0  # taken or renewed lately: surely still ours
+        started = time.monotonic()
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                """WITH taken AS (
+                    INSERT INTO orbis_leases AS l
+                    VALUES (%(t)s, %(h)s, now() + make_interval(secs => %(s)s))
+                    ON CONFLICT (table_id) DO UPDATE SET
+                        holder = EXCLUDED.holder, expires = EXCLUDED.expires
+                    WHERE l.holder = EXCLUDED.holder OR l.expires < now()
+                    RETURNING 0.0::float8 AS wait)
+                SELECT wait FROM taken
+                UNION ALL
+                SELECT GREATEST(EXTRACT(EPOCH FROM expires - now())::float8, 0.05)
+                FROM orbis_leases WHERE table_id = %(t)s AND NOT EXISTS (SELECT 1 FROM taken)""",
+                {"t": table_id, "h": self.holder, "s": LEASE},
+            )
+            row = await cur.fetchone()
+        wait = float(row[0]) if row is not None else 0.05
+        if wait == 0.0:
+            self._leases[table_id] = started + LEASE / 2
+        else:
+            self._leases.pop(table_id, None)
+        return wait
+
+    # ------------------------------------------------------------ the tables
     async def create(self, table: StoredTable) -> None:
         async with self._conn() as conn, conn.transaction():
             await conn.execute(
@@ -117,26 +373,22 @@ class PostgresStore:
                 )
 
     async def load(self, table_id: str) -> StoredTable | None:
+        # One statement, one round trip: the table, its seats and its actions.
         async with self._conn() as conn:
             cur = await conn.execute(
-                "SELECT setup, watch_hash, extra FROM orbis_tables WHERE id = %s", (table_id,)
-            )
-            row = await cur.fetchone()
-            if row is None:
-                return None
-            cur = await conn.execute(
-                "SELECT token_hash FROM orbis_seats WHERE table_id = %s ORDER BY seat",
+                """SELECT setup, watch_hash, extra,
+                    ARRAY(SELECT token_hash FROM orbis_seats WHERE table_id = t.id ORDER BY seat),
+                    ARRAY(SELECT entry FROM orbis_actions WHERE table_id = t.id ORDER BY number)
+                FROM orbis_tables t WHERE id = %s""",
                 (table_id,),
             )
-            seats = await cur.fetchall()
-            cur = await conn.execute(
-                "SELECT entry FROM orbis_actions WHERE table_id = %s ORDER BY number", (table_id,)
-            )
-            actions = await cur.fetchall()
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        setup, watch_hash, extra, seats, actions = row
         return StoredTable(
-            table_id, row[0], [s[0] for s in seats], row[1], [a[0] for a in actions],
-            json.loads(row[2]),
-        )  # fmt: skip
+            table_id, setup, list(seats), watch_hash, list(actions), read_extra(table_id, extra)
+        )
 
     async def live_tables(self) -> list[str]:
         async with self._conn() as conn:
@@ -144,33 +396,64 @@ class PostgresStore:
             return [r[0] for r in await cur.fetchall()]
 
     async def append(self, table_id: str, number: int, entry: str) -> None:
-        import psycopg
-
-        # One statement, one round trip: the action goes in only at the end of the
-        # table's actions (a gap is refused by the count, a number taken by the primary
-        # key, whichever process comes second), and the others are told in the same go.
-        async with self._conn() as conn:
-            try:
-                cur = await conn.execute(
-                    """WITH added AS (
-                        INSERT INTO orbis_actions
-                        SELECT %(t)s, %(n)s, %(e)s
-                        WHERE (SELECT COUNT(*) FROM orbis_actions WHERE table_id = %(t)s) = %(n)s
-                        RETURNING number)
-                    SELECT pg_notify(%(c)s, %(o)s) FROM added""",
-                    {
-                        "t": table_id,
-                        "n": number,
-                        "e": entry,
-                        "c": CHANNEL,
-                        "o": self._note(table_id),
-                    },
-                )
-                added = await cur.fetchall()
-            except psycopg.errors.UniqueViolation:
-                raise StaleWrite(number) from None
-        if not added:
+        """Add the action: it joins the next batch of actions (of any tables) that one
+        statement writes, so that many tables' actions cost one round trip."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._batch.append((table_id, number, entry, done))
+        self._batch_ready.set()
+        if not await done:
             raise StaleWrite(number)
+
+    async def _write_batches(self) -> None:
+        """Write the actions waiting, all in one statement, while the next ones gather."""
+        while True:
+            await self._batch_ready.wait()
+            self._batch_ready.clear()
+            batch, self._batch = self._batch, []
+            if not batch:
+                continue
+            try:
+                added = await self._append_all(batch)
+            except asyncio.CancelledError:
+                for *_, done in batch:
+                    done.cancel()
+                raise
+            except Exception as exc:
+                for *_, done in batch:
+                    if not done.done():
+                        done.set_exception(exc)
+                continue
+            for table_id, number, _entry, done in batch:
+                if not done.done():
+                    done.set_result((table_id, number) in added)
+
+    async def _append_all(self, batch: list[Any]) -> set[tuple[str, int]]:
+        # Each action goes in only at the end of its table's actions (a gap is refused
+        # by the count, a number taken by the primary key, whichever process comes
+        # second), and the others are told in the same go, with the action itself (they
+        # need not load the table to follow).
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                """WITH input AS (
+                    SELECT * FROM unnest(%(t)s::text[], %(n)s::int[], %(e)s::text[],
+                        %(o)s::text[]) AS u (t, n, e, o)),
+                added AS (
+                    INSERT INTO orbis_actions (table_id, number, entry)
+                    SELECT t, n, e FROM input
+                    WHERE (SELECT COUNT(*) FROM orbis_actions a WHERE a.table_id = input.t) = n
+                    ON CONFLICT DO NOTHING
+                    RETURNING table_id, number)
+                SELECT added.table_id, added.number, pg_notify(%(c)s, input.o)
+                FROM added JOIN input ON input.t = added.table_id AND input.n = added.number""",
+                {
+                    "t": [b[0] for b in batch],
+                    "n": [b[1] for b in batch],
+                    "e": [b[2] for b in batch],
+                    "o": [self._note(t, n=n, e=e) for t, n, e, _ in batch],
+                    "c": CHANNEL,
+                },
+            )
+            return {(r[0], r[1]) for r in await cur.fetchall()}
 
     async def _locked_count(self, conn: Any, table_id: str, number: int) -> None:
         """Lock the table's row; the action count must be ``number``."""
@@ -202,11 +485,16 @@ class PostgresStore:
     async def finish(self, table_id: str) -> None:
         async with self._conn() as conn:
             await conn.execute("UPDATE orbis_tables SET finished = TRUE WHERE id = %s", (table_id,))
+            await conn.execute("DELETE FROM orbis_leases WHERE table_id = %s", (table_id,))
+        self._leases.pop(table_id, None)
 
     async def close(self) -> None:
-        self._listen_task.cancel()
-        with contextlib.suppress(BaseException):
-            await self._listen_task
-        for conn in self._conns:
-            await conn.close()
-        await self._listener.close()
+        """Stop listening and renewing; give up this process's seats and leases."""
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        with contextlib.suppress(StoreError):
+            async with self._conn() as conn:
+                await conn.execute("DELETE FROM orbis_presence WHERE holder = %s", (self.holder,))
+                await conn.execute("DELETE FROM orbis_leases WHERE holder = %s", (self.holder,))
+        await self._pool.close()

@@ -164,6 +164,7 @@ WATCHING = "watching"
 NOT_ABSENT = "not-absent"
 UNKNOWN_LEVEL = "unknown-level"
 TOO_SOON = "too-soon"
+STORE_AWAY = "store-away"  # the store cannot be reached now: nothing was kept (also a bye)
 # Why a connection is closed (``bye``'s ``code``).
 BAD_MESSAGE = "bad-message"
 BAD_TOKEN = "bad-token"

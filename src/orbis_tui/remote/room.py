@@ -9,7 +9,11 @@ must decide is the only one whose intents are taken; an intent made against anot
 action count is stale. The engine decides legality, with the rule. Computer seats, and
 absent persons' seats handed to a computer level, are played here by the bots of
 :mod:`orbis_tui.bots`, which see only what a player sees (they imagine the piles with
-``resample_hidden``).
+``resample_hidden``). When several server processes share a store, who is here is
+what the store says of every process (a seat present anywhere is never handed to a
+computer), and only the process holding the table's lease plays its computer seats; a
+write refused because another process wrote first is a lost race: the room takes the
+table up again and goes on, it never changes a seat.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import asyncio
 import functools
 import hashlib
 import json
+import logging
 import math
 import random
 import secrets
@@ -27,19 +32,23 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import IllegalAction, NotationError, format_action, parse_action
-from ..levels import LEVELS
+from ..levels import HUMAN, LEVELS
 from ..records import GameRecord, GameSetup, Match, setup_for_game
 from ..words import message_of
 from . import protocol as p
 from .links import new_table_id, new_token, token_hash, token_matches
-from .store import StaleWrite, StoredTable, TableStore
+from .store import Change, StaleWrite, StoredTable, StoreUnavailable, TableStore
 from .view import drawn_since, public_record, record_plain
 
 if TYPE_CHECKING:
     from ..bots import Bot
 
-HUMAN = "human"
 HANDOVER_GRACE = 30.0  # seconds a person's seat waits for them before a computer may play it
+__all__ = ["HUMAN", "Connection", "Invitation", "Room", "create_table"]
+
+log = logging.getLogger("orbis.host")
+
+STORE_BACKOFF = 1.0  # seconds a computer player waits to try again while the store is away
 
 
 class Connection(Protocol):
@@ -85,10 +94,7 @@ class Room:
         self.id = stored.id
         self.match = Match(record)
         if self.match.state.is_over:  # the standings, as a finished game's record has them
-            record.result = [
-                {"seat": s.seat, "name": s.name, "total": s.total, "rank": s.rank}
-                for s in self.match.scores()
-            ]
+            self._set_result()
         self.store = store
         self.seat_hashes = stored.seat_hashes
         self.watch_hash = stored.watch_hash
@@ -101,6 +107,8 @@ class Room:
         # computer HANDOVER_GRACE seconds later, not before (a dropped connection
         # usually comes back).
         self.clock = clock
+        self.elsewhere: set[int] = set()  # seats whose person is at another server process
+        self.bot_moves = 0  # actions this process's computer players stored here
         self.watchers: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.bot_pause = bot_pause
@@ -153,7 +161,7 @@ class Room:
             seat = {
                 "name": name,
                 "kind": self.kinds[n],
-                "here": n in self.here,
+                "here": n in self.here or n in self.elsewhere,
                 "stand_in": self.stand_in(n),
             }
             wait = self.handover_in(n)
@@ -165,7 +173,7 @@ class Room:
     def handover_in(self, seat: int) -> int:
         """Whole seconds until an absent person's seat can be handed to a computer."""
         left = self.left_at.get(seat)
-        if left is None or seat in self.here:
+        if left is None or seat in self.here or seat in self.elsewhere:
             return 0
         return max(0, math.ceil(left + HANDOVER_GRACE - self.clock()))
 
@@ -235,8 +243,12 @@ class Room:
             self.left_at.pop(seat, None)
             if old is not None and old is not conn:
                 old.close(p.REPLACED, "this seat was opened from another place")
-            if self.stand_in(seat) is not None and not self.match.state.is_over:
-                await self._end_stand_in(seat)
+            try:
+                await self.store.set_present(self.id, seat, True)
+                if self.stand_in(seat) is not None and not self.match.state.is_over:
+                    await self._end_stand_in(seat)
+            except StoreUnavailable as exc:  # said again by the heartbeat once it is back
+                log.warning("table %s: seat %d arrived, not yet stored: %s", self.id, seat, exc)
             self.broadcast(skip=conn)
             conn.send_table(functools.partial(self.table_message, seat), None)
 
@@ -248,6 +260,10 @@ class Room:
             if self.here.get(seat) is conn:
                 del self.here[seat]
                 self.left_at[seat] = self.clock()
+                try:
+                    await self.store.set_present(self.id, seat, False)
+                except StoreUnavailable as exc:  # the row expires by itself
+                    log.warning("table %s: seat %d left, not yet stored: %s", self.id, seat, exc)
                 self.broadcast()
 
     # ------------------------------------------------------------ intents
@@ -256,7 +272,15 @@ class Room:
             if isinstance(intent, p.Sync):
                 conn.send_table(functools.partial(self.table_message, seat), None)
                 return
-            refusal = await self._handle(seat, intent)
+            try:
+                refusal = await self._handle(seat, intent)
+            except StoreUnavailable as exc:
+                log.warning("table %s: the store is away: %s", self.id, exc)
+                refusal = (
+                    p.STORE_AWAY,
+                    "the table's store cannot be reached: nothing was kept",
+                    None,
+                )
         if refusal is not None:
             code, reason, rule = refusal
             conn.send(p.encode("refused", code=code, reason=reason, rule=rule, n=self.count))
@@ -301,6 +325,9 @@ class Room:
         except StaleWrite:
             await self._reload()  # another server process played here: catch up
             return p.STALE, "another server wrote this action first", None
+        except StoreUnavailable as exc:
+            log.warning("table %s: action %d not stored: %s", self.id, number, exc)
+            return p.STORE_AWAY, "the table's store cannot be reached: nothing was kept", None
         self.match.play(action)
         if self.match.state.is_over:
             await self._save_extra()  # the standings, for the record
@@ -320,7 +347,7 @@ class Room:
             return None
         if intent.level not in LEVELS:
             return p.UNKNOWN_LEVEL, f"{intent.level!r} is not a computer level", None
-        if target in self.here or self.stand_in(target) is not None:
+        if self.stand_in(target) is not None or await self._is_present(target):
             return p.NOT_ABSENT, "this seat's player is here", None
         wait = self.handover_in(target)
         if wait:
@@ -331,6 +358,14 @@ class Room:
         await self._save_extra()
         self._changed()
         return None
+
+    async def _is_present(self, seat: int) -> bool:
+        """Is ``seat``'s person at the table, on this server process or any other?
+        (Asked of the store each time: StoreUnavailable if it cannot say.)"""
+        if seat in self.here:
+            return True
+        self.elsewhere = await self.store.present(self.id) - self.here.keys()
+        return seat in self.elsewhere
 
     async def _end_stand_in(self, seat: int) -> None:
         for entry in self.record.stand_ins or []:
@@ -356,10 +391,52 @@ class Room:
         async with self.lock:
             await self._reload()
 
+    async def take_change(self, change: Change) -> None:
+        """Another server process changed this table as ``change`` says: follow it
+        without loading the table where it can (an action added at the end, or who is
+        here), else load it."""
+        async with self.lock:
+            if change.seat is not None:
+                seen = set(self.elsewhere)
+                if change.here:
+                    self.elsewhere.add(change.seat)
+                else:
+                    self.elsewhere.discard(change.seat)
+                self.elsewhere -= self.here.keys()
+                if seen != self.elsewhere:
+                    self.broadcast()
+                return
+            if change.number == self.count and change.entry is not None:
+                try:
+                    self.match.play(parse_action(change.entry))
+                except (NotationError, IllegalAction):
+                    pass  # not what this process holds: load it below
+                else:
+                    self._changed()
+                    return
+            if change.number is not None and change.number < self.count:
+                return  # already here (this process took it up with an earlier load)
+            await self._reload()
+
+    def seen_elsewhere(self, seats: set[int]) -> None:
+        """The store says who is at the other server processes: tell the seats if that
+        changed (the table's state is not touched: no lock needed)."""
+        seats = seats - self.here.keys()
+        if seats != self.elsewhere:
+            self.elsewhere = seats
+            self.broadcast()
+
+    def _set_result(self) -> None:
+        self.record.result = [
+            {"seat": s.seat, "name": s.name, "total": s.total, "rank": s.rank}
+            for s in self.match.scores()
+        ]
+
     async def _reload(self) -> None:
         stored = await self.store.load(self.id)  # under the lock: the newest wins
         if stored is None:
             return
+        self.elsewhere = await self.store.present(self.id) - self.here.keys()
         if not self._follow(stored.actions):
             self.match = Room(stored, self.store).match
             self._whole_next = True
@@ -390,6 +467,11 @@ class Room:
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
+            self._bot_task.add_done_callback(self._bot_ended)
+
+    def _bot_ended(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: the computer players stopped: %r", self.id, task.exception())
 
     async def _bot_turn(self) -> None:
         while not self.closed:
@@ -398,6 +480,15 @@ class Room:
             level = None if state.is_over else self.bot_level(seat)
             if level is None:
                 return
+            try:
+                wait = await self._may_play(seat)
+            except StoreUnavailable:
+                wait = STORE_BACKOFF
+            if wait:
+                await asyncio.sleep(wait)  # another process plays it, or the store is away
+                continue
+            if self.bot_level(seat) != level:
+                continue  # its person came back: the stand-in ended
             if self.bot_pause:
                 await asyncio.sleep(self.bot_pause)
             count = self.count
@@ -406,10 +497,36 @@ class Room:
             async with self.lock:
                 if self.count != count or self.bot_level(seat) != level:
                     continue  # the table moved meanwhile (a person came back)
-                refusal = await self._play(format_action(action))
-            if refusal is not None:  # a computer player's illegal move: let a person play
-                self.kinds[seat] = HUMAN
+                entry = format_action(action)
+                try:
+                    refusal = await self._play(entry)
+                except StoreUnavailable:  # taking the table up again after a lost race
+                    refusal = p.STORE_AWAY, "the store is away", None
+                if refusal is None:
+                    self.bot_moves += 1
+            if refusal is None:
+                continue
+            code, reason, _rule = refusal
+            if code == p.STORE_AWAY:
+                await asyncio.sleep(STORE_BACKOFF)
+            elif code != p.STALE:  # never a reason to change the seat: say it and stop
+                log.error(
+                    "table %s: the computer player of seat %d (%s) chose %r, refused: %s",
+                    self.id, seat, level, entry, reason,
+                )  # fmt: skip
                 return
+            # STALE: another process wrote first; the table was taken up again: go on
+
+    async def _may_play(self, seat: int) -> float:
+        """0 when this process may play ``seat``'s computer move now, else the seconds
+        to wait before asking again. A stand-in's person who is back ends the stand-in."""
+        if self.kinds[seat] == HUMAN and await self._is_present(seat):
+            async with self.lock:
+                if self.stand_in(seat) is not None:
+                    await self._end_stand_in(seat)
+                    self.broadcast()
+            return 0.0
+        return await self.store.claim(self.id)
 
     def _bot(self, seat: int, level: str) -> Bot:
         bot = self._bots.get((seat, level))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Action, GameState, format_action
+from ..levels import HUMAN
 from . import protocol as p
 from .client import OutOfStep, TableMirror
 from .links import Link
@@ -27,6 +28,7 @@ class SeatRun:
 
     final: dict[str, Any] | None = None
     round_trips: list[float] = field(default_factory=list)
+    answered_at: list[float] = field(default_factory=list)  # time.time() of each answer
     refusals: list[dict[str, Any]] = field(default_factory=list)
     tables: int = 0  # table messages: whole ones and changes
     resyncs: int = 0  # changes it could not follow (the whole table was asked for)
@@ -84,6 +86,7 @@ async def play_seat(
                 continue
             if sent_at is not None and view.count != sent_count:
                 run.round_trips.append(time.perf_counter() - sent_at)
+                run.answered_at.append(time.time())
                 sent_at = None
             assert mirror.match is not None
             state = mirror.match.state
@@ -105,7 +108,7 @@ async def play_seat(
 def played_by_person(view: Any, seat: int) -> bool:
     """Whether ``seat`` is a person's and no computer level stands in for them."""
     info = view.seats[seat]
-    return bool(info["kind"] == "human" and info.get("stand_in") is None)
+    return bool(info["kind"] == HUMAN and info.get("stand_in") is None)
 
 
 def random_chooser(seed: int) -> Chooser:

@@ -4,25 +4,47 @@ A :class:`TableStore` holds tables (the true setup, with its deal), their seats 
 SHA-256 of each person's token; computer seats have none) and their actions, one row
 each, numbered from 0. An action is written before anyone is told of it; a number
 already taken is refused (:class:`StaleWrite`), so two server processes can never
-write two different actions at the same place. :class:`SqliteStore` is the default,
-one file for every table (the standard library's sqlite3, in WAL mode);
-:mod:`.pgstore` keeps them in PostgreSQL.
+write two different actions at the same place. A store that cannot be reached now
+raises :class:`StoreUnavailable`: nothing was stored, and the room says so to the seat.
+Besides the tables, a store shared by several server processes (PostgreSQL) keeps who
+is at which seat on any of them (:meth:`TableStore.present`) and which one of them
+plays a table's computer seats (:meth:`TableStore.claim`, a lease that another server
+takes over when its holder stops renewing it). :class:`SqliteStore` is the default,
+one file for every table (the standard library's sqlite3, in WAL mode, called from one
+thread of its own so the event loop never waits for the disk); :mod:`.pgstore` keeps
+them in PostgreSQL.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import logging
 import os
 import sqlite3
+import stat
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+log = logging.getLogger("orbis.host")
+
+T = TypeVar("T")
 
 
 class StoreError(Exception):
     """The store cannot be used (said in one line)."""
+
+
+class StoreUnavailable(StoreError):
+    """The store cannot be reached now (the database is away): nothing was stored."""
+
+
+class DamagedTable(StoreError):
+    """One stored table cannot be read: it is set aside, the others are served."""
 
 
 class StaleWrite(Exception):
@@ -39,6 +61,18 @@ class StoredTable:
     extra: dict[str, Any] = field(default_factory=dict)  # hints, stand_ins
 
 
+@dataclass(frozen=True)
+class Change:
+    """What another server process changed at a table: one action added at ``number``
+    (``entry``), a person arrived at ``seat`` or left it (``here``), or anything else
+    (all None: load it)."""
+
+    number: int | None = None
+    entry: str | None = None
+    seat: int | None = None
+    here: bool = False
+
+
 class TableStore(Protocol):
     async def create(self, table: StoredTable) -> None: ...
     async def load(self, table_id: str) -> StoredTable | None: ...
@@ -49,8 +83,22 @@ class TableStore(Protocol):
     async def finish(self, table_id: str) -> None: ...
     async def close(self) -> None: ...
 
+    async def claim(self, table_id: str) -> float:
+        """0 when this server process plays the table's computer seats now (its lease
+        is taken or renewed), else the seconds until the holder's lease ends."""
+
+    async def set_present(self, table_id: str, seat: int, here: bool) -> None:
+        """A person sits at ``seat`` on this server process (or left it)."""
+
+    async def present(self, table_id: str) -> set[int]:
+        """The seats whose person is at the table on any server process."""
+
     # Another server process changed a table (PostgreSQL only; SQLite has one writer).
-    on_change: Callable[[str], None] | None
+    on_change: Callable[[str, Change], None] | None
+    # Changes of other server processes may have been missed (the listener was away).
+    on_resync: Callable[[], None] | None
+    # Who is at which table's seats on the other server processes, now (PostgreSQL only).
+    on_presence: Callable[[dict[str, set[int]]], None] | None
 
 
 _SCHEMA = """
@@ -65,23 +113,68 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, number));
 """
 
+# The columns this program reads and writes, per table of the store.
+COLUMNS = {
+    "tables": {"id", "setup", "watch_hash", "extra", "finished"},
+    "seats": {"table_id", "seat", "token_hash"},
+    "actions": {"table_id", "number", "entry"},
+}
+
+
+def foreign_schema(found: dict[str, set[str]], prefix: str = "") -> str | None:
+    """What makes a store's existing tables another program's, if anything."""
+    for name, wanted in COLUMNS.items():
+        columns = found.get(prefix + name)
+        if columns is None:
+            continue
+        missing = sorted(wanted - columns)
+        if missing:
+            return f"its table {prefix + name!r} has no column {missing[0]!r}"
+    return None
+
+
+def read_extra(table_id: str, text: str) -> dict[str, Any]:
+    """A table's hints and stand-ins as stored; DamagedTable if they cannot be read."""
+    try:
+        extra = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise DamagedTable(
+            f"table {table_id}: its hints and stand-ins are damaged ({exc})"
+        ) from None
+    if not isinstance(extra, dict):
+        raise DamagedTable(f"table {table_id}: its hints and stand-ins are not an object")
+    return extra
+
 
 class SqliteStore:
     """Every table in one SQLite file, written by one server process at a time.
 
     The file is locked for the server's life (an advisory lock of the operating
     system beside it, which dies with the process): a second server on the same file
-    refuses to start. Each change is one committed transaction; in WAL mode with
+    refuses to start, and so does a file that cannot be written or that holds another
+    program's tables. Each change is one committed transaction; in WAL mode with
     ``synchronous=NORMAL`` a commit survives the server being killed (not a power cut:
-    ``durable=True`` waits for the disk at every commit).
+    ``durable=True`` waits for the disk at every commit). Every call runs in one thread
+    of the store's own, in the order the calls were made, never on the event loop.
     """
 
-    on_change: Callable[[str], None] | None = None
+    on_change: Callable[[str, Change], None] | None = None
+    on_resync: Callable[[], None] | None = None
+    on_presence: Callable[[dict[str, set[int]]], None] | None = None
 
     def __init__(self, path: Path, *, durable: bool = False) -> None:
         from filelock import FileLock, Timeout
 
         self.path = path
+        try:
+            mode = path.stat().st_mode
+        except OSError:
+            mode = None
+        if mode is not None and stat.S_ISREG(mode) and not stat.S_IMODE(mode) & 0o222:
+            raise StoreError(
+                f"{path} is read-only (its permissions allow no writing): the tables could "
+                "not be stored. Make it writable (chmod u+w) or name another file"
+            )
         # The store holds the true deal: only its owner may read it (and what SQLite
         # writes beside it takes the file's permissions).
         self._lock = FileLock(f"{path}.lock", timeout=0, mode=0o600)
@@ -99,15 +192,46 @@ class SqliteStore:
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            found = {
+                name: {c[1] for c in self._db.execute(f"PRAGMA table_info({name})")}
+                for name in COLUMNS
+            }
+            foreign = foreign_schema({k: v for k, v in found.items() if v})
+            if foreign is not None:
+                raise StoreError(
+                    f"{path} holds another program's tables, not Orbis tables ({foreign}): "
+                    "name another file"
+                )
             self._db.executescript(_SCHEMA)
+            self._db.execute("PRAGMA user_version = 1")  # a write: a read-only file fails here
         except sqlite3.Error as exc:
+            self._db.close()
             self._lock.release()
+            if "readonly" in str(exc):
+                raise StoreError(
+                    f"{path} cannot be written ({exc}): the tables could not be stored"
+                ) from None
             raise StoreError(f"{path}: not a table store ({exc})") from None
         except OSError as exc:
             self._lock.release()
             raise StoreError(f"{path}: {exc.strerror or exc}") from None
+        except StoreError:
+            self._db.close()
+            self._lock.release()
+            raise
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="orbis-sqlite")
+
+    async def _run(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` in the store's thread, after every call made before it."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._thread, call, *args)
+        except sqlite3.OperationalError as exc:  # the disk is full, the file went away...
+            raise StoreUnavailable(f"{self.path}: {exc}") from None
 
     async def create(self, table: StoredTable) -> None:
+        await self._run(self._create, table)
+
+    def _create(self, table: StoredTable) -> None:
         db = self._db
         with db:
             db.execute("BEGIN")
@@ -121,6 +245,9 @@ class SqliteStore:
             )
 
     async def load(self, table_id: str) -> StoredTable | None:
+        return await self._run(self._load, table_id)
+
+    def _load(self, table_id: str) -> StoredTable | None:
         db = self._db
         row = db.execute(
             "SELECT setup, watch_hash, extra FROM tables WHERE id = ?", (table_id,)
@@ -139,20 +266,28 @@ class SqliteStore:
             [s[0] for s in seats],
             row[1],
             [a[0] for a in actions],
-            json.loads(row[2]),
+            read_extra(table_id, row[2]),
         )
 
     async def live_tables(self) -> list[str]:
-        rows = self._db.execute("SELECT id FROM tables WHERE finished = 0").fetchall()
+        rows = await self._run(
+            lambda: self._db.execute("SELECT id FROM tables WHERE finished = 0").fetchall()
+        )
         return [r[0] for r in rows]
 
     async def append(self, table_id: str, number: int, entry: str) -> None:
+        await self._run(self._append, table_id, number, entry)
+
+    def _append(self, table_id: str, number: int, entry: str) -> None:
         try:
             self._db.execute("INSERT INTO actions VALUES (?, ?, ?)", (table_id, number, entry))
         except sqlite3.IntegrityError:
             raise StaleWrite(number) from None
 
     async def remove(self, table_id: str, number: int) -> None:
+        await self._run(self._remove, table_id, number)
+
+    def _remove(self, table_id: str, number: int) -> None:
         db = self._db
         with db:
             db.execute("BEGIN IMMEDIATE")
@@ -164,13 +299,29 @@ class SqliteStore:
             db.execute("DELETE FROM actions WHERE table_id = ? AND number = ?", (table_id, number))
 
     async def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
-        self._db.execute("UPDATE tables SET extra = ? WHERE id = ?", (json.dumps(extra), table_id))
+        await self._run(
+            self._db.execute,
+            "UPDATE tables SET extra = ? WHERE id = ?",
+            (json.dumps(extra), table_id),
+        )
 
     async def finish(self, table_id: str) -> None:
-        self._db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+        await self._run(
+            self._db.execute, "UPDATE tables SET finished = 1 WHERE id = ?", (table_id,)
+        )
+
+    async def claim(self, table_id: str) -> float:
+        return 0.0  # one server process per file: it plays every computer seat
+
+    async def set_present(self, table_id: str, seat: int, here: bool) -> None:
+        return None  # one server process per file: its rooms know who is here
+
+    async def present(self, table_id: str) -> set[int]:
+        return set()
 
     async def close(self) -> None:
-        self._db.close()
+        await self._run(self._db.close)
+        self._thread.shutdown()
         self._lock.release()
 
 

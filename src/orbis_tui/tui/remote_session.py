@@ -22,7 +22,7 @@ from ..remote import protocol as p
 from ..remote.client import TableMirror, TableView
 from .history import TurnHistory
 from .logbook import LogBook
-from .seats import Seat
+from .seats import HUMAN, Seat
 from .session import GameSession
 
 
@@ -86,7 +86,7 @@ class RemoteSession(GameSession):
         return [
             n
             for n, info in enumerate(self.view.seats)
-            if info.get("kind") == "human" and not info.get("here") and not info.get("stand_in")
+            if info.get("kind") == HUMAN and not info.get("here") and not info.get("stand_in")
         ]
 
     def absent(self) -> list[int]:
@@ -139,6 +139,6 @@ def _seats(view: TableView) -> list[Seat]:
     """The seats as this screen shows them: a seat a computer plays for its absent
     person shows as that computer's."""
     return [
-        Seat(str(info.get("name", "?")), str(info.get("stand_in") or info.get("kind", "human")))
+        Seat(str(info.get("name", "?")), str(info.get("stand_in") or info.get("kind", HUMAN)))
         for info in view.seats
     ]

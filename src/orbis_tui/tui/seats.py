@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..levels import HUMAN as HUMAN  # a seat played by a person (re-exported for the app)
+
 if TYPE_CHECKING:
     from ..bots import Bot
-
-HUMAN = "human"
 
 
 @dataclass(frozen=True)

@@ -1077,6 +1077,10 @@ REFUSED_TEXTS = {
     "not-absent": N_("That player is at the table."),
     "too-soon": N_("That player may still come back: wait until their seat can be handed over."),
     "unknown-level": N_("The table server has no such computer level."),
+    "store-away": N_(
+        "The table server cannot reach its database just now: your action was not kept. "
+        "Try again in a moment."
+    ),
 }
 BYE_TEXTS = {
     "bad-token": N_("This link opens no seat at this table server (copy the whole link)."),
@@ -1085,6 +1089,7 @@ BYE_TEXTS = {
     "shutdown": N_("The table server is stopping."),
     "too-slow": N_("The connection was too slow."),
     "too-fast": N_("The table server closed the connection: it sent too many messages."),
+    "store-away": N_("The table server cannot reach its database just now: connecting again…"),
 }
 
 # The new-game screen's way to a table played apart.

@@ -1,0 +1,304 @@
+"""Several table servers on one PostgreSQL act as one (docs/remote.md): who is at the
+table is known to all of them, one of them plays a table's computer seats (another
+takes over when it dies), and a database restart costs nothing acknowledged.
+
+These need a real PostgreSQL: ``ORBIS_TEST_POSTGRES`` (``.ci/run`` starts a throwaway
+cluster with tools/throwaway_postgres.sh); the tests that restart or halt the database
+start a cluster of their own with the same tool, so that the tests beside them go on."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import os
+import secrets
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Iterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from orbis_tui.engine import format_action
+from orbis_tui.host import TableServer
+from orbis_tui.levels import HUMAN
+from orbis_tui.remote import protocol as p
+from orbis_tui.remote.client import SeatLink, create_table_request
+from orbis_tui.remote.links import Link, parse_link
+from orbis_tui.remote.pgstore import PostgresStore
+from orbis_tui.remote.seatbot import SeatRun, play_seat, random_chooser
+
+from .conftest import NO_POSTGRES, POSTGRES_URL
+from .raw import raw_socket
+from .reconnecting_seat import play_seat_reconnecting
+from .server_helpers import free_port, new_table, running_server, stop_process, url
+
+pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason=NO_POSTGRES)
+
+TOOL = Path(__file__).parents[2] / "tools" / "throwaway_postgres.sh"
+
+
+@asynccontextmanager
+async def two_servers(
+    database: str | None = None, **options: Any
+) -> AsyncIterator[tuple[TableServer, TableServer]]:
+    """Two table servers, each with its own store, on the one PostgreSQL database."""
+    database = database or POSTGRES_URL
+    assert database is not None
+    async with AsyncExitStack() as stack:
+        servers = []
+        for _ in range(2):
+            store = await PostgresStore.connect(database)
+            servers.append(await stack.enter_async_context(running_server(store, **options)))
+        yield servers[0], servers[1]
+
+
+def at(link: Link | None, server: TableServer) -> Link:
+    """The same seat, reached through ``server``."""
+    assert link is not None
+    return dataclasses.replace(link, server=url(server))
+
+
+async def until(check: Any, seconds: float = 30.0) -> None:
+    """Until ``check()`` holds (an event of the servers, seen as it happens)."""
+    async with asyncio.timeout(seconds):
+        while not check():
+            await asyncio.sleep(0.01)
+
+
+def test_presence_is_shared_and_a_present_seat_is_never_handed_to_a_computer() -> None:
+    async def main() -> None:
+        async with two_servers() as (a, b):
+            links, _watch, _ = await new_table(a, 3)
+            async with raw_socket(at(links[0], a)) as ada:
+                table = await ada.next("table")
+                assert not table["seats"][1]["here"]
+                async with raw_socket(at(links[1], b)) as bo:  # Bo sits down on server B
+                    await bo.next("table")
+                    while not (await ada.next("change"))["seats"][1]["here"]:
+                        pass  # server A shows Bo at the table
+                    await ada.send(p.stand_in(1, "easy"))
+                    refusal = await ada.next("refused")
+                    assert refusal["code"] == p.NOT_ABSENT
+                    room_b = b.rooms[links[0].table if links[0] else ""]
+                    assert room_b.stand_in(1) is None
+                # Bo closed his screen: A sees him gone, and may hand his seat over
+                while (await ada.next("change"))["seats"][1]["here"]:
+                    pass
+                await ada.send(p.stand_in(1, "easy"))
+                while (await ada.next("change"))["seats"][1]["stand_in"] != "easy":
+                    pass
+
+    asyncio.run(main())
+
+
+def test_a_computer_seat_is_played_by_one_server_only_and_stays_a_computer() -> None:
+    async def main() -> None:
+        async with two_servers() as (a, b):
+            links, _watch, answer = await new_table(a, 2, {2: "easy"})
+            table = answer["table"]
+            run = await play_seat(at(links[0], b), random_chooser(3), timeout=120)
+            assert run.final is not None
+            rooms = [a.rooms[table], b.rooms[table]]
+            await until(lambda: all(r.match.state.is_over for r in rooms))
+            moves = sorted(r.bot_moves for r in rooms)
+            assert moves[0] == 0 and moves[1] > 0  # one server played every computer move
+            for room in rooms:
+                assert room.kinds == [HUMAN, "easy"]
+                assert room.record.actions == run.final["actions"]
+
+    asyncio.run(main())
+
+
+def _start_host(store: str, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "orbis_tui", "host", "--port", str(port), "--store", store],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline().decode()
+    assert "hosted at" in line, line
+    return proc
+
+
+async def _lease_holder(table: str) -> str | None:
+    import psycopg
+
+    assert POSTGRES_URL is not None
+    async with await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True) as conn:
+        cur = await conn.execute("SELECT holder FROM orbis_leases WHERE table_id = %s", (table,))
+        row = await cur.fetchone()
+        return None if row is None else str(row[0])
+
+
+def test_a_server_killed_while_its_computer_is_to_move_is_taken_over() -> None:
+    assert POSTGRES_URL is not None
+    port = free_port()
+    first = _start_host(POSTGRES_URL, port)
+    try:
+
+        async def main() -> None:
+            answer = await create_table_request(f"http://127.0.0.1:{port}", 2, {2: "easy"})
+            table = answer["table"]
+            person = parse_link(answer["seats"][0]["link"])
+            # The person plays on the first server until it holds the computer's lease.
+            early = asyncio.create_task(play_seat(person, random_chooser(5), timeout=120))
+            async with asyncio.timeout(60):
+                while await _lease_holder(table) is None:
+                    assert not early.done()
+                    await asyncio.sleep(0.05)
+            early.cancel()
+            with contextlib.suppress(BaseException):
+                await early
+            assert POSTGRES_URL is not None
+            store = await PostgresStore.connect(POSTGRES_URL)
+            async with running_server(store) as second:
+                room_task = asyncio.create_task(
+                    play_seat(at(person, second), random_chooser(6), timeout=120)
+                )
+                await until(lambda: table in second.rooms)
+                room = second.rooms[table]
+                await until(lambda: room.match.state.current == 1 or room_task.done(), 60)
+                first.send_signal(signal.SIGKILL)  # its computer is to move
+                first.wait()
+                run = await room_task
+                assert run.final is not None  # the second server played the computer on
+                assert room.bot_moves > 0 and room.kinds == [HUMAN, "easy"]
+                assert await _lease_holder(table) is None  # given up at the end of the game
+
+        asyncio.run(main())
+    finally:
+        stop_process(first, 10)
+
+
+class Cluster:
+    """A PostgreSQL cluster of the test's own (tools/throwaway_postgres.sh), which it
+    may restart or halt without disturbing the tests that run beside it."""
+
+    def __init__(self) -> None:
+        self.env = {**os.environ, "ORBIS_POSTGRES_DIR": f"/tmp/orbis-pg-{secrets.token_hex(6)}"}
+        self.url = self.run("start")
+
+    def run(self, verb: str) -> str:
+        done = subprocess.run(
+            ["bash", str(TOOL), verb], check=True, env=self.env, capture_output=True, text=True
+        )
+        return done.stdout.strip()
+
+
+@pytest.fixture
+def cluster() -> Iterator[Cluster]:
+    own = Cluster()
+    try:
+        yield own
+    finally:
+        own.run("stop")
+
+
+def test_a_database_restart_mid_game_loses_nothing_and_the_servers_come_back(
+    cluster: Cluster,
+) -> None:
+    restart_at = 12  # actions on the table when PostgreSQL restarts
+
+    async def main() -> None:
+        async with two_servers(cluster.url) as (a, b):
+            links, watch, _ = await new_table(a, 2)
+            told: list[dict[str, Any]] = []
+            watcher = SeatLink(at(watch, b), told.append, lambda code, reason: None)
+            watching = asyncio.create_task(watcher.run())
+            runs = [SeatRun(), SeatRun()]
+            seats = [
+                asyncio.create_task(
+                    play_seat_reconnecting(at(links[n], server), random_chooser(n), run=runs[n])
+                )
+                for n, server in enumerate((a, b))
+            ]
+            await until(lambda: any(v.get("n", 0) >= restart_at for v in told), 60)
+            await asyncio.to_thread(cluster.run, "restart")
+            finals = await asyncio.gather(*seats)
+            watcher.stop()
+            watching.cancel()
+            final = finals[0].final
+            assert final is not None and final == finals[1].final
+            moved = [v for v in told if v.get("t") == "moved"]
+            for view in moved:  # everything the table told is in the finished game
+                start = view["from"] - view["back"]
+                assert final["actions"][start : start + len(view["entries"])] == view["entries"]
+            assert moved[-1]["n"] > restart_at
+            for server in (a, b):  # each deals tables again, by itself
+                answer = await create_table_request(url(server), 2, {})
+                assert answer["table"]
+                assert isinstance(server.store, PostgresStore)
+                await until(server.store.listening.is_set)
+
+    asyncio.run(main())
+
+
+def test_while_the_database_is_away_nothing_is_acknowledged_and_players_are_told(
+    cluster: Cluster,
+) -> None:
+    async def main() -> None:
+        async with two_servers(cluster.url) as (a, _b):
+            links, _watch, _ = await new_table(a, 2)
+            table = a.rooms[links[0].table if links[0] else ""]
+            mover = table.match.state.current
+            async with raw_socket(at(links[mover], a)) as seat:
+                await seat.next("table")
+                await asyncio.to_thread(cluster.run, "halt")
+                try:
+                    entry = random_chooser(0)(table.match.state)
+                    await seat.send(p.act(0, format_action(entry)))
+                    refusal = await seat.next("refused", timeout=30)
+                    assert refusal["code"] == p.STORE_AWAY
+                    assert table.count == 0  # nothing was played that was not stored
+                    with pytest.raises(ValueError, match="cannot reach its store"):
+                        await create_table_request(url(a), 2, {})
+                finally:
+                    await asyncio.to_thread(cluster.run, "resume")
+                # the server comes back by itself: the same action is kept now
+                async with asyncio.timeout(30):
+                    await seat.send(p.act(0, format_action(entry)))
+                    while True:
+                        answer = await seat.next()
+                        if answer["t"] == "refused":
+                            assert answer["code"] == p.STORE_AWAY  # not yet: try again
+                            await seat.send(p.act(0, format_action(entry)))
+                        elif answer["t"] in ("table", "moved") and answer["n"] == 1:
+                            break
+                assert table.count == 1
+
+    asyncio.run(main())
+
+
+def test_the_players_of_a_server_that_died_are_no_longer_shown_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from orbis_tui.remote import pgstore
+
+    monkeypatch.setattr(pgstore, "PRESENCE", 1.0)
+    monkeypatch.setattr(pgstore, "HEARTBEAT", 0.2)
+
+    async def main() -> None:
+        async with two_servers() as (a, b):
+            links, _watch, _ = await new_table(a, 3)
+            async with raw_socket(at(links[0], a)) as ada, raw_socket(at(links[1], b)) as bo:
+                await bo.next("table")
+                while not (await ada.next("change"))["seats"][1]["here"]:
+                    pass
+                assert isinstance(b.store, PostgresStore)
+                for task in b.store._tasks:  # server B stops as a killed one would
+                    task.cancel()
+                while (await ada.next("change"))["seats"][1]["here"]:
+                    pass  # Bo's presence expired: A shows him away, and m is his seat's
+                await ada.send(p.stand_in(1, "easy"))
+                while (await ada.next("change"))["seats"][1]["stand_in"] != "easy":
+                    pass
+
+    asyncio.run(main())
