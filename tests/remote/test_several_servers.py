@@ -63,6 +63,16 @@ def at(link: Link | None, server: TableServer) -> Link:
     return dataclasses.replace(link, server=url(server))
 
 
+class Clock:
+    """The servers' clock, moved by the test (a person's seat waits 30 s for them)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 async def until(check: Any, seconds: float = 30.0) -> None:
     """Until ``check()`` holds (an event of the servers, seen as it happens)."""
     async with asyncio.timeout(seconds):
@@ -72,7 +82,8 @@ async def until(check: Any, seconds: float = 30.0) -> None:
 
 def test_presence_is_shared_and_a_present_seat_is_never_handed_to_a_computer() -> None:
     async def main() -> None:
-        async with two_servers() as (a, b):
+        clock = Clock()
+        async with two_servers(clock=clock) as (a, b):
             links, _watch, _ = await new_table(a, 3)
             async with raw_socket(at(links[0], a)) as ada:
                 table = await ada.next("table")
@@ -89,6 +100,9 @@ def test_presence_is_shared_and_a_present_seat_is_never_handed_to_a_computer() -
                 # Bo closed his screen: A sees him gone, and may hand his seat over
                 while (await ada.next("change"))["seats"][1]["here"]:
                     pass
+                await ada.send(p.stand_in(1, "easy"))  # he left a moment ago: his grace
+                assert (await ada.next("refused"))["code"] == p.TOO_SOON
+                clock.now += 31.0
                 await ada.send(p.stand_in(1, "easy"))
                 while (await ada.next("change"))["seats"][1]["stand_in"] != "easy":
                     pass
@@ -286,7 +300,8 @@ def test_the_players_of_a_server_that_died_are_no_longer_shown_here(
     monkeypatch.setattr(pgstore, "HEARTBEAT", 0.2)
 
     async def main() -> None:
-        async with two_servers() as (a, b):
+        clock = Clock()
+        async with two_servers(clock=clock) as (a, b):
             links, _watch, _ = await new_table(a, 3)
             async with raw_socket(at(links[0], a)) as ada, raw_socket(at(links[1], b)) as bo:
                 await bo.next("table")
@@ -297,6 +312,7 @@ def test_the_players_of_a_server_that_died_are_no_longer_shown_here(
                     task.cancel()
                 while (await ada.next("change"))["seats"][1]["here"]:
                     pass  # Bo's presence expired: A shows him away, and m is his seat's
+                clock.now += 31.0  # once his grace is over
                 await ada.send(p.stand_in(1, "easy"))
                 while (await ada.next("change"))["seats"][1]["stand_in"] != "easy":
                     pass

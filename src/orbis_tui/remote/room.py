@@ -107,7 +107,7 @@ class Room:
         # computer HANDOVER_GRACE seconds later, not before (a dropped connection
         # usually comes back).
         self.clock = clock
-        self.elsewhere: set[int] = set()  # seats whose person is at another server process
+        self._elsewhere: set[int] = set()  # seats whose person is at another server process
         self.bot_moves = 0  # actions this process's computer players stored here
         self.watchers: set[Connection] = set()
         self.lock = asyncio.Lock()
@@ -169,6 +169,21 @@ class Room:
                 seat["handover_in"] = wait  # seconds, from when this is sent
             seats.append(seat)
         return seats
+
+    @property
+    def elsewhere(self) -> set[int]:
+        """Seats whose person is at another server process."""
+        return self._elsewhere
+
+    @elsewhere.setter
+    def elsewhere(self, seats: set[int]) -> None:
+        # A person who left another server process starts their grace here too.
+        for seat in self._elsewhere - seats:
+            if seat not in self.here and self.kinds[seat] == HUMAN:
+                self.left_at[seat] = self.clock()
+        for seat in seats:
+            self.left_at.pop(seat, None)
+        self._elsewhere = set(seats)
 
     def handover_in(self, seat: int) -> int:
         """Whole seconds until an absent person's seat can be handed to a computer."""
@@ -398,11 +413,12 @@ class Room:
         async with self.lock:
             if change.seat is not None:
                 seen = set(self.elsewhere)
+                now = set(seen)
                 if change.here:
-                    self.elsewhere.add(change.seat)
+                    now.add(change.seat)
                 else:
-                    self.elsewhere.discard(change.seat)
-                self.elsewhere -= self.here.keys()
+                    now.discard(change.seat)
+                self.elsewhere = now - self.here.keys()
                 if seen != self.elsewhere:
                     self.broadcast()
                 return
