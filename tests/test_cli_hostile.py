@@ -235,7 +235,7 @@ def test_a_number_of_5000_digits_is_echoed_cut_short(
         main(["play", "--seed", HUGE_NUMBER])
     err = capsys.readouterr().err
     _one_short_line(err)
-    assert "invalid int value" in err and "characters in all)" in err
+    assert "--seed must be at least" in err and "characters in all)" in err
 
 
 def test_a_tile_id_of_five_megabytes_is_not_echoed_whole(
