@@ -81,7 +81,9 @@ FARMS = N_("Farms: {colors} cost nothing.")
 GOD_HELD = N_("God: {god}.")
 GOD_NONE = N_("No god yet.")
 CP_NOW = N_("CP now: {cp}.")
-PLAYER_LINE = N_("{name} ({kind}): {tiles} tiles, worshipers {realm}, {god}, {cp} CP now.")
+PLAYER_LINE = N_(
+    "{name} ({kind}): tiles in the pyramid: {tiles}; worshipers: {realm}; {god}; CP now: {cp}."
+)
 NO_SUCH_PLAYER = N_("There is no player {name!r}: the players are {names}.")
 HISTORY_NONE = N_("No turn has been played yet.")
 HISTORY_TURN = N_("Round {round}: {name} took {took}; CP now {before} to {after}.")

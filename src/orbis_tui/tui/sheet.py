@@ -228,11 +228,11 @@ def warning_lines(warnings: Iterable[Consequence]) -> list[Line]:
     out = []
     for warning in warnings:
         if warning.loses_value:
-            out.append(_bad(texts.PANEL_WARNING.format(message=message_of(warning))))
+            out.append(_bad(_(texts.PANEL_WARNING).format(message=message_of(warning))))
         else:
             out.append(
                 line(
-                    texts.PANEL_NOTE.format(message=message_of(warning)),
+                    _(texts.PANEL_NOTE).format(message=message_of(warning)),
                     Tone.NOTE,
                     CHOICE,
                     Topic.NOTE,
@@ -255,7 +255,7 @@ def decision_lines(state: GameState, ui: Controller, error: IllegalAction | None
     lines: list[Line] = []
     if error is not None:
         lines.append(
-            _bad(texts.PANEL_MISTAKE.format(reason=message_of(error)), topic=Topic.MISTAKE)
+            _bad(_(texts.PANEL_MISTAKE).format(reason=message_of(error)), topic=Topic.MISTAKE)
         )
     builder = _BUILDERS.get(state.kind)
     if builder is None:
@@ -273,7 +273,7 @@ def _turn(state: GameState, ui: Controller) -> list[Line]:
         lines = [line(title, Tone.GOD, topic=Topic.DECISION), line(god_line(god))]
         option = decision.option(TakeGod(ui.god))
         if option is not None and option.refusal is not None:
-            lines.append(_refused(texts.PANEL_BLOCKED.format(reason=message_of(option.refusal))))
+            lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))))
         else:
             lines.append(line(_(texts.PANEL_GOD_ENDS)))
             if option is not None:
@@ -307,7 +307,7 @@ def _tile_lines(state: GameState, cell: int) -> list[Line]:
     mystic = mystic_words(tile)
     lines.append(line(f"{effect} · {mystic}" if mystic else effect))
     if option is not None and option.refusal is not None:
-        lines.append(_refused(texts.PANEL_BLOCKED.format(reason=message_of(option.refusal))))
+        lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))))
         return lines
     if option is not None:
         lines.extend(warning_lines(option.warnings))
@@ -390,7 +390,7 @@ def _place(state: GameState, ui: Controller) -> list[Line]:
     lines = [line(title, Tone.BOLD, topic=Topic.DECISION)]
     here = ui.current_spot(state)
     if here is not None:
-        at = texts.PANEL_PLACE_AT.format(spot=spot_words(pyramid, (here.row, here.col)))
+        at = _(texts.PANEL_PLACE_AT).format(spot=spot_words(pyramid, (here.row, here.col)))
         lines.append(line(at, Tone.NOTE, CHOICE, Topic.DECISION))
         option = decision.option(here)
         if option is not None:
@@ -403,7 +403,7 @@ def _place(state: GameState, ui: Controller) -> list[Line]:
         # the panel's last lines are the ones cut, and the key bar repeats the hints.
         if not ui.wild_mode or not colored:
             for pos, reason in refused_spots(state)[:2]:
-                said = texts.PANEL_PLACE_NOT.format(
+                said = _(texts.PANEL_PLACE_NOT).format(
                     spot=spot_words(pyramid, pos), reason=message_of(reason)
                 )
                 lines.append(_refused(said, ASIDE))
@@ -540,7 +540,7 @@ def _choices(state: GameState, ui: Controller, enter: Action | None) -> list[Cho
                 god = state.catalog.god_by_id[option.action.god]
                 said = [line(god_line(god))]
                 if option.refusal is not None:
-                    reason = texts.PANEL_BLOCKED.format(reason=message_of(option.refusal))
+                    reason = _(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))
                     said.append(_refused(reason))
                 else:
                     said.extend(warning_lines(option.warnings))
@@ -568,7 +568,7 @@ def _choices(state: GameState, ui: Controller, enter: Action | None) -> list[Cho
     for option in options:
         if option.refusal is not None:
             notes: tuple[Line, ...] = (
-                _refused(texts.PANEL_BLOCKED.format(reason=message_of(option.refusal))),
+                _refused(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))),
             )
         else:
             notes = tuple(warning_lines(option.warnings))
@@ -622,6 +622,6 @@ def summary_sheet(summary: TurnSummary) -> tuple[Line, ...]:
         line(head, Tone.NOTE, CHOICE),
     ]
     lines.extend(line(effect) for effect in summary.effects)
-    lines.extend(_bad(texts.PANEL_WARNING.format(message=loss)) for loss in summary.losses)
+    lines.extend(_bad(_(texts.PANEL_WARNING).format(message=loss)) for loss in summary.losses)
     lines.append(line(summary.realm_line))
     return tuple(lines)
