@@ -35,3 +35,13 @@ used.run_with_screen_error_output
 # Fixtures the tests ask for by name.
 used.marking
 used.short_graces
+# The logging module reads a record's fields (web_guard.py rewrites a bad request's).
+used.msg
+used.exc_text
+used.stack_info
+used.levelname
+used.levelno
+# Python reads it: no bytecode files written by the tests' processes.
+used.dont_write_bytecode
+# A worker process's job named in a program the test runs (test_parallel.py).
+used.tell_and_wait

@@ -32,7 +32,8 @@ def _written(path: Path) -> list[Path]:
     return [p for p in path.parent.iterdir() if p.name.startswith(path.name)]
 
 
-def test_a_new_store_and_its_journals_are_the_owners_only(tmp_path: Path, open_umask: None) -> None:
+@pytest.mark.usefixtures("open_umask")
+def test_a_new_store_and_its_journals_are_the_owners_only(tmp_path: Path) -> None:
     path = tmp_path / "tables.db"
 
     async def main() -> None:

@@ -700,10 +700,6 @@ def market_words(state: GameState) -> list[str]:
     return out
 
 
-def _lying(lying: Sequence[int]) -> str:
-    return _(texts.LYING).format(worshipers=worshiper_words(lying)) if any(lying) else ""
-
-
 def board_words(state: GameState) -> list[str]:
     out = market_words(state)
     gods = [state.catalog.god_by_id[g] for g in state.gods_available]

@@ -70,13 +70,6 @@ class MustShow(Text):
         self.rank = rank
 
 
-def must_show(line: Text, rank: int) -> MustShow:
-    """``line``, styles and all, as a must-show line of ``rank``."""
-    kept = MustShow(line.plain, line.style, rank=rank)
-    kept.spans = list(line.spans)
-    return kept
-
-
 def _rank(line: Text) -> int:
     return line.rank if isinstance(line, MustShow) else 0
 
