@@ -48,9 +48,8 @@ def test_a_new_store_and_its_journals_are_the_owners_only(tmp_path: Path) -> Non
     asyncio.run(main())
 
 
-def test_an_existing_store_readable_by_others_is_made_the_owners_only(
-    tmp_path: Path, open_umask: None
-) -> None:
+@pytest.mark.usefixtures("open_umask")
+def test_an_existing_store_readable_by_others_is_made_the_owners_only(tmp_path: Path) -> None:
     path = tmp_path / "tables.db"
 
     async def main() -> None:
