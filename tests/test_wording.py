@@ -201,3 +201,18 @@ def test_the_help_keeps_each_color_of_its_legend_on_one_line(speak, lang) -> Non
             else gettext(texts.HELP_COLOR_KEYS).format(color=color_word(color), own=own, key=key)
         )
         assert any(said in line for line in lines), (said, lines)
+
+
+def test_the_log_of_a_farm_reads_with_the_walkthroughs_you() -> None:
+    """R-EFF-FARM in the log: the walkthrough's player is "You", and "You now pays no red
+    symbols" read wrong; the name stands before a colon."""
+    from orbis_tui.engine import Color
+    from orbis_tui.engine.events import ReductionTaken
+    from orbis_tui.records import Match
+    from orbis_tui.records.model import setup_for_game
+    from orbis_tui.words.events import event_lines
+
+    state = Match.start(setup_for_game(["You", "Mira"], 5, 0)).state
+    assert event_lines(state, [ReductionTaken(0, Color.RED)]) == [
+        "You: no more red symbols to pay."
+    ]

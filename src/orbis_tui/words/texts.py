@@ -136,7 +136,8 @@ LOG = {
     "went_wild": N_("{name} left it unpaid: a wilderness."),
     "placed": N_("{name} placed {tile} in row {row}."),
     "placed_wild": N_("{name} placed a wilderness in row {row}."),
-    "reduction": N_("{name} now pays no {color} symbols."),
+    # A colon, not a verb: the walkthrough's player is "You" ("You now pays" read wrong).
+    "reduction": N_("{name}: no more {color} symbols to pay."),
     "gained": N_("{name} gained {count}{color}."),
     "canceled": N_("{tile} is canceled: {reason}."),
     "validated": N_("{tile} is validated."),
