@@ -14,6 +14,7 @@ from typing import Any
 from ..i18n import gettext as _
 from . import arguments
 from .arguments import AddCommand
+from .language import language_option
 
 DEFAULT_STORE = "orbis-tables.db"
 LINK_ENV = "ORBIS_JOIN_LINK"
@@ -101,6 +102,7 @@ def _add_host(sub: Any) -> None:
         type=arguments.public_url,
         help=_("the address players use, when a proxy serves this server (https://...)"),
     )
+    language_option(host)
     host.set_defaults(run=_cmd_host)
 
 
@@ -117,6 +119,8 @@ def _add_table(sub: Any) -> None:
         help=_("a seat played by the server's computer: 3=hard (seats count from 1)"),
     )
     new.add_argument("--names", help=_("the players' names, separated by commas"))
+    language_option(table)
+    language_option(new)
     new.set_defaults(run=_cmd_table_new)
 
 
@@ -129,6 +133,7 @@ def _add_join(sub: Any) -> None:
     join.add_argument(
         "--data-dir", type=Path, help=_("where a finished game's record is saved (records/)")
     )
+    language_option(join)
     join.set_defaults(run=_cmd_join)
 
 
