@@ -157,6 +157,8 @@ LOG_REMOVAL = N_("{worshipers} from cell {cell}")
 # ------------------------------------------------------------------ a tile's outlook
 # why a forest scores nothing (yet), in the words of the warning that sealed it
 FOREST_LOST = N_("can no longer be validated: matching neighbors {have} of {need}")
+# once the game is over nothing is "no longer": the forest simply was not validated
+FOREST_UNMET_END = N_("not validated: matching neighbors {have} of {need}")
 FOREST_OPEN: Template = Np_(
     "can still be validated: it needs {missing} more matching neighbor",
     "can still be validated: it needs {missing} more matching neighbors",

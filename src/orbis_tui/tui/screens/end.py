@@ -131,7 +131,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
             _(texts.WHERE).format(row=row, pos=col - base + 1),
             name,
             f"{t.points:+d}",
-            _reason(t.reason, seen),
+            _reason(t.reason, seen, over=state.is_over),
         )
     temple = (
         texts.fill(texts.END_TEMPLE_REASON, count=score.temple_count)
@@ -155,10 +155,10 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
     return table
 
 
-def _reason(reason: str, seen: TileOutlook | None) -> str:
+def _reason(reason: str, seen: TileOutlook | None, *, over: bool) -> str:
     """Why a tile scores what it does; a forest that was never validated, in the
     outlook's words (the warning's before a choice that sealed it)."""
-    return tile_reason(reason, seen)
+    return tile_reason(reason, seen, over=over)
 
 
 class EndScreen(Screen[None]):
