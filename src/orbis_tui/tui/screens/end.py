@@ -31,7 +31,7 @@ from ..describe import mystic_words, name_of
 from ..navigation import NewGame
 from ..saves import SaveStore
 from ..widgets.keybar import KeyBar
-from .base import SizeNotice
+from .base import SizeNotice, too_small
 
 
 def headline(scores: list[PlayerScore]) -> list[Text]:
@@ -206,6 +206,14 @@ class EndScreen(Screen[None]):
             self.notify(_(texts.EXPORT_DOWNLOADED).format(name=path.name), markup=False)
             return
         export_record(self.app, self.store, record, path)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Nothing acts while the terminal is too small: the screen shows only the notice
+        that says so (r, s and n acted unseen at 60×20)."""
+        return not (action in ("review", "save", "new") and too_small(self.app.size))
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "a":  # the table's hint key: say why it does nothing here
