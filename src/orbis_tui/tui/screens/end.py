@@ -161,6 +161,17 @@ def _reason(reason: str, seen: TileOutlook | None, *, over: bool) -> str:
     return tile_reason(reason, seen, over=over)
 
 
+def end_head(scores: list[PlayerScore]) -> Text:
+    """The title on the god color, then the winner on the screen's own background: the
+    title's purple as the whole line's style put the accent's yellow on purple."""
+    head = Text()
+    head.append(f" {_(texts.END_TITLE)} ", style=palette.GOD)
+    for line in headline(scores):
+        head.append("  ")
+        head.append_text(line)
+    return head
+
+
 class EndScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "review", texts.KEY["review"]),
@@ -176,11 +187,7 @@ class EndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         state = self.match.state
         scores = final_scores(state)
-        head = Text(f" {_(texts.END_TITLE)} ", style=palette.GOD)
-        for line in headline(scores):
-            head.append("  ")
-            head.append_text(line)
-        yield Static(head, id="end-head")
+        yield Static(end_head(scores), id="end-head")
         with VerticalScroll(id="end-body"):
             yield Static(standings_table(scores), id="standings")
             with Vertical(id="breakdowns"):
