@@ -76,7 +76,7 @@ LOSS = {
     "village": N_("{name} was canceled: its price could not be met; better: {best}"),
     "death": N_("the God of Death was canceled: his price could not be met; better: {best}"),
     "refused": N_("{name} was canceled by declining ({cp} CP lost); better: {best}"),
-    "canceled": N_("{name} was canceled ({why}); better: {best}"),
+    "cancelled": N_("{name} was canceled ({why}); better: {best}"),
     "wilderness": N_(
         "the tile went to a wilderness ({points:+d} CP instead of {cp}); better: {best}"
     ),
@@ -139,7 +139,7 @@ LOG = {
     # A colon, not a verb: the walkthrough's player is "You" ("You now pays" read wrong).
     "reduction": N_("{name}: no more {color} symbols to pay."),
     "gained": N_("{name} gained {count}{color}."),
-    "canceled": N_("{tile} is canceled: {reason}."),
+    "cancelled": N_("{tile} is canceled: {reason}."),
     "validated": N_("{tile} is validated."),
     "returned": N_("{name} returned {worshipers}."),
     "erupted": N_("The volcano cleared {removals}."),
