@@ -304,7 +304,7 @@ def test_R_EFF_VOLCANO_taking_a_volcano_counts_the_worshipers_this_take_generate
         assert bool(warnings) == warned
         if warned:
             assert warnings[0].available == (2, 0, 0, 0, 0)
-            assert "cancelled" in message_of(warnings[0])
+            assert "canceled" in message_of(warnings[0])
 
 
 def test_R_END_3_a_temple_left_as_a_wilderness_says_it_no_longer_counts_for_the_token() -> None:

@@ -359,3 +359,12 @@ def test_each_language_shows_its_own_color_letters() -> None:
         shown[lang] = (i18n.color_letters(), worshiper_words("RRBW"))
     assert shown["en"] == shown["de"] == ("RBOGW", "2R 1B 1W")
     assert shown["ru"] == ("КСОЗБ", "2К 1С 1Б")
+
+
+@pytest.mark.parametrize("command", [["host"], ["table"], ["table", "new"], ["join"]])
+def test_the_tables_commands_list_lang_in_their_help(capsys, command: list[str]) -> None:
+    """Every command takes --lang (docs/translating.md); host, table and join said so
+    nowhere in their help."""
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    assert "--lang LANG" in capsys.readouterr().out

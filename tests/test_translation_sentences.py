@@ -86,9 +86,10 @@ def test_russian_names_stand_in_the_nominative() -> None:
     assert since.startswith("Игрок 1,") and played.startswith("Игрок 2:")
 
 
-def test_the_russian_walkthrough_step_is_not_the_rules_step() -> None:
-    """The rules' phases are 'Шаг 4 — выкладка'; the walkthrough counts lessons."""
+def test_the_russian_walkthrough_counts_steps_of_its_lesson() -> None:
+    """The walkthrough is one lesson of 52 steps: 'Урок 12 из 52' said 52 lessons. A
+    step with its total ('Шаг 4 из 52') is not a rules phase ('Шаг 4 — выкладка')."""
     i18n.set_language("ru")
-    assert i18n.gettext("Step {number}/{total}").format(number=4, total=52) == "Урок 4 из 52"
+    assert i18n.gettext("Step {number}/{total}").format(number=4, total=52) == "Шаг 4 из 52"
     assert i18n.gettext("Phase 4 - place {tile}").startswith("Шаг 4")
     assert "Зерно" not in i18n.gettext("Seed")

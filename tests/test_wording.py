@@ -201,3 +201,41 @@ def test_the_help_keeps_each_color_of_its_legend_on_one_line(speak, lang) -> Non
             else gettext(texts.HELP_COLOR_KEYS).format(color=color_word(color), own=own, key=key)
         )
         assert any(said in line for line in lines), (said, lines)
+
+
+def test_the_log_of_a_farm_reads_with_the_walkthroughs_you() -> None:
+    """R-EFF-FARM in the log: the walkthrough's player is "You", and "You now pays no red
+    symbols" read wrong; the name stands before a colon."""
+    from orbis_tui.engine import Color
+    from orbis_tui.engine.events import ReductionTaken
+    from orbis_tui.records import Match
+    from orbis_tui.records.model import setup_for_game
+    from orbis_tui.words.events import event_lines
+
+    state = Match.start(setup_for_game(["You", "Mira"], 5, 0)).state
+    assert event_lines(state, [ReductionTaken(0, Color.RED)]) == [
+        "You: no more red symbols to pay."
+    ]
+
+
+def test_a_take_names_a_sacred_stones_point() -> None:
+    """R-EFF-STONE: a stone prints 0 CP and scores 1 at the end; "Lichen Menhir (green,
+    0 CP)" in a hint read as worthless."""
+    from orbis_tui.engine import EffectKind, TakeTile
+    from orbis_tui.records import Match
+    from orbis_tui.records.model import setup_for_game
+    from orbis_tui.words.actions import describe_actions
+
+    for seed in range(100):
+        state = Match.start(setup_for_game(["Ada", "Bo"], seed, 0)).state
+        cells = [
+            cell
+            for cell, tile in enumerate(state.market)
+            if tile is not None and tile.effect.kind is EffectKind.STONE and tile.cp == 0
+        ]
+        if cells:
+            break
+    else:
+        raise AssertionError("no stone in a market")
+    said = describe_actions(state, TakeTile(cells[0]))
+    assert ", 1 CP)" in said, said

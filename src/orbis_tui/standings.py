@@ -79,10 +79,8 @@ def standings_text(state: GameState) -> str:
             place = sorted(c for r, c in pyramid if r == row).index(col) + 1
             name = printable(name_of(state.catalog.tile_by_id[t.tile_id]))
             where = gettext("row {row} #{pos}").format(row=row, pos=place)
-            lines.append(
-                f"     {where:<10} {name:<24} "
-                f"{t.points:>+3}  {tile_reason(t.reason, view.tile_at(t.position))}"
-            )
+            why = tile_reason(t.reason, view.tile_at(t.position), over=state.is_over)
+            lines.append(f"     {where:<10} {name:<24} {t.points:>+3}  {why}")
         god = (
             printable(name_of(state.catalog.god_by_id[s.god.god]))
             if s.god.god
@@ -93,5 +91,6 @@ def standings_text(state: GameState) -> str:
         )
         token = gettext("temple token")
         lines.append(f"     {token:<35} {s.temple_token:>+3}  ({temples})")
-        lines.append(f"     {god:<35} {s.god.points:>+3}  {god_reason(view.god)}")
+        why = god_reason(view.god, over=state.is_over)
+        lines.append(f"     {god:<35} {s.god.points:>+3}  {why}")
     return "\n".join(lines)

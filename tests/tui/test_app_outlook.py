@@ -6,6 +6,7 @@ what the other players did to the player's CP now (R-EFF-FOREST, R-END-3, R-GOD-
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -421,3 +422,31 @@ def test_orbis_replay_words_a_forest_and_the_god_as_the_outlook_does() -> None:
     assert "forest not surrounded enough" not in text
     assert "can no longer be validated:" in text
     assert "can still be validated: it needs" in text
+
+
+def test_after_the_game_a_forest_is_not_validated_rather_than_no_longer() -> None:
+    """Once the game is over, ``orbis replay`` and the end screen say a forest was "not
+    validated", never that it "can no longer be validated"."""
+    from rich.console import Console
+
+    from orbis_tui.engine import final_scores
+    from orbis_tui.tui.screens.end import breakdown_table
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        match = Match.start(setup_for_game(NAMES[:2], seed, 0))
+        while not match.state.is_over:
+            match.play(rng.choice(match.state.decision_actions()))
+        scores = final_scores(match.state)
+        if any(t.reason == "forest_unmet" for s in scores for t in s.tiles):
+            break
+    else:
+        raise AssertionError("no finished game with a forest not validated")
+    text = standings_text(match.state)
+    assert "not validated: matching neighbors" in text
+    assert "no longer" not in text
+    console = Console(width=120, record=True, file=io.StringIO())
+    for score in scores:
+        console.print(breakdown_table(match.state, score))
+    drawn = " ".join(console.export_text().split())
+    assert "not validated: matching" in drawn and "no longer" not in drawn

@@ -433,7 +433,7 @@ def test_the_language_switches_during_the_walkthrough_too(tmp_path: Path) -> Non
             await pilot.pause()
             assert isinstance(app.screen, LearnTableScreen)
             text = screen_text(app)
-            assert "Урок 1 из" in text and "Step 1/" not in text
+            assert "Шаг 1 из" in text and "Step 1/" not in text
         assert SettingsFile(tmp_path / "config").load().language == "ru"
 
     run(scenario())

@@ -142,3 +142,32 @@ def test_k_on_the_end_screen_opens_the_review(tmp_path: Path, russian) -> None:
             await press(pilot, "escape")  # stop the analysis with the screen
 
     asyncio.run(go())
+
+
+def test_the_end_screen_does_nothing_while_the_terminal_is_too_small(tmp_path: Path) -> None:
+    """At 60×20 the end screen shows only the size notice: r and n must not act unseen."""
+    match = random_match(2, 3, lambda s: s.is_over)
+
+    class EndApp(OrbisApp):
+        def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual's event
+            event.prevent_default()  # not the new-game screen
+            self.push_screen(EndScreen(match, self.store))
+
+    async def go() -> None:
+        app = EndApp(tmp_path / "data")
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, EndScreen)
+            for key in ("r", "n"):
+                await press(pilot, key)
+                await pilot.pause()
+                assert app.screen is screen, key
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await press(pilot, "r")
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewScreen)
+            await press(pilot, "escape")
+
+    asyncio.run(go())

@@ -17,6 +17,7 @@ from typing import Any
 from ..i18n import gettext as _
 from . import arguments
 from .arguments import AddCommand
+from .language import language_option
 
 DEFAULT_STORE = "orbis-tables.db"
 LINK_ENV = "ORBIS_LINK"  # where `orbis join` finds the link when none is given
@@ -266,6 +267,7 @@ def _add_host(sub: Any) -> None:
             "whoever knows the seed knows the piles; the seats are told)"
         ),
     )
+    language_option(host)
     host.set_defaults(run=_cmd_host)
 
 
@@ -282,6 +284,8 @@ def _add_table(sub: Any) -> None:
         help=_("a seat played by the server's computer: 3=hard (seats count from 1)"),
     )
     new.add_argument("--names", help=_("the players' names, separated by commas"))
+    language_option(table)
+    language_option(new)
     new.set_defaults(run=_cmd_table_new)
 
 
@@ -310,6 +314,7 @@ def _add_join(sub: Any) -> None:
         action="store_true",
         help=_("play the seat line by line in plain text, for screen readers"),
     )
+    language_option(join)
     join.set_defaults(run=_cmd_join)
 
 

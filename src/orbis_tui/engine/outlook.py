@@ -209,7 +209,7 @@ def sealed_by(
 def tile_outlook(pyramid: Pyramid, score: TileScore) -> TileOutlook:
     placed = pyramid[score.position]
     tile = placed.tile
-    if score.reason in ("canceled",):
+    if score.reason in ("cancelled",):
         return TileOutlook(score.position, tile, Prospect.LOST, 0, tile.cp, score.reason)
     if not placed.wild and tile.effect.kind is EffectKind.FOREST:
         return _forest_outlook(pyramid, score, placed)
@@ -249,7 +249,7 @@ def god_loss(
     mine = counts[seat]
     others = [i for i in range(len(counts)) if i != seat]
     if god is GodId.DEATH:
-        return GodLoss("canceled")
+        return GodLoss("cancelled")
     if god in MOST_GODS:
         key = MOST_GODS[god]
         best = mine[key] + left[seat]

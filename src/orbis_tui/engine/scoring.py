@@ -56,7 +56,7 @@ def _tile_score(pyr: Pyramid, pos: Position, placed: PlacedTile, idle: bool) -> 
             pos, tile.id, 0 if idle else -1, "wilderness_idle" if idle else "wilderness"
         )
     if placed.cancelled:
-        return TileScore(pos, tile.id, 0, "canceled")
+        return TileScore(pos, tile.id, 0, "cancelled")
     effect = tile.effect
     if effect.kind is EffectKind.FOREST and not forest_validated(pyr, pos, placed):
         return TileScore(pos, tile.id, 0, "forest_unmet")
@@ -179,7 +179,7 @@ def god_score(
             return GodScore(god, printed, "balanced")
         return GodScore(god, 0, "unbalanced")
     if god is GodId.DEATH and cancelled:
-        return GodScore(god, 0, "canceled")
+        return GodScore(god, 0, "cancelled")
     return GodScore(god, printed, "flat")
 
 

@@ -17,8 +17,6 @@ from typing import Any
 
 from textual.app import App
 
-from . import chips
-
 # The letters of the Russian ЙЦУКЕН layout and the Latin keys at the same places.
 _CYRILLIC = "йцукенгшщзфывапролдячсмить"
 _LATIN = "qwertyuiopasdfghjklzxcvbnm"
@@ -56,6 +54,8 @@ def redirect(app: App[Any], key: str) -> str | None:
     color is chosen)."""
     if not cyrillic(key):
         return None
+    from . import chips  # the engine's colors: not before a key is typed (the app loads lazily)
+
     color = chips.latin_key(key)
     if color is not None:
         bound = _binding(app, color)

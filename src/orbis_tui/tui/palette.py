@@ -19,14 +19,16 @@ BOLD = Style(bold=True)
 # Text colors without a background of their own: one set per look, so that they keep
 # their contrast on a dark and on a light background (see set_light).
 _FOREGROUND = {
-    False: {"accent": "#f0c040", "good": "#4cb860", "bad": "#e8655a"},
-    True: {"accent": "#8a5a00", "good": "#1a7f37", "bad": "#c4242f"},
+    False: {"accent": "#f0c040", "good": "#4cb860", "bad": "#f0766b"},
+    # darker than the dark look's: WCAG AA (4.5:1) on the light background, surface and
+    # panel (#E0E0E0, #D8D8D8, #D0D0D0); tests/tui/test_contrast.py checks every pair
+    True: {"accent": "#704800", "good": "#125f29", "bad": "#9e1c26"},
 }
 SPOT = Style(color="#f0c040", bold=True)
 ACCENT = Style(color="#f0c040", bold=True)
 CURSOR_BORDER = Style(color="#f0c040", bold=True, dim=False)
 GOOD = Style(color="#4cb860", bold=True)
-BAD = Style(color="#e8655a", bold=True)
+BAD = Style(color="#f0766b", bold=True)
 KEY = Style(color="#f0c040", bold=True)
 WARNING_MARK = Style(bgcolor="#b03a2e", color="#ffffff", bold=True)
 LIGHT = False

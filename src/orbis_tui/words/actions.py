@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import (
+    STONE_CP,
     Action,
     ChooseGain,
     ChooseWorshipers,
     DecisionKind,
     Decline,
     Discard,
+    EffectKind,
     Erupt,
     Exchange,
     GameState,
@@ -60,7 +62,10 @@ def _action_words(state: GameState, action: Action) -> str:
         if tile is None:
             return _words("take").format(tile="?", color="?", cp=0, cell=action.cell + 1)
         lying = state.market_worshipers[action.cell]
-        fields = {"tile": name_of(tile), "color": gettext(tile.color.label), "cp": tile.cp}
+        # A sacred stone prints 0 CP and scores its +1 at the end (R-EFF-STONE): say what it
+        # brings, not "0 CP".
+        cp = tile.cp + (STONE_CP if tile.effect.kind is EffectKind.STONE else 0)
+        fields = {"tile": name_of(tile), "color": gettext(tile.color.label), "cp": cp}
         wild = wilderness_points(state, action)
         if wild is not None:
             key = "take_wild_collect" if any(lying) else "take_wild"

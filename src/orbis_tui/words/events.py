@@ -111,7 +111,7 @@ def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
                 )
             case Cancelled(tile=tile, reason=reason, details=details):
                 lines.append(
-                    log_text("canceled").format(
+                    log_text("cancelled").format(
                         tile=name_of(tiles[tile]), reason=cancelled_text(reason, details)
                     )
                 )

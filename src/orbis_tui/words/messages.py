@@ -504,7 +504,7 @@ def _named_details(consequence: Consequence) -> dict[str, Any]:
     for each in fields(consequence):  # type: ignore[arg-type]  # every kind is a dataclass
         value = getattr(consequence, each.name)
         if isinstance(value, Tile | God):
-            key = "name" if each.name == "canceled" else each.name
+            key = "name" if each.name == "cancelled" else each.name
             details[key] = name_of(value)
     return details
 
@@ -513,7 +513,7 @@ TILE_REASONS: dict[str, str] = {
     "plain": N_("printed CP"),
     "validated": N_("effect validated"),
     "stone": N_("sacred stone (+1)"),
-    "canceled": N_("canceled"),
+    "cancelled": N_("canceled"),
     "forest_unmet": N_("forest not surrounded enough"),
     "wilderness": N_("wilderness (-1)"),
     "wilderness_idle": N_("wilderness, spared by the Goddess of Idleness"),
@@ -522,7 +522,7 @@ TILE_REASONS: dict[str, str] = {
 GOD_REASONS: dict[str, str] = {
     "flat": N_("always scores"),
     "no_god": N_("no god"),
-    "canceled": N_("canceled: the six worshipers were not returned"),
+    "cancelled": N_("canceled: the six worshipers were not returned"),
     "most_irrigation": N_("most validated irrigations"),
     "not_most_irrigation": N_("not among the most validated irrigations"),
     "most_volcano": N_("most validated volcanoes"),

@@ -11,10 +11,13 @@ from . import texts
 from .messages import GOD_REASONS, TILE_REASONS
 
 
-def tile_reason(reason: str, seen: TileOutlook | None = None) -> str:
+def tile_reason(reason: str, seen: TileOutlook | None = None, *, over: bool = False) -> str:
     """Why a tile scores what it does (the scoring's ``reason``); a forest not validated
-    says whether it can still be (``seen``: its outlook)."""
+    says whether it can still be (``seen``: its outlook), or, the game ``over``, that it
+    was not validated."""
     if seen is not None and reason == "forest_unmet":
+        if over:
+            return gettext(texts.FOREST_UNMET_END).format(have=seen.have, need=seen.need)
         if seen.prospect is Prospect.LOST:
             return gettext(texts.FOREST_LOST).format(have=seen.have, need=seen.need)
         if seen.prospect is Prospect.OPEN:
@@ -33,10 +36,11 @@ def _translated(table: dict[str, str], code: str) -> str:
     return gettext(table[code]) if code in table else code
 
 
-def god_reason(god: GodOutlook) -> str:
-    """Why the god scores what it does, and, when it does not, whether it still can."""
+def god_reason(god: GodOutlook, *, over: bool = False) -> str:
+    """Why the god scores what it does, and, when it does not, whether it still can (the
+    game ``over``: only why)."""
     reason = god_reason_words(god.reason) if god.reason else ""
-    if god.god is None or god.points > 0:
+    if god.god is None or god.points > 0 or over:
         return reason
     if god.prospect is Prospect.LOST:
         return gettext(texts.GOD_LOST).format(reason=reason)

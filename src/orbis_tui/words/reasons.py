@@ -335,7 +335,7 @@ def _cancelled_reason(
     elif event.reason == "declined":
         text = _loss("refused").format(name=name_of(tile), cp=tile.cp, best=best_words)
     else:
-        text = _loss("canceled").format(name=name_of(tile), why=why, best=best_words)
+        text = _loss("cancelled").format(name=name_of(tile), why=why, best=best_words)
     return _sentence(text)
 
 

@@ -88,7 +88,7 @@ LOSS = {
     "village": N_("{name} was canceled: its price could not be met; better: {best}"),
     "death": N_("the God of Death was canceled: his price could not be met; better: {best}"),
     "refused": N_("{name} was canceled by declining ({cp} CP lost); better: {best}"),
-    "canceled": N_("{name} was canceled ({why}); better: {best}"),
+    "cancelled": N_("{name} was canceled ({why}); better: {best}"),
     "wilderness": N_(
         "the tile went to a wilderness ({points:+d} CP instead of {cp}); better: {best}"
     ),
@@ -164,9 +164,10 @@ LOG = {
     "went_wild": N_("{name} left it unpaid: a wilderness."),
     "placed": N_("{name} placed {tile} in row {row}."),
     "placed_wild": N_("{name} placed a wilderness in row {row}."),
-    "reduction": N_("{name} now pays no {color} symbols."),
+    # A colon, not a verb: the walkthrough's player is "You" ("You now pays" read wrong).
+    "reduction": N_("{name}: no more {color} symbols to pay."),
     "gained": N_("{name} gained {count}{color}."),
-    "canceled": N_("{tile} is canceled: {reason}."),
+    "cancelled": N_("{tile} is canceled: {reason}."),
     "validated": N_("{tile} is validated."),
     "returned": N_("{name} returned {worshipers}."),
     "erupted": N_("The volcano cleared {removals}."),
@@ -184,6 +185,8 @@ LOG_REMOVAL = N_("{worshipers} from cell {cell}")
 # ------------------------------------------------------------------ a tile's outlook
 # why a forest scores nothing (yet), in the words of the warning that sealed it
 FOREST_LOST = N_("can no longer be validated: matching neighbors {have} of {need}")
+# once the game is over nothing is "no longer": the forest simply was not validated
+FOREST_UNMET_END = N_("not validated: matching neighbors {have} of {need}")
 FOREST_OPEN: Template = Np_(
     "can still be validated: it needs {missing} more matching neighbor",
     "can still be validated: it needs {missing} more matching neighbors",

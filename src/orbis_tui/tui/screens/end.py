@@ -31,7 +31,7 @@ from ..describe import mystic_words, name_of
 from ..navigation import NewGame
 from ..saves import SaveStore
 from ..widgets.keybar import KeyBar
-from .base import SizeNotice
+from .base import SizeNotice, too_small
 
 
 def headline(scores: list[PlayerScore]) -> list[Text]:
@@ -131,7 +131,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
             _(texts.WHERE).format(row=row, pos=col - base + 1),
             name,
             f"{t.points:+d}",
-            _reason(t.reason, seen),
+            _reason(t.reason, seen, over=state.is_over),
         )
     temple = (
         texts.fill(texts.END_TEMPLE_REASON, count=score.temple_count)
@@ -155,10 +155,21 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
     return table
 
 
-def _reason(reason: str, seen: TileOutlook | None) -> str:
+def _reason(reason: str, seen: TileOutlook | None, *, over: bool) -> str:
     """Why a tile scores what it does; a forest that was never validated, in the
     outlook's words (the warning's before a choice that sealed it)."""
-    return tile_reason(reason, seen)
+    return tile_reason(reason, seen, over=over)
+
+
+def end_head(scores: list[PlayerScore]) -> Text:
+    """The title on the god color, then the winner on the screen's own background: the
+    title's purple as the whole line's style put the accent's yellow on purple."""
+    head = Text()
+    head.append(f" {_(texts.END_TITLE)} ", style=palette.GOD)
+    for line in headline(scores):
+        head.append("  ")
+        head.append_text(line)
+    return head
 
 
 class EndScreen(Screen[None]):
@@ -176,11 +187,7 @@ class EndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         state = self.match.state
         scores = final_scores(state)
-        head = Text(f" {_(texts.END_TITLE)} ", style=palette.GOD)
-        for line in headline(scores):
-            head.append("  ")
-            head.append_text(line)
-        yield Static(head, id="end-head")
+        yield Static(end_head(scores), id="end-head")
         with VerticalScroll(id="end-body"):
             yield Static(standings_table(scores), id="standings")
             with Vertical(id="breakdowns"):
@@ -206,6 +213,14 @@ class EndScreen(Screen[None]):
             self.notify(_(texts.EXPORT_DOWNLOADED).format(name=path.name), markup=False)
             return
         export_record(self.app, self.store, record, path)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Nothing acts while the terminal is too small: the screen shows only the notice
+        that says so (r, s and n acted unseen at 60×20)."""
+        return not (action in ("review", "save", "new") and too_small(self.app.size))
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "a":  # the table's hint key: say why it does nothing here

@@ -49,24 +49,12 @@ class PlayersScreen(ModalScreen[None]):
             Text(_(texts.PLAYERS_SCREEN_TITLE), style=palette.ACCENT), classes="players-title"
         )
         grid = Grid(classes=f"players-grid n{state.num_players}")
+        room = (self.app.size.width - 1) // 2  # two boards a row, a column between them
         with grid:
             for seat, player in enumerate(state.players):
                 active = seat == state.current and not state.is_over
                 with Vertical(classes="player-board" + (" active" if active else "")):
-                    head = Text(no_wrap=True, overflow="ellipsis")
-                    head.append(
-                        f" {player.name} ", style=palette.SPOT_CURSOR if active else palette.GOD
-                    )
-                    if seat < len(self.seats) and not self.seats[seat].human:
-                        head.append(
-                            " "
-                            + _(texts.PLAYERS_COMPUTER).format(
-                                level=texts.level_name(self.seats[seat].kind)
-                            ),
-                            style=palette.DIM,
-                        )
-                    head.append(" " + _(texts.PLAYER_SCORE).format(cp=scores[seat].total))
-                    head.append(" · " + god_label(state, player))
+                    head = self._head(seat, active, scores[seat].total, room)
                     realm = Text(" ", no_wrap=True, overflow="ellipsis")
                     realm.append_text(chips.realm_chips(player.realm_count))
                     realm.append(
@@ -80,6 +68,31 @@ class PlayersScreen(ModalScreen[None]):
                     yield PyramidView(classes="board-pyramid")
         yield Static(gods_text(state), classes="players-gods")
         yield SizeNotice()
+
+    def _head(self, seat: int, active: bool, cp: int, room: int) -> Text:
+        """A board's first line: the name, who plays it, the CP now and the god, in the
+        longest of its forms that fits ``room`` columns (80 columns cut "4 SP jetzt" to
+        "4 SP jet…"); the shortest is cut at its end if even it does not fit."""
+        state = self.state
+        player = state.players[seat]
+        computer = seat < len(self.seats) and not self.seats[seat].human
+        level = texts.level_name(self.seats[seat].kind) if computer else ""
+        forms = [
+            (_(texts.PLAYERS_COMPUTER).format(level=level), _(texts.PLAYER_SCORE), False),
+            (_(texts.PLAYERS_COMPUTER).format(level=level), _(texts.CP_LONG), True),
+            (f"⚙ {level}", _(texts.CP_LONG), True),
+        ]
+        head = Text()
+        for who, score, short in forms:
+            head = Text(no_wrap=True, overflow="ellipsis")
+            head.append(f" {player.name} ", style=palette.SPOT_CURSOR if active else palette.GOD)
+            if computer:
+                head.append(" " + who, style=palette.DIM)
+            head.append(" " + score.format(cp=cp))
+            head.append(" · " + god_label(state, player, short=short))
+            if head.cell_len <= room:
+                break
+        return head
 
     def on_mount(self) -> None:
         for view, player in zip(self.query(PyramidView), self.state.players, strict=True):

@@ -35,7 +35,7 @@ def score_text(state: GameState, score: PlayerScore, view: Outlook) -> Text:
     printed = sum(t.points for t in score.tiles if t.reason in ("plain", "validated"))
     stones = sum(t.points for t in score.tiles if t.reason == "stone")
     wild = [t for t in score.tiles if t.reason.startswith("wilderness")]
-    cancelled = [t for t in score.tiles if t.reason == "canceled"]
+    cancelled = [t for t in score.tiles if t.reason == "cancelled"]
     out = Text(end="")
     out.append(texts.fill(texts.SCORE_HEAD, name=score.name, cp=score.total), style=palette.BOLD)
     out.append("\n\n" + _(texts.SCORE_NOW), style=palette.ACCENT)

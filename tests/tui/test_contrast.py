@@ -1,0 +1,85 @@
+"""Contrast of the app's colors, WCAG AA (4.5:1 for text), in every look: each style
+with a background of its own, each text color of a look on that look's backgrounds, and
+the end screen's winner line (once dark yellow on purple)."""
+
+from __future__ import annotations
+
+import pytest
+from rich.color import Color as RichColor
+from rich.style import Style
+from textual.theme import BUILTIN_THEMES
+
+from orbis_tui.tui import chips, palette
+
+AA = 4.5
+THEMES = {False: "textual-dark", True: "textual-light"}  # palette.set_light's looks
+
+
+def luminance(color: RichColor) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = color.get_truecolor()
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: RichColor, b: RichColor) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def backgrounds(light: bool) -> list[RichColor]:
+    system = BUILTIN_THEMES[THEMES[light]].to_color_system().generate()
+    return [RichColor.parse(system[name][:7]) for name in ("background", "surface", "panel")]
+
+
+def styles_with_both() -> dict[str, Style]:
+    found = {
+        name: value
+        for name, value in vars(palette).items()
+        if isinstance(value, Style) and value.bgcolor is not None and value.color is not None
+    }
+    found.update({f"chip {c.name}": s for c, s in chips.CHIP.items()})
+    found.update({f"tile {c.name}": s for c, s in chips.TILE.items()})
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(styles_with_both()))
+def test_every_style_with_its_own_background_reads(name: str) -> None:
+    style = styles_with_both()[name]
+    assert style.color is not None and style.bgcolor is not None
+    assert contrast(style.color, style.bgcolor) >= AA, name
+
+
+@pytest.mark.parametrize("light", [False, True])
+def test_each_looks_text_colors_read_on_its_backgrounds(light: bool) -> None:
+    try:
+        palette.set_light(light)
+        for name in ("ACCENT", "GOOD", "BAD", "KEY", "SPOT"):
+            color = getattr(palette, name).color
+            for background in backgrounds(light):
+                ratio = contrast(color, background)
+                assert ratio >= AA, (name, color, background, round(ratio, 2))
+    finally:
+        palette.set_light(False)
+
+
+@pytest.mark.parametrize("light", [False, True])
+def test_the_winner_line_is_not_drawn_on_the_titles_purple(light: bool) -> None:
+    from orbis_tui.engine import final_scores
+    from orbis_tui.records import Match
+    from orbis_tui.records.model import setup_for_game
+    from orbis_tui.tui.screens.end import end_head
+
+    match = Match.start(setup_for_game(["Ada", "Bo"], 3, 0))
+    try:
+        palette.set_light(light)
+        head = end_head(final_scores(match.state))
+        assert head.style == ""  # no background for the whole line
+        for span in head.spans:
+            style = span.style if isinstance(span.style, Style) else Style.parse(span.style)
+            if style.bgcolor is not None and style.color is not None:
+                assert contrast(style.color, style.bgcolor) >= AA
+    finally:
+        palette.set_light(False)
