@@ -17,20 +17,24 @@ from orbis_tui.bots.victory import WIN_VALUE, spread, utilities, win_chance, win
 from orbis_tui.engine import GameState, GodId, GoWild, TakeTile, final_scores
 
 
-def last_turn(rich: int, poor: int, held: str = "RRBB") -> GameState:
+def last_turn(rich: int, poor: int, held: str = "RRBB", players: int = 2) -> GameState:
     """The last turn of a two-player game tied on CP (2 each): Ann holds the Apprentice
     Goddess (2 CP) and plain tiles worth nothing, and keeps ``held`` worshipers; Ben (to
-    move) the Goddess of Love (1 CP) and one tile worth 1 CP among plain ones.
+    move, the last seat) the Goddess of Love (1 CP) and one tile worth 1 CP among plain
+    ones. With three players Cy moves last, as Ben does with two, and Ben holds the
+    Goddess of Idleness (1 CP), a 1-CP tile and a single worshiper.
     Cell 4 holds a red tile with ``rich`` worshipers on it, cell 0 one with ``poor``;
     the other cells hold white tiles that only a wilderness spot (-1 CP) takes."""
     market = {4: plain("Rich", R), 0: plain("Poor", R)}
-    ben = {**rows(13), (1, 0): plain("One", R, 1)}
+    mover = {**rows(13), (1, 0): plain("One", R, 1)}
+    seats = [Seat(rows(14), realm=held, god=GodId.APPRENTICE)]
+    if players == 3:
+        seats.append(Seat({**rows(14), (1, 0): plain("Two", R, 1)}, "R", GodId.IDLENESS))
+    seats.append(Seat(mover, god=GodId.LOVE))
     return position(
         market,
-        seats=[
-            Seat(rows(14), realm=held, god=GodId.APPRENTICE),
-            Seat(ben, god=GodId.LOVE),
-        ],
+        players=players,
+        seats=seats,
         cells={4: "R" * rich, 0: "R" * poor},
         gods=[GodId.OCEANS],
         filler_color=W,
@@ -63,9 +67,12 @@ def test_the_position_is_tied_on_cp_and_only_the_worshipers_left_decide() -> Non
     assert outcome(state, 0) == (False, 2)
 
 
-@pytest.mark.parametrize(("rich", "poor"), [(6, 2), (5, 1), (9, 3)])
-def test_the_top_hint_wins_on_the_tie_break_and_says_its_chance(rich: int, poor: int) -> None:
-    state = last_turn(rich, poor)
+@pytest.mark.parametrize(("rich", "poor", "players"), [(6, 2, 2), (5, 1, 2), (9, 3, 2), (6, 2, 3)])
+def test_the_top_hint_wins_on_the_tie_break_and_says_its_chance(
+    rich: int, poor: int, players: int
+) -> None:
+    state = last_turn(rich, poor, players=players)
+    assert outcome(state, 4) == (True, rich) and outcome(state, 0) == (False, poor)
     options = hints.best_options(state)
     top = options[0]
     assert top.actions[0] == TakeTile(4)
@@ -89,8 +96,9 @@ def test_the_search_levels_take_the_win_on_the_tie_break(level: str) -> None:
     assert make_bot(level, seed=1, iterations=4).choose(state) == TakeTile(4)
 
 
-def test_the_review_calls_a_lost_tie_break_a_mistake_and_says_why() -> None:
-    state = last_turn(6, 2)
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_review_calls_a_lost_tie_break_a_mistake_and_says_why(players: int) -> None:
+    state = last_turn(6, 2, players=players)
     options = len(state.decision_actions())
     decision = _Decision(0, 0, state, (TakeTile(0),), (), options)
     move, _ = _judge(decision, Budget(per_option=4), 0, False, {})

@@ -341,7 +341,8 @@ def test_a_wilderness_under_the_goddess_of_idleness_is_drawn_at_0_not_minus_1(
 
 # ---------------------------------------------------------------- after the choice
 def test_the_turn_done_summary_repeats_a_forest_sealed_and_a_god_made_impossible() -> None:
-    """When a player ends a turn that sealed one of their forests or made their god
+    """When a player ends a turn that sealed one of their forests (or placed one no spot
+    could validate) or made their god
     impossible (each warned before the choice), the turn's summary says it again, in the
     outlook's words, marked '!'; a turn that did neither says nothing of the kind."""
     said = {"forest": 0, "god": 0}
@@ -360,12 +361,15 @@ def test_the_turn_done_summary_repeats_a_forest_sealed_and_a_god_made_impossible
                 continue
             lines = made_impossible(start, state, seat)
             before, after = outlook(start, seat), outlook(state, seat)
+            # a forest placed this turn where it can never be validated is said too
             sealed = [
                 f
                 for f in after.forests
                 if f.prospect is Prospect.LOST
-                and (was := before.tile_at(f.position)) is not None
-                and was.prospect is Prospect.OPEN
+                and (
+                    ((was := before.tile_at(f.position)) is None and f.reason == "forest_sealed")
+                    or (was is not None and was.prospect is Prospect.OPEN)
+                )
             ]
             god_lost = after.god.prospect is Prospect.LOST and (
                 before.god.god is None or before.god.prospect is not Prospect.LOST

@@ -45,12 +45,17 @@ def hint_text(options: list[HintOption]) -> Text:
             out.append("\n")
         out.append(f"{rank} ", style=palette.KEY)
         out.append(option.reason, style=palette.BOLD)
+        values = {"chance": option.win, "margin": option.margin, "stderr": option.stderr}
         known = math.isfinite(option.stderr)  # else too few visits to say
         if math.isfinite(option.win):  # the chance of winning first, then the margin
-            template = texts.HINT_CHANCES if known else texts.HINT_CHANCES_ROUGH
+            if known:
+                margin = texts.fill(texts.HINT_CHANCES, **values)
+            else:
+                margin = texts.fill(texts.HINT_CHANCES_ROUGH, **values)
+        elif known:
+            margin = texts.fill(texts.HINT_MARGIN, **values)
         else:
-            template = texts.HINT_MARGIN if known else texts.HINT_MARGIN_ROUGH
-        margin = texts.fill(template, chance=option.win, margin=option.margin, stderr=option.stderr)
+            margin = texts.fill(texts.HINT_MARGIN_ROUGH, **values)
         out.append("\n" + margin, style=palette.ACCENT)
     out.append("\n\n" + _(texts.HINT_FOOT), style=palette.DIM)
     return out
