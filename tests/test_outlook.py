@@ -523,7 +523,7 @@ def test_R_EFF_FOREST_a_forest_no_spot_can_validate_is_warned_at_the_market() ->
     assert (warning.have, warning.need, warning.open_spots, warning.spots) == (1, 3, 1, 1)
     assert message_of(warning) == (
         "Marsh (forest, 3 CP) cannot be validated at its only spot: at most 2 of the 3 "
-        "matching neighbours it needs, even with every free spot beside it."
+        "matching neighbors it needs, even with every free spot beside it."
     )
     state.apply(TakeTile(0))  # and again at the payment: paying is throwing 1G away
     assert state.kind is DecisionKind.PAY

@@ -163,7 +163,7 @@ ADVICE = {
         "take a god whose condition you already lead, or a sure one, when the market is poor"
     ),
     "forest": N_(
-        "place a forest only where its free neighbour spots can still reach its number, and "
+        "place a forest only where its free neighbor spots can still reach its number, and "
         "fill them with its colors or a wilderness"
     ),
     "temple_token": N_("take temples (white) early: more temples pick the bigger token"),

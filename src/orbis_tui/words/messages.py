@@ -305,9 +305,9 @@ WARNINGS: dict[str, Template] = {
     # on a take or a payment: no spot of the forest can validate it
     "forest_lost_everywhere": Np_(
         "{tile} (forest, {cp} CP) cannot be validated at its only spot: at most {best} of "
-        "the {need} matching neighbours it needs, even with every free spot beside it.",
+        "the {need} matching neighbors it needs, even with every free spot beside it.",
         "{tile} (forest, {cp} CP) cannot be validated at any of its {spots} spots: at most "
-        "{best} of the {need} matching neighbours it needs, even with every free spot beside "
+        "{best} of the {need} matching neighbors it needs, even with every free spot beside "
         "it.",
         "spots",
     ),
