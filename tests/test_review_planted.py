@@ -118,9 +118,12 @@ KNOWN_GAPS = {("forest_sealed", 2)}
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("kind", list(BLUNDERS))
-def test_a_planted_blunder_is_a_mistake_at_every_table_size(players: int, kind: str) -> None:
-    if (kind, players) in KNOWN_GAPS:
-        pytest.xfail("a sealed forest at 2 players is judged unclear, not yet a mistake")
+def test_a_planted_blunder_is_a_mistake_at_every_table_size(
+    players: int, kind: str, request: pytest.FixtureRequest
+) -> None:
+    if (kind, players) in KNOWN_GAPS:  # strict: the day it is found, this says so
+        reason = "a sealed forest at 2 players is judged unclear, not yet a mistake"
+        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
     move = judged(players, kind)
     assert move.verdict == MISTAKE, (kind, players, move)
     assert move.loss >= 1.0 and move.best != move.played
