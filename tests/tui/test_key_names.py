@@ -19,7 +19,8 @@ def german():
     i18n.set_language("en")
 
 
-def test_german_names_the_keys_as_its_keyboards_do(german) -> None:
+@pytest.mark.usefixtures("german")
+def test_german_names_the_keys_as_its_keyboards_do() -> None:
     assert texts.key_shown("pgdn") == "Bild↓"
     assert texts.key_shown("^q") == "Strg+Q"
     assert texts.key_shown("⏎") == "⏎"
@@ -30,7 +31,8 @@ def test_english_names_ctrl_and_page_keys_in_full() -> None:
     assert texts.key_shown("pgup") == "PgUp"
 
 
-def test_the_german_key_bar_says_bild_and_strg(german) -> None:
+@pytest.mark.usefixtures("german")
+def test_the_german_key_bar_says_bild_and_strg() -> None:
     from textual.app import App, ComposeResult
     from textual.binding import Binding
 

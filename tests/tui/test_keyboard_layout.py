@@ -48,7 +48,8 @@ def notices(app: OrbisApp) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
 
-def test_the_table_reads_the_russian_layout_at_its_places(tmp_path: Path, russian) -> None:
+@pytest.mark.usefixtures("russian")
+def test_the_table_reads_the_russian_layout_at_its_places(tmp_path: Path) -> None:
     async def go() -> None:
         app = TableApp(fresh(), tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -78,7 +79,8 @@ def test_the_table_reads_the_russian_layout_at_its_places(tmp_path: Path, russia
     asyncio.run(go())
 
 
-def test_while_a_color_is_chosen_the_color_letters_are_colors(tmp_path: Path, russian) -> None:
+@pytest.mark.usefixtures("russian")
+def test_while_a_color_is_chosen_the_color_letters_are_colors(tmp_path: Path) -> None:
     """In the exchange (у, on e), с is blue again: the color being chosen, not the coach."""
     from orbis_tui.engine import Color, DecisionKind
 
@@ -101,7 +103,8 @@ def test_while_a_color_is_chosen_the_color_letters_are_colors(tmp_path: Path, ru
     asyncio.run(go())
 
 
-def test_a_name_keeps_its_cyrillic_letters(tmp_path: Path, russian) -> None:
+@pytest.mark.usefixtures("russian")
+def test_a_name_keeps_its_cyrillic_letters(tmp_path: Path) -> None:
     """The new-game form's name field takes ф as ф, not as a."""
     from textual.widgets import Input
 
@@ -123,7 +126,8 @@ def test_a_name_keeps_its_cyrillic_letters(tmp_path: Path, russian) -> None:
     asyncio.run(go())
 
 
-def test_k_on_the_end_screen_opens_the_review(tmp_path: Path, russian) -> None:
+@pytest.mark.usefixtures("russian")
+def test_k_on_the_end_screen_opens_the_review(tmp_path: Path) -> None:
     match = random_match(2, 3, lambda s: s.is_over)
 
     class EndApp(OrbisApp):
