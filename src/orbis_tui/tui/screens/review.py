@@ -46,6 +46,7 @@ from .base import SizeNotice
 
 if TYPE_CHECKING:
     from ...analysis.review import GameReview, MoveReview
+    from ...analysis.review_cache import ReviewCache
 
 K = texts.KEY
 PER_OPTION: int | None = None  # search iterations per option; None: the review's default
@@ -69,13 +70,21 @@ class ReviewScreen(Screen[None]):
         Binding("m", "biggest", K["mistakes"]),
         Binding("n", "next_mistake", K["mistake"]),
         Binding("p", "players", K["players"]),
+        # the analysis (every reason, the lesson of the game), a page at a time
+        Binding("right_square_bracket", "read(1)", K["panel_more"], key_display="]"),
+        Binding("left_square_bracket", "read(-1)", K["panel_back"], key_display="["),
         Binding("escape", "stop", K["stop"]),
         Binding("escape", "back", K["close"]),
     ]
     AUTO_FOCUS = None
 
-    def __init__(self, record: GameRecord, *, analyse: bool = True) -> None:
+    def __init__(
+        self, record: GameRecord, *, analyse: bool = True, cache: ReviewCache | None = None
+    ) -> None:
+        """``cache``: where a review once computed is kept, and found again at once."""
         super().__init__()
+        self.cache = cache
+        self._cache_key = ""
         self.book = ReplayBook(record)
         self.position = 0
         self.review: GameReview | None = None
@@ -104,10 +113,32 @@ class ReviewScreen(Screen[None]):
         yield SizeNotice()
 
     def on_mount(self) -> None:
+        if self.analysing and self._kept() is not None:
+            return
         if self.analysing:
             self._ticker = self.set_interval(0.25, self._show_progress)
             self._analyse(self.book.record)
         self.show()
+
+    def _kept(self) -> GameReview | None:
+        """The review kept from an earlier opening, shown at once (None: none kept)."""
+        cache = self.cache
+        if cache is None:
+            return None
+        from ...analysis.review_cache import review_key
+        from ...analysis.search import REVIEW_PER_OPTION
+
+        record = self.book.record
+        size = REVIEW_PER_OPTION if PER_OPTION is None else PER_OPTION
+        self._cache_key = review_key(record, per_option=size)
+        kept = cache.load(self._cache_key, record)
+        if kept.note is not None:
+            self.notify(_(texts.REVIEW_KEPT_DAMAGED).format(note=kept.note), markup=False)
+        if kept.review is None:
+            return None
+        self.analysing = False
+        self.use_review(kept.review)
+        return kept.review
 
     def on_unmount(self) -> None:
         self._stop.set()
@@ -133,6 +164,10 @@ class ReviewScreen(Screen[None]):
         self._ticker.stop()
         self.refresh_bindings()
         self.use_review(message.review)
+        if self.cache is not None and self._cache_key:
+            failed = self.cache.save(self._cache_key, message.review)
+            if failed is not None:
+                self.notify(_(texts.REVIEW_KEPT_FAILED).format(error=failed), markup=False)
         if not message.review.settings.get("complete", True):
             done = len(message.review.moves)
             self.notify(texts.fill(texts.REVIEW_STOPPED, done=done), markup=False)
@@ -174,7 +209,9 @@ class ReviewScreen(Screen[None]):
             self.query_one(PyramidView).show(pyramid, wild_points=wild)
         # a short window keeps the judgement and the biggest mistakes, and says it cut
         analysis = self._analysis_lines(state, action)
-        self.query_one("#analysis", FittedPanel).show_lines(analysis)
+        # the same position and review: the page the reader scrolled to stays
+        topic = (position, id(self.review))
+        self.query_one("#analysis", FittedPanel).show_lines(analysis, topic=topic)
         self.query_one("#mistakes", FittedPanel).show_lines(self._mistakes_lines())
 
     def _show_status(self, state: GameState) -> None:
@@ -323,6 +360,8 @@ class ReviewScreen(Screen[None]):
             return self.position < self.book.last if forward else self.position > 0
         if action in ("biggest", "next_mistake"):
             return bool(self._ranked)
+        if action == "read":
+            return self.query_one("#analysis", FittedPanel).can_scroll(int(str(parameters[0])))
         if action == "stop":
             return self.analysing
         if action == "back":
@@ -367,9 +406,18 @@ class ReviewScreen(Screen[None]):
             why = _(texts.REVIEW_AT_START)
         elif event.key in ("right", "l", "pagedown", "end") and self.position >= self.book.last:
             why = _(texts.REVIEW_AT_END)
+        elif event.key in ("left_square_bracket", "right_square_bracket"):
+            direction = 1 if event.key == "right_square_bracket" else -1
+            if not self.query_one("#analysis", FittedPanel).can_scroll(direction):
+                why = _(texts.IDLE_PANEL_SCROLL)
         if why is not None:
             event.stop()
             self.notify(why, timeout=3, markup=False)
+
+    def action_read(self, direction: int) -> None:
+        """The analysis's next page (1) or the one before (-1)."""
+        self.query_one("#analysis", FittedPanel).scroll_page(direction)
+        self.refresh_bindings()
 
     def action_players(self) -> None:
         """Every player's pyramid and realm at this position."""

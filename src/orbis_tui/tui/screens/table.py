@@ -259,10 +259,11 @@ class TableScreen(Screen[None]):
             shown, ui.god if turn else None, shown.players[seat].god is None
         )
         panel = self.query_one(DecisionPanel)
+        topic = (self.game_stamp(), state.kind, pending is not None)  # a new one: the top
         if pending is not None:
-            panel.show_lines(summary_lines(pending.summary))
+            panel.show_lines(summary_lines(pending.summary), topic=topic)
         elif human:
-            panel.show(state, ui, self.error, coach_open=self.has_class("-coach"))
+            panel.show(state, ui, self.error, coach_open=self.has_class("-coach"), topic=topic)
         elif not self.seat.human:
             panel.show_text(
                 _(texts.PANEL_BOT).format(
@@ -323,7 +324,13 @@ class TableScreen(Screen[None]):
             self.my_turn,
             too_small(self.app.size),
             self._side_overflows(),
+            self._panel_pages(),
+            self._since_count(),
         )
+
+    def _panel_pages(self) -> tuple[int, int]:
+        panel = self.query_one(DecisionPanel)
+        return (panel.page, panel.pages)
 
     def _show_pyramid(self, shown: GameState, seat: int, deciding: bool) -> None:
         view = self.query_one(PyramidView)
@@ -499,7 +506,26 @@ class TableScreen(Screen[None]):
             side_overflows=self._side_overflows,
             hints_instead=self.hints_instead(),
             bot_moves=self.session.plays_bots and not seat.human,
+            panel_scrolls=self._panel_scrolls,
+            since=lambda: self._since_count() > 0,
         )
+
+    def _panel_scrolls(self, direction: int) -> bool:
+        panels = self.query(DecisionPanel)
+        return bool(panels) and panels.first().can_scroll(direction)
+
+    def _since_count(self) -> int:
+        """How many turns were played since the seat to move (or this screen's player)
+        last played: what the "since your turn" view lists."""
+        seat = self.since_seat()
+        return 0 if seat is None else len(self.session.history.since_turn_of(seat))
+
+    def since_seat(self) -> int | None:
+        """Whose "since your turn" the table offers: the person to move here."""
+        state = self.state
+        if state.is_over or not self.my_turn:
+            return None
+        return state.current
 
     def hints_instead(self) -> str | None:
         """Why this table never gives hints, told in place of one (None: it gives them)."""
@@ -680,6 +706,29 @@ class TableScreen(Screen[None]):
         else:
             panel.scroll_relative(y=direction * max(1, panel.size.height - 1), animate=False)
         self.refresh_bindings()
+
+    def action_scroll_panel(self, direction: int) -> None:
+        """The decision panel's next page (1) or the one before (-1)."""
+        self.query_one(DecisionPanel).scroll_page(direction)
+        self.refresh_bindings()
+
+    def action_since(self, away: int | None = None) -> None:
+        """Every turn played since this player's last one, in full, to scroll through;
+        with ``away``, the turns finished after the first ``away`` of the game (those
+        played while the player was away)."""
+        from .since import SinceScreen
+
+        seat = self.since_seat()
+        if seat is None:
+            return
+        history = self.session.history
+        if away is not None:
+            turns, to_you = history.update()[away:], []
+        else:
+            turns, to_you = history.since_turn_of(seat), history.done_to(seat)
+        if turns:
+            name = self.seats[seat].name
+            self.app.push_screen(SinceScreen(name, turns, to_you, away=away is not None))
 
     def action_players(self) -> None:
         from .players import PlayersScreen
