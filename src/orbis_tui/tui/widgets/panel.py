@@ -530,6 +530,7 @@ class FittedPanel(TextPanel):
     def _draw(self) -> None:
         lines = self._lines or []
         size = self.content_size
+        before = (self._page, self._pages)
         self._pages = 1
         if size.width > 0 and size.height > 0:
             lines = self._fitted(lines, size.width, size.height)
@@ -539,6 +540,8 @@ class FittedPanel(TextPanel):
                 text.append("\n")
             text.append_text(line)
         self.set_text(text)
+        if (self._page, self._pages) != before and self.is_attached:
+            self.screen.refresh_bindings()  # the scroll keys work now, or no longer
 
     def _fitted(self, lines: list[Text], width: int, height: int) -> list[Text]:
         console = self.app.console
