@@ -245,6 +245,8 @@ SINCE_AWAY_TITLE: Template = Np_(
     "count",
 )
 HANDOVER_SINCE_KEY = N_("d: every turn since yours, in full")
+# the browser page's list of the decision panel's lines, for a screen reader
+PAGE_DECISION = N_("The decision at hand")
 IDLE_SINCE = N_("Nobody has played since your last turn.")
 PANEL_WILD_IF = N_("x: leave it unpaid, a wilderness:")
 PANEL_PAY_ANYWAY = N_("y: pay anyway")

@@ -8,6 +8,7 @@ post their choice back as a message.
 
 from __future__ import annotations
 
+import json
 from typing import ClassVar
 
 from textual import events
@@ -56,6 +57,10 @@ from ..widgets.panel import DecisionPanel, option_marked, summary_lines, warned_
 from ..widgets.pyramid import PyramidView
 from ..widgets.supply import SupplyBar
 from .base import SizeNotice, too_small
+
+# The escape sequence that carries what the panel says to the browser page (OSC 7700):
+# a number no terminal uses, which xterm.js ignores after the page has read it.
+PAGE_OSC = 7700
 
 
 class TableScreen(Screen[None]):
@@ -281,10 +286,40 @@ class TableScreen(Screen[None]):
         self.query_one(GameLog).show(session.logbook.lines())
         if self.has_class("-coach"):
             self.query_one(CoachPanel).show(state, session.version, confirming=pending is not None)
+        self._tell_page(panel)
         signature = self._binding_signature()
         if signature != self._bindings_shown:
             self._bindings_shown = signature
             self.refresh_bindings()
+
+    _told_page: str = ""
+
+    def _tell_page(self, panel: DecisionPanel) -> None:
+        """In a browser, tell the page what the panel says, every line of it, for a
+        screen reader (see web_page/app_index.html): the status line's words, the turn
+        alert while the hand-over curtain waits, and the panel's lines. Sent only when
+        it changed, as an escape sequence of its own that the terminal ignores."""
+        if not self.app.is_web:
+            return
+        alert = ""
+        if self._handover_open:
+            alert = _(texts.HANDOVER_TITLE).format(name=self.seat.name)
+        heading = str(self.query_one(StatusLine).plain())
+        said = json.dumps(
+            {
+                "label": _(texts.PAGE_DECISION),
+                "heading": heading,
+                "alert": alert,
+                "lines": panel.plain_lines(),
+            },
+            ensure_ascii=True,
+        )
+        if said == self._told_page:
+            return
+        self._told_page = said
+        driver = self.app._driver
+        if driver is not None:
+            driver.write(f"\x1b]{PAGE_OSC};{said}\x07")
 
     def _waiting_text(self) -> str | None:
         """What the panel says while another person decides (None: the usual)."""
@@ -427,6 +462,7 @@ class TableScreen(Screen[None]):
             self._handover_open = True
             self._table_visible(False)
             self.query_one(HandOverCurtain).show(curtain)
+            self._tell_page(self.query_one(DecisionPanel))
             self.refresh_bindings()
 
     def _table_visible(self, shown: bool) -> None:

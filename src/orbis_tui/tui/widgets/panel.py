@@ -563,6 +563,12 @@ class FittedPanel(TextPanel):
         marker = Text(said, style=palette.DIM, no_wrap=True, overflow="ellipsis")
         return [*rows[start : start + room], marker]
 
+    def plain_lines(self) -> list[str]:
+        """Every line the panel has to say, whatever its size, as plain text."""
+        if self._lines is None:
+            return [self._text.plain] if self._text is not None else []
+        return [row for line in self._lines for row in line.plain.split("\n") if row]
+
     def show_text(self, message: str) -> None:
         self._lines = None
         self._page = 0
