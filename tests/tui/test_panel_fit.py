@@ -177,7 +177,7 @@ def test_what_another_key_would_do_is_kept_or_left_out_with_its_warnings() -> No
 # builds is on one of the pages the scroll key ] shows, and the key bar names the key.
 
 
-async def _read_every_page(pilot, panel) -> list[str]:  # type: ignore[no-untyped-def]
+async def _read_every_page(pilot, panel) -> list[str]:
     from app_driver import press, screen_text
 
     rows: list[str] = []
@@ -193,12 +193,12 @@ async def _read_every_page(pilot, panel) -> list[str]:  # type: ignore[no-untype
     return rows
 
 
-def _expected_rows(pilot, panel, lines: list[Text]) -> list[str]:  # type: ignore[no-untyped-def]
+def _expected_rows(pilot, panel, lines: list[Text]) -> list[str]:
     width = panel.content_size.width
     return [row.plain.rstrip() for line in lines for row in line.wrap(pilot.app.console, width)]
 
 
-def _probe(match, tmp_path, lines_of, tall: bool = True) -> list[str]:  # type: ignore[no-untyped-def]
+def _probe(match, tmp_path, lines_of, tall: bool = True) -> list[str]:
     """Open ``match`` at 80×24, and check that every row ``lines_of(screen)`` builds
     is on a page of the panel; returns those rows."""
     import asyncio
@@ -230,7 +230,7 @@ def _probe(match, tmp_path, lines_of, tall: bool = True) -> list[str]:  # type: 
     return found
 
 
-def _first_match(players: int, seeds: range, until):  # type: ignore[no-untyped-def]
+def _first_match(players: int, seeds: range, until):
     """The first of the seeded random games that reaches ``until`` (not all do)."""
     from app_driver import random_match
 
@@ -242,21 +242,21 @@ def _first_match(players: int, seeds: range, until):  # type: ignore[no-untyped-
     raise AssertionError(f"no game of seeds {seeds} reached the situation")
 
 
-def _decision_lines(screen):  # type: ignore[no-untyped-def]
+def _decision_lines(screen):
     from orbis_tui.tui.widgets.panel import panel_lines
 
     return panel_lines(screen.state, screen.ui, None)
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_probe_paying_an_any_cost_shows_every_line_by_scrolling(seed: int, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_probe_paying_an_any_cost_shows_every_line_by_scrolling(seed: int, tmp_path) -> None:
     """R-PAY: which colors pay the "any", the realm after paying and the keys that
     change it are all readable at 80×24 with ]."""
     from app_driver import random_match
 
     from orbis_tui.engine import DecisionKind, Pay
 
-    def paying_any(state) -> bool:  # type: ignore[no-untyped-def]
+    def paying_any(state) -> bool:
         return (
             state.kind is DecisionKind.PAY
             and state.decision.due_any > 0
@@ -271,7 +271,7 @@ def test_probe_paying_an_any_cost_shows_every_line_by_scrolling(seed: int, tmp_p
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_probe_a_volcanos_sources_show_by_scrolling(seed: int, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_probe_a_volcanos_sources_show_by_scrolling(seed: int, tmp_path) -> None:
     """R-EFF-VOLCANO: every cell the eruption takes from is readable at 80×24."""
     from orbis_tui.engine import DecisionKind
 
@@ -283,7 +283,7 @@ def test_probe_a_volcanos_sources_show_by_scrolling(seed: int, tmp_path) -> None
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_probe_the_turn_summary_shows_every_line_by_scrolling(seed: int, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_probe_the_turn_summary_shows_every_line_by_scrolling(seed: int, tmp_path) -> None:
     """The summary of a turn waiting for Enter never says "in a taller window"."""
     import asyncio
 

@@ -30,7 +30,7 @@ def small_review(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "data"))
 
 
-def small(record):  # type: ignore[no-untyped-def]
+def small(record):
     return review_module.review_record(record, per_option=2, workers=1)
 
 
@@ -125,7 +125,7 @@ def test_the_review_reopens_at_once_and_every_reason_and_the_lesson_scroll_into_
     asyncio.run(reopen())
 
 
-async def read_all(pilot, panel: FittedPanel) -> str:  # type: ignore[no-untyped-def]
+async def read_all(pilot, panel: FittedPanel) -> str:
     """The words of every page of ``panel``, from the first, read with ] (each line
     whole on some page: a page repeats the last row of the one before)."""
     while panel.can_scroll(-1):
