@@ -639,6 +639,11 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ),
     (N_("PgUp / PgDn"), N_("scroll the game log (or the coach); the mouse wheel too")),
     (
+        "] / [",
+        N_("the panel's next page / the page before (also the turn summary, the review)"),
+    ),
+    (N_("d"), N_("every turn played since your last one, whole")),
+    (
         N_("s"),
         N_(
             "settings: the look, confirming each turn, the recap of computer moves, the "
