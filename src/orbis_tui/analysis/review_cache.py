@@ -3,7 +3,8 @@
 A review is kept under ``reviews/`` in the user's data folder, one file per review,
 named by a hash of everything it depends on: the record's content, the review's
 parameters (search size or budget, seed, seats), the language of its reasons and the
-program's version. It is written atomically; only a complete review is kept.
+program (its version, and the files of the parts that judge: a change to one makes
+every kept review stale). It is written atomically; only a complete review is kept.
 
 Nothing read back is trusted blindly: a file that cannot be read, is not a review, or
 does not fit the record it is named for (other players, a move that is not the
@@ -13,6 +14,7 @@ computed again (and written over it).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -43,13 +45,11 @@ def review_key(
     lang: str | None = None,
 ) -> str:
     """The name a review of ``record`` with these parameters is kept under."""
-    from .. import __version__
-
     players = len(record.setup.players)
     wanted = sorted(set(range(players) if seats is None else seats))
     described = {
         "format": FORMAT,
-        "version": __version__,
+        "program": program_fingerprint(),
         "language": lang if lang is not None else language(),
         "per_option": None if time_budget is not None else per_option,
         "time_budget": time_budget,
@@ -59,6 +59,28 @@ def review_key(
     digest = hashlib.sha256(json.dumps(described, sort_keys=True).encode())
     digest.update(b"\n")
     digest.update(record.to_json().encode())
+    return digest.hexdigest()
+
+
+# The parts of the program a review's judgement depends on: a change to any of their
+# files (a new version, or a change while developing) makes every kept review stale.
+_JUDGING = ("analysis", "bots", "engine", "words", "tiles", "records")
+
+
+@functools.cache
+def program_fingerprint() -> str:
+    """The program's version and the size and time of each file the review depends on."""
+    from .. import __version__
+
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(__version__.encode())
+    for part in _JUDGING:
+        for path in sorted((root / part).rglob("*")):
+            if path.suffix in (".py", ".toml", ".json") and path.is_file():
+                info = path.stat()
+                digest.update(
+                    f"{path.relative_to(root)}:{info.st_size}:{info.st_mtime_ns}\n".encode()
+                )
     return digest.hexdigest()
 
 

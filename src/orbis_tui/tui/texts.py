@@ -165,6 +165,7 @@ KEY = {
     "panel_more": N_("Read on"),
     "panel_back": N_("Read back"),
     "since": N_("Since your turn"),
+    "mistakes_more": N_("More mistakes"),
 }
 
 # ---------------------------------------------------------------- the decision panel
@@ -230,9 +231,9 @@ PANEL_NOTE = "· {message}"
 PANEL_MORE = N_("▾ more: press ] (and [ to go back)")
 PANEL_MORE_COACH = N_("▾ more: press ] · c: the coach")
 PANEL_MORE_IN_COACH = N_("▾ more: press ] · or the coach, at the right")
-# a page of the panel scrolled with [ and ]: {page} of {pages}
-PANEL_PAGE_MORE = N_("▾ ] more · [ back ({page}/{pages})")
-PANEL_PAGE_END = N_("▴ [ back · the end ({page}/{pages})")
+# a page of a panel scrolled with its keys ({next} and {back}: ] and [): {page} of {pages}
+PANEL_PAGE_MORE = N_("▾ {next} more · {back} back ({page}/{pages})")
+PANEL_PAGE_END = N_("▴ {back} back · the end ({page}/{pages})")
 IDLE_PANEL_SCROLL = N_("Nothing more in the panel that way.")
 SINCE_TITLE: Template = Np_(
     "Since {name}'s last turn: 1 turn",
@@ -1002,6 +1003,7 @@ REVIEW_PENDING = N_("Not judged yet: the analysis is still running.")
 REVIEW_UNJUDGED = N_("Not judged (the analysis was stopped before it).")
 REVIEW_END = N_("The game ends here.")
 REVIEW_LESSON = N_("The lesson of the game for {name}:")
+REVIEW_MISTAKES_MORE = N_("▾ more: press } (and { to go back)")
 REVIEW_KEPT_DAMAGED = N_("The review kept from before could not be used ({note}): analysing again.")
 REVIEW_KEPT_FAILED = N_("The review could not be kept for next time ({error}).")
 REVIEW_UNFINISHED = N_("The record stops here: the game was not finished.")

@@ -73,6 +73,11 @@ class ReviewScreen(Screen[None]):
         # the analysis (every reason, the lesson of the game), a page at a time
         Binding("right_square_bracket", "read(1)", K["panel_more"], key_display="]"),
         Binding("left_square_bracket", "read(-1)", K["panel_back"], key_display="["),
+        # the biggest mistakes and each player's losses, a page at a time
+        Binding("right_curly_bracket", "read_mistakes(1)", K["mistakes_more"], key_display="}"),
+        Binding(
+            "left_curly_bracket", "read_mistakes(-1)", K["panel_back"], key_display="{", show=False
+        ),
         Binding("escape", "stop", K["stop"]),
         Binding("escape", "back", K["close"]),
     ]
@@ -103,7 +108,9 @@ class ReviewScreen(Screen[None]):
                 yield MarketBoard(id="market")
                 yield SupplyBar(id="supply")
                 yield Static(_(texts.REVIEW_MISTAKES_TITLE), classes="rule")
-                yield FittedPanel(id="mistakes")
+                mistakes = FittedPanel(id="mistakes")
+                mistakes.page_keys = ("}", "{")
+                yield mistakes
             with Vertical(id="right"):
                 yield PlayerCard(id="card")
                 yield PyramidView(id="pyramid")
@@ -212,7 +219,9 @@ class ReviewScreen(Screen[None]):
         # the same position and review: the page the reader scrolled to stays
         topic = (position, id(self.review))
         self.query_one("#analysis", FittedPanel).show_lines(analysis, topic=topic)
-        self.query_one("#mistakes", FittedPanel).show_lines(self._mistakes_lines())
+        mistakes = self.query_one("#mistakes", FittedPanel)
+        more = _(texts.REVIEW_MISTAKES_MORE)
+        mistakes.show_lines(self._mistakes_lines(), more, topic=(id(self.review), position))
 
     def _show_status(self, state: GameState) -> None:
         book = self.book
@@ -362,6 +371,8 @@ class ReviewScreen(Screen[None]):
             return bool(self._ranked)
         if action == "read":
             return self.query_one("#analysis", FittedPanel).can_scroll(int(str(parameters[0])))
+        if action == "read_mistakes":
+            return self.query_one("#mistakes", FittedPanel).can_scroll(int(str(parameters[0])))
         if action == "stop":
             return self.analysing
         if action == "back":
@@ -406,9 +417,9 @@ class ReviewScreen(Screen[None]):
             why = _(texts.REVIEW_AT_START)
         elif event.key in ("right", "l", "pagedown", "end") and self.position >= self.book.last:
             why = _(texts.REVIEW_AT_END)
-        elif event.key in ("left_square_bracket", "right_square_bracket"):
-            direction = 1 if event.key == "right_square_bracket" else -1
-            if not self.query_one("#analysis", FittedPanel).can_scroll(direction):
+        elif event.key in _PAGE_KEYS:
+            panel, direction = _PAGE_KEYS[event.key]
+            if not self.query_one(panel, FittedPanel).can_scroll(direction):
                 why = _(texts.IDLE_PANEL_SCROLL)
         if why is not None:
             event.stop()
@@ -417,6 +428,11 @@ class ReviewScreen(Screen[None]):
     def action_read(self, direction: int) -> None:
         """The analysis's next page (1) or the one before (-1)."""
         self.query_one("#analysis", FittedPanel).scroll_page(direction)
+        self.refresh_bindings()
+
+    def action_read_mistakes(self, direction: int) -> None:
+        """The list of mistakes' next page (1) or the one before (-1)."""
+        self.query_one("#mistakes", FittedPanel).scroll_page(direction)
         self.refresh_bindings()
 
     def action_players(self) -> None:
@@ -437,6 +453,15 @@ class ReviewScreen(Screen[None]):
             self.dismiss(None)
         else:
             self.app.exit()
+
+
+# the keys that page through a panel: which panel, which way
+_PAGE_KEYS = {
+    "right_square_bracket": ("#analysis", 1),
+    "left_square_bracket": ("#analysis", -1),
+    "right_curly_bracket": ("#mistakes", 1),
+    "left_curly_bracket": ("#mistakes", -1),
+}
 
 
 def _kept(text: str, style: str | Style = "", rank: int = CHOICE) -> MustShow:

@@ -489,6 +489,7 @@ class FittedPanel(TextPanel):
     _page = 0  # 0: the fitted view; n: the n-th page of every line in order
     _pages = 1  # how many pages the lines take at the panel's size now
     _topic: object = None
+    page_keys = ("]", "[")  # the keys that show the next page and the one before
 
     def show_lines(self, lines: list[Text], more: str | None = None, topic: object = None) -> None:
         """Show ``lines``; a ``topic`` other than the last one's starts again at the top
@@ -559,7 +560,8 @@ class FittedPanel(TextPanel):
             return fit_lines(lines, width, height, console, more)
         start = (self._page - 1) * step
         said = _(texts.PANEL_PAGE_MORE) if self._page < last else _(texts.PANEL_PAGE_END)
-        said = said.format(page=self._page, pages=last)
+        forward, back = self.page_keys
+        said = said.format(page=self._page, pages=last, next=forward, back=back)
         marker = Text(said, style=palette.DIM, no_wrap=True, overflow="ellipsis")
         return [*rows[start : start + room], marker]
 
