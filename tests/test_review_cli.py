@@ -249,7 +249,7 @@ def test_a_review_is_kept_and_read_back_and_a_damaged_one_is_said_and_redone(
     calls: list[int] = []
     real = review_module.review_record
 
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def counting(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
