@@ -238,6 +238,7 @@ def test_the_printed_review_writes_decimals_as_the_language_does(speaking: str) 
     assert not re.search(r"\d\.\d", shown), shown
 
 
+@pytest.mark.slow
 def test_a_review_is_kept_and_read_back_and_a_damaged_one_is_said_and_redone(
     short_record: Path,
     tmp_path: Path,
@@ -251,9 +252,14 @@ def test_a_review_is_kept_and_read_back_and_a_damaged_one_is_said_and_redone(
 
     def counting(*args, **kwargs):
         calls.append(1)
-        return real(*args, **kwargs)
+        return real(*args, workers=1, **kwargs)  # a small review, in this process
 
     monkeypatch.setattr(review_module, "review_record", counting)
+    monkeypatch.setattr(review_module, "FIRST_WORLDS", 2)
+    monkeypatch.setattr(review_module, "MAX_WORLDS", 4)
+    data = json.loads(short_record.read_text(encoding="utf-8"))
+    data["actions"] = data["actions"][:6]
+    short_record.write_text(json.dumps(data), encoding="utf-8")
     command = ["review", str(short_record), "--json", "--size", "1"]
     assert main(command) == 0
     first = capsys.readouterr().out
