@@ -84,6 +84,7 @@ def test_a_damaged_or_forged_kept_review_is_ignored_with_a_note(tmp_path: Path) 
     assert cache.save(key, unfinished) is None and not path.exists()
 
 
+@pytest.mark.slow  # a review computed first
 def test_the_review_reopens_at_once_and_every_reason_and_the_lesson_scroll_into_view(
     tmp_path: Path,
 ) -> None:
