@@ -25,6 +25,12 @@ from orbis_tui.cli import REVIEW_SIZE, main
 RECORD = Path(__file__).resolve().parent / "golden" / "eager-3p.record.json"
 
 
+@pytest.fixture(autouse=True)
+def _reviews_kept_apart(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Reviews are kept in the data folder: each test has its own, never the user's."""
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "kept"))
+
+
 @pytest.fixture
 def short_record(tmp_path: Path) -> Path:
     """The first turns of a 3-player game, as a record file."""
@@ -232,3 +238,43 @@ def test_the_printed_review_writes_decimals_as_the_language_does(speaking: str) 
     shown = console.export_text()
     assert "2,5" in shown and "2,8" in shown and "0,8" in shown and "0,5 " in shown
     assert not re.search(r"\d\.\d", shown), shown
+
+
+@pytest.mark.slow
+def test_a_review_is_kept_and_read_back_and_a_damaged_one_is_said_and_redone(
+    short_record: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from orbis_tui.analysis import review as review_module
+
+    calls: list[int] = []
+    real = review_module.review_record
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return real(*args, workers=1, **kwargs)  # a small review, in this process
+
+    monkeypatch.setattr(review_module, "review_record", counting)
+    monkeypatch.setattr(review_module, "FIRST_WORLDS", 2)
+    monkeypatch.setattr(review_module, "MAX_WORLDS", 4)
+    data = json.loads(short_record.read_text(encoding="utf-8"))
+    data["actions"] = data["actions"][:6]
+    short_record.write_text(json.dumps(data), encoding="utf-8")
+    command = ["review", str(short_record), "--json", "--size", "1"]
+    assert main(command) == 0
+    first = capsys.readouterr().out
+    assert main(command) == 0
+    assert capsys.readouterr().out == first and len(calls) == 1  # read back, not redone
+    assert main([*command[:-1], "2"]) == 0  # other parameters: another review
+    capsys.readouterr()
+    assert len(calls) == 2
+    kept = sorted((tmp_path / "kept" / "reviews").glob("*.json"))
+    assert len(kept) == 2
+    for path in kept:
+        path.write_text("{ damaged", encoding="utf-8")
+    assert main(command) == 0
+    said = capsys.readouterr()
+    assert said.out == first and len(calls) == 3
+    assert "unusable" in said.err and "reviewing again" in said.err

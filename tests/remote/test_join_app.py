@@ -97,4 +97,53 @@ def test_a_seat_opened_elsewhere_says_so_and_takes_it_back(tmp_path: Path) -> No
             finally:
                 app.cleanup()
 
+
+def test_back_after_a_lost_connection_the_seat_reads_what_happened_while_away(
+    tmp_path: Path,
+) -> None:
+    """The connection drops (as SeatLink reports it), the table plays on, and when the
+    whole table comes back the seat's player sees every turn played meanwhile."""
+    from orbis_tui.remote import protocol as p
+    from orbis_tui.tui.screens.since import SinceScreen
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", bot_pause=0.0) as server:
+            links, _w, _ = await new_table(server, 2, {2: "easy"})
+            link = links[0]
+            assert link is not None
+            room = server.rooms[link.table]
+            app = JoinApp(link, tmp_path / "data")
+            async with app.run_test(size=(80, 24)) as pilot:
+                screen = None
+                for _ in range(200):
+                    if isinstance(app.screen, RemoteTableScreen):
+                        screen = app.screen
+                        break
+                    await pilot.pause(0.02)
+                assert screen is not None
+                for _ in range(400):  # this seat's turn
+                    if screen.my_turn and not screen.handing_over:
+                        break
+                    await pilot.pause(0.02)
+                assert screen.my_turn
+                app._on_status("lost", "")  # what SeatLink says when the connection drops
+                turn = screen.state.turn
+                for _ in range(400):  # the turn is played, and the computer answers
+                    if room.match.state.turn > turn + 1:
+                        break
+                    if screen.my_turn and room.match.state.turn == turn:
+                        await pilot.press("enter")
+                    await pilot.pause(0.05)
+                assert room.match.state.turn > turn + 1
+                app._send(p.sync())  # back: the server sends the whole table
+                for _ in range(400):
+                    if isinstance(app.screen, SinceScreen):
+                        break
+                    await pilot.pause(0.02)
+                since = app.screen
+                assert isinstance(since, SinceScreen) and since.away
+                assert len(since.turns) >= 2  # this seat's turn and the computer's
+                await pilot.press("escape")
+                await pilot.press("q")
+
     asyncio.run(main())

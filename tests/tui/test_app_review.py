@@ -40,6 +40,12 @@ def bot_record(actions: int | None = ACTIONS, seed: int = 7) -> GameRecord:
 
 
 @pytest.fixture(autouse=True)
+def _reviews_kept_apart(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Reviews are kept in the data folder: each test has its own, never the user's."""
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "kept"))
+
+
+@pytest.fixture(autouse=True)
 def small_review(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review_screen, "PER_OPTION", 3)  # enough to find clear mistakes
     # the moves compared are played to the end on a few common worlds, not a review's many
@@ -144,7 +150,7 @@ def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Pa
         listed = region_words(pilot.app, screen.query_one("#mistakes"))
         assert f"▸ round {(biggest.turn - 1) // len(review.names) + 1}" in listed
         assert f"−{biggest.loss:.1f} CP" in listed
-        if not listed.endswith(gettext(texts.PANEL_MORE)):  # nothing left out: every total
+        if not listed.endswith(gettext(texts.REVIEW_MISTAKES_MORE)):  # nothing left out
             assert listed.count("CP lost") >= len(review.players), listed
         await press(pilot, "end")
         shown = analysis(pilot)

@@ -4,6 +4,7 @@ the last up, and "more in a taller window" shows only when no row is left to sho
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 from rich.text import Text
 
@@ -168,3 +169,147 @@ def test_what_another_key_would_do_is_kept_or_left_out_with_its_warnings() -> No
     for height in range(2, rows(lines)):
         shown = [line.plain for line in fit_lines(lines, WIDTH, height, CONSOLE)]
         assert block.plain in shown or not any(row in shown for row in said[1:]), height
+
+
+# ---------------------------------------------------------------- the probe at 80×24
+# Random seeded games, played to the decisions players found cut at 80×24 (a cost with
+# "any" symbols, a volcano, the turn summary): every row of every line the panel
+# builds is on one of the pages the scroll key ] shows, and the key bar names the key.
+
+
+async def _read_every_page(pilot, panel) -> list[str]:
+    from app_driver import press, screen_text
+
+    rows: list[str] = []
+    for _ in range(40):
+        region = panel.content_region
+        shown = screen_text(pilot.app).splitlines()[region.y : region.bottom]
+        rows.extend(row[region.x : region.right].rstrip() for row in shown)
+        if not panel.can_scroll(1):
+            break
+        keys = pilot.app.screen.active_bindings
+        assert "right_square_bracket" in keys and keys["right_square_bracket"].enabled
+        await press(pilot, "]")
+    return rows
+
+
+def _expected_rows(pilot, panel, lines: list[Text]) -> list[str]:
+    width = panel.content_size.width
+    return [row.plain.rstrip() for line in lines for row in line.wrap(pilot.app.console, width)]
+
+
+def _probe(match, tmp_path, lines_of, tall: bool = True) -> list[str]:
+    """Open ``match`` at 80×24, and check that every row ``lines_of(screen)`` builds
+    is on a page of the panel; returns those rows."""
+    import asyncio
+
+    from app_driver import TableApp, lift_curtain, table
+
+    from orbis_tui.tui.widgets.panel import DecisionPanel
+
+    found: list[str] = []
+
+    async def go() -> None:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(pilot)
+            await pilot.pause()
+            screen = table(pilot.app)
+            panel = screen.query_one(DecisionPanel)
+            lines = lines_of(screen)
+            expected = [row for row in _expected_rows(pilot, panel, lines) if row]
+            rows = await _read_every_page(pilot, panel)
+            missing = [row for row in expected if row not in rows]
+            assert not missing, (missing, rows)
+            found.extend(expected)
+            # the probe is about panels too tall for 80×24: those that need the key
+            if tall:
+                assert len(expected) > panel.content_size.height, "the panel fits: no probe"
+
+    asyncio.run(go())
+    return found
+
+
+def _first_match(players: int, seeds: range, until):
+    """The first of the seeded random games that reaches ``until`` (not all do)."""
+    from app_driver import random_match
+
+    for seed in seeds:
+        try:
+            return random_match(players, seed, until)
+        except AssertionError:
+            continue
+    raise AssertionError(f"no game of seeds {seeds} reached the situation")
+
+
+def _decision_lines(screen):
+    from orbis_tui.tui.widgets.panel import panel_lines
+
+    return panel_lines(screen.state, screen.ui, None)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_probe_paying_an_any_cost_shows_every_line_by_scrolling(seed: int, tmp_path) -> None:
+    """R-PAY: which colors pay the "any", the realm after paying and the keys that
+    change it are all readable at 80×24 with ]."""
+    from app_driver import random_match
+
+    from orbis_tui.engine import DecisionKind, Pay
+
+    def paying_any(state) -> bool:
+        return (
+            state.kind is DecisionKind.PAY
+            and state.decision.due_any > 0
+            and any(isinstance(o.action, Pay) and o.legal for o in state.decision.options)
+        )
+
+    match = random_match(2 + seed % 3, 100 + seed, paying_any, avoid_gods=True)
+    rows = _probe(match, tmp_path, _decision_lines)
+    joined = "\n".join(rows)
+    assert gettext(texts.PANEL_PAY_LEFT).split("{")[0].strip() in joined
+    assert gettext(texts.PANEL_HINT_CHOOSE) in rows
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_probe_a_volcanos_sources_show_by_scrolling(seed: int, tmp_path) -> None:
+    """R-EFF-VOLCANO: every cell the eruption takes from is readable at 80×24."""
+    from orbis_tui.engine import DecisionKind
+
+    volcano = lambda s: s.kind is DecisionKind.VOLCANO  # noqa: E731
+    match = _first_match(2 + seed % 3, range(200 + 100 * seed, 300 + 100 * seed), volcano)
+    rows = _probe(match, tmp_path, _decision_lines, tall=False)  # one cell may fit
+    cell_word = gettext(texts.PANEL_VOLCANO_FROM).split("{")[0]
+    assert any(row.startswith(cell_word) for row in rows)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_probe_the_turn_summary_shows_every_line_by_scrolling(seed: int, tmp_path) -> None:
+    """The summary of a turn waiting for Enter never says "in a taller window"."""
+    import asyncio
+
+    from app_driver import TableApp, lift_curtain, press, random_match, table
+
+    from orbis_tui.engine import DecisionKind
+    from orbis_tui.tui.widgets.panel import DecisionPanel, summary_lines
+
+    match = random_match(2, 300 + seed, lambda s: s.kind is DecisionKind.PLACE and s.turn > 6)
+
+    async def go() -> None:
+        app = TableApp(match, tmp_path, confirm=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(pilot)
+            screen = table(pilot.app)
+            for _ in range(30):  # Enter answers each decision with its default
+                if screen.confirming or pilot.app.screen is not screen:
+                    break
+                await press(pilot, "enter")
+            assert screen.confirming
+            panel = screen.query_one(DecisionPanel)
+            assert screen.session.pending is not None
+            lines = summary_lines(screen.session.pending.summary)
+            expected = [r for r in _expected_rows(pilot, panel, lines) if r]
+            rows = await _read_every_page(pilot, panel)
+            assert not [row for row in expected if row not in rows], rows
+            assert gettext(texts.PANEL_MORE) not in " ".join(rows) or panel.pages > 1
+
+    asyncio.run(go())

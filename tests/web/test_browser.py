@@ -234,3 +234,41 @@ def test_no_request_leaves_the_server(served: Served, page: Page, tmp_path: Path
     # the terminal's font came from the server, and the terminal uses it
     assert any(url.endswith("/static/fonts/RobotoMono-VariableFont_wght.ttf") for url in asked)
     assert page.evaluate("() => document.fonts.check(\"16px 'Roboto Mono'\")")
+
+
+def test_the_page_speaks_the_decision_to_a_screen_reader(served: Served, page: Page) -> None:
+    """Chromium's accessibility tree holds the decision: xterm's screen-reader mode is
+    on (its own live region and the rows as text), the page's live region says the turn
+    alert and the decision's heading, and the panel's lines are a labelled list."""
+    page.goto(served.url)
+    wait_for_text(page, "Start the game")
+    page.locator(".xterm-helper-textarea").focus()
+    assert page.evaluate("() => window.orbisTerminal.options.screenReaderMode") is True
+    page.keyboard.press("Enter")  # the new-game screen: Enter starts
+    wait_for_text(page, "Press Enter when")
+    record, state = wait_for_record(served.data_dir, 0)
+    player = record.setup.players[state.current]
+    live = page.locator("#orbis-live")
+    live.get_by_text(f"{player}'s turn").wait_for(state="attached")
+    page.keyboard.press("Enter")  # the hand-over curtain
+    wait_for_text(page, "Take a region tile")
+    page.wait_for_function(
+        "() => document.getElementById('orbis-live').textContent.includes('Take a region tile')"
+    )
+    tree = page.locator("body").aria_snapshot()
+    assert "- status: " in tree and "Take a region tile" in tree  # the live region
+    assert 'list "The decision at hand"' in tree
+    items = page.get_by_role("list", name="The decision at hand").get_by_role("listitem")
+    said = items.all_inner_texts()
+    # the panel's first line names the tile under the cursor, with its effect after it
+    assert any(name_of(t) in said[0] for t in state.market if t is not None), said
+    assert len(said) >= 3, said
+    tile = state.market[0]
+    assert tile is not None
+    page.keyboard.press("1")
+    wait_for_text(page, f"{player} took {name_of(tile)}")
+    page.wait_for_function(
+        "() => document.getElementById('orbis-live').textContent.includes('Phase 4')"
+    )
+    tree = page.locator("body").aria_snapshot()
+    assert f"Place {name_of(tile)}" in tree

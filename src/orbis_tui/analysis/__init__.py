@@ -27,12 +27,15 @@ _LAZY = {
     "loss_parts": "review",
     "review_record": "review",
     "print_review": "report",
+    "ReviewCache": "review_cache",
+    "review_key": "review_cache",
 }
 
 if TYPE_CHECKING:
     from .hints import HintOption, best_options
     from .report import print_review
     from .review import GameReview, MoveReview, loss_parts, review_record
+    from .review_cache import ReviewCache, review_key
 
 
 __getattr__ = lazy_attributes(__name__, _LAZY)
@@ -46,9 +49,11 @@ __all__ = [
     "HintOption",
     "MoveReview",
     "OptionEstimate",
+    "ReviewCache",
     "analyse",
     "best_options",
     "loss_parts",
     "print_review",
+    "review_key",
     "review_record",
 ]

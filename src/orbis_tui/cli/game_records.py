@@ -16,7 +16,7 @@ from .arguments import AddCommand, recent_count, review_size, usable_data_dir
 from .language import language_option
 
 if TYPE_CHECKING:
-    from ..analysis import GameReview
+    from ..analysis import GameReview, ReviewCache
     from ..engine import GameState
     from ..records import GameRecord
     from .arguments import Commands
@@ -101,15 +101,53 @@ def _cmd_review(args: argparse.Namespace) -> int:
     size: dict[str, Any] = (
         {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
     )
-    if args.json or not sys.stderr.isatty():
-        review = review_record(record, seats=seats, **size)
-    else:
-        review = _review_with_bar(record, seats, size)
+    review = _kept_review(record, seats, size)
+    if review is None:
+        if args.json or not sys.stderr.isatty():
+            review = review_record(record, seats=seats, **size)
+        else:
+            review = _review_with_bar(record, seats, size)
+        _keep_review(record, seats, size, review)
     if args.json:
         print(review.to_json(), end="")
     else:
         print_review(review, Console(), record)
     return 0
+
+
+def _review_cache() -> ReviewCache:
+    from ..analysis import ReviewCache
+    from ..paths import default_data_dir
+
+    return ReviewCache.in_data_folder(default_data_dir())
+
+
+def _kept_review(
+    record: GameRecord, seats: list[int] | None, size: dict[str, Any]
+) -> GameReview | None:
+    """The review of ``record`` kept by an earlier ``orbis review`` or the app's review
+    screen with the same parameters; a kept file that cannot be used is said and
+    ignored."""
+    from ..analysis import review_key
+    from ..printable import printable
+
+    kept = _review_cache().load(review_key(record, seats=seats, **size), record)
+    if kept.note is not None:
+        message = _("orbis review: the kept review is unusable ({note}): reviewing again")
+        print(message.format(note=printable(kept.note)), file=sys.stderr)
+    return kept.review
+
+
+def _keep_review(
+    record: GameRecord, seats: list[int] | None, size: dict[str, Any], review: GameReview
+) -> None:
+    from ..analysis import review_key
+    from ..printable import printable
+
+    failed = _review_cache().save(review_key(record, seats=seats, **size), review)
+    if failed is not None:
+        message = _("orbis review: the review could not be kept for next time ({error})")
+        print(message.format(error=printable(failed)), file=sys.stderr)
 
 
 def _review_with_bar(

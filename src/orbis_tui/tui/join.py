@@ -109,6 +109,11 @@ class RemoteTableScreen(TableScreen):
         question = _(texts.STAND_IN_QUESTION).format(name=name)
         self.app.push_screen(QuestionScreen(_(texts.STAND_IN_TITLE), question, answers), answered)
 
+    def since_seat(self) -> int | None:
+        """This screen's player, whoever's turn it is."""
+        seat = self.remote.my_seat
+        return None if seat is None or self.state.is_over else seat
+
     def _waiting_text(self) -> str | None:
         seat = self.state.current
         if seat not in self.remote.away():
@@ -257,7 +262,8 @@ class JoinApp(OrbisApp):
     # ------------------------------------------------------------ from the server
     def _server_said(self, data: dict[str, Any]) -> None:
         kind = data.get("t")
-        if kind == "table" and self._lost:
+        back = kind == "table" and self._lost
+        if back:
             self._lost = False
             self.clear_notifications()
             self.notify(_(texts.JOIN_BACK), timeout=4, markup=False)
@@ -275,6 +281,8 @@ class JoinApp(OrbisApp):
                 return
             if view is not None:
                 self._take(view, turn, count)
+            if back:
+                self._tell_what_happened()
         elif kind == "refused" and self.session is not None:
             self.session.refused()
             code = data.get("code")
@@ -304,6 +312,18 @@ class JoinApp(OrbisApp):
         if table is not None:
             table.table_moved(turn, count)
         self._alert_if_my_turn()
+
+    def _tell_what_happened(self) -> None:
+        """Back after a lost connection: the turns played meanwhile, in full."""
+        table = self._table_screen()
+        away = self._turns_when_lost
+        if table is None or self.session is None or away is None:
+            return
+        self._turns_when_lost = None
+        if len(self.session.history.update()) > away:
+            table.action_since(away=away)
+
+    _turns_when_lost: int | None = None
 
     def _table_screen(self) -> RemoteTableScreen | None:
         for screen in self.screen_stack:
@@ -356,6 +376,8 @@ class JoinApp(OrbisApp):
         if code == "lost":
             if not self._lost:  # said once, and kept on screen until it is back
                 self._lost = True
+                if self.session is not None:  # the turns played from now: "while away"
+                    self._turns_when_lost = len(self.session.history.update())
                 self.notify(_(texts.JOIN_LOST), severity="warning", timeout=24 * 3600, markup=False)
             return
         if code == p.REPLACED:

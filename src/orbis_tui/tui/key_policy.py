@@ -75,6 +75,8 @@ class KeyContext:
     side_overflows: Flag  # the log or the coach has more to show below
     hints_instead: str | None = None  # why this table never gives hints (the walkthrough)
     bot_moves: bool | None = None  # a computer player moves here (None: whoever is not human)
+    panel_scrolls: Callable[[int], bool] | None = None  # the panel has a page that way
+    since: Flag = False  # turns were played since this player's last one
 
     @property
     def bot_turn(self) -> bool:
@@ -108,12 +110,18 @@ def judge(action: str, parameters: tuple[object, ...], context: KeyContext) -> V
         return IDLE
     if action == "new_game":
         return ENABLED
+    if action == "since":
+        return _either(_now(context.since), _(texts.IDLE_SINCE))
     if action == "ready" or context.handing_over:
         return _either(action == "ready" and context.handing_over)
     state = context.state
     kind = state.kind
     if action in _ALWAYS:
         return ENABLED
+    if action == "scroll_panel":
+        scrolls = context.panel_scrolls
+        direction = int(str(parameters[0]))
+        return _either(scrolls is not None and scrolls(direction), _(texts.IDLE_PANEL_SCROLL))
     if action == "scroll_side":
         return _either(parameters[0] == -1 or _now(context.side_overflows))
     if action == "hurry":

@@ -47,6 +47,12 @@ def _bindings() -> list[BindingType]:
         Binding("n,ctrl+n", "new_game", K["new"], show=False),
         Binding("pageup", "scroll_side(-1)", K["scroll"], show=False),
         Binding("pagedown", "scroll_side(1)", K["scroll"]),
+        # the decision panel, a page at a time (everything it cannot show at once)
+        Binding("right_square_bracket", "scroll_panel(1)", K["panel_more"], key_display="]"),
+        Binding(
+            "left_square_bracket", "scroll_panel(-1)", K["panel_back"], key_display="[", show=False
+        ),
+        Binding("d", "since", K["since"]),
     ]
     for key, direction in (
         ("up,k", "up"),

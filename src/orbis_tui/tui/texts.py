@@ -177,6 +177,10 @@ KEY = {
     "score": N_("Score"),
     "settings": N_("Settings"),
     "scroll": N_("More"),
+    "panel_more": N_("Read on"),
+    "panel_back": N_("Read back"),
+    "since": N_("Since your turn"),
+    "mistakes_more": N_("More mistakes"),
 }
 
 # ---------------------------------------------------------------- the decision panel
@@ -239,9 +243,27 @@ PANEL_WAITING = N_("{name} is choosing, at their own screen…")
 PANEL_MISTAKE = "✗ {reason}"
 PANEL_WARNING = "! {message}"
 PANEL_NOTE = "· {message}"
-PANEL_MORE = N_("▾ more in a taller window")
-PANEL_MORE_COACH = N_("▾ more: press c for the coach")
-PANEL_MORE_IN_COACH = N_("▾ more in the coach, at the right")
+PANEL_MORE = N_("▾ more: press ] (and [ to go back)")
+PANEL_MORE_COACH = N_("▾ more: press ] · c: the coach")
+PANEL_MORE_IN_COACH = N_("▾ more: press ] · or the coach, at the right")
+# a page of a panel scrolled with its keys ({next} and {back}: ] and [): {page} of {pages}
+PANEL_PAGE_MORE = N_("▾ {next} more · {back} back ({page}/{pages})")
+PANEL_PAGE_END = N_("▴ {back} back · the end ({page}/{pages})")
+IDLE_PANEL_SCROLL = N_("Nothing more in the panel that way.")
+SINCE_TITLE: Template = Np_(
+    "Since {name}'s last turn: 1 turn",
+    "Since {name}'s last turn: {count} turns",
+    "count",
+)
+SINCE_AWAY_TITLE: Template = Np_(
+    "While you were away, {name}: 1 turn",
+    "While you were away, {name}: {count} turns",
+    "count",
+)
+HANDOVER_SINCE_KEY = N_("d: every turn since yours, in full")
+# the browser page's list of the decision panel's lines, for a screen reader
+PAGE_DECISION = N_("The decision at hand")
+IDLE_SINCE = N_("Nobody has played since your last turn.")
 PANEL_WILD_IF = N_("x: leave it unpaid, a wilderness:")
 PANEL_PAY_ANYWAY = N_("y: pay anyway")
 PANEL_REFUSE_IF = N_("x: refuse:")
@@ -635,6 +657,11 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ),
     (N_("PgUp / PgDn"), N_("scroll the game log (or the coach); the mouse wheel too")),
     (
+        "] / [",
+        N_("the panel's next page / the page before (also the turn summary, the review)"),
+    ),
+    (N_("d"), N_("every turn played since your last one, whole")),
+    (
         N_("s"),
         N_(
             "settings: the look, confirming each turn, the recap of computer moves, the "
@@ -1004,7 +1031,10 @@ REVIEW_EXCHANGE = N_("An exchange before the decision below it.")
 REVIEW_PENDING = N_("Not judged yet: the analysis is still running.")
 REVIEW_UNJUDGED = N_("Not judged (the analysis was stopped before it).")
 REVIEW_END = N_("The game ends here.")
-REVIEW_LESSON = N_("What decided {name}'s game:")
+REVIEW_LESSON = N_("The lesson of the game for {name}:")
+REVIEW_MISTAKES_MORE = N_("▾ more: press } (and { to go back)")
+REVIEW_KEPT_DAMAGED = N_("The review kept from before could not be used ({note}): analysing again.")
+REVIEW_KEPT_FAILED = N_("The review could not be kept for next time ({error}).")
 REVIEW_UNFINISHED = N_("The record stops here: the game was not finished.")
 REVIEW_MISTAKES_TITLE = N_("Biggest mistakes (m next · n in order)")
 REVIEW_MISTAKE_LINE = N_("round {round} {name}: −{loss:.1f} CP")

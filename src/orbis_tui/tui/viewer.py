@@ -25,7 +25,12 @@ class ReviewApp(OrbisApp):
         if event is not None:  # Textual passes it: the app's own start is skipped
             event.prevent_default()  # (neither the saved game nor the new-game screen)
         self._apply_look()
-        self.push_screen(ReviewScreen(self.record, analyse=self.analyse))
+        from ..analysis import ReviewCache
+        from ..paths import default_data_dir
+
+        # a review kept by the app or by `orbis review` shows at once; nothing is written
+        cache = ReviewCache.in_data_folder(default_data_dir(), writable=False)
+        self.push_screen(ReviewScreen(self.record, analyse=self.analyse, cache=cache))
 
 
 def run_viewer(record: GameRecord, *, analyse: bool = True) -> int:

@@ -229,9 +229,12 @@ class EndScreen(Screen[None]):
 
     def action_review(self) -> None:
         """Step through the game with the search's judgement of every decision."""
+        from ...analysis import ReviewCache
         from .review import ReviewScreen
 
-        self.app.push_screen(ReviewScreen(self.match.record))
+        store = self.store
+        cache = ReviewCache.in_data_folder(store.root, writable=not store.read_only)
+        self.app.push_screen(ReviewScreen(self.match.record, cache=cache))
 
     def action_new(self) -> None:
         self.app.post_message(NewGame())

@@ -45,7 +45,7 @@ from ..widgets.supply import SupplyBar
 from .base import SizeNotice
 
 if TYPE_CHECKING:
-    from ...analysis import GameReview, MoveReview
+    from ...analysis import GameReview, MoveReview, ReviewCache
 
 K = texts.KEY
 PER_OPTION: int | None = None  # search iterations per option; None: the review's default
@@ -69,13 +69,26 @@ class ReviewScreen(Screen[None]):
         Binding("m", "biggest", K["mistakes"]),
         Binding("n", "next_mistake", K["mistake"]),
         Binding("p", "players", K["players"]),
+        # the analysis (every reason, the lesson of the game), a page at a time
+        Binding("right_square_bracket", "read(1)", K["panel_more"], key_display="]"),
+        Binding("left_square_bracket", "read(-1)", K["panel_back"], key_display="["),
+        # the biggest mistakes and each player's losses, a page at a time
+        Binding("right_curly_bracket", "read_mistakes(1)", K["mistakes_more"], key_display="}"),
+        Binding(
+            "left_curly_bracket", "read_mistakes(-1)", K["panel_back"], key_display="{", show=False
+        ),
         Binding("escape", "stop", K["stop"]),
         Binding("escape", "back", K["close"]),
     ]
     AUTO_FOCUS = None
 
-    def __init__(self, record: GameRecord, *, analyse: bool = True) -> None:
+    def __init__(
+        self, record: GameRecord, *, analyse: bool = True, cache: ReviewCache | None = None
+    ) -> None:
+        """``cache``: where a review once computed is kept, and found again at once."""
         super().__init__()
+        self.cache = cache
+        self._cache_key = ""
         self.book = ReplayBook(record)
         self.position = 0
         self.review: GameReview | None = None
@@ -94,7 +107,9 @@ class ReviewScreen(Screen[None]):
                 yield MarketBoard(id="market")
                 yield SupplyBar(id="supply")
                 yield Static(_(texts.REVIEW_MISTAKES_TITLE), classes="rule")
-                yield FittedPanel(id="mistakes")
+                mistakes = FittedPanel(id="mistakes")
+                mistakes.page_keys = ("}", "{")
+                yield mistakes
             with Vertical(id="right"):
                 yield PlayerCard(id="card")
                 yield PyramidView(id="pyramid")
@@ -104,10 +119,31 @@ class ReviewScreen(Screen[None]):
         yield SizeNotice()
 
     def on_mount(self) -> None:
+        if self.analysing and self._kept() is not None:
+            return
         if self.analysing:
             self._ticker = self.set_interval(0.25, self._show_progress)
             self._analyse(self.book.record)
         self.show()
+
+    def _kept(self) -> GameReview | None:
+        """The review kept from an earlier opening, shown at once (None: none kept)."""
+        cache = self.cache
+        if cache is None:
+            return None
+        from ...analysis import REVIEW_PER_OPTION, review_key
+
+        record = self.book.record
+        size = REVIEW_PER_OPTION if PER_OPTION is None else PER_OPTION
+        self._cache_key = review_key(record, per_option=size)
+        kept = cache.load(self._cache_key, record)
+        if kept.note is not None:
+            self.notify(_(texts.REVIEW_KEPT_DAMAGED).format(note=kept.note), markup=False)
+        if kept.review is None:
+            return None
+        self.analysing = False
+        self.use_review(kept.review)
+        return kept.review
 
     def on_unmount(self) -> None:
         self._stop.set()
@@ -133,6 +169,10 @@ class ReviewScreen(Screen[None]):
         self._ticker.stop()
         self.refresh_bindings()
         self.use_review(message.review)
+        if self.cache is not None and self._cache_key:
+            failed = self.cache.save(self._cache_key, message.review)
+            if failed is not None:
+                self.notify(_(texts.REVIEW_KEPT_FAILED).format(error=failed), markup=False)
         if not message.review.settings.get("complete", True):
             done = len(message.review.moves)
             self.notify(texts.fill(texts.REVIEW_STOPPED, done=done), markup=False)
@@ -174,8 +214,12 @@ class ReviewScreen(Screen[None]):
             self.query_one(PyramidView).show(pyramid, wild_points=wild)
         # a short window keeps the judgement and the biggest mistakes, and says it cut
         analysis = self._analysis_lines(state, action)
-        self.query_one("#analysis", FittedPanel).show_lines(analysis)
-        self.query_one("#mistakes", FittedPanel).show_lines(self._mistakes_lines())
+        # the same position and review: the page the reader scrolled to stays
+        topic = (position, id(self.review))
+        self.query_one("#analysis", FittedPanel).show_lines(analysis, topic=topic)
+        mistakes = self.query_one("#mistakes", FittedPanel)
+        more = _(texts.REVIEW_MISTAKES_MORE)
+        mistakes.show_lines(self._mistakes_lines(), more, topic=(id(self.review), position))
 
     def _show_status(self, state: GameState) -> None:
         book = self.book
@@ -324,6 +368,10 @@ class ReviewScreen(Screen[None]):
             return self.position < self.book.last if forward else self.position > 0
         if action in ("biggest", "next_mistake"):
             return bool(self._ranked)
+        if action == "read":
+            return self.query_one("#analysis", FittedPanel).can_scroll(int(str(parameters[0])))
+        if action == "read_mistakes":
+            return self.query_one("#mistakes", FittedPanel).can_scroll(int(str(parameters[0])))
         if action == "stop":
             return self.analysing
         if action == "back":
@@ -368,9 +416,23 @@ class ReviewScreen(Screen[None]):
             why = _(texts.REVIEW_AT_START)
         elif event.key in ("right", "l", "pagedown", "end") and self.position >= self.book.last:
             why = _(texts.REVIEW_AT_END)
+        elif event.key in _PAGE_KEYS:
+            panel, direction = _PAGE_KEYS[event.key]
+            if not self.query_one(panel, FittedPanel).can_scroll(direction):
+                why = _(texts.IDLE_PANEL_SCROLL)
         if why is not None:
             event.stop()
             self.notify(why, timeout=3, markup=False)
+
+    def action_read(self, direction: int) -> None:
+        """The analysis's next page (1) or the one before (-1)."""
+        self.query_one("#analysis", FittedPanel).scroll_page(direction)
+        self.refresh_bindings()
+
+    def action_read_mistakes(self, direction: int) -> None:
+        """The list of mistakes' next page (1) or the one before (-1)."""
+        self.query_one("#mistakes", FittedPanel).scroll_page(direction)
+        self.refresh_bindings()
 
     def action_players(self) -> None:
         """Every player's pyramid and realm at this position."""
@@ -390,6 +452,15 @@ class ReviewScreen(Screen[None]):
             self.dismiss(None)
         else:
             self.app.exit()
+
+
+# the keys that page through a panel: which panel, which way
+_PAGE_KEYS = {
+    "right_square_bracket": ("#analysis", 1),
+    "left_square_bracket": ("#analysis", -1),
+    "right_curly_bracket": ("#mistakes", 1),
+    "left_curly_bracket": ("#mistakes", -1),
+}
 
 
 def _kept(text: str, style: str | Style = "", rank: int = CHOICE) -> MustShow:

@@ -8,6 +8,7 @@ post their choice back as a message.
 
 from __future__ import annotations
 
+import json
 from typing import ClassVar
 
 from textual import events
@@ -56,6 +57,10 @@ from ..widgets.panel import DecisionPanel, option_marked, summary_lines, warned_
 from ..widgets.pyramid import PyramidView
 from ..widgets.supply import SupplyBar
 from .base import SizeNotice, too_small
+
+# The escape sequence that carries what the panel says to the browser page (OSC 7700):
+# a number no terminal uses, which xterm.js ignores after the page has read it.
+PAGE_OSC = 7700
 
 
 class TableScreen(Screen[None]):
@@ -259,10 +264,11 @@ class TableScreen(Screen[None]):
             shown, ui.god if turn else None, shown.players[seat].god is None
         )
         panel = self.query_one(DecisionPanel)
+        topic = (self.game_stamp(), state.kind, pending is not None)  # a new one: the top
         if pending is not None:
-            panel.show_lines(summary_lines(pending.summary))
+            panel.show_lines(summary_lines(pending.summary), topic=topic)
         elif human:
-            panel.show(state, ui, self.error, coach_open=self.has_class("-coach"))
+            panel.show(state, ui, self.error, coach_open=self.has_class("-coach"), topic=topic)
         elif not self.seat.human:
             panel.show_text(
                 _(texts.PANEL_BOT).format(
@@ -283,10 +289,40 @@ class TableScreen(Screen[None]):
             coach.show(
                 state, session.version, confirming=pending is not None, ui=ui if human else None
             )
+        self._tell_page(panel)
         signature = self._binding_signature()
         if signature != self._bindings_shown:
             self._bindings_shown = signature
             self.refresh_bindings()
+
+    _told_page: str = ""
+
+    def _tell_page(self, panel: DecisionPanel) -> None:
+        """In a browser, tell the page what the panel says, every line of it, for a
+        screen reader (see web_page/app_index.html): the status line's words, the turn
+        alert while the hand-over curtain waits, and the panel's lines. Sent only when
+        it changed, as an escape sequence of its own that the terminal ignores."""
+        if not self.app.is_web:
+            return
+        alert = ""
+        if self._handover_open:
+            alert = _(texts.HANDOVER_TITLE).format(name=self.seat.name)
+        heading = str(self.query_one(StatusLine).plain())
+        said = json.dumps(
+            {
+                "label": _(texts.PAGE_DECISION),
+                "heading": heading,
+                "alert": alert,
+                "lines": panel.plain_lines(),
+            },
+            ensure_ascii=True,
+        )
+        if said == self._told_page:
+            return
+        self._told_page = said
+        driver = self.app._driver
+        if driver is not None:
+            driver.write(f"\x1b]{PAGE_OSC};{said}\x07")
 
     def _waiting_text(self) -> str | None:
         """What the panel says while another person decides (None: the usual)."""
@@ -326,7 +362,13 @@ class TableScreen(Screen[None]):
             self.my_turn,
             too_small(self.app.size),
             self._side_overflows(),
+            self._panel_pages(),
+            self._since_count(),
         )
+
+    def _panel_pages(self) -> tuple[int, int]:
+        panel = self.query_one(DecisionPanel)
+        return (panel.page, panel.pages)
 
     def _show_pyramid(self, shown: GameState, seat: int, deciding: bool) -> None:
         view = self.query_one(PyramidView)
@@ -423,6 +465,7 @@ class TableScreen(Screen[None]):
             self._handover_open = True
             self._table_visible(False)
             self.query_one(HandOverCurtain).show(curtain)
+            self._tell_page(self.query_one(DecisionPanel))
             self.refresh_bindings()
 
     def _table_visible(self, shown: bool) -> None:
@@ -502,7 +545,26 @@ class TableScreen(Screen[None]):
             side_overflows=self._side_overflows,
             hints_instead=self.hints_instead(),
             bot_moves=self.session.plays_bots and not seat.human,
+            panel_scrolls=self._panel_scrolls,
+            since=lambda: self._since_count() > 0,
         )
+
+    def _panel_scrolls(self, direction: int) -> bool:
+        panels = self.query(DecisionPanel)
+        return bool(panels) and panels.first().can_scroll(direction)
+
+    def _since_count(self) -> int:
+        """How many turns were played since the seat to move (or this screen's player)
+        last played: what the "since your turn" view lists."""
+        seat = self.since_seat()
+        return 0 if seat is None else len(self.session.history.since_turn_of(seat))
+
+    def since_seat(self) -> int | None:
+        """Whose "since your turn" the table offers: the person to move here."""
+        state = self.state
+        if state.is_over or not self.my_turn:
+            return None
+        return state.current
 
     def hints_instead(self) -> str | None:
         """Why this table never gives hints, told in place of one (None: it gives them)."""
@@ -690,6 +752,29 @@ class TableScreen(Screen[None]):
         else:
             panel.scroll_relative(y=direction * max(1, panel.size.height - 1), animate=False)
         self.refresh_bindings()
+
+    def action_scroll_panel(self, direction: int) -> None:
+        """The decision panel's next page (1) or the one before (-1)."""
+        self.query_one(DecisionPanel).scroll_page(direction)
+        self.refresh_bindings()
+
+    def action_since(self, away: int | None = None) -> None:
+        """Every turn played since this player's last one, in full, to scroll through;
+        with ``away``, the turns finished after the first ``away`` of the game (those
+        played while the player was away)."""
+        from .since import SinceScreen
+
+        seat = self.since_seat()
+        if seat is None:
+            return
+        history = self.session.history
+        if away is not None:
+            turns, to_you = history.update()[away:], []
+        else:
+            turns, to_you = history.since_turn_of(seat), history.done_to(seat)
+        if turns:
+            name = self.seats[seat].name
+            self.app.push_screen(SinceScreen(name, turns, to_you, away=away is not None))
 
     def action_players(self) -> None:
         from .players import PlayersScreen

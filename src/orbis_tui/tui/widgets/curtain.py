@@ -84,6 +84,8 @@ class HandOverCurtain(Static):
                         break
                     parts.append(text)
                     left -= lines
+            # every one of them, whole, however many there were
+            parts.append(Text(_(texts.HANDOVER_SINCE_KEY), style=palette.DIM))
             parts.append(Text())
         if curtain.pass_keyboard:
             parts.append(Text(_(texts.HANDOVER_PASS).format(name=name)))

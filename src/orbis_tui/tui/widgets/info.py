@@ -54,6 +54,10 @@ class TextPanel(Static):
         """Draw the next text even if it is the same (the look changed)."""
         self._text = None
 
+    def plain(self) -> str:
+        """The text shown now, without styles."""
+        return self._text.plain if self._text is not None else ""
+
 
 class StatusLine(TextPanel):
     """Round, active player and what is expected now."""

@@ -16,7 +16,7 @@ from ...i18n import gettext as _
 from .. import palette, texts
 
 # Actions always available (and listed in the help), shown only when there is room.
-OPTIONAL = frozenset({"players", "history", "score", "coach", "settings"})
+OPTIONAL = frozenset({"players", "history", "score", "coach", "settings", "since"})
 # The way out is always shown, at the right end, whatever else has to give way.
 PINNED = frozenset({"quit", "lesson_leave"})
 

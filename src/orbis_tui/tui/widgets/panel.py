@@ -81,8 +81,9 @@ def fit_lines(
     needed lines go, from the last up: first those not :class:`MustShow` (hints the key
     bar repeats: when only they go, nothing says so), then the must-show ones by rank,
     the heading only before a loss of value. Rows left over show the most needed line
-    left out cut short, and a last line says where the rest is (``more``, or a taller
-    window). When the losses of value alone are too tall, the last shown is cut short."""
+    left out cut short, and a last line says where the rest is (``more``, or the key
+    that scrolls the panel: :class:`FittedPanel`; the key bar names it too). When the
+    losses of value alone are too tall, the last shown is cut short."""
     heights = [len(line.wrap(console, width)) for line in lines]
     total = sum(heights)
     if total <= height:
@@ -213,15 +214,53 @@ def option_marked(option: Option | None) -> bool:
 
 
 class FittedPanel(TextPanel):
-    """A panel of lines fitted to its size by :func:`fit_lines` whenever either changes."""
+    """A panel of lines fitted to its size by :func:`fit_lines` whenever either changes.
+
+    When the lines do not fit, the panel scrolls by pages (:meth:`scroll_page`, the
+    keys ``[`` and ``]``): page 0 is the fitted view (what a player must read first,
+    and a line naming the key for the rest); the pages after it show every line in
+    order, a page at a time, each ending in a line that says how to go on. Nothing is
+    reachable only in a taller window."""
 
     _lines: list[Text] | None = None
     _more: str | None = None
+    _page = 0  # 0: the fitted view; n: the n-th page of every line in order
+    _pages = 1  # how many pages the lines take at the panel's size now
+    _topic: object = None
+    page_keys = ("]", "[")  # the keys that show the next page and the one before
 
-    def show_lines(self, lines: list[Text], more: str | None = None) -> None:
+    def show_lines(self, lines: list[Text], more: str | None = None, topic: object = None) -> None:
+        """Show ``lines``; a ``topic`` other than the last one's starts again at the top
+        (a new decision), the same one keeps the page the player scrolled to."""
+        if topic != self._topic:
+            self._topic = topic
+            self._page = 0
         self._lines = lines
         self._more = more
         self._draw()
+
+    @property
+    def page(self) -> int:
+        return self._page
+
+    @property
+    def pages(self) -> int:
+        """How many pages the panel shows (1: everything fits)."""
+        return self._pages if self._lines is not None else 1
+
+    def can_scroll(self, direction: int) -> bool:
+        """Whether ``scroll_page(direction)`` would show another page."""
+        if direction < 0:
+            return self._page > 0
+        return self._page + 1 < self.pages
+
+    def scroll_page(self, direction: int) -> bool:
+        """The next page (1) or the one before (-1); False when there is none."""
+        if not self.can_scroll(direction):
+            return False
+        self._page += 1 if direction > 0 else -1
+        self._draw()
+        return True
 
     def on_resize(self) -> None:
         if self._lines is not None:
@@ -230,17 +269,50 @@ class FittedPanel(TextPanel):
     def _draw(self) -> None:
         lines = self._lines or []
         size = self.content_size
+        before = (self._page, self._pages)
+        self._pages = 1
         if size.width > 0 and size.height > 0:
-            lines = fit_lines(lines, size.width, size.height, self.app.console, self._more)
+            lines = self._fitted(lines, size.width, size.height)
         text = Text(end="")
         for i, line in enumerate(lines):
             if i:
                 text.append("\n")
             text.append_text(line)
         self.set_text(text)
+        if (self._page, self._pages) != before and self.is_attached:
+            self.screen.refresh_bindings()  # the scroll keys work now, or no longer
+
+    def _fitted(self, lines: list[Text], width: int, height: int) -> list[Text]:
+        console = self.app.console
+        rows = [row for line in lines for row in line.wrap(console, width)]
+        if len(rows) <= height:
+            self._page = 0
+            return lines
+        room = max(1, height - 1)  # the last row says how to go on
+        step = max(1, room - 1)  # a page repeats the last row of the one before
+        last = 1 + -(-(len(rows) - room) // step)
+        self._pages = last + 1
+        self._page = min(self._page, last)
+        if self._page == 0:
+            more = self._more or _(texts.PANEL_MORE)
+            return fit_lines(lines, width, height, console, more)
+        start = (self._page - 1) * step
+        said = _(texts.PANEL_PAGE_MORE) if self._page < last else _(texts.PANEL_PAGE_END)
+        forward, back = self.page_keys
+        said = said.format(page=self._page, pages=last, next=forward, back=back)
+        marker = Text(said, style=palette.DIM, no_wrap=True, overflow="ellipsis")
+        return [*rows[start : start + room], marker]
+
+    def plain_lines(self) -> list[str]:
+        """Every line the panel has to say, whatever its size, as plain text."""
+        if self._lines is None:
+            return [self._text.plain] if self._text is not None else []
+        return [row for line in self._lines for row in line.plain.split("\n") if row]
 
     def show_text(self, message: str) -> None:
         self._lines = None
+        self._page = 0
+        self._topic = None
         self.set_text(Text(message))
 
 
@@ -250,11 +322,17 @@ class DecisionPanel(FittedPanel):
     """
 
     def show(
-        self, state: GameState, ui: Controller, error: IllegalAction | None, coach_open: bool
+        self,
+        state: GameState,
+        ui: Controller,
+        error: IllegalAction | None,
+        coach_open: bool,
+        topic: object = None,
     ) -> None:
-        """The decision at hand; what a short panel leaves out, the coach lists."""
+        """The decision at hand; what a short panel leaves out, ``]`` scrolls to (and
+        the coach lists)."""
         more = _(texts.PANEL_MORE_IN_COACH) if coach_open else _(texts.PANEL_MORE_COACH)
-        self.show_lines(panel_lines(state, ui, error), more)
+        self.show_lines(panel_lines(state, ui, error), more, topic)
 
 
 __all__ = [
