@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from ..printable import MAX_LINE, printable
+
 log = logging.getLogger("orbis.host")
 
 T = TypeVar("T")
@@ -139,7 +141,7 @@ def read_extra(table_id: str, text: str) -> dict[str, Any]:
         extra = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise DamagedTable(
-            f"table {table_id}: its hints and stand-ins are damaged ({exc})"
+            f"table {table_id}: its hints and stand-ins are damaged ({printable(exc)})"
         ) from None
     if not isinstance(extra, dict):
         raise DamagedTable(f"table {table_id}: its hints and stand-ins are not an object")
@@ -166,13 +168,15 @@ class SqliteStore:
         from filelock import FileLock, Timeout
 
         self.path = path
+        # The path as a terminal can show it (it may hold escapes): every message uses it.
+        self.shown = shown = printable(path, MAX_LINE)
         try:
             mode = path.stat().st_mode
         except OSError:
             mode = None
         if mode is not None and stat.S_ISREG(mode) and not stat.S_IMODE(mode) & 0o222:
             raise StoreError(
-                f"{path} is read-only (its permissions allow no writing): the tables could "
+                f"{shown} is read-only (its permissions allow no writing): the tables could "
                 "not be stored. Make it writable (chmod u+w) or name another file"
             )
         # The store holds the true deal: only its owner may read it (and what SQLite
@@ -182,16 +186,14 @@ class SqliteStore:
             self._lock.acquire()
         except Timeout:
             raise StoreError(
-                f"{path} is in use by another table server (one server per store file; "
+                f"{shown} is in use by another table server (one server per store file; "
                 "for several, use PostgreSQL)"
             ) from None
         except OSError as exc:
-            raise StoreError(f"{path}: {exc.strerror or exc}") from None
+            raise StoreError(f"{shown}: {printable(exc.strerror or exc)}") from None
         try:
             _owner_only(path)
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             found = {
                 name: {c[1] for c in self._db.execute(f"PRAGMA table_info({name})")}
                 for name in COLUMNS
@@ -199,22 +201,35 @@ class SqliteStore:
             foreign = foreign_schema({k: v for k, v in found.items() if v})
             if foreign is not None:
                 raise StoreError(
-                    f"{path} holds another program's tables, not Orbis tables ({foreign}): "
+                    f"{shown} holds another program's tables, not Orbis tables ({foreign}): "
                     "name another file"
                 )
+            if found["tables"]:
+                # The list of live tables is read before anything is written: a file
+                # damaged there is refused at start and left as it is (one damaged
+                # table is set aside later, by load).
+                self._db.execute("SELECT id FROM tables WHERE finished = 0").fetchall()
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self._db.executescript(_SCHEMA)
             self._db.execute("PRAGMA user_version = 1")  # a write: a read-only file fails here
         except sqlite3.Error as exc:
             self._db.close()
             self._lock.release()
-            if "readonly" in str(exc):
+            problem = printable(exc)
+            if "readonly" in problem:
                 raise StoreError(
-                    f"{path} cannot be written ({exc}): the tables could not be stored"
+                    f"{shown} cannot be written ({problem}): the tables could not be stored"
                 ) from None
-            raise StoreError(f"{path}: not a table store ({exc})") from None
+            if "malformed" in problem:
+                raise StoreError(
+                    f"{shown} is damaged ({problem}): it was left as it is. Recover what it "
+                    "holds (sqlite3 FILE .recover) or name another file"
+                ) from None
+            raise StoreError(f"{shown}: not a table store ({problem})") from None
         except OSError as exc:
             self._lock.release()
-            raise StoreError(f"{path}: {exc.strerror or exc}") from None
+            raise StoreError(f"{shown}: {printable(exc.strerror or exc)}") from None
         except StoreError:
             self._db.close()
             self._lock.release()
@@ -226,7 +241,7 @@ class SqliteStore:
         try:
             return await asyncio.get_running_loop().run_in_executor(self._thread, call, *args)
         except sqlite3.OperationalError as exc:  # the disk is full, the file went away...
-            raise StoreUnavailable(f"{self.path}: {exc}") from None
+            raise StoreUnavailable(f"{self.shown}: {printable(exc)}") from None
 
     async def create(self, table: StoredTable) -> None:
         await self._run(self._create, table)
@@ -248,6 +263,17 @@ class SqliteStore:
         return await self._run(self._load, table_id)
 
     def _load(self, table_id: str) -> StoredTable | None:
+        try:
+            return self._read_table(table_id)
+        except sqlite3.DatabaseError as exc:
+            problem = str(exc)
+            if isinstance(exc, sqlite3.OperationalError) and "decode" not in problem:
+                raise  # the disk is full, the file went away...: unavailable, not damaged
+            raise DamagedTable(
+                f"table {printable(table_id)}: its rows are damaged ({printable(problem)})"
+            ) from None
+
+    def _read_table(self, table_id: str) -> StoredTable | None:
         db = self._db
         row = db.execute(
             "SELECT setup, watch_hash, extra FROM tables WHERE id = ?", (table_id,)
