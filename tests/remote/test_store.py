@@ -303,3 +303,23 @@ def test_a_path_with_escapes_is_named_with_its_escapes_visible(tmp_path: Path) -
     with pytest.raises(StoreError, match="read-only") as refused:
         SqliteStore(path)
     assert "\x1b" not in str(refused.value) and "esc\\x1b]0;X\\x07.db" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("schema", "named"),
+    [
+        ("CREATE TABLE notes (id INTEGER, body TEXT)", "its table 'notes'"),
+        ("CREATE VIEW actions AS SELECT 1 table_id, 0 number, 'x' entry", "its view 'actions'"),
+    ],
+)
+def test_a_file_with_tables_of_another_name_or_a_view_is_refused_and_left_alone(
+    tmp_path: Path, schema: str, named: str
+) -> None:
+    path = tmp_path / "theirs.db"
+    with sqlite3.connect(path) as db:
+        db.execute(schema)
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match=f"another program's tables.*{named}"):
+        SqliteStore(path)
+    assert path.read_bytes() == before  # none of the store's tables written into it

@@ -199,6 +199,18 @@ class SqliteStore:
                 for name in COLUMNS
             }
             foreign = foreign_schema({k: v for k, v in found.items() if v})
+            # Tables or views of any other name (or a view under one of ours): the file
+            # is another program's, which the store would write into.
+            others = [
+                f"{kind} {printable(name)!r}"
+                for kind, name in self._db.execute(
+                    "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
+                    "AND name NOT LIKE 'sqlite%'"
+                )
+                if kind != "table" or name not in COLUMNS
+            ]
+            if foreign is None and others:
+                foreign = f"its {others[0]}"
             if foreign is not None:
                 raise StoreError(
                     f"{shown} holds another program's tables, not Orbis tables ({foreign}): "
