@@ -323,3 +323,45 @@ def test_a_file_with_tables_of_another_name_or_a_view_is_refused_and_left_alone(
     with pytest.raises(StoreError, match=f"another program's tables.*{named}"):
         SqliteStore(path)
     assert path.read_bytes() == before  # none of the store's tables written into it
+
+
+def test_a_pipe_named_as_the_store_is_refused_with_a_message(tmp_path: Path) -> None:
+    import os
+
+    path = tmp_path / "tables.db"
+    os.mkfifo(path)
+    with pytest.raises(StoreError, match="not a table store"):
+        SqliteStore(path)
+    asyncio.run(SqliteStore(tmp_path / "other.db").close())  # the lock of the first is free
+
+
+def test_a_table_whose_hints_are_null_is_set_aside_and_the_others_are_served(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from .server_helpers import new_table, running_server
+
+    path = tmp_path / "tables.db"
+
+    async def deal() -> tuple[str, str]:
+        async with running_server(path) as server:
+            _, _, sound = await new_table(server, 2)
+            _, _, damaged = await new_table(server, 2)
+        return sound["table"], damaged["table"]
+
+    sound, damaged = asyncio.run(deal())
+    relaxed = tmp_path / "relaxed.db"  # the same columns without NOT NULL: a NULL fits
+    with sqlite3.connect(relaxed) as db:
+        db.execute("ATTACH DATABASE ? AS sound", (str(path),))
+        for name in ("tables", "seats", "actions"):
+            db.execute(f"CREATE TABLE main.{name} AS SELECT * FROM sound.{name}")
+        db.execute("UPDATE tables SET extra = NULL WHERE id = ?", (damaged,))
+    db.close()
+
+    async def serve_again() -> None:
+        async with running_server(relaxed) as server:
+            assert sound in server.rooms and damaged not in server.rooms
+
+    with caplog.at_level(logging.ERROR, logger="orbis.host"):
+        asyncio.run(serve_again())
+    (line,) = [r.getMessage() for r in caplog.records if damaged in r.getMessage()]
+    assert "set aside" in line and "NoneType, not text" in line

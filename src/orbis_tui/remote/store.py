@@ -135,9 +135,12 @@ def foreign_schema(found: dict[str, set[str]], prefix: str = "") -> str | None:
     return None
 
 
-def read_extra(table_id: str, text: str) -> dict[str, Any]:
-    """A table's hints and stand-ins as stored; DamagedTable if they cannot be read."""
+def read_extra(table_id: str, text: object) -> dict[str, Any]:
+    """A table's hints and stand-ins as stored; DamagedTable if they cannot be read (a
+    NULL or a number where the text should be, too)."""
     try:
+        if not isinstance(text, str | bytes):
+            raise ValueError(f"{type(text).__name__}, not text")
         extra = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise DamagedTable(
@@ -191,19 +194,19 @@ class SqliteStore:
             ) from None
         except OSError as exc:
             raise StoreError(f"{shown}: {printable(exc.strerror or exc)}") from None
+        db: sqlite3.Connection | None = None  # closed again if the file is refused
         try:
             _owner_only(path)
-            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             found = {
-                name: {c[1] for c in self._db.execute(f"PRAGMA table_info({name})")}
-                for name in COLUMNS
+                name: {c[1] for c in db.execute(f"PRAGMA table_info({name})")} for name in COLUMNS
             }
             foreign = foreign_schema({k: v for k, v in found.items() if v})
             # Tables or views of any other name (or a view under one of ours): the file
             # is another program's, which the store would write into.
             others = [
                 f"{kind} {printable(name)!r}"
-                for kind, name in self._db.execute(
+                for kind, name in db.execute(
                     "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
                     "AND name NOT LIKE 'sqlite%'"
                 )
@@ -220,13 +223,14 @@ class SqliteStore:
                 # The list of live tables is read before anything is written: a file
                 # damaged there is refused at start and left as it is (one damaged
                 # table is set aside later, by load).
-                self._db.execute("SELECT id FROM tables WHERE finished = 0").fetchall()
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-            self._db.executescript(_SCHEMA)
-            self._db.execute("PRAGMA user_version = 1")  # a write: a read-only file fails here
+                db.execute("SELECT id FROM tables WHERE finished = 0").fetchall()
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            db.executescript(_SCHEMA)
+            db.execute("PRAGMA user_version = 1")  # a write: a read-only file fails here
         except sqlite3.Error as exc:
-            self._db.close()
+            if db is not None:
+                db.close()
             self._lock.release()
             problem = printable(exc)
             if "readonly" in problem:
@@ -240,12 +244,16 @@ class SqliteStore:
                 ) from None
             raise StoreError(f"{shown}: not a table store ({problem})") from None
         except OSError as exc:
+            if db is not None:
+                db.close()
             self._lock.release()
             raise StoreError(f"{shown}: {printable(exc.strerror or exc)}") from None
         except StoreError:
-            self._db.close()
+            if db is not None:
+                db.close()
             self._lock.release()
             raise
+        self._db = db
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="orbis-sqlite")
 
     async def _run(self, call: Callable[..., T], *args: Any) -> T:
