@@ -365,3 +365,41 @@ def test_a_table_whose_hints_are_null_is_set_aside_and_the_others_are_served(
         asyncio.run(serve_again())
     (line,) = [r.getMessage() for r in caplog.records if damaged in r.getMessage()]
     assert "set aside" in line and "NoneType, not text" in line
+
+
+@pytest.mark.parametrize(
+    ("damage", "named"),
+    [
+        ("UPDATE tables SET watch_hash = x'00ff' WHERE id = ?", "its watching hash"),
+        ("UPDATE seats SET token_hash = 'é' WHERE table_id = ? AND seat = 1", "seat 1's hash"),
+        ("UPDATE tables SET setup = x'7b7d' WHERE id = ?", "its setup is not text"),
+    ],
+)
+def test_a_table_whose_hashes_or_setup_are_not_usable_text_is_set_aside(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, damage: str, named: str
+) -> None:
+    """Served, such a table would fail at every seat's link (a TypeError comparing it)."""
+    from .server_helpers import new_table, running_server
+
+    path = tmp_path / "tables.db"
+
+    async def deal() -> tuple[str, str]:
+        async with running_server(path) as server:
+            _, _, sound = await new_table(server, 2)
+            _, _, damaged = await new_table(server, 2)
+        return sound["table"], damaged["table"]
+
+    sound, damaged = asyncio.run(deal())
+    with sqlite3.connect(path) as db:
+        db.execute(damage, (damaged,))
+    db.close()
+
+    async def serve_again() -> None:
+        async with running_server(path) as server:
+            assert sound in server.rooms and damaged not in server.rooms
+            assert server.rooms[sound].seat_of("someone") is None
+
+    with caplog.at_level(logging.ERROR, logger="orbis.host"):
+        asyncio.run(serve_again())
+    (line,) = [r.getMessage() for r in caplog.records if damaged in r.getMessage()]
+    assert "set aside" in line and named in line

@@ -308,10 +308,13 @@ class SqliteStore:
         ).fetchall()
         return StoredTable(
             table_id,
-            row[0],
-            [s[0] for s in seats],
-            row[1],
-            [a[0] for a in actions],
+            _stored_text(table_id, "its setup", row[0]),
+            [
+                None if s[0] is None else _stored_text(table_id, f"seat {n}'s hash", s[0], True)
+                for n, s in enumerate(seats)
+            ],
+            _stored_text(table_id, "its watching hash", row[1], True),
+            [_stored_text(table_id, f"action {n}", a[0]) for n, a in enumerate(actions)],
             read_extra(table_id, row[2]),
         )
 
@@ -369,6 +372,17 @@ class SqliteStore:
         await self._run(self._db.close)
         self._thread.shutdown()
         self._lock.release()
+
+
+def _stored_text(table_id: str, what: str, value: object, hash_: bool = False) -> str:
+    """``value`` read from a table's row, if it is text (ASCII for a hash: hashes are
+    compared in constant time, which only ASCII allows); DamagedTable otherwise."""
+    if isinstance(value, str) and (value.isascii() or not hash_):
+        return value
+    kind = "an ASCII hash" if hash_ else "text"
+    raise DamagedTable(
+        f"table {printable(table_id)}: {what} is not {kind} ({type(value).__name__})"
+    )
 
 
 def _owner_only(path: Path) -> None:
