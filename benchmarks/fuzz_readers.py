@@ -809,6 +809,11 @@ def main() -> None:
         "actions numbered from 5": ("UPDATE actions SET number = 5 WHERE table_id = ?",),
         "watch hash a number": ("UPDATE tables SET watch_hash = 3 WHERE id = ?",),
         "a seat's token NULL": ("UPDATE seats SET token_hash = NULL WHERE table_id = ?",),
+        "a seat's token a blob": ("UPDATE seats SET token_hash = x'00ff' WHERE table_id = ?",),
+        "a seat's token not ASCII": ("UPDATE seats SET token_hash = 'é' WHERE table_id = ?",),
+        "watch hash a blob": ("UPDATE tables SET watch_hash = x'00ff' WHERE id = ?",),
+        "an action a blob": ("UPDATE actions SET entry = x'00ff' WHERE table_id = ?",),
+        "setup a blob": ("UPDATE tables SET setup = x'7b7d' WHERE id = ?",),
         "no seats": ("DELETE FROM seats WHERE table_id = ?",),
         "finished 'x'": ("UPDATE tables SET finished = 'x' WHERE id = ?",),
     }  # fmt: skip
@@ -896,6 +901,8 @@ def main() -> None:
                     server = TableServer(store, port=0, bot_pause=0.0)
                     try:
                         await server.resume_all()
+                        for room in server.rooms.values():
+                            room.seat_of("a-token-someone-sends")  # what each seat's link asks
                         return set(server.rooms)
                     finally:
                         await server._on_shutdown(None)  # type: ignore[arg-type]
