@@ -28,6 +28,7 @@ from aiohttp import WSMsgType, web
 
 from .i18n import N_
 from .levels import HUMAN, LEVELS
+from .printable import MAX_LINE, printable
 from .remote import protocol as p
 from .remote.links import PLAY, WATCH, Link
 from .remote.room import WATCHER, Room, create_table
@@ -231,7 +232,8 @@ class TableServer:
                         clock=self.clock,
                     )
                 except Exception as exc:  # a stored table this version cannot replay
-                    log.error("table %s cannot be resumed: %s", table_id, exc)
+                    # one line, whatever the stored table holds (escapes, a long value)
+                    log.error("table %s cannot be resumed: %s", table_id, printable(exc, MAX_LINE))
                     return None
                 self.rooms[table_id] = room
         return room

@@ -222,3 +222,184 @@ def test_the_servers_own_tasks_are_kept_and_ended_with_it(tmp_path: Path) -> Non
         assert all(task.done() for task in kept)  # and ended with it, not left behind
 
     asyncio.run(main())
+
+
+def test_a_store_whose_pages_are_damaged_is_refused_at_start_and_left_as_it_is(
+    tmp_path: Path,
+) -> None:
+    import random
+
+    path = tmp_path / "tables.db"
+
+    async def deal() -> None:
+        store = SqliteStore(path)
+        try:
+            for _ in range(3):
+                await store.create(StoredTable(new_table_id(), "{}" + " " * 5000, ["aa"], "ww"))
+        finally:
+            await store.close()
+
+    asyncio.run(deal())
+    data = bytearray(path.read_bytes())
+    page = 4096
+    assert len(data) > 2 * page
+    rng = random.Random(38)
+    data[page:] = bytes(rng.randrange(256) for _ in range(len(data) - page))  # all but the first
+    path.write_bytes(bytes(data))
+    with pytest.raises(StoreError, match=r"is damaged \(database disk image is malformed\)"):
+        SqliteStore(path)
+    assert path.read_bytes() == bytes(data)
+
+
+def test_a_table_whose_text_cannot_be_decoded_is_set_aside_and_the_others_are_served(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from .server_helpers import new_table, running_server
+
+    path = tmp_path / "tables.db"
+
+    async def deal() -> tuple[str, str]:
+        async with running_server(path) as server:
+            _, _, sound = await new_table(server, 2)
+            _, _, damaged = await new_table(server, 2)
+        return sound["table"], damaged["table"]
+
+    sound, damaged = asyncio.run(deal())
+    with sqlite3.connect(path) as db:  # not UTF-8, and a line break and an escape in it
+        db.execute("UPDATE tables SET setup = CAST(x'7b0a1bff' AS TEXT) WHERE id = ?", (damaged,))
+
+    async def serve_again() -> None:
+        async with running_server(path) as server:
+            assert sound in server.rooms and damaged not in server.rooms
+
+    with caplog.at_level(logging.ERROR, logger="orbis.host"):
+        asyncio.run(serve_again())
+    (line,) = [r.getMessage() for r in caplog.records if damaged in r.getMessage()]
+    assert "set aside" in line and "its rows are damaged" in line
+    assert line.isprintable()  # one line, no raw escape
+    with sqlite3.connect(path) as db:  # kept as it was, for whoever repairs it
+        db.text_factory = bytes
+        (kept,) = db.execute("SELECT setup FROM tables WHERE id = ?", (damaged,)).fetchone()
+    assert kept == b"{\n\x1b\xff"
+
+
+def test_another_programs_sqlite_file_is_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "theirs.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE tables (name TEXT, size INTEGER)")
+        db.execute("INSERT INTO tables VALUES ('kitchen', 4)")
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="another program's tables"):
+        SqliteStore(path)
+    assert path.read_bytes() == before  # not even turned to WAL mode
+    assert not Path(f"{path}-wal").exists()
+
+
+def test_a_path_with_escapes_is_named_with_its_escapes_visible(tmp_path: Path) -> None:
+    path = tmp_path / "esc\x1b]0;X\x07.db"
+    asyncio.run(SqliteStore(path).close())
+    path.chmod(0o444)
+    with pytest.raises(StoreError, match="read-only") as refused:
+        SqliteStore(path)
+    assert "\x1b" not in str(refused.value) and "esc\\x1b]0;X\\x07.db" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("schema", "named"),
+    [
+        ("CREATE TABLE notes (id INTEGER, body TEXT)", "its table 'notes'"),
+        ("CREATE VIEW actions AS SELECT 1 table_id, 0 number, 'x' entry", "its view 'actions'"),
+    ],
+)
+def test_a_file_with_tables_of_another_name_or_a_view_is_refused_and_left_alone(
+    tmp_path: Path, schema: str, named: str
+) -> None:
+    path = tmp_path / "theirs.db"
+    with sqlite3.connect(path) as db:
+        db.execute(schema)
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match=f"another program's tables.*{named}"):
+        SqliteStore(path)
+    assert path.read_bytes() == before  # none of the store's tables written into it
+
+
+def test_a_pipe_named_as_the_store_is_refused_with_a_message(tmp_path: Path) -> None:
+    import os
+
+    path = tmp_path / "tables.db"
+    os.mkfifo(path)
+    with pytest.raises(StoreError, match="not a table store"):
+        SqliteStore(path)
+    asyncio.run(SqliteStore(tmp_path / "other.db").close())  # the lock of the first is free
+
+
+def test_a_table_whose_hints_are_null_is_set_aside_and_the_others_are_served(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from .server_helpers import new_table, running_server
+
+    path = tmp_path / "tables.db"
+
+    async def deal() -> tuple[str, str]:
+        async with running_server(path) as server:
+            _, _, sound = await new_table(server, 2)
+            _, _, damaged = await new_table(server, 2)
+        return sound["table"], damaged["table"]
+
+    sound, damaged = asyncio.run(deal())
+    relaxed = tmp_path / "relaxed.db"  # the same columns without NOT NULL: a NULL fits
+    with sqlite3.connect(relaxed) as db:
+        db.execute("ATTACH DATABASE ? AS sound", (str(path),))
+        for name in ("tables", "seats", "actions"):
+            db.execute(f"CREATE TABLE main.{name} AS SELECT * FROM sound.{name}")
+        db.execute("UPDATE tables SET extra = NULL WHERE id = ?", (damaged,))
+    db.close()
+
+    async def serve_again() -> None:
+        async with running_server(relaxed) as server:
+            assert sound in server.rooms and damaged not in server.rooms
+
+    with caplog.at_level(logging.ERROR, logger="orbis.host"):
+        asyncio.run(serve_again())
+    (line,) = [r.getMessage() for r in caplog.records if damaged in r.getMessage()]
+    assert "set aside" in line and "NoneType, not text" in line
+
+
+@pytest.mark.parametrize(
+    ("damage", "named"),
+    [
+        ("UPDATE tables SET watch_hash = x'00ff' WHERE id = ?", "its watching hash"),
+        ("UPDATE seats SET token_hash = 'é' WHERE table_id = ? AND seat = 1", "seat 1's hash"),
+        ("UPDATE tables SET setup = x'7b7d' WHERE id = ?", "its setup is not text"),
+    ],
+)
+def test_a_table_whose_hashes_or_setup_are_not_usable_text_is_set_aside(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, damage: str, named: str
+) -> None:
+    """Served, such a table would fail at every seat's link (a TypeError comparing it)."""
+    from .server_helpers import new_table, running_server
+
+    path = tmp_path / "tables.db"
+
+    async def deal() -> tuple[str, str]:
+        async with running_server(path) as server:
+            _, _, sound = await new_table(server, 2)
+            _, _, damaged = await new_table(server, 2)
+        return sound["table"], damaged["table"]
+
+    sound, damaged = asyncio.run(deal())
+    with sqlite3.connect(path) as db:
+        db.execute(damage, (damaged,))
+    db.close()
+
+    async def serve_again() -> None:
+        async with running_server(path) as server:
+            assert sound in server.rooms and damaged not in server.rooms
+            assert server.rooms[sound].seat_of("someone") is None
+
+    with caplog.at_level(logging.ERROR, logger="orbis.host"):
+        asyncio.run(serve_again())
+    (line,) = [r.getMessage() for r in caplog.records if damaged in r.getMessage()]
+    assert "set aside" in line and named in line

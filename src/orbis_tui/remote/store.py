@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from ..printable import MAX_LINE, printable
+
 log = logging.getLogger("orbis.host")
 
 T = TypeVar("T")
@@ -133,13 +135,16 @@ def foreign_schema(found: dict[str, set[str]], prefix: str = "") -> str | None:
     return None
 
 
-def read_extra(table_id: str, text: str) -> dict[str, Any]:
-    """A table's hints and stand-ins as stored; DamagedTable if they cannot be read."""
+def read_extra(table_id: str, text: object) -> dict[str, Any]:
+    """A table's hints and stand-ins as stored; DamagedTable if they cannot be read (a
+    NULL or a number where the text should be, too)."""
     try:
+        if not isinstance(text, str | bytes):
+            raise ValueError(f"{type(text).__name__}, not text")
         extra = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise DamagedTable(
-            f"table {table_id}: its hints and stand-ins are damaged ({exc})"
+            f"table {table_id}: its hints and stand-ins are damaged ({printable(exc)})"
         ) from None
     if not isinstance(extra, dict):
         raise DamagedTable(f"table {table_id}: its hints and stand-ins are not an object")
@@ -166,13 +171,15 @@ class SqliteStore:
         from filelock import FileLock, Timeout
 
         self.path = path
+        # The path as a terminal can show it (it may hold escapes): every message uses it.
+        self.shown = shown = printable(path, MAX_LINE)
         try:
             mode = path.stat().st_mode
         except OSError:
             mode = None
         if mode is not None and stat.S_ISREG(mode) and not stat.S_IMODE(mode) & 0o222:
             raise StoreError(
-                f"{path} is read-only (its permissions allow no writing): the tables could "
+                f"{shown} is read-only (its permissions allow no writing): the tables could "
                 "not be stored. Make it writable (chmod u+w) or name another file"
             )
         # The store holds the true deal: only its owner may read it (and what SQLite
@@ -182,43 +189,71 @@ class SqliteStore:
             self._lock.acquire()
         except Timeout:
             raise StoreError(
-                f"{path} is in use by another table server (one server per store file; "
+                f"{shown} is in use by another table server (one server per store file; "
                 "for several, use PostgreSQL)"
             ) from None
         except OSError as exc:
-            raise StoreError(f"{path}: {exc.strerror or exc}") from None
+            raise StoreError(f"{shown}: {printable(exc.strerror or exc)}") from None
+        db: sqlite3.Connection | None = None  # closed again if the file is refused
         try:
             _owner_only(path)
-            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             found = {
-                name: {c[1] for c in self._db.execute(f"PRAGMA table_info({name})")}
-                for name in COLUMNS
+                name: {c[1] for c in db.execute(f"PRAGMA table_info({name})")} for name in COLUMNS
             }
             foreign = foreign_schema({k: v for k, v in found.items() if v})
+            # Tables or views of any other name (or a view under one of ours): the file
+            # is another program's, which the store would write into.
+            others = [
+                f"{kind} {printable(name)!r}"
+                for kind, name in db.execute(
+                    "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
+                    "AND name NOT LIKE 'sqlite%'"
+                )
+                if kind != "table" or name not in COLUMNS
+            ]
+            if foreign is None and others:
+                foreign = f"its {others[0]}"
             if foreign is not None:
                 raise StoreError(
-                    f"{path} holds another program's tables, not Orbis tables ({foreign}): "
+                    f"{shown} holds another program's tables, not Orbis tables ({foreign}): "
                     "name another file"
                 )
-            self._db.executescript(_SCHEMA)
-            self._db.execute("PRAGMA user_version = 1")  # a write: a read-only file fails here
+            if found["tables"]:
+                # The list of live tables is read before anything is written: a file
+                # damaged there is refused at start and left as it is (one damaged
+                # table is set aside later, by load).
+                db.execute("SELECT id FROM tables WHERE finished = 0").fetchall()
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            db.executescript(_SCHEMA)
+            db.execute("PRAGMA user_version = 1")  # a write: a read-only file fails here
         except sqlite3.Error as exc:
-            self._db.close()
+            if db is not None:
+                db.close()
             self._lock.release()
-            if "readonly" in str(exc):
+            problem = printable(exc)
+            if "readonly" in problem:
                 raise StoreError(
-                    f"{path} cannot be written ({exc}): the tables could not be stored"
+                    f"{shown} cannot be written ({problem}): the tables could not be stored"
                 ) from None
-            raise StoreError(f"{path}: not a table store ({exc})") from None
+            if "malformed" in problem:
+                raise StoreError(
+                    f"{shown} is damaged ({problem}): it was left as it is. Recover what it "
+                    "holds (sqlite3 FILE .recover) or name another file"
+                ) from None
+            raise StoreError(f"{shown}: not a table store ({problem})") from None
         except OSError as exc:
+            if db is not None:
+                db.close()
             self._lock.release()
-            raise StoreError(f"{path}: {exc.strerror or exc}") from None
+            raise StoreError(f"{shown}: {printable(exc.strerror or exc)}") from None
         except StoreError:
-            self._db.close()
+            if db is not None:
+                db.close()
             self._lock.release()
             raise
+        self._db = db
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="orbis-sqlite")
 
     async def _run(self, call: Callable[..., T], *args: Any) -> T:
@@ -226,7 +261,7 @@ class SqliteStore:
         try:
             return await asyncio.get_running_loop().run_in_executor(self._thread, call, *args)
         except sqlite3.OperationalError as exc:  # the disk is full, the file went away...
-            raise StoreUnavailable(f"{self.path}: {exc}") from None
+            raise StoreUnavailable(f"{self.shown}: {printable(exc)}") from None
 
     async def create(self, table: StoredTable) -> None:
         await self._run(self._create, table)
@@ -248,6 +283,17 @@ class SqliteStore:
         return await self._run(self._load, table_id)
 
     def _load(self, table_id: str) -> StoredTable | None:
+        try:
+            return self._read_table(table_id)
+        except sqlite3.DatabaseError as exc:
+            problem = str(exc)
+            if isinstance(exc, sqlite3.OperationalError) and "decode" not in problem:
+                raise  # the disk is full, the file went away...: unavailable, not damaged
+            raise DamagedTable(
+                f"table {printable(table_id)}: its rows are damaged ({printable(problem)})"
+            ) from None
+
+    def _read_table(self, table_id: str) -> StoredTable | None:
         db = self._db
         row = db.execute(
             "SELECT setup, watch_hash, extra FROM tables WHERE id = ?", (table_id,)
@@ -262,10 +308,13 @@ class SqliteStore:
         ).fetchall()
         return StoredTable(
             table_id,
-            row[0],
-            [s[0] for s in seats],
-            row[1],
-            [a[0] for a in actions],
+            _stored_text(table_id, "its setup", row[0]),
+            [
+                None if s[0] is None else _stored_text(table_id, f"seat {n}'s hash", s[0], True)
+                for n, s in enumerate(seats)
+            ],
+            _stored_text(table_id, "its watching hash", row[1], True),
+            [_stored_text(table_id, f"action {n}", a[0]) for n, a in enumerate(actions)],
             read_extra(table_id, row[2]),
         )
 
@@ -323,6 +372,17 @@ class SqliteStore:
         await self._run(self._db.close)
         self._thread.shutdown()
         self._lock.release()
+
+
+def _stored_text(table_id: str, what: str, value: object, hash_: bool = False) -> str:
+    """``value`` read from a table's row, if it is text (ASCII for a hash: hashes are
+    compared in constant time, which only ASCII allows); DamagedTable otherwise."""
+    if isinstance(value, str) and (value.isascii() or not hash_):
+        return value
+    kind = "an ASCII hash" if hash_ else "text"
+    raise DamagedTable(
+        f"table {printable(table_id)}: {what} is not {kind} ({type(value).__name__})"
+    )
 
 
 def _owner_only(path: Path) -> None:
