@@ -266,11 +266,6 @@ def _figures(samples: list[float]) -> dict[str, float]:
     }
 
 
-def keypress(games: int, seed: int = 1) -> dict[str, float]:
-    figures, _scrolls = keypress_and_scroll(games, seed)
-    return figures
-
-
 def keypress_and_scroll(games: int, seed: int = 1) -> tuple[dict[str, float], dict[str, float]]:
     samples, scrolls = asyncio.run(_latencies(games, seed))
     return _figures(samples), _figures(scrolls)

@@ -45,3 +45,5 @@ used.levelno
 used.dont_write_bytecode
 # A worker process's job named in a program the test runs (test_parallel.py).
 used.tell_and_wait
+# sqlite3 reads a connection's text_factory (bytes kept as they are, to be checked).
+used.text_factory
