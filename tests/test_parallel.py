@@ -96,8 +96,9 @@ run_jobs(tell_and_wait, [600, 600], 2, lambda number, result: None)
 _WATCHED_CHILD = """
 import os
 from orbis_tui.analysis.parallel import _watch_parent
+parent = os.getppid()  # before saying it runs: the test kills the parent once it has
 print(os.getpid(), flush=True)
-_watch_parent(os.getppid(), every=0.05)
+_watch_parent(parent, every=0.05)
 """
 
 _PARENT_OF_A_WATCHER = f"""
