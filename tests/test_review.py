@@ -276,7 +276,13 @@ def test_the_review_is_the_same_for_the_same_seed() -> None:
     record = planted()[0]
     again = review_record(record, seats=[0], per_option=PER_OPTION, seed=0)
     assert again.moves == tuple(m for m in reviewed().moves if m.seat == 0)
-    assert again.players == (reviewed().players[0],)
+    # The lesson speaks to "you" in a review of one player, and names each player in a
+    # review of several: the same findings, worded for whom the review is addressed to.
+    alone, among = again.players[0], reviewed().players[0]
+    assert replace(alone, lesson=()) == replace(among, lesson=())
+    assert len(alone.lesson) == len(among.lesson)
+    assert any(line.startswith("your ") for line in alone.lesson)
+    assert not any(line.startswith("your ") for line in among.lesson)
 
 
 @pytest.mark.slow  # a whole game reviewed

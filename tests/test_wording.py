@@ -139,7 +139,7 @@ def test_the_help_says_a_farm_waives_the_color_printed_on_it(speak, lang, printe
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("de", "+ 0,7 in kleinen Verlusten bei 1 weiteren Entscheidung"),
+        ("de", "+ 0,7 aus 1 weiteren kleinen Verlust"),
         ("ru", "+ 0,7 в мелких потерях в 1 другом решении"),
         ("en", "+ 0.7 in small losses at 1 other decision"),
     ],

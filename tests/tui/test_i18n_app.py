@@ -83,7 +83,13 @@ def ellipsis_texts() -> list[str]:
 
 
 ELLIPSIS_TEXTS = ellipsis_texts()
-PANEL_MORE_TEXTS = (texts.PANEL_MORE, texts.PANEL_MORE_COACH, texts.PANEL_MORE_IN_COACH)
+# A panel that cuts a line short on purpose says so below it, with the key to read on.
+PANEL_MORE_TEXTS = (
+    texts.PANEL_MORE,
+    texts.PANEL_MORE_COACH,
+    texts.PANEL_MORE_IN_COACH,
+    texts.REVIEW_MISTAKES_MORE,
+)
 
 
 def cut_off(text: str) -> list[str]:
