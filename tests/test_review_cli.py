@@ -247,6 +247,7 @@ def test_a_review_is_kept_and_read_back_and_a_damaged_one_is_said_and_redone(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from orbis_tui import analysis
     from orbis_tui.analysis import review as review_module
 
     calls: list[int] = []
@@ -257,6 +258,7 @@ def test_a_review_is_kept_and_read_back_and_a_damaged_one_is_said_and_redone(
         return real(*args, workers=1, **kwargs)  # a small review, in this process
 
     monkeypatch.setattr(review_module, "review_record", counting)
+    monkeypatch.setattr(analysis, "review_record", counting)  # the name the command asks
     monkeypatch.setattr(review_module, "FIRST_WORLDS", 2)
     monkeypatch.setattr(review_module, "MAX_WORLDS", 4)
     data = json.loads(short_record.read_text(encoding="utf-8"))
