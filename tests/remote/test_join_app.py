@@ -114,17 +114,10 @@ def test_back_after_a_lost_connection_the_seat_reads_what_happened_while_away(
             room = server.rooms[link.table]
             app = JoinApp(link, tmp_path / "data")
             async with app.run_test(size=(80, 24)) as pilot:
-                screen = None
-                for _ in range(200):
-                    if isinstance(app.screen, RemoteTableScreen):
-                        screen = app.screen
-                        break
-                    await pilot.pause(0.02)
-                assert screen is not None
-                for _ in range(400):  # this seat's turn
-                    if screen.my_turn and not screen.handing_over:
-                        break
-                    await pilot.pause(0.02)
+                await _until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+                screen = app.screen
+                assert isinstance(screen, RemoteTableScreen)
+                await _until(pilot, lambda: screen.my_turn and not screen.handing_over)
                 assert screen.my_turn
                 app._on_status("lost", "")  # what SeatLink says when the connection drops
                 turn = screen.state.turn
@@ -136,10 +129,7 @@ def test_back_after_a_lost_connection_the_seat_reads_what_happened_while_away(
                     await pilot.pause(0.05)
                 assert room.match.state.turn > turn + 1
                 app._send(p.sync())  # back: the server sends the whole table
-                for _ in range(400):
-                    if isinstance(app.screen, SinceScreen):
-                        break
-                    await pilot.pause(0.02)
+                await _until(pilot, lambda: isinstance(app.screen, SinceScreen))
                 since = app.screen
                 assert isinstance(since, SinceScreen) and since.away
                 assert len(since.turns) >= 2  # this seat's turn and the computer's
