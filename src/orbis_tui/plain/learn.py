@@ -5,17 +5,14 @@ move (the rules first, then the lesson) and keeps the progress, as in the app.""
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 from typing import TextIO
 
-from .. import i18n
 from ..engine import DecisionKind, NotationError, parse_action
 from ..i18n import gettext as _
 from ..learn import Feedback, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
-from ..tiles import use_cache
 from ..tui.controller import Controller
-from ..tui.saves import PROGRESS_NAME, SaveStore
+from ..tui.saves import PROGRESS_NAME
 from ..tui.sheet import Choice, Sheet, Topic, decision_sheet
 from ..words import spell_colors
 from . import texts
@@ -30,6 +27,7 @@ from .seat import (
     plain,
     pyramid_words,
     realm_words,
+    start_plain,
 )
 
 COMMANDS = ("board", "market", "pyramid", "realm", "hint", "back", "options", "help", "quit")
@@ -199,12 +197,7 @@ def run_plain_learn(
     write: TextIO,
 ) -> int:
     """The walkthrough where it was left (or from the start), line by line."""
-    gc.enable()  # the orbis command turns collection off while an app starts
-    if language:
-        i18n.set_language(i18n.resolve_language(language, None))
-    saves = SaveStore(data_dir)
-    use_cache(saves.cache_dir)
-    before = spell_colors(True)
+    saves, before = start_plain(data_dir, language)
     try:
         try:
             script = load_script()

@@ -782,6 +782,18 @@ def seats_from(players: int, names: Sequence[str], levels: dict[int, str]) -> li
     return seats
 
 
+def start_plain(data_dir: Path | None, language: str | None) -> tuple[SaveStore, bool]:
+    """What every plain-text command does first: the language, the data folder's store
+    and its catalog cache, colors named in words. Returns the store and the colors'
+    previous setting (for ``spell_colors`` at the end)."""
+    gc.enable()  # the orbis command turns collection off while an app starts
+    if language:
+        i18n.set_language(i18n.resolve_language(language, None))
+    store = SaveStore(data_dir)
+    use_cache(store.cache_dir)
+    return store, spell_colors(True)
+
+
 def run_plain(
     data_dir: Path | None,
     *,
@@ -796,12 +808,7 @@ def run_plain(
     """Play (or resume) a game line by line; the exit status."""
     from ..records import Match, setup_for_game
 
-    gc.enable()  # the orbis command turns collection off while an app starts
-    if language:
-        i18n.set_language(i18n.resolve_language(language, None))
-    store = SaveStore(data_dir)
-    use_cache(store.cache_dir)
-    before = spell_colors(True)
+    store, before = start_plain(data_dir, language)
     lock = store.acquire()
     try:
         if lock.state is LockState.ELSEWHERE:
