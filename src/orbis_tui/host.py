@@ -128,7 +128,7 @@ class SeatConnection:
 
     def close(self, code: str, reason: str) -> None:
         if self._bye is None:
-            self._bye = p.encode("bye", code=code, reason=reason)
+            self._bye = p.encode(p.Bye(code=code, reason=reason))
             self._wake.set()
 
     async def _write(self) -> None:

@@ -9,9 +9,21 @@ draw a terminal of a billion columns.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
 from .printable import printable
 
@@ -22,89 +34,133 @@ MAX_PING = 64
 MAX_MESSAGE_BYTES = 64 * 1024  # longer messages are refused by the websocket itself
 
 
-@dataclass(frozen=True)
-class Keys:
-    text: str
+class TabMessageBase(BaseModel):
+    """A message of a tab: a JSON list, its kind first, then the values named by
+    ``values`` (in that order), each of its JSON type (strictly: no ``"5"`` for 5)."""
+
+    model_config = ConfigDict(strict=True, frozen=True, extra="forbid")
+    values: ClassVar[tuple[str, ...]] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_list(cls, sent: Any) -> Any:
+        if not isinstance(sent, list):
+            return sent
+        kind, rest = sent[0], sent[1:]
+        if len(rest) != len(cls.values):
+            wanted = len(cls.values)
+            raise ValueError(
+                f"{wanted or 'no'} value{'s' * (wanted > 1)} after its type, not {len(rest)}"
+            )
+        return {"kind": kind, **dict(zip(cls.values, rest, strict=True))}
 
 
-@dataclass(frozen=True)
-class Resize:
-    width: int
-    height: int
+class Keys(TabMessageBase):
+    kind: Literal["stdin"] = "stdin"
+    text: Annotated[str, Field(max_length=MAX_KEYS)]
+    values = ("text",)
 
 
-@dataclass(frozen=True)
-class Ping:
-    data: str
+def _cells(most: int) -> AfterValidator:
+    """A number of cells (a whole number, at least 1), kept to what a screen shows."""
+    return AfterValidator(lambda cells: min(cells, most))
 
 
-@dataclass(frozen=True)
-class Focus:
-    focused: bool
+class Size(BaseModel):
+    model_config = ConfigDict(strict=True, frozen=True)  # a page may say more: passed over
+
+    width: Annotated[int, Field(ge=1), _cells(MAX_COLUMNS)]
+    height: Annotated[int, Field(ge=1), _cells(MAX_ROWS)]
+
+
+class Resize(TabMessageBase):
+    kind: Literal["resize"] = "resize"
+    size: Size
+    values = ("size",)
+
+    @property
+    def width(self) -> int:
+        return self.size.width
+
+    @property
+    def height(self) -> int:
+        return self.size.height
+
+
+class Ping(TabMessageBase):
+    kind: Literal["ping"] = "ping"
+    data: Annotated[str, Field(max_length=MAX_PING)]
+    values = ("data",)
+
+
+class Focus(TabMessageBase):
+    kind: Literal["focus", "blur"]
+
+    @property
+    def focused(self) -> bool:
+        return self.kind == "focus"
+
+
+def _kind(sent: Any) -> str | None:
+    """The type a tab's message starts with (None: not a list that starts with one)."""
+    if isinstance(sent, list) and sent and isinstance(sent[0], str):
+        return sent[0]
+    return None
+
+
+# Every message a tab may send: a new kind is one model more here, with its tag.
+TabMessage = Annotated[
+    Annotated[Keys, Tag("stdin")]
+    | Annotated[Resize, Tag("resize")]
+    | Annotated[Ping, Tag("ping")]
+    | Annotated[Focus, Tag("focus")]
+    | Annotated[Focus, Tag("blur")],
+    Discriminator(
+        _kind,
+        custom_error_type="unknown_kind",
+        custom_error_message="not a list that starts with a type a page sends",
+    ),
+]
+_tab: TypeAdapter[TabMessage] = TypeAdapter(TabMessage)
 
 
 @dataclass(frozen=True)
 class Malformed:
+    """What a tab sent that is none of its messages (not on the wire)."""
+
     reason: str
 
 
-TabMessage = Keys | Resize | Ping | Focus | Malformed
-
-
-def read_message(text: str) -> TabMessage:
-    """The message a tab sent as ``text``."""
+def read_message(text: str | bytes) -> TabMessage | Malformed:
+    """The message a tab sent as ``text``, or :class:`Malformed` saying what is wrong."""
     if len(text) > MAX_MESSAGE_BYTES:
         return Malformed(f"a message of {len(text)} characters")
     try:
-        envelope = json.loads(text)
-    except (ValueError, RecursionError):
-        return Malformed("not JSON")
-    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
-        return Malformed("not a list that starts with its type")
-    kind, rest = envelope[0], envelope[1:]
-    if kind == "stdin":
-        if len(rest) != 1 or not isinstance(rest[0], str):
-            return Malformed("stdin without its text")
-        if len(rest[0]) > MAX_KEYS:
-            return Malformed(f"stdin of {len(rest[0])} characters (at most {MAX_KEYS})")
-        return Keys(rest[0])
-    if kind == "resize":
-        size = rest[0] if len(rest) == 1 and isinstance(rest[0], dict) else {}
-        width, height = _count(size.get("width")), _count(size.get("height"))
-        if width is None or height is None:
-            return Malformed("resize without a width and height in whole cells")
-        return Resize(min(width, MAX_COLUMNS), min(height, MAX_ROWS))
-    if kind == "ping":
-        if len(rest) != 1 or not isinstance(rest[0], str) or len(rest[0]) > MAX_PING:
-            return Malformed("ping without its short text")
-        return Ping(rest[0])
-    if kind in ("focus", "blur") and not rest:
-        return Focus(kind == "focus")
-    return Malformed(f"unknown type {_shown(kind)}")
+        return _tab.validate_json(text)
+    except ValidationError as exc:
+        error = exc.errors(include_url=False, include_input=False)[0]
+        if error["type"] == "json_invalid":
+            return Malformed("not JSON")
+        where = ".".join(str(part) for part in error["loc"])
+        problem = error["msg"].removeprefix("Value error, ")
+        return Malformed(f"{_shown(where)}: {problem}" if where else problem)
 
 
 def tab_size(query: Mapping[str, str]) -> tuple[int, int]:
     """The terminal size a tab asks for when it connects (``?width=&height=``), kept
     within what a screen shows; 80×24 when it gives none that can be used."""
     return (
-        _cells(query.get("width"), 80, MAX_COLUMNS),
-        _cells(query.get("height"), 24, MAX_ROWS),
+        _cells_of(query.get("width"), 80, MAX_COLUMNS),
+        _cells_of(query.get("height"), 24, MAX_ROWS),
     )
 
 
 def font_size(query: Mapping[str, str], default: int = 16) -> int:
     """The page's font size (``?fontsize=``), from 6 to 48 pixels."""
-    return _cells(query.get("fontsize"), default, 48, least=6)
+    return _cells_of(query.get("fontsize"), default, 48, least=6)
 
 
-def _count(value: object) -> int | None:
-    """A number of cells (a whole number, at least 1), or None."""
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
-        return value
-    return None
-
-
-def _cells(text: str | None, default: int, most: int, least: int = 1) -> int:
+def _cells_of(text: str | None, default: int, most: int, least: int = 1) -> int:
     if text is None or not text.isascii() or not text.isdigit() or len(text) > 6:
         return default
     return max(least, min(int(text), most))
