@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from orbis_tui.web_tab import (
+from orbis_tui.web.tab import (
     MAX_COLUMNS,
     MAX_KEYS,
     MAX_MESSAGE_BYTES,

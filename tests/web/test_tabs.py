@@ -22,8 +22,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from orbis_tui import web_server
-from orbis_tui.web_guard import RequestGuard
+from orbis_tui.web import server as web_server
+from orbis_tui.web.guard import RequestGuard
 from served import NEW_GAME_TEXT, free_port, seconds_until_no_game, serving
 
 pytestmark = pytest.mark.slow  # orbis serve and its game processes: run by --all

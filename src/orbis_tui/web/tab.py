@@ -25,7 +25,7 @@ from pydantic import (
     model_validator,
 )
 
-from .printable import printable
+from ..printable import printable
 
 MAX_COLUMNS = 400  # a 4K screen at a small font is about 300 columns
 MAX_ROWS = 200
