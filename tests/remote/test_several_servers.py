@@ -24,13 +24,13 @@ from typing import Any
 import pytest
 
 from orbis_tui.engine import format_action
-from orbis_tui.host import TableServer
 from orbis_tui.levels import HUMAN
 from orbis_tui.remote import protocol as p
 from orbis_tui.remote.client import SeatLink, create_table_request
 from orbis_tui.remote.links import Link, parse_link
 from orbis_tui.remote.pgstore import PostgresStore
 from orbis_tui.remote.seatbot import SeatRun, play_seat, random_chooser
+from orbis_tui.remote.table_server import TableServer
 
 from .conftest import NO_POSTGRES, POSTGRES_URL
 from .raw import count_of, raw_socket
