@@ -36,7 +36,7 @@ from ..records import GameRecord, GameSetup, Match, setup_for_game
 from ..words import message_of
 from . import protocol as p
 from .links import new_table_id, new_token, token_hash, token_matches
-from .store import Change, StaleWrite, StoredTable, StoreUnavailable, TableStore
+from .store_types import Change, StaleWrite, StoredTable, StoreUnavailable, TableStore
 from .view import drawn_since, public_record, record_plain
 
 if TYPE_CHECKING:

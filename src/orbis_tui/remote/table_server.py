@@ -33,7 +33,7 @@ from ..web.guard import RequestGuard, is_loopback, log_bad_requests_briefly
 from . import protocol as p
 from .links import PLAY, WATCH, Link
 from .room import WATCHER, Room, create_table
-from .store import Change, DamagedTable, StoreError, StoreUnavailable, TableStore
+from .store_types import Change, DamagedTable, StoreError, StoreUnavailable, TableStore
 
 log = logging.getLogger("orbis.host")
 
