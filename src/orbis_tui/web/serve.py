@@ -1,7 +1,7 @@
 """``orbis serve``: the app in a web browser, one game process per browser tab.
 
 This module decides what is served and how safely; the web server itself lives in
-:mod:`orbis_tui.web_server`, imported only when serving starts, so that the ``orbis``
+:mod:`orbis_tui.web.server`, imported only when serving starts, so that the ``orbis``
 command does not load textual-serve or aiohttp for anything else.
 """
 

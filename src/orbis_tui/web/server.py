@@ -2,7 +2,7 @@
 
 textual-serve answers each websocket (each browser tab) by starting the command in a
 new process and relaying its terminal to xterm.js in the page. Orbis reads what a tab
-sends itself (see :mod:`orbis_tui.web_tab`), and makes sure that a tab's game process
+sends itself (see :mod:`orbis_tui.web.tab`), and makes sure that a tab's game process
 ends when its tab goes, whatever the tab sent or failed to read.
 """
 
