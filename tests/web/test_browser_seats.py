@@ -165,3 +165,32 @@ def test_a_browser_seat_plays_a_whole_game_and_downloads_its_record(host: str) -
                 browser.close()
     finally:
         program.join(30)
+
+
+def test_the_deal_page_deals_a_table_in_chromium(host: str) -> None:
+    """The page at the server's address (a template of the web package) deals a table
+    of three, the third seat a computer's, and lists a link per person and to watch."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(WAIT_MS)
+            page.goto(host)
+            page.select_option("#players", "3")
+            page.fill("#name0", "Ada")
+            page.select_option("#kind2", "hard")
+            page.click("button")
+            page.wait_for_function("() => document.querySelectorAll('#links a').length === 3")
+            items = page.locator("#links li").all_inner_texts()
+            links = page.locator("#links a").all_inner_texts()
+        finally:
+            browser.close()
+    assert items[0].startswith("Ada: ") and items[1].startswith("Player 2: ")
+    assert items[2].startswith("watch: ")
+    assert [parse_link(link).kind for link in links] == ["play", "play", "watch"]
+    from orbis_tui.remote.seatbot import _watch_once
+
+    with ThreadPoolExecutor(1) as pool:
+        table = pool.submit(asyncio.run, _watch_once(parse_link(links[2]))).result()
+    assert [seat["kind"] for seat in table["seats"]] == ["human", "human", "hard"]
+    assert [seat["name"] for seat in table["seats"]][:2] == ["Ada", "Player 2"]

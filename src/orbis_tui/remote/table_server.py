@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import sys
@@ -27,6 +26,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from ..i18n import N_
+from ..i18n import gettext as _
 from ..levels import HUMAN, LEVELS
 from ..printable import MAX_LINE, printable
 from ..web.guard import RequestGuard, is_loopback, log_bad_requests_briefly
@@ -40,6 +40,14 @@ log = logging.getLogger("orbis.host")
 # What a browser is told when its seat's page cannot be opened (see _terminal_refusal).
 REFUSED_NO_SEAT = N_("This link opens no seat at this table server (copy the whole link).")
 REFUSED_WATCHERS = N_("This watch link is open in {count} browser tabs already: close one first.")
+# What a seat may be on the page that deals a table.
+PERSON = N_("person")
+LEVEL_WORDS = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 REFUSED_FULL = N_(
     "This table server runs as many browser seats as it may: try again in a while, or play "
     "in a terminal with orbis join."
@@ -424,7 +432,11 @@ class TableServer:
         return web.json_response({"table": invitation.table, "seats": seats, "watch": watch})
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
-        return web.Response(text=_INDEX, content_type="text/html")
+        """The page that deals a new table, in the server's language."""
+        from ..web.server import deal_page
+
+        kinds = [(HUMAN, _(PERSON)), *((level, _(LEVEL_WORDS[level])) for level in LEVELS)]
+        return deal_page(kinds, HUMAN)
 
     # ------------------------------------------------------------ the browser seat
     async def handle_seat_page(self, request: web.Request) -> web.StreamResponse:
@@ -574,52 +586,6 @@ def _table_request(
     return [str(n) for n in names], kinds, seed
 
 
-_INDEX = """<!doctype html>
-<html><head><meta charset="utf-8"><title>Orbis: a new table</title>
-<style>body{font-family:sans-serif;max-width:44em;margin:2em auto}
-input,select,button{font-size:1em}li{margin:.4em 0}code{user-select:all}</style></head>
-<body><h1>Orbis: a new table</h1>
-<form id="f"><label>Players <select id="players"><option>2</option><option>3</option>
-<option>4</option></select></label>
-<div id="seats"></div><button>Deal</button></form><ol id="links"></ol>
-<script>
-const levels = LEVELS;
-function seats() {
-  const n = +document.getElementById('players').value, box = document.getElementById('seats');
-  box.innerHTML = '';
-  for (let i = 0; i < n; i++) {
-    const options = ['person', ...levels].map(l => `<option>${l}</option>`).join('');
-    box.insertAdjacentHTML('beforeend', `<p>Seat ${i + 1}: <input id="name${i}"
-      value="Player ${i + 1}" maxlength="24"> <select id="kind${i}">${options}</select></p>`);
-  }
-}
-document.getElementById('players').onchange = seats; seats();
-document.getElementById('f').onsubmit = async (e) => {
-  e.preventDefault();
-  const n = +document.getElementById('players').value, names = [], kinds = {};
-  for (let i = 0; i < n; i++) {
-    names.push(document.getElementById('name' + i).value);
-    const k = document.getElementById('kind' + i).value;
-    if (k !== 'person') kinds[i + 1] = k;
-  }
-  const r = await fetch('/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},
-    body: JSON.stringify({players: n, names: names, seats: kinds})});
-  const answer = await r.json(), list = document.getElementById('links');
-  list.innerHTML = '';
-  if (answer.error) { list.textContent = answer.error; return; }
-  const item = (label, url) => {
-    const li = document.createElement('li'); li.textContent = label + ': ';
-    const a = document.createElement('a'); a.href = url; a.textContent = url; a.target = '_blank';
-    li.appendChild(a); list.appendChild(li);
-  };
-  for (const s of answer.seats) if (s.link) item(s.name, s.link);
-  item('watch', answer.watch);
-};
-</script>
-<p>Give each person their own link: it is their seat, and a secret.</p></body></html>
-""".replace("LEVELS", json.dumps(list(LEVELS)))
-
-
 def host_tables(
     host: str,
     port: int,
@@ -630,7 +596,6 @@ def host_tables(
     allow_seeded_tables: bool = False,
 ) -> int:
     """``orbis host``: open the store, warn if exposed, serve until interrupted."""
-    from ..i18n import gettext as _
     from ..web.serve import listen_problem
     from .store import open_store
 

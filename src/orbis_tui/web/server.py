@@ -312,6 +312,41 @@ async def seat_page(request: web.Request, base: str, terminal_url: str) -> web.R
     return web.Response(text=text, content_type="text/html")
 
 
+# The table server's page that deals a new table (``orbis host``'s address).
+DEAL_TITLE = N_("Orbis: a new table")
+DEAL_PLAYERS = N_("Players")
+DEAL_SEAT = N_("Seat {n}")
+DEAL_PLAYER = N_("Player {n}")  # a seat's name until it is given one
+DEAL_BUTTON = N_("Deal the table")
+DEAL_ADVICE = N_("A new table: give each person their own link (it is their seat, and a secret).")
+DEAL_WATCH = N_("watch")  # before the link for watching
+
+
+def deal_page(kinds: list[tuple[str, str]], person: str) -> web.Response:
+    """The page that deals a new table, in the server's language. ``kinds``: what a
+    seat may be (its value, its name shown), ``person``'s value first among them."""
+    import jinja2
+
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(PAGE_FOLDER), autoescape=True)
+    text = environment.get_template("deal.html").render(
+        lang=language(),
+        texts={
+            "title": _(DEAL_TITLE),
+            "players": _(DEAL_PLAYERS),
+            "deal": _(DEAL_BUTTON),
+            "advice": _(DEAL_ADVICE),
+        },
+        page={
+            "seat": _(DEAL_SEAT) + ":",
+            "player": _(DEAL_PLAYER),
+            "watch": _(DEAL_WATCH),
+            "kinds": kinds,
+            "person": person,
+        },
+    )
+    return web.Response(text=text, content_type="text/html")
+
+
 def refusal_page(status: int, text: str, **fields: object) -> web.Response:
     """A short page saying why a seat's page or terminal is refused (``text``: a
     marked text, filled with ``fields``); nothing was started for it."""
