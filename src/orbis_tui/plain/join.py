@@ -94,7 +94,7 @@ class PlainJoin:
             if self.session is not None:
                 self.session.refused()
             return
-        asyncio.get_running_loop().create_task(link.send(text))
+        link.post(text)
 
     def _server(self, data: p.ServerMessage | p.Unreadable) -> None:
         if isinstance(data, p.Unreadable) and data.kind in ("table", "moved"):

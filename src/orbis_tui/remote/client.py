@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine import GameState, parse_action
 from ..records import GameRecord, Match
 from . import protocol as p
 from .links import Link
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -184,6 +186,9 @@ class SeatLink:
         self.on_status = on_status  # (code, reason): "connected", "lost", a bye's code
         self._ws: Any = None
         self._stopped = False
+        # Tasks this link started (a message sent, the connection closed): kept until
+        # they end, so that none is collected half way.
+        self.tasks: set[asyncio.Task[Any]] = set()
 
     @property
     def connected(self) -> bool:
@@ -199,11 +204,24 @@ class SeatLink:
             return False
         return True
 
-    def stop(self) -> None:
+    def post(self, text: str) -> asyncio.Task[bool]:
+        """Send ``text`` without waiting: :meth:`send` in a task this link keeps."""
+        return self._keep(self.send(text))
+
+    def stop(self) -> asyncio.Task[Any] | None:
+        """Stay disconnected from now on; the connection is closed by the task returned
+        (kept by this link until it ends), if one was open."""
         self._stopped = True
         ws = self._ws
         if ws is not None and not ws.closed:
-            asyncio.get_running_loop().create_task(ws.close())
+            return self._keep(ws.close())
+        return None
+
+    def _keep(self, job: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        task = asyncio.get_running_loop().create_task(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
 
     async def run(self) -> None:
         """Stay connected until stopped, or until the server turns this link away."""

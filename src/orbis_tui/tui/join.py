@@ -9,7 +9,6 @@ which ``s`` saves like any game's.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import signal
@@ -257,7 +256,7 @@ class JoinApp(OrbisApp):
             if self.session is not None:
                 self.session.refused()
             return
-        asyncio.get_running_loop().create_task(link.send(text))
+        link.post(text)
 
     # ------------------------------------------------------------ from the server
     def _server_said(self, data: p.ServerMessage | p.Unreadable) -> None:
