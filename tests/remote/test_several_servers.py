@@ -111,6 +111,38 @@ def test_presence_is_shared_and_a_present_seat_is_never_handed_to_a_computer() -
     asyncio.run(main())
 
 
+def test_a_seat_opened_on_another_server_is_taken_from_the_first_and_can_be_taken_back() -> None:
+    """As with two windows on one server: the newest place holds the seat, the other is
+    told it was opened elsewhere (and may take it back, which closes the newer one)."""
+
+    async def main() -> None:
+        async with two_servers() as (a, b):
+            links, _watch, _ = await new_table(a, 2)
+            async with raw_socket(at(links[1], a)) as bo:
+                await bo.next("table")
+                async with raw_socket(at(links[0], a)) as first:
+                    await first.next("table")
+                    async with raw_socket(at(links[0], b)) as second:
+                        await second.next("table")
+                        assert await first.closed_with() == p.REPLACED
+                        room_a = a.rooms[links[1].table if links[1] else ""]
+                        assert 0 not in room_a.here
+                        await until(lambda: 0 in room_a.elsewhere)  # (a heartbeat may lag)
+                        # Bo's screen on A still shows Ada at the table (she is on B)
+                        seen = await bo.next("change")
+                        while not seen["seats"][0]["here"]:
+                            seen = await bo.next("change")
+                        # Ada takes the seat back on server A: B's window is closed
+                        async with raw_socket(at(links[0], a)) as back:
+                            await back.next("table")
+                            assert await second.closed_with() == p.REPLACED
+                            await back.send(p.sync())
+                            assert (await back.next("table"))["seats"][0]["here"]
+                            assert 0 in room_a.here
+
+    asyncio.run(main())
+
+
 def test_a_computer_seat_is_played_by_one_server_only_and_stays_a_computer() -> None:
     async def main() -> None:
         async with two_servers() as (a, b):

@@ -408,15 +408,7 @@ class Room:
         here), else load it."""
         async with self.lock:
             if change.seat is not None:
-                seen = set(self.elsewhere)
-                now = set(seen)
-                if change.here:
-                    now.add(change.seat)
-                else:
-                    now.discard(change.seat)
-                self.elsewhere = now - self.here.keys()
-                if seen != self.elsewhere:
-                    self.broadcast()
+                await self._presence_changed(change.seat, change.here)
                 return
             if change.number == self.count and change.entry is not None:
                 try:
@@ -429,6 +421,23 @@ class Room:
             if change.number is not None and change.number < self.count:
                 return  # already here (this process took it up with an earlier load)
             await self._reload()
+
+    async def _presence_changed(self, seat: int, here: bool) -> None:
+        """Another server process says that ``seat``'s person arrived there (``here``)
+        or left it. One who arrived there takes the seat from this process, as a second
+        window does on one server: the connection here is told and closed."""
+        seen = set(self.elsewhere)
+        replaced = self.here.pop(seat, None) if here else None
+        if replaced is not None:
+            replaced.close(p.REPLACED, "this seat was opened from another place")
+            await self.store.set_present(self.id, seat, False)  # this process's row
+        if here:
+            now = seen | {seat}
+        else:  # gone from there: it may still be at a third one
+            now = await self.store.present(self.id)
+        self.elsewhere = now - self.here.keys()
+        if seen != self.elsewhere or replaced is not None:
+            self.broadcast()
 
     def seen_elsewhere(self, seats: set[int]) -> None:
         """The store says who is at the other server processes: tell the seats if that
