@@ -143,6 +143,38 @@ def test_a_seat_opened_on_another_server_is_taken_from_the_first_and_can_be_take
     asyncio.run(main())
 
 
+def test_a_persons_grace_is_the_one_the_database_keeps_for_every_server() -> None:
+    """Bo left server A; server B, which loads the table only later, counts Bo's grace
+    from when he left (the database's), not from its own load: both servers agree."""
+
+    async def main() -> None:
+        clock = Clock()  # the clock both servers share (the time of day, by default)
+        clock.now = 1000.0
+        async with two_servers(clock=clock) as (a, b):
+            links, _watch, answer = await new_table(a, 3)
+            async with raw_socket(at(links[0], a)) as ada:
+                await ada.next("table")
+                async with raw_socket(at(links[1], a)) as bo:
+                    await bo.next("table")
+                    clock.now += 40.0  # the grace of the table's start is over
+                seen = await ada.next("change")
+                while seen["seats"][1]["here"]:  # Bo left A at 1040: until 1070
+                    seen = await ada.next("change")
+                assert seen["seats"][1]["handover_in"] == 30
+                clock.now += 20.0
+                assert answer["table"] not in b.rooms  # B has not loaded it yet
+                async with raw_socket(at(links[2], b)) as cy:  # B loads it at 1060
+                    table = await cy.next("table")
+                    assert table["seats"][1]["handover_in"] == 10  # not a new 30
+                    clock.now += 11.0
+                    await cy.send(p.stand_in(1, "easy"))  # B agrees: his grace is over
+                    seen = await cy.next("change")
+                    while seen["seats"][1]["stand_in"] != "easy":
+                        seen = await cy.next("change")
+
+    asyncio.run(main())
+
+
 def test_a_computer_seat_is_played_by_one_server_only_and_stays_a_computer() -> None:
     async def main() -> None:
         async with two_servers() as (a, b):

@@ -60,6 +60,10 @@ _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS orbis_presence (
         table_id TEXT NOT NULL, seat INTEGER NOT NULL, holder TEXT NOT NULL,
         expires TIMESTAMPTZ NOT NULL, PRIMARY KEY (table_id, seat, holder))""",
+    # Until when an absent person's seat waits for them (by the servers' shared clock).
+    """CREATE TABLE IF NOT EXISTS orbis_graces (
+        table_id TEXT NOT NULL, seat INTEGER NOT NULL, until DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, seat))""",
     # Which server process plays a table's computer seats, until when.
     """CREATE TABLE IF NOT EXISTS orbis_leases (
         table_id TEXT PRIMARY KEY, holder TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL)""",
@@ -237,9 +241,10 @@ class PostgresStore:
         number, entry, seat = note.get("n"), note.get("e"), note.get("p")
         if type(number) is not int or type(entry) is not str:
             number = entry = None
-        if type(seat) is not int:
+        grace = note.get("g") is True
+        if type(seat) is not int or grace:
             seat = None
-        self.on_change(str(table_id), Change(number, entry, seat, note.get("h") is True))
+        self.on_change(str(table_id), Change(number, entry, seat, note.get("h") is True, grace))
 
     def _note(self, table_id: str, **more: Any) -> str:
         return json.dumps({"o": self.holder, "t": table_id, **more}, separators=(",", ":"))
@@ -331,6 +336,24 @@ class PostgresStore:
                 (table_id,),
             )
             return {r[0] for r in await cur.fetchall()}
+
+    async def set_grace(self, table_id: str, seat: int, until: float, *, keep: bool) -> None:
+        change = "NOTHING" if keep else "UPDATE SET until = GREATEST(g.until, EXCLUDED.until)"
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                f"""INSERT INTO orbis_graces AS g VALUES (%s, %s, %s)
+                ON CONFLICT (table_id, seat) DO {change} RETURNING 1""",
+                (table_id, seat, until),
+            )
+            if await cur.fetchone() is not None:
+                await self._notify(conn, table_id, p=seat, g=True)
+
+    async def graces(self, table_id: str) -> dict[int, float] | None:
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                "SELECT seat, until FROM orbis_graces WHERE table_id = %s", (table_id,)
+            )
+            return {int(seat): float(until) for seat, until in await cur.fetchall()}
 
     async def claim(self, table_id: str) -> float:
         if self._leases.get(table_id, 0.0) > time.monotonic():
@@ -486,6 +509,7 @@ class PostgresStore:
         async with self._conn() as conn:
             await conn.execute("UPDATE orbis_tables SET finished = TRUE WHERE id = %s", (table_id,))
             await conn.execute("DELETE FROM orbis_leases WHERE table_id = %s", (table_id,))
+            await conn.execute("DELETE FROM orbis_graces WHERE table_id = %s", (table_id,))
         self._leases.pop(table_id, None)
 
     async def close(self) -> None:

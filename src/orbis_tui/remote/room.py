@@ -81,7 +81,7 @@ class Room:
         *,
         bot_pause: float = 0.5,
         bot_budget: float | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         setup_record = GameRecord.from_own_json(stored.setup)
         record = GameRecord(
@@ -104,7 +104,9 @@ class Room:
         self.here: dict[int, Connection] = {}
         # When each absent person left (by ``clock``): their seat can be handed to a
         # computer HANDOVER_GRACE seconds later, not before (a dropped connection
-        # usually comes back).
+        # usually comes back). A store shared by several server processes keeps it for
+        # them all (see share_graces): ``clock`` is then a clock they share, the time
+        # of day by default.
         self.clock = clock
         self._elsewhere: set[int] = set()  # seats whose person is at another server process
         self.bot_moves = 0  # actions this process's computer players stored here
@@ -272,6 +274,9 @@ class Room:
                 self.left_at[seat] = self.clock()
                 try:
                     await self.store.set_present(self.id, seat, False)
+                    await self.store.set_grace(
+                        self.id, seat, self.left_at[seat] + HANDOVER_GRACE, keep=False
+                    )
                 except StoreUnavailable as exc:  # the row expires by itself
                     log.warning("table %s: seat %d left, not yet stored: %s", self.id, seat, exc)
                 self.broadcast()
@@ -407,6 +412,10 @@ class Room:
         without loading the table where it can (an action added at the end, or who is
         here), else load it."""
         async with self.lock:
+            if change.grace:
+                await self._graces_from_store()
+                self.broadcast()
+                return
             if change.seat is not None:
                 await self._presence_changed(change.seat, change.here)
                 return
@@ -439,13 +448,44 @@ class Room:
         if seen != self.elsewhere or replaced is not None:
             self.broadcast()
 
-    def seen_elsewhere(self, seats: set[int]) -> None:
+    def seen_elsewhere(self, seats: set[int]) -> set[int]:
         """The store says who is at the other server processes: tell the seats if that
-        changed (the table's state is not touched: no lock needed)."""
+        changed (the table's state is not touched: no lock needed). Answers the seats
+        whose person is no longer there (their server stopped): their grace starts."""
         seats = seats - self.here.keys()
+        gone = self.elsewhere - seats
         if seats != self.elsewhere:
             self.elsewhere = seats
             self.broadcast()
+        return gone
+
+    async def share_graces(self, started: set[int] | None = None) -> None:
+        """With a store shared by several server processes, every person's grace is
+        the one the store keeps, so that they all count the same seconds: a table
+        loaded starts one for each absent person who has none; ``started``: the grace
+        of these seats starts now (their person's server stopped)."""
+        async with self.lock:
+            for seat, left in list(self.left_at.items()):
+                if started is None:  # loaded: a grace for whoever has none yet
+                    await self.store.set_grace(self.id, seat, left + HANDOVER_GRACE, keep=True)
+                elif seat in started:  # gone with their server: it starts now
+                    await self.store.set_grace(self.id, seat, left + HANDOVER_GRACE, keep=False)
+            if await self._graces_from_store():
+                self.broadcast()
+
+    async def _graces_from_store(self) -> bool:
+        """Take the absent persons' graces from the store (if it keeps them): True
+        when one changed here."""
+        stored = await self.store.graces(self.id)
+        if stored is None:
+            return False
+        changed = False
+        for seat, until in stored.items():
+            left = until - HANDOVER_GRACE
+            if seat in self.left_at and self.left_at[seat] != left:
+                self.left_at[seat] = left
+                changed = True
+        return changed
 
     def _set_result(self) -> None:
         self.record.result = [

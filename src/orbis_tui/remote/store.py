@@ -293,6 +293,12 @@ class SqliteStore:
     async def present(self, table_id: str) -> set[int]:
         return set()
 
+    async def set_grace(self, table_id: str, seat: int, until: float, *, keep: bool) -> None:
+        return None  # one server process per file: its rooms keep the graces
+
+    async def graces(self, table_id: str) -> dict[int, float] | None:
+        return None
+
     async def close(self) -> None:
         await self._run(self._db.close)
         self._thread.shutdown()

@@ -51,6 +51,7 @@ class Change:
     entry: str | None = None
     seat: int | None = None
     here: bool = False
+    grace: bool = False  # a person's grace changed (read them again: TableStore.graces)
 
 
 class TableStore(Protocol):
@@ -72,6 +73,15 @@ class TableStore(Protocol):
 
     async def present(self, table_id: str) -> set[int]:
         """The seats whose person is at the table on any server process."""
+
+    async def set_grace(self, table_id: str, seat: int, until: float, *, keep: bool) -> None:
+        """Until when (by the servers' shared clock) an absent person's seat waits for
+        them: ``keep``, only if no time is stored yet (a table loaded), else the later
+        of the stored time and ``until`` (a person left)."""
+
+    async def graces(self, table_id: str) -> dict[int, float] | None:
+        """Every stored grace of the table (seat: until when); None when the store is
+        one process's only (SQLite): its rooms keep the graces themselves."""
 
     # Another server process changed a table (PostgreSQL only; SQLite has one writer).
     on_change: Callable[[str, Change], None] | None

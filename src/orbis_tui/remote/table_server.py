@@ -185,7 +185,7 @@ class TableServer:
         bot_pause: float = 0.5,
         bot_budget: float | None = None,
         join_command: Callable[[], list[str]] | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
         max_browser_seats: int = DEFAULT_BROWSER_SEATS,
         allow_seeded_tables: bool = False,
     ) -> None:
@@ -243,6 +243,7 @@ class TableServer:
                     # one line, whatever the stored table holds (escapes, a long value)
                     log.error("table %s cannot be resumed: %s", table_id, printable(exc, MAX_LINE))
                     return None
+                await room.share_graces()
                 self.rooms[table_id] = room
         return room
 
@@ -276,7 +277,9 @@ class TableServer:
         """Who is at the other server processes now: each room shows it (a seat whose
         server died is no longer shown as here once its presence has expired)."""
         for table_id, room in self.rooms.items():
-            room.seen_elsewhere(elsewhere.get(table_id, set()))
+            gone = room.seen_elsewhere(elsewhere.get(table_id, set()))
+            if gone:
+                self._keep(room.share_graces(gone), f"table {table_id}: graces not shared")
 
     def _reload_all(self) -> None:
         """Other server processes' changes may have been missed: load every table again."""
