@@ -403,3 +403,78 @@ def test_a_table_whose_hashes_or_setup_are_not_usable_text_is_set_aside(
         asyncio.run(serve_again())
     (line,) = [r.getMessage() for r in caplog.records if damaged in r.getMessage()]
     assert "set aside" in line and named in line
+
+
+def test_a_table_row_without_an_id_or_with_an_odd_finished_is_set_aside_with_a_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "tables.db"
+
+    async def deal() -> list[str]:
+        store = SqliteStore(path)
+        try:
+            ids = [new_table_id() for _ in range(4)]
+            for table_id in ids:
+                await store.create(StoredTable(table_id, "{}", ["aa"], "ww"))
+            await store.finish(ids[3])
+            return ids
+        finally:
+            await store.close()
+
+    sound, no_id, odd, done = asyncio.run(deal())
+    relaxed = tmp_path / "relaxed.db"  # the same columns without NOT NULL: a NULL fits
+    with sqlite3.connect(relaxed) as db:
+        db.execute("ATTACH DATABASE ? AS sound", (str(path),))
+        for name in ("tables", "seats", "actions"):
+            db.execute(f"CREATE TABLE main.{name} AS SELECT * FROM sound.{name}")
+        db.execute("UPDATE tables SET id = NULL WHERE id = ?", (no_id,))
+        db.execute("UPDATE tables SET finished = 'half' WHERE id = ?", (odd,))
+    db.close()
+
+    async def live() -> list[str]:
+        store = SqliteStore(relaxed)
+        try:
+            return await store.live_tables()
+        finally:
+            await store.close()
+
+    with caplog.at_level(logging.ERROR, logger="orbis.host"):
+        assert asyncio.run(live()) == [sound]
+    lines = [r.getMessage() for r in caplog.records]
+    assert sum("set aside" in line and "without an id" in line for line in lines) == 1
+    (line,) = [line for line in lines if odd in line]
+    assert "set aside" in line and "'half'" in line
+    assert not any(done in line for line in lines)  # a finished table is no news
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason="no PostgreSQL server (ORBIS_TEST_POSTGRES)")
+@pytest.mark.parametrize(
+    ("damage", "named"),
+    [
+        ("UPDATE orbis_tables SET watch_hash = 'wé' WHERE id = %s", "its watching hash"),
+        ("UPDATE orbis_seats SET token_hash = 'é' WHERE table_id = %s AND seat = 1", "seat 1's"),
+    ],
+)
+def test_a_postgresql_table_whose_hash_is_not_ascii_is_set_aside(damage: str, named: str) -> None:
+    """As on SQLite: served, such a table would fail at every seat's link (comparing
+    a token with it raises TypeError)."""
+    import psycopg
+
+    from orbis_tui.remote.store import DamagedTable
+
+    assert POSTGRES_URL is not None
+
+    async def main() -> None:
+        store = await open_store(POSTGRES_URL)
+        try:
+            table = StoredTable(new_table_id(), "{}", ["aa", "bb"], "ww")
+            await store.create(table)
+            async with await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True) as db:
+                await db.execute(damage.encode(), (table.id,))
+            with pytest.raises(DamagedTable, match=named):
+                await store.load(table.id)
+            await store.finish(table.id)
+        finally:
+            await store.close()
+
+    asyncio.run(main())

@@ -65,3 +65,25 @@ def test_an_existing_store_readable_by_others_is_made_the_owners_only(tmp_path: 
         await store.close()
 
     asyncio.run(main())
+
+
+@pytest.mark.usefixtures("open_umask")
+@pytest.mark.parametrize("refused", ["another program's", "damaged"])
+def test_a_refused_file_keeps_its_permissions(tmp_path: Path, refused: str) -> None:
+    """Only a file accepted as the store is made its owner's only: one refused is
+    left exactly as it was."""
+    import sqlite3
+
+    from orbis_tui.remote.store import StoreError
+
+    path = tmp_path / "tables.db"
+    if refused == "damaged":
+        path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    else:
+        with sqlite3.connect(path) as db:
+            db.execute("CREATE TABLE notes (words TEXT)")
+        db.close()
+    path.chmod(0o644)
+    with pytest.raises(StoreError):
+        SqliteStore(path)
+    assert _mode(path) == 0o644

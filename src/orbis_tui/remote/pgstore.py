@@ -40,6 +40,7 @@ from .store_types import (
     StoreUnavailable,
     foreign_schema,
     read_extra,
+    stored_text,
 )
 
 log = logging.getLogger("orbis.host")
@@ -409,8 +410,18 @@ class PostgresStore:
         if row is None:
             return None
         setup, watch_hash, extra, seats, actions = row
+        # As on SQLite: a hash is ASCII (tokens are compared in constant time, which
+        # only ASCII allows), else the table is set aside.
         return StoredTable(
-            table_id, setup, list(seats), watch_hash, list(actions), read_extra(table_id, extra)
+            table_id,
+            stored_text(table_id, "its setup", setup),
+            [
+                None if h is None else stored_text(table_id, f"seat {n}'s hash", h, True)
+                for n, h in enumerate(seats)
+            ],
+            stored_text(table_id, "its watching hash", watch_hash, True),
+            [stored_text(table_id, f"action {n}", a) for n, a in enumerate(actions)],
+            read_extra(table_id, extra),
         )
 
     async def live_tables(self) -> list[str]:

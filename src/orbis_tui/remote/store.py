@@ -121,7 +121,9 @@ class SqliteStore:
             raise StoreError(f"{shown}: {printable(exc.strerror or exc)}") from None
         db: sqlite3.Connection | None = None  # closed again if the file is refused
         try:
-            _owner_only(path)
+            # A new file is its owner's only from the start; an existing one is made so
+            # once it is accepted (a refused file is left as it was).
+            os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             found = {
                 name: {c[1] for c in db.execute(f"PRAGMA table_info({name})")} for name in COLUMNS
@@ -153,6 +155,7 @@ class SqliteStore:
             db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             db.executescript(_SCHEMA)
             db.execute("PRAGMA user_version = 1")  # a write: a read-only file fails here
+            _owner_only(path)
         except sqlite3.Error as exc:
             if db is not None:
                 db.close()
@@ -245,9 +248,25 @@ class SqliteStore:
 
     async def live_tables(self) -> list[str]:
         rows = await self._run(
-            lambda: self._db.execute("SELECT id FROM tables WHERE finished = 0").fetchall()
+            lambda: self._db.execute(
+                "SELECT id, finished FROM tables WHERE finished IS NOT 1"
+            ).fetchall()
         )
-        return [r[0] for r in rows]
+        live = []
+        for table_id, finished in rows:
+            # Only a damaged row holds anything else: said, and passed over.
+            if not isinstance(table_id, str) or not table_id:
+                log.error("set aside (the other tables are served): a table without an id")
+            elif finished != 0 or type(finished) is not int:
+                log.error(
+                    "set aside (the other tables are served): table %s: "
+                    "it is neither finished nor playing (finished = %s)",
+                    printable(table_id, MAX_LINE),
+                    printable(repr(finished), MAX_LINE),
+                )
+            else:
+                live.append(table_id)
+        return live
 
     async def append(self, table_id: str, number: int, entry: str) -> None:
         await self._run(self._append, table_id, number, entry)
@@ -306,9 +325,8 @@ class SqliteStore:
 
 
 def _owner_only(path: Path) -> None:
-    """Create the store file readable by its owner only, or make it so (with the WAL
-    and shared-memory files SQLite keeps beside it)."""
-    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    """Make the store file readable by its owner only (with the WAL and shared-memory
+    files SQLite keeps beside it)."""
     for each in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         with contextlib.suppress(FileNotFoundError):
             if each.stat().st_mode & 0o077:
