@@ -270,7 +270,7 @@ class SeatLink:
                             if data.get("t") == "bye":
                                 code = str(data.get("code"))
                                 self.on_status(code, str(data.get("reason", "")))
-                                final = code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE)
+                                final = code in p.FINAL_BYES
                                 continue
                             if data.get("t") == "table" and wait != 0.25:
                                 wait = 0.25
