@@ -96,9 +96,13 @@ class PlainJoin:
             return
         asyncio.get_running_loop().create_task(link.send(text))
 
-    def _server(self, data: dict[str, Any]) -> None:
-        kind = data.get("t")
-        if kind in ("table", "moved"):
+    def _server(self, data: p.ServerMessage | p.Unreadable) -> None:
+        if isinstance(data, p.Unreadable) and data.kind in ("table", "moved"):
+            if data.kind == "moved" and self.session is not None:
+                self._send(p.sync())  # the whole table puts it right
+            else:
+                self.say(_(app_texts.JOIN_UNREADABLE).format(error=data.reason))
+        elif isinstance(data, p.Table | p.Moved):
             try:
                 view = self.mirror.take(data)
             except OutOfStep:
@@ -118,11 +122,10 @@ class PlainJoin:
                 self.say(_(texts.JOINED).format(names=names, name=mine))
             else:
                 self.session.take_view(view)
-        elif kind == "refused" and self.session is not None:
+        elif isinstance(data, p.Refused) and self.session is not None:
             self.session.refused()
-            code = str(data.get("code"))
-            known = code in app_texts.REFUSED_TEXTS
-            self.say(_(app_texts.REFUSED_TEXTS[code]) if known else str(data.get("reason", "")))
+            known = data.code in app_texts.REFUSED_TEXTS
+            self.say(_(app_texts.REFUSED_TEXTS[data.code]) if known else data.reason)
             self._shown = None  # ask again
 
     def _status(self, code: str, reason: str) -> bool:

@@ -260,14 +260,19 @@ class JoinApp(OrbisApp):
         asyncio.get_running_loop().create_task(link.send(text))
 
     # ------------------------------------------------------------ from the server
-    def _server_said(self, data: dict[str, Any]) -> None:
-        kind = data.get("t")
-        back = kind == "table" and self._lost
+    def _server_said(self, data: p.ServerMessage | p.Unreadable) -> None:
+        back = isinstance(data, p.Table) and self._lost
         if back:
             self._lost = False
             self.clear_notifications()
             self.notify(_(texts.JOIN_BACK), timeout=4, markup=False)
-        if kind in ("table", "moved"):
+        if isinstance(data, p.Unreadable) and data.kind in ("table", "moved"):
+            # a table this version cannot read: say so (a change: ask for the table)
+            if data.kind == "moved" and self.session is not None:
+                self._send(p.sync())
+            else:
+                self._waiting.say(_(texts.JOIN_UNREADABLE).format(error=data.reason))
+        elif isinstance(data, p.Table | p.Moved):
             session = self.session
             turn = session.state.turn if session is not None else 0
             count = len(session.match.record.actions) if session is not None else 0
@@ -283,11 +288,10 @@ class JoinApp(OrbisApp):
                 self._take(view, turn, count)
             if back:
                 self._tell_what_happened()
-        elif kind == "refused" and self.session is not None:
+        elif isinstance(data, p.Refused) and self.session is not None:
             self.session.refused()
-            code = data.get("code")
-            known = str(code) in texts.REFUSED_TEXTS
-            text = _(texts.REFUSED_TEXTS[str(code)]) if known else str(data.get("reason", ""))
+            known = data.code in texts.REFUSED_TEXTS
+            text = _(texts.REFUSED_TEXTS[data.code]) if known else data.reason
             self.notify(text, severity="warning", markup=False)
 
     def _take(self, view: TableView, turn: int, count: int) -> None:
@@ -300,7 +304,7 @@ class JoinApp(OrbisApp):
             # Not "resumed": there is no saved game here, only the table as it is now.
             screen = RemoteTableScreen(session, settings=self.settings)
             self._show_screen(screen)
-            if view.raw.get("seeded") is True:
+            if view.seeded:
                 self.notify(
                     _(texts.JOIN_SEEDED), severity="warning", timeout=24 * 3600, markup=False
                 )
@@ -334,7 +338,7 @@ class JoinApp(OrbisApp):
     def _tell_presence(self, view: TableView) -> None:
         now = _presence(view)
         for seat, (before, after) in enumerate(zip(self._presence, now, strict=False)):
-            name = str(view.seats[seat].get("name"))
+            name = view.seats[seat].name
             if seat == view.seat:
                 continue
             if before[1] != after[1] and after[1] is not None:
@@ -408,7 +412,7 @@ class JoinApp(OrbisApp):
 
 
 def _presence(view: TableView) -> list[tuple[bool, str | None]]:
-    return [(bool(s.get("here")), s.get("stand_in")) for s in view.seats]
+    return [(s.here, s.stand_in) for s in view.seats]
 
 
 def die_with_parent() -> None:
