@@ -16,7 +16,7 @@ from ..paths import default_data_dir
 from ..printable import MAX_LINE, printable
 from .links import new_token, token_hash, token_matches
 from .protocol import is_token
-from .store import StoreError, TableStore
+from .store_types import StoreError, TableStore
 
 KEY_FILE = "host-key"  # in the data folder, unless --host-key-file names another
 MAX_KEY_FILE = 256  # bytes read from a key file (a key is 43 characters)
