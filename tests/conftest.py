@@ -92,6 +92,8 @@ def _english_unless_asked(
     for variable in i18n.ENV_VARIABLES:
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("ORBIS_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+    # and writes nothing into the user's data folder (a table server's host key, say)
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path_factory.mktemp("data")))
     i18n.set_language("en")
     yield
     i18n.set_language("en")

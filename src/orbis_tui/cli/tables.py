@@ -77,6 +77,8 @@ def _cmd_host(args: argparse.Namespace) -> int:
         args.public_url,
         max_browser_seats=args.max_browser_seats,
         allow_seeded_tables=args.allow_seeded_tables,
+        host_key_file=args.host_key_file,
+        new_host_key=args.new_host_key,
     )
 
 
@@ -217,6 +219,25 @@ def _cmd_join(args: argparse.Namespace) -> int:
         return 2
     if not arguments.usable_data_dir(args.data_dir, "join"):
         return 2
+    if not args.browser_seat:
+        _remember(args.data_dir, link)
+    return _join(link, args)
+
+
+def _remember(data_dir: Path | None, link: Any) -> None:
+    """Keep the link for ``orbis tables``; a list that cannot be written is said, and
+    the game goes on."""
+    from ..paths import default_data_dir
+    from ..remote.joined import remember_joined
+
+    try:
+        remember_joined(data_dir or default_data_dir(), link)
+    except OSError as exc:
+        message = _("orbis join: this table could not be added to your tables: {error}")
+        print(message.format(error=exc.strerror or exc), file=sys.stderr)
+
+
+def _join(link: Any, args: argparse.Namespace) -> int:
     if args.plain:
         from ..plain.join import run_plain_join
 
@@ -224,6 +245,95 @@ def _cmd_join(args: argparse.Namespace) -> int:
     from ..tui.join import run_join
 
     return run_join(link, args.data_dir, language=args.chosen_lang, throwaway=args.browser_seat)
+
+
+HOST_KEY_ENV = "ORBIS_HOST_KEY"  # the host's key, for the host's commands
+
+
+def _host_key(args: argparse.Namespace, command: str) -> str | None:
+    """The host's key: from the environment, else its file (said on stderr if not)."""
+    from ..printable import MAX_LINE, printable
+    from ..remote.host_key import default_key_file, read_key_file
+    from ..remote.store import StoreError
+
+    if os.environ.get(HOST_KEY_ENV):
+        return os.environ[HOST_KEY_ENV].strip()
+    try:
+        return read_key_file(args.host_key_file or default_key_file())
+    except StoreError as exc:
+        print(f"orbis table {command}: {printable(exc, MAX_LINE)}", file=sys.stderr)
+        return None
+
+
+def _cmd_table_list(args: argparse.Namespace) -> int:
+    from ..printable import MAX_LINE, printable
+    from ..remote.host_client import AskError, host_tables
+    from ..tui import joined_words as words
+
+    key = _host_key(args, "list")
+    if key is None:
+        return 2
+    try:
+        tables = asyncio.run(host_tables(args.server, key))
+    except AskError as exc:
+        print(f"orbis table list: {printable(exc, MAX_LINE)}", file=sys.stderr)
+        return 1
+    if not tables:
+        print(_(words.HOST_NONE).format(server=printable(args.server)))
+        return 0
+    print(_(words.HOST_HEADING).format(server=printable(args.server)))
+    for table in tables:
+        for line in words.host_table_lines(table):
+            print(f"  {line}")
+    return 0
+
+
+def _cmd_table_reissue(args: argparse.Namespace) -> int:
+    from ..printable import MAX_LINE, printable
+    from ..remote.host_client import AskError, reissue_link
+    from ..remote.protocol import is_table_id
+    from ..tui import joined_words as words
+
+    if not is_table_id(args.table):
+        print(
+            _("orbis table reissue: {table} is not a table's id").format(
+                table=printable(repr(args.table[:40]))
+            ),
+            file=sys.stderr,
+        )
+        return 2
+    key = _host_key(args, "reissue")
+    if key is None:
+        return 2
+    try:
+        link = asyncio.run(reissue_link(args.server, key, args.table, args.seat))
+    except AskError as exc:
+        print(f"orbis table reissue: {printable(exc, MAX_LINE)}", file=sys.stderr)
+        return 1
+    print(_(words.REISSUED).format(seat=args.seat, link=printable(link, MAX_LINE)))
+    print(_(words.REISSUED_OLD))
+    return 0
+
+
+def _cmd_tables(args: argparse.Namespace) -> int:
+    from ..paths import default_data_dir
+
+    if not arguments.usable_data_dir(args.data_dir, "tables"):
+        return 2
+    data_dir = args.data_dir or default_data_dir()
+    if args.plain:
+        from ..plain.my_tables import choose_table_plain
+
+        link = choose_table_plain(data_dir, sys.stdin, sys.stdout)
+    else:
+        from ..tui.my_tables import choose_table
+
+        link = choose_table(data_dir, args.chosen_lang)
+    if link is None:
+        return 0
+    args.browser_seat = False
+    _remember(args.data_dir, link)
+    return _join(link, args)
 
 
 def _add_host(sub: Any) -> None:
@@ -267,12 +377,31 @@ def _add_host(sub: Any) -> None:
             "whoever knows the seed knows the piles; the seats are told)"
         ),
     )
+    _host_key_option(host)
+    host.add_argument(
+        "--new-host-key",
+        action="store_true",
+        help=_("make a new host's key (the old one opens nothing any more)"),
+    )
     language_option(host)
     host.set_defaults(run=_cmd_host)
 
 
+def _host_key_option(parser: Any) -> None:
+    parser.add_argument(
+        "--host-key-file",
+        type=Path,
+        help=_(
+            "the file of the host's key (the data folder's host-key; or the environment "
+            "variable ORBIS_HOST_KEY)"
+        ),
+    )
+
+
 def _add_table(sub: Any) -> None:
-    table = sub.add_parser("table", help=_("deal a new table on a table server"))
+    table = sub.add_parser(
+        "table", help=_("deal a new table on a table server, list its tables, reissue a link")
+    )
     actions = table.add_subparsers(dest="table_command", required=True)
     new = actions.add_parser("new", help=_("deal a new table and print its invitation links"))
     new.add_argument("--server", type=_server, required=True, help=_("the table server's address"))
@@ -287,6 +416,43 @@ def _add_table(sub: Any) -> None:
     language_option(table)
     language_option(new)
     new.set_defaults(run=_cmd_table_new)
+    listing = actions.add_parser(
+        "list", help=_("the server's tables, whose turn it is (with the host's key)")
+    )
+    listing.add_argument(
+        "--server", type=_server, required=True, help=_("the table server's address")
+    )
+    _host_key_option(listing)
+    language_option(listing)
+    listing.set_defaults(run=_cmd_table_list)
+    reissue = actions.add_parser(
+        "reissue",
+        help=_("a new link for a seat whose link was lost; the old one opens nothing any more"),
+    )
+    reissue.add_argument(
+        "--server", type=_server, required=True, help=_("the table server's address")
+    )
+    reissue.add_argument("table", help=_("the table's id (orbis table list names it)"))
+    reissue.add_argument("seat", type=int, help=_("the seat, counted from 1"))
+    _host_key_option(reissue)
+    language_option(reissue)
+    reissue.set_defaults(run=_cmd_table_reissue)
+
+
+def _add_tables(sub: Any) -> None:
+    tables = sub.add_parser(
+        "tables", help=_("the tables you joined from this machine: whose turn, and join one")
+    )
+    tables.add_argument(
+        "--data-dir",
+        type=arguments.data_dir,
+        help=_("where your tables' list is kept (tables.json)"),
+    )
+    tables.add_argument(
+        "--plain", action="store_true", help=_("a numbered list in plain text, for screen readers")
+    )
+    language_option(tables)
+    tables.set_defaults(run=_cmd_tables)
 
 
 def _add_join(sub: Any) -> None:
@@ -319,8 +485,13 @@ def _add_join(sub: Any) -> None:
 
 
 # Played apart: after the player's own commands in the help.
-COMMANDS: dict[str, AddCommand] = {"host": _add_host, "table": _add_table, "join": _add_join}
-APP_COMMANDS = frozenset({"join"})  # opens the app: collection comes back with its frame
+COMMANDS: dict[str, AddCommand] = {
+    "host": _add_host,
+    "table": _add_table,
+    "join": _add_join,
+    "tables": _add_tables,
+}
+APP_COMMANDS = frozenset({"join", "tables"})  # opens the app: collection comes back with its frame
 
 
 @dataclass(frozen=True)

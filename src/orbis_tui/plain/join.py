@@ -137,7 +137,7 @@ class PlainJoin:
             return True
         template = _(app_texts.BYE_TEXTS[code]) if code in app_texts.BYE_TEXTS else "{reason}"
         self.say(template.format(reason=reason))
-        return code not in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE)
+        return code not in p.FINAL_BYES
 
     # ------------------------------------------------------------ the player
     def _mine(self) -> bool:

@@ -247,7 +247,7 @@ class SeatLink:
                                 continue  # a kind of a newer server's: passed over
                             if isinstance(data, p.Bye):
                                 self.on_status(data.code, data.reason)
-                                final = data.code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE)
+                                final = data.code in p.FINAL_BYES
                                 continue
                             if isinstance(data, p.Table):
                                 wait = 0.25

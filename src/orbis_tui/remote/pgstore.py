@@ -33,6 +33,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from .store_types import (
+    HOST_KEY,
     Change,
     StaleWrite,
     StoredTable,
@@ -68,6 +69,8 @@ _SCHEMA = [
     # Which server process plays a table's computer seats, until when.
     """CREATE TABLE IF NOT EXISTS orbis_leases (
         table_id TEXT PRIMARY KEY, holder TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL)""",
+    # The host's own values: the hash of the host's key.
+    """CREATE TABLE IF NOT EXISTS orbis_host (name TEXT PRIMARY KEY, value TEXT NOT NULL)""",
 ]
 
 # Every connection: each statement its own transaction unless one is opened; text in
@@ -522,6 +525,37 @@ class PostgresStore:
             await conn.execute("DELETE FROM orbis_leases WHERE table_id = %s", (table_id,))
             await conn.execute("DELETE FROM orbis_graces WHERE table_id = %s", (table_id,))
         self._leases.pop(table_id, None)
+
+    async def table_list(self) -> list[tuple[str, bool]]:
+        async with self._conn() as conn:
+            cur = await conn.execute("SELECT id, finished FROM orbis_tables ORDER BY id")
+            return [(str(r[0]), bool(r[1])) for r in await cur.fetchall()]
+
+    async def reissue(self, table_id: str, seat: int, token_hash: str) -> bool:
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                "UPDATE orbis_seats SET token_hash = %s "
+                "WHERE table_id = %s AND seat = %s AND token_hash IS NOT NULL",
+                (token_hash, table_id, seat),
+            )
+            if cur.rowcount != 1:
+                return False
+            await self._notify(conn, table_id)  # the others load it: the old link is shut
+        return True
+
+    async def host_key_hash(self) -> str | None:
+        async with self._conn() as conn:
+            cur = await conn.execute("SELECT value FROM orbis_host WHERE name = %s", (HOST_KEY,))
+            row = await cur.fetchone()
+        return row[0] if row is not None and isinstance(row[0], str) else None
+
+    async def set_host_key_hash(self, key_hash: str) -> None:
+        async with self._conn() as conn:
+            await conn.execute(
+                "INSERT INTO orbis_host VALUES (%s, %s) "
+                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                (HOST_KEY, key_hash),
+            )
 
     async def close(self) -> None:
         """Stop listening and renewing; give up this process's seats and leases."""

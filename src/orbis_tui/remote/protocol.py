@@ -344,3 +344,6 @@ REPLACED = "replaced"
 TOO_SLOW = "too-slow"
 TOO_FAST = "too-fast"
 SHUTDOWN = "shutdown"
+REISSUED = "link-reissued"  # the host gave the seat a new link: this one opens nothing now
+# The closings after which a seat does not connect again by itself.
+FINAL_BYES = frozenset({BAD_TOKEN, REPLACED, BAD_MESSAGE, REISSUED})

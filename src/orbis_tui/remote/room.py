@@ -155,6 +155,41 @@ class Room:
         kind = self.kinds[seat]
         return kind if kind != HUMAN else self.stand_in(seat)
 
+    def turn(self) -> int | None:
+        """The seat to move now, or None once the game is over."""
+        state = self.match.state
+        return None if state.is_over else state.current
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the host's list shows it: no link, no hidden tile."""
+        return {
+            "table": self.id,
+            "players": list(self.record.setup.players),
+            "kinds": list(self.kinds),
+            "here": sorted(self.here.keys() | self.elsewhere),
+            "turn": self.turn(),
+            "actions": self.count,
+            "finished": self.match.state.is_over,
+        }
+
+    async def reissue(self, seat: int) -> str | None:
+        """A new link's token for a person's ``seat`` (None if it has none): the old
+        token opens nothing from now on, and its connection here is closed."""
+        if not 0 <= seat < len(self.seat_hashes) or self.seat_hashes[seat] is None:
+            return None
+        token = new_token()
+        async with self.lock:
+            if not await self.store.reissue(self.id, seat, token_hash(token)):
+                return None
+            self._seat_hash_changed(seat, token_hash(token))
+        return token
+
+    def _seat_hash_changed(self, seat: int, new_hash: str | None) -> None:
+        self.seat_hashes[seat] = new_hash
+        conn = self.here.get(seat)
+        if conn is not None:
+            conn.close(p.REISSUED, "the host gave this seat a new link")
+
     # ------------------------------------------------------------ what is sent
     def seats(self) -> list[p.SeatInfo]:
         return [
@@ -498,6 +533,9 @@ class Room:
         if stored is None:
             return
         self.elsewhere = await self.store.present(self.id) - self.here.keys()
+        for seat, new_hash in enumerate(stored.seat_hashes):  # a link reissued elsewhere
+            if seat < len(self.seat_hashes) and new_hash != self.seat_hashes[seat]:
+                self._seat_hash_changed(seat, new_hash)
         if not self._follow(stored.actions):
             self.match = Room(stored, self.store).match
             self._whole_next = True

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from ..printable import MAX_LINE, printable
 from .store_types import (
     COLUMNS,
+    HOST_KEY,
     Change,
     DamagedTable,
     StaleWrite,
@@ -73,6 +74,7 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL, number INTEGER NOT NULL, entry TEXT NOT NULL,
     PRIMARY KEY (table_id, number));
+CREATE TABLE IF NOT EXISTS host (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
@@ -301,6 +303,36 @@ class SqliteStore:
     async def finish(self, table_id: str) -> None:
         await self._run(
             self._db.execute, "UPDATE tables SET finished = 1 WHERE id = ?", (table_id,)
+        )
+
+    async def table_list(self) -> list[tuple[str, bool]]:
+        rows = await self._run(
+            lambda: self._db.execute("SELECT id, finished FROM tables ORDER BY rowid").fetchall()
+        )
+        return [(str(r[0]), bool(r[1])) for r in rows if isinstance(r[0], str)]
+
+    async def reissue(self, table_id: str, seat: int, token_hash: str) -> bool:
+        def replace() -> bool:
+            done = self._db.execute(
+                "UPDATE seats SET token_hash = ? "
+                "WHERE table_id = ? AND seat = ? AND token_hash IS NOT NULL",
+                (token_hash, table_id, seat),
+            )
+            return done.rowcount == 1
+
+        return await self._run(replace)
+
+    async def host_key_hash(self) -> str | None:
+        query = "SELECT value FROM host WHERE name = ?"
+        row = await self._run(lambda: self._db.execute(query, (HOST_KEY,)).fetchone())
+        return row[0] if row is not None and isinstance(row[0], str) else None
+
+    async def set_host_key_hash(self, key_hash: str) -> None:
+        await self._run(
+            self._db.execute,
+            "INSERT INTO host VALUES (?, ?) "
+            "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            (HOST_KEY, key_hash),
         )
 
     async def claim(self, table_id: str) -> float:

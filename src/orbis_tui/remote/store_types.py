@@ -64,6 +64,19 @@ class TableStore(Protocol):
     async def finish(self, table_id: str) -> None: ...
     async def close(self) -> None: ...
 
+    async def table_list(self) -> list[tuple[str, bool]]:
+        """Every table's id, and whether its game is over."""
+
+    async def reissue(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give a person's seat a new token (its hash): the old one opens nothing from
+        now on. False if the table has no such person's seat."""
+
+    async def host_key_hash(self) -> str | None:
+        """The hash of the host's key, if one was made."""
+
+    async def set_host_key_hash(self, key_hash: str) -> None:
+        """Keep the hash of the host's (new) key, in place of any earlier one."""
+
     async def claim(self, table_id: str) -> float:
         """0 when this server process plays the table's computer seats now (its lease
         is taken or renewed), else the seconds until the holder's lease ends."""
@@ -91,11 +104,14 @@ class TableStore(Protocol):
     on_presence: Callable[[dict[str, set[int]]], None] | None
 
 
+HOST_KEY = "key_hash"  # the row of the host table that holds the hash of the host's key
+
 # The columns this program reads and writes, per table of the store.
 COLUMNS = {
     "tables": {"id", "setup", "watch_hash", "extra", "finished"},
     "seats": {"table_id", "seat", "token_hash"},
     "actions": {"table_id", "number", "entry"},
+    "host": {"name", "value"},
 }
 
 

@@ -31,6 +31,7 @@ from ..levels import HUMAN, LEVELS
 from ..printable import MAX_LINE, printable
 from ..web.guard import RequestGuard, is_loopback, log_bad_requests_briefly
 from . import protocol as p
+from .host_key import HostKey, default_key_file, ensure_host_key, is_host_key
 from .links import PLAY, WATCH, Link
 from .room import WATCHER, Room, create_table
 from .store_types import Change, DamagedTable, StoreError, StoreUnavailable, TableStore
@@ -52,6 +53,10 @@ REFUSED_FULL = N_(
     "This table server runs as many browser seats as it may: try again in a while, or play "
     "in a terminal with orbis join."
 )
+
+NOT_THE_HOST = "this needs the host's key (Authorization: Bearer KEY; orbis host says where it is)"
+STORE_AWAY_NOW = "the table server cannot reach its store just now: try again in a moment"
+MAX_LISTED = 500  # tables in the host's list: the newest
 
 DEFAULT_PORT = 8765
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say which seat it is
@@ -321,6 +326,10 @@ class TableServer:
                 web.get("/watch/{table}/{token}", self.handle_seat_page),
                 web.get("/terminal/{kind}/{table}/{token}", self.handle_terminal),
                 web.get("/download/{key}", self.handle_download),
+                web.post("/seat-status", self.handle_seat_status),
+                web.get("/host", self.handle_host_page),
+                web.get("/host/tables", self.handle_host_tables),
+                web.post("/host/tables/{table}/seats/{seat}/link", self.handle_reissue),
             ]
         )
         from ..web.server import static_route
@@ -433,6 +442,86 @@ class TableServer:
         if room is not None:
             room.wake_bots()
         return web.json_response({"table": invitation.table, "seats": seats, "watch": watch})
+
+    # ------------------------------------------------------------ the host's own
+    async def _is_host(self, request: web.Request) -> bool:
+        """Whether the request carries the host's key (``Authorization: Bearer KEY``)."""
+        scheme, _sep, key = request.headers.get("Authorization", "").partition(" ")
+        if scheme.lower() != "bearer":
+            return False
+        return is_host_key(key.strip(), await self.store.host_key_hash())
+
+    async def handle_host_tables(self, request: web.Request) -> web.StreamResponse:
+        """Every table of the store, as the host's list shows it (no seat's link)."""
+        try:
+            if not await self._is_host(request):
+                return web.json_response({"error": NOT_THE_HOST}, status=401)
+            listed = (await self.store.table_list())[-MAX_LISTED:]
+            tables = []
+            for table_id, finished in reversed(listed):
+                room = await self.room(table_id)
+                if room is not None:
+                    tables.append(room.summary())
+                else:
+                    tables.append({"table": table_id, "finished": finished, "damaged": True})
+        except StoreUnavailable:
+            return web.json_response({"error": STORE_AWAY_NOW}, status=503)
+        return web.json_response({"tables": tables})
+
+    async def handle_reissue(self, request: web.Request) -> web.StreamResponse:
+        """A new link for a person's seat; the old one opens nothing from now on."""
+        table, seat_text = request.match_info["table"], request.match_info["seat"]
+        try:
+            if not await self._is_host(request):
+                return web.json_response({"error": NOT_THE_HOST}, status=401)
+            room = await self.room(table) if p.is_table_id(table) else None
+            if room is None:
+                return web.json_response({"error": "no such table"}, status=404)
+            seat = int(seat_text) - 1 if seat_text.isascii() and seat_text.isdigit() else -1
+            token = await room.reissue(seat)
+        except StoreUnavailable:
+            return web.json_response({"error": STORE_AWAY_NOW}, status=503)
+        if token is None:
+            message = f"seat {printable(seat_text, 8)} is not a person's seat of this table"
+            return web.json_response({"error": message}, status=404)
+        link = str(Link(self.base_url(request), PLAY, table, token))
+        log.info("table %s: seat %d has a new link; the old one opens nothing now", table, seat)
+        return web.json_response({"table": table, "seat": seat + 1, "link": link})
+
+    async def handle_seat_status(self, request: web.Request) -> web.StreamResponse:
+        """Whose turn it is at the table of a link (for ``orbis tables``): the link's
+        table and token come in the body, so that they are in no request line."""
+        try:
+            body = await request.json()
+        except (ValueError, web.HTTPRequestEntityTooLarge):
+            return web.json_response({"error": "the body is a JSON object"}, status=400)
+        table = body.get("table") if isinstance(body, dict) else None
+        token = body.get("token") if isinstance(body, dict) else None
+        if type(table) is not str or type(token) is not str:
+            return web.json_response({"error": "'table' and 'token' are text"}, status=400)
+        kind = WATCH if body.get("watch") is True else PLAY
+        try:
+            seat = await self._seat_of_link(kind, table, token)
+            room = self.rooms.get(table)
+        except StoreUnavailable:
+            return web.json_response({"error": STORE_AWAY_NOW}, status=503)
+        if seat is None or room is None:
+            return web.json_response({"error": "this link opens no seat here"}, status=404)
+        summary = room.summary()
+        mine = None if seat == WATCHER else seat
+        return web.json_response(
+            {
+                "table": table,
+                "seat": mine,
+                "players": summary["players"],
+                "turn": summary["turn"],
+                "yours": mine is not None and summary["turn"] == mine,
+                "finished": summary["finished"],
+            }
+        )
+
+    async def handle_host_page(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(text=host_page(), content_type="text/html")
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page that deals a new table, in the server's language."""
@@ -547,6 +636,44 @@ class TableServer:
         return f"http://{host}:{self.port}"
 
 
+HOST_PAGE_TEXTS = {
+    "title": N_("Orbis: the tables of this server"),
+    "key": N_("The host's key:"),
+    "show": N_("Show the tables"),
+    "where": N_(
+        "The key is in the file that orbis host named when it started. It stays in this tab only."
+    ),
+    "caption": N_("The tables, newest first (● a player at the table now)"),
+    "table": N_("Table"),
+    "players": N_("Players"),
+    "turn": N_("To move"),
+    "actions": N_("Actions"),
+    "links": N_("Lost links"),
+    "over": N_("the game is over"),
+    "damaged": N_("cannot be read: see the server's log"),
+    "none": N_("No table yet."),
+    "reissue": N_("New link for {name}"),
+    "confirm": N_(
+        "Give {name} a new link? Their old link will open nothing any more, and a screen "
+        "open with it is closed."
+    ),
+    "reissued": N_("{name} has a new link: give it to them, and to nobody else."),
+}
+
+
+def host_page() -> str:
+    """The host's page, in the server's language."""
+    import jinja2
+
+    from ..i18n import gettext as _
+    from ..i18n import language
+    from ..web.server import PAGE_FOLDER
+
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(PAGE_FOLDER), autoescape=True)
+    texts = {name: _(text) for name, text in HOST_PAGE_TEXTS.items()}
+    return environment.get_template("host_tables.html").render(lang=language(), texts=texts)
+
+
 def _join_command() -> list[str]:
     return [sys.executable, "-m", "orbis_tui", "join", "--browser-seat"]
 
@@ -597,6 +724,8 @@ def host_tables(
     *,
     max_browser_seats: int = DEFAULT_BROWSER_SEATS,
     allow_seeded_tables: bool = False,
+    host_key_file: Path | None = None,
+    new_host_key: bool = False,
 ) -> int:
     """``orbis host``: open the store, warn if exposed, serve until interrupted."""
     from ..web.serve import listen_problem
@@ -632,6 +761,13 @@ def host_tables(
         except StoreError as exc:
             print(_("orbis host: {problem}").format(problem=exc), file=sys.stderr)
             raise SystemExit(1) from None
+        key_file = host_key_file or default_key_file()
+        try:
+            key = await ensure_host_key(store, key_file, renew=new_host_key)
+        except StoreError as exc:
+            await store.close()
+            print(_("orbis host: {problem}").format(problem=exc), file=sys.stderr)
+            raise SystemExit(1) from None
         log_bad_requests_briefly()
         server = TableServer(
             store,
@@ -650,6 +786,7 @@ def host_tables(
         print(
             _("Store: {store}. Ctrl+C stops.").format(store=_shown_store(store_where)), flush=True
         )
+        print(_host_key_line(key, where), flush=True)
         try:
             await asyncio.Event().wait()
         finally:
@@ -659,6 +796,30 @@ def host_tables(
     with contextlib.suppress(KeyboardInterrupt, web.GracefulExit):
         asyncio.run(main())
     return 0
+
+
+def _host_key_line(key: HostKey, url: str) -> str:
+    """What the host is told of their key: where it is, and what it opens."""
+    from ..i18n import gettext as _
+
+    if key.other_key is not None:
+        return _(
+            "{file} holds another key than this store's host's key: it was left as it is. "
+            "Name the store's key with --host-key-file, or make a new one with "
+            "--new-host-key --host-key-file NEW-FILE."
+        ).format(file=printable(key.other_key, MAX_LINE))
+    if key.file is None:
+        return _(
+            "The host's key of this store was made by another server (or its file was "
+            "lost): copy that file here, or start once with --new-host-key. "
+            "Your tables: {url}/host"
+        ).format(url=url)
+    said = _("A new host's key is in {file} (yours only).") if key.made else ""
+    listing = _(
+        "Your tables: {url}/host, or orbis table list --server {url} (the key is in {file})."
+    )
+    shown = printable(key.file, MAX_LINE)
+    return " ".join(part for part in (said, listing) if part).format(file=shown, url=url)
 
 
 def _shown_store(where: str) -> str:

@@ -392,7 +392,7 @@ class JoinApp(OrbisApp):
             return
         template = _(texts.BYE_TEXTS[code]) if code in texts.BYE_TEXTS else "{reason}"
         text = template.format(reason=reason)
-        if code in (p.BAD_TOKEN, p.BAD_MESSAGE):
+        if code in (p.BAD_TOKEN, p.BAD_MESSAGE, p.REISSUED):
             if self.session is None:
                 self._waiting.say(text)
             else:

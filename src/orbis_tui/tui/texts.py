@@ -1120,6 +1120,9 @@ BYE_TEXTS = {
     "too-slow": N_("The connection was too slow."),
     "too-fast": N_("The table server closed the connection: it sent too many messages."),
     "store-away": N_("The table server cannot reach its database just now: connecting again…"),
+    "link-reissued": N_(
+        "The host gave this seat a new link: this one opens it no more. Ask the host for it."
+    ),
 }
 
 # The new-game screen's way to a table played apart.
