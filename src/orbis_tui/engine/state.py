@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from functools import lru_cache
+from typing import Any, Final
 
 from . import pyramid as geometry
 from .actions import (
@@ -60,7 +61,7 @@ from .events import (
     WentWild,
 )
 from .kinds import value
-from .pyramid import PlacedTile, Position, Pyramid
+from .pyramid import ROW_SIZES, TOP_ROW, PlacedTile, Position, Pyramid
 from .rules import (
     DEATH_PRICE,
     DECISION_RULE,
@@ -72,6 +73,8 @@ from .rules import (
 )
 from .setup import MARKET_SIZE, ROUNDS, Deal, setup_for
 from .tiles import Catalog, EffectKind, GodId, Tile
+
+ROW_ONE_SIZE = ROW_SIZES[1]
 
 # One worshiper of each color, as a count.
 _ONE_OF: tuple[Count, ...] = tuple(
@@ -278,7 +281,7 @@ class GameState:
     @property
     def move_stack(self) -> list[Action]:
         """The actions applied to this state (since it was made or copied), oldest first."""
-        return [entry.action for entry in self._history]
+        return [entry[_ACTION] for entry in self._history]
 
     def can_undo(self) -> bool:
         return bool(self._history)
@@ -289,7 +292,7 @@ class GameState:
         turn = self.turn
         count = 0
         for entry in reversed(self._history):
-            if entry.turn != turn:
+            if entry[_TURN] != turn:
                 break
             count += 1
         return count
@@ -301,9 +304,9 @@ class GameState:
         hidden information: how far a table lets its players go back is its own policy.
         """
         entry = self._history.pop()
-        entry.restore(self)
+        _restore(self, entry)
         self._decision = None
-        return entry.action
+        return entry[_ACTION]
 
     # ------------------------------------------------------------------ hidden information
     def unseen(self) -> list[Tile]:
@@ -397,9 +400,10 @@ class GameState:
         player = self.players[self.current]
         actions: list[Action] = self._answers(kind, player)
         realm = player.realm
-        for give in range(NUM_COLORS):
-            if realm[give] >= EXCHANGE_RATE:
-                actions.extend(_EXCHANGES[give])
+        if max(realm) >= EXCHANGE_RATE:
+            for give in range(NUM_COLORS):
+                if realm[give] >= EXCHANGE_RATE:
+                    actions.extend(_EXCHANGES[give])
         return actions
 
     def decision_actions(self) -> list[Action]:
@@ -410,55 +414,89 @@ class GameState:
 
     def _answers(self, kind: DecisionKind, player: PlayerState) -> list[Action]:
         if kind is DecisionKind.TURN:
-            actions: list[Action] = []
-            if not self.must_take_god():
-                actions.extend(_TAKES[c] for c in range(MARKET_SIZE) if self.market[c] is not None)
-            if player.god is None:
-                actions.extend(_TAKE_GOD[g] for g in self.gods_available)
+            actions: list[Action]
+            god = player.god
+            if god is not None or player.turns < ROUNDS - 1:  # else R-TURN-1: a god now
+                actions = [_TAKES[c] for c, tile in enumerate(self.market) if tile is not None]
+            else:
+                actions = []
+            if god is None:
+                actions.extend([_TAKE_GOD[g] for g in self.gods_available])
             return actions
         if kind is DecisionKind.PAY:
-            return [*self._pay_options(player), _GO_WILD]
+            return self._pay_options(player)
         if kind is DecisionKind.PLACE:
             return self._place_options(player)
+        if kind is DecisionKind.DISCARD:
+            excess = self.discard_needed()
+            return list(_discards(_capped(player.realm, excess), excess))
         if kind is DecisionKind.GAIN:
             return list(_GAINS)
-        if kind in (DecisionKind.VILLAGE, DecisionKind.DEATH):
+        if kind is DecisionKind.VILLAGE or kind is DecisionKind.DEATH:
             need = self.returns_needed()
-            returns: list[Action] = [
-                ReturnWorshipers(c) for c in bounded_multisets(player.realm_count, need)
-            ]
-            return [*returns, _DECLINE]
+            return list(_returns(_capped(player.realm, need), need))
         if kind is DecisionKind.VOLCANO:
             return [*(Erupt(r) for r in self._volcano_options()), _DECLINE]
         if kind is DecisionKind.LOVE:
             return list(_LOVE_CHOICES)
-        if kind is DecisionKind.DISCARD:
-            return [
-                Discard(c) for c in bounded_multisets(player.realm_count, self.discard_needed())
-            ]
         return []
 
-    def _pay_options(self, player: PlayerState) -> list[Pay]:
+    def _pay_options(self, player: PlayerState) -> list[Action]:
+        """Every payment, then going wild."""
         assert self.take is not None
         tile = self.take.tile
         due = player.effective_cost(tile)
         realm = player.realm
-        left = [realm[c] - due[c] for c in range(NUM_COLORS)]
+        left = (
+            realm[0] - due[0],
+            realm[1] - due[1],
+            realm[2] - due[2],
+            realm[3] - due[3],
+            realm[4] - due[4],
+        )
         if min(left) < 0:
-            return []
-        return [Pay(c) for c in bounded_multisets(tuple(left), tile.cost_any)]
+            return [_GO_WILD]
+        any_count = tile.cost_any
+        return list(_payments(_capped(left, any_count), any_count))
 
     def _place_options(self, player: PlayerState) -> list[Action]:
         pyr = player.pyramid
         take = self.take
         assert take is not None
-        spots = geometry.wild_spots(pyr)  # the colored spots are some of them, in order
+        # geometry.wild_spots in one pass over the pyramid: the row-1 ends, then the
+        # supported spots above (R-PLACE-1, R-PLACE-2)
+        cols: list[int] = []
+        above: list[Position] = []
+        for pos in pyr:
+            r, c = pos
+            if r == 1:
+                cols.append(c)
+            if r < TOP_ROW and (r, c + 1) in pyr and (r + 1, c) not in pyr:
+                above.append((r + 1, c))
+        if not cols:
+            spots = [(1, 0)]
+        elif len(cols) >= ROW_ONE_SIZE:
+            spots = []
+        else:
+            spots = [(1, min(cols) - 1), (1, max(cols) + 1)]
+        above.sort()
+        spots += above
+        places = _PLACES
+        if take.wild:
+            return [places[pos][1] if pos in places else _place(pos, True) for pos in spots]
+        # the colored spots are some of them, in order (R-PLACE-3, as geometry.color_fits)
+        color = take.tile.color
         actions: list[Action] = []
-        if not take.wild:
-            color = take.tile.color
-            fits = geometry.color_fits
-            actions.extend(_place(pos, False) for pos in spots if fits(pyr, pos, color))
-        actions.extend(_place(pos, True) for pos in spots)
+        for pos in spots:
+            r, c = pos
+            if r > 1:
+                left, right = pyr[(r - 1, c)], pyr[(r - 1, c + 1)]
+                if not (left.wild or left.tile.color == color) and not (
+                    right.wild or right.tile.color == color
+                ):
+                    continue
+            actions.append(places[pos][0] if pos in places else _place(pos, False))
+        actions.extend([places[pos][1] if pos in places else _place(pos, True) for pos in spots])
         return actions
 
     def returns_needed(self) -> int:
@@ -525,14 +563,14 @@ class GameState:
         if kind is DecisionKind.OVER:
             raise IllegalAction("R-TURN-1", "game_over")
         player = self.players[self.current]
-        if type(action) is Exchange:
-            self._check_exchange(player, action)
-            return
-        if not isinstance(action, _ANSWERS[kind]):
+        check = _CHECKS_BY_KIND[kind].get(type(action))
+        if check is None:
+            if type(action) is Exchange:
+                self._check_exchange(player, action)
+                return
             raise IllegalAction(
                 DECISION_RULE[kind], "not_now", action=type(action).__name__, decision=kind.value
             )
-        check = _CHECKS[type(action)]
         check(self, player, action)
 
     def _check_exchange(self, player: PlayerState, action: Exchange) -> None:
@@ -692,7 +730,7 @@ class GameState:
         the rules cannot reach.
         """
         if self._record:
-            self._history.append(_Undo(self, action))
+            self._history.append(_saved(self, action))
         self._decision = None
         events: list[Event] = []
         _APPLY[type(action)](self, action, events)
@@ -898,25 +936,63 @@ class GameState:
         self.take = None
         turn = self.turn = self.turn + 1
         events.append(TurnEnded(me))
-        if turn >= self.total_turns:
+        players = len(self.players)
+        if turn >= ROUNDS * players:
             self.kind = DecisionKind.OVER
             events.append(GameOver(me))
             return
-        self.current = (self.first_player + turn) % self.num_players
+        self.current = (self.first_player + turn) % players
         self.kind = DecisionKind.TURN
         events.append(TurnStarted(self.current))
 
 
-_PLACES: dict[tuple[Position, bool], Place] = {}
+# The placements at every spot a pyramid can have (as the tile, as a wilderness): one
+# value per spot, made once (searches list them all at every placement they imagine).
+# Row-1 columns are relative to the first tile, so within four of it either way.
+_PLACES: dict[Position, tuple[Place, Place]] = {
+    (row, col): (Place(row, col, False), Place(row, col, True))
+    for row in range(1, TOP_ROW + 1)
+    for col in range(-ROW_ONE_SIZE, ROW_ONE_SIZE + 1)
+}
 
 
 def _place(pos: Position, wild: bool) -> Place:
-    """The placement at ``pos``: one value per spot, made once (searches list them all
-    at every placement they imagine)."""
-    place = _PLACES.get((pos, wild))
-    if place is None:
-        place = _PLACES[pos, wild] = Place(pos[0], pos[1], wild)
-    return place
+    """The placement at ``pos``, made once."""
+    places = _PLACES.get(pos)
+    if places is None:
+        places = _PLACES[pos] = (Place(pos[0], pos[1], False), Place(pos[0], pos[1], True))
+    return places[wild]
+
+
+def _capped(realm: Sequence[int], size: int) -> Count:
+    """``realm`` with no color above ``size``: choosing ``size`` worshipers from it has
+    the same answers (in the same order), and far fewer realms need remembering."""
+    return (
+        min(realm[0], size),
+        min(realm[1], size),
+        min(realm[2], size),
+        min(realm[3], size),
+        min(realm[4], size),
+    )
+
+
+# The answers that choose worshipers, made once for each realm (capped: see _capped) and
+# number: the same few come back all game long, and a search asks for them often.
+@lru_cache(maxsize=8192)
+def _payments(left: Count, any_count: int) -> tuple[Action, ...]:
+    """Every way to pay ``any_count`` "any" symbols from ``left``, then going wild."""
+    return (*(Pay(c) for c in bounded_multisets(left, any_count)), _GO_WILD)
+
+
+@lru_cache(maxsize=8192)
+def _discards(realm: Count, excess: int) -> tuple[Action, ...]:
+    return tuple(Discard(c) for c in bounded_multisets(realm, excess))
+
+
+@lru_cache(maxsize=8192)
+def _returns(realm: Count, need: int) -> tuple[Action, ...]:
+    """Every way to return ``need`` worshipers from ``realm``, then declining."""
+    return (*(ReturnWorshipers(c) for c in bounded_multisets(realm, need)), _DECLINE)
 
 
 def _safe(count: Sequence[int]) -> Count:
@@ -978,8 +1054,16 @@ _CHECKS: dict[type, Callable[[GameState, PlayerState, Any], None]] = {
     Discard: GameState._check_discard,
 }
 
-# The actions that may change the pyramid (a placement; a refused village or volcano).
+# For each decision, the check of each action type that answers it (see _ANSWERS).
+_CHECKS_BY_KIND: dict[DecisionKind, dict[type, Callable[[GameState, PlayerState, Any], None]]] = {
+    kind: {answer: _CHECKS[answer] for answer in answers} for kind, answers in _ANSWERS.items()
+}
+
+# The actions that may change the pyramid and the reduction tokens (a placement; a
+# refused village or volcano), and those that change the market other than by the
+# refill at the end of a turn (see _Undo).
 _CHANGES_PYRAMID = frozenset({Place, Decline})
+_CHANGES_MARKET = frozenset({TakeTile, Erupt})
 
 _APPLY: dict[type, Callable[[GameState, Any, list[Event]], None]] = {
     Exchange: GameState._apply_exchange,
@@ -1001,62 +1085,94 @@ def _tile_id(tile: Tile) -> str:
     return tile.id
 
 
-class _Undo:
-    """What :meth:`GameState.apply` keeps to take an action back exactly (see
-    :meth:`GameState.undo`): every field an action may change, as it was before. An
-    action changes only the active player; only a placement or a refusal the pyramid."""
+# What apply() keeps to take an action back exactly (see GameState.undo): a plain tuple
+# (the cheapest thing to build, at every action), of every field the action may change,
+# as it was before. An action changes only the active player; the market only a take
+# (the generation and the collection), an eruption (its removals) and the end of a turn
+# (the refill of the taken tile's cell, empty since the take: _restore empties it
+# again); the gods left only a god's take; the reduction tokens and the pyramid only a
+# placement or a refusal. Fields an action cannot change are not copied (None).
+_Undo = tuple[
+    Action,  # the action
+    int,  # current
+    int,  # turn
+    DecisionKind,  # kind
+    "Take | None",  # take
+    "list[Tile | None] | None",  # the market
+    "list[Count] | None",  # the market's worshipers
+    list[int],  # pile_pos
+    "list[GodId] | None",  # the gods left
+    list[int],  # the player's realm
+    "GodId | None",  # the player's god
+    bool,  # god_cancelled
+    int,  # turns
+    "list[bool] | None",  # the player's reductions
+    "Pyramid | None",  # the player's pyramid
+]
+_ACTION: Final = 0
+_TURN: Final = 2
 
-    __slots__ = (
-        "action",
-        "current",
-        "god",
-        "god_cancelled",
-        "gods",
-        "kind",
-        "market",
-        "pile_pos",
-        "pyramid",
-        "realm",
-        "reductions",
-        "take",
-        "turn",
-        "turns",
-        "worshipers",
+
+def _saved(state: GameState, action: Action) -> _Undo:
+    player = state.players[state.current]
+    kind = type(action)
+    market = kind in _CHANGES_MARKET
+    pyramid = kind in _CHANGES_PYRAMID
+    return (
+        action,
+        state.current,
+        state.turn,
+        state.kind,
+        state.take,
+        state.market[:] if market else None,
+        state.market_worshipers[:] if market else None,
+        state.pile_pos[:],
+        state.gods_available[:] if kind is TakeGod else None,
+        player.realm[:],
+        player.god,
+        player.god_cancelled,
+        player.turns,
+        player.reductions[:] if pyramid else None,
+        player.pyramid.copy() if pyramid else None,
     )
 
-    def __init__(self, state: GameState, action: Action) -> None:
-        player = state.players[state.current]
-        self.action = action
-        self.current = state.current
-        self.turn = state.turn
-        self.kind = state.kind
-        self.take = state.take
-        self.market = tuple(state.market)
-        self.worshipers = tuple(state.market_worshipers)
-        self.pile_pos = tuple(state.pile_pos)
-        self.gods = tuple(state.gods_available)
-        self.realm = tuple(player.realm)
-        self.reductions = tuple(player.reductions)
-        self.god = player.god
-        self.god_cancelled = player.god_cancelled
-        self.turns = player.turns
-        self.pyramid = player.pyramid.copy() if type(action) in _CHANGES_PYRAMID else None
 
-    def restore(self, state: GameState) -> None:
-        """Put ``state`` back as it was before the action."""
-        state.current = self.current
-        state.turn = self.turn
-        state.kind = self.kind
-        state.take = self.take
-        state.market = list(self.market)
-        state.market_worshipers = list(self.worshipers)
-        state.pile_pos = list(self.pile_pos)
-        state.gods_available = list(self.gods)
-        player = state.players[self.current]
-        player.realm = list(self.realm)
-        player.reductions = list(self.reductions)
-        player.god = self.god
-        player.god_cancelled = self.god_cancelled
-        player.turns = self.turns
-        if self.pyramid is not None:
-            player.pyramid = self.pyramid.copy()  # the entry may be shared with a copy's history
+def _restore(state: GameState, entry: _Undo) -> None:
+    """Put ``state`` back as it was before the entry's action. Every list is copied
+    again: the entry may be shared with a copy's history."""
+    (
+        _action,
+        state.current,
+        state.turn,
+        state.kind,
+        take,
+        market,
+        worshipers,
+        pile_pos,
+        gods,
+        realm,
+        god,
+        god_cancelled,
+        turns,
+        reductions,
+        pyramid,
+    ) = entry
+    state.take = take
+    if market is not None and worshipers is not None:
+        state.market = market[:]
+        state.market_worshipers = worshipers[:]
+    elif take is not None:
+        # a refill at the end of the turn filled the taken cell, empty until then
+        # (and without worshipers: they were collected, and nothing generates on it)
+        state.market[take.cell] = None
+    state.pile_pos = pile_pos[:]
+    if gods is not None:
+        state.gods_available = gods[:]
+    player = state.players[state.current]
+    player.realm = realm[:]
+    player.god = god
+    player.god_cancelled = god_cancelled
+    player.turns = turns
+    if reductions is not None and pyramid is not None:
+        player.reductions = reductions[:]
+        player.pyramid = pyramid.copy()
