@@ -152,6 +152,9 @@ def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Pa
         assert f"−{biggest.loss:.1f} CP" in listed
         if not listed.endswith(gettext(texts.REVIEW_MISTAKES_MORE)):  # nothing left out
             assert listed.count("CP lost") >= len(review.players), listed
+        # the legend says that a victory counts as 10 CP in the losses (docs/review.md)
+        legend = [line.plain for line in screen._mistakes_lines()]
+        assert "CP lost counts a win as 10 CP." in legend
         await press(pilot, "end")
         shown = analysis(pilot)
         for player in review.players:

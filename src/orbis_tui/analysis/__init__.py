@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..bots.victory import WIN_VALUE
 from ..lazy import lazy_attributes
 from .search import HINT_BUDGET, REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
@@ -44,6 +45,7 @@ __getattr__ = lazy_attributes(__name__, _LAZY)
 __all__ = [
     "HINT_BUDGET",
     "REVIEW_PER_OPTION",
+    "WIN_VALUE",
     "Analysis",
     "GameReview",
     "HintOption",

@@ -101,6 +101,7 @@ from .game import final_scores, first_player_for, game_from_deal, new_game, outl
 from .invariants import problems
 from .notation import NotationError, format_action, parse_action
 from .outlook import GodOutlook, Outlook, Prospect, TileOutlook
+from .player import PlayerState, Take
 from .preview import (
     TakePreview,
     exchange_toward_payment,
@@ -144,7 +145,7 @@ from .setup import (
     deal,
     setup_for,
 )
-from .state import GameState, PlayerState, Take
+from .state import GameState
 from .tiles import NO_EFFECT, Catalog, Effect, EffectKind, God, GodId, Tile, TileSet
 
 # Building positions is for tests, lessons and tools, not for a game: loaded when first

@@ -65,7 +65,8 @@ from .scoring import MOST_GODS, effect_counts, forest_matching
 from .tiles import EffectKind, God, GodId, Tile
 
 if TYPE_CHECKING:
-    from .state import GameState, PlayerState
+    from .player import PlayerState
+    from .state import GameState
 
 WILDERNESS_POINTS = -1  # R-END-2
 

@@ -1061,6 +1061,8 @@ REVIEW_SUMMARY_SMALL: Template = Np_(
 REVIEW_LOST_MEANS = N_(
     "CP lost: the sum of the expected losses at a player's decisions, not a difference of scores."
 )
+# What a victory adds to the losses above (analysis.WIN_VALUE), for the tie-breaks.
+REVIEW_WIN_COUNTS = N_("CP lost counts a win as {win} CP.")
 REVIEW_NONE_TO_JUMP = N_("No mistake to jump to.")
 REVIEW_WAIT_TO_JUMP = N_("No mistake judged yet: the analysis is still running.")
 REVIEW_AT_START = N_("This is the start of the game.")

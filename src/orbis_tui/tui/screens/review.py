@@ -319,7 +319,7 @@ class ReviewScreen(Screen[None]):
     def _mistakes_lines(self) -> list[Text]:
         """The biggest mistakes first (what m and n jump to), then each player's total
         loss and what it means; a short panel drops them from the end."""
-        from ...analysis import loss_parts
+        from ...analysis import WIN_VALUE, loss_parts
 
         review = self.review
         if review is None:
@@ -359,6 +359,8 @@ class ReviewScreen(Screen[None]):
                 said = texts.fill(texts.REVIEW_SUMMARY, small=small, **values)
             lines.append(MustShow(said, palette.DIM, rank=OTHER_KEY))
         lines.append(MustShow(_(texts.REVIEW_LOST_MEANS), palette.DIM, rank=ASIDE))
+        win = texts.fill(texts.REVIEW_WIN_COUNTS, win=round(WIN_VALUE))
+        lines.append(MustShow(win, palette.DIM, rank=ASIDE))
         return lines
 
     # ------------------------------------------------------------ keys
