@@ -312,9 +312,9 @@ class TableServer:
                 web.get("/download/{key}", self.handle_download),
             ]
         )
-        from .web_server import static_route
+        from .web_server import page_files_route, static_route
 
-        app.add_routes([static_route()])
+        app.add_routes([static_route(), page_files_route()])
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -576,9 +576,8 @@ def _table_request(
 
 _INDEX = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Orbis: a new table</title>
-<style>body{font-family:sans-serif;max-width:44em;margin:2em auto}
-input,select,button{font-size:1em}li{margin:.4em 0}code{user-select:all}</style></head>
-<body><h1>Orbis: a new table</h1>
+<link rel="stylesheet" href="/orbis/page.css"><link rel="icon" href="/orbis/icon.svg"></head>
+<body class="orbis-page"><h1>Orbis: a new table</h1>
 <form id="f"><label>Players <select id="players"><option>2</option><option>3</option>
 <option>4</option></select></label>
 <div id="seats"></div><button>Deal</button></form><ol id="links"></ol>
