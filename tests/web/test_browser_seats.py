@@ -162,3 +162,32 @@ def test_a_browser_seat_plays_a_whole_game_and_downloads_its_record(host: str) -
                 browser.close()
     finally:
         program.join(30)
+
+
+def test_the_deal_page_has_the_games_look(host: str) -> None:
+    """The table server's page takes the game pages' style sheet and font, all from the
+    server itself (nothing missing)."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            failed: list[str] = []
+            page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+            with page.expect_response(lambda response: response.url.endswith("/orbis/icon.svg")):
+                page.goto(host + "/")
+            page.evaluate("() => document.fonts.ready")
+            body = page.evaluate(
+                "() => { const style = getComputedStyle(document.body);"
+                " return [style.fontFamily, style.backgroundColor]; }"
+            )
+            assert body[0].startswith('"JetBrains Mono"'), body
+            assert body[1] == "rgb(18, 18, 18)", body  # the game's dark background
+            assert page.evaluate("() => document.fonts.check(\"16px 'JetBrains Mono'\")")
+            button = page.get_by_role("button", name="Deal")
+            shade = page.evaluate(
+                "(b) => getComputedStyle(b).backgroundColor", button.element_handle()
+            )
+            assert shade == "rgb(240, 192, 64)"  # the game's gold
+            assert failed == []
+        finally:
+            browser.close()
