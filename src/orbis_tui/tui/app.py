@@ -432,9 +432,10 @@ class OrbisApp(App[None]):
 
     def watch_theme(self, _theme: str) -> None:
         """Keep the text colors readable on the new background, and redraw the table."""
-        from . import palette
+        from . import chips, palette
 
         palette.set_light(not self.current_theme.dark)
+        chips.set_light(not self.current_theme.dark)
         from .screens.table import TableScreen
 
         for screen in self.screen_stack:
