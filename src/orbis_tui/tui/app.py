@@ -404,8 +404,8 @@ class OrbisApp(App[None]):
         """Ctrl+C (Textual's own key), which quits nothing here: say what does, for
         the place the game is played in (Textual would name ctrl+q, which a browser
         may keep for itself)."""
-        said = texts.CTRL_C_WEB if self.is_web else texts.CTRL_C
-        self.notify(_(said), title=_(texts.CTRL_C_TITLE), markup=False)
+        said = _(texts.CTRL_C_WEB) if self.is_web else _(texts.CTRL_C)
+        self.notify(said, title=_(texts.CTRL_C_TITLE), markup=False)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
