@@ -337,6 +337,77 @@ def test_the_whole_screen_shows_at_every_pixel_ratio(
             browser.close()
 
 
+def test_the_browsers_keys(served: Served, page: Page) -> None:
+    """Keys as a browser leaves them to the page: F2 (not ctrl+l, the address bar) to
+    learn, F1 for the help, Ctrl+C says what ends the session, Escape goes back from the
+    new-game screen to the game, a new game in place of an untouched one asks first, and
+    F5 is left to the browser, to reload the page, which opens the game again."""
+    page.goto(served.url)
+    screen = wait_for_text(page, "Start the game")
+    bar = screen.splitlines()[-1]
+    assert "F2 Learn to play" in bar and "Ctrl+L" not in bar, bar
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Press Enter when")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Take a region tile")
+
+    page.keyboard.press("F1")
+    wait_for_text(page, "Help · Escape or ? closes")
+    page.keyboard.press("Escape")
+    wait_for_text(page, "Take a region tile")
+
+    page.keyboard.press("Control+c")
+    wait_for_text(page, "Ctrl+C does not quit", "Press q to end the game's session")
+
+    page.keyboard.press("Control+n")
+    wait_for_text(page, "Resume the game", "Back to the game")
+    page.keyboard.press("Escape")  # the game again, behind its curtain as resumed
+    wait_for_text(page, "The game was resumed where it stopped.")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Take a region tile")
+    page.keyboard.press("Control+n")
+    wait_for_text(page, "Resume the game")
+    page.keyboard.press("Control+s")
+    wait_for_text(page, "Start a new game?", "round 1/15")
+    page.keyboard.press("Enter")  # the default: back to the form, the game kept
+    wait_for_text(page, "Resume the game")
+    page.keyboard.press("Escape")
+    wait_for_text(page, "The game was resumed where it stopped.")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Take a region tile")
+
+    # F5 is left to the browser: the terminal does not send it to the game, nor keep
+    # the browser from reloading; F1 and F2 are the game's, not the browser's too. (A
+    # headless browser runs no shortcuts of its own, so the reload itself is
+    # page.reload() here: the page connects again and the game opens again.)
+    page.evaluate(
+        """() => {
+             window.sent = [];
+             window.orbisTerminal.onData((data) => window.sent.push(data));
+             window.prevented = {};
+             document.addEventListener("keydown", (event) => {
+               window.prevented[event.key] = event.defaultPrevented;
+               event.preventDefault();  // no reload from this synthetic key
+             });
+           }"""
+    )
+    page.keyboard.press("F5")
+    page.keyboard.press("F1")
+    page.wait_for_function("() => window.sent.length > 0")  # F1 reached the game
+    assert page.evaluate("() => window.sent") == ["\x1bOP"]  # F1's, not F5's ("\x1b[15~")
+    assert page.evaluate("() => window.prevented") == {"F5": False, "F1": True}
+    wait_for_text(page, "Help · Escape or ? closes")
+    page.keyboard.press("Escape")
+    wait_for_text(page, "Take a region tile")
+    page.keyboard.press("1")
+    wait_for_record(served.data_dir, 1)
+    page.reload()
+    wait_for_text(page, "Resume the game (Enter)")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Press Enter when")
+    assert wait_for_record(served.data_dir, 1)[0].actions == ["take 1"]
+
+
 def test_the_page_speaks_the_decision_to_a_screen_reader(served: Served, page: Page) -> None:
     """Chromium's accessibility tree holds the decision: xterm's screen-reader mode is
     on (its own live region and the rows as text), the page's live region says the turn
