@@ -220,8 +220,8 @@ def test_no_request_leaves_the_server(served: Served, page: Page, tmp_path: Path
     failed: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.on("websocket", lambda websocket: asked.append(websocket.url))
-    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
-    page.on("console", lambda m: "Failed to load" in m.text and failed.append(m.text))
+    page.on("response", lambda r: failed.extend([f"{r.status} {r.url}"] * (r.status >= 400)))
+    page.on("console", lambda m: failed.extend([m.text] * ("Failed to load" in m.text)))
     # the page's icon is the last thing the browser fetches for it
     with page.expect_response(lambda response: response.url.endswith("/orbis/icon.svg")):
         page.goto(served.url)

@@ -172,7 +172,9 @@ def test_the_deal_page_has_the_games_look(host: str) -> None:
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 720})
             failed: list[str] = []
-            page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+            page.on(
+                "response", lambda r: failed.extend([f"{r.status} {r.url}"] * (r.status >= 400))
+            )
             with page.expect_response(lambda response: response.url.endswith("/orbis/icon.svg")):
                 page.goto(host + "/")
             page.evaluate("() => document.fonts.ready")
