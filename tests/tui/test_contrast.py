@@ -133,3 +133,37 @@ def test_the_winner_line_is_not_drawn_on_the_titles_purple(light: bool) -> None:
                     assert contrast(style.color, background) >= AA, (str(style), light)
     finally:
         palette.set_light(False)
+
+
+def test_the_game_logs_turn_headings_take_the_new_looks_accent(tmp_path: Path) -> None:
+    """ctrl+t: the log's "— Ada's turn —" lines, drawn before, are drawn again in the
+    light look's darker accent (the dark look's yellow does not read on light grey)."""
+    import asyncio
+
+    from orbis_tui.tui.app import OrbisApp
+    from orbis_tui.tui.widgets.info import GameLog
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path, seed=4)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("enter")  # the curtain
+            await pilot.pause()
+            log = app.screen.query_one(GameLog)
+            heading = next(line for line in log.lines if line.startswith("—"))
+            width = log.size.width
+            assert log._wrap(heading, width)[0].style == palette.ACCENT
+            app.action_toggle_theme()
+            await pilot.pause()
+            assert palette.LIGHT
+            assert log._wrap(heading, width)[0].style == palette.ACCENT  # the light one
+            app.action_toggle_theme()
+            await pilot.pause()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        palette.set_light(False)
+        chips.set_light(False)
