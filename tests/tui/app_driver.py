@@ -120,6 +120,11 @@ async def start_new_game(
     await type_text(pilot, str(seed))
     await pilot.press("enter")
     await pilot.pause()
+    from orbis_tui.tui.screens.question import QuestionScreen
+
+    if isinstance(app.screen, QuestionScreen):  # an unfinished game: "Start the new game"
+        await pilot.press("left", "enter")
+        await pilot.pause()
     return table(app)
 
 

@@ -119,6 +119,123 @@ def test_n_sets_up_a_new_game_from_the_table(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("kind", [OrbisApp, BrowserApp])
+def test_escape_leaves_the_new_game_screen_for_the_game_in_progress(
+    tmp_path: Path, kind: type[OrbisApp]
+) -> None:
+    async def scenario() -> None:
+        app = kind(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 2, 4)
+            await press(pilot, "enter", "1")
+            await press(pilot, "n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert gettext(texts.KEY["back_to_game"]) in screen_text(app)  # in the key bar
+            await press(pilot, "escape")
+            await pilot.pause()
+            screen = table(app)
+            assert app.screen is screen
+            assert screen.session.match.record.actions == ["take 1"]
+
+    asyncio.run(scenario())
+
+
+def test_escape_does_nothing_on_the_first_new_game_screen(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = BrowserApp(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert gettext(texts.KEY["back_to_game"]) not in screen_text(app)
+            await press(pilot, "escape")
+            assert isinstance(app.screen, NewGameScreen)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("kind", [OrbisApp, BrowserApp])
+def test_a_new_game_in_place_of_an_untouched_one_asks_first(
+    tmp_path: Path, kind: type[OrbisApp]
+) -> None:
+    """ctrl+n then ctrl+s on a game nobody has played yet: the new game would take its
+    place, so the app asks; "Back to the form" (the default) keeps it."""
+
+    async def scenario() -> None:
+        app = kind(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 2, 4, names=["Ada", "Bo"])
+            await press(pilot, "enter")  # the curtain: round 1, nothing played
+            await press(pilot, "ctrl+n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            await press(pilot, "ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, QuestionScreen)
+            said = screen_text(app)
+            assert gettext(texts.NEW_REPLACES_TITLE) in said
+            assert "Ada, Bo, round 1/15" in said
+            await press(pilot, "enter")  # the default: back to the form
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            await press(pilot, "ctrl+s")
+            await pilot.pause()
+            await press(pilot, "left", "enter")  # Start the new game
+            await pilot.pause()
+            table(app)
+        assert len(list((tmp_path / "records").glob("*.json"))) == 1  # the old one, kept
+
+    asyncio.run(scenario())
+
+
+def test_the_new_game_screen_offers_f2_not_ctrl_l_to_learn(tmp_path: Path) -> None:
+    """A browser keeps ctrl+l for its address bar: the key bar offers F2."""
+
+    async def scenario() -> None:
+        app = BrowserApp(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            bar = screen_text(app).splitlines()[-1]
+            assert f"F2 {gettext(texts.KEY['learn'])}" in bar, bar
+            assert "Ctrl+L" not in bar
+            await press(pilot, "f2")
+            await pilot.pause()
+            assert not isinstance(app.screen, NewGameScreen)  # the walkthrough
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"), [(OrbisApp, texts.CTRL_C), (BrowserApp, texts.CTRL_C_WEB)]
+)
+def test_ctrl_c_says_what_quits(tmp_path: Path, kind: type[OrbisApp], said: str) -> None:
+    async def scenario() -> None:
+        app = kind(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 2, 4)
+            await press(pilot, "ctrl+c")
+            await pilot.pause()
+            notices = [n.message for n in app._notifications]
+            assert notices == [gettext(said)]
+            assert "ctrl+q" not in notices[0]
+
+    asyncio.run(scenario())
+
+
+def test_f1_opens_the_help(tmp_path: Path) -> None:
+    from orbis_tui.tui.screens.help import HelpScreen
+
+    async def scenario() -> None:
+        app = BrowserApp(tmp_path, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_new_game(pilot, 2, 4)
+            await press(pilot, "f1")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+
+    asyncio.run(scenario())
+
+
 def test_the_help_names_n_for_a_new_game(tmp_path: Path) -> None:
     keys = [key for key, _meaning in texts.HELP_KEYS]
     assert "n / ctrl+n" in keys

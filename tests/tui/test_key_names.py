@@ -28,6 +28,7 @@ def test_german_names_the_keys_as_its_keyboards_do() -> None:
 
 def test_english_names_ctrl_and_page_keys_in_full() -> None:
     assert texts.key_shown("^l") == "Ctrl+L"
+    assert texts.key_shown("f2") == "F2"  # as printed on the key, in every language
     assert texts.key_shown("pgup") == "PgUp"
 
 

@@ -217,12 +217,16 @@ def test_keys_work_from_page_load_reload_and_restart(
 
 def test_no_request_leaves_the_server(served: Served, page: Page, tmp_path: Path) -> None:
     asked: list[str] = []
+    failed: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.on("websocket", lambda websocket: asked.append(websocket.url))
-    page.goto(served.url)
+    page.on("response", lambda r: failed.extend([f"{r.status} {r.url}"] * (r.status >= 400)))
+    page.on("console", lambda m: failed.extend([m.text] * ("Failed to load" in m.text)))
+    # the page's icon is the last thing the browser fetches for it
+    with page.expect_response(lambda response: response.url.endswith("/orbis/icon.svg")):
+        page.goto(served.url)
     wait_for_text(page, "Start the game")
     page.evaluate("() => document.fonts.ready")
-    page.wait_for_timeout(500)  # anything the page would fetch late
     page.screenshot(path=str(tmp_path / "fonts.png"))
     origin = served.url.rstrip("/")
     elsewhere = [
@@ -231,9 +235,177 @@ def test_no_request_leaves_the_server(served: Served, page: Page, tmp_path: Path
         if not url.startswith((origin + "/", origin.replace("http:", "ws:", 1) + "/"))
     ]
     assert elsewhere == []
+    assert failed == []  # no 404 (a missing /favicon.ico was one)
     # the terminal's font came from the server, and the terminal uses it
-    assert any(url.endswith("/static/fonts/RobotoMono-VariableFont_wght.ttf") for url in asked)
-    assert page.evaluate("() => document.fonts.check(\"16px 'Roboto Mono'\")")
+    assert any(url.endswith("/orbis/JetBrainsMono-Regular.woff2") for url in asked)
+    assert page.evaluate("() => document.fonts.check(\"16px 'JetBrains Mono'\")")
+    family = page.evaluate("() => window.orbisTerminal.options.fontFamily")
+    assert family.startswith("'JetBrains Mono'"), family
+    # its licence is served beside it
+    with urllib.request.urlopen(served.url + "orbis/JetBrainsMono-OFL.txt") as licence:
+        assert b"SIL Open Font License" in licence.read()
+
+
+# Ink at the middle of a glyph, drawn alone in the page's terminal font: a dotted or
+# slashed zero has some, the letter O none.
+INK_AT_MIDDLE = """(glyph) => {
+  const family = window.orbisTerminal.options.fontFamily;
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 120;
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, 120, 120);
+  context.fillStyle = "#000";
+  context.font = "96px " + family;
+  context.textAlign = "center";
+  context.textBaseline = "alphabetic";
+  const box = context.measureText("O");
+  const top = 100 - box.actualBoundingBoxAscent;
+  context.fillText(glyph, 60, 100);
+  const middle = context.getImageData(52, Math.round((top + 100) / 2) - 6, 16, 12).data;
+  let ink = 0;
+  for (let i = 0; i < middle.length; i += 4) ink += middle[i] < 128 ? 1 : 0;
+  return ink;
+}"""
+
+
+def test_the_terminal_font_tells_zero_from_o(served: Served, page: Page) -> None:
+    """ "2O" is two orange worshipers: the terminal's font draws 0 with a mark inside
+    (JetBrains Mono: a dot), and O without."""
+    page.goto(served.url)
+    wait_for_text(page, "Start the game")
+    page.evaluate("() => document.fonts.load(\"96px 'JetBrains Mono'\")")
+    assert page.evaluate(INK_AT_MIDDLE, "0") > 10
+    assert page.evaluate(INK_AT_MIDDLE, "O") == 0
+
+
+def test_the_loading_screen_shows_the_games_name(served: Served, page: Page) -> None:
+    page.goto(served.url)
+    intro = page.locator(".intro-dialog .intro")
+    assert intro.locator(".orbis-name").inner_text() == "O R B I S"
+    assert "one region at a time" in intro.inner_text()
+    assert intro.locator("svg").count() == 0  # no longer Textual's logo
+
+
+# The terminal's text layer is a canvas of the screen's pixels (its size in the page
+# times the pixel ratio), and what it draws fills it: its last row, the key bar, is
+# drawn at its bottom (when the canvas was drawn cropped, a blank row of the middle
+# of the screen was there).
+WHOLE_SCREEN_DRAWN = """(ratio) => {
+  const terminal = window.orbisTerminal;
+  const canvas = document.querySelector("#terminal canvas.xterm-text-layer");
+  if (!terminal || !canvas) return false;
+  const box = canvas.getBoundingClientRect();
+  if (Math.abs(canvas.width - box.width * ratio) > ratio) return false;
+  if (Math.abs(canvas.height - box.height * ratio) > ratio) return false;
+  const row = canvas.height / terminal.rows;
+  const context = canvas.getContext("2d");
+  const ground = context.getImageData(1, 1, 1, 1).data.join();
+  const bar = context.getImageData(1, Math.floor(canvas.height - row / 2), 1, 1).data.join();
+  return ground !== bar;
+}"""
+
+
+@pytest.mark.parametrize("ratio", [1, 1.5, 2])
+def test_the_whole_screen_shows_at_every_pixel_ratio(
+    served: Served, tmp_path: Path, ratio: float
+) -> None:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(
+                viewport={"width": 1280, "height": 720}, device_scale_factor=ratio
+            )
+            page = context.new_page()
+            page.set_default_timeout(WAIT_MS)
+            page.add_init_script(KEEP_TERMINAL)
+            page.goto(served.url)
+            wait_for_text(page, "Start the game")
+            try:
+                page.wait_for_function(WHOLE_SCREEN_DRAWN, arg=ratio)
+            finally:
+                page.screenshot(path=str(tmp_path / f"ratio-{ratio}.png"))
+            size = page.evaluate(
+                "() => [window.orbisTerminal.cols, window.orbisTerminal.rows,"
+                " document.querySelector('.xterm-screen').getBoundingClientRect().right,"
+                " document.querySelector('.xterm-screen').getBoundingClientRect().bottom]"
+            )
+            cols, rows, right, bottom = size
+            assert cols >= 80 and rows >= 24, size
+            assert right <= 1280 and bottom <= 720, size  # inside the window
+        finally:
+            browser.close()
+
+
+def test_the_browsers_keys(served: Served, page: Page) -> None:
+    """Keys as a browser leaves them to the page: F2 (not ctrl+l, the address bar) to
+    learn, F1 for the help, Ctrl+C says what ends the session, Escape goes back from the
+    new-game screen to the game, a new game in place of an untouched one asks first, and
+    F5 is left to the browser, to reload the page, which opens the game again."""
+    page.goto(served.url)
+    screen = wait_for_text(page, "Start the game")
+    bar = screen.splitlines()[-1]
+    assert "F2 Learn to play" in bar and "Ctrl+L" not in bar, bar
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Press Enter when")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Take a region tile")
+
+    page.keyboard.press("F1")
+    wait_for_text(page, "Help · Escape or ? closes")
+    page.keyboard.press("Escape")
+    wait_for_text(page, "Take a region tile")
+
+    page.keyboard.press("Control+c")
+    wait_for_text(page, "Ctrl+C does not quit", "Press q to end the game's session")
+
+    page.keyboard.press("Control+n")
+    wait_for_text(page, "Resume the game", "Back to the game")
+    page.keyboard.press("Escape")  # the game again, behind its curtain as resumed
+    wait_for_text(page, "The game was resumed where it stopped.")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Take a region tile")
+    page.keyboard.press("Control+n")
+    wait_for_text(page, "Resume the game")
+    page.keyboard.press("Control+s")
+    wait_for_text(page, "Start a new game?", "round 1/15")
+    page.keyboard.press("Enter")  # the default: back to the form, the game kept
+    wait_for_text(page, "Resume the game")
+    page.keyboard.press("Escape")
+    wait_for_text(page, "The game was resumed where it stopped.")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Take a region tile")
+
+    # F5 is left to the browser: the terminal does not send it to the game, nor keep
+    # the browser from reloading; F1 and F2 are the game's, not the browser's too. (A
+    # headless browser runs no shortcuts of its own, so the reload itself is
+    # page.reload() here: the page connects again and the game opens again.)
+    page.evaluate(
+        """() => {
+             window.sent = [];
+             window.orbisTerminal.onData((data) => window.sent.push(data));
+             window.prevented = {};
+             document.addEventListener("keydown", (event) => {
+               window.prevented[event.key] = event.defaultPrevented;
+               event.preventDefault();  // no reload from this synthetic key
+             });
+           }"""
+    )
+    page.keyboard.press("F5")
+    page.keyboard.press("F1")
+    page.wait_for_function("() => window.sent.length > 0")  # F1 reached the game
+    assert page.evaluate("() => window.sent") == ["\x1bOP"]  # F1's, not F5's ("\x1b[15~")
+    assert page.evaluate("() => window.prevented") == {"F5": False, "F1": True}
+    wait_for_text(page, "Help · Escape or ? closes")
+    page.keyboard.press("Escape")
+    wait_for_text(page, "Take a region tile")
+    page.keyboard.press("1")
+    wait_for_record(served.data_dir, 1)
+    page.reload()
+    wait_for_text(page, "Resume the game (Enter)")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Press Enter when")
+    assert wait_for_record(served.data_dir, 1)[0].actions == ["take 1"]
 
 
 def test_the_page_speaks_the_decision_to_a_screen_reader(served: Served, page: Page) -> None:

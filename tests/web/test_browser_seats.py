@@ -194,3 +194,32 @@ def test_the_deal_page_deals_a_table_in_chromium(host: str) -> None:
         table = pool.submit(asyncio.run, _watch_once(parse_link(links[2]))).result()
     assert [seat["kind"] for seat in table["seats"]] == ["human", "human", "hard"]
     assert [seat["name"] for seat in table["seats"]][:2] == ["Ada", "Player 2"]
+def test_the_deal_page_has_the_games_look(host: str) -> None:
+    """The table server's page takes the game pages' style sheet and font, all from the
+    server itself (nothing missing)."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            failed: list[str] = []
+            page.on(
+                "response", lambda r: failed.extend([f"{r.status} {r.url}"] * (r.status >= 400))
+            )
+            with page.expect_response(lambda response: response.url.endswith("/orbis/icon.svg")):
+                page.goto(host + "/")
+            page.evaluate("() => document.fonts.ready")
+            body = page.evaluate(
+                "() => { const style = getComputedStyle(document.body);"
+                " return [style.fontFamily, style.backgroundColor]; }"
+            )
+            assert body[0].startswith('"JetBrains Mono"'), body
+            assert body[1] == "rgb(18, 18, 18)", body  # the game's dark background
+            assert page.evaluate("() => document.fonts.check(\"16px 'JetBrains Mono'\")")
+            button = page.get_by_role("button", name="Deal")
+            shade = page.evaluate(
+                "(b) => getComputedStyle(b).backgroundColor", button.element_handle()
+            )
+            assert shade == "rgb(240, 192, 64)"  # the game's gold
+            assert failed == []
+        finally:
+            browser.close()

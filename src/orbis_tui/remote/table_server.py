@@ -332,9 +332,9 @@ class TableServer:
                 web.post("/host/tables/{table}/seats/{seat}/link", self.handle_reissue),
             ]
         )
-        from ..web.server import static_route
+        from ..web.server import page_files_route, static_route
 
-        app.add_routes([static_route()])
+        app.add_routes([static_route(), page_files_route()])
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app

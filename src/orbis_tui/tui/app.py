@@ -79,6 +79,7 @@ class OrbisApp(App[None]):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", K["help"]),
+        Binding("f1", "help", K["help"], show=False),
         Binding("q", "quit", K["quit"]),
         Binding("ctrl+t", "toggle_theme", K["theme"], show=False),
         Binding("s", "settings", K["settings"], show=False),
@@ -189,7 +190,9 @@ class OrbisApp(App[None]):
             return
         self._show_screen(self._new_game_screen(self.loaded, seed=self.start_seed))
 
-    def _new_game_screen(self, loaded: LoadResult, seed: int | None = None) -> Screen[None]:
+    def _new_game_screen(
+        self, loaded: LoadResult, seed: int | None = None, from_game: bool = False
+    ) -> Screen[None]:
         from .screens.new_game import NewGameScreen
 
         return NewGameScreen(
@@ -198,6 +201,7 @@ class OrbisApp(App[None]):
             seed=seed,
             names=self.start_names,
             settings=self.settings,
+            from_game=from_game,
         )
 
     # ------------------------------------------------------------ moving between screens
@@ -256,7 +260,7 @@ class OrbisApp(App[None]):
         """The new-game screen, offering the unfinished game (if any) to resume."""
         self.store.flush()
         self.loaded = self.store.load()
-        self._show_screen(self._new_game_screen(self.loaded))
+        self._show_screen(self._new_game_screen(self.loaded, from_game=True))
 
     def on_open_walkthrough(self, _message: OpenWalkthrough) -> None:
         from .screens.learn import open_walkthrough
@@ -396,6 +400,13 @@ class OrbisApp(App[None]):
         return None
 
     # ------------------------------------------------------------ app-wide keys
+    def action_help_quit(self) -> None:
+        """Ctrl+C (Textual's own key), which quits nothing here: say what does, for
+        the place the game is played in (Textual would name ctrl+q, which a browser
+        may keep for itself)."""
+        said = _(texts.CTRL_C_WEB) if self.is_web else _(texts.CTRL_C)
+        self.notify(said, title=_(texts.CTRL_C_TITLE), markup=False)
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen
 
@@ -421,9 +432,10 @@ class OrbisApp(App[None]):
 
     def watch_theme(self, _theme: str) -> None:
         """Keep the text colors readable on the new background, and redraw the table."""
-        from . import palette
+        from . import chips, palette
 
         palette.set_light(not self.current_theme.dark)
+        chips.set_light(not self.current_theme.dark)
         from .screens.table import TableScreen
 
         for screen in self.screen_stack:

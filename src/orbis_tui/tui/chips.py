@@ -16,22 +16,41 @@ from ..engine import COLORS, Color, Count
 from ..i18n import color_letters
 from .palette import BOLD, DIM
 
-# (background, foreground) per color, chosen for contrast on both themes.
-_CHIP_COLORS: dict[Color, tuple[str, str]] = {
-    Color.RED: ("#b8322a", "#ffffff"),
-    Color.BLUE: ("#2f62c9", "#ffffff"),
-    Color.ORANGE: ("#f0902a", "#1b1b1b"),
-    Color.GREEN: ("#3f9e52", "#0c1a0e"),
-    Color.WHITE: ("#e8e4d8", "#1b1b1b"),
+# (background, foreground) per color, one set per look (see set_light): the letter
+# reads on its chip (WCAG AA, 4.5:1), and the chip or band stands out from the look's
+# background and surface, where the board is drawn (3:1, WCAG's measure for graphical
+# objects). tests/tui/test_contrast.py checks every pair. No white can stand out from the
+# light look's light grey: there, white is a warm stone grey, still lettered W.
+_CHIP_COLORS: dict[bool, dict[Color, tuple[str, str]]] = {
+    False: {
+        Color.RED: ("#d83a2f", "#ffffff"),
+        Color.BLUE: ("#3a6fdc", "#ffffff"),
+        Color.ORANGE: ("#f0902a", "#1b1b1b"),
+        Color.GREEN: ("#3f9e52", "#0c1a0e"),
+        Color.WHITE: ("#e8e4d8", "#1b1b1b"),
+    },
+    True: {
+        Color.RED: ("#b8322a", "#ffffff"),
+        Color.BLUE: ("#2f62c9", "#ffffff"),
+        Color.ORANGE: ("#b05a00", "#ffffff"),
+        Color.GREEN: ("#2e7d3c", "#ffffff"),
+        Color.WHITE: ("#6e6a60", "#ffffff"),
+    },
 }
 
-CHIP: dict[Color, Style] = {
-    color: Style(bgcolor=bg, color=fg, bold=True) for color, (bg, fg) in _CHIP_COLORS.items()
-}
-# The same colors, a little softer, for the body of a tile.
-TILE: dict[Color, Style] = {
-    color: Style(bgcolor=bg, color=fg) for color, (bg, fg) in _CHIP_COLORS.items()
-}
+CHIP: dict[Color, Style] = {}
+# The same colors, not bold, for the body of a tile.
+TILE: dict[Color, Style] = {}
+
+
+def set_light(light: bool) -> None:
+    """Draw the chips and tiles in the light (or dark) look's colors."""
+    for color, (bg, fg) in _CHIP_COLORS[light].items():
+        CHIP[color] = Style(bgcolor=bg, color=fg, bold=True)
+        TILE[color] = Style(bgcolor=bg, color=fg)
+
+
+set_light(False)
 
 
 # The color keys, the same in every language: r adds a red worshiper, R takes one out.

@@ -40,6 +40,8 @@ def key_shown(display: str) -> str:
         return gettext(KEY_NAMES[display])
     if len(display) == 2 and display.startswith("^"):
         return gettext(CTRL_KEY).format(key=display[1].upper())
+    if display[:1] == "f" and display[1:].isdigit():  # a function key, as printed on it
+        return display.upper()
     return display
 
 
@@ -337,6 +339,13 @@ YOU_GOD_TAKEN = N_("{other} took the {god}: you can no longer take it.")
 
 NEW_TITLE = N_("O R B I S")
 NEW_SUBTITLE = N_("build your universe, one region at a time")
+NEW_REPLACES_TITLE = N_("Start a new game?")
+NEW_REPLACES = N_(
+    "The game in progress ({names}, round {round}/{rounds}) is not finished. A new game "
+    "takes its place here; it is kept among the records."
+)
+NEW_REPLACES_START = N_("Start the new game")
+NEW_REPLACES_KEEP = N_("Back to the form")
 NEW_RESUME = N_("Resume: {names} · round {round}/{rounds} · {name} to play")
 NEW_RESUME_BUTTON = N_("Resume the game (Enter)")
 NEW_HEADING = N_("New game")
@@ -428,6 +437,13 @@ LEAVE_PAGE = N_(
     "stopped."
 )
 LEAVE_PAGE_QUIT = N_("Quit")
+# Ctrl+C, which quits nothing (Textual's own notice would name ctrl+q).
+CTRL_C_TITLE = N_("Ctrl+C does not quit")
+CTRL_C = N_("Press q to quit. The game is saved after every step.")
+CTRL_C_WEB = N_(
+    "Press q to end the game's session in this page (it asks first). The game is saved "
+    "after every step; reloading the page opens it again."
+)
 LEAVE_PAGE_STAY = N_("Stay")
 READ_ONLY_MARK = N_("read-only: not saved")
 UNSAVED_SAVE = N_("Save a record")
@@ -931,6 +947,7 @@ KEY.update(
         "lesson_scroll": N_("More of the lesson"),
         "coach": N_("Coach"),
         "learn": N_("Learn to play"),
+        "back_to_game": N_("Back to the game"),
     }
 )
 LEARN_STEP = N_("Step {number}/{total}")

@@ -46,9 +46,12 @@ RESTART = N_("Restart")  # the page's button (the app's question to quit names i
 SEAT_REPLACED = N_("This seat was opened in another place (another tab or terminal).")
 TAKE_BACK = N_("Take it back here")
 RECONNECTING = N_("The table server cannot be reached: connecting again…")
+LOADING = N_("Starting the game…")  # under the game's name while its terminal opens
 CLOSE_REPLACED = 4001  # the websocket's close code when a newer terminal took the seat
 CLOSE_RESTARTING = 1012  # the server stops (it may be restarted): the page tries again
 PAGE_FOLDER = Path(__file__).parent / "page"  # the page, without requests elsewhere
+PAGE_FILES = PAGE_FOLDER / "static"  # its font (and licence), style sheet and icon
+PAGE_FILES_PREFIX = "/orbis"
 QUIT_GRACE = 10.0  # seconds a game has to save and end once its tab has gone
 TERM_GRACE = 3.0  # then seconds it has after SIGTERM, before SIGKILL
 INPUT_GRACE = 10.0  # seconds a game may leave its tab's keys unread before the tab closes
@@ -172,6 +175,7 @@ class OrbisServer(Server):
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         app.middlewares.append(self._guard_middleware)
+        app.add_routes([page_files_route()])
         return app
 
     @web.middleware
@@ -197,7 +201,8 @@ class OrbisServer(Server):
             "app_websocket_url": websocket,
             "config": {"static": {"url": static}},
             "application": {"name": self.title},
-            "texts": {"ended": _(SESSION_ENDED), "restart": _(RESTART), "lang": language()},
+            "page_url": f"{base}{PAGE_FILES_PREFIX}/",
+            "texts": page_texts(),
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
@@ -280,6 +285,28 @@ async def relay(websocket: web.WebSocketResponse, tab: TabGame) -> None:
 # the page's websocket starts ``orbis join`` for that seat's link.
 
 
+def page_texts() -> dict[str, str]:
+    """The page's own words, in the game's language."""
+    from .tui import texts
+
+    return {
+        "lang": language(),
+        "name": _(texts.NEW_TITLE),
+        "tagline": _(texts.NEW_SUBTITLE),
+        "loading": _(LOADING),
+        "ended": _(SESSION_ENDED),
+        "restart": _(RESTART),
+        "replaced": _(SEAT_REPLACED),
+        "take_back": _(TAKE_BACK),
+        "reconnecting": _(RECONNECTING),
+    }
+
+
+def page_files_route() -> web.AbstractRouteDef:
+    """The game's own files for its pages (the font, the style sheet, the icon)."""
+    return web.static(PAGE_FILES_PREFIX, PAGE_FILES, name="orbis")
+
+
 def static_route() -> web.AbstractRouteDef:
     """textual-serve's scripts and fonts, which the page loads from this server."""
     import textual_serve
@@ -298,16 +325,10 @@ async def seat_page(request: web.Request, base: str, terminal_url: str) -> web.R
         app_websocket_url=("wss:" if scheme == "https" else "ws:") + rest,
         config={"static": {"url": f"{base}/static/"}},
         application={"name": PAGE_TITLE},
+        page_url=f"{base}{PAGE_FILES_PREFIX}/",
         ping_url="",
         seat=True,
-        texts={
-            "ended": _(SESSION_ENDED),
-            "restart": _(RESTART),
-            "lang": language(),
-            "replaced": _(SEAT_REPLACED),
-            "take_back": _(TAKE_BACK),
-            "reconnecting": _(RECONNECTING),
-        },
+        texts=page_texts(),
     )
     return web.Response(text=text, content_type="text/html")
 

@@ -35,7 +35,10 @@ NO_MARK = "  "
 class NewGameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", texts.KEY["start"]),
-        Binding("ctrl+l", "learn", texts.KEY["learn"]),
+        # F2, not ctrl+l: a browser keeps ctrl+l for its address bar.
+        Binding("f2", "learn", texts.KEY["learn"]),
+        Binding("ctrl+l", "learn", texts.KEY["learn"], show=False),
+        Binding("escape", "back_to_game", texts.KEY["back_to_game"]),
     ]
 
     def __init__(
@@ -45,9 +48,12 @@ class NewGameScreen(Screen[None]):
         seed: int | None = None,
         names: list[str] | None = None,
         settings: Settings | None = None,
+        from_game: bool = False,
     ) -> None:
+        """``from_game``: opened from the game in progress (n), which Escape goes back to."""
         super().__init__()
         self.loaded = loaded or LoadResult()
+        self.from_game = from_game
         remembered = settings if settings is not None else Settings()
         # The last game's table, unless names were given for this run.
         self.names = names or remembered.names
@@ -337,6 +343,16 @@ class NewGameScreen(Screen[None]):
     def action_learn(self) -> None:
         self.app.post_message(OpenWalkthrough())
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back_to_game":
+            return self.from_game and self.loaded.resumable
+        return True
+
+    def action_back_to_game(self) -> None:
+        """Escape: back to the game in progress, as it was."""
+        if self.from_game and self.loaded.match is not None and self.loaded.resumable:
+            self.app.post_message(ResumeGame(self.loaded.match))
+
     def action_start(self) -> None:
         seats = self.seats()
         if seats is None:
@@ -357,4 +373,25 @@ class NewGameScreen(Screen[None]):
 
         choice = self.query_one("#first", Choice).value
         first = first_player_for(seed, len(seats)) if choice == 0 else choice - 1
-        self.app.post_message(StartGame(seats, seed, first))
+        start = StartGame(seats, seed, first)
+        if not self.loaded.resumable:
+            self.app.post_message(start)
+            return
+        # A new game takes the place of the unfinished one (which goes among the
+        # records): never without asking.
+        from ...engine import ROUNDS
+        from .question import QuestionScreen
+
+        assert self.loaded.match is not None
+        state = self.loaded.match.state
+        question = _(texts.NEW_REPLACES).format(
+            names=", ".join(p.name for p in state.players), round=state.round, rounds=ROUNDS
+        )
+        answers = [_(texts.NEW_REPLACES_START), _(texts.NEW_REPLACES_KEEP)]
+
+        def answered(answer: int | None) -> None:
+            if answer == 0:
+                self.app.post_message(start)
+
+        title = _(texts.NEW_REPLACES_TITLE)
+        self.app.push_screen(QuestionScreen(title, question, answers, default=1), answered)

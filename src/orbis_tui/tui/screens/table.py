@@ -350,7 +350,7 @@ class TableScreen(Screen[None]):
         self.query_one(PlayersStrip).forget()
         self.query_one(DecisionPanel).forget()
         self.refresh_view()
-        self.query_one(GameLog).refresh()
+        self.query_one(GameLog).restyle()
 
     def _binding_signature(self) -> tuple[object, ...]:
         """Everything the enabled keys depend on; the footer is redrawn when it changes."""

@@ -203,6 +203,11 @@ class GameLog(Widget):
     def _count(self, lines: list[str]) -> int:
         return sum(len(self._wrap(line, self.size.width or 40)) for line in lines)
 
+    def restyle(self) -> None:
+        """Draw the lines again in the look now in use (the turn headings' accent)."""
+        self._wrapped.clear()
+        self.refresh()
+
     def _wrap(self, line: str, width: int) -> list[Text]:
         key = (line, width)
         wrapped = self._wrapped.get(key)
