@@ -194,6 +194,8 @@ def test_the_deal_page_deals_a_table_in_chromium(host: str) -> None:
         table = pool.submit(asyncio.run, _watch_once(parse_link(links[2]))).result()
     assert [seat["kind"] for seat in table["seats"]] == ["human", "human", "hard"]
     assert [seat["name"] for seat in table["seats"]][:2] == ["Ada", "Player 2"]
+
+
 def test_the_deal_page_has_the_games_look(host: str) -> None:
     """The table server's page takes the game pages' style sheet and font, all from the
     server itself (nothing missing)."""

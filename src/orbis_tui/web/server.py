@@ -46,6 +46,9 @@ RESTART = N_("Restart")  # the page's button (the app's question to quit names i
 SEAT_REPLACED = N_("This seat was opened in another place (another tab or terminal).")
 TAKE_BACK = N_("Take it back here")
 RECONNECTING = N_("The table server cannot be reached: connecting again…")
+# The game's first screen's words (the same texts as the new-game screen's).
+GAME_NAME = N_("O R B I S")
+TAGLINE = N_("build your universe, one region at a time")
 LOADING = N_("Starting the game…")  # under the game's name while its terminal opens
 CLOSE_REPLACED = 4001  # the websocket's close code when a newer terminal took the seat
 CLOSE_RESTARTING = 1012  # the server stops (it may be restarted): the page tries again
@@ -287,12 +290,10 @@ async def relay(websocket: web.WebSocketResponse, tab: TabGame) -> None:
 
 def page_texts() -> dict[str, str]:
     """The page's own words, in the game's language."""
-    from .tui import texts
-
     return {
         "lang": language(),
-        "name": _(texts.NEW_TITLE),
-        "tagline": _(texts.NEW_SUBTITLE),
+        "name": _(GAME_NAME),
+        "tagline": _(TAGLINE),
         "loading": _(LOADING),
         "ended": _(SESSION_ENDED),
         "restart": _(RESTART),
