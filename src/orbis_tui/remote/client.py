@@ -249,7 +249,7 @@ class SeatLink:
         wait = 0.25
         async with aiohttp.ClientSession() as session:
             while not self._stopped:
-                final = False
+                final = moved = False
                 try:
                     async with session.ws_connect(
                         self.link.websocket,
@@ -271,6 +271,7 @@ class SeatLink:
                                 code = str(data.get("code"))
                                 self.on_status(code, str(data.get("reason", "")))
                                 final = code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE)
+                                moved = code == p.MOVED
                                 continue
                             if data.get("t") == "table" and wait != 0.25:
                                 wait = 0.25
@@ -283,6 +284,9 @@ class SeatLink:
                     self._ws = None
                 if final or self._stopped:
                     return
+                if moved:  # a rematch: the same link opens the new table, at once
+                    wait = 0.25
+                    continue
                 self.on_status("lost", "")
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, 5.0)
@@ -291,14 +295,21 @@ class SeatLink:
 
 
 async def create_table_request(
-    server: str, players: int, seats: dict[int, str], names: list[str] | None = None
+    server: str,
+    players: int,
+    seats: dict[int, str],
+    names: list[str] | None = None,
+    turn_time: tuple[float, str] | None = None,
 ) -> dict[str, Any]:
-    """Ask ``server`` for a new table; its answer (the links), or ValueError."""
+    """Ask ``server`` for a new table (``turn_time``: seconds per turn and the computer
+    level that plays a seat whose time ran out); its answer (the links), or ValueError."""
     import aiohttp
 
     body: dict[str, Any] = {"players": players, "seats": {str(k): v for k, v in seats.items()}}
     if names:
         body["names"] = names
+    if turn_time is not None:
+        body["turn_time"], body["clock_level"] = turn_time
     async with (
         aiohttp.ClientSession() as session,
         session.post(f"{server.rstrip('/')}/tables", json=body) as response,

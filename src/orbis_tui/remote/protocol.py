@@ -3,8 +3,10 @@
 A seat says ``hello`` first (the table and its secret token), then sends intents:
 ``act`` (one notation entry and the number of actions it believes the table has),
 ``undo`` (with that number too), ``hint`` (a hint was shown at this decision),
-``stand_in`` (hand an absent player's seat to a computer level, or take it back) and
-``sync`` (send the whole table again: this seat lost step). The table answers with
+``stand_in`` (hand an absent player's seat to a computer level, or take it back: one's
+own seat too, once a computer plays it because its time ran out), ``rematch`` (at the
+end: ask for a rematch or say yes to it, ``"yes": true``, or say no) and ``sync``
+(send the whole table again: this seat lost step). The table answers with
 ``table`` (the whole public record, the seats and who is here: first, and whenever a
 change cannot be followed), ``moved`` (what changed since: the actions added or taken
 back, the tiles they turned face up, the seats), ``refused`` (to the one seat, with the
@@ -60,11 +62,16 @@ class StandIn:
 
 
 @dataclass(frozen=True)
+class RematchAnswer:
+    yes: bool  # ask for a rematch, or say yes to the one asked; False: say no
+
+
+@dataclass(frozen=True)
 class Sync:
     """The seat lost step with the table: it is sent the whole table again."""
 
 
-Intent = Act | Undo | Hint | StandIn | Sync
+Intent = Act | Undo | Hint | StandIn | RematchAnswer | Sync
 
 
 def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
@@ -124,6 +131,8 @@ def decode(frame: str | bytes) -> Hello | Intent:
         if level is not None and (type(level) is not str or len(level) > 16):
             raise ProtocolError("'level' is a computer level or null")
         return StandIn(int(seat), level)
+    if kind == "rematch":
+        return RematchAnswer(bool(_field(obj, "yes", bool)))
     raise ProtocolError("not a message of this protocol")
 
 
@@ -151,6 +160,10 @@ def stand_in(seat: int, level: str | None) -> str:
     return encode("stand_in", seat=seat, level=level)
 
 
+def rematch(yes: bool) -> str:
+    return encode("rematch", yes=yes)
+
+
 def sync() -> str:
     return encode("sync")
 
@@ -164,6 +177,8 @@ WATCHING = "watching"
 NOT_ABSENT = "not-absent"
 UNKNOWN_LEVEL = "unknown-level"
 TOO_SOON = "too-soon"
+NOT_OVER = "not-over"  # a rematch before the end
+NO_REMATCH = "no-rematch"  # no rematch to say no to, or it is dealt already
 STORE_AWAY = "store-away"  # the store cannot be reached now: nothing was kept (also a bye)
 # Why a connection is closed (``bye``'s ``code``).
 BAD_MESSAGE = "bad-message"
@@ -172,3 +187,4 @@ REPLACED = "replaced"
 TOO_SLOW = "too-slow"
 TOO_FAST = "too-fast"
 SHUTDOWN = "shutdown"
+MOVED = "moved"  # the rematch is dealt: the same link connects to the new table

@@ -54,6 +54,33 @@ class StaleWrite(Exception):
 
 
 @dataclass
+class TurnClock:
+    """A table's time per turn (its own table of the store, ``clocks``): ``seconds``
+    for each turn, ``level`` the computer that plays a seat whose time ran out, and the
+    running turn's ``seat`` and ``deadline`` (seconds since the epoch; None: no person
+    is to move). The deadline is stored, so it survives a restart of the server."""
+
+    seconds: float
+    level: str
+    seat: int | None = None
+    deadline: float | None = None
+
+
+@dataclass
+class Rematch:
+    """A finished table's rematch (the ``rematch_answers`` and ``rematches`` tables of
+    the store): the seats that said yes (when, seconds since the epoch: the first
+    proposed it) and the table dealt for it, once every person said yes."""
+
+    yes: dict[int, float] = field(default_factory=dict)
+    next_table: str | None = None
+
+    @property
+    def proposer(self) -> int | None:
+        return min(self.yes, key=lambda s: (self.yes[s], s)) if self.yes else None
+
+
+@dataclass
 class StoredTable:
     id: str
     setup: str  # the GameSetup as JSON, with the true deal
@@ -61,6 +88,8 @@ class StoredTable:
     watch_hash: str
     actions: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # hints, stand_ins
+    clock: TurnClock | None = None  # a time per turn, if the table was dealt with one
+    rematch: Rematch = field(default_factory=Rematch)
 
 
 @dataclass(frozen=True)
@@ -84,6 +113,17 @@ class TableStore(Protocol):
     async def set_extra(self, table_id: str, extra: dict[str, Any]) -> None: ...
     async def finish(self, table_id: str) -> None: ...
     async def close(self) -> None: ...
+
+    async def set_deadline(self, table_id: str, seat: int | None, deadline: float | None) -> None:
+        """The turn clock of a table dealt with one now runs for ``seat`` until
+        ``deadline`` (None: for nobody)."""
+
+    async def answer_rematch(self, table_id: str, seat: int, yes: bool, at: float) -> None:
+        """``seat`` says yes to a rematch (at ``at``), or no: then nobody's yes stays."""
+
+    async def set_next_table(self, table_id: str, next_table: str) -> str:
+        """The rematch's table for ``table_id``: ``next_table`` unless another server
+        process set one first (then that one). Answers the table that holds."""
 
     async def claim(self, table_id: str) -> float:
         """0 when this server process plays the table's computer seats now (its lease
@@ -114,12 +154,26 @@ CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL, number INTEGER NOT NULL, entry TEXT NOT NULL,
     PRIMARY KEY (table_id, number));
 """
+# The turn clocks and rematches: tables of their own, added to a store made before them.
+_SCHEMA_CLOCKS = """
+CREATE TABLE IF NOT EXISTS clocks (
+    table_id TEXT PRIMARY KEY, seconds REAL NOT NULL, level TEXT NOT NULL,
+    seat INTEGER, deadline REAL);
+CREATE TABLE IF NOT EXISTS rematch_answers (
+    table_id TEXT NOT NULL, seat INTEGER NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS rematches (
+    table_id TEXT PRIMARY KEY, next_table TEXT NOT NULL);
+"""
 
 # The columns this program reads and writes, per table of the store.
 COLUMNS = {
     "tables": {"id", "setup", "watch_hash", "extra", "finished"},
     "seats": {"table_id", "seat", "token_hash"},
     "actions": {"table_id", "number", "entry"},
+    "clocks": {"table_id", "seconds", "level", "seat", "deadline"},
+    "rematch_answers": {"table_id", "seat", "at"},
+    "rematches": {"table_id", "next_table"},
 }
 
 
@@ -227,6 +281,7 @@ class SqliteStore:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             db.executescript(_SCHEMA)
+            db.executescript(_SCHEMA_CLOCKS)
             db.execute("PRAGMA user_version = 1")  # a write: a read-only file fails here
         except sqlite3.Error as exc:
             if db is not None:
@@ -278,6 +333,12 @@ class SqliteStore:
                 "INSERT INTO seats VALUES (?, ?, ?)",
                 [(table.id, n, h) for n, h in enumerate(table.seat_hashes)],
             )
+            clock = table.clock
+            if clock is not None:
+                db.execute(
+                    "INSERT INTO clocks VALUES (?, ?, ?, ?, ?)",
+                    (table.id, clock.seconds, clock.level, clock.seat, clock.deadline),
+                )
 
     async def load(self, table_id: str) -> StoredTable | None:
         return await self._run(self._load, table_id)
@@ -306,6 +367,15 @@ class SqliteStore:
         actions = db.execute(
             "SELECT entry FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
         ).fetchall()
+        clock = db.execute(
+            "SELECT seconds, level, seat, deadline FROM clocks WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        yes = db.execute(
+            "SELECT seat, at FROM rematch_answers WHERE table_id = ?", (table_id,)
+        ).fetchall()
+        after = db.execute(
+            "SELECT next_table FROM rematches WHERE table_id = ?", (table_id,)
+        ).fetchone()
         return StoredTable(
             table_id,
             _stored_text(table_id, "its setup", row[0]),
@@ -316,6 +386,8 @@ class SqliteStore:
             _stored_text(table_id, "its watching hash", row[1], True),
             [_stored_text(table_id, f"action {n}", a[0]) for n, a in enumerate(actions)],
             read_extra(table_id, row[2]),
+            read_clock(table_id, clock),
+            read_rematch(table_id, yes, after[0] if after is not None else None),
         )
 
     async def live_tables(self) -> list[str]:
@@ -359,6 +431,30 @@ class SqliteStore:
             self._db.execute, "UPDATE tables SET finished = 1 WHERE id = ?", (table_id,)
         )
 
+    async def set_deadline(self, table_id: str, seat: int | None, deadline: float | None) -> None:
+        await self._run(
+            self._db.execute,
+            "UPDATE clocks SET seat = ?, deadline = ? WHERE table_id = ?",
+            (seat, deadline, table_id),
+        )
+
+    async def answer_rematch(self, table_id: str, seat: int, yes: bool, at: float) -> None:
+        if yes:
+            statement = "INSERT OR IGNORE INTO rematch_answers VALUES (?, ?, ?)"
+            await self._run(self._db.execute, statement, (table_id, seat, at))
+        else:
+            statement = "DELETE FROM rematch_answers WHERE table_id = ?"
+            await self._run(self._db.execute, statement, (table_id,))
+
+    async def set_next_table(self, table_id: str, next_table: str) -> str:
+        return await self._run(self._set_next_table, table_id, next_table)
+
+    def _set_next_table(self, table_id: str, next_table: str) -> str:
+        db = self._db
+        db.execute("INSERT OR IGNORE INTO rematches VALUES (?, ?)", (table_id, next_table))
+        row = db.execute("SELECT next_table FROM rematches WHERE table_id = ?", (table_id,))
+        return str(row.fetchone()[0])
+
     async def claim(self, table_id: str) -> float:
         return 0.0  # one server process per file: it plays every computer seat
 
@@ -372,6 +468,34 @@ class SqliteStore:
         await self._run(self._db.close)
         self._thread.shutdown()
         self._lock.release()
+
+
+def read_clock(table_id: str, row: Any) -> TurnClock | None:
+    """A table's turn clock as stored (None: dealt without one); DamagedTable if its
+    row cannot be read."""
+    if row is None:
+        return None
+    seconds, level, seat, deadline = row
+    if (
+        not isinstance(seconds, int | float)
+        or not isinstance(level, str)
+        or not (seat is None or type(seat) is int)
+        or not (deadline is None or isinstance(deadline, int | float))
+    ):
+        raise DamagedTable(f"table {printable(table_id)}: its turn clock is damaged")
+    return TurnClock(float(seconds), level, seat, float(deadline) if deadline is not None else None)
+
+
+def read_rematch(table_id: str, yes: Any, next_table: Any) -> Rematch:
+    """A table's rematch as stored; DamagedTable if its rows cannot be read."""
+    answers: dict[int, float] = {}
+    for seat, at in yes:
+        if type(seat) is not int or not isinstance(at, int | float):
+            raise DamagedTable(f"table {printable(table_id)}: its rematch answers are damaged")
+        answers[seat] = float(at)
+    if next_table is not None and not isinstance(next_table, str):
+        raise DamagedTable(f"table {printable(table_id)}: its rematch is damaged")
+    return Rematch(answers, next_table)
 
 
 def _stored_text(table_id: str, what: str, value: object, hash_: bool = False) -> str:
