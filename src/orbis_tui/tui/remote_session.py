@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
 from ..engine import Action, IllegalAction, format_action
 from ..records import GameRecord, Match
@@ -102,6 +103,43 @@ class RemoteSession(GameSession):
         if type(wait) is not int or wait <= 0:
             return 0
         return max(0, math.ceil(wait - (self.clock() - self._view_at)))
+
+    def clock_left(self, seat: int) -> int | None:
+        """Whole seconds ``seat`` has left to move (the server's count when it sent the
+        table, counted down here); None when no clock runs for it."""
+        info = self.view.seats[seat] if seat < len(self.view.seats) else {}
+        left = info.get("clock")
+        if type(left) is not int:
+            return None
+        return max(0, math.ceil(left - (self.clock() - self._view_at)))
+
+    def out_of_time(self, seat: int) -> bool:
+        """Whether a computer plays ``seat`` because its person's time ran out."""
+        info = self.view.seats[seat] if seat < len(self.view.seats) else {}
+        return info.get("out_of_time") is True
+
+    @property
+    def table_id(self) -> str | None:
+        table = self.view.raw.get("table")
+        return table if isinstance(table, str) else None
+
+    def rematch(self) -> dict[str, Any]:
+        """The rematch as the server told it: ``yes`` (the seats that said yes), ``by``
+        (who asked), ``declined`` (who said no to the last one asked)."""
+        rematch = self.view.raw.get("rematch")
+        return rematch if isinstance(rematch, dict) and self.final is not None else {}
+
+    def rematch_asked(self) -> bool:
+        return bool(self.rematch().get("yes"))
+
+    def answer_rematch(self, yes: bool) -> None:
+        """Ask for a rematch or say yes to it (``yes``), or say no."""
+        self.send(p.rematch(yes))
+
+    def take_my_seat_back(self) -> None:
+        """This seat's time ran out and a computer plays it: play it again."""
+        if self.my_seat is not None:
+            self.send(p.stand_in(self.my_seat, None))
 
     # ------------------------------------------------------------ playing
     def submit(self, action: Action, *, confirm: bool = False) -> IllegalAction | None:

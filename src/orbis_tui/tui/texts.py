@@ -1107,10 +1107,10 @@ KEY.update(
     }
 )
 CLOCK_LEFT = N_("{name}: {time} left")
+CLOCK_NONE = N_("This table has no time per turn.")
 CLOCK_DAYS: Template = Np_("{days} day {rest}", "{days} days {rest}", "days")
 CLOCK_RAN_OUT = N_("{name}'s time ran out: {level} plays for them until they take their seat back.")
-CLOCK_MINE_RAN_OUT = N_("Your time ran out: {level} plays for you. b takes your seat back.")
-CLOCK_PANEL_MINE = N_("Your time ran out: {level} plays for you. b: take your seat back.")
+CLOCK_MINE_RAN_OUT = N_("Your time ran out: {level} plays for you. m takes your seat back.")
 REMATCH_ASKED = N_("{name} asks for a rematch: n accepts, x declines.")
 REMATCH_ASKED_PLAIN = N_("{name} asks for a rematch: accept or decline.")
 REMATCH_WAITING = N_("Rematch: waiting for {names} to accept.")
@@ -1168,6 +1168,11 @@ APART_INTRO = N_(
 )
 APART_SERVER = N_("Server")
 APART_DEAL = N_("Deal the table")
+APART_TURN_TIME = N_("Time per turn")
+APART_CLOCK_LEVEL = N_("Then plays")
+APART_BAD_TURN_TIME = N_(
+    "{text}: a time per turn such as 2m for a live game, 1d for play over days, or none."
+)
 APART_DEALING = N_("Dealing the table at {server}…")
 APART_BAD_SERVER = N_("A server's address starts with http:// or https://.")
 APART_FAILED = N_("The table server at {server} did not deal the table: {error}")

@@ -69,7 +69,14 @@ class StatusLine(TextPanel):
     }
     """
 
-    def show(self, state: GameState, seat: int | None = None, confirming: bool = False) -> None:
+    def show(
+        self,
+        state: GameState,
+        seat: int | None = None,
+        confirming: bool = False,
+        clock: str | None = None,
+    ) -> None:
+        """``clock``: the time left of the seat to move (a table with a turn clock)."""
         seat = state.current if seat is None else seat
         line = Text(no_wrap=True, overflow="ellipsis")
         if self.size.width >= 100:
@@ -78,6 +85,9 @@ class StatusLine(TextPanel):
         line.append(round_text(state) + " · ")
         line.append(state.players[seat].name, style=palette.ACCENT)
         line.append(" · " + (phase_words("confirm") if confirming else phase_line(state)))
+        if clock is not None:
+            line.append(" · ")
+            line.append(clock, style=palette.ACCENT)
         self.set_text(line)
 
 
