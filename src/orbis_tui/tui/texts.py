@@ -1112,11 +1112,9 @@ CLOCK_DAYS: Template = Np_("{days} day {rest}", "{days} days {rest}", "days")
 CLOCK_RAN_OUT = N_("{name}'s time ran out: {level} plays for them until they take their seat back.")
 CLOCK_MINE_RAN_OUT = N_("Your time ran out: {level} plays for you. m takes your seat back.")
 REMATCH_ASKED = N_("{name} asks for a rematch: n accepts, x declines.")
-REMATCH_ASKED_PLAIN = N_("{name} asks for a rematch: accept or decline.")
 REMATCH_WAITING = N_("Rematch: waiting for {names} to accept.")
 REMATCH_DECLINED = N_("{name} declined the rematch.")
 REMATCH_DEALT = N_("The rematch is dealt: the same seats at a new table.")
-REMATCH_OLD_RECORD = N_("The last table's record stays at {url}")
 
 
 def clock_words(seconds: int) -> str:
