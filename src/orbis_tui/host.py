@@ -247,6 +247,7 @@ class TableServer:
                     log.error("table %s cannot be resumed: %s", table_id, printable(exc, MAX_LINE))
                     return None
                 self.rooms[table_id] = room
+            await room.settle_clock()
         return room
 
     async def resume_all(self) -> int:

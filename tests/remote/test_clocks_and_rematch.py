@@ -316,3 +316,28 @@ def test_on_several_servers_exactly_one_acts_on_a_clock_that_ran_out() -> None:
                 assert [s.get("clock") for s in _stand_ins(seen)] == [True]
 
     asyncio.run(main())
+
+
+def test_a_table_loaded_without_its_turns_deadline_starts_the_clock(tmp_path: Path) -> None:
+    """The server stopped between an action and storing the next turn's deadline: the
+    table, loaded again, starts the clock of the seat to move (and stores it)."""
+    from orbis_tui.remote.room import create_table
+
+    async def main() -> None:
+        wall = Wall()
+        store = await _store("sqlite", tmp_path)
+        invitation = await create_table(
+            store, ["Ada", "Bo"], [HUMAN, HUMAN], turn_time=(60.0, "easy"), now=wall
+        )
+        await store.set_deadline(invitation.table, None, None)
+        await store.close()
+        async with _server("sqlite", tmp_path, wall) as server:
+            room = await server.room(invitation.table)
+            assert room is not None
+            mover = room.match.state.current
+            assert room.turn_clock is not None and room.turn_clock.seat == mover
+            stored = await server.store.load(invitation.table)
+            assert stored is not None and stored.clock is not None
+            assert (stored.clock.seat, stored.clock.deadline) == (mover, wall.now + 60)
+
+    asyncio.run(main())

@@ -221,6 +221,12 @@ class Room:
         except StoreUnavailable as exc:
             log.warning("table %s: the turn's deadline is not stored yet: %s", self.id, exc)
 
+    async def settle_clock(self) -> None:
+        """A table just loaded: if its stored clock is not the seat to move's (the server
+        stopped between an action and its deadline), start it now."""
+        async with self.lock:
+            await self._run_clock()
+
     def clock_ran_out(self) -> bool:
         left = self.clock_left()
         return left is not None and left <= 0 and self.clock_seat() == self.turn_clock_seat
