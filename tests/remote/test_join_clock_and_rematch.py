@@ -39,14 +39,15 @@ def test_the_seat_sees_its_time_run_out_and_takes_its_seat_back_with_m(tmp_path:
             room = server.rooms[links[0].table]
             mover = room.match.state.current
             app = JoinApp(links[mover], tmp_path / "data")
-            async with app.run_test(size=(100, 30)) as pilot:
+            async with app.run_test(size=(80, 24)) as pilot:  # the clock fits in 80 columns
                 await _until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
                 screen = app.screen
                 assert isinstance(screen, RemoteTableScreen)
                 status = screen.query_one(StatusLine)
                 name = ["Ada", "Bo"][mover]
-                shown = re.compile(rf"{name}: [12]:[0-5][0-9] left")  # counted down here
-                await _until(pilot, lambda: shown.search(str(status.plain())) is not None)
+                shown = re.compile(rf"· {name} · [12]:[0-5][0-9] left ·")  # counted down here
+                width = status.size.width - 2  # what the line shows, not cut
+                await _until(pilot, lambda: shown.search(str(status.plain())[:width]) is not None)
                 wall.now += 121
                 assert await server.check_clocks() == 1
                 await _until(pilot, lambda: screen.remote.out_of_time(mover))

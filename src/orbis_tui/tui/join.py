@@ -104,8 +104,7 @@ class RemoteTableScreen(TableScreen):
         left = None if state.is_over else self.remote.clock_left(state.current)
         if left is None:
             return None
-        name = self.seats[state.current].name
-        return _(texts.CLOCK_LEFT).format(name=name, time=texts.clock_words(left))
+        return _(texts.CLOCK_SHORT).format(time=texts.clock_words(left))
 
     def action_stand_in(self) -> None:
         absent = self.remote.absent()

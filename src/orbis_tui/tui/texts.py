@@ -1107,6 +1107,7 @@ KEY.update(
     }
 )
 CLOCK_LEFT = N_("{name}: {time} left")
+CLOCK_SHORT = N_("{time} left")  # on the status line, after the name of the seat to move
 CLOCK_NONE = N_("This table has no time per turn.")
 CLOCK_DAYS: Template = Np_("{days} day {rest}", "{days} days {rest}", "days")
 CLOCK_RAN_OUT = N_("{name}'s time ran out: {level} plays for them until they take their seat back.")

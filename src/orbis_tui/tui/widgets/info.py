@@ -76,7 +76,8 @@ class StatusLine(TextPanel):
         confirming: bool = False,
         clock: str | None = None,
     ) -> None:
-        """``clock``: the time left of the seat to move (a table with a turn clock)."""
+        """``clock``: the time left of the seat to move (a table with a turn clock),
+        shown after its name."""
         seat = state.current if seat is None else seat
         line = Text(no_wrap=True, overflow="ellipsis")
         if self.size.width >= 100:
@@ -84,10 +85,10 @@ class StatusLine(TextPanel):
             line.append(" ")
         line.append(round_text(state) + " · ")
         line.append(state.players[seat].name, style=palette.ACCENT)
-        line.append(" · " + (phase_words("confirm") if confirming else phase_line(state)))
-        if clock is not None:
+        if clock is not None:  # before the phase's words, which an 80-column line cuts
             line.append(" · ")
             line.append(clock, style=palette.ACCENT)
+        line.append(" · " + (phase_words("confirm") if confirming else phase_line(state)))
         self.set_text(line)
 
 
