@@ -46,7 +46,7 @@ class PlainJoin:
         self._over_told = False
         self._clock_told: tuple[int, int] | None = None  # (seat, actions) last timed
         self._out_of_time_told = False
-        self._rematch: dict[str, Any] = {}
+        self._rematch = p.RematchInfo()  # the rematch as last told
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def say(self, text: str = "") -> None:
@@ -101,17 +101,21 @@ class PlainJoin:
             return
         asyncio.get_running_loop().create_task(link.send(text))
 
-    def _server(self, data: dict[str, Any]) -> None:
-        kind = data.get("t")
+    def _server(self, data: p.ServerMessage | p.Unreadable) -> None:
         session = self.session
-        if kind == "table" and session is not None and data.get("table") != session.table_id:
+        if isinstance(data, p.Table) and session is not None and data.table != session.table_id:
             # The rematch: the same seat at a new table.
             self.mirror = TableMirror()
             self.session = self.seat = None
             self._over_told = self._out_of_time_told = False
-            self._rematch, self._waiting_for, self._shown = {}, None, None
+            self._rematch, self._waiting_for, self._shown = p.RematchInfo(), None, None
             self.say(_(app_texts.REMATCH_DEALT))
-        if kind in ("table", "moved"):
+        if isinstance(data, p.Unreadable) and data.kind in ("table", "moved"):
+            if data.kind == "moved" and self.session is not None:
+                self._send(p.sync())  # the whole table puts it right
+            else:
+                self.say(_(app_texts.JOIN_UNREADABLE).format(error=data.reason))
+        elif isinstance(data, p.Table | p.Moved):
             try:
                 view = self.mirror.take(data)
             except OutOfStep:
@@ -132,11 +136,10 @@ class PlainJoin:
             else:
                 self.session.take_view(view)
             self._tell_clock_and_rematch()
-        elif kind == "refused" and self.session is not None:
+        elif isinstance(data, p.Refused) and self.session is not None:
             self.session.refused()
-            code = str(data.get("code"))
-            known = code in app_texts.REFUSED_TEXTS
-            self.say(_(app_texts.REFUSED_TEXTS[code]) if known else str(data.get("reason", "")))
+            known = data.code in app_texts.REFUSED_TEXTS
+            self.say(_(app_texts.REFUSED_TEXTS[data.code]) if known else data.reason)
             self._shown = None  # ask again
 
     def _tell_clock_and_rematch(self) -> None:
@@ -157,22 +160,18 @@ class PlainJoin:
             return
         self._tell_rematch(now, before)
 
-    def _tell_rematch(self, now: dict[str, Any], before: dict[str, Any]) -> None:
+    def _tell_rematch(self, now: p.RematchInfo, before: p.RematchInfo) -> None:
         session = self.session
         assert session is not None
         names = [s.name for s in session.seats]
-        by, yes = now.get("by"), now.get("yes") or []
-        if yes and type(by) is int and 0 <= by < len(names) and by != before.get("by"):
+        by, yes = now.by, now.yes
+        if yes and by is not None and 0 <= by < len(names) and by != before.by:
             if session.my_seat in yes:
                 self.say(_(app_texts.REMATCH_WAITING).format(names=", ".join(self._not_yet(yes))))
             else:
                 self.say(_(texts.JOIN_REMATCH_ANSWER).format(name=names[by]))
-        declined = now.get("declined")
-        if (
-            type(declined) is int
-            and 0 <= declined < len(names)
-            and declined != before.get("declined")
-        ):
+        declined = now.declined
+        if declined is not None and 0 <= declined < len(names) and declined != before.declined:
             self.say(_(app_texts.REMATCH_DECLINED).format(name=names[declined]))
 
     def _not_yet(self, yes: list[int]) -> list[str]:
@@ -181,7 +180,7 @@ class PlainJoin:
         return [
             s.name
             for n, s in enumerate(session.seats)
-            if n not in yes and session.view.seats[n].get("kind") == HUMAN
+            if n not in yes and session.view.seats[n].kind == HUMAN
         ]
 
     def _status(self, code: str, reason: str) -> bool:
@@ -215,7 +214,7 @@ class PlainJoin:
                 self.say(_(texts.OVER_COMMANDS))
                 if session.my_seat is not None:
                     self.say(_(texts.JOIN_REMATCH_OFFER))
-                    self._tell_rematch(self._rematch, {})
+                    self._tell_rematch(self._rematch, p.RematchInfo())
             return
         if not self._mine():
             name = session.seat.name
@@ -264,7 +263,7 @@ class PlainJoin:
         session = self.session
         if session is None or session.final is None:
             return False
-        yes = session.rematch().get("yes") or []
+        yes = session.rematch().yes
         return bool(yes) and session.my_seat not in yes
 
     def _seat_command(self, command: str) -> None:

@@ -32,7 +32,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from .store import (
+from .store_types import (
     Change,
     StaleWrite,
     StoredTable,

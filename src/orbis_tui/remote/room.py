@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
-import json
 import logging
 import math
 import random
@@ -37,7 +36,7 @@ from ..records import GameRecord, GameSetup, Match, setup_for_game
 from ..words import message_of
 from . import protocol as p
 from .links import new_table_id, new_token, token_hash, token_matches
-from .store import (
+from .store_types import (
     Change,
     Rematch,
     StaleWrite,
@@ -263,25 +262,23 @@ class Room:
         return True
 
     # ------------------------------------------------------------ what is sent
-    def seats(self) -> list[dict[str, Any]]:
-        seats: list[dict[str, Any]] = []
-        for n, name in enumerate(self.record.setup.players):
-            seat = {
-                "name": name,
-                "kind": self.kinds[n],
-                "here": n in self.here or n in self.elsewhere,
-                "stand_in": self.stand_in(n),
-            }
-            wait = self.handover_in(n)
-            if wait:
-                seat["handover_in"] = wait  # seconds, from when this is sent
-            left = self.clock_left()
-            if left is not None and n == self.turn_clock_seat:
-                seat["clock"] = max(0, math.ceil(left))  # seconds, from when this is sent
-            if self.out_of_time(n):
-                seat["out_of_time"] = True
-            seats.append(seat)
-        return seats
+    def seats(self) -> list[p.SeatInfo]:
+        left = self.clock_left()
+        return [
+            p.SeatInfo(
+                name=name,
+                kind=self.kinds[n],
+                here=n in self.here or n in self.elsewhere,
+                stand_in=self.stand_in(n),
+                handover_in=self.handover_in(n),  # seconds, from when this is sent
+                # seconds, from when this is sent: only the seat whose time runs
+                clock=max(0, math.ceil(left))
+                if left is not None and n == self.turn_clock_seat
+                else None,
+                out_of_time=self.out_of_time(n),
+            )
+            for n, name in enumerate(self.record.setup.players)
+        ]
 
     @property
     def elsewhere(self) -> set[int]:
@@ -310,58 +307,53 @@ class Room:
         running = self.clock_left() is not None
         if self._body is None or running or any(map(self.handover_in, self.left_at)):
             state = self.match.state
-            body: dict[str, Any] = {
-                "table": self.id,
-                "n": self.count,
-                "record": record_plain(public_record(self.record, state)),
-                "seats": self.seats(),
-            }
-            if self.record.setup.seed is not None:
-                body["seeded"] = True  # dealt from a seed given to the server
-            if state.is_over:
-                body["final"] = record_plain(self.record)
-            if self.turn_clock is not None:
-                body["turn_time"] = self.turn_clock.seconds
-                body["clock_level"] = self.turn_clock.level
-            rematch = self.rematch_plain()
-            if rematch:
-                body["rematch"] = rematch
-            self._body = _compact(body)
-        return f'{{"t":"table","seat":{_seat_field(seat)},{self._body}'
+            clock = self.turn_clock
+            rematch = self.rematch_info()
+            table = p.Table(
+                seat=None,
+                table=self.id,
+                count=self.count,
+                record=record_plain(public_record(self.record, state)),
+                seats=self.seats(),
+                seeded=self.record.setup.seed is not None,  # dealt from a seed given to the server
+                final=record_plain(self.record) if state.is_over else None,
+                turn_time=None if clock is None else clock.seconds,
+                clock_level=None if clock is None else clock.level,
+                rematch=rematch if rematch != p.RematchInfo() else None,
+            )
+            self._body = p.encode(table)
+        return p.for_seat(self._body, _seat_field(seat))
 
-    def rematch_plain(self) -> dict[str, Any]:
+    def rematch_info(self) -> p.RematchInfo:
         """The rematch as the seats are told it: who said yes, who asked first, who said
         no to the last one asked, and the new table once it is dealt."""
-        plain: dict[str, Any] = {}
         rematch = self.rematch
-        if rematch.yes:
-            plain["yes"] = sorted(rematch.yes)
-            plain["by"] = rematch.proposer
-        if self.declined is not None:
-            plain["declined"] = self.declined
-        if rematch.next_table is not None:
-            plain["next"] = rematch.next_table
-        return plain
+        return p.RematchInfo(
+            yes=sorted(rematch.yes),
+            by=rematch.proposer,
+            declined=self.declined,
+            next=rematch.next_table,
+        )
 
     def _change(self) -> str | None:
-        """What changed since the connections were last told (the body of a ``moved``
-        message), or None when only the whole table says it: the table was rebuilt,
-        or the game is over (the whole table then holds the true record)."""
+        """What changed since the connections were last told (a ``moved`` message for
+        no seat), or None when only the whole table says it: the table was rebuilt, or
+        the game is over (the whole table then holds the true record)."""
         if self._whole_next or self.match.state.is_over:
             return None
         record, told = self.record, self._told_count
-        return _compact(
-            {
-                "from": told,
-                "n": self.count,
-                "back": max(0, told - self.count),  # undone (undo never passes a refill)
-                "entries": record.actions[told:],
-                "drawn": drawn_since(self.match.state, self._told_pos),
-                "seats": self.seats(),
-                "hints": record.hints,
-                "stand_ins": record.stand_ins,
-            }
+        moved = p.Moved(
+            seat=None,
+            start=told,
+            count=self.count,
+            back=max(0, told - self.count),  # undone (undo never passes a refill)
+            entries=record.actions[told:],
+            drawn=drawn_since(self.match.state, self._told_pos),
+            seats=self.seats(),
+            hints=record.hints,
+            stand_ins=record.stand_ins,
         )
+        return p.encode(moved)
 
     def broadcast(self, *, skip: Connection | None = None) -> None:
         """Tell every connection (but ``skip``) what changed since the last time."""
@@ -375,7 +367,7 @@ class Room:
 
     def _tell(self, conn: Connection, seat: int, change: str | None) -> None:
         whole = functools.partial(self.table_message, seat)
-        moved = None if change is None else f'{{"t":"moved","seat":{_seat_field(seat)},{change}'
+        moved = None if change is None else p.for_seat(change, _seat_field(seat))
         conn.send_table(whole, moved)
 
     # ------------------------------------------------------------ arriving and leaving
@@ -432,7 +424,8 @@ class Room:
                 )
         if refusal is not None:
             code, reason, rule = refusal
-            conn.send(p.encode("refused", code=code, reason=reason, rule=rule, n=self.count))
+            refused = p.Refused(code=code, reason=reason, rule=rule, count=self.count)
+            conn.send(p.encode(refused))
 
     async def _handle(self, seat: int, intent: p.Intent) -> tuple[str, str, str | None] | None:
         if seat == WATCHER:
@@ -837,10 +830,5 @@ def _table_number(table_id: str) -> int:
     return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:7], "little")
 
 
-def _compact(body: dict[str, Any]) -> str:
-    """``body`` as JSON without its opening brace, to follow a message's first fields."""
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":"))[1:]
-
-
-def _seat_field(seat: int) -> str:
-    return "null" if seat == WATCHER else str(seat)
+def _seat_field(seat: int) -> int | None:
+    return None if seat == WATCHER else seat

@@ -26,121 +26,43 @@ import sqlite3
 import stat
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from ..printable import MAX_LINE, printable
+from .store_types import (
+    COLUMNS,
+    Change,
+    DamagedTable,
+    StaleWrite,
+    StoredTable,
+    StoreError,
+    StoreUnavailable,
+    TableStore,
+    foreign_schema,
+    read_clock,
+    read_extra,
+    read_rematch,
+    stored_text,
+)
+
+# Where the other modules of the package (and the tests) have always found them.
+__all__ = [
+    "COLUMNS",
+    "Change",
+    "DamagedTable",
+    "SqliteStore",
+    "StaleWrite",
+    "StoreError",
+    "StoreUnavailable",
+    "StoredTable",
+    "TableStore",
+    "open_store",
+]
 
 log = logging.getLogger("orbis.host")
 
 T = TypeVar("T")
-
-
-class StoreError(Exception):
-    """The store cannot be used (said in one line)."""
-
-
-class StoreUnavailable(StoreError):
-    """The store cannot be reached now (the database is away): nothing was stored."""
-
-
-class DamagedTable(StoreError):
-    """One stored table cannot be read: it is set aside, the others are served."""
-
-
-class StaleWrite(Exception):
-    """The action number is taken (or the action to remove is not the last)."""
-
-
-@dataclass
-class TurnClock:
-    """A table's time per turn (its own table of the store, ``clocks``): ``seconds``
-    for each turn, ``level`` the computer that plays a seat whose time ran out, and the
-    running turn's ``seat`` and ``deadline`` (seconds since the epoch; None: no person
-    is to move). The deadline is stored, so it survives a restart of the server."""
-
-    seconds: float
-    level: str
-    seat: int | None = None
-    deadline: float | None = None
-
-
-@dataclass
-class Rematch:
-    """A finished table's rematch (the ``rematch_answers`` and ``rematches`` tables of
-    the store): the seats that said yes (when, seconds since the epoch: the first
-    proposed it) and the table dealt for it, once every person said yes."""
-
-    yes: dict[int, float] = field(default_factory=dict)
-    next_table: str | None = None
-
-    @property
-    def proposer(self) -> int | None:
-        return min(self.yes, key=lambda s: (self.yes[s], s)) if self.yes else None
-
-
-@dataclass
-class StoredTable:
-    id: str
-    setup: str  # the GameSetup as JSON, with the true deal
-    seat_hashes: list[str | None]  # per seat; None for a computer seat
-    watch_hash: str
-    actions: list[str] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)  # hints, stand_ins
-    clock: TurnClock | None = None  # a time per turn, if the table was dealt with one
-    rematch: Rematch = field(default_factory=Rematch)
-
-
-@dataclass(frozen=True)
-class Change:
-    """What another server process changed at a table: one action added at ``number``
-    (``entry``), a person arrived at ``seat`` or left it (``here``), or anything else
-    (all None: load it)."""
-
-    number: int | None = None
-    entry: str | None = None
-    seat: int | None = None
-    here: bool = False
-
-
-class TableStore(Protocol):
-    async def create(self, table: StoredTable) -> None: ...
-    async def load(self, table_id: str) -> StoredTable | None: ...
-    async def live_tables(self) -> list[str]: ...
-    async def append(self, table_id: str, number: int, entry: str) -> None: ...
-    async def remove(self, table_id: str, number: int) -> None: ...
-    async def set_extra(self, table_id: str, extra: dict[str, Any]) -> None: ...
-    async def finish(self, table_id: str) -> None: ...
-    async def close(self) -> None: ...
-
-    async def set_deadline(self, table_id: str, seat: int | None, deadline: float | None) -> None:
-        """The turn clock of a table dealt with one now runs for ``seat`` until
-        ``deadline`` (None: for nobody)."""
-
-    async def answer_rematch(self, table_id: str, seat: int, yes: bool, at: float) -> None:
-        """``seat`` says yes to a rematch (at ``at``), or no: then nobody's yes stays."""
-
-    async def set_next_table(self, table_id: str, next_table: str) -> str:
-        """The rematch's table for ``table_id``: ``next_table`` unless another server
-        process set one first (then that one). Answers the table that holds."""
-
-    async def claim(self, table_id: str) -> float:
-        """0 when this server process plays the table's computer seats now (its lease
-        is taken or renewed), else the seconds until the holder's lease ends."""
-
-    async def set_present(self, table_id: str, seat: int, here: bool) -> None:
-        """A person sits at ``seat`` on this server process (or left it)."""
-
-    async def present(self, table_id: str) -> set[int]:
-        """The seats whose person is at the table on any server process."""
-
-    # Another server process changed a table (PostgreSQL only; SQLite has one writer).
-    on_change: Callable[[str, Change], None] | None
-    # Changes of other server processes may have been missed (the listener was away).
-    on_resync: Callable[[], None] | None
-    # Who is at which table's seats on the other server processes, now (PostgreSQL only).
-    on_presence: Callable[[dict[str, set[int]]], None] | None
 
 
 _SCHEMA = """
@@ -165,44 +87,6 @@ CREATE TABLE IF NOT EXISTS rematch_answers (
 CREATE TABLE IF NOT EXISTS rematches (
     table_id TEXT PRIMARY KEY, next_table TEXT NOT NULL);
 """
-
-# The columns this program reads and writes, per table of the store.
-COLUMNS = {
-    "tables": {"id", "setup", "watch_hash", "extra", "finished"},
-    "seats": {"table_id", "seat", "token_hash"},
-    "actions": {"table_id", "number", "entry"},
-    "clocks": {"table_id", "seconds", "level", "seat", "deadline"},
-    "rematch_answers": {"table_id", "seat", "at"},
-    "rematches": {"table_id", "next_table"},
-}
-
-
-def foreign_schema(found: dict[str, set[str]], prefix: str = "") -> str | None:
-    """What makes a store's existing tables another program's, if anything."""
-    for name, wanted in COLUMNS.items():
-        columns = found.get(prefix + name)
-        if columns is None:
-            continue
-        missing = sorted(wanted - columns)
-        if missing:
-            return f"its table {prefix + name!r} has no column {missing[0]!r}"
-    return None
-
-
-def read_extra(table_id: str, text: object) -> dict[str, Any]:
-    """A table's hints and stand-ins as stored; DamagedTable if they cannot be read (a
-    NULL or a number where the text should be, too)."""
-    try:
-        if not isinstance(text, str | bytes):
-            raise ValueError(f"{type(text).__name__}, not text")
-        extra = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise DamagedTable(
-            f"table {table_id}: its hints and stand-ins are damaged ({printable(exc)})"
-        ) from None
-    if not isinstance(extra, dict):
-        raise DamagedTable(f"table {table_id}: its hints and stand-ins are not an object")
-    return extra
 
 
 class SqliteStore:
@@ -378,13 +262,13 @@ class SqliteStore:
         ).fetchone()
         return StoredTable(
             table_id,
-            _stored_text(table_id, "its setup", row[0]),
+            stored_text(table_id, "its setup", row[0]),
             [
-                None if s[0] is None else _stored_text(table_id, f"seat {n}'s hash", s[0], True)
+                None if s[0] is None else stored_text(table_id, f"seat {n}'s hash", s[0], True)
                 for n, s in enumerate(seats)
             ],
-            _stored_text(table_id, "its watching hash", row[1], True),
-            [_stored_text(table_id, f"action {n}", a[0]) for n, a in enumerate(actions)],
+            stored_text(table_id, "its watching hash", row[1], True),
+            [stored_text(table_id, f"action {n}", a[0]) for n, a in enumerate(actions)],
             read_extra(table_id, row[2]),
             read_clock(table_id, clock),
             read_rematch(table_id, yes, after[0] if after is not None else None),
@@ -468,45 +352,6 @@ class SqliteStore:
         await self._run(self._db.close)
         self._thread.shutdown()
         self._lock.release()
-
-
-def read_clock(table_id: str, row: Any) -> TurnClock | None:
-    """A table's turn clock as stored (None: dealt without one); DamagedTable if its
-    row cannot be read."""
-    if row is None:
-        return None
-    seconds, level, seat, deadline = row
-    if (
-        not isinstance(seconds, int | float)
-        or not isinstance(level, str)
-        or not (seat is None or type(seat) is int)
-        or not (deadline is None or isinstance(deadline, int | float))
-    ):
-        raise DamagedTable(f"table {printable(table_id)}: its turn clock is damaged")
-    return TurnClock(float(seconds), level, seat, float(deadline) if deadline is not None else None)
-
-
-def read_rematch(table_id: str, yes: Any, next_table: Any) -> Rematch:
-    """A table's rematch as stored; DamagedTable if its rows cannot be read."""
-    answers: dict[int, float] = {}
-    for seat, at in yes:
-        if type(seat) is not int or not isinstance(at, int | float):
-            raise DamagedTable(f"table {printable(table_id)}: its rematch answers are damaged")
-        answers[seat] = float(at)
-    if next_table is not None and not isinstance(next_table, str):
-        raise DamagedTable(f"table {printable(table_id)}: its rematch is damaged")
-    return Rematch(answers, next_table)
-
-
-def _stored_text(table_id: str, what: str, value: object, hash_: bool = False) -> str:
-    """``value`` read from a table's row, if it is text (ASCII for a hash: hashes are
-    compared in constant time, which only ASCII allows); DamagedTable otherwise."""
-    if isinstance(value, str) and (value.isascii() or not hash_):
-        return value
-    kind = "an ASCII hash" if hash_ else "text"
-    raise DamagedTable(
-        f"table {printable(table_id)}: {what} is not {kind} ({type(value).__name__})"
-    )
 
 
 def _owner_only(path: Path) -> None:

@@ -209,9 +209,9 @@ class SeatEndScreen(EndScreen):
         if session is None or session.my_seat is None or session.final is None:
             return False
         rematch = session.rematch()
-        if rematch.get("next") is not None:
+        if rematch.next is not None:
             return False
-        yes = rematch.get("yes") or []
+        yes = rematch.yes
         if answer == "ask":
             return not yes
         if answer == "yes":
@@ -263,7 +263,7 @@ class JoinApp(OrbisApp):
         self._was_my_turn = False
         self._presence: list[tuple[bool, str | None]] = []
         self._lost = False  # the connection dropped and is not back yet
-        self._rematch: dict[str, Any] = {}  # the rematch as last told
+        self._rematch = p.RematchInfo()  # the rematch as last told
 
     def _show_first_screen(self) -> None:
         self.push_screen(self._waiting)
@@ -317,20 +317,25 @@ class JoinApp(OrbisApp):
         asyncio.get_running_loop().create_task(link.send(text))
 
     # ------------------------------------------------------------ from the server
-    def _server_said(self, data: dict[str, Any]) -> None:
-        kind = data.get("t")
+    def _server_said(self, data: p.ServerMessage | p.Unreadable) -> None:
         session = self.session
-        if kind == "table" and session is not None and data.get("table") != session.table_id:
+        if isinstance(data, p.Table) and session is not None and data.table != session.table_id:
             self.session = None  # the rematch: a new table
             self.mirror = TableMirror()
             self._was_my_turn = False
             self.notify(_(texts.REMATCH_DEALT), timeout=8, markup=False)
-        back = kind == "table" and self._lost
+        back = isinstance(data, p.Table) and self._lost
         if back:
             self._lost = False
             self.clear_notifications()
             self.notify(_(texts.JOIN_BACK), timeout=4, markup=False)
-        if kind in ("table", "moved"):
+        if isinstance(data, p.Unreadable) and data.kind in ("table", "moved"):
+            # a table this version cannot read: say so (a change: ask for the table)
+            if data.kind == "moved" and self.session is not None:
+                self._send(p.sync())
+            else:
+                self._waiting.say(_(texts.JOIN_UNREADABLE).format(error=data.reason))
+        elif isinstance(data, p.Table | p.Moved):
             session = self.session
             turn = session.state.turn if session is not None else 0
             count = len(session.match.record.actions) if session is not None else 0
@@ -346,11 +351,10 @@ class JoinApp(OrbisApp):
                 self._take(view, turn, count)
             if back:
                 self._tell_what_happened()
-        elif kind == "refused" and self.session is not None:
+        elif isinstance(data, p.Refused) and self.session is not None:
             self.session.refused()
-            code = data.get("code")
-            known = str(code) in texts.REFUSED_TEXTS
-            text = _(texts.REFUSED_TEXTS[str(code)]) if known else str(data.get("reason", ""))
+            known = data.code in texts.REFUSED_TEXTS
+            text = _(texts.REFUSED_TEXTS[data.code]) if known else data.reason
             self.notify(text, severity="warning", markup=False)
 
     def _take(self, view: TableView, turn: int, count: int) -> None:
@@ -360,14 +364,14 @@ class JoinApp(OrbisApp):
         if session is None:
             session = self.session = RemoteSession(self.mirror, view, self._send)
             self._presence = _presence(view)
-            self._rematch = {}
+            self._rematch = p.RematchInfo()
             # Not "resumed": there is no saved game here, only the table as it is now.
             screen = RemoteTableScreen(session, settings=self.settings)
             while len(self.screen_stack) > 2:
                 self.pop_screen()
             self._show_screen(screen)
             self._tell_rematch(session)
-            if view.raw.get("seeded") is True:
+            if view.seeded:
                 self.notify(
                     _(texts.JOIN_SEEDED), severity="warning", timeout=24 * 3600, markup=False
                 )
@@ -406,18 +410,18 @@ class JoinApp(OrbisApp):
         if now == before:
             return
         names = [s.name for s in session.seats]
-        by = _seat_number(now.get("by"), len(names))
-        if now.get("yes") and by is not None and by not in (before.get("by"), session.my_seat):
+        by = _seat_number(now.by, len(names))
+        if now.yes and by is not None and by not in (before.by, session.my_seat):
             self.notify(_(texts.REMATCH_ASKED).format(name=names[by]), markup=False)
         waiting = [
             names[n]
             for n, s in enumerate(session.view.seats)
-            if s.get("kind") == HUMAN and n not in (now.get("yes") or [])
+            if s.kind == HUMAN and n not in now.yes
         ]
-        if now.get("yes") and session.my_seat in now["yes"] and waiting:
+        if now.yes and session.my_seat in now.yes and waiting:
             self.notify(_(texts.REMATCH_WAITING).format(names=", ".join(waiting)), markup=False)
-        declined = _seat_number(now.get("declined"), len(names))
-        if declined is not None and declined not in (before.get("declined"), session.my_seat):
+        declined = _seat_number(now.declined, len(names))
+        if declined is not None and declined not in (before.declined, session.my_seat):
             self.notify(_(texts.REMATCH_DECLINED).format(name=names[declined]), markup=False)
         if isinstance(self.screen, SeatEndScreen):
             self.screen.rematch_changed()
@@ -425,12 +429,12 @@ class JoinApp(OrbisApp):
     @staticmethod
     def _out_of_time(view: TableView) -> bool:
         seat = view.seat
-        return seat is not None and view.seats[seat].get("out_of_time") is True
+        return seat is not None and view.seats[seat].out_of_time
 
     def _tell_presence(self, view: TableView) -> None:
         now = _presence(view)
         for seat, (before, after) in enumerate(zip(self._presence, now, strict=False)):
-            name = str(view.seats[seat].get("name"))
+            name = view.seats[seat].name
             if seat == view.seat:
                 if before[1] != after[1] and after[1] is not None and self._out_of_time(view):
                     level = texts.level_name(after[1])
@@ -443,7 +447,7 @@ class JoinApp(OrbisApp):
                 continue
             if before[1] != after[1] and after[1] is not None:
                 level = texts.level_name(after[1])
-                if view.seats[seat].get("out_of_time") is True:
+                if view.seats[seat].out_of_time:
                     template = _(texts.CLOCK_RAN_OUT)
                 else:
                     template = _(texts.STAND_IN_STARTED)
@@ -521,7 +525,7 @@ def _seat_number(value: Any, seats: int) -> int | None:
 
 
 def _presence(view: TableView) -> list[tuple[bool, str | None]]:
-    return [(bool(s.get("here")), s.get("stand_in")) for s in view.seats]
+    return [(s.here, s.stand_in) for s in view.seats]
 
 
 def die_with_parent() -> None:

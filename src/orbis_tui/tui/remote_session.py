@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
 
 from ..engine import Action, IllegalAction, format_action
 from ..records import GameRecord, Match
@@ -37,6 +36,7 @@ class RemoteSession(GameSession):
         assert self.mirror.match is not None
         super().__init__(self.mirror.match, None, _seats(view), autosave=False)
         self.my_seat = view.seat
+        self.table_id = view.table  # the table's id: a rematch is another
         self.send = send
         self.view = view
         self.final: GameRecord | None = view.final
@@ -47,6 +47,7 @@ class RemoteSession(GameSession):
     def take_view(self, view: TableView) -> None:
         """The server sent the table: take it up."""
         self.view = view
+        self.table_id = view.table or self.table_id
         self._view_at = self.clock()
         self.seats[:] = _seats(view)
         if view.final is not None:
@@ -73,8 +74,8 @@ class RemoteSession(GameSession):
 
     # ------------------------------------------------------------ who decides here
     def decides(self, seat: int) -> bool:
-        info = self.view.seats[seat] if seat < len(self.view.seats) else {}
-        return seat == self.my_seat and info.get("stand_in") is None
+        seats = self.view.seats
+        return seat == self.my_seat and (seat >= len(seats) or seats[seat].stand_in is None)
 
     @property
     def humans(self) -> int:
@@ -87,7 +88,7 @@ class RemoteSession(GameSession):
         return [
             n
             for n, info in enumerate(self.view.seats)
-            if info.get("kind") == HUMAN and not info.get("here") and not info.get("stand_in")
+            if info.kind == HUMAN and not info.here and not info.stand_in
         ]
 
     def absent(self) -> list[int]:
@@ -98,39 +99,34 @@ class RemoteSession(GameSession):
     def handover_in(self, seat: int) -> int:
         """Whole seconds until ``seat`` can be handed to a computer (the server's count
         when it sent the table, counted down here)."""
-        info = self.view.seats[seat] if seat < len(self.view.seats) else {}
-        wait = info.get("handover_in")
-        if type(wait) is not int or wait <= 0:
+        seats = self.view.seats
+        wait = seats[seat].handover_in if seat < len(seats) else 0
+        if wait <= 0:
             return 0
         return max(0, math.ceil(wait - (self.clock() - self._view_at)))
 
     def clock_left(self, seat: int) -> int | None:
         """Whole seconds ``seat`` has left to move (the server's count when it sent the
         table, counted down here); None when no clock runs for it."""
-        info = self.view.seats[seat] if seat < len(self.view.seats) else {}
-        left = info.get("clock")
-        if type(left) is not int:
+        seats = self.view.seats
+        left = seats[seat].clock if seat < len(seats) else None
+        if left is None:
             return None
         return max(0, math.ceil(left - (self.clock() - self._view_at)))
 
     def out_of_time(self, seat: int) -> bool:
         """Whether a computer plays ``seat`` because its person's time ran out."""
-        info = self.view.seats[seat] if seat < len(self.view.seats) else {}
-        return info.get("out_of_time") is True
+        seats = self.view.seats
+        return seat < len(seats) and seats[seat].out_of_time
 
-    @property
-    def table_id(self) -> str | None:
-        table = self.view.raw.get("table")
-        return table if isinstance(table, str) else None
-
-    def rematch(self) -> dict[str, Any]:
+    def rematch(self) -> p.RematchInfo:
         """The rematch as the server told it: ``yes`` (the seats that said yes), ``by``
         (who asked), ``declined`` (who said no to the last one asked)."""
-        rematch = self.view.raw.get("rematch")
-        return rematch if isinstance(rematch, dict) and self.final is not None else {}
+        rematch = self.view.rematch
+        return rematch if rematch is not None and self.final is not None else p.RematchInfo()
 
     def rematch_asked(self) -> bool:
-        return bool(self.rematch().get("yes"))
+        return bool(self.rematch().yes)
 
     def answer_rematch(self, yes: bool) -> None:
         """Ask for a rematch or say yes to it (``yes``), or say no."""
@@ -176,7 +172,4 @@ class RemoteSession(GameSession):
 def _seats(view: TableView) -> list[Seat]:
     """The seats as this screen shows them: a seat a computer plays for its absent
     person shows as that computer's."""
-    return [
-        Seat(str(info.get("name", "?")), str(info.get("stand_in") or info.get("kind", HUMAN)))
-        for info in view.seats
-    ]
+    return [Seat(info.name, info.stand_in or info.kind) for info in view.seats]
