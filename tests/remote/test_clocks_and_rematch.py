@@ -7,8 +7,8 @@ hand): nothing here waits for time to pass."""
 from __future__ import annotations
 
 import asyncio
-import time
 import json
+import time
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import replace

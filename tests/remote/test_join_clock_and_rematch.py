@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import time
 import re
+import time
 from pathlib import Path
 
 from orbis_tui.i18n import gettext
