@@ -343,3 +343,34 @@ def test_a_table_loaded_without_its_turns_deadline_starts_the_clock(tmp_path: Pa
             assert (stored.clock.seat, stored.clock.deadline) == (mover, wall.now + 60)
 
     asyncio.run(main())
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason=NO_POSTGRES)
+def test_on_several_servers_a_rematch_asked_at_one_is_accepted_at_the_other() -> None:
+    async def main() -> None:
+        assert POSTGRES_URL is not None
+        async with AsyncExitStack() as stack:
+            servers = []
+            for _ in range(2):
+                store = await open_store(POSTGRES_URL)
+                servers.append(await stack.enter_async_context(running_server(store)))
+            links, _watch = await _deal(servers[0], None)
+            ada, bo = (
+                replace(link, server=url(s)) for link, s in zip(links, servers, strict=True) if link
+            )
+            await asyncio.gather(
+                play_seat(ada, random_chooser(1)), play_seat(bo, random_chooser(2))
+            )
+            async with raw_socket(ada) as at_a, raw_socket(bo) as at_b:
+                await at_a.next("table")
+                await at_b.next("table")
+                await at_a.send(p.rematch(True))  # asked at server A
+                await _until(at_b, lambda m: m.get("rematch", {}).get("yes") == [0])
+                await at_b.send(p.rematch(True))  # accepted at server B
+                assert await at_b.closed_with() == p.MOVED
+                assert await at_a.closed_with() == p.MOVED  # told by B, through the store
+            async with raw_socket(ada) as at_a, raw_socket(bo) as at_b:
+                new_a, new_b = await at_a.next("table"), await at_b.next("table")
+            assert new_a["table"] == new_b["table"] != ada.table
+
+    asyncio.run(main())

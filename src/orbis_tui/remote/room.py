@@ -533,13 +533,22 @@ class Room:
             await self.store.answer_rematch(self.id, seat, False, 0.0)
             rematch.yes.clear()
             self.declined = seat
-        persons = {n for n, kind in enumerate(self.kinds) if kind == HUMAN}
-        if persons <= rematch.yes.keys():
-            await self._deal_rematch()
+        await self._deal_if_agreed()
         self.broadcast()
         if self.next_table is not None:
             self._send_on()
         return None
+
+    async def _deal_if_agreed(self) -> None:
+        """Deal the rematch once every person's seat said yes (here, or at another
+        server process: two that see it at once deal one table, see _deal_rematch)."""
+        persons = {n for n, kind in enumerate(self.kinds) if kind == HUMAN}
+        if (
+            self.match.state.is_over
+            and self.next_table is None
+            and persons <= self.rematch.yes.keys()
+        ):
+            await self._deal_rematch()
 
     async def _deal_rematch(self) -> None:
         """Deal the rematch: the same names, seats and tokens (the old links reach the
@@ -655,6 +664,7 @@ class Room:
         self.record.stand_ins = stored.extra.get("stand_ins")
         self.turn_clock = stored.clock
         self.rematch = stored.rematch
+        await self._deal_if_agreed()  # the last yes was said at another server process
         self._changed()
         if self.next_table is not None:  # the rematch was dealt by another server process
             self._send_on()
