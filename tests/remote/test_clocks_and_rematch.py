@@ -374,3 +374,17 @@ def test_on_several_servers_a_rematch_asked_at_one_is_accepted_at_the_other() ->
             assert new_a["table"] == new_b["table"] != ada.table
 
     asyncio.run(main())
+
+
+def test_the_servers_page_deals_with_a_time_per_turn(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with (
+            _server("sqlite", tmp_path, Wall()) as server,
+            aiohttp.ClientSession() as session,
+            session.get(f"{url(server)}/") as page,
+        ):
+            text = await page.text()
+        assert 'id="turn"' in text and 'id="clocklevel"' in text
+        assert "request.turn_time = +turn" in text
+
+    asyncio.run(main())
