@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 
 from orbis_tui.remote import protocol as p
+from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.host_client import AskError, host_tables, reissue_link, seat_status
 from orbis_tui.remote.host_key import ensure_host_key, read_key_file
 from orbis_tui.remote.links import parse_link
 from orbis_tui.remote.store import StoreError, TableStore, open_store
+from orbis_tui.tui.joined_words import status_words
 
 from .conftest import POSTGRES_URL
 from .raw import raw_socket
@@ -168,6 +170,11 @@ def test_whose_turn_it_is_at_a_links_table(tmp_path: Path) -> None:
             forged = parse_link(str(first)[:-4] + "AAAA")
             with pytest.raises(AskError, match="opens no seat"):
                 await seat_status(forged)
+            assert mine.left is None  # no clock at this table
+            timed = await create_table_request(url(server), 2, {}, turn_time=(120.0, "easy"))
+            status = await seat_status(parse_link(timed["seats"][0]["link"]))
+            assert status.left is not None and 0 < status.left <= 120
+            assert "left" in status_words(status)
 
     asyncio.run(main())
 

@@ -7,7 +7,9 @@ import asyncio
 import queue
 import re
 import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,3 +102,128 @@ def test_a_whole_game_at_a_table_server_line_by_line(tmp_path: Path) -> None:
     assert "Final standings" in text
     assert "\x1b" not in text
     assert threading.active_count() >= 1
+
+
+class Answerer:
+    """Answers the plain seat's rematch question with ``answer``, once it is asked;
+    then waits for the new table and its clock, and ends the input."""
+
+    def __init__(self, out: Output, answer: str) -> None:
+        self.out = out
+        self.answer = answer
+        self.answered = False
+
+    def readline(self) -> str:
+        from orbis_tui.i18n import gettext
+        from orbis_tui.tui import texts as app_texts
+
+        while True:
+            text = self.out.wait()
+            if text is None:
+                return ""
+            if not self.answered and "asks for a rematch: 1 accept, 2 decline" in text:
+                self.answered = True
+                return self.answer + "\n"
+            dealt = text.rfind(gettext(app_texts.REMATCH_DEALT))
+            if dealt >= 0 and " left" in text[dealt:]:
+                return ""
+
+
+def test_the_plain_seat_accepts_a_rematch_and_moves_to_the_new_table(tmp_path: Path) -> None:
+    """A whole game between two program seats; then one asks for a rematch, and the
+    plain seat, at the end screen, answers 1 (accept): both sit at the new deal, whose
+    clock the plain seat says."""
+    from orbis_tui.remote import protocol as p
+    from orbis_tui.remote.client import create_table_request
+    from orbis_tui.remote.links import parse_link
+    from orbis_tui.remote.seatbot import play_seat, random_chooser
+
+    from .raw import raw_socket
+    from .server_helpers import url
+
+    out = Output()
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", bot_pause=0.0) as server:
+            answer = await create_table_request(url(server), 2, {}, ["Ada", "Bo"], (120, "easy"))
+            ada, bo = (parse_link(s["link"]) for s in answer["seats"])
+            await asyncio.gather(
+                play_seat(ada, random_chooser(1)), play_seat(bo, random_chooser(2))
+            )
+            seat = PlainJoin(bo, Answerer(out, "1"), out)  # type: ignore[arg-type]
+            running = asyncio.create_task(seat.run())
+            async with raw_socket(ada) as asker:
+                await asker.next("table")
+                for _ in range(500):  # until the plain seat has told its end
+                    if texts.JOIN_REMATCH_OFFER in out.text:
+                        break
+                    await asyncio.sleep(0.02)
+                await asker.send(p.rematch(True))
+                assert await asker.closed_with(timeout=60) == p.MOVED
+            assert await asyncio.wait_for(running, 120) == 0
+            old = server.rooms[ada.table]
+            assert old.next_table is not None
+            assert seat.session is not None and seat.session.table_id == old.next_table
+
+    asyncio.run(main())
+    assert "Ada asks for a rematch: 1 accept, 2 decline." in out.text
+    after = out.text.split("The rematch is dealt: the same seats at a new table.")[1]
+    assert re.search(r"(Ada|Bo): [12]:[0-5][0-9] left", after)  # the new table's clock
+
+
+class Scripted:
+    """Types each answer once its cue shows in the seat's output; then ends the input
+    once ``done()`` holds."""
+
+    def __init__(self, out: Output, script: list[tuple[str, str]], done: Any) -> None:
+        self.out = out
+        self.script = list(script)
+        self.done = done
+
+    def readline(self) -> str:
+        while True:
+            text = self.out.wait()
+            if text is None or (not self.script and self.done()):
+                return ""
+            if self.script and self.script[0][0] in text:
+                return self.script.pop(0)[1] + "\n"
+
+
+def test_the_plain_seat_takes_its_seat_back_after_its_time_ran_out(tmp_path: Path) -> None:
+    from orbis_tui.remote.client import create_table_request
+    from orbis_tui.remote.links import parse_link
+
+    from .server_helpers import url
+
+    out = Output()
+    wall = [float(int(time.time()))]
+
+    async def main() -> None:
+        async with running_server(
+            tmp_path / "t.db", wall_clock=lambda: wall[0], clock_tick=None, bot_pause=0.5
+        ) as server:
+            answer = await create_table_request(url(server), 2, {}, ["Ada", "Bo"], (60, "easy"))
+            links = [parse_link(s["link"]) for s in answer["seats"]]
+            room = server.rooms[links[0].table]
+            mover = room.match.state.current
+            name = ["Ada", "Bo"][mover]
+
+            def taken_back() -> bool:
+                return any("to" in s for s in room.record.stand_ins or [])
+
+            script = [("Your time ran out", "back")]
+            seat = PlainJoin(links[mover], Scripted(out, script, taken_back), out)  # type: ignore[arg-type]
+            running = asyncio.create_task(seat.run())
+            said = re.compile(rf"{name}: (1:00|0:5[0-9]) left")
+            for _ in range(500):  # the seat says its own clock when its turn begins
+                if said.search(out.text):
+                    break
+                await asyncio.sleep(0.02)
+            assert said.search(out.text)
+            wall[0] += 61
+            assert await server.check_clocks() == 1
+            assert await asyncio.wait_for(running, 60) == 0
+            assert room.stand_in(mover) is None and taken_back()
+
+    asyncio.run(main())
+    assert "Your time ran out: easy plays for you. Type back to take your seat back." in out.text

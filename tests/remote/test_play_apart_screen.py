@@ -8,7 +8,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from textual.widgets import Button, Input
+from textual.widgets import Button, Input, Select
 
 from orbis_tui.i18n import gettext
 from orbis_tui.remote.links import parse_link
@@ -59,6 +59,12 @@ def test_play_apart_deals_the_table_and_shows_the_links(tmp_path: Path) -> None:
                 )
                 assert not dialog.links
                 dialog.query_one("#server", Input).value = url(server)
+                dialog.query_one("#turn-time", Input).value = "soon"
+                dialog.action_deal()
+                said = str(dialog.query_one("#apart-status").render())
+                assert said == gettext(texts.APART_BAD_TURN_TIME).format(text="soon")
+                dialog.query_one("#turn-time", Input).value = "2m"  # a live game's clock
+                dialog.query_one("#clock-level", Select).value = "hard"
                 dialog.query_one("#deal", Button).focus()
                 await pilot.pause(0.3)  # a button takes a press again once its last one shows
                 await pilot.press("enter")
@@ -71,6 +77,8 @@ def test_play_apart_deals_the_table_and_shows_the_links(tmp_path: Path) -> None:
                 room = server.rooms[links[0].table]
                 assert room.kinds == ["human", "human", level_of(app)]
                 assert room.record.setup.players == ["Ada", "Bo", "Cy"]
+                assert room.turn_clock is not None
+                assert (room.turn_clock.seconds, room.turn_clock.level) == (120, "hard")
                 copied: list[str] = []
                 app.copy_to_clipboard = copied.append  # type: ignore[method-assign,assignment]
                 await pilot.press("enter")  # the first link's Copy has the focus

@@ -18,6 +18,8 @@ CLIENT_EXAMPLES: list[p.ClientMessageBase] = [
     p.Hint(count=0),
     p.StandIn(seat=2, level="easy"),
     p.StandIn(seat=1, level=None),
+    p.RematchAnswer(yes=True),
+    p.RematchAnswer(yes=False),
     p.Sync(),
 ]
 
@@ -26,6 +28,12 @@ SEATS = [
     p.SeatInfo(name="Bo", kind="human", handover_in=18),
     p.SeatInfo(name="Cy", kind="hard"),
     p.SeatInfo(name="Di", kind="human", stand_in="easy"),
+]
+# A table with a turn clock: the seat to move's time left (0 too), one out of time.
+CLOCKED_SEATS = [
+    p.SeatInfo(name="Ada", kind="human", here=True, clock=0),
+    p.SeatInfo(name="Bo", kind="human", here=True, clock=95),
+    p.SeatInfo(name="Cy", kind="human", stand_in="hard", out_of_time=True),
 ]
 SERVER_EXAMPLES: list[p.ServerMessageBase] = [
     p.Table(seat=1, table="abc", count=4, record={"setup": {}}, seats=SEATS),
@@ -43,6 +51,16 @@ SERVER_EXAMPLES: list[p.ServerMessageBase] = [
     ),
     p.Refused(code=p.ILLEGAL, reason="no", rule="R-TURN-1", count=4),
     p.Bye(code=p.REPLACED, reason="opened elsewhere"),
+    p.Table(
+        seat=0,
+        table="abc",
+        count=0,
+        record={},
+        seats=CLOCKED_SEATS,
+        turn_time=120.0,
+        clock_level="hard",
+        rematch=p.RematchInfo(yes=[0, 2], by=2, declined=None, next="def"),
+    ),
 ]
 
 

@@ -38,6 +38,16 @@ def _seat_level(text: str) -> tuple[int, str]:
 MAX_STORE = 4096  # characters of a store's path or address: the longest path Linux takes
 
 
+def _turn_time(text: str) -> float | None:
+    from ..remote.turn_time import parse_turn_time
+
+    try:
+        return parse_turn_time(text)
+    except ValueError:
+        message = _("{text}: a time per turn such as 90s, 2m, 1h, 1d, or none")
+        raise argparse.ArgumentTypeError(message.format(text=text)) from None
+
+
 def _store_place(text: str) -> str:
     """``--store``: a file path or a postgresql:// URL, as text a terminal can show."""
     from ..printable import printable
@@ -97,8 +107,9 @@ def _cmd_table_new(args: argparse.Namespace) -> int:
         return 2
     names = args.names.split(",") if args.names else None
     try:
+        turn_time = None if args.turn_time is None else (args.turn_time, args.clock_level)
         answer: dict[str, Any] = asyncio.run(
-            create_table_request(args.server, args.players, seats, names)
+            create_table_request(args.server, args.players, seats, names, turn_time)
         )
         table = _table_answer(answer, args.players)
     except json.JSONDecodeError:
@@ -399,6 +410,8 @@ def _host_key_option(parser: Any) -> None:
 
 
 def _add_table(sub: Any) -> None:
+    from ..levels import LEVELS
+
     table = sub.add_parser(
         "table", help=_("deal a new table on a table server, list its tables, reissue a link")
     )
@@ -413,6 +426,23 @@ def _add_table(sub: Any) -> None:
         help=_("a seat played by the server's computer: 3=hard (seats count from 1)"),
     )
     new.add_argument("--names", help=_("the players' names, separated by commas"))
+    new.add_argument(
+        "--turn-time",
+        type=_turn_time,
+        default=None,
+        metavar=_("TIME"),
+        help=_(
+            "time per turn: 2m for a live game, 1d for play over days, none (the default) "
+            "for no clock; when it runs out, the computer plays the seat until its person "
+            "takes it back"
+        ),
+    )
+    new.add_argument(
+        "--clock-level",
+        choices=LEVELS,
+        default="medium",
+        help=_("the computer level that plays a seat whose time ran out (medium by default)"),
+    )
     language_option(table)
     language_option(new)
     new.set_defaults(run=_cmd_table_new)

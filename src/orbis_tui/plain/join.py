@@ -17,11 +17,13 @@ from typing import Any, TextIO
 
 from .. import i18n
 from ..i18n import gettext as _
+from ..levels import HUMAN
 from ..remote import protocol as p
 from ..remote.client import OutOfStep, SeatLink, TableMirror
 from ..remote.links import Link
 from ..tui import texts as app_texts
 from ..tui.remote_session import RemoteSession
+from ..tui.texts import clock_words
 from ..words import spell_colors
 from . import texts
 from .seat import COMMANDS, Lines, PlainSeat
@@ -42,6 +44,9 @@ class PlainJoin:
         self._shown: int | None = None  # the session's version last asked about
         self._waiting_for: str | None = None
         self._over_told = False
+        self._clock_told: tuple[int, int] | None = None  # (seat, actions) last timed
+        self._out_of_time_told = False
+        self._rematch = p.RematchInfo()  # the rematch as last told
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def say(self, text: str = "") -> None:
@@ -97,6 +102,14 @@ class PlainJoin:
         link.post(text)
 
     def _server(self, data: p.ServerMessage | p.Unreadable) -> None:
+        session = self.session
+        if isinstance(data, p.Table) and session is not None and data.table != session.table_id:
+            # The rematch: the same seat at a new table.
+            self.mirror = TableMirror()
+            self.session = self.seat = None
+            self._over_told = self._out_of_time_told = False
+            self._rematch, self._waiting_for, self._shown = p.RematchInfo(), None, None
+            self.say(_(app_texts.REMATCH_DEALT))
         if isinstance(data, p.Unreadable) and data.kind in ("table", "moved"):
             if data.kind == "moved" and self.session is not None:
                 self._send(p.sync())  # the whole table puts it right
@@ -122,11 +135,53 @@ class PlainJoin:
                 self.say(_(texts.JOINED).format(names=names, name=mine))
             else:
                 self.session.take_view(view)
+            self._tell_clock_and_rematch()
         elif isinstance(data, p.Refused) and self.session is not None:
             self.session.refused()
             known = data.code in app_texts.REFUSED_TEXTS
             self.say(_(app_texts.REFUSED_TEXTS[data.code]) if known else data.reason)
             self._shown = None  # ask again
+
+    def _tell_clock_and_rematch(self) -> None:
+        """Say when this seat's time ran out, and what the others say of a rematch."""
+        session = self.session
+        if session is None or session.my_seat is None:
+            return
+        mine = session.my_seat
+        out = session.out_of_time(mine)
+        if out and not self._out_of_time_told:
+            level = app_texts.level_name(session.seats[mine].kind)
+            self.say(_(texts.JOIN_CLOCK_MINE).format(level=level))
+            self._shown = None
+        self._out_of_time_told = out
+        now = session.rematch()
+        before, self._rematch = self._rematch, now
+        if now == before or not self._over_told:
+            return
+        self._tell_rematch(now, before)
+
+    def _tell_rematch(self, now: p.RematchInfo, before: p.RematchInfo) -> None:
+        session = self.session
+        assert session is not None
+        names = [s.name for s in session.seats]
+        by, yes = now.by, now.yes
+        if yes and by is not None and 0 <= by < len(names) and by != before.by:
+            if session.my_seat in yes:
+                self.say(_(app_texts.REMATCH_WAITING).format(names=", ".join(self._not_yet(yes))))
+            else:
+                self.say(_(texts.JOIN_REMATCH_ANSWER).format(name=names[by]))
+        declined = now.declined
+        if declined is not None and 0 <= declined < len(names) and declined != before.declined:
+            self.say(_(app_texts.REMATCH_DECLINED).format(name=names[declined]))
+
+    def _not_yet(self, yes: list[int]) -> list[str]:
+        session = self.session
+        assert session is not None
+        return [
+            s.name
+            for n, s in enumerate(session.seats)
+            if n not in yes and session.view.seats[n].kind == HUMAN
+        ]
 
     def _status(self, code: str, reason: str) -> bool:
         """Say what the connection did; False: the server turned this link away."""
@@ -135,6 +190,8 @@ class PlainJoin:
         if code == "lost":
             self.say(_(app_texts.JOIN_LOST))
             return True
+        if code == p.MOVED:
+            return True  # the rematch: the same link connects to the new table
         template = _(app_texts.BYE_TEXTS[code]) if code in app_texts.BYE_TEXTS else "{reason}"
         self.say(template.format(reason=reason))
         return code not in p.FINAL_BYES
@@ -155,17 +212,22 @@ class PlainJoin:
                 self._over_told = True
                 seat.command("score", [])
                 self.say(_(texts.OVER_COMMANDS))
+                if session.my_seat is not None:
+                    self.say(_(texts.JOIN_REMATCH_OFFER))
+                    self._tell_rematch(self._rematch, p.RematchInfo())
             return
         if not self._mine():
             name = session.seat.name
             if self._waiting_for != name and session._asked is None:
                 self._waiting_for = name
                 self.say(_(texts.JOIN_WAITING).format(name=name))
+            self._tell_clock()
             return
         self._waiting_for = None
         if self._shown == session.version:
             return
         self._shown = session.version
+        self._tell_clock()
         seat._begin_turn()
         seat.ui.sync(session.state, session.version)
         seat._show_sheet()
@@ -183,6 +245,11 @@ class PlainJoin:
         command = words[0].lower() if words else ""
         if command == "quit":
             return False
+        if command in ("rematch", "accept", "decline", "back", "time") or (
+            command in ("1", "2") and self._rematch_asked_of_me()
+        ):
+            self._seat_command(command)
+            return True
         if self._mine():
             return seat.answer(entry)
         if command in COMMANDS:
@@ -190,6 +257,48 @@ class PlainJoin:
         session = self.session
         assert session is not None
         self.say(_(texts.JOIN_NOT_YOURS).format(name=session.seat.name))
+        return True
+
+    def _rematch_asked_of_me(self) -> bool:
+        session = self.session
+        if session is None or session.final is None:
+            return False
+        yes = session.rematch().yes
+        return bool(yes) and session.my_seat not in yes
+
+    def _seat_command(self, command: str) -> None:
+        """The commands of a seat played apart: the time left, taking one's seat back
+        from the computer, and the rematch (1 and 2 answer one asked of this seat)."""
+        session = self.session
+        assert session is not None
+        if command == "time":
+            self._clock_told = None
+            if not self._tell_clock():
+                self.say(_(app_texts.CLOCK_NONE))
+        elif command == "back":
+            session.take_my_seat_back()
+        elif command == "decline" or command == "2":
+            if not session.rematch_asked():
+                self.say(_(texts.JOIN_REMATCH_NONE))
+            else:
+                session.answer_rematch(False)
+        else:  # rematch, accept, 1: ask for one or say yes to it
+            session.answer_rematch(True)
+
+    def _tell_clock(self) -> bool:
+        """Say the time left of the seat to move, once per turn (False: no clock runs)."""
+        session = self.session
+        if session is None or session.state.is_over:
+            return False
+        state = session.state
+        left = session.clock_left(state.current)
+        if left is None:
+            return False
+        key = (state.current, state.turn)
+        if self._clock_told != key:
+            self._clock_told = key
+            name = session.seats[state.current].name
+            self.say(_(app_texts.CLOCK_LEFT).format(name=name, time=clock_words(left)))
         return True
 
 

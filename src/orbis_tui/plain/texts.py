@@ -144,4 +144,10 @@ LEARN_HELP = N_(
 JOINED = N_("At the table of {names}; your seat: {name}.")
 JOIN_WAITING = N_("{name} is deciding. Commands work meanwhile (help lists them).")
 JOIN_NOT_YOURS = N_("It is {name}'s turn, not yours: only commands work now.")
+JOIN_CLOCK_MINE = N_("Your time ran out: {level} plays for you. Type back to take your seat back.")
+JOIN_REMATCH_OFFER = N_(
+    "A rematch, the same seats at a new deal? Type rematch to ask the others for one."
+)
+JOIN_REMATCH_ANSWER = N_("{name} asks for a rematch: 1 accept, 2 decline.")
+JOIN_REMATCH_NONE = N_("Nobody asked for a rematch: type rematch to ask for one.")
 JOIN_GOODBYE = N_("You left the table; the server keeps the game, and your link takes you back.")

@@ -39,6 +39,8 @@ class TableView:
     seats: list[p.SeatInfo]
     final: GameRecord | None = None
     seeded: bool = False  # dealt from a seed given to the server
+    table: str | None = None  # the table's id (a whole table says it; a change does not)
+    rematch: p.RematchInfo | None = None  # at the end: the rematch asked, if any
     rebuilt: bool = True  # the mirror's match is a new one (not the one played on)
 
 
@@ -62,6 +64,8 @@ def parse_table(message: p.Table) -> TableView:
         list(message.seats),
         record_from_plain(final) if final is not None else None,
         seeded=message.seeded,
+        table=message.table,
+        rematch=message.rematch,
     )
 
 
@@ -230,7 +234,7 @@ class SeatLink:
         wait = 0.25
         async with aiohttp.ClientSession() as session:
             while not self._stopped:
-                final = False
+                final = moved = False
                 try:
                     async with session.ws_connect(
                         self.link.websocket,
@@ -248,6 +252,7 @@ class SeatLink:
                             if isinstance(data, p.Bye):
                                 self.on_status(data.code, data.reason)
                                 final = data.code in p.FINAL_BYES
+                                moved = data.code == p.MOVED
                                 continue
                             if isinstance(data, p.Table):
                                 wait = 0.25
@@ -258,20 +263,30 @@ class SeatLink:
                     self._ws = None
                 if final or self._stopped:
                     return
+                if moved:  # a rematch: the same link opens the new table, at once
+                    wait = 0.25
+                    continue
                 self.on_status("lost", "")
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, 5.0)
 
 
 async def create_table_request(
-    server: str, players: int, seats: dict[int, str], names: list[str] | None = None
+    server: str,
+    players: int,
+    seats: dict[int, str],
+    names: list[str] | None = None,
+    turn_time: tuple[float, str] | None = None,
 ) -> dict[str, Any]:
-    """Ask ``server`` for a new table; its answer (the links), or ValueError."""
+    """Ask ``server`` for a new table (``turn_time``: seconds per turn and the computer
+    level that plays a seat whose time ran out); its answer (the links), or ValueError."""
     import aiohttp
 
     body: dict[str, Any] = {"players": players, "seats": {str(k): v for k, v in seats.items()}}
     if names:
         body["names"] = names
+    if turn_time is not None:
+        body["turn_time"], body["clock_level"] = turn_time
     async with (
         aiohttp.ClientSession() as session,
         session.post(f"{server.rstrip('/')}/tables", json=body) as response,

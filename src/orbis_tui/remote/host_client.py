@@ -30,6 +30,7 @@ class SeatStatus:
     players: list[str]
     turn: int | None
     finished: bool
+    left: float | None = None  # seconds the seat to move has left, at a table with a clock
 
     @property
     def yours(self) -> bool:
@@ -74,7 +75,10 @@ async def seat_status(link: Link) -> SeatStatus:
         or type(answer.get("finished")) is not bool
     ):
         raise AskError("the server's answer is not a table's status")
-    return SeatStatus(seat, players, turn, bool(answer["finished"]))
+    left = answer.get("left")
+    if left is not None and type(left) not in (int, float):
+        raise AskError("the server's answer is not a table's status")
+    return SeatStatus(seat, players, turn, bool(answer["finished"]), left)
 
 
 async def seat_statuses(links: list[Link]) -> list[SeatStatus | AskError]:

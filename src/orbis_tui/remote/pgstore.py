@@ -40,7 +40,9 @@ from .store_types import (
     StoreError,
     StoreUnavailable,
     foreign_schema,
+    read_clock,
     read_extra,
+    read_rematch,
     stored_text,
 )
 
@@ -71,6 +73,16 @@ _SCHEMA = [
         table_id TEXT PRIMARY KEY, holder TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL)""",
     # The host's own values: the hash of the host's key.
     """CREATE TABLE IF NOT EXISTS orbis_host (name TEXT PRIMARY KEY, value TEXT NOT NULL)""",
+    # The turn clocks and rematches: tables of their own (a store made before them
+    # gets them at the next start).
+    """CREATE TABLE IF NOT EXISTS orbis_clocks (
+        table_id TEXT PRIMARY KEY REFERENCES orbis_tables (id), seconds FLOAT8 NOT NULL,
+        level TEXT NOT NULL, seat INTEGER, deadline FLOAT8)""",
+    """CREATE TABLE IF NOT EXISTS orbis_rematch_answers (
+        table_id TEXT NOT NULL REFERENCES orbis_tables (id), seat INTEGER NOT NULL,
+        at FLOAT8 NOT NULL, PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS orbis_rematches (
+        table_id TEXT PRIMARY KEY REFERENCES orbis_tables (id), next_table TEXT NOT NULL)""",
 ]
 
 # Every connection: each statement its own transaction unless one is opened; text in
@@ -398,6 +410,12 @@ class PostgresStore:
                     "INSERT INTO orbis_seats VALUES (%s, %s, %s)",
                     [(table.id, n, h) for n, h in enumerate(table.seat_hashes)],
                 )
+            clock = table.clock
+            if clock is not None:
+                await conn.execute(
+                    "INSERT INTO orbis_clocks VALUES (%s, %s, %s, %s, %s)",
+                    (table.id, clock.seconds, clock.level, clock.seat, clock.deadline),
+                )
 
     async def load(self, table_id: str) -> StoredTable | None:
         # One statement, one round trip: the table, its seats and its actions.
@@ -405,14 +423,21 @@ class PostgresStore:
             cur = await conn.execute(
                 """SELECT setup, watch_hash, extra,
                     ARRAY(SELECT token_hash FROM orbis_seats WHERE table_id = t.id ORDER BY seat),
-                    ARRAY(SELECT entry FROM orbis_actions WHERE table_id = t.id ORDER BY number)
-                FROM orbis_tables t WHERE id = %s""",
+                    ARRAY(SELECT entry FROM orbis_actions WHERE table_id = t.id ORDER BY number),
+                    c.seconds, c.level, c.seat, c.deadline,
+                    ARRAY(SELECT ARRAY[seat, at]::float8[] FROM orbis_rematch_answers
+                        WHERE table_id = t.id),
+                    r.next_table
+                FROM orbis_tables t
+                LEFT JOIN orbis_clocks c ON c.table_id = t.id
+                LEFT JOIN orbis_rematches r ON r.table_id = t.id
+                WHERE t.id = %s""",
                 (table_id,),
             )
             row = await cur.fetchone()
         if row is None:
             return None
-        setup, watch_hash, extra, seats, actions = row
+        setup, watch_hash, extra, seats, actions, *clock, yes, after = row
         # As on SQLite: a hash is ASCII (tokens are compared in constant time, which
         # only ASCII allows), else the table is set aside.
         return StoredTable(
@@ -425,6 +450,8 @@ class PostgresStore:
             stored_text(table_id, "its watching hash", watch_hash, True),
             [stored_text(table_id, f"action {n}", a) for n, a in enumerate(actions)],
             read_extra(table_id, extra),
+            read_clock(table_id, clock if clock[0] is not None else None),
+            read_rematch(table_id, [(int(s), a) for s, a in yes or []], after),
         )
 
     async def live_tables(self) -> list[str]:
@@ -518,6 +545,43 @@ class PostgresStore:
                 "UPDATE orbis_tables SET extra = %s WHERE id = %s", (json.dumps(extra), table_id)
             )
             await self._notify(conn, table_id)
+
+    async def set_deadline(self, table_id: str, seat: int | None, deadline: float | None) -> None:
+        async with self._conn() as conn:
+            await conn.execute(
+                "UPDATE orbis_clocks SET seat = %s, deadline = %s WHERE table_id = %s",
+                (seat, deadline, table_id),
+            )
+            await self._notify(conn, table_id)
+
+    async def answer_rematch(self, table_id: str, seat: int, yes: bool, at: float) -> None:
+        async with self._conn() as conn:
+            if yes:
+                await conn.execute(
+                    "INSERT INTO orbis_rematch_answers VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                    (table_id, seat, at),
+                )
+            else:
+                await conn.execute(
+                    "DELETE FROM orbis_rematch_answers WHERE table_id = %s", (table_id,)
+                )
+            await self._notify(conn, table_id)
+
+    async def set_next_table(self, table_id: str, next_table: str) -> str:
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                """WITH taken AS (
+                    INSERT INTO orbis_rematches VALUES (%(t)s, %(n)s)
+                    ON CONFLICT DO NOTHING RETURNING next_table)
+                SELECT next_table FROM taken
+                UNION ALL
+                SELECT next_table FROM orbis_rematches
+                WHERE table_id = %(t)s AND NOT EXISTS (SELECT 1 FROM taken)""",
+                {"t": table_id, "n": next_table},
+            )
+            row = await cur.fetchone()
+            await self._notify(conn, table_id)
+        return str(row[0]) if row is not None else next_table
 
     async def finish(self, table_id: str) -> None:
         async with self._conn() as conn:

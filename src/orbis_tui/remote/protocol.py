@@ -3,8 +3,10 @@
 A seat says ``hello`` first (the table and its secret token), then sends intents:
 ``act`` (one notation entry and the number of actions it believes the table has),
 ``undo`` (with that number too), ``hint`` (a hint was shown at this decision),
-``stand_in`` (hand an absent player's seat to a computer level, or take it back) and
-``sync`` (send the whole table again: this seat lost step). The table answers with
+``stand_in`` (hand an absent player's seat to a computer level, or take it back: one's
+own seat too, once a computer plays it because its time ran out), ``rematch`` (at the
+end: ask for a rematch or say yes to it, ``"yes": true``, or say no) and ``sync``
+(send the whole table again: this seat lost step). The table answers with
 ``table`` (the whole public record, the seats and who is here: first, and whenever a
 change cannot be followed), ``moved`` (what changed since: the actions added or taken
 back, the tiles they turned face up, the seats), ``refused`` (to the one seat, with the
@@ -136,6 +138,13 @@ class StandIn(ClientMessageBase):
     level: Annotated[str, Field(max_length=MAX_LEVEL)] | None  # None: its person plays again
 
 
+class RematchAnswer(ClientMessageBase):
+    """At the end: ask for a rematch or say yes to the one asked (``yes``), or say no."""
+
+    t: Literal["rematch"] = "rematch"
+    yes: bool
+
+
 class Sync(ClientMessageBase):
     """The seat lost step with the table: it is sent the whole table again."""
 
@@ -143,8 +152,10 @@ class Sync(ClientMessageBase):
 
 
 # Every message a seat may send: a new kind is one model more here.
-ClientMessage = Annotated[Hello | Act | Undo | Hint | StandIn | Sync, Field(discriminator="t")]
-Intent = Act | Undo | Hint | StandIn | Sync  # what follows the hello
+ClientMessage = Annotated[
+    Hello | Act | Undo | Hint | StandIn | RematchAnswer | Sync, Field(discriminator="t")
+]
+Intent = Act | Undo | Hint | StandIn | RematchAnswer | Sync  # what follows the hello
 
 
 # ------------------------------------------------------------ what the server sends
@@ -155,12 +166,16 @@ class ServerMessageBase(BaseModel):
 
     model_config = ConfigDict(strict=True, frozen=True, extra="ignore", populate_by_name=True)
     left_out_unset: ClassVar[frozenset[str]] = frozenset()
+    left_out_none: ClassVar[frozenset[str]] = frozenset()  # not written while None (0 is)
 
     @model_serializer(mode="wrap")
     def _leave_out_unset(self, handler: SerializerFunctionWrapHandler) -> Any:
         written = handler(self)
         for name in self.left_out_unset:
             if not written.get(name):
+                del written[name]
+        for name in self.left_out_none:
+            if written.get(name, 0) is None:
                 del written[name]
         return written
 
@@ -173,8 +188,24 @@ class SeatInfo(ServerMessageBase):
     here: bool = False  # its person is at the table (at any server)
     stand_in: str | None = None  # the level playing for its absent person
     handover_in: int = 0  # seconds (from when this is sent) until it can be handed over
+    clock: int | None = None  # seconds (from when this is sent) its turn's time has left
+    out_of_time: bool = False  # a computer plays it because its person's time ran out
 
-    left_out_unset = frozenset({"handover_in"})
+    left_out_unset = frozenset({"handover_in", "out_of_time"})
+    left_out_none = frozenset({"clock"})
+
+
+class RematchInfo(ServerMessageBase):
+    """A finished table's rematch: the seats that said yes, who asked, who said no to
+    the last one asked, and the new table once every person said yes."""
+
+    yes: list[int] = Field(default_factory=list)
+    by: int | None = None
+    declined: int | None = None
+    next: str | None = None
+
+    left_out_unset = frozenset({"yes"})
+    left_out_none = frozenset({"by", "declined", "next"})
 
 
 class Table(ServerMessageBase):
@@ -188,8 +219,12 @@ class Table(ServerMessageBase):
     seats: list[SeatInfo]
     seeded: bool = False  # dealt from a seed given to the server
     final: dict[str, Any] | None = None  # the true record, once the game is over
+    turn_time: float | None = None  # seconds per turn, if the table has a clock
+    clock_level: str | None = None  # the computer that plays a seat whose time ran out
+    rematch: RematchInfo | None = None  # once the game is over and a rematch was asked
 
     left_out_unset = frozenset({"seeded", "final"})
+    left_out_none = frozenset({"turn_time", "clock_level", "rematch"})
 
 
 class Moved(ServerMessageBase):
@@ -323,6 +358,10 @@ def stand_in(seat: int, level: str | None) -> str:
     return encode(StandIn(seat=seat, level=level))
 
 
+def rematch(yes: bool) -> str:
+    return encode(RematchAnswer(yes=yes))
+
+
 def sync() -> str:
     return encode(Sync())
 
@@ -336,6 +375,8 @@ WATCHING = "watching"
 NOT_ABSENT = "not-absent"
 UNKNOWN_LEVEL = "unknown-level"
 TOO_SOON = "too-soon"
+NOT_OVER = "not-over"  # a rematch before the end
+NO_REMATCH = "no-rematch"  # no rematch to say no to, or it is dealt already
 STORE_AWAY = "store-away"  # the store cannot be reached now: nothing was kept (also a bye)
 # Why a connection is closed (``bye``'s ``code``).
 BAD_MESSAGE = "bad-message"
@@ -345,5 +386,6 @@ TOO_SLOW = "too-slow"
 TOO_FAST = "too-fast"
 SHUTDOWN = "shutdown"
 REISSUED = "link-reissued"  # the host gave the seat a new link: this one opens nothing now
+MOVED = "moved"  # the rematch is dealt: the same link connects to the new table
 # The closings after which a seat does not connect again by itself.
 FINAL_BYES = frozenset({BAD_TOKEN, REPLACED, BAD_MESSAGE, REISSUED})

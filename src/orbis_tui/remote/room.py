@@ -36,7 +36,15 @@ from ..records import GameRecord, GameSetup, Match, setup_for_game
 from ..words import message_of
 from . import protocol as p
 from .links import new_table_id, new_token, token_hash, token_matches
-from .store_types import Change, StaleWrite, StoredTable, StoreUnavailable, TableStore
+from .store_types import (
+    Change,
+    Rematch,
+    StaleWrite,
+    StoredTable,
+    StoreUnavailable,
+    TableStore,
+    TurnClock,
+)
 from .view import drawn_since, public_record, record_plain
 
 if TYPE_CHECKING:
@@ -82,6 +90,7 @@ class Room:
         bot_pause: float = 0.5,
         bot_budget: float | None = None,
         clock: Callable[[], float] = time.time,
+        wall_clock: Callable[[], float] = time.time,
     ) -> None:
         setup_record = GameRecord.from_own_json(stored.setup)
         record = GameRecord(
@@ -108,6 +117,11 @@ class Room:
         # them all (see share_graces): ``clock`` is then a clock they share, the time
         # of day by default.
         self.clock = clock
+        # The turn clock counts in seconds since the epoch (its deadline is stored).
+        self.wall_clock = wall_clock
+        self.turn_clock: TurnClock | None = stored.clock
+        self.rematch: Rematch = stored.rematch
+        self.declined: int | None = None  # the seat that said no to the last rematch asked
         self._elsewhere: set[int] = set()  # seats whose person is at another server process
         self.bot_moves = 0  # actions this process's computer players stored here
         self.watchers: set[Connection] = set()
@@ -190,8 +204,103 @@ class Room:
         if conn is not None:
             conn.close(p.REISSUED, "the host gave this seat a new link")
 
+    def out_of_time(self, seat: int) -> bool:
+        """Whether a computer plays ``seat`` because its person's time ran out."""
+        for entry in self.record.stand_ins or []:
+            if entry.get("seat") == seat and "to" not in entry:
+                return entry.get("clock") is True
+        return False
+
+    @property
+    def next_table(self) -> str | None:
+        """The table dealt for this one's rematch, once every person said yes."""
+        return self.rematch.next_table
+
+    # ------------------------------------------------------------ the turn clock
+    def clock_seat(self) -> int | None:
+        """The seat whose time runs now: a person's seat, to move, that a computer does
+        not play (None: nobody's, or the table has no clock)."""
+        state = self.match.state
+        if self.turn_clock is None or state.is_over:
+            return None
+        seat = state.current
+        return seat if self.kinds[seat] == HUMAN and self.stand_in(seat) is None else None
+
+    def clock_left(self) -> float | None:
+        """Seconds the seat to move has left (None: no clock runs now)."""
+        clock = self.turn_clock
+        if clock is None or clock.seat is None or clock.deadline is None:
+            return None
+        return clock.deadline - self.wall_clock()
+
+    def _follow_clock(self) -> TurnClock | None:
+        """Start the clock for the seat to move, if it is another than the clock's: its
+        full time from now. Answers the clock, when it changed."""
+        clock = self.turn_clock
+        if clock is None:
+            return None
+        seat = self.clock_seat()
+        if seat == clock.seat and (seat is None) == (clock.deadline is None):
+            return None
+        clock.seat = seat
+        clock.deadline = None if seat is None else self.wall_clock() + clock.seconds
+        return clock
+
+    async def _run_clock(self) -> None:
+        """The table changed here: the clock runs for the seat to move now, and its
+        deadline is stored (kept here meanwhile, if the store is away)."""
+        clock = self._follow_clock()
+        if clock is None:
+            return
+        try:
+            await self.store.set_deadline(self.id, clock.seat, clock.deadline)
+        except StoreUnavailable as exc:
+            log.warning("table %s: the turn's deadline is not stored yet: %s", self.id, exc)
+
+    async def settle_clock(self) -> None:
+        """A table just loaded: if its stored clock is not the seat to move's (the server
+        stopped between an action and its deadline), start it now."""
+        async with self.lock:
+            await self._run_clock()
+
+    def clock_ran_out(self) -> bool:
+        left = self.clock_left()
+        return left is not None and left <= 0 and self.clock_seat() == self.turn_clock_seat
+
+    @property
+    def turn_clock_seat(self) -> int | None:
+        return None if self.turn_clock is None else self.turn_clock.seat
+
+    async def check_clock(self) -> bool:
+        """If the time of the seat to move ran out, a computer of the clock's level plays
+        it until its person takes it back, said to everyone and kept in the record's
+        stand-ins. Only the server process holding the table's lease acts (the others
+        hear of it from the store). True when this process handed the seat over."""
+        if self.closed or not self.clock_ran_out():
+            return False
+        try:
+            if await self.store.claim(self.id):
+                return False  # another server process holds the table: it acts
+            async with self.lock:
+                clock = self.turn_clock
+                if not self.clock_ran_out() or clock is None or clock.seat is None:
+                    return False
+                entries = self.record.stand_ins or []
+                entries.append(
+                    {"seat": clock.seat, "level": clock.level, "from": self.count, "clock": True}
+                )
+                self.record.stand_ins = entries
+                await self._save_extra()
+                await self._run_clock()
+                self._changed()
+        except StoreUnavailable as exc:
+            log.warning("table %s: a turn's time ran out, not yet handed over: %s", self.id, exc)
+            return False
+        return True
+
     # ------------------------------------------------------------ what is sent
     def seats(self) -> list[p.SeatInfo]:
+        left = self.clock_left()
         return [
             p.SeatInfo(
                 name=name,
@@ -199,6 +308,11 @@ class Room:
                 here=n in self.here or n in self.elsewhere,
                 stand_in=self.stand_in(n),
                 handover_in=self.handover_in(n),  # seconds, from when this is sent
+                # seconds, from when this is sent: only the seat whose time runs
+                clock=max(0, math.ceil(left))
+                if left is not None and n == self.turn_clock_seat
+                else None,
+                out_of_time=self.out_of_time(n),
             )
             for n, name in enumerate(self.record.setup.players)
         ]
@@ -227,8 +341,11 @@ class Room:
 
     def table_message(self, seat: int) -> str:
         """The ``table`` message for ``seat`` (WATCHER: a watcher): the whole table."""
-        if self._body is None or any(map(self.handover_in, self.left_at)):
+        running = self.clock_left() is not None
+        if self._body is None or running or any(map(self.handover_in, self.left_at)):
             state = self.match.state
+            clock = self.turn_clock
+            rematch = self.rematch_info()
             table = p.Table(
                 seat=None,
                 table=self.id,
@@ -237,9 +354,23 @@ class Room:
                 seats=self.seats(),
                 seeded=self.record.setup.seed is not None,  # dealt from a seed given to the server
                 final=record_plain(self.record) if state.is_over else None,
+                turn_time=None if clock is None else clock.seconds,
+                clock_level=None if clock is None else clock.level,
+                rematch=rematch if rematch != p.RematchInfo() else None,
             )
             self._body = p.encode(table)
         return p.for_seat(self._body, _seat_field(seat))
+
+    def rematch_info(self) -> p.RematchInfo:
+        """The rematch as the seats are told it: who said yes, who asked first, who said
+        no to the last one asked, and the new table once it is dealt."""
+        rematch = self.rematch
+        return p.RematchInfo(
+            yes=sorted(rematch.yes),
+            by=rematch.proposer,
+            declined=self.declined,
+            next=rematch.next_table,
+        )
 
     def _change(self) -> str | None:
         """What changed since the connections were last told (a ``moved`` message for
@@ -341,6 +472,8 @@ class Room:
             return p.WATCHING, "a watcher cannot play", None
         if isinstance(intent, p.StandIn):
             return await self._stand_in(seat, intent)
+        if isinstance(intent, p.RematchAnswer):
+            return await self._rematch(seat, intent.yes)
         if isinstance(intent, p.Sync):
             return None  # answered at once, in handle
         state = self.match.state
@@ -358,6 +491,7 @@ class Room:
             await self.store.remove(self.id, self.count - 1)
             self.match.undo()
             await self._save_extra()
+            await self._run_clock()
             self._changed()
             return None
         return await self._play(intent.entry)
@@ -383,16 +517,23 @@ class Room:
         if self.match.state.is_over:
             await self._save_extra()  # the standings, for the record
             await self.store.finish(self.id)
+        await self._run_clock()
         self._changed()
         return None
 
     async def _stand_in(self, seat: int, intent: p.StandIn) -> tuple[str, str, str | None] | None:
         target = intent.seat
+        if target == seat and intent.level is None and self.stand_in(seat) is not None:
+            await self._end_stand_in(seat)  # a person takes their own seat back
+            self._changed()
+            return None
         if not 0 <= target < len(self.kinds) or self.kinds[target] != HUMAN or target == seat:
             return p.NOT_ABSENT, "only another person's seat can be handed over", None
         if intent.level is None:
             if self.stand_in(target) is None:
                 return p.NOT_ABSENT, "no computer plays this seat", None
+            if self.out_of_time(target):
+                return p.NOT_ABSENT, "only its person takes back a seat whose time ran out", None
             await self._end_stand_in(target)
             self._changed()
             return None
@@ -407,8 +548,73 @@ class Room:
         entries.append({"seat": target, "level": intent.level, "from": self.count})
         self.record.stand_ins = entries
         await self._save_extra()
+        await self._run_clock()
         self._changed()
         return None
+
+    # ------------------------------------------------------------ the rematch
+    async def _rematch(self, seat: int, yes: bool) -> tuple[str, str, str | None] | None:
+        """``seat`` asks for a rematch or says yes to it (``yes``), or says no. Once
+        every person's seat said yes, the same seats sit at a new deal."""
+        if not self.match.state.is_over:
+            return p.NOT_OVER, "a rematch is asked for once the game is over", None
+        if self.next_table is not None:
+            return p.NO_REMATCH, "the rematch is dealt already", None
+        rematch = self.rematch
+        if yes:
+            if seat not in rematch.yes:
+                at = self.wall_clock()
+                await self.store.answer_rematch(self.id, seat, True, at)
+                rematch.yes[seat] = at
+                self.declined = None
+        else:
+            if not rematch.yes:
+                return p.NO_REMATCH, "nobody asked for a rematch", None
+            await self.store.answer_rematch(self.id, seat, False, 0.0)
+            rematch.yes.clear()
+            self.declined = seat
+        await self._deal_if_agreed()
+        self.broadcast()
+        if self.next_table is not None:
+            self._send_on()
+        return None
+
+    async def _deal_if_agreed(self) -> None:
+        """Deal the rematch once every person's seat said yes (here, or at another
+        server process: two that see it at once deal one table, see _deal_rematch)."""
+        persons = {n for n, kind in enumerate(self.kinds) if kind == HUMAN}
+        if (
+            self.match.state.is_over
+            and self.next_table is None
+            and persons <= self.rematch.yes.keys()
+        ):
+            await self._deal_rematch()
+
+    async def _deal_rematch(self) -> None:
+        """Deal the rematch: the same names, seats and tokens (the old links reach the
+        new table), the same clock, and the seat after this table's first starts."""
+        setup = self.record.setup
+        clock = self.turn_clock
+        invitation = await create_table(
+            self.store,
+            list(setup.players),
+            list(self.kinds),
+            first_player=(setup.first_player + 1) % len(setup.players),
+            seat_hashes=list(self.seat_hashes),
+            watch_hash=self.watch_hash,
+            turn_time=None if clock is None else (clock.seconds, clock.level),
+            now=self.wall_clock,
+        )
+        dealt = await self.store.set_next_table(self.id, invitation.table)
+        if dealt != invitation.table:  # another server process dealt it first: that one
+            await self.store.finish(invitation.table)
+        self.rematch.next_table = dealt
+
+    def _send_on(self) -> None:
+        """The rematch is dealt: every connection here is sent on to it (it connects
+        again with the same link, which now opens the new table)."""
+        for conn in [*self.here.values(), *self.watchers]:
+            conn.close(p.MOVED, "the rematch is dealt: connect again for the new table")
 
     async def _is_present(self, seat: int) -> bool:
         """Is ``seat``'s person at the table, on this server process or any other?
@@ -423,6 +629,7 @@ class Room:
             if entry.get("seat") == seat and "to" not in entry:
                 entry["to"] = self.count
         await self._save_extra()
+        await self._run_clock()  # the person's own turn: their full time again
         self._body = None
 
     async def _save_extra(self) -> None:
@@ -460,6 +667,7 @@ class Room:
                 except (NotationError, IllegalAction):
                     pass  # not what this process holds: load it below
                 else:
+                    self._follow_clock()  # as its writer stored it (which is said next)
                     self._changed()
                     return
             if change.number is not None and change.number < self.count:
@@ -541,7 +749,12 @@ class Room:
             self._whole_next = True
         self.record.hints = stored.extra.get("hints")
         self.record.stand_ins = stored.extra.get("stand_ins")
+        self.turn_clock = stored.clock
+        self.rematch = stored.rematch
+        await self._deal_if_agreed()  # the last yes was said at another server process
         self._changed()
+        if self.next_table is not None:  # the rematch was dealt by another server process
+            self._send_on()
 
     def _follow(self, theirs: list[str]) -> bool:
         """Bring the match to ``theirs`` by playing on or taking one back, if it can."""
@@ -619,7 +832,11 @@ class Room:
     async def _may_play(self, seat: int) -> float:
         """0 when this process may play ``seat``'s computer move now, else the seconds
         to wait before asking again. A stand-in's person who is back ends the stand-in."""
-        if self.kinds[seat] == HUMAN and await self._is_present(seat):
+        if (
+            self.kinds[seat] == HUMAN
+            and not self.out_of_time(seat)  # its person takes it back themselves
+            and await self._is_present(seat)
+        ):
             async with self.lock:
                 if self.stand_in(seat) is not None:
                     await self._end_stand_in(seat)
@@ -653,6 +870,10 @@ async def create_table(
     *,
     seed: int | None = None,
     first_player: int | None = None,
+    turn_time: tuple[float, str] | None = None,
+    seat_hashes: list[str | None] | None = None,
+    watch_hash: str | None = None,
+    now: Callable[[], float] = time.time,
 ) -> Invitation:
     """Deal a new table and store it; its tokens are handed out here, once.
 
@@ -660,7 +881,11 @@ async def create_table(
     system, which are kept nowhere: the record holds the deal itself (and no seed), so
     nobody can predict the piles' order, nor find it from the opening market. A
     ``seed`` (a server that allows seeded tables, for tests and replays) is kept in the
-    record, which the seats get only once the game is over."""
+    record, which the seats get only once the game is over. ``turn_time`` (seconds,
+    computer level) gives the table a turn clock, running from ``now()`` for the first
+    seat if a person's. ``seat_hashes`` and ``watch_hash``
+    (a rematch) seat the holders of another table's links here: no token is handed
+    out then (the invitation's are empty)."""
     rng = random.SystemRandom()
     first = rng.randrange(len(names)) if first_player is None else first_player
     setup: GameSetup = setup_for_game(
@@ -669,14 +894,26 @@ async def create_table(
     setup.seed = seed
     setup.seats = list(kinds)
     table_id = new_table_id()
-    tokens: list[str | None] = [new_token() if k == HUMAN else None for k in kinds]
-    watch = new_token()
+    if seat_hashes is None or watch_hash is None:
+        tokens: list[str | None] = [new_token() if k == HUMAN else None for k in kinds]
+        watch = new_token()
+        seat_hashes = [token_hash(t) if t is not None else None for t in tokens]
+        watch_hash = token_hash(watch)
+    else:
+        tokens, watch = [None] * len(kinds), ""
+    clock = None
+    if turn_time is not None:
+        seconds, level = turn_time
+        clock = TurnClock(seconds, level)
+        if kinds[first] == HUMAN:
+            clock.seat, clock.deadline = first, now() + seconds
     await store.create(
         StoredTable(
             table_id,
             GameRecord(setup=setup).to_json(),
-            [token_hash(t) if t is not None else None for t in tokens],
-            token_hash(watch),
+            seat_hashes,
+            watch_hash,
+            clock=clock,
         )
     )
     return Invitation(table_id, tokens, watch)

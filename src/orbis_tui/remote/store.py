@@ -41,7 +41,9 @@ from .store_types import (
     StoreUnavailable,
     TableStore,
     foreign_schema,
+    read_clock,
     read_extra,
+    read_rematch,
     stored_text,
 )
 
@@ -75,6 +77,17 @@ CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL, number INTEGER NOT NULL, entry TEXT NOT NULL,
     PRIMARY KEY (table_id, number));
 CREATE TABLE IF NOT EXISTS host (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+# The turn clocks and rematches: tables of their own, added to a store made before them.
+_SCHEMA_CLOCKS = """
+CREATE TABLE IF NOT EXISTS clocks (
+    table_id TEXT PRIMARY KEY, seconds REAL NOT NULL, level TEXT NOT NULL,
+    seat INTEGER, deadline REAL);
+CREATE TABLE IF NOT EXISTS rematch_answers (
+    table_id TEXT NOT NULL, seat INTEGER NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS rematches (
+    table_id TEXT PRIMARY KEY, next_table TEXT NOT NULL);
 """
 
 
@@ -156,6 +169,7 @@ class SqliteStore:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             db.executescript(_SCHEMA)
+            db.executescript(_SCHEMA_CLOCKS)
             db.execute("PRAGMA user_version = 1")  # a write: a read-only file fails here
             _owner_only(path)
         except sqlite3.Error as exc:
@@ -208,6 +222,12 @@ class SqliteStore:
                 "INSERT INTO seats VALUES (?, ?, ?)",
                 [(table.id, n, h) for n, h in enumerate(table.seat_hashes)],
             )
+            clock = table.clock
+            if clock is not None:
+                db.execute(
+                    "INSERT INTO clocks VALUES (?, ?, ?, ?, ?)",
+                    (table.id, clock.seconds, clock.level, clock.seat, clock.deadline),
+                )
 
     async def load(self, table_id: str) -> StoredTable | None:
         return await self._run(self._load, table_id)
@@ -236,6 +256,15 @@ class SqliteStore:
         actions = db.execute(
             "SELECT entry FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
         ).fetchall()
+        clock = db.execute(
+            "SELECT seconds, level, seat, deadline FROM clocks WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        yes = db.execute(
+            "SELECT seat, at FROM rematch_answers WHERE table_id = ?", (table_id,)
+        ).fetchall()
+        after = db.execute(
+            "SELECT next_table FROM rematches WHERE table_id = ?", (table_id,)
+        ).fetchone()
         return StoredTable(
             table_id,
             stored_text(table_id, "its setup", row[0]),
@@ -246,6 +275,8 @@ class SqliteStore:
             stored_text(table_id, "its watching hash", row[1], True),
             [stored_text(table_id, f"action {n}", a[0]) for n, a in enumerate(actions)],
             read_extra(table_id, row[2]),
+            read_clock(table_id, clock),
+            read_rematch(table_id, yes, after[0] if after is not None else None),
         )
 
     async def live_tables(self) -> list[str]:
@@ -334,6 +365,30 @@ class SqliteStore:
             "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
             (HOST_KEY, key_hash),
         )
+
+    async def set_deadline(self, table_id: str, seat: int | None, deadline: float | None) -> None:
+        await self._run(
+            self._db.execute,
+            "UPDATE clocks SET seat = ?, deadline = ? WHERE table_id = ?",
+            (seat, deadline, table_id),
+        )
+
+    async def answer_rematch(self, table_id: str, seat: int, yes: bool, at: float) -> None:
+        if yes:
+            statement = "INSERT OR IGNORE INTO rematch_answers VALUES (?, ?, ?)"
+            await self._run(self._db.execute, statement, (table_id, seat, at))
+        else:
+            statement = "DELETE FROM rematch_answers WHERE table_id = ?"
+            await self._run(self._db.execute, statement, (table_id,))
+
+    async def set_next_table(self, table_id: str, next_table: str) -> str:
+        return await self._run(self._set_next_table, table_id, next_table)
+
+    def _set_next_table(self, table_id: str, next_table: str) -> str:
+        db = self._db
+        db.execute("INSERT OR IGNORE INTO rematches VALUES (?, ?)", (table_id, next_table))
+        row = db.execute("SELECT next_table FROM rematches WHERE table_id = ?", (table_id,))
+        return str(row.fetchone()[0])
 
     async def claim(self, table_id: str) -> float:
         return 0.0  # one server process per file: it plays every computer seat

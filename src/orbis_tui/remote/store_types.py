@@ -32,6 +32,33 @@ class StaleWrite(Exception):
 
 
 @dataclass
+class TurnClock:
+    """A table's time per turn (its own table of the store, ``clocks``): ``seconds``
+    for each turn, ``level`` the computer that plays a seat whose time ran out, and the
+    running turn's ``seat`` and ``deadline`` (seconds since the epoch; None: no person
+    is to move). The deadline is stored, so it survives a restart of the server."""
+
+    seconds: float
+    level: str
+    seat: int | None = None
+    deadline: float | None = None
+
+
+@dataclass
+class Rematch:
+    """A finished table's rematch (the ``rematch_answers`` and ``rematches`` tables of
+    the store): the seats that said yes (when, seconds since the epoch: the first
+    proposed it) and the table dealt for it, once every person said yes."""
+
+    yes: dict[int, float] = field(default_factory=dict)
+    next_table: str | None = None
+
+    @property
+    def proposer(self) -> int | None:
+        return min(self.yes, key=lambda s: (self.yes[s], s)) if self.yes else None
+
+
+@dataclass
 class StoredTable:
     id: str
     setup: str  # the GameSetup as JSON, with the true deal
@@ -39,6 +66,8 @@ class StoredTable:
     watch_hash: str
     actions: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # hints, stand_ins
+    clock: TurnClock | None = None  # a time per turn, if the table was dealt with one
+    rematch: Rematch = field(default_factory=Rematch)
 
 
 @dataclass(frozen=True)
@@ -77,6 +106,17 @@ class TableStore(Protocol):
     async def set_host_key_hash(self, key_hash: str) -> None:
         """Keep the hash of the host's (new) key, in place of any earlier one."""
 
+    async def set_deadline(self, table_id: str, seat: int | None, deadline: float | None) -> None:
+        """The turn clock of a table dealt with one now runs for ``seat`` until
+        ``deadline`` (None: for nobody)."""
+
+    async def answer_rematch(self, table_id: str, seat: int, yes: bool, at: float) -> None:
+        """``seat`` says yes to a rematch (at ``at``), or no: then nobody's yes stays."""
+
+    async def set_next_table(self, table_id: str, next_table: str) -> str:
+        """The rematch's table for ``table_id``: ``next_table`` unless another server
+        process set one first (then that one). Answers the table that holds."""
+
     async def claim(self, table_id: str) -> float:
         """0 when this server process plays the table's computer seats now (its lease
         is taken or renewed), else the seconds until the holder's lease ends."""
@@ -112,6 +152,10 @@ COLUMNS = {
     "seats": {"table_id", "seat", "token_hash"},
     "actions": {"table_id", "number", "entry"},
     "host": {"name", "value"},
+    # The turn clocks and rematches: tables of their own.
+    "clocks": {"table_id", "seconds", "level", "seat", "deadline"},
+    "rematch_answers": {"table_id", "seat", "at"},
+    "rematches": {"table_id", "next_table"},
 }
 
 
@@ -141,6 +185,34 @@ def read_extra(table_id: str, text: object) -> dict[str, Any]:
     if not isinstance(extra, dict):
         raise DamagedTable(f"table {table_id}: its hints and stand-ins are not an object")
     return extra
+
+
+def read_clock(table_id: str, row: Any) -> TurnClock | None:
+    """A table's turn clock as stored (None: dealt without one); DamagedTable if its
+    row cannot be read."""
+    if row is None:
+        return None
+    seconds, level, seat, deadline = row
+    if (
+        not isinstance(seconds, int | float)
+        or not isinstance(level, str)
+        or not (seat is None or type(seat) is int)
+        or not (deadline is None or isinstance(deadline, int | float))
+    ):
+        raise DamagedTable(f"table {printable(table_id)}: its turn clock is damaged")
+    return TurnClock(float(seconds), level, seat, float(deadline) if deadline is not None else None)
+
+
+def read_rematch(table_id: str, yes: Any, next_table: Any) -> Rematch:
+    """A table's rematch as stored; DamagedTable if its rows cannot be read."""
+    answers: dict[int, float] = {}
+    for seat, at in yes:
+        if type(seat) is not int or not isinstance(at, int | float):
+            raise DamagedTable(f"table {printable(table_id)}: its rematch answers are damaged")
+        answers[seat] = float(at)
+    if next_table is not None and not isinstance(next_table, str):
+        raise DamagedTable(f"table {printable(table_id)}: its rematch is damaged")
+    return Rematch(answers, next_table)
 
 
 def stored_text(table_id: str, what: str, value: object, hash_: bool = False) -> str:

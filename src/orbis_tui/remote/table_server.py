@@ -73,6 +73,11 @@ SYNC_COST = 5.0
 MAX_TABLE_SEED = 2**63 - 1  # a seed a table request may give, where the server allows it
 DEFAULT_BROWSER_SEATS = 16  # browser seats' processes (each some 50 MB) at once, in all
 WATCH_TABS = 4  # browser tabs watching through one watch link at once
+CLOCK_TICK = 1.0  # seconds between two looks at the turn clocks
+MIN_TURN_TIME = 10  # seconds a turn may be given, at least
+MAX_TURN_TIME = 30 * 86400  # and at most (30 days)
+DEFAULT_CLOCK_LEVEL = "medium"  # who plays a seat whose time ran out, unless chosen
+MAX_REMATCHES = 1000  # rematches a link is followed through
 
 
 class MessageBudget:
@@ -191,11 +196,16 @@ class TableServer:
         bot_budget: float | None = None,
         join_command: Callable[[], list[str]] | None = None,
         clock: Callable[[], float] = time.time,
+        wall_clock: Callable[[], float] = time.time,
+        clock_tick: float | None = CLOCK_TICK,
         max_browser_seats: int = DEFAULT_BROWSER_SEATS,
         allow_seeded_tables: bool = False,
     ) -> None:
         self.store = store
         self.clock = clock
+        self.wall_clock = wall_clock  # the turn clocks' (their deadlines are stored)
+        self.clock_tick = clock_tick  # None: only check_clocks looks at them (tests)
+        self._clocks: asyncio.Task[None] | None = None  # the task that looks at them
         self.allow_seeded_tables = allow_seeded_tables
         self.host = host
         self.port = port
@@ -243,6 +253,7 @@ class TableServer:
                         bot_pause=self.bot_pause,
                         bot_budget=self.bot_budget,
                         clock=self.clock,
+                        wall_clock=self.wall_clock,
                     )
                 except Exception as exc:  # a stored table this version cannot replay
                     # one line, whatever the stored table holds (escapes, a long value)
@@ -250,6 +261,7 @@ class TableServer:
                     return None
                 await room.share_graces()
                 self.rooms[table_id] = room
+            await room.settle_clock()
         return room
 
     async def resume_all(self) -> int:
@@ -260,6 +272,36 @@ class TableServer:
             if room is not None:
                 room.wake_bots()
         return len(self.rooms)
+
+    async def check_clocks(self) -> int:
+        """Hand every seat whose turn's time ran out to its table's computer level (on
+        the tables this process holds the lease of); how many were handed over."""
+        handed = 0
+        for room in list(self.rooms.values()):
+            if room.clock_ran_out():
+                handed += await room.check_clock()
+        return handed
+
+    async def _watch_clocks(self) -> None:
+        """Look at the turn clocks every ``clock_tick`` seconds, for the server's life."""
+        while True:
+            await asyncio.sleep(self.clock_tick or CLOCK_TICK)
+            try:
+                await self.check_clocks()
+            except Exception as exc:  # the next tick tries again
+                log.warning("the turn clocks could not be checked: %s", exc)
+
+    async def following(self, room: Room) -> Room:
+        """The table ``room``'s links lead to now: its rematch's, and so on."""
+        for _step in range(MAX_REMATCHES):
+            if room.next_table is None:
+                break
+            after = await self.room(room.next_table)
+            if after is None:
+                break
+            room = after
+            room.wake_bots()
+        return room
 
     def _keep(self, job: Awaitable[None], what: str) -> None:
         """Run ``job`` as a task held until it ends; its failure is logged."""
@@ -330,6 +372,7 @@ class TableServer:
                 web.get("/host", self.handle_host_page),
                 web.get("/host/tables", self.handle_host_tables),
                 web.post("/host/tables/{table}/seats/{seat}/link", self.handle_reissue),
+                web.get("/record/{table}/{token}", self.handle_record),
             ]
         )
         from ..web.server import page_files_route, static_route
@@ -350,11 +393,13 @@ class TableServer:
 
     async def _on_startup(self, _app: web.Application) -> None:
         await self.resume_all()
+        if self.clock_tick is not None:
+            self._clocks = asyncio.get_running_loop().create_task(self._watch_clocks())
 
     async def _on_shutdown(self, _app: web.Application) -> None:
         for room in list(self.rooms.values()):
             await room.shut()
-        tasks = [*self._sockets, *self._tasks]
+        tasks = [*self._sockets, *self._tasks, *([self._clocks] if self._clocks else [])]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -389,6 +434,9 @@ class TableServer:
                 conn.close(p.STORE_AWAY, "the table server cannot reach its store just now")
                 return ws
             seat = room.seat_of(hello.token) if room is not None else None
+            if room is not None and seat is not None:  # a rematch's table, if there is one
+                room = await self.following(room)
+                seat = room.seat_of(hello.token)
             if room is None or seat is None:
                 conn.close(p.BAD_TOKEN, "this link opens no seat here (copy the whole link)")
                 return ws
@@ -422,10 +470,13 @@ class TableServer:
         try:
             body = await request.json()
             names, kinds, seed = _table_request(body, allow_seed=self.allow_seeded_tables)
+            turn_time = _turn_time_request(body)
         except (ValueError, web.HTTPRequestEntityTooLarge) as exc:
             return web.json_response({"error": str(exc)}, status=400)
         try:
-            invitation = await create_table(self.store, names, kinds, seed=seed)
+            invitation = await create_table(
+                self.store, names, kinds, seed=seed, turn_time=turn_time, now=self.wall_clock
+            )
         except StoreUnavailable:
             message = "the table server cannot reach its store just now: try again in a moment"
             return web.json_response({"error": message}, status=503)
@@ -517,11 +568,29 @@ class TableServer:
                 "turn": summary["turn"],
                 "yours": mine is not None and summary["turn"] == mine,
                 "finished": summary["finished"],
+                "left": room.clock_left(),  # seconds the seat to move has, if a clock runs
             }
         )
 
     async def handle_host_page(self, request: web.Request) -> web.StreamResponse:
         return web.Response(text=host_page(), content_type="text/html")
+
+    async def handle_record(self, request: web.Request) -> web.StreamResponse:
+        """A finished table's true record, for a holder of one of its links (a seat's
+        or the watching one): after a rematch, the old table's record stays here."""
+        table, token = request.match_info["table"], request.match_info["token"]
+        room = None
+        if p.is_table_id(table) and p.is_token(token):
+            room = await self.room(table)
+        if room is None or room.seat_of(token) is None:
+            raise web.HTTPNotFound(text="Orbis: this link opens no table here\n")
+        if not room.match.state.is_over:
+            raise web.HTTPConflict(text="Orbis: this table's game is not over yet\n")
+        return web.Response(
+            text=room.record.to_json(),
+            content_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="orbis-{table}.json"'},
+        )
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page that deals a new table, in the server's language."""
@@ -676,6 +745,22 @@ def host_page() -> str:
 
 def _join_command() -> list[str]:
     return [sys.executable, "-m", "orbis_tui", "join", "--browser-seat"]
+
+
+def _turn_time_request(body: dict[str, Any]) -> tuple[float, str] | None:
+    """A table request's time per turn and the computer level that plays a seat whose
+    time ran out (ValueError saying what is wrong); None: no clock."""
+    seconds = body.get("turn_time")
+    if seconds is None:
+        return None
+    if type(seconds) not in (int, float) or not MIN_TURN_TIME <= seconds <= MAX_TURN_TIME:
+        raise ValueError(
+            f"'turn_time' is seconds per turn, from {MIN_TURN_TIME} to {MAX_TURN_TIME}, or null"
+        )
+    level = body.get("clock_level", DEFAULT_CLOCK_LEVEL)
+    if level not in LEVELS:
+        raise ValueError(f"'clock_level' is a computer level ({', '.join(LEVELS)})")
+    return float(seconds), str(level)
 
 
 def _table_request(

@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..i18n import gettext as _
+from ..levels import HUMAN
 from ..records import Match
 from ..remote import protocol as p
 from ..remote.client import OutOfStep, SeatLink, TableMirror, TableView
@@ -74,6 +75,7 @@ class RemoteTableScreen(TableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *TableScreen.BINDINGS,
         Binding("m", "stand_in", K["stand_in"]),
+        Binding("m", "seat_back", K["seat_back"]),
     ]
 
     @property
@@ -85,9 +87,23 @@ class RemoteTableScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "stand_in":
             return self.remote.my_seat is not None and bool(self.remote.absent())
+        if action == "seat_back":
+            seat = self.remote.my_seat
+            return seat is not None and self.remote.out_of_time(seat)
         if action == "new_game":
             return False  # a table played apart is dealt on its server
         return super().check_action(action, parameters)
+
+    def action_seat_back(self) -> None:
+        """This seat's time ran out and a computer plays it: play it again."""
+        self.remote.take_my_seat_back()
+
+    def _clock_text(self) -> str | None:
+        state = self.state
+        left = None if state.is_over else self.remote.clock_left(state.current)
+        if left is None:
+            return None
+        return _(texts.CLOCK_SHORT).format(time=texts.clock_words(left))
 
     def action_stand_in(self) -> None:
         absent = self.remote.absent()
@@ -126,7 +142,11 @@ class RemoteTableScreen(TableScreen):
         self.set_interval(1.0, self._count_down)
 
     def _count_down(self) -> None:
-        """An absent player's grace counts down on the panel; m comes once it is over."""
+        """An absent player's grace counts down on the panel; m comes once it is over.
+        The turn clock counts down on the status line."""
+        state = self.state
+        if not state.is_over and self.remote.clock_left(state.current) is not None:
+            self.changed()
         if any(self.remote.handover_in(seat) for seat in self.remote.away()):
             self.changed()
             self.refresh_bindings()
@@ -160,7 +180,15 @@ class SeatEndScreen(EndScreen):
     no review either (its analysis would run on the table server's machine). A
     rematch, when there is one, is one more binding here."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "rematch('ask')", K["rematch"]),
+        Binding("n", "rematch('yes')", K["rematch_yes"]),
+        Binding("x", "rematch('no')", K["rematch_no"]),
+    ]
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rematch":
+            return self._may_answer(str(parameters[0]))
         if action == "new":
             return False
         if action == "review":
@@ -169,6 +197,34 @@ class SeatEndScreen(EndScreen):
 
     def action_new(self) -> None:
         """A seat's app starts no game of its own."""
+
+    def _session(self) -> RemoteSession | None:
+        session = getattr(self.app, "session", None)
+        return session if isinstance(session, RemoteSession) else None
+
+    def _may_answer(self, answer: str) -> bool:
+        """Whether this seat can ``ask`` for a rematch, say ``yes`` or ``no`` to it."""
+        session = self._session()
+        if session is None or session.my_seat is None or session.final is None:
+            return False
+        rematch = session.rematch()
+        if rematch.next is not None:
+            return False
+        yes = rematch.yes
+        if answer == "ask":
+            return not yes
+        if answer == "yes":
+            return bool(yes) and session.my_seat not in yes
+        return bool(yes)
+
+    def action_rematch(self, answer: str) -> None:
+        session = self._session()
+        if session is not None and self._may_answer(answer):
+            session.answer_rematch(answer != "no")
+
+    def rematch_changed(self) -> None:
+        """The server told the rematch anew: the keys follow it."""
+        self.refresh_bindings()
 
 
 class JoinApp(OrbisApp):
@@ -206,6 +262,7 @@ class JoinApp(OrbisApp):
         self._was_my_turn = False
         self._presence: list[tuple[bool, str | None]] = []
         self._lost = False  # the connection dropped and is not back yet
+        self._rematch = p.RematchInfo()  # the rematch as last told
 
     def _show_first_screen(self) -> None:
         self.push_screen(self._waiting)
@@ -260,6 +317,12 @@ class JoinApp(OrbisApp):
 
     # ------------------------------------------------------------ from the server
     def _server_said(self, data: p.ServerMessage | p.Unreadable) -> None:
+        session = self.session
+        if isinstance(data, p.Table) and session is not None and data.table != session.table_id:
+            self.session = None  # the rematch: a new table
+            self.mirror = TableMirror()
+            self._was_my_turn = False
+            self.notify(_(texts.REMATCH_DEALT), timeout=8, markup=False)
         back = isinstance(data, p.Table) and self._lost
         if back:
             self._lost = False
@@ -300,9 +363,13 @@ class JoinApp(OrbisApp):
         if session is None:
             session = self.session = RemoteSession(self.mirror, view, self._send)
             self._presence = _presence(view)
+            self._rematch = p.RematchInfo()
             # Not "resumed": there is no saved game here, only the table as it is now.
             screen = RemoteTableScreen(session, settings=self.settings)
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
             self._show_screen(screen)
+            self._tell_rematch(session)
             if view.seeded:
                 self.notify(
                     _(texts.JOIN_SEEDED), severity="warning", timeout=24 * 3600, markup=False
@@ -312,6 +379,7 @@ class JoinApp(OrbisApp):
         table = self._table_screen()
         session.take_view(view)
         self._tell_presence(view)
+        self._tell_rematch(session)
         if table is not None:
             table.table_moved(turn, count)
         self._alert_if_my_turn()
@@ -334,15 +402,55 @@ class JoinApp(OrbisApp):
                 return screen
         return None
 
+    def _tell_rematch(self, session: RemoteSession) -> None:
+        """Say who asked for a rematch, and who said no; the end screen's keys follow."""
+        now = session.rematch()
+        before, self._rematch = self._rematch, now
+        if now == before:
+            return
+        names = [s.name for s in session.seats]
+        by = _seat_number(now.by, len(names))
+        if now.yes and by is not None and by not in (before.by, session.my_seat):
+            self.notify(_(texts.REMATCH_ASKED).format(name=names[by]), markup=False)
+        waiting = [
+            names[n]
+            for n, s in enumerate(session.view.seats)
+            if s.kind == HUMAN and n not in now.yes
+        ]
+        if now.yes and session.my_seat in now.yes and waiting:
+            self.notify(_(texts.REMATCH_WAITING).format(names=", ".join(waiting)), markup=False)
+        declined = _seat_number(now.declined, len(names))
+        if declined is not None and declined not in (before.declined, session.my_seat):
+            self.notify(_(texts.REMATCH_DECLINED).format(name=names[declined]), markup=False)
+        if isinstance(self.screen, SeatEndScreen):
+            self.screen.rematch_changed()
+
+    @staticmethod
+    def _out_of_time(view: TableView) -> bool:
+        seat = view.seat
+        return seat is not None and view.seats[seat].out_of_time
+
     def _tell_presence(self, view: TableView) -> None:
         now = _presence(view)
         for seat, (before, after) in enumerate(zip(self._presence, now, strict=False)):
             name = view.seats[seat].name
             if seat == view.seat:
+                if before[1] != after[1] and after[1] is not None and self._out_of_time(view):
+                    level = texts.level_name(after[1])
+                    self.notify(
+                        _(texts.CLOCK_MINE_RAN_OUT).format(level=level),
+                        severity="warning",
+                        timeout=30,
+                        markup=False,
+                    )
                 continue
             if before[1] != after[1] and after[1] is not None:
                 level = texts.level_name(after[1])
-                self.notify(_(texts.STAND_IN_STARTED).format(name=name, level=level), markup=False)
+                if view.seats[seat].out_of_time:
+                    template = _(texts.CLOCK_RAN_OUT)
+                else:
+                    template = _(texts.STAND_IN_STARTED)
+                self.notify(template.format(name=name, level=level), markup=False)
             elif before[0] != after[0]:
                 wait = self.session.handover_in(seat) if self.session is not None else 0
                 if after[0]:
@@ -408,6 +516,11 @@ class JoinApp(OrbisApp):
         if self.seat_link is not None:
             self.seat_link.stop()
         self.exit()
+
+
+def _seat_number(value: Any, seats: int) -> int | None:
+    """``value`` if it is the number of one of ``seats`` seats."""
+    return value if type(value) is int and 0 <= value < seats else None
 
 
 def _presence(view: TableView) -> list[tuple[bool, str | None]]:

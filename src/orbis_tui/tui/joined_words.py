@@ -10,6 +10,7 @@ from ..i18n import gettext as _
 from ..printable import MAX_LINE, printable
 from ..remote.host_client import AskError, SeatStatus
 from ..remote.links import Link
+from . import texts
 from .texts import fill
 
 TITLE = N_("Your tables")
@@ -65,6 +66,8 @@ def status_words(status: SeatStatus | AskError | None) -> str:
     said = _(YOUR_TURN) if status.yours else ""
     if not said and status.turn is not None:
         said = _(TO_MOVE).format(name=printable(status.players[status.turn]))
+    if status.left is not None:
+        said = f"{said} · {_(texts.CLOCK_SHORT).format(time=texts.clock_words(int(status.left)))}"
     if status.seat is None:
         said = f"{_(WATCHING)} · {said}"
     return said

@@ -36,6 +36,7 @@ class RemoteSession(GameSession):
         assert self.mirror.match is not None
         super().__init__(self.mirror.match, None, _seats(view), autosave=False)
         self.my_seat = view.seat
+        self.table_id = view.table  # the table's id: a rematch is another
         self.send = send
         self.view = view
         self.final: GameRecord | None = view.final
@@ -46,6 +47,7 @@ class RemoteSession(GameSession):
     def take_view(self, view: TableView) -> None:
         """The server sent the table: take it up."""
         self.view = view
+        self.table_id = view.table or self.table_id
         self._view_at = self.clock()
         self.seats[:] = _seats(view)
         if view.final is not None:
@@ -102,6 +104,38 @@ class RemoteSession(GameSession):
         if wait <= 0:
             return 0
         return max(0, math.ceil(wait - (self.clock() - self._view_at)))
+
+    def clock_left(self, seat: int) -> int | None:
+        """Whole seconds ``seat`` has left to move (the server's count when it sent the
+        table, counted down here); None when no clock runs for it."""
+        seats = self.view.seats
+        left = seats[seat].clock if seat < len(seats) else None
+        if left is None:
+            return None
+        return max(0, math.ceil(left - (self.clock() - self._view_at)))
+
+    def out_of_time(self, seat: int) -> bool:
+        """Whether a computer plays ``seat`` because its person's time ran out."""
+        seats = self.view.seats
+        return seat < len(seats) and seats[seat].out_of_time
+
+    def rematch(self) -> p.RematchInfo:
+        """The rematch as the server told it: ``yes`` (the seats that said yes), ``by``
+        (who asked), ``declined`` (who said no to the last one asked)."""
+        rematch = self.view.rematch
+        return rematch if rematch is not None and self.final is not None else p.RematchInfo()
+
+    def rematch_asked(self) -> bool:
+        return bool(self.rematch().yes)
+
+    def answer_rematch(self, yes: bool) -> None:
+        """Ask for a rematch or say yes to it (``yes``), or say no."""
+        self.send(p.rematch(yes))
+
+    def take_my_seat_back(self) -> None:
+        """This seat's time ran out and a computer plays it: play it again."""
+        if self.my_seat is not None:
+            self.send(p.stand_in(self.my_seat, None))
 
     # ------------------------------------------------------------ playing
     def submit(self, action: Action, *, confirm: bool = False) -> IllegalAction | None:

@@ -1116,6 +1116,40 @@ SEAT_AWAY_GRACE = N_(
     "if they do not return."
 )
 SEAT_BACK = N_("{name} is back at the table.")
+# The turn clock (a table dealt with a time per turn) and the rematch at the end.
+KEY.update(
+    {
+        "seat_back": N_("Take my seat back"),
+        "rematch": N_("Rematch"),
+        "rematch_yes": N_("Accept the rematch"),
+        "rematch_no": N_("Decline the rematch"),
+    }
+)
+CLOCK_LEFT = N_("{name}: {time} left")
+CLOCK_SHORT = N_("{time} left")  # on the status line, after the name of the seat to move
+CLOCK_NONE = N_("This table has no time per turn.")
+CLOCK_DAYS: Template = Np_("{days} day {rest}", "{days} days {rest}", "days")
+CLOCK_RAN_OUT = N_("{name}'s time ran out: {level} plays for them until they take their seat back.")
+CLOCK_MINE_RAN_OUT = N_("Your time ran out: {level} plays for you. m takes your seat back.")
+REMATCH_ASKED = N_("{name} asks for a rematch: n accepts, x declines.")
+REMATCH_WAITING = N_("Rematch: waiting for {names} to accept.")
+REMATCH_DECLINED = N_("{name} declined the rematch.")
+REMATCH_DEALT = N_("The rematch is dealt: the same seats at a new table.")
+
+
+def clock_words(seconds: int) -> str:
+    """A turn's time left: 1:05, 1:02:03, or in days and hours."""
+    seconds = max(0, seconds)
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return fill(CLOCK_DAYS, days=days, rest=f"{hours}:{minutes:02d}")
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
 YOUR_TURN_TITLE = N_("Orbis: your turn")
 REFUSED_TEXTS = {
     "not-your-turn": N_("It is not your turn (R-TURN-1)."),
@@ -1126,6 +1160,8 @@ REFUSED_TEXTS = {
     "not-absent": N_("That player is at the table."),
     "too-soon": N_("That player may still come back: wait until their seat can be handed over."),
     "unknown-level": N_("The table server has no such computer level."),
+    "not-over": N_("A rematch can be asked for once the game is over."),
+    "no-rematch": N_("There is no rematch to answer."),
     "store-away": N_(
         "The table server cannot reach its database just now: your action was not kept. "
         "Try again in a moment."
@@ -1153,6 +1189,11 @@ APART_INTRO = N_(
 )
 APART_SERVER = N_("Server")
 APART_DEAL = N_("Deal the table")
+APART_TURN_TIME = N_("Time per turn")
+APART_CLOCK_LEVEL = N_("Then plays")
+APART_BAD_TURN_TIME = N_(
+    "{text}: a time per turn such as 2m for a live game, 1d for play over days, or none."
+)
 APART_DEALING = N_("Dealing the table at {server}…")
 APART_BAD_SERVER = N_("A server's address starts with http:// or https://.")
 APART_FAILED = N_("The table server at {server} did not deal the table: {error}")

@@ -23,7 +23,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
-from ..i18n import N_, language
+from ..i18n import N_, Np_, choose, format_numbers, language
 from ..i18n import gettext as _
 from .guard import RequestGuard, is_loopback, log_bad_requests_briefly
 from .tab import (
@@ -342,6 +342,15 @@ DEAL_PLAYER = N_("Player {n}")  # a seat's name until it is given one
 DEAL_BUTTON = N_("Deal the table")
 DEAL_ADVICE = N_("A new table: give each person their own link (it is their seat, and a secret).")
 DEAL_WATCH = N_("watch")  # before the link for watching
+DEAL_TURN_TIME = N_("Time per turn")
+DEAL_NO_CLOCK = N_("none")
+DEAL_CLOCK_LEVEL = N_("Then plays")
+DEAL_MINUTES = Np_("{n} minute", "{n} minutes", "n")
+DEAL_DAYS = Np_("{n} day", "{n} days", "n")
+# The times per turn the page offers, in seconds (orbis table new takes any).
+DEAL_TURN_TIMES = [(60, DEAL_MINUTES, 1), (120, DEAL_MINUTES, 2), (300, DEAL_MINUTES, 5)] + [
+    (86400 * days, DEAL_DAYS, days) for days in (1, 3)
+]
 
 
 def deal_page(kinds: list[tuple[str, str]], person: str) -> web.Response:
@@ -357,7 +366,15 @@ def deal_page(kinds: list[tuple[str, str]], person: str) -> web.Response:
             "players": _(DEAL_PLAYERS),
             "deal": _(DEAL_BUTTON),
             "advice": _(DEAL_ADVICE),
+            "turn_time": _(DEAL_TURN_TIME),
+            "no_clock": _(DEAL_NO_CLOCK),
+            "clock_level": _(DEAL_CLOCK_LEVEL),
         },
+        turn_times=[
+            (seconds, format_numbers(choose(text, {"n": n}), n=n))
+            for seconds, text, n in DEAL_TURN_TIMES
+        ],
+        levels=[(value, shown) for value, shown in kinds if value != person],
         page={
             "seat": _(DEAL_SEAT) + ":",
             "player": _(DEAL_PLAYER),

@@ -19,9 +19,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...i18n import gettext as _
+from ...levels import LEVELS
 from .. import palette, texts
 from ..seats import Seat
 from ..widgets.keybar import KeyBar
@@ -62,6 +63,18 @@ class PlayApartScreen(ModalScreen[None]):
             with Horizontal(classes="apart-row"):
                 yield Label(_(texts.APART_SERVER), classes="apart-label")
                 yield Input(self.server, id="server", compact=True)
+            with Horizontal(classes="apart-row"):
+                yield Label(_(texts.APART_TURN_TIME), classes="apart-label")
+                yield Input("none", id="turn-time", compact=True)
+            with Horizontal(classes="apart-row"):
+                yield Label(_(texts.APART_CLOCK_LEVEL), classes="apart-label")
+                yield Select(
+                    [(texts.level_name(level), level) for level in LEVELS],
+                    value="medium",
+                    allow_blank=False,
+                    id="clock-level",
+                    compact=True,
+                )
             yield Button(_(texts.APART_DEAL), id="deal", compact=True, variant="primary")
             yield Static("", id="apart-status")
             yield Vertical(id="apart-links")
@@ -93,8 +106,17 @@ class PlayApartScreen(ModalScreen[None]):
         if server is None:
             self._say(_(texts.APART_BAD_SERVER), bad=True)
             return
+        from ...remote.turn_time import parse_turn_time
+
+        typed = self.query_one("#turn-time", Input).value
+        try:
+            seconds = parse_turn_time(typed)
+        except ValueError:
+            self._say(_(texts.APART_BAD_TURN_TIME).format(text=typed), bad=True)
+            return
+        level = str(self.query_one("#clock-level", Select).value)
         self._say(_(texts.APART_DEALING).format(server=server))
-        self._deal(server)
+        self._deal(server, None if seconds is None else (seconds, level))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -105,7 +127,7 @@ class PlayApartScreen(ModalScreen[None]):
             self.app.bell()
 
     @work(exclusive=True, group="deal")
-    async def _deal(self, server: str) -> None:
+    async def _deal(self, server: str, turn_time: tuple[float, str] | None) -> None:
         import aiohttp
 
         from ...remote.client import create_table_request
@@ -114,7 +136,9 @@ class PlayApartScreen(ModalScreen[None]):
         names = [seat.name for seat in self.seats]
         try:
             async with asyncio.timeout(ANSWER_WITHIN):
-                answer = await create_table_request(server, len(self.seats), kinds, names)
+                answer = await create_table_request(
+                    server, len(self.seats), kinds, names, turn_time
+                )
         except (aiohttp.ClientError, OSError, TimeoutError):
             self._say(
                 _(texts.APART_FAILED).format(server=server, error=_(texts.APART_NO_ANSWER)),

@@ -234,7 +234,9 @@ class TableScreen(Screen[None]):
             self._scores = final_scores(shown)
             self._scored = key
         scores = self._scores
-        self.query_one(StatusLine).show(state, confirming=pending is not None)
+        self.query_one(StatusLine).show(
+            state, confirming=pending is not None, clock=self._clock_text()
+        )
         deciding = human and pending is None
         turn = deciding and state.kind is DecisionKind.TURN
         removals: dict[int, Count] = {}
@@ -326,6 +328,10 @@ class TableScreen(Screen[None]):
 
     def _waiting_text(self) -> str | None:
         """What the panel says while another person decides (None: the usual)."""
+        return None
+
+    def _clock_text(self) -> str | None:
+        """The time left of the seat to move, for the status line (None: no clock)."""
         return None
 
     def retranslate(self) -> None:

@@ -69,7 +69,15 @@ class StatusLine(TextPanel):
     }
     """
 
-    def show(self, state: GameState, seat: int | None = None, confirming: bool = False) -> None:
+    def show(
+        self,
+        state: GameState,
+        seat: int | None = None,
+        confirming: bool = False,
+        clock: str | None = None,
+    ) -> None:
+        """``clock``: the time left of the seat to move (a table with a turn clock),
+        shown after its name."""
         seat = state.current if seat is None else seat
         line = Text(no_wrap=True, overflow="ellipsis")
         if self.size.width >= 100:
@@ -77,6 +85,9 @@ class StatusLine(TextPanel):
             line.append(" ")
         line.append(round_text(state) + " · ")
         line.append(state.players[seat].name, style=palette.ACCENT)
+        if clock is not None:  # before the phase's words, which an 80-column line cuts
+            line.append(" · ")
+            line.append(clock, style=palette.ACCENT)
         line.append(" · " + (phase_words("confirm") if confirming else phase_line(state)))
         self.set_text(line)
 
