@@ -3,12 +3,15 @@
 A seat says ``hello`` first (the table and its secret token), then sends intents:
 ``act`` (one notation entry and the number of actions it believes the table has),
 ``undo`` (with that number too), ``hint`` (a hint was shown at this decision),
-``stand_in`` (hand an absent player's seat to a computer level, or take it back) and
-``sync`` (send the whole table again: this seat lost step). The table answers with
+``stand_in`` (hand an absent player's seat to a computer level, or take it back),
+``say`` (a short message to the table, see :mod:`.chat`) and ``sync`` (send the whole
+table again: this seat lost step). The table answers with
 ``table`` (the whole public record, the seats and who is here: first, and whenever a
 change cannot be followed), ``moved`` (what changed since: the actions added or taken
 back, the tiles they turned face up, the seats), ``refused`` (to the one seat, with the
-reason and the rule) or ``bye`` (the reason, before the connection is closed). Anything
+reason and the rule) ``chat`` (messages said at the table: the recent ones when a
+connection arrives, then each one as it is said) or ``bye`` (the reason, before the
+connection is closed). Anything
 else, anything too big or not shaped as below is a protocol error: the connection is
 closed with the reason.
 """
@@ -60,11 +63,18 @@ class StandIn:
 
 
 @dataclass(frozen=True)
+class Say:
+    """A message to the table (checked and cleaned by the room: :mod:`.chat`)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Sync:
     """The seat lost step with the table: it is sent the whole table again."""
 
 
-Intent = Act | Undo | Hint | StandIn | Sync
+Intent = Act | Undo | Hint | StandIn | Say | Sync
 
 
 def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
@@ -118,6 +128,8 @@ def decode(frame: str | bytes) -> Hello | Intent:
         return Hint(_count(obj))
     if kind == "sync":
         return Sync()
+    if kind == "say":
+        return Say(_field(obj, "text", str))
     if kind == "stand_in":
         seat = _field(obj, "seat", int)
         level = obj.get("level")
@@ -151,6 +163,10 @@ def stand_in(seat: int, level: str | None) -> str:
     return encode("stand_in", seat=seat, level=level)
 
 
+def say(text: str) -> str:
+    return encode("say", text=text)
+
+
 def sync() -> str:
     return encode("sync")
 
@@ -164,6 +180,8 @@ WATCHING = "watching"
 NOT_ABSENT = "not-absent"
 UNKNOWN_LEVEL = "unknown-level"
 TOO_SOON = "too-soon"
+CHAT_TOO_LONG = "chat-too-long"  # a message over MAX_CHAT characters, or an empty one
+CHAT_TOO_FAST = "chat-too-fast"  # the seat said too many messages lately
 STORE_AWAY = "store-away"  # the store cannot be reached now: nothing was kept (also a bye)
 # Why a connection is closed (``bye``'s ``code``).
 BAD_MESSAGE = "bad-message"

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from ..printable import MAX_LINE, printable
+from .chat import RECENT_CHAT, ChatLine
 
 log = logging.getLogger("orbis.host")
 
@@ -66,13 +67,14 @@ class StoredTable:
 @dataclass(frozen=True)
 class Change:
     """What another server process changed at a table: one action added at ``number``
-    (``entry``), a person arrived at ``seat`` or left it (``here``), or anything else
-    (all None: load it)."""
+    (``entry``), a person arrived at ``seat`` or left it (``here``), a message said
+    (``chat``), or anything else (all None: load it)."""
 
     number: int | None = None
     entry: str | None = None
     seat: int | None = None
     here: bool = False
+    chat: ChatLine | None = None
 
 
 class TableStore(Protocol):
@@ -84,6 +86,12 @@ class TableStore(Protocol):
     async def set_extra(self, table_id: str, extra: dict[str, Any]) -> None: ...
     async def finish(self, table_id: str) -> None: ...
     async def close(self) -> None: ...
+
+    async def say(self, table_id: str, seat: int, at: int, text: str) -> ChatLine:
+        """Keep a message said at the table (beside it, not in its record)."""
+
+    async def chat(self, table_id: str, limit: int = RECENT_CHAT) -> list[ChatLine]:
+        """The table's last ``limit`` messages, oldest first."""
 
     async def claim(self, table_id: str) -> float:
         """0 when this server process plays the table's computer seats now (its lease
@@ -113,6 +121,10 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL, number INTEGER NOT NULL, entry TEXT NOT NULL,
     PRIMARY KEY (table_id, number));
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL,
+    at INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chat_of_table ON chat (table_id, id);
 """
 
 # The columns this program reads and writes, per table of the store.
@@ -120,6 +132,7 @@ COLUMNS = {
     "tables": {"id", "setup", "watch_hash", "extra", "finished"},
     "seats": {"table_id", "seat", "token_hash"},
     "actions": {"table_id", "number", "entry"},
+    "chat": {"id", "table_id", "seat", "at", "text"},
 }
 
 
@@ -359,6 +372,23 @@ class SqliteStore:
             self._db.execute, "UPDATE tables SET finished = 1 WHERE id = ?", (table_id,)
         )
 
+    async def say(self, table_id: str, seat: int, at: int, text: str) -> ChatLine:
+        cur = await self._run(
+            self._db.execute,
+            "INSERT INTO chat (table_id, seat, at, text) VALUES (?, ?, ?, ?)",
+            (table_id, seat, at, text),
+        )
+        return ChatLine(int(cur.lastrowid or 0), seat, at, text)
+
+    async def chat(self, table_id: str, limit: int = RECENT_CHAT) -> list[ChatLine]:
+        rows = await self._run(
+            lambda: self._db.execute(
+                "SELECT id, seat, at, text FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?",
+                (table_id, limit),
+            ).fetchall()
+        )
+        return chat_lines(rows)
+
     async def claim(self, table_id: str) -> float:
         return 0.0  # one server process per file: it plays every computer seat
 
@@ -372,6 +402,17 @@ class SqliteStore:
         await self._run(self._db.close)
         self._thread.shutdown()
         self._lock.release()
+
+
+def chat_lines(rows: list[Any]) -> list[ChatLine]:
+    """Stored messages (newest first, as read) as lines, oldest first; a row that is
+    not a message is passed over."""
+    lines = []
+    for row in reversed(rows):
+        ident, seat, at, text = row
+        if all(type(v) is int for v in (ident, seat, at)) and isinstance(text, str):
+            lines.append(ChatLine(ident, seat, at, text))
+    return lines
 
 
 def _stored_text(table_id: str, what: str, value: object, hash_: bool = False) -> str:
