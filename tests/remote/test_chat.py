@@ -181,7 +181,9 @@ def test_a_flood_of_messages_is_refused_beyond_the_seats_budget(tmp_path: Path) 
                 assert all(r["code"] == p.CHAT_TOO_FAST and r["wait"] >= 1 for r in refusals)
                 # the other seat saw only what was kept, and Bo still may speak
                 await bo.send(p.say("calm down"))
-                texts = [line["text"] for _ in range(int(CHAT_BURST) + 1) for line in await said(bo)]
+                texts = [
+                    line["text"] for _ in range(int(CHAT_BURST) + 1) for line in await said(bo)
+                ]
                 assert texts == [f"spam {n}" for n in range(int(CHAT_BURST))] + ["calm down"]
                 clock.now += 2.0  # one more in two seconds
                 await ada.send(p.say("sorry"))

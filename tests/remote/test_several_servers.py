@@ -341,6 +341,9 @@ def test_a_message_said_at_one_server_reaches_the_seats_at_the_other() -> None:
             async with raw_socket(at(links[0], b)) as again:
                 await again.next("table")
                 lines = (await again.next("chat"))["lines"]
-                assert [line["text"] for line in lines] == ["hello from server A", "and back from B"]
+                assert [line["text"] for line in lines] == [
+                    "hello from server A",
+                    "and back from B",
+                ]
 
     asyncio.run(main())

@@ -217,13 +217,34 @@ def _cmd_join(args: argparse.Namespace) -> int:
         return 2
     if not arguments.usable_data_dir(args.data_dir, "join"):
         return 2
+    notify = None
+    if args.notify_command is not None:
+        from ..remote.alerts import NotifyCommandError, notify_argv
+
+        try:
+            notify = notify_argv(args.notify_command)
+        except NotifyCommandError as exc:
+            problem = printable(str(exc), 300)
+            print(
+                _("orbis join: --notify-command: {problem}").format(problem=problem),
+                file=sys.stderr,
+            )
+            return 2
     if args.plain:
         from ..plain.join import run_plain_join
 
-        return run_plain_join(link, language=args.chosen_lang, read=sys.stdin, write=sys.stdout)
+        return run_plain_join(
+            link, language=args.chosen_lang, read=sys.stdin, write=sys.stdout, notify=notify
+        )
     from ..tui.join import run_join
 
-    return run_join(link, args.data_dir, language=args.chosen_lang, throwaway=args.browser_seat)
+    return run_join(
+        link,
+        args.data_dir,
+        language=args.chosen_lang,
+        throwaway=args.browser_seat,
+        notify=notify,
+    )
 
 
 def _add_host(sub: Any) -> None:
@@ -313,6 +334,14 @@ def _add_join(sub: Any) -> None:
         "--plain",
         action="store_true",
         help=_("play the seat line by line in plain text, for screen readers"),
+    )
+    join.add_argument(
+        "--notify-command",
+        metavar="CMD",
+        help=_(
+            "run CMD each time your turn comes, with the alert's text as its last argument "
+            "and in ORBIS_NOTIFY_TEXT (no shell: e.g. notify-send)"
+        ),
     )
     language_option(join)
     join.set_defaults(run=_cmd_join)

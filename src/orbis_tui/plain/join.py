@@ -5,7 +5,9 @@ reconnects on its own) and the same session (:class:`~orbis_tui.tui.remote_sessi
 RemoteSession`: a move is checked here first, then sent to the server); the lines are
 the plain seat's (:class:`.seat.PlainSeat`). Lines typed while another player decides
 may be commands (``board``, ``history``...); the end of the input leaves the table,
-which the server keeps.
+which the server keeps. ``say TEXT`` speaks to the table, and what the others say is
+printed as a line as it comes (``chat`` prints the recent messages again; ``mute NAME``
+and ``unmute NAME`` hide a player's messages here, kept in the settings).
 """
 
 from __future__ import annotations
@@ -18,20 +20,36 @@ from typing import Any, TextIO
 from .. import i18n
 from ..i18n import gettext as _
 from ..remote import protocol as p
+from ..remote.alerts import TurnAlert
+from ..remote.chat import ChatLog, mute_key
 from ..remote.client import OutOfStep, SeatLink, TableMirror
 from ..remote.links import Link
 from ..tui import texts as app_texts
 from ..tui.remote_session import RemoteSession
+from ..tui.settings import SettingsFile
 from ..words import spell_colors
 from . import texts
 from .seat import COMMANDS, Lines, PlainSeat
+
+CHAT_COMMANDS = ("say", "chat", "mute", "unmute")
 
 
 class PlainJoin:
     """One seat of a remote table, read and answered line by line."""
 
-    def __init__(self, link: Link, read: Lines, write: TextIO) -> None:
+    def __init__(
+        self,
+        link: Link,
+        read: Lines,
+        write: TextIO,
+        *,
+        notify: list[str] | None = None,
+        settings: SettingsFile | None = None,
+    ) -> None:
         self.link = link
+        self.chat = ChatLog()
+        self.settings_file = settings
+        self.turn_alert = None if notify is None else TurnAlert(notify, self._notify_failed)
         self.read = read
         self.write = write
         self.mirror = TableMirror()
@@ -111,6 +129,9 @@ class PlainJoin:
                 return
             if self.session is None:
                 self.session = RemoteSession(self.mirror, view, self._send)
+                self.session.chat = self.chat
+                self.session.muted = self._muted()
+                self.session.on_mute = self._keep_muted
                 self.seat = PlainSeat(self.session, self.read, self.write)
                 seats = self.session.seats
                 names = ", ".join(s.name for s in seats)
@@ -119,11 +140,53 @@ class PlainJoin:
             else:
                 self.session.take_view(view)
         elif kind == "refused" and self.session is not None:
-            self.session.refused()
-            code = str(data.get("code"))
-            known = code in app_texts.REFUSED_TEXTS
-            self.say(_(app_texts.REFUSED_TEXTS[code]) if known else str(data.get("reason", "")))
-            self._shown = None  # ask again
+            self.say(app_texts.refusal_text(data))
+            if not str(data.get("code")).startswith("chat-"):
+                self.session.refused()
+                self._shown = None  # ask again
+        elif kind == "chat":
+            new = self.chat.take(data)
+            if self.session is not None:
+                for line in self.session.heard(new):
+                    self.say(self.session.chat_text(line))
+
+    # ------------------------------------------------------------ the table's messages
+    def _muted(self) -> set[int]:
+        if self.settings_file is None:
+            return set()
+        keys = set(self.settings_file.load().muted)
+        return {n for n in range(4) if mute_key(self.link.table, n) in keys}
+
+    def _keep_muted(self, seats: set[int]) -> None:
+        if self.settings_file is None:
+            return
+        settings = self.settings_file.load()
+        table = self.link.table
+        kept = [k for k in settings.muted if not k.startswith(f"{table}:")]
+        settings.muted = kept + [mute_key(table, n) for n in sorted(seats)]
+        self.settings_file.save(settings)
+
+    def _chat_command(self, command: str, rest: str) -> None:
+        session = self.session
+        assert session is not None
+        if command == "chat":
+            lines = session.chat_lines()
+            for line in lines or [_(app_texts.CHAT_NONE)]:
+                self.say(line)
+            return
+        if session.my_seat is None:
+            self.say(_(app_texts.REFUSED_TEXTS[p.WATCHING]))
+            return
+        text = f"/{command} {rest}" if command in ("mute", "unmute") else rest
+        problem = session.say(text)
+        if problem:
+            self.say(problem)
+
+    def _notify_failed(self, error: str) -> None:
+        loop = self._loop
+        if loop is not None:
+            text = _(app_texts.NOTIFY_FAILED).format(error=error)
+            loop.call_soon_threadsafe(self.say, text)
 
     def _status(self, code: str, reason: str) -> bool:
         """Say what the connection did; False: the server turned this link away."""
@@ -160,6 +223,9 @@ class PlainJoin:
                 self.say(_(texts.JOIN_WAITING).format(name=name))
             return
         self._waiting_for = None
+        if self.turn_alert is not None:
+            name = session.name_of(session.state.current)
+            self.turn_alert.turn(session.state.turn, _(app_texts.NOTIFY_TEXT).format(name=name))
         if self._shown == session.version:
             return
         self._shown = session.version
@@ -180,6 +246,13 @@ class PlainJoin:
         command = words[0].lower() if words else ""
         if command == "quit":
             return False
+        if command in CHAT_COMMANDS:
+            self._chat_command(command, entry[len(words[0]) :].strip())
+            return True
+        if command == "help":
+            seat.command(command, [])
+            self.say(_(texts.JOIN_CHAT_HELP))
+            return True
         if self._mine():
             return seat.answer(entry)
         if command in COMMANDS:
@@ -190,13 +263,22 @@ class PlainJoin:
         return True
 
 
-def run_plain_join(link: Link, *, language: str | None = None, read: Lines, write: TextIO) -> int:
-    """Take ``link``'s seat line by line; the exit status."""
+def run_plain_join(
+    link: Link,
+    *,
+    language: str | None = None,
+    read: Lines,
+    write: TextIO,
+    notify: list[str] | None = None,
+) -> int:
+    """Take ``link``'s seat line by line; the exit status. ``notify``: a command run
+    each time this seat's turn comes (``--notify-command``)."""
     gc.enable()  # the orbis command turns collection off while an app starts
     if language:
         i18n.set_language(i18n.resolve_language(language, None))
     before = spell_colors(True)
     try:
-        return asyncio.run(PlainJoin(link, read, write).run())
+        join = PlainJoin(link, read, write, notify=notify, settings=SettingsFile())
+        return asyncio.run(join.run())
     finally:
         spell_colors(before)

@@ -145,3 +145,9 @@ JOINED = N_("At the table of {names}; your seat: {name}.")
 JOIN_WAITING = N_("{name} is deciding. Commands work meanwhile (help lists them).")
 JOIN_NOT_YOURS = N_("It is {name}'s turn, not yours: only commands work now.")
 JOIN_GOODBYE = N_("You left the table; the server keeps the game, and your link takes you back.")
+JOIN_CHAT_HELP = N_(
+    "At the table:\n"
+    "say TEXT: a message to the table (at most 200 characters)\n"
+    "chat: the recent messages again\n"
+    "mute NAME: hide that player's messages here; unmute NAME shows them again"
+)
