@@ -132,6 +132,8 @@ class PlainJoin:
                 self.session.chat = self.chat
                 self.session.muted = self._muted()
                 self.session.on_mute = self._keep_muted
+                if self.turn_alert is not None:  # opened in this turn: the player is here
+                    self.turn_alert.seen(self.session.state.turn)
                 self.seat = PlainSeat(self.session, self.read, self.write)
                 seats = self.session.seats
                 names = ", ".join(s.name for s in seats)

@@ -5,7 +5,9 @@ never given to a shell: the alert's text (which holds names the table server sen
 that is someone else's words) goes to it as its last argument and in the environment
 variable ``ORBIS_NOTIFY_TEXT``, so nothing in it is interpreted. :class:`TurnAlert`
 runs it exactly once each time the seat's turn comes: not again when the connection
-comes back, nor when the same turn is drawn again.
+comes back, nor when the same turn is drawn again; and not for the turn that is
+already the player's when they open the seat (they are at the screen then, and
+``orbis join`` started again in the same turn does not alert it twice).
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ class TurnAlert:
         self._alerted: object = None  # the turn last alerted
         self._failed = False  # a failure is said once
         self.runs = 0  # how many times the command was started
+
+    def seen(self, key: object) -> None:
+        """The player is at the screen at turn ``key``: nothing to alert for it."""
+        self._alerted = key
 
     def turn(self, key: object, text: str) -> bool:
         """It is this seat's turn ``key`` (any value naming the turn): run the command

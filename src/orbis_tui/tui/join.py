@@ -359,6 +359,8 @@ class JoinApp(OrbisApp):
             session.chat = self.chat
             session.muted = self._muted_seats()
             session.on_mute = self._keep_muted
+            if self.turn_alert is not None:  # opened in this turn: the player is here
+                self.turn_alert.seen(session.state.turn)
             self._presence = _presence(view)
             # Not "resumed": there is no saved game here, only the table as it is now.
             screen = RemoteTableScreen(session, settings=self.settings)
