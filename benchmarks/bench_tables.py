@@ -55,9 +55,9 @@ def serve(store_where: str, port: int, pipe: Connection) -> None:
 
     from aiohttp import web
 
-    from orbis_tui.host import TableServer
     from orbis_tui.remote.room import Room
     from orbis_tui.remote.store import open_store
+    from orbis_tui.remote.table_server import TableServer
 
     handled: list[float] = []
     handle = Room.handle

@@ -620,10 +620,10 @@ def main() -> None:
     import subprocess
 
     from orbis_tui.engine import format_action
-    from orbis_tui.host import TableServer
     from orbis_tui.records import GameRecord
     from orbis_tui.remote.room import create_table
     from orbis_tui.remote.store import SqliteStore, StoreError
+    from orbis_tui.remote.table_server import TableServer
 
     store_folder = Path(tempfile.mkdtemp(dir=folder))
     sound_store = store_folder / "sound.db"

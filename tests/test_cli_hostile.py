@@ -400,7 +400,7 @@ def test_orbis_host_refuses_a_host_no_resolver_could_take_in_one_line(
 
 @pytest.mark.parametrize("host", ["a" * 64, "\u200fx", "a" * 100_000])
 def test_a_host_the_resolver_refuses_is_a_reason_not_a_crash(host: str) -> None:
-    from orbis_tui.serve import listen_problem
+    from orbis_tui.web.serve import listen_problem
 
     assert listen_problem(host, 1) == "no such host name or address"
 

@@ -301,7 +301,7 @@ def test_a_game_played_in_german_is_recorded_without_words(tmp_path: Path) -> No
 
 
 def test_a_browser_tab_plays_in_the_language_asked_for() -> None:
-    from orbis_tui.serve import app_command
+    from orbis_tui.web.serve import app_command
 
     assert app_command(lang="de").endswith("--lang de")
     assert "--lang" not in app_command()

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui import serve, web_guard
 from orbis_tui.cli import build_parser, main
+from orbis_tui.web import guard as web_guard
+from orbis_tui.web import serve
 from served import free_port, wait_for_page
 
 

@@ -12,7 +12,7 @@ used.no_wrap
 used.overflow
 # PEP 562: Python calls a package's __getattr__ for a name it does not hold.
 used.__getattr__
-# textual-serve's server calls its handlers (web_server.py overrides one).
+# textual-serve's server calls its handlers (web/server.py overrides one).
 used.handle_websocket
 # The engine's consequences, illegal moves and events are worded by their fields
 # (orbis_tui.words.messages reads them with dataclasses.fields).
@@ -35,7 +35,7 @@ used.run_with_screen_error_output
 # Fixtures the tests ask for by name.
 used.marking
 used.short_graces
-# The logging module reads a record's fields (web_guard.py rewrites a bad request's).
+# The logging module reads a record's fields (web/guard.py rewrites a bad request's).
 used.msg
 used.exc_text
 used.stack_info

@@ -55,3 +55,21 @@ async def raw_socket(link: Link, hello: bool = True) -> AsyncIterator[Raw]:
         if hello:
             await raw.send(p.hello(link.table, link.token))
         yield raw
+
+
+def as_change(data: dict[str, Any]) -> p.Table | p.Moved:
+    """A ``table`` or ``moved`` message received as JSON, read as a seat reads it."""
+    message = p.decode_server(json.dumps(data))
+    assert isinstance(message, p.Table | p.Moved), message
+    return message
+
+
+def as_table(data: dict[str, Any]) -> p.Table:
+    message = as_change(data)
+    assert isinstance(message, p.Table)
+    return message
+
+
+def count_of(message: p.ServerMessage | p.Unreadable) -> int:
+    """The action count a ``table`` or ``moved`` message says (else 0)."""
+    return message.count if isinstance(message, p.Table | p.Moved) else 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
 
 from orbis_tui.engine import format_action
 from orbis_tui.remote import protocol as p
@@ -22,7 +21,7 @@ async def play_seat_reconnecting(
     on from the whole table the server then sends."""
     run = run if run is not None else SeatRun()
     mirror = TableMirror()
-    inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    inbox: asyncio.Queue[p.ServerMessage | p.Unreadable] = asyncio.Queue()
     seat_link = SeatLink(link, inbox.put_nowait, lambda code, _reason: run.statuses.append(code))
     task = asyncio.create_task(seat_link.run())
     sent_count = -1
@@ -31,17 +30,17 @@ async def play_seat_reconnecting(
         async with asyncio.timeout(timeout):
             while True:
                 data = await inbox.get()
-                if data.get("t") == "refused":
+                if isinstance(data, p.Refused):
                     run.refusals.append(data)
                     sent_count = -1
-                    if data.get("code") != p.STORE_AWAY or view is None:
+                    if data.code != p.STORE_AWAY or view is None:
                         continue
                     await asyncio.sleep(0.2)  # nothing was kept: try again in a moment
-                elif data.get("t") not in ("table", "moved"):
+                elif not isinstance(data, p.Table | p.Moved):
                     continue
                 else:
                     run.tables += 1
-                    if data.get("t") == "table":
+                    if isinstance(data, p.Table):
                         sent_count = -1  # a new connection: an intent in flight may be lost
                     try:
                         view = mirror.take(data)
@@ -51,8 +50,8 @@ async def play_seat_reconnecting(
                         continue
                 if view is None:
                     continue
-                if view.final is not None:
-                    run.final = data["final"]
+                if isinstance(data, p.Table) and data.final is not None:
+                    run.final = data.final
                     return run
                 assert mirror.match is not None
                 state = mirror.match.state

@@ -9,10 +9,10 @@ from typing import Any
 
 from aiohttp import web
 
-from orbis_tui.host import TableServer
 from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import Link, parse_link
 from orbis_tui.remote.store import SqliteStore, TableStore
+from orbis_tui.remote.table_server import TableServer
 from served import free_port, stop_process
 
 __all__ = ["free_port", "new_table", "running_server", "stop_process", "url"]

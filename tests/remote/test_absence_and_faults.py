@@ -195,7 +195,7 @@ def test_a_killed_server_restarts_where_it_was_and_the_seats_come_back(tmp_path:
 
         async def second_half() -> None:
             links = [parse_link(t) for t in texts]
-            seen: list[dict] = []
+            seen: list[p.ServerMessage | p.Unreadable] = []
             statuses: list[str] = []
             link = SeatLink(links[0], seen.append, lambda c, r: statuses.append(c))
             task = asyncio.create_task(link.run())
@@ -203,7 +203,8 @@ def test_a_killed_server_restarts_where_it_was_and_the_seats_come_back(tmp_path:
                 if seen:
                     break
                 await asyncio.sleep(0.05)
-            assert seen and seen[0]["n"] >= 12  # every acknowledged action is there
+            # every acknowledged action is there
+            assert seen and isinstance(seen[0], p.Table) and seen[0].count >= 12
             link.stop()
             await asyncio.wait_for(task, 5)
             runs = await asyncio.gather(

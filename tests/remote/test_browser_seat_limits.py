@@ -10,8 +10,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from orbis_tui.host import TableServer
 from orbis_tui.remote.links import Link
+from orbis_tui.remote.table_server import TableServer
 
 from .server_helpers import new_table, running_server, url
 

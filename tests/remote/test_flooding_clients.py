@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui import host
 from orbis_tui.remote import protocol as p
+from orbis_tui.remote import table_server as host
 
 from .raw import raw_socket
 from .server_helpers import new_table, running_server

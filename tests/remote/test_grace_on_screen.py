@@ -10,7 +10,7 @@ import pytest
 from orbis_tui.remote.client import TableMirror
 from orbis_tui.tui.remote_session import RemoteSession
 
-from .raw import raw_socket
+from .raw import as_change, raw_socket
 from .server_helpers import new_table, running_server
 
 
@@ -27,7 +27,7 @@ def test_the_handover_waits_for_the_grace_counted_on_the_screen(
             async with raw_socket(links[0]) as raw:
                 table = await raw.next("table")
         mirror = TableMirror()
-        view = mirror.take(table)
+        view = mirror.take(as_change(table))
         assert view is not None
         session = RemoteSession(mirror, view, lambda _text: None)
         assert session.away() == [1]

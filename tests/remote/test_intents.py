@@ -9,7 +9,7 @@ from orbis_tui.engine import format_action
 from orbis_tui.remote import protocol as p
 from orbis_tui.remote.client import TableMirror, parse_table
 
-from .raw import raw_socket
+from .raw import as_change, as_table, raw_socket
 from .server_helpers import new_table, running_server
 
 
@@ -22,7 +22,7 @@ def test_undo_stale_and_wrong_seat_refusals_reach_only_that_seat(tmp_path: Path)
                 table = await a.next("table")
                 await b.next("table")
                 mirror = TableMirror()
-                mirror.update(parse_table(table).record)
+                mirror.update(parse_table(as_table(table)).record)
                 assert mirror.match is not None
                 state = mirror.match.state
                 mover, other = (a, b) if state.current == 0 else (b, a)
@@ -80,7 +80,7 @@ def test_no_message_holds_the_hidden_order(tmp_path: Path) -> None:
                 true_piles = deal.piles
                 assert any(list(t) != sorted(t) for t in true_piles)
                 mirror = TableMirror()
-                mirror.update(parse_table(table).record)
+                mirror.update(parse_table(as_table(table)).record)
                 assert mirror.match is not None
                 assert mirror.match.state.public_signature() == room.match.state.public_signature()
 
@@ -126,7 +126,7 @@ def test_changes_reveal_only_the_tiles_turned_up(tmp_path: Path) -> None:
             moved = 0
             for message in messages[:-1]:  # the last one is the whole true record
                 before = list(truth.state.pile_pos)
-                view = mirror.take(message)
+                view = mirror.take(as_change(message))
                 assert view is not None and mirror.match is not None
                 for entry in room.record.actions[len(truth.record.actions) : view.count]:
                     truth.play(parse_action(entry))
@@ -167,11 +167,11 @@ def test_a_seat_screen_session_follows_a_whole_game_by_its_changes(tmp_path: Pat
                     messages.append(await watcher.next("change"))
                 await game
             mirror = TableMirror()
-            view = mirror.take(messages[0])
+            view = mirror.take(as_change(messages[0]))
             assert view is not None
             session = RemoteSession(mirror, view, lambda _text: None)
             for message in messages[1:-1]:
-                view = mirror.take(message)
+                view = mirror.take(as_change(message))
                 assert view is not None
                 session.take_view(view)
                 session.history.update()  # the finished turns, replayed as they come

@@ -11,10 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from orbis_tui.remote import protocol as p
 from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import parse_link
 from orbis_tui.remote.seatbot import SeatRun, random_chooser
 
+from .raw import count_of
 from .reconnecting_seat import play_seat_reconnecting
 from .server_helpers import free_port, stop_process
 
@@ -49,7 +51,7 @@ def test_a_server_killed_mid_game_resumes_and_the_seats_come_back(
             answer = await create_table_request(f"http://127.0.0.1:{port}", 2, {})
             links = [parse_link(s["link"]) for s in answer["seats"]]
             runs = [SeatRun(), SeatRun()]
-            watcher_views: list[dict] = []
+            watcher_views: list[p.ServerMessage | p.Unreadable] = []
 
             async def kill_mid_game() -> None:
                 from orbis_tui.remote.client import SeatLink
@@ -57,7 +59,7 @@ def test_a_server_killed_mid_game_resumes_and_the_seats_come_back(
                 watch = parse_link(answer["watch"])
                 mirror_link = SeatLink(watch, watcher_views.append, lambda c, r: None)
                 task = asyncio.create_task(mirror_link.run())
-                while not watcher_views or watcher_views[-1].get("n", 0) < KILL_AT:
+                while not watcher_views or count_of(watcher_views[-1]) < KILL_AT:
                     await asyncio.sleep(0.005)
                 mirror_link.stop()
                 task.cancel()
@@ -79,12 +81,12 @@ def test_a_server_killed_mid_game_resumes_and_the_seats_come_back(
             final = finals[0].final
             assert final is not None and final == finals[1].final
             # every action the table had told before the kill is in the finished game
-            told = [v for v in watcher_views if v.get("t") == "moved"]
+            told = [v for v in watcher_views if isinstance(v, p.Moved)]
             for view in told:
-                entries = view["entries"]
-                start = view["from"] - view["back"]
+                entries = view.entries
+                start = view.start - view.back
                 assert final["actions"][start : start + len(entries)] == entries
-            assert told and told[-1]["n"] >= KILL_AT  # the kill came after those
+            assert told and told[-1].count >= KILL_AT  # the kill came after those
 
         asyncio.run(main())
     finally:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui.host import _join_command
 from orbis_tui.remote.seatbot import play_seat, random_chooser
+from orbis_tui.remote.table_server import _join_command
 from orbis_tui.tui.join import JoinApp, SeatEndScreen
 
 from .server_helpers import new_table, running_server

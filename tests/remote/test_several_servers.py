@@ -24,16 +24,16 @@ from typing import Any
 import pytest
 
 from orbis_tui.engine import format_action
-from orbis_tui.host import TableServer
 from orbis_tui.levels import HUMAN
 from orbis_tui.remote import protocol as p
 from orbis_tui.remote.client import SeatLink, create_table_request
 from orbis_tui.remote.links import Link, parse_link
 from orbis_tui.remote.pgstore import PostgresStore
 from orbis_tui.remote.seatbot import SeatRun, play_seat, random_chooser
+from orbis_tui.remote.table_server import TableServer
 
 from .conftest import NO_POSTGRES, POSTGRES_URL
-from .raw import raw_socket
+from .raw import count_of, raw_socket
 from .reconnecting_seat import play_seat_reconnecting
 from .server_helpers import free_port, new_table, running_server, stop_process, url
 
@@ -225,7 +225,7 @@ def test_a_database_restart_mid_game_loses_nothing_and_the_servers_come_back(
     async def main() -> None:
         async with two_servers(cluster.url) as (a, b):
             links, watch, _ = await new_table(a, 2)
-            told: list[dict[str, Any]] = []
+            told: list[p.ServerMessage | p.Unreadable] = []
             watcher = SeatLink(at(watch, b), told.append, lambda code, reason: None)
             watching = asyncio.create_task(watcher.run())
             runs = [SeatRun(), SeatRun()]
@@ -235,18 +235,18 @@ def test_a_database_restart_mid_game_loses_nothing_and_the_servers_come_back(
                 )
                 for n, server in enumerate((a, b))
             ]
-            await until(lambda: any(v.get("n", 0) >= restart_at for v in told), 60)
+            await until(lambda: any(count_of(v) >= restart_at for v in told), 60)
             await asyncio.to_thread(cluster.run, "restart")
             finals = await asyncio.gather(*seats)
             watcher.stop()
             watching.cancel()
             final = finals[0].final
             assert final is not None and final == finals[1].final
-            moved = [v for v in told if v.get("t") == "moved"]
+            moved = [v for v in told if isinstance(v, p.Moved)]
             for view in moved:  # everything the table told is in the finished game
-                start = view["from"] - view["back"]
-                assert final["actions"][start : start + len(view["entries"])] == view["entries"]
-            assert moved[-1]["n"] > restart_at
+                start = view.start - view.back
+                assert final["actions"][start : start + len(view.entries)] == view.entries
+            assert moved[-1].count > restart_at
             for server in (a, b):  # each deals tables again, by itself
                 answer = await create_table_request(url(server), 2, {})
                 assert answer["table"]

@@ -102,7 +102,7 @@ def test_four_seats_people_and_a_computer_with_an_undo(tmp_path: Path) -> None:
     from orbis_tui.remote import protocol as p
     from orbis_tui.remote.client import TableMirror
 
-    from .raw import raw_socket
+    from .raw import as_change, raw_socket
 
     async def main() -> None:
         async with running_server(tmp_path / "tables.db") as server:
@@ -118,7 +118,7 @@ def test_four_seats_people_and_a_computer_with_an_undo(tmp_path: Path) -> None:
             mover = people[[0, 1, 3].index(room.match.state.current)]
             async with raw_socket(mover) as raw, raw_socket(watch) as watcher:
                 mirror = TableMirror()
-                mirror.take(await raw.next("table"))
+                mirror.take(as_change(await raw.next("table")))
                 await watcher.next("table")
                 assert mirror.match is not None
                 entry = format_action(mirror.match.state.decision_actions()[0])

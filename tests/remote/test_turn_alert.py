@@ -168,8 +168,8 @@ def test_the_apps_notify_command_runs_once_per_turn_not_again_on_a_reconnect(
             kinds: list[object] = []  # the server's messages, as the app takes them
             said = app._server_said
 
-            def taken(data: dict[str, object]) -> None:
-                kinds.append(data.get("t"))
+            def taken(data: p.ServerMessage | p.Unreadable) -> None:
+                kinds.append(data.t if not isinstance(data, p.Unreadable) else None)
                 said(data)
 
             app._server_said = taken  # type: ignore[method-assign]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from aiohttp.http_exceptions import BadHttpMessage
 
-from orbis_tui.web_guard import BAD_REQUESTS_BURST, BAD_REQUESTS_EVERY, BadRequestLog
+from orbis_tui.web.guard import BAD_REQUESTS_BURST, BAD_REQUESTS_EVERY, BadRequestLog
 from served import free_port, stop_process, wait_for_page
 
 BAD = [

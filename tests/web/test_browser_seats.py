@@ -23,6 +23,7 @@ import pytest
 from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT
 from test_browser import WAIT_MS, sync_api
 
+from orbis_tui.remote import protocol as p
 from orbis_tui.remote.client import TableMirror, create_table_request, parse_table
 from orbis_tui.remote.links import Link, parse_link
 from served import free_port, stop_process
@@ -58,7 +59,9 @@ def table_now(watch: Link) -> tuple[int, int, int]:
     with ThreadPoolExecutor(1) as pool:
         data = pool.submit(asyncio.run, _watch_once(watch)).result()
     mirror = TableMirror()
-    mirror.update(parse_table(data).record)
+    table = p.decode_server(json.dumps(data))
+    assert isinstance(table, p.Table)
+    mirror.update(parse_table(table).record)
     assert mirror.match is not None
     state = mirror.match.state
     return int(data["n"]), state.current, state.turn

@@ -22,8 +22,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from orbis_tui import web_server
-from orbis_tui.web_guard import RequestGuard
+from orbis_tui.web import server as web_server
+from orbis_tui.web.guard import RequestGuard
 from served import NEW_GAME_TEXT, free_port, seconds_until_no_game, serving
 
 pytestmark = pytest.mark.slow  # orbis serve and its game processes: run by --all
@@ -113,8 +113,8 @@ def test_each_malformed_message_is_one_short_line(served: Served) -> None:
     lines = [line.rstrip() for line in served.log.read_text().splitlines()[2:]]
     assert [line.split(" sent ", 1)[1] for line in lines] == [
         "not JSON: ignored",
-        "not a list that starts with its type: ignored",
-        "stdin without its text: ignored",
+        "not a list that starts with a type a page sends: ignored",
+        "'stdin.text': Input should be a valid string: ignored",
     ]
 
 

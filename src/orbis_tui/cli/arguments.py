@@ -43,7 +43,7 @@ def _serve_value(parser_name: str) -> Callable[[str], object]:
     names the value); its refusal becomes argparse's message."""
 
     def read(text: str) -> object:
-        from .. import serve
+        from ..web import serve
 
         try:
             return getattr(serve, parser_name)(text)

@@ -66,7 +66,7 @@ def _cmd_learn(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     if not usable_data_dir(args.data_dir, "serve"):
         return 2
-    from ..serve import serve_app
+    from ..web.serve import serve_app
 
     return serve_app(
         args.host,
@@ -126,7 +126,7 @@ def _add_play(sub: Commands) -> None:
 
 
 def _add_serve(sub: Commands) -> None:
-    from ..serve import DEFAULT_HOST, DEFAULT_PORT
+    from ..web.serve import DEFAULT_HOST, DEFAULT_PORT
 
     serve = sub.add_parser(
         "serve", help=_("play in a web browser: each browser tab gets its own game process")

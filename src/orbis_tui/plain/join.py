@@ -114,9 +114,13 @@ class PlainJoin:
             return
         asyncio.get_running_loop().create_task(link.send(text))
 
-    def _server(self, data: dict[str, Any]) -> None:
-        kind = data.get("t")
-        if kind in ("table", "moved"):
+    def _server(self, data: p.ServerMessage | p.Unreadable) -> None:
+        if isinstance(data, p.Unreadable) and data.kind in ("table", "moved"):
+            if data.kind == "moved" and self.session is not None:
+                self._send(p.sync())  # the whole table puts it right
+            else:
+                self.say(_(app_texts.JOIN_UNREADABLE).format(error=data.reason))
+        elif isinstance(data, p.Table | p.Moved):
             try:
                 view = self.mirror.take(data)
             except OutOfStep:
@@ -141,13 +145,15 @@ class PlainJoin:
                 self.say(_(texts.JOINED).format(names=names, name=mine))
             else:
                 self.session.take_view(view)
-        elif kind == "refused" and self.session is not None:
-            self.say(app_texts.refusal_text(data))
-            if not str(data.get("code")).startswith("chat-"):
+        elif isinstance(data, p.Refused) and self.session is not None:
+            self.say(
+                app_texts.refusal_text(data.code, data.reason, limit=data.limit, wait=data.wait)
+            )
+            if not data.code.startswith("chat-"):
                 self.session.refused()
                 self._shown = None  # ask again
-        elif kind == "chat":
-            new = self.chat.take(data)
+        elif isinstance(data, p.Chat):
+            new = self.chat.take([line.model_dump() for line in data.lines])
             if self.session is not None:
                 for line in self.session.heard(new):
                     self.say(self.session.chat_text(line))

@@ -111,12 +111,10 @@ class ChatLog:
         self.lines: list[ChatLine] = []
         self._ids: set[int] = set()
 
-    def take(self, message: dict[str, object]) -> list[ChatLine]:
-        """The lines of a ``chat`` message not taken before, in the order sent."""
-        lines = message.get("lines")
+    def take(self, lines: list[object]) -> list[ChatLine]:
+        """The lines of a ``chat`` message (as plain values) not taken before, in the
+        order sent."""
         new: list[ChatLine] = []
-        if not isinstance(lines, list):
-            return new
         for value in lines[: RECENT_CHAT * 2]:
             line = chat_line(value)
             if line is not None and line.id not in self._ids:

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import GameState, parse_action
@@ -29,14 +28,15 @@ from .links import Link
 
 @dataclass
 class TableView:
-    """One ``table`` message: whose screen it is, the public record, the seats."""
+    """One ``table`` or ``moved`` message taken up: whose screen it is, the public
+    record, the seats."""
 
     seat: int | None
     count: int
     record: GameRecord
-    seats: list[dict[str, Any]]
+    seats: list[p.SeatInfo]
     final: GameRecord | None = None
-    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    seeded: bool = False  # dealt from a seed given to the server
     rebuilt: bool = True  # the mirror's match is a new one (not the one played on)
 
 
@@ -50,22 +50,16 @@ def record_from_plain(plain: Any) -> GameRecord:
     return GameRecord.from_plain(plain, "table")
 
 
-def parse_table(message: dict[str, Any]) -> TableView:
-    seat = message.get("seat")
-    if seat is not None and type(seat) is not int:
-        raise ValueError("seat")
-    final = message.get("final")
-    seats = message.get("seats")
-    count = message.get("n")
-    if not isinstance(seats, list) or type(count) is not int:
-        raise ValueError("table")
+def parse_table(message: p.Table) -> TableView:
+    """The view of a whole table (its records checked: RecordError or ValueError)."""
+    final = message.final
     return TableView(
-        seat,
-        count,
-        record_from_plain(message.get("record")),
-        seats,
+        message.seat,
+        message.count,
+        record_from_plain(message.record),
+        list(message.seats),
         record_from_plain(final) if final is not None else None,
-        message,
+        seeded=message.seeded,
     )
 
 
@@ -77,12 +71,12 @@ class TableMirror:
         self.match: Match | None = None
         self.behind = False  # a change could not be followed: the whole table is asked for
 
-    def take(self, message: dict[str, Any]) -> TableView | None:
+    def take(self, message: p.Table | p.Moved) -> TableView | None:
         """Take up a ``table`` or ``moved`` message. A table that cannot be read raises
         ValueError or RecordError. A change that cannot be followed raises
         :class:`OutOfStep` (the caller asks for the whole table: ``protocol.sync``);
         the changes after it are passed over (None) until the whole table comes."""
-        if message.get("t") == "moved":
+        if isinstance(message, p.Moved):
             if self.behind:
                 return None
             try:
@@ -112,27 +106,11 @@ class TableMirror:
         self.match = Match(record)
         return True
 
-    def _moved(self, message: dict[str, Any]) -> TableView:
+    def _moved(self, message: p.Moved) -> TableView:
         match = self.match
         if match is None:
             raise OutOfStep("a change before the table")
-        start, count, back = message.get("from"), message.get("n"), message.get("back")
-        entries, drawn = message.get("entries"), message.get("drawn")
-        seats, seat = message.get("seats"), message.get("seat")
-        if not (
-            type(start) is int
-            and type(count) is int
-            and type(back) is int
-            and isinstance(entries, list)
-            and all(type(e) is str for e in entries)
-            and isinstance(drawn, list)
-            and len(drawn) == 3
-            and all(isinstance(d, list) and all(type(i) is str for i in d) for d in drawn)
-            and isinstance(seats, list)
-            and all(isinstance(s, dict) for s in seats)
-            and (seat is None or type(seat) is int)
-        ):
-            raise ValueError("not a change of the table")
+        start, count, back, entries = message.start, message.count, message.back, message.entries
         actions = match.record.actions
         if start != len(actions) or count != start - back + len(entries):
             raise OutOfStep(f"a change from {start} actions to a table of {len(actions)}")
@@ -140,13 +118,14 @@ class TableMirror:
             if not match.can_undo():
                 raise OutOfStep("an undo past the turn")
             match.undo()
-        if any(drawn):
-            _turn_up(match, drawn, replace_all=False)
+        if any(message.drawn):
+            _turn_up(match, [list(d) for d in message.drawn], replace_all=False)
         for entry in entries:
             match.play(parse_action(entry))  # IllegalAction, NotationError: ValueErrors
-        match.record.hints = _ints(message.get("hints"))
-        match.record.stand_ins = _dicts(message.get("stand_ins"))
-        return TableView(seat, count, match.record, seats, None, message, rebuilt=False)
+        match.record.hints = list(message.hints) if message.hints is not None else None
+        stand_ins = message.stand_ins
+        match.record.stand_ins = [dict(s) for s in stand_ins] if stand_ins is not None else None
+        return TableView(message.seat, count, match.record, list(message.seats), rebuilt=False)
 
 
 def _follows(match: Match, record: GameRecord) -> bool:
@@ -191,29 +170,13 @@ def _turn_up(match: Match, order: list[list[str]], *, replace_all: bool) -> None
     )
 
 
-def _ints(value: Any) -> list[int] | None:
-    if value is None:
-        return None
-    if not isinstance(value, list) or not all(type(v) is int for v in value):
-        raise ValueError("not a list of action numbers")
-    return list(value)
-
-
-def _dicts(value: Any) -> list[dict[str, Any]] | None:
-    if value is None:
-        return None
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise ValueError("not a list of stand-ins")
-    return list(value)
-
-
 class SeatLink:
     """The connection of one seat (or watcher) to its table, reconnecting on its own."""
 
     def __init__(
         self,
         link: Link,
-        on_message: Callable[[dict[str, Any]], None],
+        on_message: Callable[[p.ServerMessage | p.Unreadable], None],
         on_status: Callable[[str, str], None],
     ) -> None:
         self.link = link
@@ -261,21 +224,15 @@ class SeatLink:
                         async for message in ws:
                             if message.type is not aiohttp.WSMsgType.TEXT:
                                 continue
-                            try:
-                                data = json.loads(message.data)
-                            except ValueError:
+                            data = p.decode_server(message.data)
+                            if data is None:
+                                continue  # a kind of a newer server's: passed over
+                            if isinstance(data, p.Bye):
+                                self.on_status(data.code, data.reason)
+                                final = data.code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE)
                                 continue
-                            if not isinstance(data, dict):
-                                continue
-                            if data.get("t") == "bye":
-                                code = str(data.get("code"))
-                                self.on_status(code, str(data.get("reason", "")))
-                                final = code in (p.BAD_TOKEN, p.REPLACED, p.BAD_MESSAGE)
-                                continue
-                            if data.get("t") == "table" and wait != 0.25:
+                            if isinstance(data, p.Table):
                                 wait = 0.25
-                            if data.get("t") == "table" and not self.connected_once:
-                                self.connected_once = True
                             self.on_message(data)
                 except (TimeoutError, aiohttp.ClientError, OSError):
                     pass
@@ -286,8 +243,6 @@ class SeatLink:
                 self.on_status("lost", "")
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, 5.0)
-
-    connected_once = False
 
 
 async def create_table_request(

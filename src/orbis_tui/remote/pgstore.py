@@ -33,7 +33,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from .chat import RECENT_CHAT, ChatLine, chat_line
-from .store import (
+from .store_types import (
     Change,
     StaleWrite,
     StoredTable,

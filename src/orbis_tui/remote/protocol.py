@@ -9,18 +9,45 @@ table again: this seat lost step). The table answers with
 ``table`` (the whole public record, the seats and who is here: first, and whenever a
 change cannot be followed), ``moved`` (what changed since: the actions added or taken
 back, the tiles they turned face up, the seats), ``refused`` (to the one seat, with the
-reason and the rule) ``chat`` (messages said at the table: the recent ones when a
+reason and the rule), ``chat`` (messages said at the table: the recent ones when a
 connection arrives, then each one as it is said) or ``bye`` (the reason, before the
 connection is closed). Anything
 else, anything too big or not shaped as below is a protocol error: the connection is
 closed with the reason.
+
+Each message is one pydantic model whose ``t`` names its kind; the models of one
+direction form a discriminated union (:data:`ClientMessage`, :data:`ServerMessage`),
+read by :func:`decode` (on the server) and :func:`decode_server` (on a seat), written by
+:func:`encode`. Both directions are read strictly (a count is a JSON number, never
+``"3"`` or ``true``). What a seat sends may hold nothing more than its fields; what
+the server sends may hold fields a seat does not know yet (a newer server), which it
+passes over.
+
+A new kind of message is one model added to its direction's union: a subclass of
+:class:`ClientMessageBase` or :class:`ServerMessageBase` with ``t: Literal["kind"] =
+"kind"`` and its fields, written in the union below. The server then answers it in
+:meth:`orbis_tui.remote.room.Room.handle`, a seat in its handler of the server's
+messages; a kind a seat does not know is passed over (:func:`decode_server` answers
+None), so an older seat keeps working with a newer server.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_serializer,
+)
+from pydantic_core import ErrorDetails
 
 VERSION = 1
 MAX_MESSAGE = 4096  # bytes a seat may send in one frame (an entry is a few dozen)
@@ -28,67 +55,12 @@ MAX_ENTRY = 64
 TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 MAX_TOKEN = 64
 MAX_TABLE_ID = 32
+MAX_COUNT = 10_000  # an action count a seat may name
+MAX_LEVEL = 16  # characters of a computer level's name
 
 
 class ProtocolError(ValueError):
     """A message that is not one of the protocol's: the connection is closed."""
-
-
-@dataclass(frozen=True)
-class Hello:
-    table: str
-    token: str
-
-
-@dataclass(frozen=True)
-class Act:
-    count: int
-    entry: str
-
-
-@dataclass(frozen=True)
-class Undo:
-    count: int
-
-
-@dataclass(frozen=True)
-class Hint:
-    count: int
-
-
-@dataclass(frozen=True)
-class StandIn:
-    seat: int
-    level: str | None  # None: the seat's person plays it again
-
-
-@dataclass(frozen=True)
-class Say:
-    """A message to the table (checked and cleaned by the room: :mod:`.chat`)."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Sync:
-    """The seat lost step with the table: it is sent the whole table again."""
-
-
-Intent = Act | Undo | Hint | StandIn | Say | Sync
-
-
-def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
-    value = obj.get(name)
-    if type(value) is not kind:
-        raise ProtocolError(f"{name!r} must be a {kind.__name__}")
-    return value
-
-
-def _count(obj: dict[str, Any]) -> int:
-    count = _field(obj, "n", int)
-    if not 0 <= count <= 10_000:
-        raise ProtocolError("'n' is not an action count")
-    return int(count)
 
 
 def is_token(text: str) -> bool:
@@ -99,76 +71,301 @@ def is_table_id(text: str) -> bool:
     return 0 < len(text) <= MAX_TABLE_ID and set(text) <= TOKEN_CHARS
 
 
-def decode(frame: str | bytes) -> Hello | Intent:
-    """The message in ``frame``, or ProtocolError saying what is wrong with it."""
+# ------------------------------------------------------------ the fields' checks
+def _table_id(text: str) -> str:
+    if not is_table_id(text):
+        raise ValueError("not the table of an invitation")
+    return text
+
+
+def _token(text: str) -> str:
+    if not is_token(text):
+        raise ValueError("not the token of an invitation")
+    return text
+
+
+def _entry(text: str) -> str:
+    if not 0 < len(text) <= MAX_ENTRY or not text.isascii() or not text.isprintable():
+        raise ValueError("not an entry of the notation")
+    return text
+
+
+TableId = Annotated[str, AfterValidator(_table_id)]
+Token = Annotated[str, AfterValidator(_token)]
+Entry = Annotated[str, AfterValidator(_entry)]
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+
+
+# ------------------------------------------------------------ what a seat sends
+class ClientMessageBase(BaseModel):
+    """A message a seat sends: nothing more than its fields, each of its JSON type."""
+
+    model_config = ConfigDict(strict=True, frozen=True, extra="forbid", populate_by_name=True)
+
+
+class Hello(ClientMessageBase):
+    t: Literal["hello"] = "hello"
+    v: int
+    table: TableId
+    token: Token
+
+    @field_validator("v")
+    @classmethod
+    def _version(cls, v: int) -> int:
+        if v != VERSION:
+            raise ValueError(f"this server speaks version {VERSION} of the protocol")
+        return v
+
+
+class Act(ClientMessageBase):
+    t: Literal["act"] = "act"
+    count: Count = Field(alias="n")
+    entry: Entry
+
+
+class Undo(ClientMessageBase):
+    t: Literal["undo"] = "undo"
+    count: Count = Field(alias="n")
+
+
+class Hint(ClientMessageBase):
+    t: Literal["hint"] = "hint"
+    count: Count = Field(alias="n")
+
+
+class StandIn(ClientMessageBase):
+    t: Literal["stand_in"] = "stand_in"
+    seat: int
+    level: Annotated[str, Field(max_length=MAX_LEVEL)] | None  # None: its person plays again
+
+
+class Say(ClientMessageBase):
+    """A message to the table, as typed: the room checks its length (and says why it
+    refuses one) and cleans it (:mod:`.chat`); the frame's size bounds it here."""
+
+    t: Literal["say"] = "say"
+    text: str
+
+
+class Sync(ClientMessageBase):
+    """The seat lost step with the table: it is sent the whole table again."""
+
+    t: Literal["sync"] = "sync"
+
+
+# Every message a seat may send: a new kind is one model more here.
+ClientMessage = Annotated[
+    Hello | Act | Undo | Hint | StandIn | Say | Sync, Field(discriminator="t")
+]
+Intent = Act | Undo | Hint | StandIn | Say | Sync  # what follows the hello
+
+
+# ------------------------------------------------------------ what the server sends
+class ServerMessageBase(BaseModel):
+    """A message the server sends: read strictly, fields a seat does not know passed over.
+    The fields named in ``left_out_unset`` are not written while they hold nothing (None,
+    False, 0): a seat reads them as their default."""
+
+    model_config = ConfigDict(strict=True, frozen=True, extra="ignore", populate_by_name=True)
+    left_out_unset: ClassVar[frozenset[str]] = frozenset()
+
+    @model_serializer(mode="wrap")
+    def _leave_out_unset(self, handler: SerializerFunctionWrapHandler) -> Any:
+        written = handler(self)
+        for name in self.left_out_unset:
+            if not written.get(name):
+                del written[name]
+        return written
+
+
+class SeatInfo(ServerMessageBase):
+    """One seat as every screen sees it."""
+
+    name: str
+    kind: str  # "human" or the computer level that plays it
+    here: bool = False  # its person is at the table (at any server)
+    stand_in: str | None = None  # the level playing for its absent person
+    handover_in: int = 0  # seconds (from when this is sent) until it can be handed over
+
+    left_out_unset = frozenset({"handover_in"})
+
+
+class Table(ServerMessageBase):
+    """The whole table, for one seat (None: a watcher)."""
+
+    t: Literal["table"] = "table"
+    seat: int | None  # first after ``t``: see :func:`for_seat`
+    table: str
+    count: int = Field(alias="n")
+    record: dict[str, Any]  # the public record (checked as a record by the seat)
+    seats: list[SeatInfo]
+    seeded: bool = False  # dealt from a seed given to the server
+    final: dict[str, Any] | None = None  # the true record, once the game is over
+
+    left_out_unset = frozenset({"seeded", "final"})
+
+
+class Moved(ServerMessageBase):
+    """What changed since the last ``table`` or ``moved``."""
+
+    t: Literal["moved"] = "moved"
+    seat: int | None  # first after ``t``: see :func:`for_seat`
+    start: int = Field(alias="from")  # the actions the seat was last told of
+    count: int = Field(alias="n")
+    back: int  # actions taken back (undone) first
+    entries: list[str]  # then these added
+    drawn: Annotated[list[list[str]], Field(min_length=3, max_length=3)]  # turned up, per pile
+    seats: list[SeatInfo]
+    hints: list[int] | None = None
+    stand_ins: list[dict[str, Any]] | None = None
+
+
+class Refused(ServerMessageBase):
+    """An intent of this seat's was not taken: ``code`` (below) says why."""
+
+    t: Literal["refused"] = "refused"
+    code: str
+    reason: str
+    rule: str | None = None
+    count: int = Field(alias="n")
+    # A message refused: the most characters it may hold (CHAT_TOO_LONG), or the
+    # seconds to wait before the next (CHAT_TOO_FAST).
+    limit: int = 0
+    wait: int = 0
+
+    left_out_unset = frozenset({"limit", "wait"})
+
+
+class ChatLineInfo(ServerMessageBase):
+    """One message said at the table: its number (in the order the store kept them),
+    the seat that said it, the table's action count then, and its text (cleaned)."""
+
+    id: int
+    seat: int
+    at: int
+    text: str
+
+
+class Chat(ServerMessageBase):
+    """Messages said at the table: the recent ones when a connection arrives, then each
+    one as it is said (a seat shows each number once)."""
+
+    t: Literal["chat"] = "chat"
+    lines: list[ChatLineInfo]
+
+
+class Bye(ServerMessageBase):
+    """The connection is closed: ``code`` (below) says why."""
+
+    t: Literal["bye"] = "bye"
+    code: str
+    reason: str
+
+
+# Every message the server may send: a new kind is one model more here.
+ServerMessage = Annotated[Table | Moved | Refused | Chat | Bye, Field(discriminator="t")]
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A message from the server that a seat could not read (not on the wire)."""
+
+    kind: str
+    reason: str
+
+
+# ------------------------------------------------------------ reading and writing
+_client: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+_server: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+
+
+def reason_of(error: ValidationError) -> str:
+    """What is wrong with a message, in one line: its first error, where."""
+    return _said(error.errors(include_url=False, include_input=False)[0])
+
+
+def _said(error: ErrorDetails) -> str:
+    kind = error["type"]
+    if kind == "json_invalid":
+        return "not a JSON message"
+    if kind in ("model_attributes_type", "model_type", "dict_type"):
+        return "a message is a JSON object"
+    if kind == "union_tag_not_found":
+        return "a message says its kind in 't'"
+    if kind == "union_tag_invalid":
+        return "not a message of this protocol"
+    where = [str(part) for part in error["loc"]]
+    field = ".".join(where[1:]) or where[0] if where else ""
+    if kind == "missing":
+        return f"{where[0]}: no {field!r}" if len(where) > 1 else "a field is missing"
+    if kind == "extra_forbidden":
+        return f"{where[0]}: {field!r} is not a field of it"
+    problem = error["msg"]
+    if kind == "value_error":
+        problem = str(error.get("ctx", {}).get("error", problem))
+    return f"{where[0]}: {field!r}: {problem}" if len(where) > 1 else problem
+
+
+def decode(frame: str | bytes) -> ClientMessage:
+    """The seat's message in ``frame``, or ProtocolError saying what is wrong with it."""
     if len(frame) > MAX_MESSAGE:
         raise ProtocolError(f"a message may hold at most {MAX_MESSAGE} bytes")
     try:
-        obj = json.loads(frame)
-    except (ValueError, RecursionError):
-        raise ProtocolError("not a JSON message") from None
-    if not isinstance(obj, dict):
-        raise ProtocolError("a message is a JSON object")
-    kind = obj.get("t")
-    if kind == "hello":
-        if obj.get("v") != VERSION:
-            raise ProtocolError(f"this server speaks version {VERSION} of the protocol")
-        table, token = _field(obj, "table", str), _field(obj, "token", str)
-        if not is_table_id(table) or not is_token(token):
-            raise ProtocolError("not a table and token of an invitation")
-        return Hello(table, token)
-    if kind == "act":
-        entry = _field(obj, "entry", str)
-        if not 0 < len(entry) <= MAX_ENTRY or not entry.isascii() or not entry.isprintable():
-            raise ProtocolError("'entry' is not an entry of the notation")
-        return Act(_count(obj), entry)
-    if kind == "undo":
-        return Undo(_count(obj))
-    if kind == "hint":
-        return Hint(_count(obj))
-    if kind == "sync":
-        return Sync()
-    if kind == "say":
-        return Say(_field(obj, "text", str))
-    if kind == "stand_in":
-        seat = _field(obj, "seat", int)
-        level = obj.get("level")
-        if level is not None and (type(level) is not str or len(level) > 16):
-            raise ProtocolError("'level' is a computer level or null")
-        return StandIn(int(seat), level)
-    raise ProtocolError("not a message of this protocol")
+        return _client.validate_json(frame)
+    except ValidationError as exc:
+        raise ProtocolError(reason_of(exc)) from None
 
 
-def encode(kind: str, **fields: Any) -> str:
-    return json.dumps({"t": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
+def decode_server(frame: str | bytes) -> ServerMessage | Unreadable | None:
+    """The server's message in ``frame``; None for a kind this seat does not know (a
+    newer server's), :class:`Unreadable` for one it cannot read."""
+    try:
+        return _server.validate_json(frame)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False, include_input=False)[0]
+        if first["type"] == "union_tag_invalid":
+            return None
+        return Unreadable(str(first["loc"][0]) if first["loc"] else "", _said(first))
+
+
+def encode(message: ClientMessageBase | ServerMessageBase) -> str:
+    """``message`` as its JSON text, ``t`` first."""
+    return message.model_dump_json(by_alias=True)
+
+
+def for_seat(encoded: str, seat: int | None) -> str:
+    """An encoded ``table`` or ``moved`` message (written with ``seat`` None) as sent to
+    ``seat``: one text serves every connection of a table."""
+    head, rest = encoded.split(',"seat":null', 1)
+    return f'{head},"seat":{"null" if seat is None else seat}{rest}'
 
 
 def hello(table: str, token: str) -> str:
-    return encode("hello", v=VERSION, table=table, token=token)
+    return encode(Hello(v=VERSION, table=table, token=token))
 
 
 def act(count: int, entry: str) -> str:
-    return encode("act", n=count, entry=entry)
+    return encode(Act(count=count, entry=entry))
 
 
 def undo(count: int) -> str:
-    return encode("undo", n=count)
+    return encode(Undo(count=count))
 
 
 def hint(count: int) -> str:
-    return encode("hint", n=count)
+    return encode(Hint(count=count))
 
 
 def stand_in(seat: int, level: str | None) -> str:
-    return encode("stand_in", seat=seat, level=level)
+    return encode(StandIn(seat=seat, level=level))
 
 
 def say(text: str) -> str:
-    return encode("say", text=text)
+    return encode(Say(text=text))
 
 
 def sync() -> str:
-    return encode("sync")
+    return encode(Sync())
 
 
 # Why an intent is refused (``refused``'s ``code``); the seat words it in its language.

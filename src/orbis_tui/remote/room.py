@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
-import json
 import logging
 import math
 import random
@@ -38,7 +37,7 @@ from ..words import message_of
 from . import protocol as p
 from .chat import MAX_CHAT, RECENT_CHAT, ChatBudget, ChatLine, clean_chat
 from .links import new_table_id, new_token, token_hash, token_matches
-from .store import Change, StaleWrite, StoredTable, StoreUnavailable, TableStore
+from .store_types import Change, StaleWrite, StoredTable, StoreUnavailable, TableStore
 from .view import drawn_since, public_record, record_plain
 
 if TYPE_CHECKING:
@@ -160,20 +159,17 @@ class Room:
         return kind if kind != HUMAN else self.stand_in(seat)
 
     # ------------------------------------------------------------ what is sent
-    def seats(self) -> list[dict[str, Any]]:
-        seats: list[dict[str, Any]] = []
-        for n, name in enumerate(self.record.setup.players):
-            seat = {
-                "name": name,
-                "kind": self.kinds[n],
-                "here": n in self.here or n in self.elsewhere,
-                "stand_in": self.stand_in(n),
-            }
-            wait = self.handover_in(n)
-            if wait:
-                seat["handover_in"] = wait  # seconds, from when this is sent
-            seats.append(seat)
-        return seats
+    def seats(self) -> list[p.SeatInfo]:
+        return [
+            p.SeatInfo(
+                name=name,
+                kind=self.kinds[n],
+                here=n in self.here or n in self.elsewhere,
+                stand_in=self.stand_in(n),
+                handover_in=self.handover_in(n),  # seconds, from when this is sent
+            )
+            for n, name in enumerate(self.record.setup.players)
+        ]
 
     @property
     def elsewhere(self) -> set[int]:
@@ -201,38 +197,37 @@ class Room:
         """The ``table`` message for ``seat`` (WATCHER: a watcher): the whole table."""
         if self._body is None or any(map(self.handover_in, self.left_at)):
             state = self.match.state
-            body: dict[str, Any] = {
-                "table": self.id,
-                "n": self.count,
-                "record": record_plain(public_record(self.record, state)),
-                "seats": self.seats(),
-            }
-            if self.record.setup.seed is not None:
-                body["seeded"] = True  # dealt from a seed given to the server
-            if state.is_over:
-                body["final"] = record_plain(self.record)
-            self._body = _compact(body)
-        return f'{{"t":"table","seat":{_seat_field(seat)},{self._body}'
+            table = p.Table(
+                seat=None,
+                table=self.id,
+                count=self.count,
+                record=record_plain(public_record(self.record, state)),
+                seats=self.seats(),
+                seeded=self.record.setup.seed is not None,  # dealt from a seed given to the server
+                final=record_plain(self.record) if state.is_over else None,
+            )
+            self._body = p.encode(table)
+        return p.for_seat(self._body, _seat_field(seat))
 
     def _change(self) -> str | None:
-        """What changed since the connections were last told (the body of a ``moved``
-        message), or None when only the whole table says it: the table was rebuilt,
-        or the game is over (the whole table then holds the true record)."""
+        """What changed since the connections were last told (a ``moved`` message for
+        no seat), or None when only the whole table says it: the table was rebuilt, or
+        the game is over (the whole table then holds the true record)."""
         if self._whole_next or self.match.state.is_over:
             return None
         record, told = self.record, self._told_count
-        return _compact(
-            {
-                "from": told,
-                "n": self.count,
-                "back": max(0, told - self.count),  # undone (undo never passes a refill)
-                "entries": record.actions[told:],
-                "drawn": drawn_since(self.match.state, self._told_pos),
-                "seats": self.seats(),
-                "hints": record.hints,
-                "stand_ins": record.stand_ins,
-            }
+        moved = p.Moved(
+            seat=None,
+            start=told,
+            count=self.count,
+            back=max(0, told - self.count),  # undone (undo never passes a refill)
+            entries=record.actions[told:],
+            drawn=drawn_since(self.match.state, self._told_pos),
+            seats=self.seats(),
+            hints=record.hints,
+            stand_ins=record.stand_ins,
         )
+        return p.encode(moved)
 
     def broadcast(self, *, skip: Connection | None = None) -> None:
         """Tell every connection (but ``skip``) what changed since the last time."""
@@ -246,7 +241,7 @@ class Room:
 
     def _tell(self, conn: Connection, seat: int, change: str | None) -> None:
         whole = functools.partial(self.table_message, seat)
-        moved = None if change is None else f'{{"t":"moved","seat":{_seat_field(seat)},{change}'
+        moved = None if change is None else p.for_seat(change, _seat_field(seat))
         conn.send_table(whole, moved)
 
     # ------------------------------------------------------------ arriving and leaving
@@ -298,7 +293,6 @@ class Room:
                 "code": p.CHAT_TOO_LONG,
                 "reason": f"a message holds at most {MAX_CHAT} characters, not {len(text)}",
                 "limit": MAX_CHAT,
-                "length": len(text),
             }
         elif not cleaned:
             refusal = {"code": p.CHAT_TOO_LONG, "reason": "an empty message", "limit": MAX_CHAT}
@@ -323,7 +317,7 @@ class Room:
             else:
                 self.heard(line)
                 return
-        conn.send(p.encode("refused", rule=None, n=self.count, **refusal))
+        conn.send(p.encode(p.Refused(count=self.count, **refusal)))
 
     def heard(self, line: ChatLine) -> None:
         """A message was said here or at another server process: every connection is
@@ -379,7 +373,8 @@ class Room:
                 )
         if refusal is not None:
             code, reason, rule = refusal
-            conn.send(p.encode("refused", code=code, reason=reason, rule=rule, n=self.count))
+            refused = p.Refused(code=code, reason=reason, rule=rule, count=self.count)
+            conn.send(p.encode(refused))
 
     async def _handle(self, seat: int, intent: p.Intent) -> tuple[str, str, str | None] | None:
         if seat == WATCHER:
@@ -692,14 +687,11 @@ def _table_number(table_id: str) -> int:
     return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:7], "little")
 
 
-def _compact(body: dict[str, Any]) -> str:
-    """``body`` as JSON without its opening brace, to follow a message's first fields."""
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":"))[1:]
-
-
 def _chat_message(lines: list[ChatLine]) -> str:
-    return p.encode("chat", lines=[line.plain() for line in lines])
+    return p.encode(
+        p.Chat(lines=[p.ChatLineInfo(id=c.id, seat=c.seat, at=c.at, text=c.text) for c in lines])
+    )
 
 
-def _seat_field(seat: int) -> str:
-    return "null" if seat == WATCHER else str(seat)
+def _seat_field(seat: int) -> int | None:
+    return None if seat == WATCHER else seat

@@ -29,7 +29,7 @@ class SeatRun:
     final: dict[str, Any] | None = None
     round_trips: list[float] = field(default_factory=list)
     answered_at: list[float] = field(default_factory=list)  # time.time() of each answer
-    refusals: list[dict[str, Any]] = field(default_factory=list)
+    refusals: list[p.Refused] = field(default_factory=list)
     tables: int = 0  # table messages: whole ones and changes
     resyncs: int = 0  # changes it could not follow (the whole table was asked for)
     statuses: list[str] = field(default_factory=list)  # the connection's: "lost", ...
@@ -66,14 +66,16 @@ async def play_seat(
             message = await ws.receive(timeout=max(0.1, deadline - time.monotonic()))
             if message.type is not aiohttp.WSMsgType.TEXT:
                 raise ConnectionError(f"closed: {message.type}")
-            data = json.loads(message.data)
-            if data["t"] == "bye":
-                raise ConnectionError(f"bye: {data['code']}: {data['reason']}")
-            if data["t"] == "refused":
+            data = p.decode_server(message.data)
+            if isinstance(data, p.Bye):
+                raise ConnectionError(f"bye: {data.code}: {data.reason}")
+            if isinstance(data, p.Unreadable):
+                raise ConnectionError(f"unreadable: {data.kind}: {data.reason}")
+            if isinstance(data, p.Refused):
                 run.refusals.append(data)
                 sent_count = -1
                 continue
-            if data["t"] not in ("table", "moved"):
+            if not isinstance(data, p.Table | p.Moved):
                 continue
             run.tables += 1
             try:
@@ -90,8 +92,8 @@ async def play_seat(
                 sent_at = None
             assert mirror.match is not None
             state = mirror.match.state
-            if view.final is not None:
-                run.final = data["final"]
+            if isinstance(data, p.Table) and data.final is not None:
+                run.final = data.final
                 return run
             if stop_after is not None and view.count >= stop_after:
                 return run
@@ -108,7 +110,7 @@ async def play_seat(
 def played_by_person(view: Any, seat: int) -> bool:
     """Whether ``seat`` is a person's and no computer level stands in for them."""
     info = view.seats[seat]
-    return bool(info["kind"] == HUMAN and info.get("stand_in") is None)
+    return bool(info.kind == HUMAN and info.stand_in is None)
 
 
 def random_chooser(seed: int) -> Chooser:
@@ -134,6 +136,6 @@ async def _watch_once(link: Link) -> dict[str, Any]:
         await ws.send_str(p.hello(link.table, link.token))
         while True:
             message = await ws.receive(timeout=10)
-            data = json.loads(message.data)
-            if data.get("t") == "table":
-                return dict(data)
+            data = p.decode_server(message.data)
+            if isinstance(data, p.Table):
+                return dict(json.loads(message.data))  # as sent, for the tests

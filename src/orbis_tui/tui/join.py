@@ -288,14 +288,19 @@ class JoinApp(OrbisApp):
         asyncio.get_running_loop().create_task(link.send(text))
 
     # ------------------------------------------------------------ from the server
-    def _server_said(self, data: dict[str, Any]) -> None:
-        kind = data.get("t")
-        back = kind == "table" and self._lost
+    def _server_said(self, data: p.ServerMessage | p.Unreadable) -> None:
+        back = isinstance(data, p.Table) and self._lost
         if back:
             self._lost = False
             self.clear_notifications()
             self.notify(_(texts.JOIN_BACK), timeout=4, markup=False)
-        if kind in ("table", "moved"):
+        if isinstance(data, p.Unreadable) and data.kind in ("table", "moved"):
+            # a table this version cannot read: say so (a change: ask for the table)
+            if data.kind == "moved" and self.session is not None:
+                self._send(p.sync())
+            else:
+                self._waiting.say(_(texts.JOIN_UNREADABLE).format(error=data.reason))
+        elif isinstance(data, p.Table | p.Moved):
             session = self.session
             turn = session.state.turn if session is not None else 0
             count = len(session.match.record.actions) if session is not None else 0
@@ -311,18 +316,19 @@ class JoinApp(OrbisApp):
                 self._take(view, turn, count)
             if back:
                 self._tell_what_happened()
-        elif kind == "refused" and self.session is not None:
-            if not str(data.get("code")).startswith("chat-"):
+        elif isinstance(data, p.Refused) and self.session is not None:
+            if not data.code.startswith("chat-"):
                 self.session.refused()  # not an answer to a move: one may be on its way
-            self.notify(texts.refusal_text(data), severity="warning", markup=False)
-        elif kind == "chat":
+            text = texts.refusal_text(data.code, data.reason, limit=data.limit, wait=data.wait)
+            self.notify(text, severity="warning", markup=False)
+        elif isinstance(data, p.Chat):
             self._heard(data)
 
-    def _heard(self, data: dict[str, Any]) -> None:
+    def _heard(self, data: p.Chat) -> None:
         """Messages said at the table: in the log (and the chat screen, if open); one
         said now by another seat pops up too (not those sent again on connecting)."""
         first = not self.chat.lines
-        new = self.chat.take(data)
+        new = self.chat.take([line.model_dump() for line in data.lines])
         session = self.session
         if not new or session is None:
             return
@@ -365,7 +371,7 @@ class JoinApp(OrbisApp):
             # Not "resumed": there is no saved game here, only the table as it is now.
             screen = RemoteTableScreen(session, settings=self.settings)
             self._show_screen(screen)
-            if view.raw.get("seeded") is True:
+            if view.seeded:
                 self.notify(
                     _(texts.JOIN_SEEDED), severity="warning", timeout=24 * 3600, markup=False
                 )
@@ -399,7 +405,7 @@ class JoinApp(OrbisApp):
     def _tell_presence(self, view: TableView) -> None:
         now = _presence(view)
         for seat, (before, after) in enumerate(zip(self._presence, now, strict=False)):
-            name = str(view.seats[seat].get("name"))
+            name = view.seats[seat].name
             if seat == view.seat:
                 continue
             if before[1] != after[1] and after[1] is not None:
@@ -510,7 +516,7 @@ class JoinApp(OrbisApp):
 
 
 def _presence(view: TableView) -> list[tuple[bool, str | None]]:
-    return [(bool(s.get("here")), s.get("stand_in")) for s in view.seats]
+    return [(s.here, s.stand_in) for s in view.seats]
 
 
 def die_with_parent() -> None:

@@ -78,8 +78,8 @@ class RemoteSession(GameSession):
 
     # ------------------------------------------------------------ who decides here
     def decides(self, seat: int) -> bool:
-        info = self.view.seats[seat] if seat < len(self.view.seats) else {}
-        return seat == self.my_seat and info.get("stand_in") is None
+        seats = self.view.seats
+        return seat == self.my_seat and (seat >= len(seats) or seats[seat].stand_in is None)
 
     @property
     def humans(self) -> int:
@@ -92,7 +92,7 @@ class RemoteSession(GameSession):
         return [
             n
             for n, info in enumerate(self.view.seats)
-            if info.get("kind") == HUMAN and not info.get("here") and not info.get("stand_in")
+            if info.kind == HUMAN and not info.here and not info.stand_in
         ]
 
     def absent(self) -> list[int]:
@@ -103,9 +103,9 @@ class RemoteSession(GameSession):
     def handover_in(self, seat: int) -> int:
         """Whole seconds until ``seat`` can be handed to a computer (the server's count
         when it sent the table, counted down here)."""
-        info = self.view.seats[seat] if seat < len(self.view.seats) else {}
-        wait = info.get("handover_in")
-        if type(wait) is not int or wait <= 0:
+        seats = self.view.seats
+        wait = seats[seat].handover_in if seat < len(seats) else 0
+        if wait <= 0:
             return 0
         return max(0, math.ceil(wait - (self.clock() - self._view_at)))
 
@@ -143,7 +143,7 @@ class RemoteSession(GameSession):
     # ------------------------------------------------------------ the table's messages
     def name_of(self, seat: int) -> str:
         """A seat's name as a line may show it (one line, no escapes)."""
-        name = str(self.view.seats[seat].get("name", "?")) if 0 <= seat < len(self.seats) else "?"
+        name = self.view.seats[seat].name if 0 <= seat < len(self.view.seats) else "?"
         return clean_chat(name) or "?"
 
     def chat_text(self, line: ChatLine) -> str:
@@ -209,7 +209,4 @@ class RemoteSession(GameSession):
 def _seats(view: TableView) -> list[Seat]:
     """The seats as this screen shows them: a seat a computer plays for its absent
     person shows as that computer's."""
-    return [
-        Seat(str(info.get("name", "?")), str(info.get("stand_in") or info.get("kind", HUMAN)))
-        for info in view.seats
-    ]
+    return [Seat(info.name, info.stand_in or info.kind) for info in view.seats]

@@ -1132,16 +1132,12 @@ BYE_TEXTS = {
 }
 
 
-def refusal_text(data: dict[str, Any]) -> str:
+def refusal_text(code: str, reason: str, *, limit: int = 0, wait: int = 0) -> str:
     """A server's ``refused`` message in this language (the server's own words for a
-    code this version does not know)."""
-    code = str(data.get("code"))
+    code this version does not know); ``limit`` and ``wait`` fill a refused message's."""
     if code not in REFUSED_TEXTS:
-        return str(data.get("reason", ""))
-    limit, seconds = data.get("limit"), data.get("wait")
-    return gettext(REFUSED_TEXTS[code]).format(
-        limit=limit if type(limit) is int else 200, seconds=seconds if type(seconds) is int else 2
-    )
+        return reason
+    return gettext(REFUSED_TEXTS[code]).format(limit=limit or 200, seconds=max(wait, 1))
 
 
 # The table's messages (chat) and the turn's alert away from the screen.

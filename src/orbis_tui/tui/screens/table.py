@@ -299,7 +299,7 @@ class TableScreen(Screen[None]):
 
     def _tell_page(self, panel: DecisionPanel) -> None:
         """In a browser, tell the page what the panel says, every line of it, for a
-        screen reader (see web_page/app_index.html): the status line's words, the turn
+        screen reader (see web/page/app_index.html): the status line's words, the turn
         alert while the hand-over curtain waits, and the panel's lines. Sent only when
         it changed, as an escape sequence of its own that the terminal ignores."""
         if not self.app.is_web:

@@ -1,8 +1,9 @@
 """Which requests a web server of Orbis answers: the guard against pages of other sites
 and DNS rebinding, and the host names it reads.
 
-Both ``orbis serve`` (:mod:`orbis_tui.serve`, :mod:`orbis_tui.web_server`) and the table
-server (:mod:`orbis_tui.host`) put it in front of their pages; it knows nothing of them.
+Both ``orbis serve`` (:mod:`orbis_tui.web.serve`, :mod:`orbis_tui.web.server`) and the
+table server (:mod:`orbis_tui.remote.table_server`) put it in front of their pages; it
+knows nothing of them.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from .printable import printable
+from ..printable import printable
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 

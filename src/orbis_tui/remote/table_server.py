@@ -26,14 +26,14 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from .i18n import N_
-from .levels import HUMAN, LEVELS
-from .printable import MAX_LINE, printable
-from .remote import protocol as p
-from .remote.links import PLAY, WATCH, Link
-from .remote.room import WATCHER, Room, create_table
-from .remote.store import Change, DamagedTable, StoreError, StoreUnavailable, TableStore
-from .web_guard import RequestGuard, is_loopback, log_bad_requests_briefly
+from ..i18n import N_
+from ..levels import HUMAN, LEVELS
+from ..printable import MAX_LINE, printable
+from ..web.guard import RequestGuard, is_loopback, log_bad_requests_briefly
+from . import protocol as p
+from .links import PLAY, WATCH, Link
+from .room import WATCHER, Room, create_table
+from .store_types import Change, DamagedTable, StoreError, StoreUnavailable, TableStore
 
 log = logging.getLogger("orbis.host")
 
@@ -128,7 +128,7 @@ class SeatConnection:
 
     def close(self, code: str, reason: str) -> None:
         if self._bye is None:
-            self._bye = p.encode("bye", code=code, reason=reason)
+            self._bye = p.encode(p.Bye(code=code, reason=reason))
             self._wake.set()
 
     async def _write(self) -> None:
@@ -312,7 +312,7 @@ class TableServer:
                 web.get("/download/{key}", self.handle_download),
             ]
         )
-        from .web_server import static_route
+        from ..web.server import static_route
 
         app.add_routes([static_route()])
         app.on_startup.append(self._on_startup)
@@ -428,7 +428,7 @@ class TableServer:
 
     # ------------------------------------------------------------ the browser seat
     async def handle_seat_page(self, request: web.Request) -> web.StreamResponse:
-        from .web_server import seat_page
+        from ..web.server import seat_page
 
         kind = PLAY if request.path.startswith("/play/") else WATCH
         table, token = request.match_info["table"], request.match_info["token"]
@@ -455,7 +455,7 @@ class TableServer:
         Nothing is started for a link that opens no seat here; a seat's own terminal
         replaces its earlier one (one process per seat); watching tabs and all the
         terminals together are capped."""
-        from .web_server import refusal_page
+        from ..web.server import refusal_page
 
         seat = await self._seat_of_link(kind, table, token)
         if seat is None:
@@ -473,7 +473,7 @@ class TableServer:
         return sum(len(tasks) for tasks in self.terminals.values())
 
     async def handle_terminal(self, request: web.Request) -> web.StreamResponse:
-        from .web_server import replace_seat_terminal, run_seat_terminal, seat_websocket
+        from ..web.server import replace_seat_terminal, run_seat_terminal, seat_websocket
 
         kind = request.match_info["kind"]
         table, token = request.match_info["table"], request.match_info["token"]
@@ -521,7 +521,7 @@ class TableServer:
 
     async def handle_download(self, request: web.Request) -> web.StreamResponse:
         """A file a browser seat's app delivers, once, to the page that asked for it."""
-        from .web_server import serve_download
+        from ..web.server import serve_download
 
         return await serve_download(request, self._downloads())
 
@@ -548,7 +548,7 @@ def _table_request(
     names = body.get("names") or [f"Player {n + 1}" for n in range(players)]
     if not isinstance(names, list) or len(names) != players:
         raise ValueError("'names' names every seat")
-    from .names import names_problems
+    from ..names import names_problems
 
     problems = names_problems(names, "names")
     if any(type(n) is not str for n in names) or problems:
@@ -630,9 +630,9 @@ def host_tables(
     allow_seeded_tables: bool = False,
 ) -> int:
     """``orbis host``: open the store, warn if exposed, serve until interrupted."""
-    from .i18n import gettext as _
-    from .remote.store import open_store
-    from .serve import listen_problem
+    from ..i18n import gettext as _
+    from ..web.serve import listen_problem
+    from .store import open_store
 
     # What the server writes (the store with the true deal, its journals, the browser
     # seats' folders) is its owner's only.

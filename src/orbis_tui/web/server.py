@@ -2,7 +2,7 @@
 
 textual-serve answers each websocket (each browser tab) by starting the command in a
 new process and relaying its terminal to xterm.js in the page. Orbis reads what a tab
-sends itself (see :mod:`orbis_tui.web_tab`), and makes sure that a tab's game process
+sends itself (see :mod:`orbis_tui.web.tab`), and makes sure that a tab's game process
 ends when its tab goes, whatever the tab sent or failed to read.
 """
 
@@ -23,10 +23,10 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
-from .i18n import N_, language
-from .i18n import gettext as _
-from .web_guard import RequestGuard, is_loopback, log_bad_requests_briefly
-from .web_tab import (
+from ..i18n import N_, language
+from ..i18n import gettext as _
+from .guard import RequestGuard, is_loopback, log_bad_requests_briefly
+from .tab import (
     MAX_MESSAGE_BYTES,
     Focus,
     Keys,
@@ -48,7 +48,7 @@ TAKE_BACK = N_("Take it back here")
 RECONNECTING = N_("The table server cannot be reached: connecting again…")
 CLOSE_REPLACED = 4001  # the websocket's close code when a newer terminal took the seat
 CLOSE_RESTARTING = 1012  # the server stops (it may be restarted): the page tries again
-PAGE_FOLDER = Path(__file__).parent / "web_page"  # the page, without requests elsewhere
+PAGE_FOLDER = Path(__file__).parent / "page"  # the page, without requests elsewhere
 QUIT_GRACE = 10.0  # seconds a game has to save and end once its tab has gone
 TERM_GRACE = 3.0  # then seconds it has after SIGTERM, before SIGKILL
 INPUT_GRACE = 10.0  # seconds a game may leave its tab's keys unread before the tab closes

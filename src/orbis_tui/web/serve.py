@@ -1,7 +1,7 @@
 """``orbis serve``: the app in a web browser, one game process per browser tab.
 
 This module decides what is served and how safely; the web server itself lives in
-:mod:`orbis_tui.web_server`, imported only when serving starts, so that the ``orbis``
+:mod:`orbis_tui.web.server`, imported only when serving starts, so that the ``orbis``
 command does not load textual-serve or aiohttp for anything else.
 """
 
@@ -16,10 +16,10 @@ from contextlib import suppress
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .i18n import gettext as _
-from .paths import default_data_dir
-from .printable import printable
-from .web_guard import RequestGuard, is_loopback
+from ..i18n import gettext as _
+from ..paths import default_data_dir
+from ..printable import printable
+from .guard import RequestGuard, is_loopback
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -160,7 +160,7 @@ def listen_problem(host: str, port: int) -> str | None:
 
 def run_server(host: str, port: int, command: str, public_url: str | None = None) -> int:
     """Serve ``command`` until interrupted."""
-    from .web_server import OrbisServer
+    from .server import OrbisServer
 
     guard = RequestGuard(loopback_only=is_loopback(host), port=port, public_url=public_url)
     server = OrbisServer(command, host=host, port=port, guard=guard, public_url=public_url)
