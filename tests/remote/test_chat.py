@@ -211,3 +211,27 @@ def test_the_store_keeps_the_recent_messages_of_each_table(tmp_path: Path) -> No
             await store.close()
 
     asyncio.run(main())
+
+
+def test_a_10_kB_frame_is_turned_away_and_the_table_goes_on(tmp_path: Path) -> None:
+    """A seat's own screen refuses such a message before sending it (see
+    test_chat_seats.py); a program that sends it anyway is closed by the websocket's
+    own limit (1009, message too big), and nothing else changes."""
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, _w, _ = await new_table(server, 2)
+            assert links[0] is not None and links[1] is not None
+            async with raw_socket(links[0]) as ada:
+                await ada.next("table")
+                await ada.send(p.say("z" * 10_000))
+                closed = await ada.ws.receive(timeout=10)
+                assert closed.data == 1009
+            async with raw_socket(links[0]) as ada, raw_socket(links[1]) as bo:
+                await ada.next("table")
+                await bo.next("table")
+                await ada.send(p.say("back"))
+                assert (await said(bo))[-1]["text"] == "back"
+            assert [line.text for line in await server.store.chat(links[0].table)] == ["back"]
+
+    asyncio.run(main())

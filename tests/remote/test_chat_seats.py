@@ -11,6 +11,7 @@ from pathlib import Path
 from orbis_tui.remote import protocol as p
 from orbis_tui.tui.join import JoinApp, RemoteTableScreen
 from orbis_tui.tui.screens.chat import ChatScreen
+from orbis_tui.tui.settings import SettingsFile
 
 from .raw import raw_socket
 from .server_helpers import new_table, running_server
@@ -77,7 +78,7 @@ def test_chat_by_keyboard_in_the_app_with_a_refusal_and_a_mute_kept(tmp_path: Pa
     asyncio.run(main())
 
 
-def test_say_in_plain_text_and_the_others_lines_printed(tmp_path: Path) -> None:
+def test_say_mute_and_unmute_in_plain_text_and_the_others_lines_printed(tmp_path: Path) -> None:
     from orbis_tui.plain.join import PlainJoin
 
     out = Output()
@@ -101,7 +102,8 @@ def test_say_in_plain_text_and_the_others_lines_printed(tmp_path: Path) -> None:
             link, other = links
             assert link is not None and other is not None
             typed = Lines()
-            seat = PlainJoin(link, typed, out)  # type: ignore[arg-type]
+            settings = SettingsFile(tmp_path / "config")
+            seat = PlainJoin(link, typed, out, settings=settings)  # type: ignore[arg-type]
             running = asyncio.create_task(seat.run())
             async with raw_socket(other) as bo:
                 await bo.next("table")
@@ -113,9 +115,21 @@ def test_say_in_plain_text_and_the_others_lines_printed(tmp_path: Path) -> None:
                 await _wait(lambda: "this one has 10000" in out.text)
                 await bo.send(p.say("thanks"))
                 await _wait(lambda: ": thanks" in out.text)
+                # muted here, kept in the settings; then shown again
+                typed.queue.put("mute Player 2\n")
+                await _wait(lambda: "messages are hidden" in out.text)
+                kept = json.loads((tmp_path / "config" / "settings.json").read_text())
+                assert kept["muted"] == [f"{link.table}:1"]
+                await bo.send(p.say("hidden words"))
+                await _wait(lambda: any(c.text == "hidden words" for c in seat.chat.lines))
+                typed.queue.put("unmute Player 2\n")
+                await _wait(lambda: "shown again" in out.text)
+                await bo.send(p.say("visible again"))
+                await _wait(lambda: ": visible again" in out.text)
+                assert "hidden words" not in out.text
                 typed.queue.put("quit\n")
                 assert await asyncio.wait_for(running, 60) == 0
-            assert len(await server.store.chat(link.table)) == 2  # the long one never went
+            assert len(await server.store.chat(link.table)) == 4  # the long one never went
             assert "\x1b" not in out.text
 
     asyncio.run(main())
