@@ -139,3 +139,26 @@ async def _wait(check: object, seconds: float = 60) -> None:
     async with asyncio.timeout(seconds):
         while not check():  # type: ignore[operator]
             await asyncio.sleep(0.02)
+
+
+def test_a_watcher_reads_the_messages_and_has_no_key_to_write_one(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, watch, _ = await new_table(server, 2)
+            assert links[0] is not None
+            app = JoinApp(watch, tmp_path / "data", config_dir=tmp_path / "config")
+            async with app.run_test(size=(100, 30)) as pilot, raw_socket(links[0]) as ada:
+                await ada.next("table")
+                await _until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+                table = app.screen
+                assert isinstance(table, RemoteTableScreen)
+                await ada.send(p.say("hello watchers"))
+                await _until(pilot, lambda: any("hello watchers" in s for s in table.log_lines()))
+                keys = {b.binding.action for b in app.active_bindings.values()}
+                assert "chat" not in keys
+                await pilot.press("slash")
+                await pilot.pause()
+                assert not isinstance(app.screen, ChatScreen)
+                await pilot.press("q")
+
+    asyncio.run(main())

@@ -183,7 +183,7 @@ class PlainJoin:
                 self.say(line)
             return
         if session.my_seat is None:
-            self.say(_(app_texts.REFUSED_TEXTS[p.WATCHING]))
+            self.say(_(app_texts.CHAT_WATCHING))
             return
         text = f"/{command} {rest}" if command in ("mute", "unmute") else rest
         problem = session.say(text)
