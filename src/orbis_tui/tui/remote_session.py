@@ -202,8 +202,8 @@ class RemoteSession(GameSession):
         if self.on_mute is not None:
             self.on_mute(set(self.muted))
         self.version += 1
-        template = texts.CHAT_MUTED if muted else texts.CHAT_UNMUTED
-        return _(template).format(name=self.name_of(seat))
+        said = _(texts.CHAT_MUTED) if muted else _(texts.CHAT_UNMUTED)
+        return said.format(name=self.name_of(seat))
 
 
 def _seats(view: TableView) -> list[Seat]:

@@ -66,11 +66,11 @@ class SettingsScreen(ModalScreen[None]):
             if self.app.is_web and getattr(self.app, "plays_apart", False):
                 # A seat in a browser: the page can alert the player away from the tab.
                 for ident, label, on in (
-                    ("browser-notify", texts.SETTINGS_BROWSER_NOTIFY, settings.browser_notify),
-                    ("browser-sound", texts.SETTINGS_BROWSER_SOUND, settings.browser_sound),
+                    ("browser-notify", _(texts.SETTINGS_BROWSER_NOTIFY), settings.browser_notify),
+                    ("browser-sound", _(texts.SETTINGS_BROWSER_SOUND), settings.browser_sound),
                 ):
                     with Horizontal(classes="row"):
-                        yield Label(_(label), classes="label")
+                        yield Label(label, classes="label")
                         yield Choice(
                             [_(texts.SETTINGS_ON), _(texts.SETTINGS_OFF)], 0 if on else 1, id=ident
                         )
