@@ -224,3 +224,30 @@ def test_orbis_host_makes_its_key_once_and_the_host_lists_and_reissues_from_the_
     proc, said = _host(tmp_path / "tables.db", port, data)  # started again: the same key
     stop_process(proc, 10)
     assert "A new host's key" not in said and read_key_file(data / "host-key") == key
+
+
+def test_orbis_tables_plain_joins_the_number_chosen(tmp_path: Path) -> None:
+    from orbis_tui.remote.joined import remember_joined
+
+    port, data = free_port(), tmp_path / "data"
+    proc, _said = _host(tmp_path / "tables.db", port, data)
+    try:
+        from orbis_tui.remote.client import create_table_request
+
+        answer = asyncio.run(create_table_request(f"http://127.0.0.1:{port}", 2, {}))
+        remember_joined(data, parse_link(answer["seats"][0]["link"]))
+        env = {**os.environ, "ORBIS_DATA_DIR": str(data)}
+        done = subprocess.run(
+            [sys.executable, "-m", "orbis_tui", "tables", "--plain"],
+            input="1\nquit\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+    finally:
+        stop_process(proc, 10)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Your tables" and lines[1].startswith("1. http://127.0.0.1:")
+    assert any("You left the table" in line for line in lines), done.stdout[-2000:]

@@ -20,6 +20,7 @@ CLIENT_EXAMPLES: list[p.ClientMessageBase] = [
     p.StandIn(seat=1, level=None),
     p.RematchAnswer(yes=True),
     p.RematchAnswer(yes=False),
+    p.Say(text="good luck [bold]all[/]"),
     p.Sync(),
 ]
 
@@ -50,6 +51,8 @@ SERVER_EXAMPLES: list[p.ServerMessageBase] = [
         stand_ins=[{"seat": 3, "level": "easy", "from": 2}],
     ),
     p.Refused(code=p.ILLEGAL, reason="no", rule="R-TURN-1", count=4),
+    p.Refused(code=p.CHAT_TOO_FAST, reason="wait", count=4, wait=2),
+    p.Chat(lines=[p.ChatLineInfo(id=7, seat=1, at=4, text="hi")]),
     p.Bye(code=p.REPLACED, reason="opened elsewhere"),
     p.Table(
         seat=0,
@@ -141,7 +144,7 @@ def test_a_malformed_message_is_refused_with_the_reason(sent: str, said: str) ->
 
 
 def test_a_seat_passes_over_what_a_newer_server_adds_and_says_what_it_cannot_read() -> None:
-    assert p.decode_server('{"t": "chat", "text": "hi"}') is None  # a kind it does not know
+    assert p.decode_server('{"t": "emote", "text": "hi"}') is None  # a kind it does not know
     newer = json.loads(p.encode(SERVER_EXAMPLES[3]))
     newer["clock"] = 12.5  # a field it does not know
     assert p.decode_server(json.dumps(newer)) == SERVER_EXAMPLES[3]

@@ -383,3 +383,31 @@ def test_the_players_of_a_server_that_died_are_no_longer_shown_here(
                     pass
 
     asyncio.run(main())
+
+
+def test_a_message_said_at_one_server_reaches_the_seats_at_the_other() -> None:
+    async def main() -> None:
+        async with two_servers() as (a, b):
+            links, watch, _ = await new_table(a, 2)
+            async with raw_socket(at(links[0], a)) as ada, raw_socket(at(links[1], b)) as bo:
+                await ada.next("table")
+                await bo.next("table")
+                async with raw_socket(at(watch, b)) as watcher:
+                    await watcher.next("table")
+                    await ada.send(p.say("hello from server A"))
+                    for each in (ada, bo, watcher):  # both on server B, told through NOTIFY
+                        line = (await each.next("chat"))["lines"][-1]
+                        assert (line["seat"], line["text"]) == (0, "hello from server A")
+                    await bo.send(p.say("and back from B"))
+                    line = (await ada.next("chat"))["lines"][-1]
+                    assert (line["seat"], line["text"]) == (1, "and back from B")
+            # a seat that sits down at server B later is sent both, once each
+            async with raw_socket(at(links[0], b)) as again:
+                await again.next("table")
+                lines = (await again.next("chat"))["lines"]
+                assert [line["text"] for line in lines] == [
+                    "hello from server A",
+                    "and back from B",
+                ]
+
+    asyncio.run(main())

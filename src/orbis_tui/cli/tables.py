@@ -249,13 +249,36 @@ def _remember(data_dir: Path | None, link: Any) -> None:
 
 
 def _join(link: Any, args: argparse.Namespace) -> int:
+    from ..printable import printable
+
+    notify = None
+    if args.notify_command is not None:
+        from ..remote.alerts import NotifyCommandError, notify_argv
+
+        try:
+            notify = notify_argv(args.notify_command)
+        except NotifyCommandError as exc:
+            problem = printable(str(exc), 300)
+            print(
+                _("orbis join: --notify-command: {problem}").format(problem=problem),
+                file=sys.stderr,
+            )
+            return 2
     if args.plain:
         from ..plain.join import run_plain_join
 
-        return run_plain_join(link, language=args.chosen_lang, read=sys.stdin, write=sys.stdout)
+        return run_plain_join(
+            link, language=args.chosen_lang, read=sys.stdin, write=sys.stdout, notify=notify
+        )
     from ..tui.join import run_join
 
-    return run_join(link, args.data_dir, language=args.chosen_lang, throwaway=args.browser_seat)
+    return run_join(
+        link,
+        args.data_dir,
+        language=args.chosen_lang,
+        throwaway=args.browser_seat,
+        notify=notify,
+    )
 
 
 HOST_KEY_ENV = "ORBIS_HOST_KEY"  # the host's key, for the host's commands
@@ -398,6 +421,17 @@ def _add_host(sub: Any) -> None:
     host.set_defaults(run=_cmd_host)
 
 
+def _notify_option(parser: Any) -> None:
+    parser.add_argument(
+        "--notify-command",
+        metavar="CMD",
+        help=_(
+            "run CMD each time your turn comes, with the alert's text as its last argument "
+            "and in ORBIS_NOTIFY_TEXT (no shell: e.g. notify-send)"
+        ),
+    )
+
+
 def _host_key_option(parser: Any) -> None:
     parser.add_argument(
         "--host-key-file",
@@ -481,6 +515,7 @@ def _add_tables(sub: Any) -> None:
     tables.add_argument(
         "--plain", action="store_true", help=_("a numbered list in plain text, for screen readers")
     )
+    _notify_option(tables)
     language_option(tables)
     tables.set_defaults(run=_cmd_tables)
 
@@ -510,6 +545,7 @@ def _add_join(sub: Any) -> None:
         action="store_true",
         help=_("play the seat line by line in plain text, for screen readers"),
     )
+    _notify_option(join)
     language_option(join)
     join.set_defaults(run=_cmd_join)
 

@@ -5,7 +5,9 @@ reconnects on its own) and the same session (:class:`~orbis_tui.tui.remote_sessi
 RemoteSession`: a move is checked here first, then sent to the server); the lines are
 the plain seat's (:class:`.seat.PlainSeat`). Lines typed while another player decides
 may be commands (``board``, ``history``...); the end of the input leaves the table,
-which the server keeps.
+which the server keeps. ``say TEXT`` speaks to the table, and what the others say is
+printed as a line as it comes (``chat`` prints the recent messages again; ``mute NAME``
+and ``unmute NAME`` hide a player's messages here, kept in the settings).
 """
 
 from __future__ import annotations
@@ -19,21 +21,37 @@ from .. import i18n
 from ..i18n import gettext as _
 from ..levels import HUMAN
 from ..remote import protocol as p
+from ..remote.alerts import TurnAlert
+from ..remote.chat import ChatLog, mute_key
 from ..remote.client import OutOfStep, SeatLink, TableMirror
 from ..remote.links import Link
 from ..tui import texts as app_texts
 from ..tui.remote_session import RemoteSession
+from ..tui.settings import SettingsFile
 from ..tui.texts import clock_words
 from ..words import spell_colors
 from . import texts
 from .seat import COMMANDS, Lines, PlainSeat
 
+CHAT_COMMANDS = ("say", "chat", "mute", "unmute")
+
 
 class PlainJoin:
     """One seat of a remote table, read and answered line by line."""
 
-    def __init__(self, link: Link, read: Lines, write: TextIO) -> None:
+    def __init__(
+        self,
+        link: Link,
+        read: Lines,
+        write: TextIO,
+        *,
+        notify: list[str] | None = None,
+        settings: SettingsFile | None = None,
+    ) -> None:
         self.link = link
+        self.chat = ChatLog()
+        self.settings_file = settings
+        self.turn_alert = None if notify is None else TurnAlert(notify, self._notify_failed)
         self.read = read
         self.write = write
         self.mirror = TableMirror()
@@ -128,6 +146,11 @@ class PlainJoin:
                 return
             if self.session is None:
                 self.session = RemoteSession(self.mirror, view, self._send)
+                self.session.chat = self.chat
+                self.session.muted = self._muted()
+                self.session.on_mute = self._keep_muted
+                if self.turn_alert is not None:  # opened in this turn: the player is here
+                    self.turn_alert.seen(self.session.state.turn)
                 self.seat = PlainSeat(self.session, self.read, self.write)
                 seats = self.session.seats
                 names = ", ".join(s.name for s in seats)
@@ -137,10 +160,55 @@ class PlainJoin:
                 self.session.take_view(view)
             self._tell_clock_and_rematch()
         elif isinstance(data, p.Refused) and self.session is not None:
-            self.session.refused()
-            known = data.code in app_texts.REFUSED_TEXTS
-            self.say(_(app_texts.REFUSED_TEXTS[data.code]) if known else data.reason)
-            self._shown = None  # ask again
+            self.say(
+                app_texts.refusal_text(data.code, data.reason, limit=data.limit, wait=data.wait)
+            )
+            if not data.code.startswith("chat-"):
+                self.session.refused()
+                self._shown = None  # ask again
+        elif isinstance(data, p.Chat):
+            new = self.chat.take([line.model_dump() for line in data.lines])
+            if self.session is not None:
+                for line in self.session.heard(new):
+                    self.say(self.session.chat_text(line))
+
+    # ------------------------------------------------------------ the table's messages
+    def _muted(self) -> set[int]:
+        if self.settings_file is None:
+            return set()
+        keys = set(self.settings_file.load().muted)
+        return {n for n in range(4) if mute_key(self.link.table, n) in keys}
+
+    def _keep_muted(self, seats: set[int]) -> None:
+        if self.settings_file is None:
+            return
+        settings = self.settings_file.load()
+        table = self.link.table
+        kept = [k for k in settings.muted if not k.startswith(f"{table}:")]
+        settings.muted = kept + [mute_key(table, n) for n in sorted(seats)]
+        self.settings_file.save(settings)
+
+    def _chat_command(self, command: str, rest: str) -> None:
+        session = self.session
+        assert session is not None
+        if command == "chat":
+            lines = session.chat_lines()
+            for line in lines or [_(app_texts.CHAT_NONE)]:
+                self.say(line)
+            return
+        if session.my_seat is None:
+            self.say(_(app_texts.CHAT_WATCHING))
+            return
+        text = f"/{command} {rest}" if command in ("mute", "unmute") else rest
+        problem = session.say(text)
+        if problem:
+            self.say(problem)
+
+    def _notify_failed(self, error: str) -> None:
+        loop = self._loop
+        if loop is not None:
+            text = _(app_texts.NOTIFY_FAILED).format(error=error)
+            loop.call_soon_threadsafe(self.say, text)
 
     def _tell_clock_and_rematch(self) -> None:
         """Say when this seat's time ran out, and what the others say of a rematch."""
@@ -224,6 +292,9 @@ class PlainJoin:
             self._tell_clock()
             return
         self._waiting_for = None
+        if self.turn_alert is not None:
+            name = session.name_of(session.state.current)
+            self.turn_alert.turn(session.state.turn, _(app_texts.NOTIFY_TEXT).format(name=name))
         if self._shown == session.version:
             return
         self._shown = session.version
@@ -249,6 +320,12 @@ class PlainJoin:
             command in ("1", "2") and self._rematch_asked_of_me()
         ):
             self._seat_command(command)
+        if command in CHAT_COMMANDS:
+            self._chat_command(command, entry[len(words[0]) :].strip())
+            return True
+        if command == "help":
+            seat.command(command, [])
+            self.say(_(texts.JOIN_CHAT_HELP))
             return True
         if self._mine():
             return seat.answer(entry)
@@ -302,13 +379,22 @@ class PlainJoin:
         return True
 
 
-def run_plain_join(link: Link, *, language: str | None = None, read: Lines, write: TextIO) -> int:
-    """Take ``link``'s seat line by line; the exit status."""
+def run_plain_join(
+    link: Link,
+    *,
+    language: str | None = None,
+    read: Lines,
+    write: TextIO,
+    notify: list[str] | None = None,
+) -> int:
+    """Take ``link``'s seat line by line; the exit status. ``notify``: a command run
+    each time this seat's turn comes (``--notify-command``)."""
     gc.enable()  # the orbis command turns collection off while an app starts
     if language:
         i18n.set_language(i18n.resolve_language(language, None))
     before = spell_colors(True)
     try:
-        return asyncio.run(PlainJoin(link, read, write).run())
+        join = PlainJoin(link, read, write, notify=notify, settings=SettingsFile())
+        return asyncio.run(join.run())
     finally:
         spell_colors(before)

@@ -151,3 +151,9 @@ JOIN_REMATCH_OFFER = N_(
 JOIN_REMATCH_ANSWER = N_("{name} asks for a rematch: 1 accept, 2 decline.")
 JOIN_REMATCH_NONE = N_("Nobody asked for a rematch: type rematch to ask for one.")
 JOIN_GOODBYE = N_("You left the table; the server keeps the game, and your link takes you back.")
+JOIN_CHAT_HELP = N_(
+    "At the table:\n"
+    "say TEXT: a message to the table (at most 200 characters)\n"
+    "chat: the recent messages again\n"
+    "mute NAME: hide that player's messages here; unmute NAME shows them again"
+)

@@ -32,6 +32,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from .chat import RECENT_CHAT, ChatLine, chat_line
 from .store_types import (
     HOST_KEY,
     Change,
@@ -39,6 +40,7 @@ from .store_types import (
     StoredTable,
     StoreError,
     StoreUnavailable,
+    chat_lines,
     foreign_schema,
     read_clock,
     read_extra,
@@ -68,6 +70,11 @@ _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS orbis_graces (
         table_id TEXT NOT NULL, seat INTEGER NOT NULL, until DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, seat))""",
+    # The messages said at each table (beside it, not in its record).
+    """CREATE TABLE IF NOT EXISTS orbis_chat (
+        id BIGSERIAL PRIMARY KEY, table_id TEXT NOT NULL REFERENCES orbis_tables (id),
+        seat INTEGER NOT NULL, at INTEGER NOT NULL, text TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS orbis_chat_of_table ON orbis_chat (table_id, id)",
     # Which server process plays a table's computer seats, until when.
     """CREATE TABLE IF NOT EXISTS orbis_leases (
         table_id TEXT PRIMARY KEY, holder TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL)""",
@@ -253,6 +260,11 @@ class PostgresStore:
         except (ValueError, KeyError, TypeError):
             return
         if origin == self.holder or self.on_change is None:
+            return
+        if "c" in note:  # a message said there
+            line = chat_line(note["c"])
+            if line is not None:
+                self.on_change(str(table_id), Change(chat=line))
             return
         number, entry, seat = note.get("n"), note.get("e"), note.get("p")
         if type(number) is not int or type(entry) is not str:
@@ -582,6 +594,32 @@ class PostgresStore:
             row = await cur.fetchone()
             await self._notify(conn, table_id)
         return str(row[0]) if row is not None else next_table
+
+    async def say(self, table_id: str, seat: int, at: int, text: str) -> ChatLine:
+        """Keep the message and tell the other server processes, in one statement."""
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                """WITH kept AS (
+                    INSERT INTO orbis_chat (table_id, seat, at, text)
+                    VALUES (%(t)s, %(s)s, %(a)s, %(x)s) RETURNING id)
+                SELECT id, pg_notify(%(c)s, json_build_object(
+                    'o', %(o)s::text, 't', %(t)s::text, 'c', json_build_object(
+                        'id', id, 'seat', %(s)s::int, 'at', %(a)s::int, 'text', %(x)s::text
+                    ))::text) FROM kept""",
+                {"t": table_id, "s": seat, "a": at, "x": text, "o": self.holder, "c": CHANNEL},
+            )
+            row = await cur.fetchone()
+        assert row is not None
+        return ChatLine(int(row[0]), seat, at, text)
+
+    async def chat(self, table_id: str, limit: int = RECENT_CHAT) -> list[ChatLine]:
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                """SELECT id, seat, at, text FROM orbis_chat WHERE table_id = %s
+                ORDER BY id DESC LIMIT %s""",
+                (table_id, limit),
+            )
+            return chat_lines(list(await cur.fetchall()))
 
     async def finish(self, table_id: str) -> None:
         async with self._conn() as conn:

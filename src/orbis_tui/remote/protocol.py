@@ -5,12 +5,15 @@ A seat says ``hello`` first (the table and its secret token), then sends intents
 ``undo`` (with that number too), ``hint`` (a hint was shown at this decision),
 ``stand_in`` (hand an absent player's seat to a computer level, or take it back: one's
 own seat too, once a computer plays it because its time ran out), ``rematch`` (at the
-end: ask for a rematch or say yes to it, ``"yes": true``, or say no) and ``sync``
-(send the whole table again: this seat lost step). The table answers with
+end: ask for a rematch or say yes to it, ``"yes": true``, or say no), ``say`` (a short
+message to the table, see :mod:`.chat`) and ``sync`` (send the whole table again: this
+seat lost step). The table answers with
 ``table`` (the whole public record, the seats and who is here: first, and whenever a
 change cannot be followed), ``moved`` (what changed since: the actions added or taken
 back, the tiles they turned face up, the seats), ``refused`` (to the one seat, with the
-reason and the rule) or ``bye`` (the reason, before the connection is closed). Anything
+reason and the rule), ``chat`` (messages said at the table: the recent ones when a
+connection arrives, then each one as it is said) or ``bye`` (the reason, before the
+connection is closed). Anything
 else, anything too big or not shaped as below is a protocol error: the connection is
 closed with the reason.
 
@@ -145,6 +148,14 @@ class RematchAnswer(ClientMessageBase):
     yes: bool
 
 
+class Say(ClientMessageBase):
+    """A message to the table, as typed: the room checks its length (and says why it
+    refuses one) and cleans it (:mod:`.chat`); the frame's size bounds it here."""
+
+    t: Literal["say"] = "say"
+    text: str
+
+
 class Sync(ClientMessageBase):
     """The seat lost step with the table: it is sent the whole table again."""
 
@@ -153,9 +164,9 @@ class Sync(ClientMessageBase):
 
 # Every message a seat may send: a new kind is one model more here.
 ClientMessage = Annotated[
-    Hello | Act | Undo | Hint | StandIn | RematchAnswer | Sync, Field(discriminator="t")
+    Hello | Act | Undo | Hint | StandIn | RematchAnswer | Say | Sync, Field(discriminator="t")
 ]
-Intent = Act | Undo | Hint | StandIn | RematchAnswer | Sync  # what follows the hello
+Intent = Act | Undo | Hint | StandIn | RematchAnswer | Say | Sync  # what follows the hello
 
 
 # ------------------------------------------------------------ what the server sends
@@ -250,6 +261,30 @@ class Refused(ServerMessageBase):
     reason: str
     rule: str | None = None
     count: int = Field(alias="n")
+    # A message refused: the most characters it may hold (CHAT_TOO_LONG), or the
+    # seconds to wait before the next (CHAT_TOO_FAST).
+    limit: int = 0
+    wait: int = 0
+
+    left_out_unset = frozenset({"limit", "wait"})
+
+
+class ChatLineInfo(ServerMessageBase):
+    """One message said at the table: its number (in the order the store kept them),
+    the seat that said it, the table's action count then, and its text (cleaned)."""
+
+    id: int
+    seat: int
+    at: int
+    text: str
+
+
+class Chat(ServerMessageBase):
+    """Messages said at the table: the recent ones when a connection arrives, then each
+    one as it is said (a seat shows each number once)."""
+
+    t: Literal["chat"] = "chat"
+    lines: list[ChatLineInfo]
 
 
 class Bye(ServerMessageBase):
@@ -261,7 +296,7 @@ class Bye(ServerMessageBase):
 
 
 # Every message the server may send: a new kind is one model more here.
-ServerMessage = Annotated[Table | Moved | Refused | Bye, Field(discriminator="t")]
+ServerMessage = Annotated[Table | Moved | Refused | Chat | Bye, Field(discriminator="t")]
 
 
 @dataclass(frozen=True)
@@ -362,6 +397,10 @@ def rematch(yes: bool) -> str:
     return encode(RematchAnswer(yes=yes))
 
 
+def say(text: str) -> str:
+    return encode(Say(text=text))
+
+
 def sync() -> str:
     return encode(Sync())
 
@@ -377,6 +416,8 @@ UNKNOWN_LEVEL = "unknown-level"
 TOO_SOON = "too-soon"
 NOT_OVER = "not-over"  # a rematch before the end
 NO_REMATCH = "no-rematch"  # no rematch to say no to, or it is dealt already
+CHAT_TOO_LONG = "chat-too-long"  # a message over MAX_CHAT characters, or an empty one
+CHAT_TOO_FAST = "chat-too-fast"  # the seat said too many messages lately
 STORE_AWAY = "store-away"  # the store cannot be reached now: nothing was kept (also a bye)
 # Why a connection is closed (``bye``'s ``code``).
 BAD_MESSAGE = "bad-message"

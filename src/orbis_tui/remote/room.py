@@ -35,6 +35,7 @@ from ..levels import HUMAN, LEVELS
 from ..records import GameRecord, GameSetup, Match, setup_for_game
 from ..words import message_of
 from . import protocol as p
+from .chat import MAX_CHAT, RECENT_CHAT, ChatBudget, ChatLine, clean_chat
 from .links import new_table_id, new_token, token_hash, token_matches
 from .store_types import (
     Change,
@@ -136,6 +137,10 @@ class Room:
         self._told_count = self.count
         self._told_pos = tuple(self.match.state.pile_pos)
         self._whole_next = False  # the table was rebuilt: send it whole
+        # The recent messages said at the table (read from the store when the first
+        # connection arrives), and how many each seat may still say now.
+        self.chat: list[ChatLine] | None = None
+        self._chat_budgets: dict[int, ChatBudget] = {}
 
     # ------------------------------------------------------------ who is who
     @property
@@ -429,6 +434,78 @@ class Room:
                 log.warning("table %s: seat %d arrived, not yet stored: %s", self.id, seat, exc)
             self.broadcast(skip=conn)
             conn.send_table(functools.partial(self.table_message, seat), None)
+        await self._send_recent_chat(conn)
+
+    # ------------------------------------------------------------ the table's messages
+    async def _send_recent_chat(self, conn: Connection) -> None:
+        """Send a connection that arrived the recent messages (read from the store the
+        first time; a store away now leaves them for the next time)."""
+        if self.chat is None:
+            try:
+                self.chat = await self.store.chat(self.id, RECENT_CHAT)
+            except StoreUnavailable as exc:
+                log.warning("table %s: its messages cannot be read now: %s", self.id, exc)
+                return
+        if self.chat:
+            conn.send(_chat_message(self.chat))
+
+    async def say(self, seat: int, conn: Connection, text: str) -> None:
+        """``seat`` says ``text`` to the table: kept, then sent to every connection; or
+        refused to that seat, with the reason."""
+        refusal: dict[str, Any] | None = None
+        cleaned = clean_chat(text[: MAX_CHAT * 4])
+        if seat == WATCHER:
+            refusal = {"code": p.WATCHING, "reason": "a watcher cannot speak at the table"}
+        elif len(text) > MAX_CHAT or len(cleaned) > MAX_CHAT:
+            refusal = {
+                "code": p.CHAT_TOO_LONG,
+                "reason": f"a message holds at most {MAX_CHAT} characters, not {len(text)}",
+                "limit": MAX_CHAT,
+            }
+        elif not cleaned:
+            refusal = {"code": p.CHAT_TOO_LONG, "reason": "an empty message", "limit": MAX_CHAT}
+        else:
+            budget = self._chat_budgets.setdefault(seat, ChatBudget(self.clock))
+            wait = budget.spend()
+            if wait:
+                refusal = {
+                    "code": p.CHAT_TOO_FAST,
+                    "reason": f"too many messages: wait {math.ceil(wait)} s",
+                    "wait": math.ceil(wait),
+                }
+        if refusal is None:
+            try:
+                line = await self.store.say(self.id, seat, self.count, cleaned)
+            except StoreUnavailable as exc:
+                log.warning("table %s: a message not kept: %s", self.id, exc)
+                refusal = {
+                    "code": p.STORE_AWAY,
+                    "reason": "the table's store cannot be reached: nothing was kept",
+                }
+            else:
+                self.heard(line)
+                return
+        conn.send(p.encode(p.Refused(count=self.count, **refusal)))
+
+    def heard(self, line: ChatLine) -> None:
+        """A message was said here or at another server process: every connection is
+        sent it (once: a line already heard is passed over)."""
+        if self.chat is not None:
+            if any(kept.id == line.id for kept in self.chat):
+                return
+            self.chat = [*self.chat, line][-RECENT_CHAT:]
+        message = _chat_message([line])
+        for conn in [*self.here.values(), *self.watchers]:
+            conn.send(message)
+
+    async def _catch_up_chat(self) -> None:
+        """Messages said at other server processes may have been missed: read them."""
+        if self.chat is None:
+            return
+        known = {line.id for line in self.chat}
+        for line in await self.store.chat(self.id, RECENT_CHAT):
+            if line.id not in known:
+                self.heard(line)
 
     async def leave(self, seat: int, conn: Connection) -> None:
         async with self.lock:
@@ -449,6 +526,9 @@ class Room:
 
     # ------------------------------------------------------------ intents
     async def handle(self, seat: int, conn: Connection, intent: p.Intent) -> None:
+        if isinstance(intent, p.Say):
+            await self.say(seat, conn, intent.text)
+            return
         async with self.lock:
             if isinstance(intent, p.Sync):
                 conn.send_table(functools.partial(self.table_message, seat), None)
@@ -474,7 +554,7 @@ class Room:
             return await self._stand_in(seat, intent)
         if isinstance(intent, p.RematchAnswer):
             return await self._rematch(seat, intent.yes)
-        if isinstance(intent, p.Sync):
+        if isinstance(intent, p.Sync | p.Say):
             return None  # answered at once, in handle
         state = self.match.state
         if state.is_over or seat != state.current or self.bot_level(seat) is not None:
@@ -653,6 +733,9 @@ class Room:
         """Another server process changed this table as ``change`` says: follow it
         without loading the table where it can (an action added at the end, or who is
         here), else load it."""
+        if change.chat is not None:
+            self.heard(change.chat)  # not the table's state: no lock needed
+            return
         async with self.lock:
             if change.grace:
                 await self._graces_from_store()
@@ -755,6 +838,7 @@ class Room:
         self._changed()
         if self.next_table is not None:  # the rematch was dealt by another server process
             self._send_on()
+        await self._catch_up_chat()
 
     def _follow(self, theirs: list[str]) -> bool:
         """Bring the match to ``theirs`` by playing on or taking one back, if it can."""
@@ -925,6 +1009,12 @@ DEAL_BITS = 256  # random bits a table's piles are shuffled from (none kept)
 def _table_number(table_id: str) -> int:
     """A number of the table's own, for its computer players' seeds."""
     return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:7], "little")
+
+
+def _chat_message(lines: list[ChatLine]) -> str:
+    return p.encode(
+        p.Chat(lines=[p.ChatLineInfo(id=c.id, seat=c.seat, at=c.at, text=c.text) for c in lines])
+    )
 
 
 def _seat_field(seat: int) -> int | None:

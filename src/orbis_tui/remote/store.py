@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..printable import MAX_LINE, printable
+from .chat import RECENT_CHAT, ChatLine
 from .store_types import (
     COLUMNS,
     HOST_KEY,
@@ -40,6 +41,7 @@ from .store_types import (
     StoreError,
     StoreUnavailable,
     TableStore,
+    chat_lines,
     foreign_schema,
     read_clock,
     read_extra,
@@ -88,6 +90,10 @@ CREATE TABLE IF NOT EXISTS rematch_answers (
     PRIMARY KEY (table_id, seat));
 CREATE TABLE IF NOT EXISTS rematches (
     table_id TEXT PRIMARY KEY, next_table TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL,
+    at INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chat_of_table ON chat (table_id, id);
 """
 
 
@@ -389,6 +395,23 @@ class SqliteStore:
         db.execute("INSERT OR IGNORE INTO rematches VALUES (?, ?)", (table_id, next_table))
         row = db.execute("SELECT next_table FROM rematches WHERE table_id = ?", (table_id,))
         return str(row.fetchone()[0])
+
+    async def say(self, table_id: str, seat: int, at: int, text: str) -> ChatLine:
+        cur = await self._run(
+            self._db.execute,
+            "INSERT INTO chat (table_id, seat, at, text) VALUES (?, ?, ?, ?)",
+            (table_id, seat, at, text),
+        )
+        return ChatLine(int(cur.lastrowid or 0), seat, at, text)
+
+    async def chat(self, table_id: str, limit: int = RECENT_CHAT) -> list[ChatLine]:
+        rows = await self._run(
+            lambda: self._db.execute(
+                "SELECT id, seat, at, text FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?",
+                (table_id, limit),
+            ).fetchall()
+        )
+        return chat_lines(rows)
 
     async def claim(self, table_id: str) -> float:
         return 0.0  # one server process per file: it plays every computer seat

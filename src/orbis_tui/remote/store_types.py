@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..printable import printable
+from .chat import RECENT_CHAT, ChatLine
 
 
 class StoreError(Exception):
@@ -73,14 +74,15 @@ class StoredTable:
 @dataclass(frozen=True)
 class Change:
     """What another server process changed at a table: one action added at ``number``
-    (``entry``), a person arrived at ``seat`` or left it (``here``), or anything else
-    (all None: load it)."""
+    (``entry``), a person arrived at ``seat`` or left it (``here``), a message said
+    (``chat``), or anything else (all None: load it)."""
 
     number: int | None = None
     entry: str | None = None
     seat: int | None = None
     here: bool = False
     grace: bool = False  # a person's grace changed (read them again: TableStore.graces)
+    chat: ChatLine | None = None
 
 
 class TableStore(Protocol):
@@ -116,6 +118,12 @@ class TableStore(Protocol):
     async def set_next_table(self, table_id: str, next_table: str) -> str:
         """The rematch's table for ``table_id``: ``next_table`` unless another server
         process set one first (then that one). Answers the table that holds."""
+
+    async def say(self, table_id: str, seat: int, at: int, text: str) -> ChatLine:
+        """Keep a message said at the table (beside it, not in its record)."""
+
+    async def chat(self, table_id: str, limit: int = RECENT_CHAT) -> list[ChatLine]:
+        """The table's last ``limit`` messages, oldest first."""
 
     async def claim(self, table_id: str) -> float:
         """0 when this server process plays the table's computer seats now (its lease
@@ -156,6 +164,7 @@ COLUMNS = {
     "clocks": {"table_id", "seconds", "level", "seat", "deadline"},
     "rematch_answers": {"table_id", "seat", "at"},
     "rematches": {"table_id", "next_table"},
+    "chat": {"id", "table_id", "seat", "at", "text"},
 }
 
 
@@ -224,3 +233,14 @@ def stored_text(table_id: str, what: str, value: object, hash_: bool = False) ->
     raise DamagedTable(
         f"table {printable(table_id)}: {what} is not {kind} ({type(value).__name__})"
     )
+
+
+def chat_lines(rows: list[Any]) -> list[ChatLine]:
+    """Stored messages (newest first, as read) as lines, oldest first; a row that is
+    not a message is passed over."""
+    lines = []
+    for row in reversed(rows):
+        ident, seat, at, text = row
+        if all(type(v) is int for v in (ident, seat, at)) and isinstance(text, str):
+            lines.append(ChatLine(ident, seat, at, text))
+    return lines

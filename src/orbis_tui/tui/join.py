@@ -10,6 +10,7 @@ which ``s`` saves like any game's.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import sys
@@ -28,14 +29,24 @@ from ..i18n import gettext as _
 from ..levels import HUMAN
 from ..records import Match
 from ..remote import protocol as p
+from ..remote.alerts import TurnAlert
+from ..remote.chat import ChatLog, mute_key
 from ..remote.client import OutOfStep, SeatLink, TableMirror, TableView
 from ..remote.links import Link
 from . import texts
 from .app import OrbisApp
-from .navigation import NewGame, OpenWalkthrough, PlayApart, ResumeGame, ShowEnd, StartGame
+from .navigation import (
+    NewGame,
+    OpenWalkthrough,
+    PlayApart,
+    ResumeGame,
+    SettingsChanged,
+    ShowEnd,
+    StartGame,
+)
 from .remote_session import RemoteSession
 from .screens.end import EndScreen
-from .screens.table import TableScreen
+from .screens.table import PAGE_OSC, TableScreen
 from .widgets.keybar import KeyBar
 
 K = texts.KEY
@@ -76,6 +87,7 @@ class RemoteTableScreen(TableScreen):
         *TableScreen.BINDINGS,
         Binding("m", "stand_in", K["stand_in"]),
         Binding("m", "seat_back", K["seat_back"]),
+        Binding("slash", "chat", K["chat"], key_display="/"),
     ]
 
     @property
@@ -90,6 +102,8 @@ class RemoteTableScreen(TableScreen):
         if action == "seat_back":
             seat = self.remote.my_seat
             return seat is not None and self.remote.out_of_time(seat)
+        if action == "chat":
+            return self.remote.my_seat is not None  # a watcher reads the log
         if action == "new_game":
             return False  # a table played apart is dealt on its server
         return super().check_action(action, parameters)
@@ -123,6 +137,15 @@ class RemoteTableScreen(TableScreen):
 
         question = _(texts.STAND_IN_QUESTION).format(name=name)
         self.app.push_screen(QuestionScreen(_(texts.STAND_IN_TITLE), question, answers), answered)
+
+    def action_chat(self) -> None:
+        from .screens.chat import ChatScreen
+
+        if self.remote.my_seat is not None:
+            self.app.push_screen(ChatScreen(self.remote.chat_lines, self.remote.say))
+
+    def log_lines(self) -> list[str]:
+        return self.remote.log_lines()
 
     def since_seat(self) -> int | None:
         """This screen's player, whoever's turn it is."""
@@ -246,8 +269,11 @@ class JoinApp(OrbisApp):
         data_dir: Path | str | None = None,
         *,
         throwaway: bool = False,
+        notify: list[str] | None = None,
         **kwargs: Any,
     ) -> None:
+        """``notify``: a command run (with the alert's text) each time this seat's turn
+        comes (``orbis join --notify-command``)."""
         self._scratch: tempfile.TemporaryDirectory[str] | None = None
         if throwaway:
             self._scratch = tempfile.TemporaryDirectory(prefix="orbis-seat-")
@@ -263,6 +289,8 @@ class JoinApp(OrbisApp):
         self._presence: list[tuple[bool, str | None]] = []
         self._lost = False  # the connection dropped and is not back yet
         self._rematch = p.RematchInfo()  # the rematch as last told
+        self.chat = ChatLog()  # the table's messages, each once
+        self.turn_alert = None if notify is None else TurnAlert(notify, self._notify_failed)
 
     def _show_first_screen(self) -> None:
         self.push_screen(self._waiting)
@@ -351,10 +379,44 @@ class JoinApp(OrbisApp):
             if back:
                 self._tell_what_happened()
         elif isinstance(data, p.Refused) and self.session is not None:
-            self.session.refused()
-            known = data.code in texts.REFUSED_TEXTS
-            text = _(texts.REFUSED_TEXTS[data.code]) if known else data.reason
+            if not data.code.startswith("chat-"):
+                self.session.refused()  # not an answer to a move: one may be on its way
+            text = texts.refusal_text(data.code, data.reason, limit=data.limit, wait=data.wait)
             self.notify(text, severity="warning", markup=False)
+        elif isinstance(data, p.Chat):
+            self._heard(data)
+
+    def _heard(self, data: p.Chat) -> None:
+        """Messages said at the table: in the log (and the chat screen, if open); one
+        said now by another seat pops up too (not those sent again on connecting)."""
+        first = not self.chat.lines
+        new = self.chat.take([line.model_dump() for line in data.lines])
+        session = self.session
+        if not new or session is None:
+            return
+        session.version += 1
+        table = self._table_screen()
+        if table is not None and table.is_mounted and table.query("#market"):
+            table.changed()  # (not laid out yet: its first frame shows them)
+        from .screens.chat import ChatScreen
+
+        if isinstance(self.screen, ChatScreen):
+            self.screen.heard()
+        elif not first and len(new) == 1 and new[0].seat != session.my_seat:
+            for line in session.heard(new):
+                self.notify(session.chat_text(line), timeout=8, markup=False)
+
+    def _muted_seats(self) -> set[int]:
+        table = self.link.table
+        keys = set(self.settings.muted)
+        return {n for n in range(4) if mute_key(table, n) in keys}
+
+    def _keep_muted(self, seats: set[int]) -> None:
+        """Keep this table's muted seats in the settings (the others' as they were)."""
+        table = self.link.table
+        kept = [k for k in self.settings.muted if not k.startswith(f"{table}:")]
+        self.settings.muted = kept + [mute_key(table, n) for n in sorted(seats)]
+        self._save_settings()
 
     def _take(self, view: TableView, turn: int, count: int) -> None:
         """Show ``view``, which the mirror has taken up (the table was at ``turn``,
@@ -362,6 +424,11 @@ class JoinApp(OrbisApp):
         session = self.session
         if session is None:
             session = self.session = RemoteSession(self.mirror, view, self._send)
+            session.chat = self.chat
+            session.muted = self._muted_seats()
+            session.on_mute = self._keep_muted
+            if self.turn_alert is not None:  # opened in this turn: the player is here
+                self.turn_alert.seen(session.state.turn)
             self._presence = _presence(view)
             self._rematch = p.RematchInfo()
             # Not "resumed": there is no saved game here, only the table as it is now.
@@ -471,9 +538,46 @@ class JoinApp(OrbisApp):
         if mine and not self._was_my_turn:
             self.bell()
             self._set_title(_(texts.YOUR_TURN_TITLE))
+            text = _(texts.NOTIFY_TEXT).format(name=session.name_of(state.current))
+            if self.turn_alert is not None:
+                self.turn_alert.turn(state.turn, text)
+            if self.is_web:  # the page shows a desktop notification, plays a sound
+                settings = self.settings
+                self._tell_page(
+                    turn=text,
+                    key=f"{self.link.table}:{state.turn}",
+                    notify=settings.browser_notify,
+                    sound=settings.browser_sound,
+                )
         elif not mine and self._was_my_turn:
             self._set_title(texts.APP_TITLE)
         self._was_my_turn = mine
+
+    plays_apart = True  # the settings offer the browser's turn alerts
+
+    def on_settings_changed(self, _message: SettingsChanged) -> None:
+        # (OrbisApp's own handler runs too, Textual's way: it applies and saves them.)
+        settings = self.settings
+        if self.is_web and (settings.browser_notify, settings.browser_sound) != self._alerts_told:
+            # A key pressed in the settings: the page may ask for the permission now.
+            self._alerts_told = (settings.browser_notify, settings.browser_sound)
+            self._tell_page(
+                alerts={"notify": settings.browser_notify, "sound": settings.browser_sound}
+            )
+
+    _alerts_told = (False, False)
+
+    def _tell_page(self, **said: Any) -> None:
+        """Tell the browser page (the escape sequence of the table screen's words)."""
+        driver = self._driver
+        if driver is not None:
+            with contextlib.suppress(Exception):
+                driver.write(f"\x1b]{PAGE_OSC};{json.dumps(said, ensure_ascii=True)}\x07")
+
+    def _notify_failed(self, error: str) -> None:
+        """The notify command failed (said once; from the thread that ran it)."""
+        text = _(texts.NOTIFY_FAILED).format(error=error)
+        self.call_from_thread(self.notify, text, severity="warning", markup=False)
 
     def _set_title(self, title: str) -> None:
         self.title = title
@@ -556,8 +660,9 @@ def run_join(
     language: str | None = None,
     *,
     throwaway: bool = False,
+    notify: list[str] | None = None,
 ) -> int:
-    app = JoinApp(link, data_dir, language=language, throwaway=throwaway)
+    app = JoinApp(link, data_dir, language=language, throwaway=throwaway, notify=notify)
     if throwaway:  # a browser seat: started by the table server, ended with it
 
         def ended(number: int, _frame: object) -> None:

@@ -17,9 +17,12 @@ import time
 from collections.abc import Callable
 
 from ..engine import Action, IllegalAction, format_action
+from ..i18n import gettext as _
 from ..records import GameRecord, Match
 from ..remote import protocol as p
+from ..remote.chat import MAX_CHAT, ChatLine, ChatLog, clean_chat
 from ..remote.client import TableMirror, TableView
+from . import texts
 from .history import TurnHistory
 from .logbook import LogBook
 from .seats import HUMAN, Seat
@@ -42,6 +45,9 @@ class RemoteSession(GameSession):
         self.final: GameRecord | None = view.final
         self._asked: int | None = None  # the action count an intent was sent at
         self._view_at = self.clock()  # when the seats' grace periods were counted
+        self.chat = ChatLog()  # the table's messages (the app hands over its own)
+        self.muted: set[int] = set()  # the seats whose messages are not shown here
+        self.on_mute: Callable[[set[int]], None] | None = None  # keeps them (settings)
 
     # ------------------------------------------------------------ the table moves
     def take_view(self, view: TableView) -> None:
@@ -167,6 +173,71 @@ class RemoteSession(GameSession):
 
     def hand_to_computer(self, seat: int, level: str | None) -> None:
         self.send(p.stand_in(seat, level))
+
+    # ------------------------------------------------------------ the table's messages
+    def name_of(self, seat: int) -> str:
+        """A seat's name as a line may show it (one line, no escapes)."""
+        name = self.view.seats[seat].name if 0 <= seat < len(self.view.seats) else "?"
+        return clean_chat(name) or "?"
+
+    def chat_text(self, line: ChatLine) -> str:
+        return _(texts.CHAT_LINE).format(name=self.name_of(line.seat), text=line.text)
+
+    def heard(self, lines: list[ChatLine]) -> list[ChatLine]:
+        """Of the messages just taken, those shown here (not a muted seat's)."""
+        return [line for line in lines if line.seat not in self.muted]
+
+    def chat_lines(self) -> list[str]:
+        """The messages shown here, as lines."""
+        return [self.chat_text(line) for line in self.heard(self.chat.lines)]
+
+    def log_lines(self) -> list[str]:
+        """The game log with the messages shown here, each after the action it was
+        said after."""
+        logbook = self.logbook
+        out = list(logbook.opening)
+        said = self.heard(self.chat.lines)
+        pending = sorted(said, key=lambda line: (line.at, line.id))
+        for number, (_events, lines) in enumerate(logbook.entries()):
+            while pending and pending[0].at <= number:
+                out.append(self.chat_text(pending.pop(0)))
+            out.extend(lines)
+        out.extend(self.chat_text(line) for line in pending)
+        return out
+
+    def say(self, text: str) -> str | None:
+        """What was typed to the table: sent, or what to tell the player instead (a
+        message too long, a seat muted or shown again)."""
+        words = text.split(maxsplit=1)
+        if words and words[0] in ("/mute", "/unmute"):
+            return self.mute(words[1] if len(words) > 1 else "", words[0] == "/mute")
+        if len(text) > MAX_CHAT:
+            return _(texts.CHAT_TOO_LONG).format(limit=MAX_CHAT, length=len(text))
+        if not clean_chat(text):
+            return ""
+        self.send(p.say(text))
+        return None
+
+    def mute(self, name: str, muted: bool) -> str:
+        """Hide (or show again) the messages of the seat called ``name``."""
+        others = [n for n in range(len(self.seats)) if n != self.my_seat]
+        wanted = clean_chat(name).casefold()
+        found = [n for n in others if self.name_of(n).casefold() == wanted]
+        if not found and wanted.isdigit():
+            found = [n for n in others if n + 1 == int(wanted)]
+        if not found:
+            names = ", ".join(self.name_of(n) for n in others)
+            return _(texts.CHAT_NO_SUCH_SEAT).format(name=clean_chat(name), names=names)
+        seat = found[0]
+        if muted:
+            self.muted.add(seat)
+        else:
+            self.muted.discard(seat)
+        if self.on_mute is not None:
+            self.on_mute(set(self.muted))
+        self.version += 1
+        said = _(texts.CHAT_MUTED) if muted else _(texts.CHAT_UNMUTED)
+        return said.format(name=self.name_of(seat))
 
 
 def _seats(view: TableView) -> list[Seat]:

@@ -27,6 +27,8 @@ SIZE_LIMIT = 64 * 1024  # bytes read at most: the settings take a few hundred
 ENV_CONFIG_DIR = "ORBIS_CONFIG_DIR"
 
 LOOKS = ("dark", "light")
+MAX_MUTED = 200  # muted seats kept (the oldest go first)
+MUTE_KEY_LENGTH = 48  # a table's id, a colon and a seat
 # Seconds a computer player waits before each move, per pace.
 PACES: dict[str, float] = {"slow": 1.2, "normal": 0.5, "fast": 0.15, "instant": 0.0}
 
@@ -45,6 +47,11 @@ class Settings:
     kinds: list[str] = field(default_factory=list)
     no_hints: list[int] = field(default_factory=list)  # its seats without hints
     server: str = ""  # the table server of the last table played apart
+    # Tables played apart: the seats whose messages this player does not see
+    # ("TABLE:SEAT"), and in a browser the turn's desktop notification and sound.
+    muted: list[str] = field(default_factory=list)
+    browser_notify: bool = False
+    browser_sound: bool = False
 
     @property
     def bot_delay(self) -> float:
@@ -75,6 +82,14 @@ class Settings:
         server = data.get("server")
         if isinstance(server, str) and len(server) <= 200 and server.isprintable():
             settings.server = server
+        muted = data.get("muted")
+        if isinstance(muted, list) and all(
+            isinstance(v, str) and len(v) <= MUTE_KEY_LENGTH and v.isprintable() for v in muted
+        ):
+            settings.muted = muted[-MAX_MUTED:]
+        for name in ("browser_notify", "browser_sound"):
+            if isinstance(data.get(name), bool):
+                setattr(settings, name, data[name])
         for name in ("names", "kinds"):
             value = data.get(name)
             if isinstance(value, list) and all(isinstance(v, str) for v in value):

@@ -678,6 +678,13 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ),
     (N_("d"), N_("every turn played since your last one, whole")),
     (
+        "/",
+        N_(
+            "at a table played apart: the table's messages; type one and Enter sends it "
+            "(/mute NAME, /unmute NAME in it)"
+        ),
+    ),
+    (
         N_("s"),
         N_(
             "settings: the look, confirming each turn, the recap of computer moves, the "
@@ -1166,6 +1173,8 @@ REFUSED_TEXTS = {
         "The table server cannot reach its database just now: your action was not kept. "
         "Try again in a moment."
     ),
+    "chat-too-long": N_("A message holds at most {limit} characters: it was not sent."),
+    "chat-too-fast": N_("Too many messages: wait {seconds} s before the next one."),
 }
 BYE_TEXTS = {
     "bad-token": N_("This link opens no seat at this table server (copy the whole link)."),
@@ -1179,6 +1188,38 @@ BYE_TEXTS = {
         "The host gave this seat a new link: this one opens it no more. Ask the host for it."
     ),
 }
+
+
+def refusal_text(code: str, reason: str, *, limit: int = 0, wait: int = 0) -> str:
+    """A server's ``refused`` message in this language (the server's own words for a
+    code this version does not know); ``limit`` and ``wait`` fill a refused message's."""
+    if code not in REFUSED_TEXTS:
+        return reason
+    return gettext(REFUSED_TEXTS[code]).format(limit=limit or 200, seconds=max(wait, 1))
+
+
+# The table's messages (chat) and the turn's alert away from the screen.
+KEY.update({"chat": N_("Chat")})
+CHAT_TITLE = N_("Messages at the table")
+CHAT_PLACEHOLDER = N_("A message to the table: Enter sends it, Escape closes")
+CHAT_HINT = N_(
+    "/mute NAME hides a player's messages on this screen; /unmute NAME shows them again."
+)
+CHAT_NONE = N_("Nothing said yet.")
+CHAT_WATCHING = N_("You are watching: you read the table's messages, and write none.")
+# A message in the game log and on the chat screen: who said it, and what.
+CHAT_LINE = N_("» {name}: {text}")
+CHAT_TOO_LONG = N_(
+    "A message holds at most {limit} characters; this one has {length}. "
+    "Nothing was sent: shorten it."
+)
+CHAT_MUTED = N_("{name}'s messages are hidden on this screen (/unmute {name} shows them).")
+CHAT_UNMUTED = N_("{name}'s messages are shown again.")
+CHAT_NO_SUCH_SEAT = N_("No other player is called {name}: the others are {names}.")
+NOTIFY_TEXT = N_("Orbis: your turn, {name}")
+NOTIFY_FAILED = N_("The notify command could not be run: {error}")
+SETTINGS_BROWSER_NOTIFY = N_("Turn notification")  # the desktop's, in a browser
+SETTINGS_BROWSER_SOUND = N_("Turn sound")
 
 # The new-game screen's way to a table played apart.
 NEW_APART_BUTTON = N_("Play apart")  # the dialog of the same name

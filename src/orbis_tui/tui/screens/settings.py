@@ -63,6 +63,17 @@ class SettingsScreen(ModalScreen[None]):
                     0 if settings.handover_alone else 1,
                     id="handover",
                 )
+            if self.app.is_web and getattr(self.app, "plays_apart", False):
+                # A seat in a browser: the page can alert the player away from the tab.
+                for ident, label, on in (
+                    ("browser-notify", _(texts.SETTINGS_BROWSER_NOTIFY), settings.browser_notify),
+                    ("browser-sound", _(texts.SETTINGS_BROWSER_SOUND), settings.browser_sound),
+                ):
+                    with Horizontal(classes="row"):
+                        yield Label(label, classes="label")
+                        yield Choice(
+                            [_(texts.SETTINGS_ON), _(texts.SETTINGS_OFF)], 0 if on else 1, id=ident
+                        )
             languages = i18n.available_languages()
             with Horizontal(classes="row"):
                 yield Label(_(texts.SETTINGS_LANGUAGE), classes="label")
@@ -90,6 +101,10 @@ class SettingsScreen(ModalScreen[None]):
             settings.handover_alone = message.value == 0
         elif ident == "pace":
             settings.pace = _PACES[message.value]
+        elif ident == "browser-notify":
+            settings.browser_notify = message.value == 0
+        elif ident == "browser-sound":
+            settings.browser_sound = message.value == 0
         elif ident == "language":
             settings.language = i18n.available_languages()[message.value]
         self.app.post_message(SettingsChanged(settings))

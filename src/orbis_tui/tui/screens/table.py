@@ -285,7 +285,7 @@ class TableScreen(Screen[None]):
         self.query_one(PlayersStrip).show(
             shown, scores, self.seats, active=-1 if shown.is_over else seat
         )
-        self.query_one(GameLog).show(session.logbook.lines())
+        self.query_one(GameLog).show(self.log_lines())
         if self.has_class("-coach"):
             coach = self.query_one(CoachPanel)
             coach.show(
@@ -333,6 +333,10 @@ class TableScreen(Screen[None]):
     def _clock_text(self) -> str | None:
         """The time left of the seat to move, for the status line (None: no clock)."""
         return None
+
+    def log_lines(self) -> list[str]:
+        """The game log's lines (a table played apart adds its messages)."""
+        return self.session.logbook.lines()
 
     def retranslate(self) -> None:
         """Speak the language now in use: every text and the game log anew."""
