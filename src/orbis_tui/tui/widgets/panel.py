@@ -227,7 +227,7 @@ class FittedPanel(TextPanel):
     _page = 0  # 0: the fitted view; n: the n-th page of every line in order
     _pages = 1  # how many pages the lines take at the panel's size now
     _topic: object = None
-    page_keys = ("]", "[")  # the keys that show the next page and the one before
+    page_keys = ("+", "-")  # the keys that show the next page and the one before (] [ too)
 
     def show_lines(self, lines: list[Text], more: str | None = None, topic: object = None) -> None:
         """Show ``lines``; a ``topic`` other than the last one's starts again at the top
