@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from orbis_tui.plain.join import JOIN_OVER
+from orbis_tui.plain.seat import over_commands
 from orbis_tui.plain import texts
 from orbis_tui.plain.join import PlainJoin
 from orbis_tui.words.worshipers import spell_colors
@@ -35,7 +37,7 @@ class Typist:
             if text is None:
                 return ""
             lines = text.splitlines()
-            if any(texts.OVER_COMMANDS in line for line in lines[-3:]):
+            if any(over_commands(JOIN_OVER) in line for line in lines[-3:]):
                 return ""
             if text.endswith("> "):
                 start = max(i for i, line in enumerate(lines) if line.endswith("Options:"))

@@ -24,7 +24,10 @@ from ..tui import texts as app_texts
 from ..tui.remote_session import RemoteSession
 from ..words import spell_colors
 from . import texts
-from .seat import COMMANDS, Lines, PlainSeat
+from .seat import OVER, Lines, PlainSeat, command_of, over_commands
+
+# at a table played apart, the review is the app's (orbis review on the record)
+JOIN_OVER = tuple(name for name in OVER if name != "review")
 
 
 class PlainJoin:
@@ -151,7 +154,7 @@ class PlainJoin:
             if not self._over_told:
                 self._over_told = True
                 seat.command("score", [])
-                self.say(_(texts.OVER_COMMANDS))
+                self.say(over_commands(JOIN_OVER))
             return
         if not self._mine():
             name = session.seat.name
@@ -175,14 +178,14 @@ class PlainJoin:
         seat = self.seat
         if seat is None:
             self.say(_(app_texts.JOIN_CONNECTING))
-            return entry.lower() != "quit"
+            return command_of(entry, ("quit",)) is None
         words = entry.split()
-        command = words[0].lower() if words else ""
+        command = command_of(words[0]) if words else None
         if command == "quit":
             return False
         if self._mine():
             return seat.answer(entry)
-        if command in COMMANDS:
+        if command is not None:
             return seat.command(command, words[1:])
         session = self.session
         assert session is not None
