@@ -18,10 +18,10 @@ from rich.console import Console
 
 from orbis_tui.analysis.parallel import worker_count
 from orbis_tui.analysis.report import print_review
-from orbis_tui.tui.review_sheet import lesson_lines, reason_lines, said_lines
 from orbis_tui.analysis.review import GameReview, MoveReview, PlayerSummary
 from orbis_tui.analysis.search import REVIEW_PER_OPTION
 from orbis_tui.cli import REVIEW_SIZE, main
+from orbis_tui.tui.review_sheet import lesson_lines, reason_lines, said_lines
 
 RECORD = Path(__file__).resolve().parent / "golden" / "eager-3p.record.json"
 

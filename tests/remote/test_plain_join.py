@@ -11,10 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui.plain.join import JOIN_OVER
+from orbis_tui.plain.join import JOIN_OVER, PlainJoin
 from orbis_tui.plain.seat import over_commands
-from orbis_tui.plain import texts
-from orbis_tui.plain.join import PlainJoin
 from orbis_tui.words.worshipers import spell_colors
 
 from .server_helpers import new_table, running_server

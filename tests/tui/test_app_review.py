@@ -259,11 +259,21 @@ def test_every_reason_and_lesson_is_read_by_scrolling_with_keys_every_layout_typ
         other = next(o.action for o in state.decision.options if o.legal)
         moves.append(
             MoveReview(
-                index=index, turn=state.turn + 1, seat=state.current, kind=state.kind.value,
-                played=(played,), best=(format_action(other),), played_margin=-3.0,
-                best_margin=1.0, stderr=0.5, loss=4.0 + index / 10, mistake=True,
-                reason=reason, hinted=False, verdict="mistake",
-            )  # fmt: skip
+                index=index,
+                turn=state.turn + 1,
+                seat=state.current,
+                kind=state.kind.value,
+                played=(played,),
+                best=(format_action(other),),
+                played_margin=-3.0,
+                best_margin=1.0,
+                stderr=0.5,
+                loss=4.0 + index / 10,
+                mistake=True,
+                reason=reason,
+                hinted=False,
+                verdict="mistake",
+            )
         )
     lesson = tuple(f"Point {n} of the lesson, long enough to wrap onto a second row." for n in "12")
     players = tuple(
