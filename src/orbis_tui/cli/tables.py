@@ -220,7 +220,13 @@ def _cmd_join(args: argparse.Namespace) -> int:
     if args.plain:
         from ..plain.join import run_plain_join
 
-        return run_plain_join(link, language=args.chosen_lang, read=sys.stdin, write=sys.stdout)
+        return run_plain_join(
+            link,
+            language=args.chosen_lang,
+            read=sys.stdin,
+            write=sys.stdout,
+            data_dir=args.data_dir,
+        )
     from ..tui.join import run_join
 
     return run_join(link, args.data_dir, language=args.chosen_lang, throwaway=args.browser_seat)

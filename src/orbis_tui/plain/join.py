@@ -13,15 +13,18 @@ from __future__ import annotations
 import asyncio
 import gc
 import threading
+from pathlib import Path
 from typing import Any, TextIO
 
 from .. import i18n
 from ..i18n import gettext as _
+from ..paths import default_data_dir
 from ..remote import protocol as p
 from ..remote.client import OutOfStep, SeatLink, TableMirror
 from ..remote.links import Link
 from ..tui import texts as app_texts
 from ..tui.remote_session import RemoteSession
+from ..tui.seen import SeenTables
 from ..words import spell_colors
 from . import texts
 from .seat import OVER, Lines, PlainSeat, command_of, over_commands
@@ -33,7 +36,11 @@ JOIN_OVER = tuple(name for name in OVER if name != "review")
 class PlainJoin:
     """One seat of a remote table, read and answered line by line."""
 
-    def __init__(self, link: Link, read: Lines, write: TextIO) -> None:
+    def __init__(
+        self, link: Link, read: Lines, write: TextIO, *, seen: SeenTables | None = None
+    ) -> None:
+        """``seen``: where the actions this seat saw are kept across restarts."""
+        self.seen = seen
         self.link = link
         self.read = read
         self.write = write
@@ -45,6 +52,7 @@ class PlainJoin:
         self._shown: int | None = None  # the session's version last asked about
         self._waiting_for: str | None = None
         self._over_told = False
+        self._turns_told = 0  # the turns of the game already taken in (own ones told)
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def say(self, text: str = "") -> None:
@@ -119,14 +127,49 @@ class PlainJoin:
                 names = ", ".join(s.name for s in seats)
                 mine = seats[view.seat].name if view.seat is not None else "-"
                 self.say(_(texts.JOINED).format(names=names, name=mine))
+                self._turns_told = len(self.session.history.update())
+                self._welcome_back()
             else:
                 self.session.take_view(view)
+                self._confirmed()
+            self._note_seen()
         elif kind == "refused" and self.session is not None:
             self.session.refused()
             code = str(data.get("code"))
             known = code in app_texts.REFUSED_TEXTS
             self.say(_(app_texts.REFUSED_TEXTS[code]) if known else str(data.get("reason", "")))
             self._shown = None  # ask again
+
+    def _welcome_back(self) -> None:
+        """Joining again (after a restart): the turns played since this seat last saw
+        the table, said at once."""
+        session, seat, seen = self.session, self.seat, self.seen
+        if session is None or seat is None or seen is None or session.my_seat is None:
+            return
+        last = seen.last(self.link.server, self.link.table, session.my_seat)
+        if last is None or last >= len(session.match.record.actions):
+            return
+        turns = session.history.update()[session.history.turns_within(last) :]
+        if turns:
+            seat.tell_away(turns)
+
+    def _note_seen(self) -> None:
+        session, seen = self.session, self.seen
+        if session is not None and seen is not None and session.my_seat is not None:
+            count = len(session.match.record.actions)
+            seen.note(self.link.server, self.link.table, session.my_seat, count)
+
+    def _confirmed(self) -> None:
+        """The server took the table on: a turn of this seat it finished is said now
+        (what the seat sent is only done once the server has played it)."""
+        session, seat = self.session, self.seat
+        if session is None or seat is None:
+            return
+        mine = session.my_seat
+        if mine is None:
+            self._turns_told = len(session.history.update())
+            return
+        self._turns_told = seat.tell_turns_done(mine, self._turns_told)
 
     def _status(self, code: str, reason: str) -> bool:
         """Say what the connection did; False: the server turned this link away."""
@@ -193,13 +236,22 @@ class PlainJoin:
         return True
 
 
-def run_plain_join(link: Link, *, language: str | None = None, read: Lines, write: TextIO) -> int:
-    """Take ``link``'s seat line by line; the exit status."""
+def run_plain_join(
+    link: Link,
+    *,
+    language: str | None = None,
+    read: Lines,
+    write: TextIO,
+    data_dir: Path | None = None,
+) -> int:
+    """Take ``link``'s seat line by line; the exit status. ``data_dir``: where what the
+    seat saw is kept (the user's data folder by default)."""
     gc.enable()  # the orbis command turns collection off while an app starts
     if language:
         i18n.set_language(i18n.resolve_language(language, None))
     before = spell_colors(True)
     try:
-        return asyncio.run(PlainJoin(link, read, write).run())
+        folder = data_dir if data_dir is not None else default_data_dir()
+        return asyncio.run(PlainJoin(link, read, write, seen=SeenTables(folder)).run())
     finally:
         spell_colors(before)

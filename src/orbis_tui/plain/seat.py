@@ -313,6 +313,13 @@ class PlainSeat:
             for index, text in enumerate(said):
                 self.say(("   " if index else "") + text)
 
+    def tell_away(self, turns: Sequence[TurnSummary]) -> None:
+        """The turns played while this seat was away (joining again after a restart)."""
+        self.say(fill(texts.AWAY, count=len(turns)))
+        for line in recap_sheet(turns, ()):
+            for index, text in enumerate(line_words(line)):
+                self.say(("   " if index else "") + text)
+
     def _decide(self) -> bool:
         """Show the decision (once per change) and take one answer; False: leave."""
         session = self.session
@@ -430,9 +437,16 @@ class PlainSeat:
             self._refused(error)
             return
         self._report_save()
-        done = session.history.update()
-        if len(done) > turns and done[-1].seat == seat:
-            turn = done[-1]
+        self.tell_turns_done(seat, turns)
+
+    def tell_turns_done(self, seat: int, told: int) -> int:
+        """Say what each turn of ``seat`` finished after the first ``told`` turns of the
+        game did (at a table played apart, once the server has taken it); returns how
+        many turns are finished now."""
+        done = self.session.history.update()
+        for turn in done[told:]:
+            if turn.seat != seat:
+                continue
             self.say(
                 plain(
                     _(texts.YOUR_TURN_DONE).format(
@@ -444,6 +458,7 @@ class PlainSeat:
                 self.say(plain(text))
             for text in turn.losses:
                 self.say(_(texts.WARNING) + plain(text))
+        return len(done)
 
     def _refused(self, error: IllegalAction) -> None:
         reason = plain(message_of(error)).rstrip(".")

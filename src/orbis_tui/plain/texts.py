@@ -19,6 +19,9 @@ ROUND = N_("Round {round} of {rounds}. {name}'s turn.")
 PASS_KEYBOARD = N_("Pass the keyboard to {name}. Press Enter when {name} is ready.")
 SINCE = N_("Since your last turn:")
 SINCE_NOTHING = N_("Nothing happened since your last turn.")
+AWAY: tuple[str, str, str] = Np_(
+    "While you were away (1 turn):", "While you were away ({count} turns):", "count"
+)
 DECISION = N_("{name}, decide: {title}")
 OPTIONS = N_("Options:")
 GOD_TAKEN = N_("You have your god: the others are not for you.")
