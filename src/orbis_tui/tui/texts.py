@@ -246,7 +246,7 @@ PANEL_NOTE = "· {message}"
 PANEL_MORE = N_("▾ more: press + or ] (- or [ to go back)")
 PANEL_MORE_COACH = N_("▾ more: press + or ] · c: the coach")
 PANEL_MORE_IN_COACH = N_("▾ more: press + or ] · or the coach, at the right")
-# a page of a panel scrolled with its keys ({next} and {back}: ] and [): {page} of {pages}
+# a page of a panel scrolled with its keys ({next} and {back}: + and -): {page} of {pages}
 PANEL_PAGE_MORE = N_("▾ {next} more · {back} back ({page}/{pages})")
 PANEL_PAGE_END = N_("▴ {back} back · the end ({page}/{pages})")
 IDLE_PANEL_SCROLL = N_("Nothing more in the panel that way.")
