@@ -138,6 +138,7 @@ def test_joining_again_after_a_restart_says_what_happened_meanwhile(tmp_path: Pa
 
     seen = SeenTables(tmp_path / "data")
     first, again = Output(), Output()
+    noted: list[object] = []
 
     async def main() -> None:
         async with running_server(tmp_path / "t.db", bot_pause=0.0) as server:
@@ -151,14 +152,15 @@ def test_joining_again_after_a_restart_says_what_happened_meanwhile(tmp_path: Pa
             assert seen.last(link.server, link.table, 0) is not None
             # what the seat saw: the table at the end of its first turn
             history = TurnHistory(Match(room.record))
-            history.update()
-            ends = history.ends
-            seen.note(link.server, link.table, 0, ends[0])
-            while room.count <= ends[0] or room.match.state.current != 0:  # the computer plays
+            mine = next(i for i, turn in enumerate(history.update()) if turn.seat == 0)
+            seen_at = history.ends[mine]  # the end of this seat's first turn (either may start)
+            seen.note(link.server, link.table, 0, seen_at)
+            noted.extend([history.ends, room.record.actions[:8]])
+            while room.count <= seen_at or room.match.state.current != 0:  # the computer plays
                 await asyncio.sleep(0.01)
             back = PlainJoin(link, OneTurn(again, turns=0), again, seen=seen)  # type: ignore[arg-type]
             assert await asyncio.wait_for(back.run(), 300) == 0
-            assert (seen.last(link.server, link.table, 0) or 0) > ends[0]  # noted again
+            assert (seen.last(link.server, link.table, 0) or 0) > seen_at  # noted again
 
     before = spell_colors(True)
     try:
@@ -166,5 +168,5 @@ def test_joining_again_after_a_restart_says_what_happened_meanwhile(tmp_path: Pa
     finally:
         spell_colors(before)
     assert "While you were away" not in first.text  # nothing kept the first time
-    assert "While you were away (1 turn):" in again.text, again.text
+    assert "While you were away (1 turn):" in again.text, (noted, again.text)
     assert again.text.index("While you were away") < again.text.index("Options:")
