@@ -14,7 +14,7 @@ import pytest
 
 from orbis_tui import i18n
 from orbis_tui.plain import run_plain, texts
-from orbis_tui.plain.seat import plain
+from orbis_tui.plain.seat import over_commands, plain
 from orbis_tui.records import Match
 from orbis_tui.tui.saves import SaveStore
 
@@ -33,7 +33,10 @@ class Reader:
         seed: int,
         commands: tuple[str, ...] = (),
         stop_after: int = 10**6,
+        at_end: tuple[str, ...] = (),
     ) -> None:
+        self.at_end = list(at_end)  # said once the game is over, before quit
+        self.over = False
         self.out = out
         self.rng = random.Random(seed)
         self.commands = list(commands)
@@ -55,8 +58,9 @@ class Reader:
         last = lines[-1] if lines else ""
         if last.startswith(_(texts.PASS_KEYBOARD).split("{name}")[0]):
             return ""
-        if _(texts.OVER_COMMANDS) in lines[-3:]:
-            return "quit"
+        self.over = self.over or over_commands() in lines[-3:]
+        if self.over:
+            return self.at_end.pop(0) if self.at_end else "quit"
         if self.commands and self.rng.random() < 0.3:
             return self.commands.pop(0)
         start = max(i for i, line in enumerate(lines) if line == _(texts.OPTIONS))
@@ -81,9 +85,10 @@ def play(
     commands: tuple[str, ...] = (),
     stop_after: int = 10**6,
     language: str | None = None,
+    at_end: tuple[str, ...] = (),
 ) -> tuple[int, str, Reader]:
     out = io.StringIO()
-    reader = Reader(out, seed, commands, stop_after)
+    reader = Reader(out, seed, commands, stop_after, at_end)
     before = i18n.language()
     try:
         status = run_plain(
@@ -325,3 +330,90 @@ def test_a_folder_open_in_another_window_is_left_alone(tmp_path: Path) -> None:
     assert status == 1
     assert "is open in another window" in out.getvalue()
     assert not (tmp_path / "autosave.json").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_commands_are_understood_in_the_language_and_in_english(lang: str) -> None:
+    """Each command is understood by its word in the language in use and by its English
+    word; no word means two commands, nor a move of the notation; help names them."""
+    from orbis_tui.plain.seat import _VERBS, COMMANDS, OVER, command_of, command_word, help_text
+
+    before = i18n.language()
+    try:
+        i18n.set_language(lang)
+        names = sorted(set(COMMANDS) | set(OVER))
+        words = {name: command_word(name) for name in names}
+        for name, word in words.items():
+            assert word == word.lower() and len(word.split()) == 1, word
+            assert command_of(word, names) == name
+            assert command_of(word.upper(), names) == name
+            assert command_of(name, names) == name
+        every = [*names, *(w for n, w in words.items() if w != n)]
+        assert len(set(every)) == len(every), every  # no word for two commands
+        assert not set(every) & _VERBS
+        said = help_text()
+        for name in COMMANDS:
+            assert f"{words[name]}" in said
+        if lang != "en":
+            assert sum(words[n] != n for n in names) >= len(names) - 1  # translated
+    finally:
+        i18n.set_language(before)
+
+
+def test_a_german_game_takes_german_commands_and_ends_with_its_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plain game in German: commands typed in German work; at the end, the German
+    word for the review says each player's biggest mistake as the review's judgement
+    sheet and the lesson as its lesson sheet (the review is made quickly here)."""
+    from orbis_tui.analysis import GameReview
+    from orbis_tui.analysis.review import MoveReview, PlayerSummary
+    from orbis_tui.engine import format_action, parse_action
+    from orbis_tui.plain import seat as plain_seat
+    from orbis_tui.plain.seat import line_words
+    from orbis_tui.records import GameRecord, start_state
+    from orbis_tui.tui.review_sheet import judgement_sheet, lesson_sheet
+
+    made: list[GameReview] = []
+
+    def quick(record: GameRecord) -> GameReview:
+        state = start_state(record.setup)
+        played = parse_action(record.actions[0])
+        other = next(o.action for o in state.decision.options if o.legal and o.action != played)
+        move = MoveReview(
+            index=0, turn=1, seat=0, kind="turn", played=(record.actions[0],),
+            best=(format_action(other),), played_margin=-2.0, best_margin=1.0, stderr=0.5,
+            loss=3.0, mistake=True, reason="Besser: etwas anderes.", hinted=False,
+            verdict="mistake",
+        )  # fmt: skip
+        names = tuple(record.setup.players)
+        first = PlayerSummary(0, names[0], 5, 3.0, 1, (move,), lesson=("zu spät", "Nächstes Mal"))
+        second = PlayerSummary(1, names[1], 5, 0.0, 0, ())
+        settings = {"analyser": "expert", "per_option": 4, "time_budget": None, "seed": 0}
+        made.append(GameReview(names, (first, second), (move,), settings | {"complete": True}))
+        return made[-1]
+
+    monkeypatch.setattr(plain_seat, "make_review", quick)
+    german = ("markt", "vorrat", "spieler", "verlauf")
+    status, text, reader = play(
+        tmp_path, players=2, seed=11, language="de", commands=german, at_end=("analyse",)
+    )
+    assert status == 0
+    assert any(a in german for a in reader.answers)
+    assert "kenne ich nicht" not in text  # every German command understood
+    assert "analyse" in reader.answers and made
+    before = i18n.language()
+    i18n.set_language("de")
+    try:
+        review = made[0]
+        move = review.moves[0]
+        record = saved(tmp_path).record
+        state = start_state(record.setup)
+        sheet = judgement_sheet(state, move, name=review.names[0])
+        expected = [t for ln in (*sheet, *lesson_sheet(review, over=True)) for t in line_words(ln)]
+        said = text.split("analyse")[-1]
+        for words in expected:
+            assert words in said, (words, said[-2000:])
+        assert "zu spät" in said and "Nächstes Mal" in said
+    finally:
+        i18n.set_language(before)

@@ -21,6 +21,7 @@ from orbis_tui.analysis.report import print_review
 from orbis_tui.analysis.review import GameReview, MoveReview, PlayerSummary
 from orbis_tui.analysis.search import REVIEW_PER_OPTION
 from orbis_tui.cli import REVIEW_SIZE, main
+from orbis_tui.tui.review_sheet import lesson_lines, reason_lines, said_lines
 
 RECORD = Path(__file__).resolve().parent / "golden" / "eager-3p.record.json"
 
@@ -234,7 +235,7 @@ def test_the_printed_review_writes_decimals_as_the_language_does(speaking: str) 
     settings |= {"mistake_floor": 1.0, "noise_factor": 2.0}
     review = GameReview(("Ann", "Ben"), (summary,), (mistake, small), settings)
     console = Console(record=True, width=100)
-    print_review(review, console)
+    print_review(review, console, reasons=_reasons, lesson=_lesson)
     shown = console.export_text()
     assert "2,5" in shown and "2,8" in shown and "0,8" in shown and "0,5 " in shown
     assert not re.search(r"\d\.\d", shown), shown
@@ -280,3 +281,47 @@ def test_a_review_is_kept_and_read_back_and_a_damaged_one_is_said_and_redone(
     said = capsys.readouterr()
     assert said.out == first and len(calls) == 3
     assert "unusable" in said.err and "reviewing again" in said.err
+
+
+def _reasons(move: MoveReview) -> list[str]:
+    return said_lines(reason_lines(move))
+
+
+def _lesson(summary: PlayerSummary) -> list[str]:
+    return said_lines(lesson_lines(summary))
+
+
+def test_the_printed_reasons_and_lesson_are_the_review_sheets() -> None:
+    """The text of orbis review says each biggest mistake's reason and each player's
+    lesson as the review screen and the plain seat do: the same sheet's lines."""
+    mistake = MoveReview(
+        index=3,
+        turn=2,
+        seat=0,
+        kind="pay",
+        played=("pay",),
+        best=("wild",),
+        played_margin=-1.5,
+        best_margin=1.0,
+        stderr=0.75,
+        loss=2.5,
+        mistake=True,
+        reason="Better: leave it as a wilderness.",
+        hinted=False,
+        verdict="mistake",
+    )
+    summary = PlayerSummary(0, "Ann", 1, 2.5, 1, (mistake,), lesson=("first", "second"))
+    settings = {"analyser": "expert", "per_option": 4, "time_budget": None, "seed": 0}
+    review = GameReview(("Ann", "Ben"), (summary,), (mistake,), settings)
+    console = Console(record=True, width=100)
+    print_review(review, console, reasons=_reasons, lesson=_lesson)
+    shown = console.export_text().splitlines()
+    said = [*_reasons(mistake), *_lesson(summary)]
+    assert said == [
+        "Better: leave it as a wilderness.",
+        "The lesson of the game for Ann:",
+        "· first",
+        "· second",
+    ]
+    for text in said:
+        assert any(row.strip() == text for row in shown), (text, shown)

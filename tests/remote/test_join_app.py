@@ -56,6 +56,15 @@ def test_a_seat_plays_its_turn_by_keyboard_and_sees_the_computer_answer(
     asyncio.run(main())
 
 
+async def _wait(condition: Callable[[], bool], seconds: float = 60) -> None:
+    """Wait for ``condition`` (no app running), failing after ``seconds``."""
+    for _ in range(int(seconds / 0.01)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("waited in vain")
+
+
 async def _until(pilot: Any, condition: Callable[[], bool], seconds: float = 60) -> None:
     """Wait for ``condition``, failing after ``seconds``."""
     for _ in range(int(seconds / 0.02)):
@@ -133,6 +142,53 @@ def test_back_after_a_lost_connection_the_seat_reads_what_happened_while_away(
                 since = app.screen
                 assert isinstance(since, SinceScreen) and since.away
                 assert len(since.turns) >= 2  # this seat's turn and the computer's
+                await pilot.press("escape")
+                await pilot.press("q")
+
+    asyncio.run(main())
+
+
+def test_joining_again_after_a_restart_shows_what_happened_meanwhile(tmp_path: Path) -> None:
+    """The app kept the actions this seat saw (in the data folder); started again, it
+    opens on the turns played since then, as after a lost connection."""
+    from orbis_tui.records import Match
+    from orbis_tui.tui.history import TurnHistory
+    from orbis_tui.tui.screens.since import SinceScreen
+    from orbis_tui.tui.seen import SeenTables
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", bot_pause=0.0) as server:
+            links, _w, _ = await new_table(server, 2, {2: "easy"})
+            link = links[0]
+            assert link is not None
+            room = server.rooms[link.table]
+            seen = SeenTables(tmp_path / "data")
+            app = JoinApp(link, tmp_path / "data")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await _until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+                assert not any(isinstance(s, SinceScreen) for s in app.screen_stack)
+                await _until(pilot, lambda: seen.last(link.server, link.table, 0) is not None)
+                screen = app.screen
+                assert isinstance(screen, RemoteTableScreen)
+                await _until(pilot, lambda: screen.my_turn and not screen.handing_over)
+                turn = screen.state.turn
+                for _ in range(400):  # Enter does what the panel proposes, then ends the turn
+                    if room.match.state.turn != turn:
+                        break
+                    await pilot.press("enter")
+                    await pilot.pause(0.05)
+                await pilot.press("q")
+            # the computer answers while this seat's app is closed
+            await _wait(lambda: room.match.state.turn > turn + 1 or room.match.state.is_over)
+            history = TurnHistory(Match(room.record))
+            assert len(history.update()) >= 2
+            seen.note(link.server, link.table, 0, 0)
+            again = JoinApp(link, tmp_path / "data")
+            async with again.run_test(size=(80, 24)) as pilot:
+                await _until(pilot, lambda: isinstance(again.screen, SinceScreen))
+                since = again.screen
+                assert isinstance(since, SinceScreen) and since.away
+                assert len(since.turns) >= 2
                 await pilot.press("escape")
                 await pilot.press("q")
 

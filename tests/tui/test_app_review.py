@@ -227,3 +227,96 @@ def test_orbis_replay_view_opens_the_viewer(
     assert len(opened) == 1
     assert opened[0][0].actions == json.loads(path.read_text())["actions"]
     assert opened[0][1] is False
+
+
+async def _pages(pilot: Pilot, panel, key: str) -> list[str]:
+    """Every row ``panel`` shows, page after page, turned with ``key`` (+ or .)."""
+    rows: list[str] = []
+    for _ in range(40):
+        region = panel.content_region
+        shown = screen_text(pilot.app).splitlines()[region.y : region.bottom]
+        rows.extend(row[region.x : region.right].rstrip() for row in shown)
+        if not panel.can_scroll(1):
+            break
+        await press(pilot, key)
+    return rows
+
+
+def test_every_reason_and_lesson_is_read_by_scrolling_with_keys_every_layout_types() -> None:
+    """At 80×24 the analysis panel shows the review's own sheet (the judgement, then
+    at the end the lessons), every row of it on a page that + turns to (no AltGr, as ]
+    needs on a German keyboard); the mistakes list pages with the full stop."""
+    from orbis_tui.analysis import GameReview
+    from orbis_tui.analysis.review import MoveReview, PlayerSummary
+    from orbis_tui.engine import format_action
+    from orbis_tui.tui.review_sheet import judgement_sheet, lesson_sheet
+    from orbis_tui.tui.widgets.panel import FittedPanel, render_line
+
+    record = bot_record(actions=40)
+    book = ReplayBook(record)
+    reason = " ".join(f"Reason {n}: the futures played say so, in many words." for n in range(9))
+    moves = []
+    for index in range(0, 36, 3):
+        state = book.state(index)
+        played = record.actions[index]
+        other = next(o.action for o in state.decision.options if o.legal)
+        moves.append(
+            MoveReview(
+                index=index,
+                turn=state.turn + 1,
+                seat=state.current,
+                kind=state.kind.value,
+                played=(played,),
+                best=(format_action(other),),
+                played_margin=-3.0,
+                best_margin=1.0,
+                stderr=0.5,
+                loss=4.0 + index / 10,
+                mistake=True,
+                reason=reason,
+                hinted=False,
+                verdict="mistake",
+            )
+        )
+    lesson = tuple(f"Point {n} of the lesson, long enough to wrap onto a second row." for n in "12")
+    players = tuple(
+        PlayerSummary(seat, name, 6, 20.0, 6, tuple(m for m in moves if m.seat == seat)[:3], lesson)
+        for seat, name in enumerate(record.setup.players)
+    )
+    settings = {"analyser": "expert", "per_option": 3, "time_budget": None, "seed": 0}
+    review = GameReview(tuple(record.setup.players), players, tuple(moves), settings)
+
+    def rows_of(pilot: Pilot, panel: FittedPanel, lines) -> list[str]:
+        width = panel.content_size.width
+        texts_ = [render_line(line) for line in lines]
+        return [r.plain.rstrip() for t in texts_ for r in t.wrap(pilot.app.console, width) if r]
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReviewScreen)
+        screen.use_review(review)
+        move = moves[1]
+        screen.go_to(move.index)
+        await pilot.pause()
+        panel = screen.query_one("#analysis", FittedPanel)
+        sheet = judgement_sheet(book.state(move.index), move, name=review.names[move.seat])
+        expected = rows_of(pilot, panel, sheet)
+        assert len(expected) > panel.content_size.height  # it needs scrolling at 80×24
+        assert screen.active_bindings["plus"].enabled
+        rows = await _pages(pilot, panel, "+")
+        assert [row for row in expected if row not in rows] == []
+        await press(pilot, "-")  # and back
+        assert panel.page == panel.pages - 2
+        await press(pilot, "end")
+        lessons = rows_of(pilot, panel, lesson_sheet(review, over=book.state(book.last).is_over))
+        rows = await _pages(pilot, panel, "+")
+        assert [row for row in lessons if row not in rows] == []
+        mistakes = screen.query_one("#mistakes", FittedPanel)
+        assert mistakes.pages > 1  # six mistakes listed and two players' losses
+        assert screen.active_bindings["full_stop"].enabled
+        await press(pilot, ".")
+        assert mistakes.page == 1
+        await press(pilot, ",")
+        assert mistakes.page == 0
+
+    run_viewer(record, scenario, analyse=False)

@@ -174,7 +174,7 @@ def test_what_another_key_would_do_is_kept_or_left_out_with_its_warnings() -> No
 # ---------------------------------------------------------------- the probe at 80×24
 # Random seeded games, played to the decisions players found cut at 80×24 (a cost with
 # "any" symbols, a volcano, the turn summary): every row of every line the panel
-# builds is on one of the pages the scroll key ] shows, and the key bar names the key.
+# builds is on one of the pages the scroll key + (or ]) shows, and the key bar names it.
 
 
 async def _read_every_page(pilot, panel) -> list[str]:
@@ -188,8 +188,10 @@ async def _read_every_page(pilot, panel) -> list[str]:
         if not panel.can_scroll(1):
             break
         keys = pilot.app.screen.active_bindings
-        assert "right_square_bracket" in keys and keys["right_square_bracket"].enabled
-        await press(pilot, "]")
+        # + needs no AltGr on any layout (] does on a German keyboard); both work
+        assert "plus" in keys and keys["plus"].enabled
+        assert keys["right_square_bracket"].enabled
+        await press(pilot, "+")
     return rows
 
 
@@ -311,5 +313,62 @@ def test_probe_the_turn_summary_shows_every_line_by_scrolling(seed: int, tmp_pat
             rows = await _read_every_page(pilot, panel)
             assert not [row for row in expected if row not in rows], rows
             assert gettext(texts.PANEL_MORE) not in " ".join(rows) or panel.pages > 1
+
+    asyncio.run(go())
+
+
+def test_turning_a_page_only_moves_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scroll key shows the next page of the lines already wrapped: nothing is
+    wrapped or fitted again (what made a page turn slow), and the key bar asks the
+    screen which keys work once per repaint."""
+    import asyncio
+    from typing import Any
+
+    from textual.app import App, ComposeResult
+    from textual.screen import Screen
+
+    from orbis_tui.tui.widgets import keybar
+    from orbis_tui.tui.widgets.keybar import KeyBar
+    from orbis_tui.tui.widgets.panel import FittedPanel
+
+    lines = [Text(f"line {n}: " + "words " * 12) for n in range(30)]
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield FittedPanel(id="panel")
+            yield KeyBar()
+
+    async def go() -> None:
+        app = One()
+        async with app.run_test(size=(40, 12)) as pilot:
+            panel = app.query_one(FittedPanel)
+            panel.show_lines(list(lines))
+            await pilot.pause()
+            assert panel.pages > 2
+            wraps: list[int] = []
+            real_wrap = Text.wrap
+
+            def wrap(*args: Any, **kwargs: Any) -> Any:
+                wraps.append(1)
+                return real_wrap(*args, **kwargs)
+
+            monkeypatch.setattr(Text, "wrap", wrap)
+            for _ in range(panel.pages - 1):
+                assert panel.scroll_page(1)
+            while panel.scroll_page(-1):
+                pass
+            assert wraps == []
+            monkeypatch.undo()
+            asked: list[int] = []
+            real = vars(Screen)["active_bindings"]
+
+            def counted(screen: Screen[object]) -> object:
+                asked.append(1)
+                return real.fget(screen)
+
+            monkeypatch.setattr(type(app.screen), "active_bindings", property(counted))
+            app.query_one(KeyBar).render()
+            assert len(asked) == 1
+            assert keybar.PINNED  # the way out is still found among them
 
     asyncio.run(go())

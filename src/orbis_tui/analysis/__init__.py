@@ -25,6 +25,7 @@ _LAZY = {
     "best_options": "hints",
     "GameReview": "review",
     "MoveReview": "review",
+    "PlayerSummary": "review",
     "loss_parts": "review",
     "review_record": "review",
     "print_review": "report",
@@ -35,7 +36,7 @@ _LAZY = {
 if TYPE_CHECKING:
     from .hints import HintOption, best_options
     from .report import print_review
-    from .review import GameReview, MoveReview, loss_parts, review_record
+    from .review import GameReview, MoveReview, PlayerSummary, loss_parts, review_record
     from .review_cache import ReviewCache, review_key
 
 
@@ -51,6 +52,7 @@ __all__ = [
     "HintOption",
     "MoveReview",
     "OptionEstimate",
+    "PlayerSummary",
     "ReviewCache",
     "analyse",
     "best_options",

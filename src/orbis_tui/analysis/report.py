@@ -7,7 +7,7 @@ table; players are numbered from 1, as on screen."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -19,13 +19,25 @@ from rich.text import Text
 from ..i18n import choose, format_numbers, gettext, pgettext
 from ..printable import printable
 from . import texts
-from .review import GameReview, MoveReview, loss_parts
+from .review import GameReview, MoveReview, PlayerSummary, loss_parts
 
 if TYPE_CHECKING:
     from ..records import GameRecord
 
 
-def print_review(review: GameReview, console: Console, record: GameRecord | None = None) -> None:
+def print_review(
+    review: GameReview,
+    console: Console,
+    record: GameRecord | None = None,
+    *,
+    reasons: Callable[[MoveReview], Sequence[str]],
+    lesson: Callable[[PlayerSummary], Sequence[str]],
+) -> None:
+    """The review as text: per player its summary, its biggest mistakes each with its
+    ``reasons`` lines, its ``lesson`` lines; then every decision judged in a table. The
+    reasons and the lesson are worded once, by the review's sheet
+    (``orbis_tui.tui.review_sheet``), which the review screen and the plain seat show
+    too."""
     names = [printable(name) for name in review.names]
     words = move_words(review, record) if record is not None else {}
     for summary in review.players:
@@ -47,11 +59,10 @@ def print_review(review: GameReview, console: Console, record: GameRecord | None
             console.print(Text(gettext(texts.NO_MISTAKES)))
         for rank, move in enumerate(summary.biggest, start=1):
             console.print(Text(_biggest_line(rank, move, len(names), words)))
-            console.print(Padding(Text(move.reason), (0, 0, 0, 5)))
-        if summary.lesson:
-            console.print(Text(gettext(texts.LESSON_HEAD).format(name=names[summary.seat])))
-            for line in summary.lesson:
-                console.print(Text(texts.LESSON_LINE.format(text=line)))
+            for said in reasons(move):
+                console.print(Padding(Text(said), (0, 0, 0, 5)))
+        for said in lesson(summary):
+            console.print(Padding(Text(said), (0, 0, 0, 2)))
         console.print()
     console.print(_table(review, names, words))
     if review.forced:

@@ -98,8 +98,6 @@ ANALYSERS = {"expert": N_("expert")}  # the computer level whose search judges
 SIZE_SECONDS = N_("{seconds:g} s per decision")
 
 # ------------------------------------------------------------------ the lesson of the game
-LESSON_HEAD = N_("  The lesson of the game for {name}:")
-LESSON_LINE = "    - {text}"
 LIST_SEP = ", "
 LESSON_MISTAKES = Np_(
     "the clear mistake cost about {loss:.1f} CP of expected score when it was made (round "

@@ -111,7 +111,15 @@ def _cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(review.to_json(), end="")
     else:
-        print_review(review, Console(), record)
+        from ..tui.review_sheet import lesson_lines, reason_lines, said_lines
+
+        print_review(
+            review,
+            Console(),
+            record,
+            reasons=lambda move: said_lines(reason_lines(move)),
+            lesson=lambda summary: said_lines(lesson_lines(summary)),
+        )
     return 0
 
 

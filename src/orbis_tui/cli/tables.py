@@ -268,7 +268,12 @@ def _join(link: Any, args: argparse.Namespace) -> int:
         from ..plain.join import run_plain_join
 
         return run_plain_join(
-            link, language=args.chosen_lang, read=sys.stdin, write=sys.stdout, notify=notify
+            link,
+            language=args.chosen_lang,
+            read=sys.stdin,
+            write=sys.stdout,
+            notify=notify,
+            data_dir=args.data_dir,
         )
     from ..tui.join import run_join
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 import asyncio
 import gc
 import threading
+from pathlib import Path
 from typing import Any, TextIO
 
 from .. import i18n
 from ..i18n import gettext as _
 from ..levels import HUMAN
+from ..paths import default_data_dir
 from ..remote import protocol as p
 from ..remote.alerts import TurnAlert
 from ..remote.chat import ChatLog, mute_key
@@ -27,13 +29,16 @@ from ..remote.client import OutOfStep, SeatLink, TableMirror
 from ..remote.links import Link
 from ..tui import texts as app_texts
 from ..tui.remote_session import RemoteSession
+from ..tui.seen import SeenTables
 from ..tui.settings import SettingsFile
 from ..tui.texts import clock_words
 from ..words import spell_colors
 from . import texts
-from .seat import COMMANDS, Lines, PlainSeat
+from .seat import OVER, Lines, PlainSeat, command_of, over_commands
 
 CHAT_COMMANDS = ("say", "chat", "mute", "unmute")
+# at a table played apart, the review is the app's (orbis review on the record)
+JOIN_OVER = tuple(name for name in OVER if name != "review")
 
 
 class PlainJoin:
@@ -47,7 +52,10 @@ class PlainJoin:
         *,
         notify: list[str] | None = None,
         settings: SettingsFile | None = None,
+        seen: SeenTables | None = None,
     ) -> None:
+        """``seen``: where the actions this seat saw are kept across restarts."""
+        self.seen = seen
         self.link = link
         self.chat = ChatLog()
         self.settings_file = settings
@@ -62,6 +70,7 @@ class PlainJoin:
         self._shown: int | None = None  # the session's version last asked about
         self._waiting_for: str | None = None
         self._over_told = False
+        self._turns_told = 0  # the turns of the game already taken in (own ones told)
         self._clock_told: tuple[int, int] | None = None  # (seat, actions) last timed
         self._out_of_time_told = False
         self._rematch = p.RematchInfo()  # the rematch as last told
@@ -156,8 +165,12 @@ class PlainJoin:
                 names = ", ".join(s.name for s in seats)
                 mine = seats[view.seat].name if view.seat is not None else "-"
                 self.say(_(texts.JOINED).format(names=names, name=mine))
+                self._turns_told = len(self.session.history.update())
+                self._welcome_back()
             else:
                 self.session.take_view(view)
+                self._confirmed()
+            self._note_seen()
             self._tell_clock_and_rematch()
         elif isinstance(data, p.Refused) and self.session is not None:
             self.say(
@@ -171,6 +184,37 @@ class PlainJoin:
             if self.session is not None:
                 for line in self.session.heard(new):
                     self.say(self.session.chat_text(line))
+
+    def _welcome_back(self) -> None:
+        """Joining again (after a restart): the turns played since this seat last saw
+        the table, said at once."""
+        session, seat, seen = self.session, self.seat, self.seen
+        if session is None or seat is None or seen is None or session.my_seat is None:
+            return
+        last = seen.last(self.link.server, self.link.table, session.my_seat)
+        if last is None or last >= len(session.match.record.actions):
+            return
+        turns = session.history.update()[session.history.turns_within(last) :]
+        if turns:
+            seat.tell_away(turns)
+
+    def _note_seen(self) -> None:
+        session, seen = self.session, self.seen
+        if session is not None and seen is not None and session.my_seat is not None:
+            count = len(session.match.record.actions)
+            seen.note(self.link.server, self.link.table, session.my_seat, count)
+
+    def _confirmed(self) -> None:
+        """The server took the table on: a turn of this seat it finished is said now
+        (what the seat sent is only done once the server has played it)."""
+        session, seat = self.session, self.seat
+        if session is None or seat is None:
+            return
+        mine = session.my_seat
+        if mine is None:
+            self._turns_told = len(session.history.update())
+            return
+        self._turns_told = seat.tell_turns_done(mine, self._turns_told)
 
     # ------------------------------------------------------------ the table's messages
     def _muted(self) -> set[int]:
@@ -279,7 +323,7 @@ class PlainJoin:
             if not self._over_told:
                 self._over_told = True
                 seat.command("score", [])
-                self.say(_(texts.OVER_COMMANDS))
+                self.say(over_commands(JOIN_OVER))
                 if session.my_seat is not None:
                     self.say(_(texts.JOIN_REMATCH_OFFER))
                     self._tell_rematch(self._rematch, p.RematchInfo())
@@ -311,17 +355,19 @@ class PlainJoin:
         seat = self.seat
         if seat is None:
             self.say(_(app_texts.JOIN_CONNECTING))
-            return entry.lower() != "quit"
+            return command_of(entry, ("quit",)) is None
         words = entry.split()
-        command = words[0].lower() if words else ""
+        typed = words[0].lower() if words else ""
+        command = command_of(words[0]) if words else None
         if command == "quit":
             return False
-        if command in ("rematch", "accept", "decline", "back", "time") or (
-            command in ("1", "2") and self._rematch_asked_of_me()
+        if typed in ("rematch", "accept", "decline", "back", "time") or (
+            typed in ("1", "2") and self._rematch_asked_of_me()
         ):
-            self._seat_command(command)
-        if command in CHAT_COMMANDS:
-            self._chat_command(command, entry[len(words[0]) :].strip())
+            self._seat_command(typed)
+            return True
+        if typed in CHAT_COMMANDS:
+            self._chat_command(typed, entry[len(words[0]) :].strip())
             return True
         if command == "help":
             seat.command(command, [])
@@ -329,7 +375,7 @@ class PlainJoin:
             return True
         if self._mine():
             return seat.answer(entry)
-        if command in COMMANDS:
+        if command is not None:
             return seat.command(command, words[1:])
         session = self.session
         assert session is not None
@@ -386,15 +432,19 @@ def run_plain_join(
     read: Lines,
     write: TextIO,
     notify: list[str] | None = None,
+    data_dir: Path | None = None,
 ) -> int:
     """Take ``link``'s seat line by line; the exit status. ``notify``: a command run
-    each time this seat's turn comes (``--notify-command``)."""
+    each time this seat's turn comes (``--notify-command``); ``data_dir``: where what
+    the seat saw is kept (the user's data folder by default)."""
     gc.enable()  # the orbis command turns collection off while an app starts
     if language:
         i18n.set_language(i18n.resolve_language(language, None))
     before = spell_colors(True)
     try:
-        join = PlainJoin(link, read, write, notify=notify, settings=SettingsFile())
+        folder = data_dir if data_dir is not None else default_data_dir()
+        seen = SeenTables(folder)
+        join = PlainJoin(link, read, write, notify=notify, settings=SettingsFile(), seen=seen)
         return asyncio.run(join.run())
     finally:
         spell_colors(before)

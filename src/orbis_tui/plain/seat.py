@@ -37,6 +37,8 @@ from ..tui import texts as app_texts
 from ..tui.controller import Controller
 from ..tui.describe import color_word, effect_long, god_line, god_name, name_of
 from ..tui.history import TurnSummary
+from ..tui.replay_book import ReplayBook
+from ..tui.review_sheet import judgement_sheet, lesson_sheet
 from ..tui.saves import LockState, SaveStore
 from ..tui.seats import HUMAN, Seat, make_bot, seats_of
 from ..tui.session import GameSession
@@ -57,9 +59,10 @@ from ..words import color_count_words, cost_words, message_of, spell_colors, wor
 from . import texts
 
 if TYPE_CHECKING:
+    from ..analysis import GameReview
     from ..bots import Bot
     from ..learn import Coach
-    from ..records import Match
+    from ..records import GameRecord, Match
 
 
 class Lines(Protocol):
@@ -84,6 +87,46 @@ COMMANDS = (
     "save",
     "quit",
 )
+# the commands open once the game is over
+OVER = ("score", "history", "players", "pyramid", "review", "save", "quit")
+
+
+def command_word(name: str) -> str:
+    """The word of command ``name`` in the language in use."""
+    return i18n.pgettext("plain command", texts.COMMAND_WORDS[name])
+
+
+def command_of(word: str, among: Sequence[str] = COMMANDS) -> str | None:
+    """The command (its English name) that ``word`` means, in English or in the language
+    in use; None when it is none of ``among``."""
+    wanted = word.casefold()
+    for name in among:
+        if wanted == name:
+            return name
+    for name in among:
+        if wanted == command_word(name).casefold():
+            return name
+    return None
+
+
+def help_text() -> str:
+    """How to answer, and every command in the language in use (with its English word
+    when that differs: both are understood)."""
+    lines = [_(texts.HELP), _(texts.HELP_COMMANDS)]
+    for name in COMMANDS:
+        word, what = command_word(name), _(texts.COMMAND_HELP[name])
+        if word.casefold() == name:
+            lines.append(_(texts.HELP_COMMAND).format(word=word, what=what))
+        else:
+            lines.append(_(texts.HELP_COMMAND_ENGLISH).format(word=word, english=name, what=what))
+    return "\n".join(lines)
+
+
+def over_commands(among: Sequence[str] = OVER) -> str:
+    """What can be asked once the game is over, in the language in use."""
+    return _(texts.OVER_COMMANDS).format(commands=", ".join(command_word(c) for c in among))
+
+
 # The verb that answers each kind of decision where colors are picked, for the example.
 _PICK_VERBS = {
     DecisionKind.VILLAGE: "return",
@@ -270,6 +313,13 @@ class PlainSeat:
             for index, text in enumerate(said):
                 self.say(("   " if index else "") + text)
 
+    def tell_away(self, turns: Sequence[TurnSummary]) -> None:
+        """The turns played while this seat was away (joining again after a restart)."""
+        self.say(fill(texts.AWAY, count=len(turns)))
+        for line in recap_sheet(turns, ()):
+            for index, text in enumerate(line_words(line)):
+                self.say(("   " if index else "") + text)
+
     def _decide(self) -> bool:
         """Show the decision (once per change) and take one answer; False: leave."""
         session = self.session
@@ -350,8 +400,9 @@ class PlainSeat:
         if _NUMBER.fullmatch(entry):
             self._choose(int(entry))
             return True
-        if command in COMMANDS:
-            return self.command(command, words[1:])
+        named = command_of(command)
+        if named is not None:
+            return self.command(named, words[1:])
         try:
             action = parse_action(_latin(entry))
         except NotationError as exc:
@@ -386,9 +437,16 @@ class PlainSeat:
             self._refused(error)
             return
         self._report_save()
-        done = session.history.update()
-        if len(done) > turns and done[-1].seat == seat:
-            turn = done[-1]
+        self.tell_turns_done(seat, turns)
+
+    def tell_turns_done(self, seat: int, told: int) -> int:
+        """Say what each turn of ``seat`` finished after the first ``told`` turns of the
+        game did (at a table played apart, once the server has taken it); returns how
+        many turns are finished now."""
+        done = self.session.history.update()
+        for turn in done[told:]:
+            if turn.seat != seat:
+                continue
             self.say(
                 plain(
                     _(texts.YOUR_TURN_DONE).format(
@@ -400,6 +458,7 @@ class PlainSeat:
                 self.say(plain(text))
             for text in turn.losses:
                 self.say(_(texts.WARNING) + plain(text))
+        return len(done)
 
     def _refused(self, error: IllegalAction) -> None:
         reason = plain(message_of(error)).rstrip(".")
@@ -418,7 +477,7 @@ class PlainSeat:
         if name == "quit":
             return False
         if name == "help":
-            self.say(_(texts.HELP))
+            self.say(help_text())
         elif name == "options":
             self._shown_version = None
             if not state.is_over:
@@ -465,7 +524,54 @@ class PlainSeat:
                 self.say(_(texts.UNDONE).format(what=undone))
         elif name == "save":
             self._save()
+        elif name == "review":
+            self._review()
         return True
+
+    def _review(self) -> None:
+        """The review of the game, said line by line: each player's biggest mistakes,
+        each with its judgement, then the lessons: the review's own sheets
+        (:mod:`..tui.review_sheet`), as the review screen shows them. A review kept
+        from before (by the app or ``orbis review``) is read back; else it is made, and
+        kept."""
+        from ..analysis import REVIEW_PER_OPTION, ReviewCache, review_key
+
+        record = self.session.match.record
+        store = self.session.store
+        cache = ReviewCache.in_data_folder(store.root) if store is not None else None
+        key = review_key(record, per_option=REVIEW_PER_OPTION)
+        review = cache.load(key, record).review if cache is not None else None
+        if review is None:
+            self.say(_(texts.REVIEWING))
+            review = make_review(record)
+            failed = cache.save(key, review) if cache is not None else None
+            if failed is not None:
+                self.say(_(texts.REVIEW_KEPT_FAILED).format(error=failed))
+        book = ReplayBook(record)
+        players = len(review.names)
+        for summary in review.players:
+            if not summary.biggest:
+                self.say(_(texts.REVIEW_NONE).format(name=summary.name))
+            for move in summary.biggest:
+                self.say()
+                heading = fill(
+                    app_texts.REVIEW_MISTAKE_LINE,
+                    round=(move.turn - 1) // players + 1,
+                    name=summary.name,
+                    loss=move.loss,
+                )
+                self.say(plain(heading))
+                first = move.index - len(move.played) + 1
+                said = judgement_sheet(
+                    book.state(first), move, name=summary.name, hinted=move.hinted
+                )
+                for line in said:
+                    for text in line_words(line):
+                        self.say(text)
+        self.say()
+        for line in lesson_sheet(review, over=self.session.state.is_over):
+            for text in line_words(line):
+                self.say(text)
 
     def _player(self, args: Sequence[str]) -> int | None:
         state = self.session.state
@@ -577,16 +683,17 @@ class PlainSeat:
         self.say()
         for text in standings_text(state).splitlines():
             self.say(plain(_columns(text)))
-        self.say(_(texts.OVER_COMMANDS))
+        self.say(over_commands())
         while True:
             entry = self.ask()
-            if entry is None or entry.lower() == "quit":
+            words = entry.split() if entry is not None else []
+            named = command_of(words[0], OVER) if words else None
+            if entry is None or named == "quit":
                 return self._leave()
-            words = entry.split()
-            if words and words[0].lower() in COMMANDS:
-                self.command(words[0].lower(), words[1:])
+            if named is not None:
+                self.command(named, words[1:])
             else:
-                self.say(_(texts.OVER_COMMANDS))
+                self.say(over_commands())
 
     def _leave(self) -> int:
         self.session.save_now()
@@ -613,6 +720,13 @@ _VERBS = {
     "love",
     "discard",
 }
+
+
+def make_review(record: GameRecord) -> GameReview:
+    """The review of ``record`` at the review screen's size (tests put a quicker one)."""
+    from ..analysis import review_record
+
+    return review_record(record)
 
 
 def _columns(text: str) -> str:

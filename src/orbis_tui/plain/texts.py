@@ -3,7 +3,7 @@ translated where they are printed (``gettext``)."""
 
 from __future__ import annotations
 
-from ..i18n import N_, Np_
+from ..i18n import N_, NC_, Np_
 
 WELCOME = N_(
     "Orbis, plain text. Answer each question with a number, a move such as take 3, "
@@ -19,6 +19,9 @@ ROUND = N_("Round {round} of {rounds}. {name}'s turn.")
 PASS_KEYBOARD = N_("Pass the keyboard to {name}. Press Enter when {name} is ready.")
 SINCE = N_("Since your last turn:")
 SINCE_NOTHING = N_("Nothing happened since your last turn.")
+AWAY: tuple[str, str, str] = Np_(
+    "While you were away (1 turn):", "While you were away ({count} turns):", "count"
+)
 DECISION = N_("{name}, decide: {title}")
 OPTIONS = N_("Options:")
 GOD_TAKEN = N_("You have your god: the others are not for you.")
@@ -56,7 +59,7 @@ HINT_REASON = N_("   {reason}")
 HINT_THINKING = N_("Thinking about a hint…")
 NOT_YOUR_TURN = N_("It is not a person's turn.")
 GAME_OVER = N_("The game is over.")
-OVER_COMMANDS = N_("The game is over. Commands: score, history, players, pyramid, save, quit.")
+OVER_COMMANDS = N_("The game is over. Commands: {commands}.")
 MARKET_CELL = N_(
     "Cell {cell}: {tile}, {color}, level {level}, {cp} CP; {effect}; cost {cost}{lying}."
 )
@@ -100,22 +103,53 @@ HELP = N_(
     "Answer a question with the number of an option, with an empty line for what it "
     "proposes, or with a move in the game's notation: take 3, god fire, pay GW, wild, "
     "place 1,0, place 1,0 wild, gain R, return RRB, erupt 4:R, decline, love RRBGW, "
-    "discard RB, exchange R>B.\n"
-    "Commands:\n"
-    "board: the market, the gods and the piles\n"
-    "market: the market's nine cells\n"
-    "pyramid [player]: a pyramid, row by row (yours without a name)\n"
-    "realm: your worshipers, farms, god and CP now\n"
-    "players: every player in one line\n"
-    "score: the standings and what your CP now is made of\n"
-    "history: every turn played\n"
-    "hint: the best three options, as the strongest computer sees them\n"
-    "coach: what the decision asks, and why options are not possible\n"
-    "options: the question again\n"
-    "undo: take back the last step of this turn\n"
-    "save: save the game record among the records\n"
-    "quit: save and leave (the end of the input does the same)"
+    "discard RB, exchange R>B."
 )
+HELP_COMMANDS = N_("Commands:")
+HELP_COMMAND = N_("{word}: {what}")
+# in a language other than English: the command's English word, understood too
+HELP_COMMAND_ENGLISH = N_("{word} (or {english}): {what}")
+
+# The commands of the plain seat: each one's word in the language in use (the English
+# word is always understood as well), and what it does, for help. A word is one word,
+# in lower case, and no two commands share one in a language (tests/test_plain.py).
+COMMAND_WORDS = {
+    "board": NC_("plain command", "board"),
+    "market": NC_("plain command", "market"),
+    "pyramid": NC_("plain command", "pyramid"),
+    "realm": NC_("plain command", "realm"),
+    "players": NC_("plain command", "players"),
+    "score": NC_("plain command", "score"),
+    "history": NC_("plain command", "history"),
+    "hint": NC_("plain command", "hint"),
+    "coach": NC_("plain command", "coach"),
+    "options": NC_("plain command", "options"),
+    "undo": NC_("plain command", "undo"),
+    "help": NC_("plain command", "help"),
+    "save": NC_("plain command", "save"),
+    "quit": NC_("plain command", "quit"),
+    "review": NC_("plain command", "review"),
+}
+COMMAND_HELP = {
+    "board": N_("the market, the gods and the piles"),
+    "market": N_("the market's nine cells"),
+    "pyramid": N_("a pyramid, row by row (yours without a name): pyramid [player]"),
+    "realm": N_("your worshipers, farms, god and CP now"),
+    "players": N_("every player in one line"),
+    "score": N_("the standings and what your CP now is made of"),
+    "history": N_("every turn played"),
+    "hint": N_("the best three options, as the strongest computer sees them"),
+    "coach": N_("what the decision asks, and why options are not possible"),
+    "options": N_("the question again"),
+    "undo": N_("take back the last step of this turn"),
+    "save": N_("save the game record among the records"),
+    "quit": N_("save and leave (the end of the input does the same)"),
+    "help": N_("this list"),
+    "review": N_("the review of the game: each player's biggest mistakes and the lesson"),
+}
+REVIEWING = N_("Reviewing the game: this takes a minute or two...")
+REVIEW_KEPT_FAILED = N_("The review could not be kept: {error}")
+REVIEW_NONE = N_("{name}: no clear mistake found.")
 
 # ------------------------------------------------------------------ orbis learn --plain
 LEARN_WELCOME = N_(

@@ -207,6 +207,7 @@ class TurnHistory:
         self._round = self._state.round
         self._start = seat_standings(outlooks(self._state))
         self.turns: list[TurnSummary] = []
+        self.ends: list[int] = []  # the action count at the end of each turn
 
     def take_piles(self, piles: tuple[tuple[Tile, ...], ...]) -> None:
         """The match's face-down piles were put in another order (a seat of a table
@@ -237,11 +238,17 @@ class TurnHistory:
                 self.turns.append(
                     summarize(state, seat, self._round, self._turn, self._before, after, every)
                 )
+                self.ends.append(self._done)
                 self._turn = []
                 if not state.is_over:
                     self._before = standing(state, state.current, scores)
                     self._round = state.round
         return self.turns
+
+    def turns_within(self, actions: int) -> int:
+        """How many turns the first ``actions`` actions of the game finished."""
+        self.update()
+        return sum(1 for end in self.ends if end <= actions)
 
     def since_turn_of(self, seat: int) -> list[TurnSummary]:
         """The turns played since ``seat``'s last one (all of them if it has not played)."""

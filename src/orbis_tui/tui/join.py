@@ -47,6 +47,7 @@ from .navigation import (
 from .remote_session import RemoteSession
 from .screens.end import EndScreen
 from .screens.table import PAGE_OSC, TableScreen
+from .seen import SeenTables
 from .widgets.keybar import KeyBar
 
 K = texts.KEY
@@ -441,10 +442,12 @@ class JoinApp(OrbisApp):
                 self.notify(
                     _(texts.JOIN_SEEDED), severity="warning", timeout=24 * 3600, markup=False
                 )
+            self._welcome_back(session)
             self._alert_if_my_turn()
             return
         table = self._table_screen()
         session.take_view(view)
+        self._note_seen(session)
         self._tell_presence(view)
         self._tell_rematch(session)
         if table is not None:
@@ -462,6 +465,29 @@ class JoinApp(OrbisApp):
             table.action_since(away=away)
 
     _turns_when_lost: int | None = None
+
+    def _seen(self) -> SeenTables | None:
+        """Where the actions this seat saw are kept (not for a browser seat, whose
+        folder is thrown away)."""
+        return None if self._scratch is not None else SeenTables(self.store.root)
+
+    def _welcome_back(self, session: RemoteSession) -> None:
+        """Joining again (after a restart): the turns played since this seat last saw
+        the table, at once, as after a lost connection."""
+        seen, seat = self._seen(), session.my_seat
+        if seen is None or seat is None:
+            return
+        last = seen.last(self.link.server, self.link.table, seat)
+        if last is not None and last < len(session.match.record.actions):
+            self._turns_when_lost = session.history.turns_within(last)
+            self.call_after_refresh(self._tell_what_happened)
+        self._note_seen(session)
+
+    def _note_seen(self, session: RemoteSession) -> None:
+        seen, seat = self._seen(), session.my_seat
+        if seen is not None and seat is not None:
+            count = len(session.match.record.actions)
+            seen.note(self.link.server, self.link.table, seat, count)
 
     def _table_screen(self) -> RemoteTableScreen | None:
         for screen in self.screen_stack:

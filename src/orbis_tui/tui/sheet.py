@@ -91,6 +91,8 @@ class Topic(Enum):
     OTHER_KEY = "other-key"  # what refusing (x) would do
     KEYS = "keys"  # the full-screen app's keys for this decision
     MISTAKE = "mistake"  # the move just refused
+    REASON = "reason"  # the review: why the best was better, or how sure it is
+    LESSON = "lesson"  # the review: the lesson of the game
     INFO = "info"  # anything else
 
 

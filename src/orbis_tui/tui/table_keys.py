@@ -48,9 +48,14 @@ def _bindings() -> list[BindingType]:
         Binding("pageup", "scroll_side(-1)", K["scroll"], show=False),
         Binding("pagedown", "scroll_side(1)", K["scroll"]),
         # the decision panel, a page at a time (everything it cannot show at once)
-        Binding("right_square_bracket", "scroll_panel(1)", K["panel_more"], key_display="]"),
+        # ] and [ need AltGr on some layouts (German): + and - are typed directly on all
+        Binding("plus,right_square_bracket", "scroll_panel(1)", K["panel_more"], key_display="+"),
         Binding(
-            "left_square_bracket", "scroll_panel(-1)", K["panel_back"], key_display="[", show=False
+            "minus,left_square_bracket",
+            "scroll_panel(-1)",
+            K["panel_back"],
+            key_display="-",
+            show=False,
         ),
         Binding("d", "since", K["since"]),
     ]

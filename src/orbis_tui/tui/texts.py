@@ -245,10 +245,10 @@ PANEL_WAITING = N_("{name} is choosing, at their own screen…")
 PANEL_MISTAKE = "✗ {reason}"
 PANEL_WARNING = "! {message}"
 PANEL_NOTE = "· {message}"
-PANEL_MORE = N_("▾ more: press ] (and [ to go back)")
-PANEL_MORE_COACH = N_("▾ more: press ] · c: the coach")
-PANEL_MORE_IN_COACH = N_("▾ more: press ] · or the coach, at the right")
-# a page of a panel scrolled with its keys ({next} and {back}: ] and [): {page} of {pages}
+PANEL_MORE = N_("▾ more: press + or ] (- or [ to go back)")
+PANEL_MORE_COACH = N_("▾ more: press + or ] · c: the coach")
+PANEL_MORE_IN_COACH = N_("▾ more: press + or ] · or the coach, at the right")
+# a page of a panel scrolled with its keys ({next} and {back}: + and -): {page} of {pages}
 PANEL_PAGE_MORE = N_("▾ {next} more · {back} back ({page}/{pages})")
 PANEL_PAGE_END = N_("▴ {back} back · the end ({page}/{pages})")
 IDLE_PANEL_SCROLL = N_("Nothing more in the panel that way.")
@@ -673,8 +673,12 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ),
     (N_("PgUp / PgDn"), N_("scroll the game log (or the coach); the mouse wheel too")),
     (
-        "] / [",
+        N_("+ / - or ] / ["),
         N_("the panel's next page / the page before (also the turn summary, the review)"),
+    ),
+    (
+        N_(". / , or } / {"),
+        N_("in the review: the list of mistakes' next page / the page before"),
     ),
     (N_("d"), N_("every turn played since your last one, whole")),
     (
@@ -1056,7 +1060,7 @@ REVIEW_PENDING = N_("Not judged yet: the analysis is still running.")
 REVIEW_UNJUDGED = N_("Not judged (the analysis was stopped before it).")
 REVIEW_END = N_("The game ends here.")
 REVIEW_LESSON = N_("The lesson of the game for {name}:")
-REVIEW_MISTAKES_MORE = N_("▾ more: press } (and { to go back)")
+REVIEW_MISTAKES_MORE = N_("▾ more: press . or } (, or { to go back)")
 REVIEW_KEPT_DAMAGED = N_("The review kept from before could not be used ({note}): analyzing again.")
 REVIEW_KEPT_FAILED = N_("The review could not be kept for next time ({error}).")
 REVIEW_UNFINISHED = N_("The record stops here: the game was not finished.")

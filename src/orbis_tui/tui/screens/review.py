@@ -8,7 +8,6 @@ already be stepped through; Escape stops it and keeps what was judged so far.
 
 from __future__ import annotations
 
-import math
 import threading
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -28,7 +27,6 @@ from ...engine import (
     Place,
     TakeTile,
     final_scores,
-    parse_action,
     wilderness_points,
 )
 from ...i18n import gettext as _
@@ -36,10 +34,12 @@ from ...records import GameRecord
 from .. import palette, texts
 from ..describe import round_text
 from ..replay_book import ReplayBook
+from ..review_sheet import judgement_sheet, lesson_sheet, unjudged_sheet
+from ..sheet import Line
 from ..widgets.info import PlayerCard, StatusLine
 from ..widgets.keybar import KeyBar
 from ..widgets.market import MarketBoard
-from ..widgets.panel import ASIDE, CHOICE, OTHER_KEY, FittedPanel, MustShow
+from ..widgets.panel import ASIDE, CHOICE, OTHER_KEY, FittedPanel, MustShow, render_line
 from ..widgets.pyramid import PyramidView
 from ..widgets.supply import SupplyBar
 from .base import SizeNotice
@@ -70,12 +70,19 @@ class ReviewScreen(Screen[None]):
         Binding("n", "next_mistake", K["mistake"]),
         Binding("p", "players", K["players"]),
         # the analysis (every reason, the lesson of the game), a page at a time
-        Binding("right_square_bracket", "read(1)", K["panel_more"], key_display="]"),
-        Binding("left_square_bracket", "read(-1)", K["panel_back"], key_display="["),
+        # (+ - . , are typed directly on every layout; ] [ } { need AltGr on some)
+        Binding("plus,right_square_bracket", "read(1)", K["panel_more"], key_display="+"),
+        Binding("minus,left_square_bracket", "read(-1)", K["panel_back"], key_display="-"),
         # the biggest mistakes and each player's losses, a page at a time
-        Binding("right_curly_bracket", "read_mistakes(1)", K["mistakes_more"], key_display="}"),
         Binding(
-            "left_curly_bracket", "read_mistakes(-1)", K["panel_back"], key_display="{", show=False
+            "full_stop,right_curly_bracket", "read_mistakes(1)", K["mistakes_more"], key_display="."
+        ),
+        Binding(
+            "comma,left_curly_bracket",
+            "read_mistakes(-1)",
+            K["panel_back"],
+            key_display=",",
+            show=False,
         ),
         Binding("escape", "stop", K["stop"]),
         Binding("escape", "back", K["close"]),
@@ -108,7 +115,7 @@ class ReviewScreen(Screen[None]):
                 yield SupplyBar(id="supply")
                 yield Static(_(texts.REVIEW_MISTAKES_TITLE), classes="rule")
                 mistakes = FittedPanel(id="mistakes")
-                mistakes.page_keys = ("}", "{")
+                mistakes.page_keys = (".", ",")
                 yield mistakes
             with Vertical(id="right"):
                 yield PlayerCard(id="card")
@@ -243,61 +250,31 @@ class ReviewScreen(Screen[None]):
         self.query_one(StatusLine).set_text(line)
 
     def _analysis_lines(self, state: GameState, action: Action | None) -> list[Text]:
-        """The judgement of the decision at hand, a line each. A short panel keeps the
-        lines that must show (the decision's own, each lesson's heading and first
-        point) and says it left others out."""
-        from ...words import describe_actions
+        """The judgement of the decision at hand, a line each: the review's sheet
+        (:mod:`..review_sheet`). A short panel keeps the lines that must show (the
+        decision's own, each lesson's heading and first point) and says it left others
+        out."""
+        return [render_line(line) for line in self.sheet_at(state, action)]
 
+    def sheet_at(self, state: GameState, action: Action | None) -> tuple[Line, ...]:
+        """The review's sheet at this position: the decision's judgement, or at the end
+        every player's lesson."""
         if action is None:
-            return self._lesson_lines(state)
+            return lesson_sheet(self.review, over=state.is_over)
         name = state.players[state.current].name
         move = self._by_position.get(self.position)
         if move is None:
-            what = describe_actions(state, [action])
-            lines = [Text(_(texts.REVIEW_PLAYED).format(name=name, what=what))]
-            if self._hinted(self.position, self.position):
-                lines.append(_kept(_(texts.REVIEW_HINTED), palette.ACCENT))
-            return [*lines, Text(), _kept(self._unjudged_words(), palette.DIM)]
+            hinted = self._hinted(self.position, self.position)
+            why = self._unjudged_words()
+            return unjudged_sheet(state, action, name=name, hinted=hinted, why=why)
         first = move.index - len(move.played) + 1
-        before = self.book.state(first).copy()  # the state the decision was made in
-        played = [parse_action(a) for a in move.played]
-        best = [parse_action(a) for a in move.best]
-        what = describe_actions(before, played)
-        lines = [Text(_(texts.REVIEW_PLAYED).format(name=name, what=what), style=palette.BOLD)]
-        if self.position < move.index:
-            lines.append(_kept(_(texts.REVIEW_EXCHANGE), palette.DIM))
-        if move.best == move.played:
-            lines.append(_kept(_(texts.REVIEW_SAME), palette.GOOD))
-        elif move.loss < 0.05:  # another option, but no better
-            lines.append(_kept(_(texts.REVIEW_AS_GOOD), palette.GOOD))
-        else:
-            if not move.mistake:  # a mistake's reason names the better option itself
-                better = describe_actions(before, best)
-                lines.append(_kept(_(texts.REVIEW_BEST).format(what=better)))
-            if math.isfinite(move.stderr):
-                lost = texts.fill(texts.REVIEW_LOST, loss=move.loss, stderr=move.stderr)
-            else:
-                lost = texts.fill(texts.REVIEW_LOST_ROUGH, loss=move.loss)
-            line = _kept(lost, palette.BAD if move.mistake else palette.ACCENT)
-            if move.mistake:
-                line.append(" · " + _(texts.REVIEW_MISTAKE), style=palette.BAD)
-            lines.append(line)
-        if move.hinted or self._hinted(first, move.index):
-            lines.append(_kept(_(texts.REVIEW_HINTED), palette.ACCENT))
-        if move.reason:
-            lines.append(_kept(move.reason, palette.DIM))
-        return lines
-
-    def _lesson_lines(self, state: GameState) -> list[Text]:
-        """At the end: each player's lesson, whose heading and first point outrank the
-        other points, so that a short panel keeps every player's lesson."""
-        lines = [Text(_(texts.REVIEW_END) if state.is_over else _(texts.REVIEW_UNFINISHED))]
-        for player in self.review.players if self.review is not None else ():
-            if player.lesson:
-                lines.append(_kept(_(texts.REVIEW_LESSON).format(name=player.name)))
-                for number, point in enumerate(player.lesson):
-                    lines.append(_kept("· " + point, palette.DIM, CHOICE if number == 0 else ASIDE))
-        return lines
+        return judgement_sheet(
+            self.book.state(first),  # the state the decision was made in
+            move,
+            name=name,
+            exchange_step=self.position < move.index,
+            hinted=move.hinted or self._hinted(first, move.index),
+        )
 
     def _hinted(self, first: int, last: int) -> bool:
         """Whether a hint was shown at the decision of actions ``first`` to ``last`` (a
@@ -459,9 +436,13 @@ class ReviewScreen(Screen[None]):
 # the keys that page through a panel: which panel, which way
 _PAGE_KEYS = {
     "right_square_bracket": ("#analysis", 1),
+    "plus": ("#analysis", 1),
     "left_square_bracket": ("#analysis", -1),
+    "minus": ("#analysis", -1),
     "right_curly_bracket": ("#mistakes", 1),
+    "full_stop": ("#mistakes", 1),
     "left_curly_bracket": ("#mistakes", -1),
+    "comma": ("#mistakes", -1),
 }
 
 

@@ -49,8 +49,8 @@ class SinceScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,d,q", "close", texts.KEY["close"]),
-        Binding("pageup,left_square_bracket", "scroll(-1)", texts.KEY["scroll"], show=False),
-        Binding("pagedown,right_square_bracket", "scroll(1)", texts.KEY["scroll"]),
+        Binding("pageup,left_square_bracket,minus", "scroll(-1)", texts.KEY["scroll"], show=False),
+        Binding("pagedown,right_square_bracket,plus", "scroll(1)", texts.KEY["scroll"]),
     ]
 
     def __init__(

@@ -559,9 +559,18 @@ class TableScreen(Screen[None]):
             since=lambda: self._since_count() > 0,
         )
 
+    _panel: DecisionPanel | None = None
+
     def _panel_scrolls(self, direction: int) -> bool:
-        panels = self.query(DecisionPanel)
-        return bool(panels) and panels.first().can_scroll(direction)
+        # asked for every binding each time the keys are checked: the panel is found
+        # once, not by a query of the whole screen each time
+        panel = self._panel
+        if panel is None or not panel.is_attached:
+            panels = self.query(DecisionPanel)
+            if not panels:
+                return False
+            panel = self._panel = panels.first()
+        return panel.can_scroll(direction)
 
     def _since_count(self) -> int:
         """How many turns were played since the seat to move (or this screen's player)

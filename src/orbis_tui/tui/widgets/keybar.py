@@ -7,8 +7,11 @@ line of text (much cheaper to repaint than one widget per key).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.text import Text
 from textual import events
+from textual.binding import ActiveBinding
 from textual.widget import Widget
 
 from ...i18n import gettext
@@ -60,7 +63,9 @@ class KeyBar(Widget):
         entries: list[tuple[str, str, str, bool]] = []  # (key shown, meaning, key, optional)
         seen: set[str] = set()
         app = self.app
-        for key, active in self.screen.active_bindings.items():
+        # read once: each reading asks the screen's check_action about every binding
+        bindings = self.screen.active_bindings
+        for key, active in bindings.items():
             binding = active.binding
             if not binding.show or not active.enabled:
                 continue
@@ -81,7 +86,8 @@ class KeyBar(Widget):
         while _length(entries) > width and any(e[3] for e in entries):
             last = max(i for i, e in enumerate(entries) if e[3])
             del entries[last]
-        pinned = [e for e in entries if e[2] in self._pinned_keys()]
+        way_out = self._pinned_keys(bindings)
+        pinned = [e for e in entries if e[2] in way_out]
         rest = [e for e in entries if e not in pinned]
         spans: list[tuple[int, int, str]] = []
         room = width - _length(pinned)
@@ -102,11 +108,10 @@ class KeyBar(Widget):
         self._spans = spans
         return out
 
-    def _pinned_keys(self) -> set[str]:
+    @staticmethod
+    def _pinned_keys(bindings: Mapping[str, ActiveBinding]) -> set[str]:
         return {
-            key
-            for key, active in self.screen.active_bindings.items()
-            if active.binding.action.split("(")[0] in PINNED
+            key for key, active in bindings.items() if active.binding.action.split("(")[0] in PINNED
         }
 
     def on_click(self, event: events.Click) -> None:

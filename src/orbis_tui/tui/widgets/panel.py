@@ -227,7 +227,7 @@ class FittedPanel(TextPanel):
     _page = 0  # 0: the fitted view; n: the n-th page of every line in order
     _pages = 1  # how many pages the lines take at the panel's size now
     _topic: object = None
-    page_keys = ("]", "[")  # the keys that show the next page and the one before
+    page_keys = ("+", "-")  # the keys that show the next page and the one before (] [ too)
 
     def show_lines(self, lines: list[Text], more: str | None = None, topic: object = None) -> None:
         """Show ``lines``; a ``topic`` other than the last one's starts again at the top
@@ -237,6 +237,7 @@ class FittedPanel(TextPanel):
             self._page = 0
         self._lines = lines
         self._more = more
+        self._wrapped = self._first_page = None  # new lines: wrapped again when drawn
         self._draw()
 
     @property
@@ -282,9 +283,19 @@ class FittedPanel(TextPanel):
         if (self._page, self._pages) != before and self.is_attached:
             self.screen.refresh_bindings()  # the scroll keys work now, or no longer
 
+    # The lines wrapped to the width, and the fitted first page, kept for the lines
+    # shown: turning a page only moves the view over them (nothing is wrapped again).
+    _wrapped: tuple[int, int, list[Text]] | None = None
+    _first_page: tuple[int, int, int, list[Text]] | None = None
+
     def _fitted(self, lines: list[Text], width: int, height: int) -> list[Text]:
         console = self.app.console
-        rows = [row for line in lines for row in line.wrap(console, width)]
+        wrapped = self._wrapped
+        if wrapped is not None and wrapped[:2] == (id(lines), width):
+            rows = wrapped[2]
+        else:
+            rows = [row for line in lines for row in line.wrap(console, width)]
+            self._wrapped = (id(lines), width, rows)
         if len(rows) <= height:
             self._page = 0
             return lines
@@ -294,8 +305,13 @@ class FittedPanel(TextPanel):
         self._pages = last + 1
         self._page = min(self._page, last)
         if self._page == 0:
+            first = self._first_page
+            if first is not None and first[:3] == (id(lines), width, height):
+                return first[3]
             more = self._more or _(texts.PANEL_MORE)
-            return fit_lines(lines, width, height, console, more)
+            fitted = fit_lines(lines, width, height, console, more)
+            self._first_page = (id(lines), width, height, fitted)
+            return fitted
         start = (self._page - 1) * step
         said = _(texts.PANEL_PAGE_MORE) if self._page < last else _(texts.PANEL_PAGE_END)
         forward, back = self.page_keys
@@ -311,6 +327,7 @@ class FittedPanel(TextPanel):
 
     def show_text(self, message: str) -> None:
         self._lines = None
+        self._wrapped = self._first_page = None
         self._page = 0
         self._topic = None
         self.set_text(Text(message))
