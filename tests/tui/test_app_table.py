@@ -52,6 +52,7 @@ from orbis_tui.tui.widgets.info import GameLog
 from orbis_tui.tui.widgets.market import MarketBoard
 from orbis_tui.tui.widgets.panel import DecisionPanel
 from orbis_tui.tui.widgets.pyramid import PyramidView
+from orbis_tui.tui.widgets.supply import SupplyBar
 from orbis_tui.words import name_of, summary_of
 
 
@@ -214,6 +215,27 @@ def test_the_turn_waits_for_enter_before_the_refill_shows(tmp_path: Path) -> Non
         assert not screen.confirming
         assert len(screen.match.record.actions) == len(actions) + 1
         assert screen.state.current != taken and screen.handing_over
+
+    run(TableApp(match, tmp_path, confirm=True), scenario)
+
+
+def test_the_pile_count_drops_only_when_the_take_is_confirmed(tmp_path: Path) -> None:
+    """R-TAKE-7: the refill is drawn from a pile at the end of the turn; while the turn
+    waits for Enter, the piles beside the market still count the tile not yet shown."""
+    match = _placing()
+    before = match.state.pile_sizes()
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        supply = screen.query_one(SupplyBar)
+        assert supply.view is not None and supply.view.piles == before
+        await press(pilot, "enter")  # place: the turn waits for confirmation
+        assert screen.confirming
+        assert screen.session.shown.pile_sizes() != before  # the copy has drawn its refill
+        assert supply.view.piles == before
+        await press(pilot, "enter")  # confirmed: the refill shows, the pile drops
+        assert not screen.confirming
+        assert sum(supply.view.piles) == sum(before) - 1
 
     run(TableApp(match, tmp_path, confirm=True), scenario)
 

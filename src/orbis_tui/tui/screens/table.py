@@ -261,7 +261,10 @@ class TableScreen(Screen[None]):
             hidden=pending.hidden_cells if pending is not None else (),
         )
         self.query_one(SupplyBar).show(
-            shown, ui.god if turn else None, shown.players[seat].god is None
+            shown,
+            ui.god if turn else None,
+            shown.players[seat].god is None,
+            piles=state.pile_sizes(),  # the refill of a turn not yet confirmed stays hidden
         )
         panel = self.query_one(DecisionPanel)
         topic = (self.game_stamp(), state.kind, pending is not None)  # a new one: the top
