@@ -288,8 +288,7 @@ def _add_replay(sub: Commands) -> None:
         type=Path,
         nargs="?",
         help=_(
-            "the record: a file, or a name as 'orbis records' lists it (none: list the "
-            "recent ones)"
+            "the record: a file, or a name as 'orbis records' lists it (none: list the recent ones)"
         ),
     )
     rep.add_argument("--json", action="store_true", help=_("print the standings as JSON"))
