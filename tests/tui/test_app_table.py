@@ -619,3 +619,37 @@ def test_a_crowded_decision_panel_keeps_every_warning_and_says_what_it_left_out(
         assert gettext(texts.PANEL_MORE_COACH) in words
 
     run(TableApp(match, tmp_path), scenario)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_exchange_dialog_keeps_each_line_whole_at_80x24(lang: str, tmp_path: Path) -> None:
+    """R-TURN-2: once the color to give is chosen, its question and each of the five
+    colors to get stay on a line of their own (the same color's refusal once wrapped,
+    leaving 'color.' alone on a line)."""
+    from orbis_tui import i18n
+    from orbis_tui.tui import chips
+    from orbis_tui.tui.screens.exchange import ExchangeScreen
+
+    i18n.set_language(lang)
+    match = random_match(2, 0, _pay_default_is("exchange", payable=False))
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "e")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ExchangeScreen)
+        give = next(c for c in range(5) if match.state.player.realm_count[c] >= 3)
+        await press(pilot, chips.KEYS[give])
+        await pilot.pause()
+        body = dialog.query_one("#exchange-body", Static)
+        region = body.content_region
+        rows = screen_text(pilot.app).splitlines()[region.y : region.bottom]
+        lines = [row[region.x : region.right].rstrip() for row in rows]
+        assert lines[0].strip() and not lines[1].strip(), lines  # the realm, a blank line
+        assert lines[2].endswith(")"), lines  # the question, whole on its line
+        options = lines[3:8]
+        assert all(line.startswith("  ") and line.strip() for line in options), lines
+        assert not "".join(lines[8:]).strip(), lines  # nothing wrapped below
+        assert gettext(texts.EXCHANGE_SAME) in options[give], lines
+
+    run(TableApp(match, tmp_path), scenario)
