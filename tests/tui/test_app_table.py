@@ -653,3 +653,55 @@ def test_the_exchange_dialog_keeps_each_line_whole_at_80x24(lang: str, tmp_path:
         assert gettext(texts.EXCHANGE_SAME) in options[give], lines
 
     run(TableApp(match, tmp_path), scenario)
+
+
+def _cell_unpayable(cell: int):
+    from orbis_tui.engine import preview_take
+
+    def wanted(s: GameState) -> bool:
+        if s.kind is not DecisionKind.TURN or s.must_take_god() or s.turn < 6:
+            return False
+        preview = preview_take(s, cell)
+        return (
+            preview.blocked is None and not preview.affordable and preview.exchanges_needed is None
+        )
+
+    return wanted
+
+
+@pytest.mark.parametrize("keys", [("enter",), ("5",)])
+def test_a_tile_nothing_pays_is_taken_only_after_a_warning(
+    keys: tuple[str, ...], tmp_path: Path
+) -> None:
+    """R-TAKE-3, R-END-2: Enter (or the cell's digit) on a tile that no payment, not even
+    an exchange, pays, first warns that it would become a wilderness; pressed again, it
+    takes the tile."""
+    match = random_match(2, 3, _cell_unpayable(4))
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        assert screen.ui.cursor == 4
+        actions = list(screen.match.record.actions)
+        await press(pilot, *keys)
+        assert screen.match.record.actions == actions  # nothing taken yet
+        said = [n.message for n in pilot.app._notifications]
+        assert any("wilderness" in m and "Cell 5" in m and "-1 CP" in m for m in said), said
+        await press(pilot, *keys)
+        assert screen.match.record.actions == [*actions, "take 5"]  # cells count from 1
+        assert screen.state.kind is DecisionKind.PAY
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_tile_one_can_pay_is_taken_at_once(tmp_path: Path) -> None:
+    from orbis_tui.engine import preview_take
+
+    match = random_match(2, 3, lambda s: s.kind is DecisionKind.TURN and s.turn >= 6)
+    cell = next(c for c in range(9) if preview_take(match.state, c).affordable)
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        await press(pilot, str(cell + 1))
+        assert screen.match.record.actions[-1] == f"take {cell + 1}"
+
+    run(TableApp(match, tmp_path), scenario)

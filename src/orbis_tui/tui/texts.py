@@ -199,6 +199,14 @@ PANEL_EXCHANGES: Template = Np_(
     "count",
 )
 PANEL_UNAFFORDABLE = N_("✗ cannot pay: it would be a wilderness")
+TAKE_UNPAYABLE = N_(
+    "! Cell {cell}: nothing pays this tile, not even exchanges: taken, it becomes a "
+    "wilderness ({points} CP). Press Enter or {cell} again to take it anyway."
+)
+TAKE_UNPAYABLE_FREE = N_(
+    "! Cell {cell}: nothing pays this tile, not even exchanges: taken, it becomes a "
+    "wilderness. Press Enter or {cell} again to take it anyway."
+)
 PANEL_SPOTS: Template = Np_(
     "1 spot for it · {wild} for a wilderness",
     "{count} spots for it · {wild} for a wilderness",
