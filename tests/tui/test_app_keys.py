@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from app_driver import (
     TableApp,
     lift_curtain,
@@ -436,3 +437,28 @@ def test_the_hand_over_curtain_lets_no_key_act_for_the_next_player(tmp_path: Pat
             assert screen.match.record.actions == [*before[:-1], "take 3"]
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_key_bar_names_the_digits_that_take_at_once(lang: str, tmp_path: Path) -> None:
+    """R-TAKE-1..7: the digits take that market cell's tile at once; at 80×24, in every
+    language, the key bar says so beside Enter's take, and names them nowhere else."""
+    from orbis_tui import i18n
+    from orbis_tui.engine import preview_take
+
+    i18n.set_language(lang)
+    match = random_match(2, 3, lambda s: s.kind is DecisionKind.TURN and s.turn >= 6)
+
+    async def scenario(pilot: Pilot) -> None:
+        bar = screen_text(pilot.app).splitlines()[-1]
+        take = f"⏎ {gettext(texts.KEY['take'])}"
+        digits = f"1–9 {gettext(texts.KEY['take_cell'])}"
+        assert take in bar and digits in bar, bar
+        assert bar.index(take) < bar.index(digits)
+        assert gettext(texts.KEY["quit"]) in bar, bar  # the way out still shows
+        cell = next(c for c in range(9) if preview_take(match.state, c).affordable)
+        await press(pilot, str(cell + 1))  # taken: the next decision takes no digit
+        assert pilot.app.screen.state.kind is not DecisionKind.TURN
+        assert "1–9" not in screen_text(pilot.app).splitlines()[-1]
+
+    run(match, tmp_path, scenario)

@@ -133,6 +133,7 @@ PHASE_DISCARD: Template = Np_(
 # ---------------------------------------------------------------- key descriptions
 KEY = {
     "take": N_("Take"),
+    "take_cell": N_("Take at once"),  # the digits: the tile of that market cell
     "take_god": N_("Take god"),
     "pay": N_("Pay"),
     "wild": N_("Wilderness"),
@@ -641,7 +642,13 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
         N_("arrows / h j k l"),
         N_("move the market cursor, or between pyramid spots (nearest that way)"),
     ),
-    ("1 … 9", N_("take the tile in that market cell at once")),
+    (
+        "1 … 9",
+        N_(
+            "take the tile in that market cell at once (one that nothing pays, not even "
+            "exchanges, warns first: press again to take it)"
+        ),
+    ),
     (N_("Enter"), N_("do what the panel proposes: take, pay, place, confirm; end the turn")),
     (N_("⇧ + letter"), N_("select a god (its letter is shown beside it); Enter takes it")),
     (N_("x"), N_("refuse: leave the tile unpaid (wilderness), cancel an effect or the god")),
