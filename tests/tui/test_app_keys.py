@@ -340,6 +340,10 @@ def test_a_volcano_offers_the_engines_ways_and_shows_them_on_the_board(tmp_path:
         assert state.take is not None and state.take.tile.effect.kind is EffectKind.VOLCANO
         await pilot.pause()
         assert "−" in screen_text(pilot.app)  # the board marks what would be removed
+        # the panel's title says which of the ways is shown, never "(2/3)", read as a count
+        title = region_words(pilot.app, screen.query_one(DecisionPanel))
+        total = len(screen.ui.volcano_options(state))
+        assert f"way 2 of {total}" in title and f"(2/{total})" not in title, title
         await press(pilot, "enter")
         assert screen.match.record.actions[-1].startswith("erupt")
 
