@@ -462,7 +462,7 @@ def test_the_key_bar_names_the_digits_that_take_at_once(lang: str, tmp_path: Pat
         assert gettext(texts.KEY["quit"]) in bar, bar  # the way out still shows
         cell = next(c for c in range(9) if preview_take(match.state, c).affordable)
         await press(pilot, str(cell + 1))  # taken: the next decision takes no digit
-        assert pilot.app.screen.state.kind is not DecisionKind.TURN
+        assert table(pilot.app).state.kind is not DecisionKind.TURN
         assert "1–9" not in screen_text(pilot.app).splitlines()[-1]
 
     run(match, tmp_path, scenario)
