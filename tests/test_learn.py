@@ -156,6 +156,16 @@ def test_steps_are_short(script):
         assert len(step.title) <= 30, step.id
 
 
+def test_the_cells_marks_are_explained_where_the_walkthrough_first_shows_them(script):
+    """The market's first lesson names a crowded cell's 3● and points to the help for
+    every mark ('!' too); the first take says what the +1W beside the selection is
+    (R-TAKE-1)."""
+    steps = {step.id: step for step in script.steps}
+    assert "3●" in steps["table"].text and "'!'" in steps["table"].text
+    assert "? explains" in steps["table"].text
+    assert "+1W" in steps["first-take"].text
+
+
 def test_steps_name_spots_as_the_app_shows_them(script):
     """The app shows spots by the tiles beneath them, never by notation columns."""
     for step in script.steps:

@@ -543,6 +543,9 @@ def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
         help_text = " ".join(console.export_text().split())
         for drawing, _meaning in texts.HELP_CELL:
             assert " ".join(drawing.split()) in help_text
+        # what the cell's marks mean: ! in its corner, ● and a crowded cell's 5●
+        assert "! in the corner" in help_text and "5●" in help_text
+        assert " ".join(gettext(texts.HELP_CELL_CROWDED).split()) in help_text
         for heading, _text, _refs in texts.HELP_GUIDE:
             assert heading in help_text
         assert name_of(god) in help_text and " ".join(summary_of(god).split()[:4]) in help_text
@@ -703,5 +706,41 @@ def test_a_tile_one_can_pay_is_taken_at_once(tmp_path: Path) -> None:
         screen = table(pilot.app)
         await press(pilot, str(cell + 1))
         assert screen.match.record.actions[-1] == f"take {cell + 1}"
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_crowded_cell_s_worshipers_are_listed_by_color_once_it_is_selected(
+    tmp_path: Path,
+) -> None:
+    """R-TAKE-2: a cell too narrow for its worshipers shows their number, 5●; selected,
+    the panel lists them by color, the ones its take would collect."""
+    from orbis_tui.tui import chips
+
+    def crowded(s: GameState) -> bool:
+        return s.kind is DecisionKind.TURN and any(
+            sum(w) >= 5 and sum(1 for n in w if n) >= 3 for w in s.market_worshipers
+        )
+
+    match = random_match(2, 11, crowded)
+    state = match.state
+    cell = next(
+        c
+        for c, w in enumerate(state.market_worshipers)
+        if sum(w) >= 5 and sum(1 for n in w if n) >= 3
+    )
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        assert f"{sum(state.market_worshipers[cell])}●" in screen_text(pilot.app)
+        row, col = divmod(cell, 3)
+        keys = ["up"] * (1 - row) + ["down"] * (row - 1) + ["left"] * (1 - col)
+        await press(pilot, *keys, *["right"] * (col - 1))
+        assert screen.ui.cursor == cell
+        await pilot.pause()
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        for color, count in enumerate(state.market_worshipers[cell]):
+            if count:
+                assert f"{count}{chips.letter(color)}" in words, words
 
     run(TableApp(match, tmp_path), scenario)

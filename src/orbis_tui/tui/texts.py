@@ -626,11 +626,15 @@ HELP_GUIDE: tuple[tuple[str, str, str], ...] = (
 HELP_RULE_REFS = N_("rules {rules}")
 HELP_CELL_TITLE = N_("A market cell")
 HELP_CELL: tuple[tuple[str, str], ...] = (
-    ("┌5────────────┐", ""),
+    ("┌5───────────!┐", N_("its number; ! in the corner: taking it loses something")),
     (N_("│ R ★★    2cp │"), N_("color letter, level in stars, creation points")),
     (N_("│ volc 2B     │"), N_("its effect: this volcano removes 2B from the market")),
     (N_("│ RR?  1B+1W  │"), N_("cost (? = any color) · worshipers lying on it: 1B,")),
     ("└─────────────┘", N_("  and +1W: what taking the selected tile would add")),
+)
+HELP_CELL_CROWDED = N_(
+    "● marks the worshipers lying on a tile. A crowded cell gives only their number, "
+    "5●: select it (arrows) and the panel lists them by color (collect …)."
 )
 HELP_NOTATION = N_(
     "Worshipers are always written count then color: 2R 3W is two red and three white. "
