@@ -28,6 +28,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from orbis_tui.engine import (
+    Color,
     DecisionKind,
     GameState,
     Place,
@@ -741,6 +742,6 @@ def test_a_crowded_cell_s_worshipers_are_listed_by_color_once_it_is_selected(
         words = region_words(pilot.app, screen.query_one(DecisionPanel))
         for color, count in enumerate(state.market_worshipers[cell]):
             if count:
-                assert f"{count}{chips.letter(color)}" in words, words
+                assert f"{count}{chips.letter(Color(color))}" in words, words
 
     run(TableApp(match, tmp_path), scenario)
