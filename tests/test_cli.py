@@ -147,6 +147,49 @@ def test_orbis_replay_alone_lists_the_records(
     assert str(tmp_path / "records") in out and "none yet" in out
 
 
+@pytest.mark.parametrize("name", ["kept-game.json", "kept-game"])
+def test_orbis_replay_takes_a_name_as_orbis_records_prints_it(
+    name: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The names `orbis records` lists are found in the records folder, from anywhere."""
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "data" / "records"
+    folder.mkdir(parents=True)
+    (folder / "kept-game.json").write_text(RECORD.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["records"]) == 0
+    assert "kept-game.json" in capsys.readouterr().out
+    assert main(["replay", name, "--json"]) == 0
+    _, state = read_record_file(RECORD)
+    assert json.loads(capsys.readouterr().out) == standings_json(state)
+
+
+def test_orbis_replay_still_takes_a_path_before_a_kept_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "data" / "records").mkdir(parents=True)
+    (tmp_path / "data" / "records" / "game.json").write_text("{}\n", encoding="utf-8")
+    (tmp_path / "game.json").write_text(RECORD.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", "game.json"]) == 0  # the file here, not the broken kept one
+    assert "(winner)" in capsys.readouterr().out
+
+
+def test_orbis_replay_of_an_unknown_name_says_where_it_looked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", "no-such-game"]) == 2
+    err = "".join(capsys.readouterr().err.split())  # a long path may be wrapped anywhere
+    assert "no-such-game" in err and str(tmp_path / "data" / "records") in err
+    assert "'orbisrecords'" in err
+
+
 @pytest.mark.parametrize("command", ["replay", "review"])
 def test_the_help_of_replay_and_review_says_where_records_live(
     command: str,

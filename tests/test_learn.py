@@ -156,6 +156,16 @@ def test_steps_are_short(script):
         assert len(step.title) <= 30, step.id
 
 
+def test_the_cells_marks_are_explained_where_the_walkthrough_first_shows_them(script):
+    """The market's first lesson names a crowded cell's 3● and points to the help for
+    every mark ('!' too); the first take says what the +1W beside the selection is
+    (R-TAKE-1)."""
+    steps = {step.id: step for step in script.steps}
+    assert "3●" in steps["table"].text and "'!'" in steps["table"].text
+    assert "? explains" in steps["table"].text
+    assert "+1W" in steps["first-take"].text
+
+
 def test_steps_name_spots_as_the_app_shows_them(script):
     """The app shows spots by the tiles beneath them, never by notation columns."""
     for step in script.steps:
@@ -316,9 +326,37 @@ def test_a_legal_move_off_the_lesson_gets_the_steps_reason(script):
     feedback = walkthrough.play("place 1,-1")
     assert feedback.outcome is Outcome.OFF_LESSON
     assert walkthrough.step is not None
-    assert feedback.message == walkthrough.step.why
+    assert walkthrough.step.why is not None
+    spot = script.messages.spot_fine.format(spot="at the left end of your bottom row")
+    assert feedback.message == f"{spot} {walkthrough.step.why}"
     assert feedback.expected == "place the tile at the right end of your bottom row"
     assert walkthrough.state.signature() == before
+
+
+def test_a_spot_off_the_lesson_is_said_for_what_it_is_before_the_lessons_reason(script):
+    """R-EFF-IRRIGATION, R-PLACE-3: the spot beside the lesson's also has the wilderness
+    beneath it; the refusal says that spot loses nothing and why the lesson wants the
+    other, never that only the lesson's spot can water the irrigation."""
+    walkthrough = fresh(script)
+    advance_to(walkthrough, "irrigation-place")
+    feedback = walkthrough.play("place 2,-2")
+    assert feedback.outcome is Outcome.OFF_LESSON
+    spot = "on row 2, on Hissing Vent and your wilderness"
+    assert feedback.message.startswith(script.messages.spot_fine.format(spot=spot))
+    assert "either spot above it" in feedback.message
+    assert "Only the wilderness" not in feedback.message
+
+
+def test_the_lessons_spot_as_a_wilderness_is_refused_with_what_it_would_lose(script):
+    """R-END-2: Enter on the right spot in the wrong mode says what the wilderness loses."""
+    walkthrough = fresh(script)
+    advance_to(walkthrough, "irrigation-place")
+    feedback = walkthrough.play("place 2,-1 wild")
+    assert feedback.outcome is Outcome.OFF_LESSON
+    head = script.messages.spot_loses.split("{losses}")[0]
+    spot = "on row 2, on your wilderness and Lantern Hill"
+    assert feedback.message.startswith(head.format(spot=spot))
+    assert "-1 CP" in feedback.message
 
 
 def test_an_off_lesson_move_without_a_reason_names_the_expected_move(script):

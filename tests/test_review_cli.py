@@ -241,6 +241,46 @@ def test_the_printed_review_writes_decimals_as_the_language_does(speaking: str) 
     assert not re.search(r"\d\.\d", shown), shown
 
 
+def test_the_printed_review_ends_no_line_in_spaces_and_wraps_under_each_item() -> None:
+    """On a pipe of 80 columns: no line ends in spaces (the table's padding included),
+    and a mistake's line, its reason and a lesson's line that wrap go on under their
+    item's words, never back at the left edge."""
+    long_move = "take Sacred Stone from cell 4 and pay 2R 1B for it, all of the realm's"
+    mistake = MoveReview(
+        index=3,
+        turn=2,
+        seat=0,
+        kind="pay",
+        played=(long_move,),
+        best=("leave it unpaid, as a wilderness at the left end of row 1",),
+        played_margin=-1.5,
+        best_margin=1.0,
+        stderr=0.75,
+        loss=2.5,
+        mistake=True,
+        reason="Paying spent the worshipers the volcano two turns later needed: " * 2,
+        hinted=False,
+        verdict="mistake",
+    )
+    lesson = "a lesson long enough to wrap onto a second line of a pipe's eighty columns, " * 2
+    summary = PlayerSummary(0, "Ann", 1, 2.5, 1, (mistake,), lesson=(lesson,))
+    settings = {"analyser": "expert", "per_option": 4, "seed": 0}
+    settings |= {"mistake_floor": 1.0, "noise_factor": 2.0}
+    review = GameReview(("Ann", "Ben"), (summary,), (mistake,), settings)
+    console = Console(record=True, width=80, color_system=None)
+    print_review(review, console, reasons=_reasons, lesson=_lesson)
+    lines = console.export_text().splitlines()
+    assert [line for line in lines if line != line.rstrip()] == []
+    first = next(i for i, line in enumerate(lines) if line.startswith("  1. round"))
+    reason = next(i for i, line in enumerate(lines) if line.startswith("     Paying"))
+    assert reason > first + 1  # the mistake's line wrapped
+    assert all(line.startswith("     ") for line in lines[first + 1 : reason])
+    head = next(i for i, line in enumerate(lines) if "lesson of the game" in line)
+    assert all(line.startswith("     ") for line in lines[reason:head])
+    assert lines[head + 1].startswith("  · a lesson")
+    assert lines[head + 2].startswith("    ") and lines[head + 2].strip()  # under its words
+
+
 @pytest.mark.slow
 def test_a_review_is_kept_and_read_back_and_a_damaged_one_is_said_and_redone(
     short_record: Path,

@@ -38,8 +38,8 @@ def test_german_worshipers_take_the_colour_of_the_tile_taken() -> None:
     assert "in der Farbe der genommenen" in help_turn
     step = i18n.gettext(
         "A turn is one take: a tile from the market, or a god. Taking a tile first puts one "
-        "worshiper of its color on each tile beside it (never diagonally). Take Lantern Hill, "
-        "in cell 2."
+        "worshiper of its color on each tile beside it (never diagonally): the cells beside "
+        "the selected one show it as +1W. Take Lantern Hill, in cell 2."
     )
     assert "in der Farbe der genommenen" in step
     assert not [t for t in translations("de") if "Anhänger ihrer Farbe" in t]

@@ -218,6 +218,18 @@ def test_the_log_of_a_farm_reads_with_the_walkthroughs_you() -> None:
     ]
 
 
+def test_the_log_s_turn_line_reads_with_the_walkthroughs_you() -> None:
+    """The log once began the learner's turns with "— You's turn —"."""
+    from orbis_tui.engine.events import TurnStarted
+    from orbis_tui.records import Match
+    from orbis_tui.records.model import setup_for_game
+    from orbis_tui.words.events import event_lines
+
+    state = Match.start(setup_for_game(["You", "Mira"], 5, 0)).state
+    assert event_lines(state, [TurnStarted(0)]) == ["— You to play —"]
+    assert event_lines(state, [TurnStarted(1)]) == ["— Mira to play —"]
+
+
 def test_a_take_names_a_sacred_stones_point() -> None:
     """R-EFF-STONE: a stone prints 0 CP and scores 1 at the end; "Lichen Menhir (green,
     0 CP)" in a hint read as worthless."""

@@ -161,7 +161,7 @@ async def play_turn_keys(pilot: Pilot, rng: random.Random) -> int:
         cell = rng.choice(cells)
         if rng.random() < 0.5:
             await press(pilot, str(cell + 1))
-            return 1
+            return 1 + await _again_if_warned(pilot, screen, str(cell + 1))
         # walk the cursor there with arrows or hjkl, then Enter
         row, col = divmod(screen.ui.cursor, 3)
         target_row, target_col = divmod(cell, 3)
@@ -178,7 +178,7 @@ async def play_turn_keys(pilot: Pilot, rng: random.Random) -> int:
             await press(pilot, key)
             keys += 1
         await press(pilot, "enter")
-        return keys + 1
+        return keys + 1 + await _again_if_warned(pilot, screen, "enter")
     if kind is DecisionKind.PLACE and rng.random() < 0.5:
         await press(pilot, rng.choice(["left", "right", "up", "down"]))
         keys += 1
@@ -190,6 +190,17 @@ async def play_turn_keys(pilot: Pilot, rng: random.Random) -> int:
         keys += 1
     await press(pilot, "enter")
     return keys + 1
+
+
+async def _again_if_warned(pilot: Pilot, screen: TableScreen, key: str) -> int:
+    """A take that only warned (nothing pays the tile: R-TAKE-3) is taken by pressing
+    its key again, as a player would; returns the keys pressed."""
+    if screen.state.kind is DecisionKind.TURN and screen._wilderness_warned is not None:
+        _match, actions, _cell = screen._wilderness_warned
+        if actions == len(screen.match.record.actions):
+            await press(pilot, key)
+            return 1
+    return 0
 
 
 async def reach_end_screen(pilot: Pilot, limit: int = 50) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from app_driver import (
     TableApp,
     lift_curtain,
@@ -339,6 +340,10 @@ def test_a_volcano_offers_the_engines_ways_and_shows_them_on_the_board(tmp_path:
         assert state.take is not None and state.take.tile.effect.kind is EffectKind.VOLCANO
         await pilot.pause()
         assert "−" in screen_text(pilot.app)  # the board marks what would be removed
+        # the panel's title says which of the ways is shown, never "(2/3)", read as a count
+        title = region_words(pilot.app, screen.query_one(DecisionPanel))
+        total = len(screen.ui.volcano_options(state))
+        assert f"way 2 of {total}" in title and f"(2/{total})" not in title, title
         await press(pilot, "enter")
         assert screen.match.record.actions[-1].startswith("erupt")
 
@@ -436,3 +441,28 @@ def test_the_hand_over_curtain_lets_no_key_act_for_the_next_player(tmp_path: Pat
             assert screen.match.record.actions == [*before[:-1], "take 3"]
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_key_bar_names_the_digits_that_take_at_once(lang: str, tmp_path: Path) -> None:
+    """R-TAKE-1..7: the digits take that market cell's tile at once; at 80×24, in every
+    language, the key bar says so beside Enter's take, and names them nowhere else."""
+    from orbis_tui import i18n
+    from orbis_tui.engine import preview_take
+
+    i18n.set_language(lang)
+    match = random_match(2, 3, lambda s: s.kind is DecisionKind.TURN and s.turn >= 6)
+
+    async def scenario(pilot: Pilot) -> None:
+        bar = screen_text(pilot.app).splitlines()[-1]
+        take = f"⏎ {gettext(texts.KEY['take'])}"
+        digits = f"1–9 {gettext(texts.KEY['take_cell'])}"
+        assert take in bar and digits in bar, bar
+        assert bar.index(take) < bar.index(digits)
+        assert gettext(texts.KEY["quit"]) in bar, bar  # the way out still shows
+        cell = next(c for c in range(9) if preview_take(match.state, c).affordable)
+        await press(pilot, str(cell + 1))  # taken: the next decision takes no digit
+        assert table(pilot.app).state.kind is not DecisionKind.TURN
+        assert "1–9" not in screen_text(pilot.app).splitlines()[-1]
+
+    run(match, tmp_path, scenario)

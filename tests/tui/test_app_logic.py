@@ -150,7 +150,7 @@ def test_the_log_book_follows_undo_and_tells_what_others_did() -> None:
     reloaded = Match(match.record)  # replayed from the record alone
     assert book.lines() == LogBook(reloaded).lines()
     recent = book.since_turn_of(1)
-    assert recent and recent[0] == "— Ada's turn —"
+    assert recent and recent[0] == "— Ada to play —"
     assert not any(line.startswith("Bo ") for line in recent)
     count = len(book.lines())
     match.play(rng.choice(match.state.decision_actions()))

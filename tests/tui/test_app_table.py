@@ -28,6 +28,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from orbis_tui.engine import (
+    Color,
     DecisionKind,
     GameState,
     Place,
@@ -52,6 +53,7 @@ from orbis_tui.tui.widgets.info import GameLog
 from orbis_tui.tui.widgets.market import MarketBoard
 from orbis_tui.tui.widgets.panel import DecisionPanel
 from orbis_tui.tui.widgets.pyramid import PyramidView
+from orbis_tui.tui.widgets.supply import SupplyBar
 from orbis_tui.words import name_of, summary_of
 
 
@@ -214,6 +216,27 @@ def test_the_turn_waits_for_enter_before_the_refill_shows(tmp_path: Path) -> Non
         assert not screen.confirming
         assert len(screen.match.record.actions) == len(actions) + 1
         assert screen.state.current != taken and screen.handing_over
+
+    run(TableApp(match, tmp_path, confirm=True), scenario)
+
+
+def test_the_pile_count_drops_only_when_the_take_is_confirmed(tmp_path: Path) -> None:
+    """R-TAKE-7: the refill is drawn from a pile at the end of the turn; while the turn
+    waits for Enter, the piles beside the market still count the tile not yet shown."""
+    match = _placing()
+    before = match.state.pile_sizes()
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        supply = screen.query_one(SupplyBar)
+        assert supply.view is not None and supply.view.piles == before
+        await press(pilot, "enter")  # place: the turn waits for confirmation
+        assert screen.confirming
+        assert screen.session.shown.pile_sizes() != before  # the copy has drawn its refill
+        assert supply.view.piles == before
+        await press(pilot, "enter")  # confirmed: the refill shows, the pile drops
+        assert not screen.confirming
+        assert sum(supply.view.piles) == sum(before) - 1
 
     run(TableApp(match, tmp_path, confirm=True), scenario)
 
@@ -521,6 +544,9 @@ def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
         help_text = " ".join(console.export_text().split())
         for drawing, _meaning in texts.HELP_CELL:
             assert " ".join(drawing.split()) in help_text
+        # what the cell's marks mean: ! in its corner, ● and a crowded cell's 5●
+        assert "! in the corner" in help_text and "5●" in help_text
+        assert " ".join(gettext(texts.HELP_CELL_CROWDED).split()) in help_text
         for heading, _text, _refs in texts.HELP_GUIDE:
             assert heading in help_text
         assert name_of(god) in help_text and " ".join(summary_of(god).split()[:4]) in help_text
@@ -595,5 +621,127 @@ def test_a_crowded_decision_panel_keeps_every_warning_and_says_what_it_left_out(
         for warning in warnings:
             assert " ".join(warning.split()) in words
         assert gettext(texts.PANEL_MORE_COACH) in words
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_exchange_dialog_keeps_each_line_whole_at_80x24(lang: str, tmp_path: Path) -> None:
+    """R-TURN-2: once the color to give is chosen, its question and each of the five
+    colors to get stay on a line of their own (the same color's refusal once wrapped,
+    leaving 'color.' alone on a line)."""
+    from orbis_tui import i18n
+    from orbis_tui.tui import chips
+    from orbis_tui.tui.screens.exchange import ExchangeScreen
+
+    i18n.set_language(lang)
+    match = random_match(2, 0, _pay_default_is("exchange", payable=False))
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "e")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ExchangeScreen)
+        give = next(c for c in range(5) if match.state.player.realm_count[c] >= 3)
+        await press(pilot, chips.KEYS[give])
+        await pilot.pause()
+        body = dialog.query_one("#exchange-body", Static)
+        region = body.content_region
+        rows = screen_text(pilot.app).splitlines()[region.y : region.bottom]
+        lines = [row[region.x : region.right].rstrip() for row in rows]
+        assert lines[0].strip() and not lines[1].strip(), lines  # the realm, a blank line
+        assert lines[2].endswith(")"), lines  # the question, whole on its line
+        options = lines[3:8]
+        assert all(line.startswith("  ") and line.strip() for line in options), lines
+        assert not "".join(lines[8:]).strip(), lines  # nothing wrapped below
+        assert gettext(texts.EXCHANGE_SAME) in options[give], lines
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def _cell_unpayable(cell: int):
+    from orbis_tui.engine import preview_take
+
+    def wanted(s: GameState) -> bool:
+        if s.kind is not DecisionKind.TURN or s.must_take_god() or s.turn < 6:
+            return False
+        preview = preview_take(s, cell)
+        return (
+            preview.blocked is None and not preview.affordable and preview.exchanges_needed is None
+        )
+
+    return wanted
+
+
+@pytest.mark.parametrize("keys", [("enter",), ("5",)])
+def test_a_tile_nothing_pays_is_taken_only_after_a_warning(
+    keys: tuple[str, ...], tmp_path: Path
+) -> None:
+    """R-TAKE-3, R-END-2: Enter (or the cell's digit) on a tile that no payment, not even
+    an exchange, pays, first warns that it would become a wilderness; pressed again, it
+    takes the tile."""
+    match = random_match(2, 3, _cell_unpayable(4))
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        assert screen.ui.cursor == 4
+        actions = list(screen.match.record.actions)
+        await press(pilot, *keys)
+        assert screen.match.record.actions == actions  # nothing taken yet
+        said = [n.message for n in pilot.app._notifications]
+        assert any("wilderness" in m and "Cell 5" in m and "-1 CP" in m for m in said), said
+        await press(pilot, *keys)
+        assert screen.match.record.actions == [*actions, "take 5"]  # cells count from 1
+        assert screen.state.kind is DecisionKind.PAY
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_tile_one_can_pay_is_taken_at_once(tmp_path: Path) -> None:
+    from orbis_tui.engine import preview_take
+
+    match = random_match(2, 3, lambda s: s.kind is DecisionKind.TURN and s.turn >= 6)
+    cell = next(c for c in range(9) if preview_take(match.state, c).affordable)
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        await press(pilot, str(cell + 1))
+        assert screen.match.record.actions[-1] == f"take {cell + 1}"
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_crowded_cell_s_worshipers_are_listed_by_color_once_it_is_selected(
+    tmp_path: Path,
+) -> None:
+    """R-TAKE-2: a cell too narrow for its worshipers shows their number, 5●; selected,
+    the panel lists them by color, the ones its take would collect."""
+    from orbis_tui.tui import chips
+
+    def crowded(s: GameState) -> bool:
+        return s.kind is DecisionKind.TURN and any(
+            sum(w) >= 5 and sum(1 for n in w if n) >= 3 for w in s.market_worshipers
+        )
+
+    match = random_match(2, 11, crowded)
+    state = match.state
+    cell = next(
+        c
+        for c, w in enumerate(state.market_worshipers)
+        if sum(w) >= 5 and sum(1 for n in w if n) >= 3
+    )
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        assert f"{sum(state.market_worshipers[cell])}●" in screen_text(pilot.app)
+        row, col = divmod(cell, 3)
+        keys = ["up"] * (1 - row) + ["down"] * (row - 1) + ["left"] * (1 - col)
+        await press(pilot, *keys, *["right"] * (col - 1))
+        assert screen.ui.cursor == cell
+        await pilot.pause()
+        words = region_words(pilot.app, screen.query_one(DecisionPanel))
+        for color, count in enumerate(state.market_worshipers[cell]):
+            if count:
+                assert f"{count}{chips.letter(Color(color))}" in words, words
 
     run(TableApp(match, tmp_path), scenario)

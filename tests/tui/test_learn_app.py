@@ -255,6 +255,34 @@ def test_step_back_leave_and_resume(tmp_path: Path):
     run(scenario())
 
 
+def test_orbis_learn_opens_on_the_lesson_without_the_new_game_screen_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """The new-game screen once showed for a moment before the lesson: it is not even
+    put up, until the learner leaves the walkthrough."""
+    mounted: list[str] = []
+    original = NewGameScreen.on_mount
+
+    def on_mount(screen: NewGameScreen) -> None:
+        mounted.append("new game")
+        original(screen)
+
+    monkeypatch.setattr(NewGameScreen, "on_mount", on_mount)
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LearnTableScreen)
+            assert mounted == []
+            assert [type(s).__name__ for s in app.screen_stack[1:]] == ["LearnTableScreen"]
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen) and mounted == ["new game"]
+
+    run(scenario())
+
+
 def test_the_end_screen_teaches_scoring_and_steps_back_to_the_table(tmp_path: Path):
     async def scenario() -> None:
         app = LearnApp(tmp_path)

@@ -7,12 +7,13 @@ table; players are numbered from 1, as on screen."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
-from rich.console import Console
-from rich.padding import Padding
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -38,10 +39,11 @@ def print_review(
     reasons and the lesson are worded once, by the review's sheet
     (``orbis_tui.tui.review_sheet``), which the review screen and the plain seat show
     too."""
+    say = _Say(console)
     names = [printable(name) for name in review.names]
     words = move_words(review, record) if record is not None else {}
     for summary in review.players:
-        console.print(
+        say(
             Text(
                 format_numbers(
                     gettext(texts.SUMMARY),
@@ -54,23 +56,82 @@ def print_review(
                 style="bold",
             )
         )
-        console.print(Text(parts_line(review, summary.seat, summary.biggest)))
+        say(Text(parts_line(review, summary.seat, summary.biggest)))
         if not summary.biggest:
-            console.print(Text(gettext(texts.NO_MISTAKES)))
+            say(Text(gettext(texts.NO_MISTAKES)))
         for rank, move in enumerate(summary.biggest, start=1):
-            console.print(Text(_biggest_line(rank, move, len(names), words)))
+            say(Text(_biggest_line(rank, move, len(names), words)))
             for said in reasons(move):
-                console.print(Padding(Text(said), (0, 0, 0, 5)))
+                say(Text(" " * 5 + said))
         for said in lesson(summary):
-            console.print(Padding(Text(said), (0, 0, 0, 2)))
-        console.print()
-    console.print(_table(review, names, words))
+            say(Text("  " + said))
+        say()
+    say(_table(review, names, words))
     if review.forced:
-        console.print(Text(_plural(texts.FORCED, count=len(review.forced))))
+        say(Text(_plural(texts.FORCED, count=len(review.forced))))
     if not review.settings.get("complete", True):
-        console.print(Text(_plural(texts.INCOMPLETE, done=len(review.moves))))
-    console.print(Text(gettext(texts.LOST_MEANS)))
-    console.print(Text(settings_line(review)))
+        say(Text(_plural(texts.INCOMPLETE, done=len(review.moves))))
+    say(Text(gettext(texts.LOST_MEANS)))
+    say(Text(settings_line(review)))
+
+
+# An item's head: its indent and its number or dash ("  1. ", "    - "); the lines an
+# item wraps onto start under the item's words, after its head.
+_HEAD = re.compile(r" *(?:\d+\. |- |· )?")
+
+
+class _Say:
+    """Prints the review's lines on ``console``: a line of text that wraps goes on under
+    its item's words (a hanging indent), and no line ends in spaces (a table's cells and
+    an indented block pad theirs to their width; a file or a pipe should not keep them)."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def __call__(self, renderable: RenderableType | None = None) -> None:
+        if renderable is None:
+            self.console.print()
+            return
+        if isinstance(renderable, Text):
+            renderable = _Hanging(renderable)
+        self.console.print(_Trimmed(renderable))
+
+
+class _Hanging:
+    """A line of text whose wrapped lines are indented as far as its head (:data:`_HEAD`)."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = self.text
+        match = _HEAD.match(text.plain)
+        head = match.end() if match is not None else 0
+        if head >= options.max_width // 2:  # too deep to hang under: wrap as it is
+            head = 0
+        first, body = text.divide([head]) if head else (Text(style=text.style), text)
+        for number, line in enumerate(body.wrap(console, options.max_width - head)):
+            out = first.copy() if number == 0 else Text(" " * head, style=text.style)
+            out.append_text(line)
+            out.rstrip()
+            yield out
+
+
+class _Trimmed:
+    """``renderable`` with the spaces at the end of each of its lines taken off."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in console.render_lines(self.renderable, options, pad=False):
+            while line and not line[-1].control and not line[-1].text.rstrip(" "):
+                line.pop()
+            if line and not line[-1].control:
+                last = line[-1]
+                line[-1] = Segment(last.text.rstrip(" "), last.style)
+            yield from line
+            yield Segment.line()
 
 
 def parts_line(review: GameReview, seat: int, listed: Sequence[MoveReview]) -> str:

@@ -30,6 +30,13 @@ def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int
     from ..printable import MAX_LINE, printable
     from ..records import RecordError, custom_set_facts, load_record, read_record_text
 
+    found = _record_path(path)
+    if found is None:
+        message = _("no record {name} here nor in {folder} ('orbis records' lists them)")
+        folder = printable(_records_folder(None), MAX_LINE)
+        _refused(command, message.format(name=printable(path, MAX_LINE), folder=folder))
+        return 2
+    path = found
     try:
         text = read_record_text(path)
     except RecordError as exc:
@@ -51,6 +58,20 @@ def _read_record(path: Path, command: str) -> tuple[GameRecord, GameState] | int
         for fact in facts:
             print(f"  {printable(fact, MAX_LINE)}", file=sys.stderr)
     return record, state
+
+
+def _record_path(path: Path) -> Path | None:
+    """The file ``path`` names: the path itself when it exists, else, for a bare name as
+    ``orbis records`` prints it (with or without ``.json``), the record of that name in
+    the records folder; None when a bare name matches nothing there. A path with a
+    folder in it is taken as it is (its reading says what is wrong with it)."""
+    if path.exists() or len(path.parts) != 1 or path.name in ("", ".", ".."):
+        return path
+    folder = _records_folder(None)
+    for name in (path.name, f"{path.name}.json"):
+        if (folder / name).is_file():
+            return folder / name
+    return None
 
 
 def _refused(command: str, error: str) -> None:
@@ -271,7 +292,12 @@ def _add_replay(sub: Commands) -> None:
         epilog=_where_records_live(),
     )
     rep.add_argument(
-        "record", type=Path, nargs="?", help=_("the record (none: list the recent ones)")
+        "record",
+        type=Path,
+        nargs="?",
+        help=_(
+            "the record: a file, or a name as 'orbis records' lists it (none: list the recent ones)"
+        ),
     )
     rep.add_argument("--json", action="store_true", help=_("print the standings as JSON"))
     rep.add_argument(
@@ -292,7 +318,9 @@ def _add_review(sub: Commands) -> None:
         help=_("review a game record: the expected CP each decision lost, the clear mistakes"),
         epilog=_where_records_live(),
     )
-    rev.add_argument("record", type=Path)
+    rev.add_argument(
+        "record", type=Path, help=_("the record: a file, or a name as 'orbis records' lists it")
+    )
     rev.add_argument(
         "--seat", metavar="N|NAME", help=_("only this player: their number (from 1) or name")
     )

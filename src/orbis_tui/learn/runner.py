@@ -26,13 +26,16 @@ from ..engine import (
     GameState,
     IllegalAction,
     NotationError,
+    Place,
     format_action,
     parse_action,
 )
 from ..records import GameRecord, Match, RecordError
+from ..words import message_of
 from .coach import Coach, Reason
 from .progress import ProgressModel, ProgressStore
 from .script import Script, Step, load_script
+from .words import spot_words
 
 
 class Outcome(StrEnum):
@@ -175,6 +178,21 @@ class Walkthrough:
         answers = self.state.decision_actions()
         return answers[0] if answers else None
 
+    def _spot_said(self, action: Action) -> str:
+        """What the spot a place step refuses is: what it would lose (the engine's
+        warnings), or that it loses nothing; '' for a move that places nothing."""
+        if not isinstance(action, Place):
+            return ""
+        option = self.state.decision.option(action)
+        spot = spot_words(action, self.state, self.script.words)
+        messages = self.script.messages
+        losses = [w for w in option.warnings if w.loses_value] if option is not None else []
+        if losses:
+            return messages.spot_loses.format(
+                spot=spot, losses=" ".join(message_of(w) for w in losses)
+            )
+        return messages.spot_fine.format(spot=spot)
+
     # ------------------------------------------------------------ the learner's keys
     def proceed(self) -> Feedback:
         """Go on from a reading step (or from a move step once the game is over)."""
@@ -207,6 +225,8 @@ class Walkthrough:
         if expected is not None and action != expected:
             words = self.expected_words()
             message = step.why or self.script.messages.off_lesson.format(expected=words)
+            said = self._spot_said(action)
+            message = f"{said} {message}" if said else message
             return self._answer(Feedback(Outcome.OFF_LESSON, message, expected=words))
         turns_before = self.state.players[self.learner].turns
         self.events = list(self.match.play(action))

@@ -197,6 +197,9 @@ class MessagesModel(_Strict):
     """What the walkthrough says around the steps; ``{expected}`` is a move in words."""
 
     off_lesson: str
+    # before a place step's reason, what the spot the learner chose is: {spot} {losses}
+    spot_fine: str
+    spot_loses: str
     continue_first: str
     wait_for_move: str
     finished: str

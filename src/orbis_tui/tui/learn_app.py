@@ -23,12 +23,11 @@ class LearnApp(OrbisApp):
         super().__init__(data_dir, language=language)
         self.restart_walkthrough = restart
 
-    def on_mount(self) -> None:
-        # OrbisApp.on_mount (run after this one) puts up the new-game screen first.
-        self.call_after_refresh(self._open)
-
-    def _open(self) -> None:
-        open_walkthrough(self, restart=self.restart_walkthrough)
+    def _show_first_screen(self) -> None:
+        """Straight into the lesson, with no new-game screen drawn first (leaving the
+        walkthrough opens that screen); a walkthrough that cannot open shows it."""
+        if open_walkthrough(self, restart=self.restart_walkthrough) is None:
+            super()._show_first_screen()
 
 
 def run_learn(

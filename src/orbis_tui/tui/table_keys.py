@@ -29,6 +29,11 @@ def _bindings() -> list[BindingType]:
         Binding("enter", f"confirm('{label}')", K[label], priority=False)
         for label in CONFIRM_LABELS
     ]
+    # The digits take that cell's tile at once: listed once, as 1–9, beside Enter's take.
+    out += [
+        Binding(str(n), f"take_cell({n - 1})", K["take_cell"], show=n == 1, key_display="1–9")
+        for n in range(1, 10)
+    ]
     out += [Binding("x", f"refuse('{label}')", K[label]) for label in REFUSE_LABELS]
     out += [
         Binding("x", "toggle_wild('wild')", K["toggle_wild"]),
@@ -66,7 +71,6 @@ def _bindings() -> list[BindingType]:
         ("right,l", "right"),
     ):
         out.append(Binding(key, f"move('{direction}')", K[direction], show=False))
-    out += [Binding(str(n), f"take_cell({n - 1})", K["take"], show=False) for n in range(1, 10)]
     out += [
         Binding(f"{key},shift+{key.lower()}", f"select_god('{god.value}')", K["god"], show=False)
         for god, key in GOD_KEYS.items()

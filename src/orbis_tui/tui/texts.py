@@ -135,6 +135,7 @@ PHASE_DISCARD: Template = Np_(
 # ---------------------------------------------------------------- key descriptions
 KEY = {
     "take": N_("Take"),
+    "take_cell": N_("Take at once"),  # the digits: the tile of that market cell
     "take_god": N_("Take god"),
     "pay": N_("Pay"),
     "wild": N_("Wilderness"),
@@ -201,6 +202,14 @@ PANEL_EXCHANGES: Template = Np_(
     "count",
 )
 PANEL_UNAFFORDABLE = N_("✗ cannot pay: it would be a wilderness")
+TAKE_UNPAYABLE = N_(
+    "! Cell {cell}: nothing pays this tile, not even exchanges: taken, it becomes a "
+    "wilderness ({points} CP). Press Enter or {cell} again to take it anyway."
+)
+TAKE_UNPAYABLE_FREE = N_(
+    "! Cell {cell}: nothing pays this tile, not even exchanges: taken, it becomes a "
+    "wilderness. Press Enter or {cell} again to take it anyway."
+)
 PANEL_SPOTS: Template = Np_(
     "1 spot for it · {wild} for a wilderness",
     "{count} spots for it · {wild} for a wilderness",
@@ -237,7 +246,8 @@ PANEL_DEATH_TITLE = N_("God of Death: return 6 of your worshipers")
 PANEL_DISCARD_TITLE = N_("Realm holds {have}: return {count} to keep 10")
 PANEL_LOVE_TITLE = N_("Goddess of Love: gain 5 worshipers")
 PANEL_CHOSEN = N_("chosen: {chosen} ({count})")
-PANEL_VOLCANO_TITLE = N_("Volcano: remove {remove} ({index}/{total})")
+# Which of the ways to take the worshipers is shown: a choice, never a count of removals.
+PANEL_VOLCANO_TITLE = N_("Volcano: remove {remove} · way {index} of {total}")
 PANEL_VOLCANO_FROM = N_("from cell {cell}: {worshipers}")
 PANEL_OVER = N_("The game is over.")
 PANEL_BOT = N_("{name} ({level}) is choosing…")
@@ -459,6 +469,7 @@ EXCHANGE_GIVE = N_("Give 3 of which color? (r b o g w, Escape cancels)")
 EXCHANGE_GET = N_("Give 3 {give} for 1 of which color? (r b o g w, Escape goes back)")
 EXCHANGE_REALM = N_("Your realm: {realm}")
 EXCHANGE_SHORT = N_("only {have}: it takes 3")
+EXCHANGE_SAME = N_("the color you give")  # beside it, as the color to get (R-TURN-2)
 EXCHANGE_SUGGESTED = N_("give 3 {give} for 1 {get}: a step toward paying the tile")
 EXCHANGE_PICK_GIVE = N_("Press the key of the color to give 3 of (r b o g w).")
 EXCHANGE_PICK_GET = N_("Press the key of the color to get (r b o g w).")
@@ -631,11 +642,15 @@ HELP_GUIDE: tuple[tuple[str, str, str], ...] = (
 HELP_RULE_REFS = N_("rules {rules}")
 HELP_CELL_TITLE = N_("A market cell")
 HELP_CELL: tuple[tuple[str, str], ...] = (
-    ("┌5────────────┐", ""),
+    ("┌5───────────!┐", N_("its number; ! in the corner: taking it loses something")),
     (N_("│ R ★★    2cp │"), N_("color letter, level in stars, creation points")),
     (N_("│ volc 2B     │"), N_("its effect: this volcano removes 2B from the market")),
     (N_("│ RR?  1B+1W  │"), N_("cost (? = any color) · worshipers lying on it: 1B,")),
     ("└─────────────┘", N_("  and +1W: what taking the selected tile would add")),
+)
+HELP_CELL_CROWDED = N_(
+    "● marks the worshipers lying on a tile. A crowded cell gives only their number, "
+    "5●: select it (arrows) and the panel lists them by color (collect …)."
 )
 HELP_NOTATION = N_(
     "Worshipers are always written count then color: 2R 3W is two red and three white. "
@@ -648,7 +663,13 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
         N_("arrows / h j k l"),
         N_("move the market cursor, or between pyramid spots (nearest that way)"),
     ),
-    ("1 … 9", N_("take the tile in that market cell at once")),
+    (
+        "1 … 9",
+        N_(
+            "take the tile in that market cell at once (one that nothing pays, not even "
+            "exchanges, warns first: press again to take it)"
+        ),
+    ),
     (N_("Enter"), N_("do what the panel proposes: take, pay, place, confirm; end the turn")),
     (N_("⇧ + letter"), N_("select a god (its letter is shown beside it); Enter takes it")),
     (N_("x"), N_("refuse: leave the tile unpaid (wilderness), cancel an effect or the god")),

@@ -177,7 +177,8 @@ LOG = {
     "discarded": N_("{name} returned {worshipers} (realm limit)."),
     "exchanged": N_("{name} exchanged 3{give} for 1{get}."),
     "refilled": N_("Cell {cell} now shows {tile}."),
-    "turn_started": N_("— {name}'s turn —"),
+    # "White to play": right for any name, the walkthrough's "You" too ("You's turn").
+    "turn_started": N_("— {name} to play —"),
     "game_over": N_("The game is over."),
 }
 LOG_REMOVAL = N_("{worshipers} from cell {cell}")

@@ -83,8 +83,13 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
                 _(texts.EXCHANGE_GET).format(give=color_word(self.give)) + "\n", style=palette.BOLD
             )
             for color in COLORS:
+                # the same color is refused (R-TURN-2): said short, so the line stays whole
                 reason = state.why_not(Exchange(self.give, color))
-                body.append_text(self._option(color, message_of(reason) if reason else None))
+                said = None
+                if reason is not None:
+                    same = color == self.give
+                    said = _(texts.EXCHANGE_SAME) if same else message_of(reason)
+                body.append_text(self._option(color, said))
         self.query_one("#exchange-body", Static).update(body)
 
     @staticmethod

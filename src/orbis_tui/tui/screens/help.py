@@ -38,7 +38,7 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
     cell.add_column(ratio=1, style=palette.DIM)
     for drawing, meaning in texts.HELP_CELL:
         cell.add_row(_(drawing), _(meaning))
-    parts += [cell, Text(_(texts.HELP_NOTATION)), Text()]
+    parts += [cell, Text(_(texts.HELP_CELL_CROWDED)), Text(_(texts.HELP_NOTATION)), Text()]
     if gods:
         parts.append(Text(_(texts.HELP_GODS_TITLE), style=palette.BOLD))
         table = Table.grid(padding=(0, 2))

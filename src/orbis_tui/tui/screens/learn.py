@@ -73,6 +73,8 @@ def _mark_focus(screen: Widget, walkthrough: Walkthrough) -> None:
 class LearnTableScreen(TableScreen):
     """The table during the walkthrough."""
 
+    asks_before_wilderness = False  # each step says what its take does
+
     # A subclass's key replaces the same key of its base: repeat the table's keys so
     # Enter keeps its table meanings next to "next".
     BINDINGS: ClassVar[list[BindingType]] = [

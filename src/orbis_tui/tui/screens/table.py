@@ -66,6 +66,10 @@ PAGE_OSC = 7700
 class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = BINDINGS
     AUTO_FOCUS = None
+    # A tile nothing pays, not even exchanges, is taken only at the second press of its
+    # key: the first one warns that it becomes a wilderness (R-TAKE-3, R-END-2).
+    asks_before_wilderness = True
+    _wilderness_warned: tuple[int, int, int] | None = None  # (match, actions, cell)
 
     # Grows with every change the table must show; watchers redraw the table.
     version: reactive[int] = reactive(0, init=False, always_update=True, repaint=False)
@@ -263,7 +267,10 @@ class TableScreen(Screen[None]):
             hidden=pending.hidden_cells if pending is not None else (),
         )
         self.query_one(SupplyBar).show(
-            shown, ui.god if turn else None, shown.players[seat].god is None
+            shown,
+            ui.god if turn else None,
+            shown.players[seat].god is None,
+            piles=state.pile_sizes(),  # the refill of a turn not yet confirmed stays hidden
         )
         panel = self.query_one(DecisionPanel)
         topic = (self.game_stamp(), state.kind, pending is not None)  # a new one: the top
@@ -645,7 +652,33 @@ class TableScreen(Screen[None]):
         if label == "exchange_now":
             self.action_exchange()
             return
+        if label == "take" and self._warns_before_take(self.ui.cursor):
+            return
         self.play(self.ui.confirm(self.state))
+
+    def _warns_before_take(self, cell: int) -> bool:
+        """Whether taking ``cell`` waits for a second press: the first press on a tile
+        that nothing pays, not even exchanges, says that it would become a wilderness
+        (R-TAKE-3) and what that costs (R-END-2)."""
+        state = self.state
+        if not self.asks_before_wilderness or state.kind is not DecisionKind.TURN:
+            return False
+        preview = self.ui.preview(state) if self.ui.cursor == cell else None
+        if preview is None or preview.blocked is not None:
+            return False
+        if preview.affordable or preview.exchanges_needed is not None:
+            return False
+        warned = (id(self.match), len(self.match.record.actions), cell)
+        if self._wilderness_warned == warned:
+            return False  # warned already: this press takes it
+        self._wilderness_warned = warned
+        points = wilderness_points(state.player)
+        template = _(texts.TAKE_UNPAYABLE) if points else _(texts.TAKE_UNPAYABLE_FREE)
+        message = template.format(cell=cell + 1, points=points)
+        self.notify(message, severity="warning", timeout=8, markup=False)
+        self.app.bell()
+        self.changed()
+        return True
 
     def action_refuse(self, _label: str) -> None:
         self.play(self.ui.refuse(self.state))
@@ -675,6 +708,8 @@ class TableScreen(Screen[None]):
 
     def action_take_cell(self, cell: int) -> None:
         self.ui.select_cell(cell)
+        if self._warns_before_take(cell):
+            return
         self.play(TakeTile(cell))
 
     def action_select_god(self, god: str) -> None:
@@ -836,7 +871,8 @@ class TableScreen(Screen[None]):
         if not self._takes_clicks(DecisionKind.TURN):
             return
         if self.ui.god is None and self.ui.cursor == message.cell:
-            self.play(TakeTile(message.cell))
+            if not self._warns_before_take(message.cell):
+                self.play(TakeTile(message.cell))
             return
         self.error = None
         self.ui.select_cell(message.cell)

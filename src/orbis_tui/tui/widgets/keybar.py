@@ -18,14 +18,22 @@ from ...i18n import gettext
 from ...i18n import gettext as _
 from .. import palette, texts
 
-# Actions always available (and listed in the help), shown only when there is room.
-OPTIONAL = frozenset({"players", "history", "score", "coach", "settings", "since"})
+# Actions always available (and listed in the help), shown only when there is room;
+# when there is too little, they give way in this order (the coach and the history last).
+GIVE_WAY = ("settings", "since", "score", "players", "history", "coach")
+OPTIONAL = frozenset(GIVE_WAY)
 # The way out is always shown, at the right end, whatever else has to give way.
 PINNED = frozenset({"quit", "lesson_leave"})
 
 
-def _length(entries: list[tuple[str, str, str, bool]]) -> int:
-    return sum(len(shown) + len(meaning) + 3 for shown, meaning, _key, _opt in entries)
+def _give_way_rank(entry: tuple[str, str, str, bool, str]) -> tuple[int, int]:
+    """Which entry gives way first: an optional one, in :data:`GIVE_WAY` order."""
+    action = entry[4]
+    return (0, GIVE_WAY.index(action)) if action in GIVE_WAY else (1, 0)
+
+
+def _length(entries: list[tuple[str, str, str, bool, str]]) -> int:
+    return sum(len(shown) + len(meaning) + 3 for shown, meaning, _key, _opt, _act in entries)
 
 
 class KeyBar(Widget):
@@ -60,7 +68,8 @@ class KeyBar(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        entries: list[tuple[str, str, str, bool]] = []  # (key shown, meaning, key, optional)
+        # (key shown, meaning, key, optional, action)
+        entries: list[tuple[str, str, str, bool, str]] = []
         seen: set[str] = set()
         app = self.app
         # read once: each reading asks the screen's check_action about every binding
@@ -72,9 +81,10 @@ class KeyBar(Widget):
             if binding.description in seen:  # one entry per meaning (Enter and x may agree)
                 continue
             seen.add(binding.description)
-            optional = binding.action.split("(")[0] in OPTIONAL
+            action = binding.action.split("(")[0]
             meaning = gettext(binding.description)  # descriptions are the English texts
-            entries.append((texts.key_shown(app.get_key_display(binding)), meaning, key, optional))
+            shown = texts.key_shown(app.get_key_display(binding))
+            entries.append((shown, meaning, key, action in OPTIONAL, action))
         out = Text(no_wrap=True, overflow="ellipsis", end="")
         if self._read_only():
             # Said on every screen for as long as it lasts, not in a toast that fades.
@@ -84,14 +94,13 @@ class KeyBar(Widget):
         # the help) give way first, from the right: the ones for this moment stay.
         width = (self.size.width or 80) - marked
         while _length(entries) > width and any(e[3] for e in entries):
-            last = max(i for i, e in enumerate(entries) if e[3])
-            del entries[last]
+            del entries[min(range(len(entries)), key=lambda i: _give_way_rank(entries[i]))]
         way_out = self._pinned_keys(bindings)
         pinned = [e for e in entries if e[2] in way_out]
         rest = [e for e in entries if e not in pinned]
         spans: list[tuple[int, int, str]] = []
         room = width - _length(pinned)
-        for shown, meaning, key, _optional in rest:
+        for shown, meaning, key, _optional, _action in rest:
             entry = Text(f" {shown} ", style=palette.KEY)
             entry.append(meaning + " ")
             # the way out shows, whatever gives way
@@ -99,7 +108,7 @@ class KeyBar(Widget):
                 break
             spans.append((out.cell_len, out.cell_len + entry.cell_len, key))
             out.append_text(entry)
-        for shown, meaning, key, _optional in pinned:
+        for shown, meaning, key, _optional, _action in pinned:
             start = out.cell_len
             out.append(f" {shown} ", style=palette.KEY)
             out.append(meaning)

@@ -41,11 +41,19 @@ class SupplyBar(Widget):
         super().__init__(id=id)
         self._god_spans: list[tuple[int, int, int, GodId]] = []  # (line, start, end, god)
 
-    def show(self, state: GameState, selected: GodId | None, can_take: bool) -> None:
+    def show(
+        self,
+        state: GameState,
+        selected: GodId | None,
+        can_take: bool,
+        piles: tuple[int, ...] | None = None,
+    ) -> None:
+        """``piles``: the tiles left per level, when not ``state``'s (a turn waiting for
+        confirmation has drawn its refill, which the table shows only once confirmed)."""
         self.view = SupplyShown(
             tuple(state.catalog.god_by_id[g] for g in state.gods_available),
             tuple(sorted(state.deal.temple_tokens, reverse=True)),
-            tuple(state.pile_sizes()),
+            state.pile_sizes() if piles is None else piles,
             selected,
             can_take,
         )
