@@ -469,11 +469,15 @@ def test_a_postgresql_table_whose_hash_is_not_ascii_is_set_aside(damage: str, na
         try:
             table = StoredTable(new_table_id(), "{}", ["aa", "bb"], "ww")
             await store.create(table)
-            async with await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True) as db:
-                await db.execute(damage.encode(), (table.id,))
-            with pytest.raises(DamagedTable, match=named):
-                await store.load(table.id)
-            await store.finish(table.id)
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    POSTGRES_URL, autocommit=True
+                ) as db:
+                    await db.execute(damage.encode(), (table.id,))
+                with pytest.raises(DamagedTable, match=named):
+                    await store.load(table.id)
+            finally:
+                await store.finish(table.id)  # the other tests' servers never load it
         finally:
             await store.close()
 
