@@ -120,7 +120,7 @@ def cold_start(runs: int, languages: list[str]) -> dict[str, float]:
     # As on a user's machine: an installed package has its byte-code compiled (pip
     # does it), and an editable one gets it written by the untimed warm-up runs.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    from orbis_tui.tui.saves import SaveStore
+    from orbis_tui.saves import SaveStore
 
     saved = _saved_game()
     modes = [f"{mode}_{lang}" for lang in languages for mode in ("new", "resume")]

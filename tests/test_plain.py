@@ -16,7 +16,7 @@ from orbis_tui import i18n
 from orbis_tui.plain import run_plain, texts
 from orbis_tui.plain.seat import plain
 from orbis_tui.records import Match
-from orbis_tui.tui.saves import SaveStore
+from orbis_tui.saves import SaveStore
 
 NUMBERED = re.compile(r"^([0-9]+)\. ")
 ESCAPE = "\x1b"

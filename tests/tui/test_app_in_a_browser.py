@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from orbis_tui.i18n import gettext
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.saves import LockOutcome, LockState, SaveStore, save_text
+from orbis_tui.saves import LockOutcome, LockState, SaveStore, save_text
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.question import QuestionScreen
 

@@ -18,7 +18,7 @@ from orbis_tui.tui import texts
 from orbis_tui.tui.controller import Controller, Pick
 from orbis_tui.tui.describe import cost_words, event_lines, phase_line, worshiper_words
 from orbis_tui.tui.logbook import LogBook
-from orbis_tui.tui.saves import SaveStore
+from orbis_tui.saves import SaveStore
 from orbis_tui.tui.seats import HUMAN, seats_of
 from orbis_tui.tui.widgets.panel import panel_lines
 from orbis_tui.words import message_of, name_of

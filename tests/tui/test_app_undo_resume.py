@@ -28,7 +28,7 @@ from orbis_tui.records.model import setup_for_game
 from orbis_tui.records.storage import text_digest
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.saves import AUTOSAVE_NAME, WRITTEN_DIGEST_NAME, SaveStore
+from orbis_tui.saves import AUTOSAVE_NAME, WRITTEN_DIGEST_NAME, SaveStore
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.table import TableScreen
 

@@ -24,7 +24,7 @@ from orbis_tui.i18n import gettext
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.learn_app import LearnApp
-from orbis_tui.tui.saves import LockState, SaveStore
+from orbis_tui.saves import LockState, SaveStore
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.learn import LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen

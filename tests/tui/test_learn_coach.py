@@ -15,7 +15,7 @@ from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.saves import SaveStore
+from orbis_tui.saves import SaveStore
 from orbis_tui.tui.screens.table import TableScreen
 from orbis_tui.tui.seats import Seat
 from orbis_tui.tui.widgets.coach_panel import CoachPanel, coach_text

@@ -12,7 +12,7 @@ from ..engine import DecisionKind, NotationError, parse_action
 from ..i18n import gettext as _
 from ..learn import Feedback, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ..tui.controller import Controller
-from ..tui.saves import PROGRESS_NAME
+from ..saves import PROGRESS_NAME
 from ..tui.sheet import Choice, Sheet, Topic, decision_sheet
 from ..words import spell_colors
 from . import texts

@@ -6,7 +6,7 @@ numbered, and reads one answer: an option's number, an empty line (what the shee
 proposes), a move in the notation (``take 3``, ``pay GW``), or a command. Computer seats
 move on their own; people sharing the keyboard are asked to pass it on. The game is
 autosaved after every action exactly as in the full-screen app (the same
-:class:`~orbis_tui.tui.session.GameSession` and :class:`~orbis_tui.tui.saves.SaveStore`),
+:class:`~orbis_tui.tui.session.GameSession` and :class:`~orbis_tui.saves.SaveStore`),
 and the end of the input saves and leaves.
 """
 
@@ -37,7 +37,7 @@ from ..tui import texts as app_texts
 from ..tui.controller import Controller
 from ..tui.describe import color_word, effect_long, god_line, god_name, name_of
 from ..tui.history import TurnSummary
-from ..tui.saves import LockState, SaveStore
+from ..saves import LockState, SaveStore
 from ..tui.seats import HUMAN, Seat, make_bot, seats_of
 from ..tui.session import GameSession
 from ..tui.sheet import (

@@ -28,7 +28,7 @@ from .navigation import (
     ShowEnd,
     StartGame,
 )
-from .saves import (
+from ..saves import (
     LoadResult,
     LockChoice,
     LockOutcome,

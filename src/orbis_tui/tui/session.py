@@ -25,7 +25,7 @@ from ..engine import (
 from ..records import Match
 from .history import TurnHistory, TurnSummary, made_impossible, standing, summarize
 from .logbook import LogBook
-from .saves import SaveStore
+from ..saves import SaveStore
 from .seats import Seat
 
 

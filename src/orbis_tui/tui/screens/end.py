@@ -29,7 +29,7 @@ from ...words import god_reason_words, tile_reason
 from .. import chips, palette, texts
 from ..describe import mystic_words, name_of
 from ..navigation import NewGame
-from ..saves import SaveStore
+from ...saves import SaveStore
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice, too_small
 

@@ -17,7 +17,7 @@ from .question import PathScreen, QuestionScreen
 
 if TYPE_CHECKING:
     from ...records import GameRecord
-    from ..saves import SaveStore
+    from ...saves import SaveStore
 
 # The answers when the file chosen already exists, in the order offered.
 REPLACE, OTHER_NAME, CANCEL = range(3)

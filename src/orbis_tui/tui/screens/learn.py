@@ -22,7 +22,7 @@ from ...learn.progress import FILE_NAME
 from ...printable import printable
 from .. import texts
 from ..navigation import NewGame
-from ..saves import SaveStore
+from ...saves import SaveStore
 from ..seats import HUMAN, Seat
 from ..settings import Settings
 from ..widgets.lesson_panel import LessonPanel

@@ -19,7 +19,7 @@ from ...names import MAX_NAME_LENGTH, name_problem
 from ...options import MAX_SEED, MIN_SEED
 from .. import palette, texts
 from ..navigation import OpenWalkthrough, PlayApart, ResumeGame, StartGame
-from ..saves import LoadResult
+from ...saves import LoadResult
 from ..seats import HUMAN, Seat, bot_levels, level_summary
 from ..settings import Settings
 from ..widgets.choice import Choice

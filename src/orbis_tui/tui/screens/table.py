@@ -43,7 +43,7 @@ from ..describe import god_of_key, god_rule, message_of
 from ..handover import hand_over
 from ..key_policy import KeyContext, judge, why_no_hint
 from ..navigation import NewGame, ShowEnd
-from ..saves import SaveStore
+from ...saves import SaveStore
 from ..seats import Seat
 from ..session import GameSession
 from ..settings import Settings

@@ -471,12 +471,12 @@ def apply_lock_choice(store: SaveStore, choice: LockChoice) -> bool:
 
 def _seat_notices(record: GameRecord) -> list[str]:
     """Seat kinds this version does not know become person seats (they are informative)."""
-    from .seats import HUMAN, bot_levels
+    from .levels import HUMAN, LEVELS
 
     seats = record.setup.seats
     if seats is None:
         return []
-    known = {HUMAN, *bot_levels()}
+    known = {HUMAN, *LEVELS}
     notices: list[str] = []
     fixed = []
     for index, name in enumerate(record.setup.players):
