@@ -11,7 +11,7 @@ from app_driver import new_game_screen, press, screen_text, start_new_game, tabl
 from textual import events
 from textual.widgets import Input, Static
 
-from orbis_tui.names import MAX_NAME_LENGTH
+from orbis_tui.player_names import MAX_NAME_LENGTH
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.saves import SaveStore
 from orbis_tui.tui.screens.end import EndScreen

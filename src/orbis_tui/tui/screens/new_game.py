@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from ...i18n import gettext as _
-from ...names import MAX_NAME_LENGTH, name_problem
+from ...player_names import MAX_NAME_LENGTH, name_problem
 from ...options import MAX_SEED, MIN_SEED
 from .. import palette, texts
 from ..navigation import OpenWalkthrough, PlayApart, ResumeGame, StartGame
