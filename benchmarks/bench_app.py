@@ -187,7 +187,7 @@ async def _latencies(games: int, seed: int) -> tuple[list[float], list[float]]:
 
     from orbis_tui.engine import DecisionKind
     from orbis_tui.tui.app import OrbisApp
-    from orbis_tui.tui.describe import GOD_KEYS
+    from orbis_tui.tui.core.describe import GOD_KEYS
     from orbis_tui.tui.screens.end import EndScreen
     from orbis_tui.tui.screens.exchange import ExchangeScreen
     from orbis_tui.tui.screens.table import TableScreen

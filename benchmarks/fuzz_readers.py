@@ -240,8 +240,8 @@ def main() -> None:
     from orbis_tui.tiles import default_gods_path, default_tiles_path, load_catalog
     from orbis_tui.tiles.check import run_check_data
     from orbis_tui.saves import WRITTEN_DIGEST_NAME, SaveStore
-    from orbis_tui.tui.settings import FILE_NAME as SETTINGS_NAME
-    from orbis_tui.tui.settings import SettingsFile
+    from orbis_tui.tui.core.settings import FILE_NAME as SETTINGS_NAME
+    from orbis_tui.tui.core.settings import SettingsFile
 
     rng = random.Random(args.seed)
     fuzz = Fuzz(args.timeout)

@@ -76,7 +76,7 @@ def speak():
 )
 def test_a_village_tells_its_count_in_the_form_it_asks(speak, lang, expected) -> None:
     from orbis_tui.engine.tiles import Effect, EffectKind
-    from orbis_tui.tui.describe import effect_long
+    from orbis_tui.tui.core.describe import effect_long
 
     speak(lang)
     for count, words in expected.items():
@@ -86,7 +86,7 @@ def test_a_village_tells_its_count_in_the_form_it_asks(speak, lang, expected) ->
 def test_a_forest_names_its_neighbours_in_the_three_russian_forms(speak) -> None:
     from orbis_tui.engine.colors import Color
     from orbis_tui.engine.tiles import Effect, EffectKind
-    from orbis_tui.tui.describe import effect_long
+    from orbis_tui.tui.core.describe import effect_long
 
     def forest(count: int) -> str:
         return effect_long(Effect(EffectKind.FOREST, count=count, colors=(Color.GREEN,)))
@@ -186,7 +186,7 @@ def test_the_help_keeps_each_color_of_its_legend_on_one_line(speak, lang) -> Non
     from orbis_tui.engine import COLORS
     from orbis_tui.i18n import gettext
     from orbis_tui.tui import chips, texts
-    from orbis_tui.tui.describe import color_word
+    from orbis_tui.tui.core.describe import color_word
     from orbis_tui.tui.screens.help import help_renderable
 
     speak(lang)

@@ -16,7 +16,7 @@ from orbis_tui.records import Match
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.exchange import ExchangeScreen
 from orbis_tui.tui.screens.table import TableScreen
-from orbis_tui.tui.seats import Seat
+from orbis_tui.tui.core.seats import Seat
 
 KEYS = [
     *["enter"] * 6,

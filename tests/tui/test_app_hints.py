@@ -18,7 +18,7 @@ from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
 from orbis_tui.tui.screens.hint import HintScreen
-from orbis_tui.tui.seats import Seat
+from orbis_tui.tui.core.seats import Seat
 
 
 @pytest.fixture(autouse=True)

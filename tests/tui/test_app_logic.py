@@ -15,11 +15,11 @@ from orbis_tui.paths import ENV_DATA_DIR, default_data_dir
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
-from orbis_tui.tui.controller import Controller, Pick
-from orbis_tui.tui.describe import cost_words, event_lines, phase_line, worshiper_words
-from orbis_tui.tui.logbook import LogBook
+from orbis_tui.tui.core.controller import Controller, Pick
+from orbis_tui.tui.core.describe import cost_words, event_lines, phase_line, worshiper_words
+from orbis_tui.tui.core.logbook import LogBook
 from orbis_tui.saves import SaveStore
-from orbis_tui.tui.seats import HUMAN, seats_of
+from orbis_tui.tui.core.seats import HUMAN, seats_of
 from orbis_tui.tui.widgets.panel import panel_lines
 from orbis_tui.words import message_of, name_of
 from rules_spec import rule_ids

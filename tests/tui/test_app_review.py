@@ -19,7 +19,7 @@ from orbis_tui.i18n import gettext
 from orbis_tui.records import GameRecord, Match, replay
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
-from orbis_tui.tui.replay_book import ReplayBook
+from orbis_tui.tui.core.replay_book import ReplayBook
 from orbis_tui.tui.screens import review as review_screen
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.players import PlayersScreen

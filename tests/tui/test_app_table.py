@@ -41,12 +41,12 @@ from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.controller import Controller
+from orbis_tui.tui.core.controller import Controller
 from orbis_tui.tui.screens.history import HistoryScreen
 from orbis_tui.tui.screens.score import ScoreScreen
 from orbis_tui.tui.screens.table import TableScreen
-from orbis_tui.tui.seats import Seat
-from orbis_tui.tui.settings import Settings, SettingsFile
+from orbis_tui.tui.core.seats import Seat
+from orbis_tui.tui.core.settings import Settings, SettingsFile
 from orbis_tui.tui.widgets.curtain import HandOverCurtain
 from orbis_tui.tui.widgets.info import GameLog
 from orbis_tui.tui.widgets.market import MarketBoard
@@ -264,8 +264,8 @@ def test_the_log_scrolls_and_the_history_lists_every_turn_by_player(tmp_path: Pa
 
 def _one_person_and_two_computers(monkeypatch: pytest.MonkeyPatch) -> tuple[Match, list[Seat]]:
     """Ada at the keyboard against two computer players who move at once."""
-    from orbis_tui.tui.seats import bot_levels
-    from orbis_tui.tui.settings import PACES
+    from orbis_tui.tui.core.seats import bot_levels
+    from orbis_tui.tui.core.settings import PACES
 
     monkeypatch.setitem(PACES, "normal", 0.0)
     level = bot_levels()[0]
@@ -397,7 +397,7 @@ def test_a_settings_file_that_cannot_be_used_is_told_and_the_game_goes_on(tmp_pa
 def test_a_failing_computer_player_hands_its_seat_to_a_person(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from orbis_tui.tui.settings import PACES
+    from orbis_tui.tui.core.settings import PACES
 
     monkeypatch.setitem(PACES, "normal", 0.0)
     match = Match.start(setup_for_game(NAMES[:2], 5, 1))  # Bo starts
@@ -503,7 +503,7 @@ def test_enter_keeps_the_worshipers_when_paying_would_be_lost(tmp_path: Path) ->
 def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
     tmp_path: Path,
 ) -> None:
-    from orbis_tui.tui.describe import GOD_KEYS
+    from orbis_tui.tui.core.describe import GOD_KEYS
 
     match = Match.start(setup_for_game(NAMES[:2], 5, 0))
     god = match.state.catalog.god_by_id[match.state.gods_available[0]]
@@ -561,7 +561,7 @@ def test_the_last_turn_of_the_game_is_confirmed_too(tmp_path: Path) -> None:
 def _panel_overflows_with_a_warning_last(state: GameState) -> bool:
     from rich.console import Console
 
-    from orbis_tui.tui.controller import Controller
+    from orbis_tui.tui.core.controller import Controller
     from orbis_tui.tui.widgets.panel import panel_lines
 
     if state.kind is not DecisionKind.PAY:
@@ -580,7 +580,7 @@ def test_a_crowded_decision_panel_keeps_every_warning_and_says_what_it_left_out(
 ) -> None:
     """Never hide a warning: at 80×24 a panel with more lines than room drops the
     least needed ones (never a warning) and says the coach (c) shows them."""
-    from orbis_tui.tui.controller import Controller
+    from orbis_tui.tui.core.controller import Controller
     from orbis_tui.tui.widgets.panel import panel_lines
 
     match = random_match(2, 11, _panel_overflows_with_a_warning_last)

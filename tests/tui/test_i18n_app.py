@@ -30,7 +30,7 @@ from orbis_tui.tui.screens.learn import LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.settings import SettingsScreen
 from orbis_tui.tui.screens.table import TableScreen
-from orbis_tui.tui.settings import SettingsFile
+from orbis_tui.tui.core.settings import SettingsFile
 from orbis_tui.tui.widgets.choice import Choice
 
 pytestmark = pytest.mark.slow  # every screen in every language: run by --all
@@ -259,7 +259,7 @@ def test_the_new_game_screen_says_what_each_computer_level_plays_like(
     speaking, tmp_path: Path
 ) -> None:
     from orbis_tui.bots import LEVELS
-    from orbis_tui.tui.seats import level_summary
+    from orbis_tui.tui.core.seats import level_summary
 
     async def scenario() -> None:
         app = OrbisApp(tmp_path)

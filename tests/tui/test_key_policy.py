@@ -11,8 +11,8 @@ from builders import Seat, at_decision, position, rows
 from orbis_tui.engine import Color, DecisionKind, GameState, GodId
 from orbis_tui.i18n import gettext
 from orbis_tui.tui import texts
-from orbis_tui.tui.controller import Controller
-from orbis_tui.tui.key_policy import (
+from orbis_tui.tui.core.controller import Controller
+from orbis_tui.tui.core.key_policy import (
     CONFIRM_LABELS,
     REFUSE_LABELS,
     KeyContext,

@@ -34,7 +34,7 @@ from orbis_tui.engine import (
 from orbis_tui.i18n import gettext
 from orbis_tui.learn import Outcome, Walkthrough
 from orbis_tui.tui import texts
-from orbis_tui.tui.describe import GOD_KEYS
+from orbis_tui.tui.core.describe import GOD_KEYS
 from orbis_tui.tui.learn_app import LearnApp
 from orbis_tui.tui.screens.learn import LearnEndScreen, LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen

@@ -17,7 +17,7 @@ from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.saves import SaveStore
 from orbis_tui.tui.screens.table import TableScreen
-from orbis_tui.tui.seats import Seat
+from orbis_tui.tui.core.seats import Seat
 from orbis_tui.tui.widgets.coach_panel import CoachPanel, coach_text
 
 SIZE = (80, 24)

@@ -1,12 +1,12 @@
 """The plain-text seat: a game played by reading lines and answering with lines.
 
 At each decision of a person it prints what happened since that person's last turn,
-then the decision sheet (:func:`orbis_tui.tui.sheet.decision_sheet`) with every option
+then the decision sheet (:func:`orbis_tui.tui.core.sheet.decision_sheet`) with every option
 numbered, and reads one answer: an option's number, an empty line (what the sheet
 proposes), a move in the notation (``take 3``, ``pay GW``), or a command. Computer seats
 move on their own; people sharing the keyboard are asked to pass it on. The game is
 autosaved after every action exactly as in the full-screen app (the same
-:class:`~orbis_tui.tui.session.GameSession` and :class:`~orbis_tui.saves.SaveStore`),
+:class:`~orbis_tui.tui.core.session.GameSession` and :class:`~orbis_tui.saves.SaveStore`),
 and the end of the input saves and leaves.
 """
 
@@ -34,13 +34,13 @@ from ..i18n import color_letters
 from ..i18n import gettext as _
 from ..tiles import use_cache
 from ..tui import texts as app_texts
-from ..tui.controller import Controller
-from ..tui.describe import color_word, effect_long, god_line, god_name, name_of
-from ..tui.history import TurnSummary
+from ..tui.core.controller import Controller
+from ..tui.core.describe import color_word, effect_long, god_line, god_name, name_of
+from ..tui.core.history import TurnSummary
 from ..saves import LockState, SaveStore
-from ..tui.seats import HUMAN, Seat, make_bot, seats_of
-from ..tui.session import GameSession
-from ..tui.sheet import (
+from ..tui.core.seats import HUMAN, Seat, make_bot, seats_of
+from ..tui.core.session import GameSession
+from ..tui.core.sheet import (
     Chips,
     Choice,
     Line,

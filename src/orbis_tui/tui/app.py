@@ -38,8 +38,8 @@ from ..saves import (
     save_text,
 )
 from .screens.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, fit_to_terminal
-from .seats import Seat, seats_of
-from .settings import SettingsFile
+from .core.seats import Seat, seats_of
+from .core.settings import SettingsFile
 
 if TYPE_CHECKING:
     from ..records import GameRecord, Match

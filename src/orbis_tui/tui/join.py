@@ -33,7 +33,7 @@ from ..remote.links import Link
 from . import texts
 from .app import OrbisApp
 from .navigation import NewGame, OpenWalkthrough, PlayApart, ResumeGame, ShowEnd, StartGame
-from .remote_session import RemoteSession
+from .core.remote_session import RemoteSession
 from .screens.end import EndScreen
 from .screens.table import TableScreen
 from .widgets.keybar import KeyBar

@@ -27,7 +27,7 @@ from ...i18n import gettext as _
 from ...records import Match
 from ...words import god_reason_words, tile_reason
 from .. import chips, palette, texts
-from ..describe import mystic_words, name_of
+from ..core.describe import mystic_words, name_of
 from ..navigation import NewGame
 from ...saves import SaveStore
 from ..widgets.keybar import KeyBar

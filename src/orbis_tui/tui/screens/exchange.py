@@ -15,7 +15,7 @@ from textual.widgets import Static
 from ...engine import COLORS, Color, Exchange, GameState
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import color_word, message_of
+from ..core.describe import color_word, message_of
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 

@@ -19,7 +19,7 @@ from textual.widgets import Static
 from ...engine import COLORS, God
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import GOD_KEYS, color_word, god_line, name_of
+from ..core.describe import GOD_KEYS, color_word, god_line, name_of
 from .base import SizeNotice
 
 

@@ -25,7 +25,7 @@ from ...analysis import HintOption, best_options
 from ...engine import GameState
 from ...i18n import gettext as _
 from .. import palette, texts
-from ..describe import phase_line
+from ..core.describe import phase_line
 from .base import SizeNotice
 
 

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from ...engine import GameState
 from ...i18n import gettext as _
 from .. import palette, texts
-from ..history import TurnSummary
+from ..core.history import TurnSummary
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 

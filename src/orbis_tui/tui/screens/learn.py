@@ -23,8 +23,8 @@ from ...printable import printable
 from .. import texts
 from ..navigation import NewGame
 from ...saves import SaveStore
-from ..seats import HUMAN, Seat
-from ..settings import Settings
+from ..core.seats import HUMAN, Seat
+from ..core.settings import Settings
 from ..widgets.lesson_panel import LessonPanel
 from .base import fit_to_terminal
 from .end import EndScreen

@@ -20,8 +20,8 @@ from ...options import MAX_SEED, MIN_SEED
 from .. import palette, texts
 from ..navigation import OpenWalkthrough, PlayApart, ResumeGame, StartGame
 from ...saves import LoadResult
-from ..seats import HUMAN, Seat, bot_levels, level_summary
-from ..settings import Settings
+from ..core.seats import HUMAN, Seat, bot_levels, level_summary
+from ..core.settings import Settings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice

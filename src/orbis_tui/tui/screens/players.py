@@ -16,8 +16,8 @@ from textual.widgets import Static
 from ...engine import REALM_LIMIT, GameState, final_scores, wilderness_points
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import god_rule
-from ..seats import Seat
+from ..core.describe import god_rule
+from ..core.seats import Seat
 from ..widgets.info import farm_chips, god_label
 from ..widgets.pyramid import PyramidView
 from .base import SizeNotice

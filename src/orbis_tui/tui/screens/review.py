@@ -34,8 +34,8 @@ from ...engine import (
 from ...i18n import gettext as _
 from ...records import GameRecord
 from .. import palette, texts
-from ..describe import round_text
-from ..replay_book import ReplayBook
+from ..core.describe import round_text
+from ..core.replay_book import ReplayBook
 from ..widgets.info import PlayerCard, StatusLine
 from ..widgets.keybar import KeyBar
 from ..widgets.market import MarketBoard
@@ -436,7 +436,7 @@ class ReviewScreen(Screen[None]):
 
     def action_players(self) -> None:
         """Every player's pyramid and realm at this position."""
-        from ..seats import seats_of
+        from ..core.seats import seats_of
         from .players import PlayersScreen
 
         setup = self.book.record.setup

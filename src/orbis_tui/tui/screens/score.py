@@ -23,7 +23,7 @@ from ...engine import (
 from ...i18n import gettext as _
 from ...words import god_reason_words
 from .. import palette, texts
-from ..describe import name_of
+from ..core.describe import name_of
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 

@@ -16,7 +16,7 @@ from ... import i18n
 from ...i18n import gettext as _
 from .. import palette, texts
 from ..navigation import SettingsChanged
-from ..settings import LOOKS, PACES, Settings
+from ..core.settings import LOOKS, PACES, Settings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice

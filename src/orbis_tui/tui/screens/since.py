@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from ...i18n import gettext as _
 from .. import palette, texts
-from ..history import TurnSummary
+from ..core.history import TurnSummary
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 

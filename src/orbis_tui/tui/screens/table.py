@@ -1,7 +1,7 @@
 """The table: market, supply, the decision panel, the active player's pyramid, the log.
 
 Keys become engine actions here, and only here: every action goes to the
-:class:`~orbis_tui.tui.session.GameSession`, which asks the engine; what is legal, and
+:class:`~orbis_tui.tui.core.session.GameSession`, which asks the engine; what is legal, and
 why not, is always the engine's answer. Computer players think in worker threads and
 post their choice back as a message.
 """
@@ -38,15 +38,15 @@ from ...i18n import gettext as _
 from ...records import Match
 from .. import chips, texts
 from ..bot_driver import BotChose, BotDriver, BotFailed
-from ..controller import Controller
-from ..describe import god_of_key, god_rule, message_of
-from ..handover import hand_over
-from ..key_policy import KeyContext, judge, why_no_hint
+from ..core.controller import Controller
+from ..core.describe import god_of_key, god_rule, message_of
+from ..core.handover import hand_over
+from ..core.key_policy import KeyContext, judge, why_no_hint
 from ..navigation import NewGame, ShowEnd
 from ...saves import SaveStore
-from ..seats import Seat
-from ..session import GameSession
-from ..settings import Settings
+from ..core.seats import Seat
+from ..core.session import GameSession
+from ..core.settings import Settings
 from ..table_keys import BINDINGS, idle_reason
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.curtain import HandOverCurtain

@@ -16,8 +16,8 @@ from textual.widgets import Static
 from ...engine import Exchange, GameState
 from ...i18n import gettext as _
 from .. import palette, texts
-from ..controller import Controller
-from ..sheet import decision_lines
+from ..core.controller import Controller
+from ..core.sheet import decision_lines
 from .panel import render_line
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from ...engine import ROUNDS
 from ...i18n import gettext as _
 from .. import palette, texts
-from ..handover import HandOver
+from ..core.handover import HandOver
 
 
 class HandOverCurtain(Static):

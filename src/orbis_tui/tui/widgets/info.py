@@ -21,9 +21,9 @@ from ...engine import (
 )
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import god_short_name, name_of, phase_line, phase_words, round_text
+from ..core.describe import god_short_name, name_of, phase_line, phase_words, round_text
 from ..palette import rich_format as fmt
-from ..seats import Seat
+from ..core.seats import Seat
 
 
 def _squeeze(text: str, width: int) -> str:

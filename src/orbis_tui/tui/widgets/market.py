@@ -13,7 +13,7 @@ from textual.reactive import reactive
 from ...engine import Color, Count, GameState, Tile
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import effect_long, effect_short, name_of
+from ..core.describe import effect_long, effect_short, name_of
 from .canvas import Canvas, CanvasWidget
 
 _H = "─"

@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from ...engine import Color, PlacedTile, Position, Pyramid
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..describe import effect_short, effect_tiny, name_of
+from ..core.describe import effect_short, effect_tiny, name_of
 from .canvas import Canvas, CanvasWidget
 
 ROWS = 4

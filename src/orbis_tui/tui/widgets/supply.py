@@ -13,7 +13,7 @@ from textual.widget import Widget
 from ...engine import GameState, God, GodId
 from ...i18n import gettext as _
 from .. import palette, texts
-from ..describe import GOD_KEYS, god_short_name, name_of
+from ..core.describe import GOD_KEYS, god_short_name, name_of
 
 
 @dataclass(frozen=True)

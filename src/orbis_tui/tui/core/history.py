@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import (
+from ...engine import (
     Cancelled,
     Count,
     Erupted,
@@ -38,10 +38,10 @@ from ..engine import (
     outlooks,
     parse_action,
 )
-from ..i18n import gettext as _
-from ..records import Match, start_state
-from ..words import god_reason_words
-from . import texts
+from ...i18n import gettext as _
+from ...records import Match, start_state
+from ...words import god_reason_words
+from .. import texts
 from .describe import event_lines, god_name, name_of, tile_label, worshiper_words
 
 # What a summary leaves out: the refill reveals the next tile (hidden until the turn is

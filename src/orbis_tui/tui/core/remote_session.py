@@ -16,10 +16,10 @@ import math
 import time
 from collections.abc import Callable
 
-from ..engine import Action, IllegalAction, format_action
-from ..records import GameRecord, Match
-from ..remote import protocol as p
-from ..remote.client import TableMirror, TableView
+from ...engine import Action, IllegalAction, format_action
+from ...records import GameRecord, Match
+from ...remote import protocol as p
+from ...remote.client import TableMirror, TableView
 from .history import TurnHistory
 from .logbook import LogBook
 from .seats import HUMAN, Seat

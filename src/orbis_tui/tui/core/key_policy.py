@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import DecisionKind, GameState, GodId, TakeGod
-from ..i18n import gettext as _
-from . import texts
+from ...engine import DecisionKind, GameState, GodId, TakeGod
+from ...i18n import gettext as _
+from .. import texts
 from .controller import Controller
 
 # What Enter does, per decision (the key bar shows the matching label).

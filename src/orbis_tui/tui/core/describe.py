@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import (
+from ...engine import (
     COLORS,
     ROUNDS,
     Color,
@@ -23,9 +23,9 @@ from ..engine import (
     Tile,
     letters,
 )
-from ..i18n import color_letters, shown_letters
-from ..i18n import gettext as _
-from ..words import (
+from ...i18n import color_letters, shown_letters
+from ...i18n import gettext as _
+from ...words import (
     cell_list,
     cost_words,
     event_lines,
@@ -38,7 +38,7 @@ from ..words import (
     tile_label,
     worshiper_words,
 )
-from . import texts
+from .. import texts
 
 # Each god's own key (its initial, with shift).
 GOD_KEYS: dict[GodId, str] = {

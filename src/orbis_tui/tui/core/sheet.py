@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from string import Formatter
 
-from ..engine import (
+from ...engine import (
     NUM_COLORS,
     Action,
     ChooseWorshipers,
@@ -39,10 +39,10 @@ from ..engine import (
     TakeTile,
     preview_take,
 )
-from ..i18n import color_letters
-from ..i18n import gettext as _
-from ..words import describe_actions
-from . import texts
+from ...i18n import color_letters
+from ...i18n import gettext as _
+from ...words import describe_actions
+from .. import texts
 from .controller import Controller
 from .describe import (
     cost_words,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import (
+from ...engine import (
     COLORS,
     LOVE_GIFT,
     MARKET_SIDE,
