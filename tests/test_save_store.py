@@ -21,7 +21,6 @@ from hostile import finishes_within
 from orbis_tui import files
 from orbis_tui.records import Match, read_record_file
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tiles import catalog
 from orbis_tui.saves import (
     AUTOSAVE_NAME,
     WRITTEN_DIGEST_NAME,
@@ -32,6 +31,7 @@ from orbis_tui.saves import (
     SaveStore,
     apply_lock_choice,
 )
+from orbis_tui.tiles import catalog
 
 
 def played(decisions: int, seed: int = 5) -> Match:

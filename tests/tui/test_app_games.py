@@ -12,8 +12,8 @@ from app_driver import play_to_end, play_turn_keys, screen_text, start_new_game
 
 from orbis_tui.engine import final_scores
 from orbis_tui.records import read_record_file
-from orbis_tui.tui.app import OrbisApp
 from orbis_tui.saves import AUTOSAVE_NAME
+from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.table import TableScreen
 

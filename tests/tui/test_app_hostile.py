@@ -12,8 +12,8 @@ from textual import events
 from textual.widgets import Input, Static
 
 from orbis_tui.player_names import MAX_NAME_LENGTH
-from orbis_tui.tui.app import OrbisApp
 from orbis_tui.saves import SaveStore
+from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.history import HistoryScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen

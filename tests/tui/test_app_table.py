@@ -39,14 +39,14 @@ from orbis_tui.engine import (
 from orbis_tui.i18n import gettext
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui import texts
+from orbis_tui.tui import texts, texts_help, texts_screens
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.core.controller import Controller
+from orbis_tui.tui.core.seats import Seat
+from orbis_tui.tui.core.settings import Settings, SettingsFile
 from orbis_tui.tui.screens.history import HistoryScreen
 from orbis_tui.tui.screens.score import ScoreScreen
 from orbis_tui.tui.screens.table import TableScreen
-from orbis_tui.tui.core.seats import Seat
-from orbis_tui.tui.core.settings import Settings, SettingsFile
 from orbis_tui.tui.widgets.curtain import HandOverCurtain
 from orbis_tui.tui.widgets.info import GameLog
 from orbis_tui.tui.widgets.market import MarketBoard
@@ -303,7 +303,7 @@ def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
         curtain = screen_text(pilot.app)
         assert "Bo took" in curtain and "Cy took" in curtain and "CP now:" in curtain
         assert "Pass the keyboard" not in curtain
-        assert gettext(texts.HANDOVER_PLAY) in curtain
+        assert gettext(texts_screens.HANDOVER_PLAY) in curtain
         assert screen.query_one(HandOverCurtain).has_class("-shown")
 
     app = TableApp(match, tmp_path, seats)
@@ -338,7 +338,10 @@ def test_cp_now_opens_a_breakdown(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(pilot.app.screen, ScoreScreen)
         text = screen_text(pilot.app)
-        assert gettext(texts.SCORE_NOW) in text and gettext(texts.SCORE_PROJECTED) in text
+        assert (
+            gettext(texts_screens.SCORE_NOW) in text
+            and gettext(texts_screens.SCORE_PROJECTED) in text
+        )
         assert "temple token" in text
 
     run(TableApp(match, tmp_path), scenario)
@@ -354,7 +357,10 @@ def test_a_key_that_does_nothing_now_says_why(tmp_path: Path) -> None:
         await press(pilot, "r")  # nothing asks for a color at the start of a turn
         await pilot.pause()
         said = notices(app)
-        assert gettext(texts.IDLE_EXCHANGE) in said and gettext(texts.IDLE_COLOR) in said
+        assert (
+            gettext(texts_screens.IDLE_EXCHANGE) in said
+            and gettext(texts_screens.IDLE_COLOR) in said
+        )
 
     run(TableApp(match, tmp_path), scenario)
 
@@ -437,7 +443,7 @@ def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) ->
         actions = list(screen.match.record.actions)
         await press(pilot, "3")
         await pilot.pause()
-        assert gettext(texts.IDLE_MUST_GOD) in notices(pilot.app)
+        assert gettext(texts_screens.IDLE_MUST_GOD) in notices(pilot.app)
         assert screen.match.record.actions == actions
 
     run(TableApp(match, tmp_path), scenario)
@@ -519,9 +525,9 @@ def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
         console = Console(width=78, file=io.StringIO(), record=True)
         console.print(pilot.app.screen.query_one("#help-body Static", Static).content)
         help_text = " ".join(console.export_text().split())
-        for drawing, _meaning in texts.HELP_CELL:
+        for drawing, _meaning in texts_help.HELP_CELL:
             assert " ".join(drawing.split()) in help_text
-        for heading, _text, _refs in texts.HELP_GUIDE:
+        for heading, _text, _refs in texts_help.HELP_GUIDE:
             assert heading in help_text
         assert name_of(god) in help_text and " ".join(summary_of(god).split()[:4]) in help_text
 

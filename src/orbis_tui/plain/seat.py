@@ -32,12 +32,12 @@ from ..engine import (
 )
 from ..i18n import color_letters
 from ..i18n import gettext as _
+from ..saves import LockState, SaveStore
 from ..tiles import use_cache
 from ..tui import texts as app_texts
 from ..tui.core.controller import Controller
 from ..tui.core.describe import color_word, effect_long, god_line, god_name, name_of
 from ..tui.core.history import TurnSummary
-from ..saves import LockState, SaveStore
 from ..tui.core.seats import HUMAN, Seat, make_bot, seats_of
 from ..tui.core.session import GameSession
 from ..tui.core.sheet import (
@@ -53,6 +53,7 @@ from ..tui.core.sheet import (
     recap_sheet,
 )
 from ..tui.texts import fill
+from ..tui.texts_screens import NEW_SEAT_PLACEHOLDER
 from ..words import color_count_words, cost_words, message_of, spell_colors, worshiper_words
 from . import texts
 
@@ -777,7 +778,7 @@ def seats_from(players: int, names: Sequence[str], levels: dict[int, str]) -> li
     seats = []
     for n in range(players):
         name = names[n] if n < len(names) and names[n] else None
-        name = name or _(app_texts.NEW_SEAT_PLACEHOLDER).format(n=n + 1)
+        name = name or _(NEW_SEAT_PLACEHOLDER).format(n=n + 1)
         seats.append(Seat(name, levels.get(n + 1, HUMAN)))
     return seats
 

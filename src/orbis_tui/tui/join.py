@@ -32,8 +32,8 @@ from ..remote.client import OutOfStep, SeatLink, TableMirror, TableView
 from ..remote.links import Link
 from . import texts
 from .app import OrbisApp
-from .navigation import NewGame, OpenWalkthrough, PlayApart, ResumeGame, ShowEnd, StartGame
 from .core.remote_session import RemoteSession
+from .navigation import NewGame, OpenWalkthrough, PlayApart, ResumeGame, ShowEnd, StartGame
 from .screens.end import EndScreen
 from .screens.table import TableScreen
 from .widgets.keybar import KeyBar

@@ -38,7 +38,7 @@ from ...words import (
     tile_label,
     worshiper_words,
 )
-from .. import texts
+from .. import texts, texts_help, texts_learn
 
 # Each god's own key (its initial, with shift).
 GOD_KEYS: dict[GodId, str] = {
@@ -76,10 +76,10 @@ def god_rule(state: GameState, god_id: GodId) -> str:
     values = {"god": name_of(god), "cp": god.cp, "rule": god_line(god)}
     holder = next((p.name for p in state.players if p.god is god_id), None)
     if holder is not None:
-        return _(texts.GOD_RULE_HELD).format(player=holder, **values)
+        return _(texts_learn.GOD_RULE_HELD).format(player=holder, **values)
     if god_id in state.gods_available:
-        return _(texts.GOD_RULE_OFFERED).format(**values)
-    return _(texts.GOD_RULE_ABSENT).format(**values)
+        return _(texts_learn.GOD_RULE_OFFERED).format(**values)
+    return _(texts_learn.GOD_RULE_ABSENT).format(**values)
 
 
 def god_of_key(key: str) -> GodId | None:
@@ -93,7 +93,7 @@ def god_of_key(key: str) -> GodId | None:
 def god_short_name(god: God) -> str:
     """A god's name where a line is short ("Love" for the God of Love)."""
     key = god.id.value
-    return _(texts.GOD_SHORT[key]) if key in texts.GOD_SHORT else name_of(god)
+    return _(texts_help.GOD_SHORT[key]) if key in texts_help.GOD_SHORT else name_of(god)
 
 
 def _effect_fields(effect: Effect) -> dict[str, object]:

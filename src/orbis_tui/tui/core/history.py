@@ -41,7 +41,7 @@ from ...engine import (
 from ...i18n import gettext as _
 from ...records import Match, start_state
 from ...words import god_reason_words
-from .. import texts
+from .. import texts, texts_screens
 from .describe import event_lines, god_name, name_of, tile_label, worshiper_words
 
 # What a summary leaves out: the refill reveals the next tile (hidden until the turn is
@@ -171,7 +171,9 @@ def made_impossible(start: GameState, after: GameState, seat: int) -> tuple[str,
     could = {t.position for t in before.tiles if t.prospect is not Prospect.LOST}
     placed = {t.position for t in before.tiles}
     lines = [
-        _(texts.OUTLOOK_FOREST_LOST).format(tile=name_of(t.tile), cp=t.cp, have=t.have, need=t.need)
+        _(texts_screens.OUTLOOK_FOREST_LOST).format(
+            tile=name_of(t.tile), cp=t.cp, have=t.have, need=t.need
+        )
         for t in now.forests
         if t.prospect is Prospect.LOST
         and t.reason == "forest_sealed"
@@ -270,10 +272,12 @@ class TurnHistory:
             other = turn.name
             if turn.god_taken is not None and now.god is None:
                 god = god_name(words, turn.god_taken)
-                lines.append(_(texts.YOU_GOD_TAKEN).format(other=other, god=god))
+                lines.append(_(texts_screens.YOU_GOD_TAKEN).format(other=other, god=god))
             if now.token != before.token:
                 template = (
-                    texts.YOU_TEMPLE_FELL if now.token < before.token else texts.YOU_TEMPLE_ROSE
+                    texts_screens.YOU_TEMPLE_FELL
+                    if now.token < before.token
+                    else texts_screens.YOU_TEMPLE_ROSE
                 )
                 lines.append(
                     texts.fill(
@@ -291,7 +295,7 @@ class TurnHistory:
                     lines.append(line)
             before = now
         if before.cp != start.cp or lines:
-            head = _(texts.HANDOVER_TO_YOU).format(
+            head = _(texts_screens.HANDOVER_TO_YOU).format(
                 name=words.players[seat].name, before=start.cp, after=before.cp
             )
             lines.insert(0, head)
@@ -308,9 +312,9 @@ def _god_change(words: GameState, before: SeatStanding, now: SeatStanding, other
     reason = god_reason_words(now.god_reason)
     values = {"god": god_name(words, now.god), "cp": now.god_cp, "other": other, "reason": reason}
     if now.god_points > before.god_points:
-        return _(texts.YOU_GOD_BACK).format(**values)
+        return _(texts_screens.YOU_GOD_BACK).format(**values)
     if now.god_prospect is Prospect.LOST and before.god_prospect is not Prospect.LOST:
-        return _(texts.YOU_GOD_LOST).format(**values)
+        return _(texts_screens.YOU_GOD_LOST).format(**values)
     if now.god_points < before.god_points:
-        return _(texts.YOU_GOD_FAILS).format(**values)
+        return _(texts_screens.YOU_GOD_FAILS).format(**values)
     return ""

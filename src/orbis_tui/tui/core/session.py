@@ -23,9 +23,9 @@ from ...engine import (
     format_action,
 )
 from ...records import Match
+from ...saves import SaveStore
 from .history import TurnHistory, TurnSummary, made_impossible, standing, summarize
 from .logbook import LogBook
-from ...saves import SaveStore
 from .seats import Seat
 
 

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...i18n import gettext as _
-from .. import palette, texts
+from .. import palette, texts, texts_screens
 from ..core.history import TurnSummary
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
@@ -34,7 +34,7 @@ def since_text(name: str, turns: Sequence[TurnSummary], to_you: Sequence[str]) -
     for number, summary in enumerate(turns):
         if number:
             out.append("\n")
-        out.append(_(texts.HISTORY_ROUND).format(round=summary.round), style=palette.DIM)
+        out.append(_(texts_screens.HISTORY_ROUND).format(round=summary.round), style=palette.DIM)
         out.append(" " + summary.headline, style=palette.BOLD)
         out.append(" · " + summary.cp_line)
         for line in summary.effects:

@@ -36,17 +36,17 @@ from ...engine import (
 )
 from ...i18n import gettext as _
 from ...records import Match
-from .. import chips, texts
+from ...saves import SaveStore
+from .. import chips, texts, texts_learn, texts_screens
 from ..bot_driver import BotChose, BotDriver, BotFailed
 from ..core.controller import Controller
 from ..core.describe import god_of_key, god_rule, message_of
 from ..core.handover import hand_over
 from ..core.key_policy import KeyContext, judge, why_no_hint
-from ..navigation import NewGame, ShowEnd
-from ...saves import SaveStore
 from ..core.seats import Seat
 from ..core.session import GameSession
 from ..core.settings import Settings
+from ..navigation import NewGame, ShowEnd
 from ..table_keys import BINDINGS, idle_reason
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.curtain import HandOverCurtain
@@ -205,7 +205,7 @@ class TableScreen(Screen[None]):
             self.app.post_message(ShowEnd(self.match))
             return
         if self.resumed:
-            self.notify(_(texts.RESUMED), markup=False)
+            self.notify(_(texts_screens.RESUMED), markup=False)
         if not opened:
             self._next_turn(first=True)
 
@@ -306,7 +306,7 @@ class TableScreen(Screen[None]):
             return
         alert = ""
         if self._handover_open:
-            alert = _(texts.HANDOVER_TITLE).format(name=self.seat.name)
+            alert = _(texts_screens.HANDOVER_TITLE).format(name=self.seat.name)
         heading = str(self.query_one(StatusLine).plain())
         said = json.dumps(
             {
@@ -432,7 +432,9 @@ class TableScreen(Screen[None]):
     def _report_save_error(self) -> None:
         error = self.session.take_save_error()
         if error is not None:
-            self.notify(_(texts.SAVE_FAILED).format(error=error), severity="error", markup=False)
+            self.notify(
+                _(texts_screens.SAVE_FAILED).format(error=error), severity="error", markup=False
+            )
 
     def write_save(self) -> None:
         """Wait until the autosave holds every action played so far."""
@@ -516,7 +518,7 @@ class TableScreen(Screen[None]):
         """Say what went wrong, and let a person play the seat: nothing was lost."""
         name = self.seats[seat].name
         self.notify(
-            _(texts.BOT_FAILED).format(name=name, error=error),
+            _(texts_screens.BOT_FAILED).format(name=name, error=error),
             severity="error",
             timeout=12,
             markup=False,
@@ -588,7 +590,9 @@ class TableScreen(Screen[None]):
             ):
                 event.stop()
                 self.notify(
-                    _(texts.IDLE_HANDOVER).format(name=self.seat.name), timeout=3, markup=False
+                    _(texts_screens.IDLE_HANDOVER).format(name=self.seat.name),
+                    timeout=3,
+                    markup=False,
                 )
             return
         if too_small(self.app.size):
@@ -646,10 +650,10 @@ class TableScreen(Screen[None]):
         self.error = None
         if state.kind is DecisionKind.TURN:
             if not self.ui.move_cursor(direction):
-                self.notify(_(texts.IDLE_MARKET_EDGE), timeout=3, markup=False)
+                self.notify(_(texts_screens.IDLE_MARKET_EDGE), timeout=3, markup=False)
         elif state.kind is DecisionKind.PLACE:
             if not self.ui.move_spot(state, direction):
-                self.notify(_(texts.IDLE_NO_SPOT_THAT_WAY), timeout=3, markup=False)
+                self.notify(_(texts_screens.IDLE_NO_SPOT_THAT_WAY), timeout=3, markup=False)
         elif state.kind is DecisionKind.VOLCANO:
             self.ui.move_volcano(state, -1 if direction == "up" else 1)
         self.changed()
@@ -667,7 +671,7 @@ class TableScreen(Screen[None]):
         self.error = None
         if not self.ui.add_color(self.state, color):
             self.app.bell()
-            self.notify(_(texts.IDLE_COLOR_FULL), timeout=3, markup=False)
+            self.notify(_(texts_screens.IDLE_COLOR_FULL), timeout=3, markup=False)
         self.changed()
 
     def action_remove_color(self, color: int) -> None:
@@ -679,10 +683,10 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         undone = self.session.undo()
         if undone is None:
-            self.notify(_(texts.NOTHING_TO_UNDO), markup=False)
+            self.notify(_(texts_screens.NOTHING_TO_UNDO), markup=False)
             return
         self.error = None
-        self.notify(_(texts.UNDONE), timeout=2, markup=False)
+        self.notify(_(texts_screens.UNDONE), timeout=2, markup=False)
         self.changed()
 
     def action_exchange(self) -> None:
@@ -713,7 +717,7 @@ class TableScreen(Screen[None]):
             if rank is None or hint.options is None:
                 return
             if self.game_stamp() != stamp:
-                self.notify(_(texts.HINT_CHANGED), markup=False)
+                self.notify(_(texts_learn.HINT_CHANGED), markup=False)
                 return
             for action in hint.options[rank].actions:
                 if not self.play(action):

@@ -22,8 +22,8 @@ from ...engine import (
 from ...i18n import gettext as _
 from .. import chips, palette, texts
 from ..core.describe import god_short_name, name_of, phase_line, phase_words, round_text
-from ..palette import rich_format as fmt
 from ..core.seats import Seat
+from ..palette import rich_format as fmt
 
 
 def _squeeze(text: str, width: int) -> str:
