@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po
 
 from orbis_tui import i18n
 from orbis_tui.cli import main
-from orbis_tui.i18n import gettext
+from orbis_tui.i18n import fill, gettext
 from orbis_tui.records import load_record
 from orbis_tui.standings import standings_json, standings_text
 from orbis_tui.words import message_of, name_of
@@ -135,9 +135,9 @@ def test_msgfmt_checks_every_catalog(lang: str, tmp_path: Path) -> None:
 
 def test_russian_has_three_plural_forms() -> None:
     i18n.set_language("ru")
-    from orbis_tui.tui import texts, texts_screens
+    from orbis_tui.tui import texts_screens
 
-    said = [texts.fill(texts_screens.END_TEMPLE_REASON, count=n) for n in (1, 2, 5, 21, 22, 25, 11)]
+    said = [fill(texts_screens.END_TEMPLE_REASON, count=n) for n in (1, 2, 5, 21, 22, 25, 11)]
     assert said == [
         "1 Храм",
         "2 Храма",

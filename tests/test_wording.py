@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from orbis_tui.i18n import fill
+
 LOCALE = Path(__file__).resolve().parent.parent / "src" / "orbis_tui" / "locale"
 
 # A whole number put before a noun that changes with it ("1 worshiper", "2 worshipers";
@@ -147,12 +149,12 @@ def test_the_help_says_a_farm_waives_the_color_printed_on_it(speak, lang, printe
 def test_the_review_counts_other_decisions_by_their_own_number(speak, lang, expected) -> None:
     """'+ 0,7 bei 1 weiteren Entscheidungen': the small losses' noun agrees with the
     number of other decisions, not with the number of mistakes."""
-    from orbis_tui.tui import texts, texts_learn
+    from orbis_tui.tui import texts_learn
 
     speak(lang)
     values = {"name": "Bo", "mistakes": 3, "loss": 4.0, "listed": 3.3, "rest": 0.7, "others": 1}
-    small = texts.fill(texts_learn.REVIEW_SUMMARY_REST, **values)
-    said = texts.fill(texts_learn.REVIEW_SUMMARY, small=small, **values)
+    small = fill(texts_learn.REVIEW_SUMMARY_REST, **values)
+    said = fill(texts_learn.REVIEW_SUMMARY, small=small, **values)
     assert said.endswith(expected)
 
 

@@ -13,10 +13,10 @@ from textual.pilot import Pilot
 
 from orbis_tui.analysis import hints as advice
 from orbis_tui.engine import DecisionKind
-from orbis_tui.i18n import gettext
+from orbis_tui.i18n import fill, gettext
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui import texts, texts_learn
+from orbis_tui.tui import texts_learn
 from orbis_tui.tui.core.seats import Seat
 from orbis_tui.tui.screens.hint import HintScreen
 
@@ -263,7 +263,7 @@ def test_a_single_suggestion_names_only_its_key_and_a_missing_number_says_why(
         assert gettext(texts_learn.HINT_KEYS) not in shown
         await press(pilot, "2")
         assert isinstance(pilot.app.screen, HintScreen)  # nothing played, the hint stays
-        assert texts.fill(texts_learn.HINT_NO_SUCH, number=2) in [
+        assert fill(texts_learn.HINT_NO_SUCH, number=2) in [
             n.message for n in pilot.app._notifications
         ]
         assert len(match.record.actions) == 5

@@ -17,11 +17,11 @@ from orbis_tui.records.model import setup_for_game
 from orbis_tui.saves import SaveStore
 from orbis_tui.tui import texts, texts_help
 from orbis_tui.tui.core.controller import Controller, Pick
-from orbis_tui.tui.core.describe import cost_words, event_lines, phase_line, worshiper_words
+from orbis_tui.tui.core.describe import phase_line
 from orbis_tui.tui.core.logbook import LogBook
 from orbis_tui.tui.core.seats import HUMAN, seats_of
 from orbis_tui.tui.widgets.panel import panel_lines
-from orbis_tui.words import message_of, name_of
+from orbis_tui.words import cost_words, event_lines, message_of, name_of, worshiper_words
 from rules_spec import rule_ids
 
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "engine"

@@ -1,8 +1,8 @@
 """The app's texts (``tui/texts.py`` and its siblings ``tui/texts_*.py``) are English
 constants, translated where they are read: ``_(texts.NAME)``, ``_(texts.TABLE[key])`` or
-``texts.fill(texts.NAME, ...)``. A constant read without it would put English on a German
-or Russian screen; this test reads the app's source and names every such place.
-(``test_marked_texts.py`` checks the screens themselves, with the slow tests.)
+``fill(texts.NAME, ...)`` (``orbis_tui.i18n.fill``). A constant read without it would put
+English on a German or Russian screen; this test reads the app's source and names every
+such place. (``test_marked_texts.py`` checks the screens themselves, with the slow tests.)
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def test_every_text_of_the_app_is_translated_where_it_is_read() -> None:
             found += untranslated_reads(
                 path.read_text(encoding="utf-8"), path.relative_to(TUI).as_posix()
             )
-    assert not found, "read without _() or texts.fill():\n" + "\n".join(found)
+    assert not found, "read without _() or fill():\n" + "\n".join(found)
 
 
 def test_a_text_read_without_translating_it_is_found() -> None:
@@ -114,7 +114,7 @@ def test_a_text_read_without_translating_it_is_found() -> None:
         "def refused(code):\n"
         "    return texts.REFUSED_TEXTS.get(code)\n"
         "def fine(kind, n):\n"
-        "    return _(texts_screens.HANDOVER_TITLE) + _(texts.EFFECT_SHORT[kind]) + texts.fill(\n"
+        "    return _(texts_screens.HANDOVER_TITLE) + _(texts.EFFECT_SHORT[kind]) + fill(\n"
         "        texts.EFFECT_LONG[kind], count=n\n"
         "    ) + _(texts.YOUR_TURN_TITLE if n else texts.FREE)\n"
     )

@@ -30,13 +30,13 @@ from ..engine import (
     format_action,
     parse_action,
 )
-from ..i18n import color_letters
+from ..i18n import color_letters, fill
 from ..i18n import gettext as _
 from ..saves import LockState, SaveStore
 from ..tiles import use_cache
 from ..tui import texts as app_texts
 from ..tui.core.controller import Controller
-from ..tui.core.describe import color_word, effect_long, god_line, god_name, name_of
+from ..tui.core.describe import color_word, effect_long, god_line
 from ..tui.core.history import TurnSummary
 from ..tui.core.seats import HUMAN, Seat, make_bot, seats_of
 from ..tui.core.session import GameSession
@@ -52,9 +52,16 @@ from ..tui.core.sheet import (
     decision_sheet,
     recap_sheet,
 )
-from ..tui.texts import fill
 from ..tui.texts_screens import NEW_SEAT_PLACEHOLDER
-from ..words import color_count_words, cost_words, message_of, spell_colors, worshiper_words
+from ..words import (
+    color_count_words,
+    cost_words,
+    god_name,
+    message_of,
+    name_of,
+    spell_colors,
+    worshiper_words,
+)
 from . import texts
 
 if TYPE_CHECKING:

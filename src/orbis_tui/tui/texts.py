@@ -6,30 +6,19 @@ hand-over, the new-game form, the end, questions, records and saves), ``texts_he
 Widgets and screens never spell out a sentence themselves: they take it from these and
 translate it where they show it, ``_(texts.LOG_TITLE)`` (``_`` is
 :func:`orbis_tui.i18n.gettext`), filling in the numbers with ``str.format``; or with
-:func:`fill` for a :data:`Template` that has a singular and a plural form (``fill``
-translates). The constants stay English, marked for the catalog (``N_``, ``Np_``), as
-every table of texts in the game is: a screen drawn after the language changes speaks
-the new one. :data:`KEY` stays in English: Textual fixes a binding's description when
-the class is made, and the key bar and the help translate it where they show it. Texts
-that come from the rules engine (why an action is illegal, why a tile was cancelled,
-scoring reasons) live in :mod:`orbis_tui.words.messages`.
+:func:`orbis_tui.i18n.fill` for a :data:`~orbis_tui.i18n.Template` that has a singular
+and a plural form (``fill`` translates). The constants stay English, marked for the
+catalog (``N_``, ``Np_``), as every table of texts in the game is: a screen drawn after
+the language changes speaks the new one. :data:`KEY` stays in English: Textual fixes a
+binding's description when the class is made, and the key bar and the help translate
+it where they show it. Texts that come from the rules engine (why an action is illegal,
+why a tile was cancelled, scoring reasons) live in :mod:`orbis_tui.words.messages`;
+docs/translating.md says where every other text of the game is.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..i18n import N_, Np_, choose, format_numbers, gettext
-
-# A template is a sentence, or (singular, plural, name of the number that decides).
-Template = str | tuple[str, str, str]
-
-
-def fill(template: Template, **values: Any) -> str:
-    """The sentence of ``template`` with ``values`` filled in, in the language in use and
-    the form its number asks."""
-    return format_numbers(choose(template, values), **values)
-
+from ..i18n import N_, Np_, Template, gettext
 
 # Keys as the key bar names them: Textual's short names ("pgdn", "^q") in the words of
 # the keyboards of each language (German "Bild↓", "Strg+Q").

@@ -8,8 +8,7 @@ are in ``texts.KEY``, with the others.
 
 from __future__ import annotations
 
-from ..i18n import N_, Np_
-from .texts import Template
+from ..i18n import N_, Np_, Template
 
 # ---------------------------------------------------------------- learning to play
 # The lessons themselves (steps, rule explanations, phase texts) are data, in

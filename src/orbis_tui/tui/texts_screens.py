@@ -7,8 +7,7 @@ English message ids, marked for the catalog and translated where they are shown,
 
 from __future__ import annotations
 
-from ..i18n import N_, Np_
-from .texts import Template
+from ..i18n import N_, Np_, Template
 
 # ---------------------------------------------------------------- screens
 HANDOVER_TITLE = N_("{name}'s turn")

@@ -8,6 +8,7 @@ these modules decide:
 - :mod:`.session`: a game being played at this table (its match, autosave, history);
 - :mod:`.remote_session`: the same for a table played apart, following the host;
 - :mod:`.controller`: the choices being made on the decision shown (cursor, picks);
+- :mod:`.choices`: the picks of worshipers a choice starts from;
 - :mod:`.key_policy`: what a key does now, or why it does nothing;
 - :mod:`.sheet`: the decision as lines and choices (the panel and the plain seat);
 - :mod:`.history`, :mod:`.logbook`, :mod:`.replay_book`: what happened, turn by turn;

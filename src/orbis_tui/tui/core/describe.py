@@ -2,18 +2,14 @@
 
 Pure functions over engine objects; the sentences themselves come from
 :mod:`orbis_tui.tui.texts`. The words the app shares with hints and reviews (actions,
-spots, worshipers, the log's events) are :mod:`orbis_tui.words`'s, re-exported here.
+spots, worshipers, the log's events, names) are :mod:`orbis_tui.words`'s: import them
+from there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ...engine import (
-    COLORS,
     ROUNDS,
-    Color,
-    Count,
     DecisionKind,
     Effect,
     EffectKind,
@@ -23,19 +19,12 @@ from ...engine import (
     Tile,
     letters,
 )
-from ...i18n import color_letters, shown_letters
+from ...i18n import color_letters, fill, shown_letters
 from ...i18n import gettext as _
 from ...words import (
-    cell_list,
     cost_words,
-    event_lines,
-    god_name,
-    message_of,
     name_of,
-    removal_words,
-    spot_words,
     summary_of,
-    tile_label,
     worshiper_words,
 )
 from .. import texts, texts_help, texts_learn
@@ -119,7 +108,7 @@ def effect_short(effect: Effect) -> str:
 
 
 def effect_long(effect: Effect) -> str:
-    return texts.fill(texts.EFFECT_LONG[_effect_key(effect)], **_effect_fields(effect))
+    return fill(texts.EFFECT_LONG[_effect_key(effect)], **_effect_fields(effect))
 
 
 def effect_tiny(effect: Effect) -> str:
@@ -154,54 +143,22 @@ def phase_line(state: GameState) -> str:
     if kind is DecisionKind.VOLCANO:
         return phase_words("volcano").format(remove=worshiper_words(decision.removals))
     if kind is DecisionKind.DISCARD:
-        return texts.fill(texts.PHASE_DISCARD, count=decision.discard)
+        return fill(texts.PHASE_DISCARD, count=decision.discard)
     return _(texts.PHASE[kind.value])
-
-
-def most_plentiful(have: Sequence[int], n: int) -> Count:
-    """Pick ``n`` worshipers from ``have``, one at a time from the largest pile left."""
-    left = list(have)
-    chosen = [0] * len(COLORS)
-    for _step in range(n):
-        best = max(range(len(COLORS)), key=lambda c: (left[c], -c))
-        if left[best] <= 0:
-            break
-        left[best] -= 1
-        chosen[best] += 1
-    return tuple(chosen)
-
-
-def fewest_first(have: Sequence[int], n: int) -> Count:
-    """Pick ``n`` worshipers from the aether, each time the color the realm lacks most."""
-    totals = list(have)
-    chosen = [0] * len(COLORS)
-    for _step in range(n):
-        low = min(range(len(COLORS)), key=lambda c: (totals[c], c))
-        totals[low] += 1
-        chosen[low] += 1
-    return tuple(chosen)
 
 
 __all__ = [
     "GOD_KEYS",
-    "Color",
-    "cell_list",
-    "cost_words",
+    "color_word",
     "effect_long",
     "effect_short",
     "effect_tiny",
-    "event_lines",
-    "fewest_first",
-    "god_name",
+    "god_line",
+    "god_of_key",
+    "god_rule",
     "god_short_name",
-    "message_of",
-    "most_plentiful",
-    "name_of",
+    "mystic_words",
     "phase_line",
     "phase_words",
-    "removal_words",
-    "spot_words",
-    "summary_of",
-    "tile_label",
-    "worshiper_words",
+    "round_text",
 ]

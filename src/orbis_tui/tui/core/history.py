@@ -38,11 +38,11 @@ from ...engine import (
     outlooks,
     parse_action,
 )
+from ...i18n import fill
 from ...i18n import gettext as _
 from ...records import Match, start_state
-from ...words import god_reason_words
+from ...words import event_lines, god_name, god_reason_words, name_of, tile_label, worshiper_words
 from .. import texts, texts_screens
-from .describe import event_lines, god_name, name_of, tile_label, worshiper_words
 
 # What a summary leaves out: the refill reveals the next tile (hidden until the turn is
 # confirmed), and the turn markers say nothing about what was done.
@@ -280,7 +280,7 @@ class TurnHistory:
                     else texts_screens.YOU_TEMPLE_ROSE
                 )
                 lines.append(
-                    texts.fill(
+                    fill(
                         template,
                         before=before.token,
                         after=now.token,

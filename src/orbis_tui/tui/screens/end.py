@@ -23,12 +23,13 @@ from ...engine import (
     geometry,
     outlooks,
 )
+from ...i18n import fill
 from ...i18n import gettext as _
 from ...records import Match
 from ...saves import SaveStore
-from ...words import god_reason_words, tile_reason
+from ...words import god_reason_words, name_of, tile_reason
 from .. import chips, palette, texts, texts_learn, texts_screens
-from ..core.describe import mystic_words, name_of
+from ..core.describe import mystic_words
 from ..navigation import NewGame
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice, too_small
@@ -142,7 +143,7 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
             _reason(t.reason, seen, over=state.is_over),
         )
     temple = (
-        texts.fill(texts_screens.END_TEMPLE_REASON, count=score.temple_count)
+        fill(texts_screens.END_TEMPLE_REASON, count=score.temple_count)
         if score.temple_count
         else _(texts_screens.END_TEMPLE_NONE)
     )

@@ -14,8 +14,9 @@ from textual.widgets import Static
 
 from ...engine import COLORS, Color, Exchange, GameState
 from ...i18n import gettext as _
+from ...words import message_of
 from .. import chips, palette, texts, texts_screens
-from ..core.describe import color_word, message_of
+from ..core.describe import color_word
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 

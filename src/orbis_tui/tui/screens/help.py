@@ -18,8 +18,9 @@ from textual.widgets import Static
 
 from ...engine import COLORS, God
 from ...i18n import gettext as _
+from ...words import name_of
 from .. import chips, palette, texts, texts_help
-from ..core.describe import GOD_KEYS, color_word, god_line, name_of
+from ..core.describe import GOD_KEYS, color_word, god_line
 from .base import SizeNotice
 
 

@@ -23,6 +23,7 @@ from textual.worker import get_current_worker
 
 from ...analysis import HintOption, best_options
 from ...engine import GameState
+from ...i18n import fill
 from ...i18n import gettext as _
 from .. import palette, texts, texts_learn
 from ..core.describe import phase_line
@@ -49,13 +50,13 @@ def hint_text(options: list[HintOption]) -> Text:
         known = math.isfinite(option.stderr)  # else too few visits to say
         if math.isfinite(option.win):  # the chance of winning first, then the margin
             if known:
-                margin = texts.fill(texts_learn.HINT_CHANCES, **values)
+                margin = fill(texts_learn.HINT_CHANCES, **values)
             else:
-                margin = texts.fill(texts_learn.HINT_CHANCES_ROUGH, **values)
+                margin = fill(texts_learn.HINT_CHANCES_ROUGH, **values)
         elif known:
-            margin = texts.fill(texts_learn.HINT_MARGIN, **values)
+            margin = fill(texts_learn.HINT_MARGIN, **values)
         else:
-            margin = texts.fill(texts_learn.HINT_MARGIN_ROUGH, **values)
+            margin = fill(texts_learn.HINT_MARGIN_ROUGH, **values)
         out.append("\n" + margin, style=palette.ACCENT)
     out.append("\n\n" + _(texts_learn.HINT_FOOT), style=palette.DIM)
     return out
@@ -149,6 +150,4 @@ class HintScreen(ModalScreen[int | None]):
         if self.options is None:
             self.notify(_(texts_learn.HINT_NOT_READY), timeout=3, markup=False)
         else:
-            self.notify(
-                texts.fill(texts_learn.HINT_NO_SUCH, number=rank + 1), timeout=3, markup=False
-            )
+            self.notify(fill(texts_learn.HINT_NO_SUCH, number=rank + 1), timeout=3, markup=False)

@@ -31,6 +31,7 @@ from ...engine import (
     parse_action,
     wilderness_points,
 )
+from ...i18n import fill
 from ...i18n import gettext as _
 from ...records import GameRecord
 from .. import palette, texts, texts_learn
@@ -175,7 +176,7 @@ class ReviewScreen(Screen[None]):
                 self.notify(_(texts_learn.REVIEW_KEPT_FAILED).format(error=failed), markup=False)
         if not message.review.settings.get("complete", True):
             done = len(message.review.moves)
-            self.notify(texts.fill(texts_learn.REVIEW_STOPPED, done=done), markup=False)
+            self.notify(fill(texts_learn.REVIEW_STOPPED, done=done), markup=False)
 
     def use_review(self, review: GameReview) -> None:
         """Show ``review`` beside the game."""
@@ -238,7 +239,7 @@ class ReviewScreen(Screen[None]):
             )
         if self.analysing:
             line.append(
-                "  " + texts.fill(texts_learn.REVIEW_ANALYSING, share=self._share), palette.ACCENT
+                "  " + fill(texts_learn.REVIEW_ANALYSING, share=self._share), palette.ACCENT
             )
         self.query_one(StatusLine).set_text(line)
 
@@ -277,9 +278,9 @@ class ReviewScreen(Screen[None]):
                 better = describe_actions(before, best)
                 lines.append(_kept(_(texts_learn.REVIEW_BEST).format(what=better)))
             if math.isfinite(move.stderr):
-                lost = texts.fill(texts_learn.REVIEW_LOST, loss=move.loss, stderr=move.stderr)
+                lost = fill(texts_learn.REVIEW_LOST, loss=move.loss, stderr=move.stderr)
             else:
-                lost = texts.fill(texts_learn.REVIEW_LOST_ROUGH, loss=move.loss)
+                lost = fill(texts_learn.REVIEW_LOST_ROUGH, loss=move.loss)
             line = _kept(lost, palette.BAD if move.mistake else palette.ACCENT)
             if move.mistake:
                 line.append(" · " + _(texts_learn.REVIEW_MISTAKE), style=palette.BAD)
@@ -339,7 +340,7 @@ class ReviewScreen(Screen[None]):
         here = self._by_position.get(self.position)
         for place, move in enumerate(self._ranked[:SHOWN_MISTAKES]):
             mark = "▸ " if move is here else "  "
-            line = texts.fill(
+            line = fill(
                 texts_learn.REVIEW_MISTAKE_LINE,
                 round=(move.turn - 1) // len(review.names) + 1,
                 name=review.names[move.seat],
@@ -361,10 +362,10 @@ class ReviewScreen(Screen[None]):
             if parts.total < 0.05:
                 said = _(texts_learn.REVIEW_SUMMARY_NONE).format(name=player.name)
             elif not mistakes:
-                said = texts.fill(texts_learn.REVIEW_SUMMARY_SMALL, **values)
+                said = fill(texts_learn.REVIEW_SUMMARY_SMALL, **values)
             else:
-                small = texts.fill(texts_learn.REVIEW_SUMMARY_REST, **values)
-                said = texts.fill(texts_learn.REVIEW_SUMMARY, small=small, **values)
+                small = fill(texts_learn.REVIEW_SUMMARY_REST, **values)
+                said = fill(texts_learn.REVIEW_SUMMARY, small=small, **values)
             lines.append(MustShow(said, palette.DIM, rank=OTHER_KEY))
         lines.append(MustShow(_(texts_learn.REVIEW_LOST_MEANS), palette.DIM, rank=ASIDE))
         return lines

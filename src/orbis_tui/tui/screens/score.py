@@ -20,10 +20,10 @@ from ...engine import (
     final_scores,
     outlooks,
 )
+from ...i18n import fill
 from ...i18n import gettext as _
-from ...words import god_reason_words
+from ...words import god_reason_words, name_of
 from .. import palette, texts, texts_screens
-from ..core.describe import name_of
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
@@ -37,19 +37,17 @@ def score_text(state: GameState, score: PlayerScore, view: Outlook) -> Text:
     wild = [t for t in score.tiles if t.reason.startswith("wilderness")]
     cancelled = [t for t in score.tiles if t.reason == "cancelled"]
     out = Text(end="")
-    out.append(
-        texts.fill(texts_screens.SCORE_HEAD, name=score.name, cp=score.total), style=palette.BOLD
-    )
+    out.append(fill(texts_screens.SCORE_HEAD, name=score.name, cp=score.total), style=palette.BOLD)
     out.append("\n\n" + _(texts_screens.SCORE_NOW), style=palette.ACCENT)
     out.append("\n" + _(texts_screens.SCORE_REGIONS).format(cp=printed))
     if stones:
         out.append("\n" + _(texts_screens.SCORE_STONES).format(cp=stones))
     if wild:
         points = sum(t.points for t in wild)
-        out.append("\n" + texts.fill(texts_screens.SCORE_WILD, count=len(wild), cp=points))
+        out.append("\n" + fill(texts_screens.SCORE_WILD, count=len(wild), cp=points))
     if cancelled:
         lost = sum(tiles[t.tile_id].cp for t in cancelled)
-        out.append("\n" + texts.fill(texts_screens.SCORE_CANCELLED, count=len(cancelled), cp=lost))
+        out.append("\n" + fill(texts_screens.SCORE_CANCELLED, count=len(cancelled), cp=lost))
     forests = view.forests
     for forest in forests:
         if forest.prospect is Prospect.LOST:
@@ -57,10 +55,7 @@ def score_text(state: GameState, score: PlayerScore, view: Outlook) -> Text:
     out.append("\n\n" + _(texts_screens.SCORE_PROJECTED), style=palette.ACCENT)
     if score.temple_count:
         out.append(
-            "\n"
-            + texts.fill(
-                texts_screens.SCORE_TEMPLE, count=score.temple_count, cp=score.temple_token
-            )
+            "\n" + fill(texts_screens.SCORE_TEMPLE, count=score.temple_count, cp=score.temple_token)
         )
     else:
         out.append("\n" + _(texts_screens.SCORE_NO_TEMPLE))
@@ -80,7 +75,7 @@ def forest_words(forest: TileOutlook) -> str:
         return _(texts_screens.OUTLOOK_FOREST_LOST).format(
             tile=name_of(forest.tile), cp=forest.cp, have=forest.have, need=forest.need
         )
-    return texts.fill(
+    return fill(
         texts_screens.OUTLOOK_FOREST_OPEN,
         tile=name_of(forest.tile),
         cp=forest.cp,

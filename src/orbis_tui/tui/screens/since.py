@@ -17,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...i18n import fill
 from ...i18n import gettext as _
 from .. import palette, texts, texts_screens
 from ..core.history import TurnSummary
@@ -69,7 +70,7 @@ class SinceScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         template = texts.SINCE_AWAY_TITLE if self.away else texts.SINCE_TITLE
-        title = texts.fill(template, name=self.player, count=len(self.turns))
+        title = fill(template, name=self.player, count=len(self.turns))
         yield Static(Text(title, style=palette.ACCENT), classes="help-title")
         with VerticalScroll(id="since-body"):
             yield Static(since_text(self.player, self.turns, self.to_you), id="since-text")

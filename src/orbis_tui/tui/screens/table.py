@@ -33,10 +33,10 @@ from ...engine import (
 from ...i18n import gettext as _
 from ...records import Match
 from ...saves import SaveStore
+from ...words import message_of
 from .. import texts, texts_screens
 from ..bot_driver import BotChose, BotDriver, BotFailed
 from ..core.controller import Controller
-from ..core.describe import message_of
 from ..core.handover import hand_over
 from ..core.seats import Seat
 from ..core.session import GameSession

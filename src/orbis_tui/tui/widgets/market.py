@@ -12,8 +12,9 @@ from textual.reactive import reactive
 
 from ...engine import Color, Count, GameState, Tile
 from ...i18n import gettext as _
+from ...words import name_of
 from .. import chips, palette, texts
-from ..core.describe import effect_long, effect_short, name_of
+from ..core.describe import effect_long, effect_short
 from .canvas import Canvas, CanvasWidget
 
 _H = "─"
