@@ -45,9 +45,9 @@ def spot_words(pyramid: Pyramid, pos: Position) -> str:
         return gettext(texts.SPOT_ON).format(
             row=spot.row, left=placed_name(spot.left), right=placed_name(spot.right)
         )
-    if spot.side in ("first", "left"):
-        return gettext(texts.SPOT_FIRST if spot.side == "first" else texts.SPOT_LEFT)
-    return gettext(texts.SPOT_RIGHT)  # an end, or a spot between tiles: on the right
+    # An end of the bottom row; a spot between its tiles is said as its right end.
+    said = {"first": texts.SPOT_FIRST, "left": texts.SPOT_LEFT}.get(spot.side, texts.SPOT_RIGHT)
+    return gettext(said)
 
 
 def placed_name(placed: PlacedTile | None) -> str:

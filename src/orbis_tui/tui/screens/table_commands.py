@@ -66,7 +66,7 @@ class TableCommands(Screen[None]):
 
     # ------------------------------------------------------------ which keys work now
     def key_context(self) -> KeyContext:
-        """What the table's keys depend on now (see :mod:`..key_policy`)."""
+        """What the table's keys depend on now (see :mod:`..core.key_policy`)."""
         seat = self.seat
         return KeyContext(
             state=self.state,
