@@ -121,7 +121,7 @@ def cold_start(runs: int, languages: list[str]) -> dict[str, float]:
     # As on a user's machine: an installed package has its byte-code compiled (pip
     # does it), and an editable one gets it written by the untimed warm-up runs.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    from orbis_tui.tui.saves import SaveStore
+    from orbis_tui.saves import SaveStore
 
     saved = _saved_game()
     modes = [f"{mode}_{lang}" for lang in languages for mode in ("new", "resume")]
@@ -194,7 +194,7 @@ async def _latencies(games: int, seed: int) -> tuple[list[float], list[float]]:
 
     from orbis_tui.engine import DecisionKind
     from orbis_tui.tui.app import OrbisApp
-    from orbis_tui.tui.describe import GOD_KEYS
+    from orbis_tui.tui.core.describe import GOD_KEYS
     from orbis_tui.tui.screens.end import EndScreen
     from orbis_tui.tui.screens.exchange import ExchangeScreen
     from orbis_tui.tui.screens.table import TableScreen

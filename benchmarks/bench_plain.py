@@ -23,9 +23,9 @@ from pathlib import Path
 from orbis_tui.plain.seat import PlainSeat
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui.saves import SaveStore
-from orbis_tui.tui.seats import Seat
-from orbis_tui.tui.session import GameSession
+from orbis_tui.saves import SaveStore
+from orbis_tui.tui.core.seats import Seat
+from orbis_tui.tui.core.session import GameSession
 from orbis_tui.words.worshipers import spell_colors
 
 COMMANDS = (

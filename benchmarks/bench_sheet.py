@@ -19,8 +19,8 @@ import time
 from orbis_tui.bots import make_bot
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui.controller import Controller
-from orbis_tui.tui.sheet import decision_sheet
+from orbis_tui.tui.core.controller import Controller
+from orbis_tui.tui.core.sheet import decision_sheet
 
 
 def main() -> None:

@@ -38,7 +38,7 @@ from browser_page import CHROMIUM, CHROMIUM_ARGS, KEEP_TERMINAL, SCREEN_TEXT, sc
 
 from orbis_tui.engine import DecisionKind, format_action
 from orbis_tui.records import read_record_file
-from orbis_tui.tui.describe import GOD_KEYS
+from orbis_tui.tui.core.describe import GOD_KEYS
 from served import SERVE, free_port
 
 

@@ -236,12 +236,12 @@ def main() -> None:
     from orbis_tui.learn import ProgressStore
     from orbis_tui.records import Match
     from orbis_tui.records.model import setup_for_game
+    from orbis_tui.saves import WRITTEN_DIGEST_NAME, SaveStore
     from orbis_tui.tiles import catalog as catalog_module
     from orbis_tui.tiles import default_gods_path, default_tiles_path, load_catalog
     from orbis_tui.tiles.check import run_check_data
-    from orbis_tui.tui.saves import WRITTEN_DIGEST_NAME, SaveStore
-    from orbis_tui.tui.settings import FILE_NAME as SETTINGS_NAME
-    from orbis_tui.tui.settings import SettingsFile
+    from orbis_tui.tui.core.settings import FILE_NAME as SETTINGS_NAME
+    from orbis_tui.tui.core.settings import SettingsFile
 
     rng = random.Random(args.seed)
     fuzz = Fuzz(args.timeout)

@@ -2,7 +2,7 @@
 
 Run with ``python benchmarks/kill_autosave.py``. A child process plays random legal
 actions at machine speed through a :class:`~orbis_tui.records.Match` whose every change
-is handed to the app's :class:`~orbis_tui.tui.saves.SaveStore`, exactly as the table
+is handed to the app's :class:`~orbis_tui.saves.SaveStore`, exactly as the table
 screen does, and after each action reports on a pipe that the action is done: that is
 the moment the app would show it. The parent kills the child (SIGKILL) at a random
 moment, then reads the autosave it left and compares:
@@ -39,7 +39,7 @@ from pathlib import Path
 from orbis_tui.bots import make_bot
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui.saves import SaveStore
+from orbis_tui.saves import SaveStore
 
 root, seed = Path(sys.argv[1]), int(sys.argv[2])
 store = SaveStore(root)

@@ -3,7 +3,7 @@
 Run with ``python benchmarks/two_windows.py``. For each case — both windows start a
 new game, both resume the saved game, one resumes while the other starts anew — two
 processes open the same data folder through the app's
-:class:`~orbis_tui.tui.saves.SaveStore` (taking its lock as the app does, and opening
+:class:`~orbis_tui.saves.SaveStore` (taking its lock as the app does, and opening
 read-only when the other keeps the folder), then both play at the same time, saving
 after every action as the table does. Afterwards every game a window played is looked
 for in the folder (the autosave and ``records/``):
@@ -31,7 +31,7 @@ import random, sys
 from pathlib import Path
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui.saves import SaveStore
+from orbis_tui.saves import SaveStore
 
 root, mode, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 store = SaveStore(root)

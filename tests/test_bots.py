@@ -390,7 +390,7 @@ def test_checking_a_saved_game_s_seats_does_not_load_the_computer_players() -> N
 
     code = (
         "import sys\n"
-        "from orbis_tui.tui.seats import bot_levels, level_summary\n"
+        "from orbis_tui.tui.core.seats import bot_levels, level_summary\n"
         "bot_levels(); level_summary('hard')\n"
         "print('orbis_tui.bots' in sys.modules)\n"
     )

@@ -143,7 +143,7 @@ from pathlib import Path
 from orbis_tui.tiles.catalog import load_catalog, use_cache
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui.saves import SaveStore
+from orbis_tui.saves import SaveStore
 
 store = SaveStore(Path(sys.argv[1]))
 use_cache(store.cache_dir)

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from orbis_tui.cli import COMMANDS
-from orbis_tui.tui import texts
+from orbis_tui.tui import texts_screens
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,5 +21,5 @@ def test_the_readme_command_table_lists_every_command() -> None:
 def test_docs_app_names_every_setting() -> None:
     app = " ".join((ROOT / "docs" / "app.md").read_text(encoding="utf-8").split())
     for name in ("SETTINGS_LOOK", "SETTINGS_CONFIRM", "SETTINGS_HANDOVER", "SETTINGS_PACE"):
-        label = getattr(texts, name)
+        label = getattr(texts_screens, name)
         assert label.lower() in app.lower(), label

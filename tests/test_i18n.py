@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po
 
 from orbis_tui import i18n
 from orbis_tui.cli import main
-from orbis_tui.i18n import gettext
+from orbis_tui.i18n import fill, gettext
 from orbis_tui.records import load_record
 from orbis_tui.standings import standings_json, standings_text
 from orbis_tui.words import message_of, name_of
@@ -135,9 +135,9 @@ def test_msgfmt_checks_every_catalog(lang: str, tmp_path: Path) -> None:
 
 def test_russian_has_three_plural_forms() -> None:
     i18n.set_language("ru")
-    from orbis_tui.tui import texts
+    from orbis_tui.tui import texts_screens
 
-    said = [texts.fill(texts.END_TEMPLE_REASON, count=n) for n in (1, 2, 5, 21, 22, 25, 11)]
+    said = [fill(texts_screens.END_TEMPLE_REASON, count=n) for n in (1, 2, 5, 21, 22, 25, 11)]
     assert said == [
         "1 Храм",
         "2 Храма",
@@ -165,13 +165,13 @@ def test_german_and_russian_catalogs_are_installed() -> None:
 def test_switching_the_language_changes_every_kind_of_text() -> None:
     from orbis_tui.engine import IllegalAction
     from orbis_tui.tiles import load_catalog
-    from orbis_tui.tui import texts
+    from orbis_tui.tui import texts_screens
 
     tiles = load_catalog()
     lantern = next(t for t in tiles.tiles if t.source_name == "Lantern Hill")
     death = next(g for g in tiles.gods if g.id == "death")
     i18n.set_language("de")
-    assert gettext(texts.HANDOVER_ROUND).format(round=1, rounds=15) == "Runde 1 von 15"
+    assert gettext(texts_screens.HANDOVER_ROUND).format(round=1, rounds=15) == "Runde 1 von 15"
     assert name_of(lantern) == "Laternenhügel" and name_of(death) == "Gott des Todes"
     assert message_of(IllegalAction("R-PLACE-1", "row_full", row=2)) == "Reihe 2 ist voll."
     i18n.set_language("ru")
@@ -179,7 +179,7 @@ def test_switching_the_language_changes_every_kind_of_text() -> None:
     assert message_of(IllegalAction("R-PLACE-1", "row_full", row=2)) == "Ряд 2 заполнен."
     i18n.set_language("en")
     assert name_of(lantern) == "Lantern Hill"
-    assert gettext(texts.HANDOVER_ROUND).format(round=1, rounds=15) == "Round 1 of 15"
+    assert gettext(texts_screens.HANDOVER_ROUND).format(round=1, rounds=15) == "Round 1 of 15"
 
 
 def test_a_color_inside_a_sentence_takes_a_form_that_fits_any_case() -> None:

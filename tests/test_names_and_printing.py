@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from orbis_tui.names import MAX_NAME_LENGTH, name_problem, names_problems
+from orbis_tui.player_names import MAX_NAME_LENGTH, name_problem, names_problems
 from orbis_tui.printable import printable, printable_lines
 
 

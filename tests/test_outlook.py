@@ -484,7 +484,7 @@ def test_the_turn_summary_repeats_the_forest_the_turn_sealed() -> None:
     """The issue's Temple of Dawn placed on Young Woods' last free neighbour spot: the
     summary of the turn about to end says, marked '!', that Young Woods can no longer
     be validated (the warning said it before the choice)."""
-    from orbis_tui.tui.history import made_impossible, summarize
+    from orbis_tui.tui.core.history import made_impossible, summarize
     from orbis_tui.tui.widgets.panel import summary_lines
 
     state = sealed_forest_game()
@@ -539,8 +539,8 @@ def test_R_EFF_FOREST_a_forest_that_can_still_be_validated_is_not_warned_at_the_
 
 
 def test_R_EFF_FOREST_the_turn_summary_names_a_forest_placed_where_it_cannot_score() -> None:
-    from orbis_tui.tui.controller import Controller
-    from orbis_tui.tui.history import made_impossible
+    from orbis_tui.tui.core.controller import Controller
+    from orbis_tui.tui.core.history import made_impossible
 
     state = forest_at_the_market(3)
     start = state.copy()

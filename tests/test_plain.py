@@ -16,7 +16,7 @@ from orbis_tui import i18n
 from orbis_tui.plain import run_plain, texts
 from orbis_tui.plain.seat import over_commands, plain
 from orbis_tui.records import Match
-from orbis_tui.tui.saves import SaveStore
+from orbis_tui.saves import SaveStore
 
 NUMBERED = re.compile(r"^([0-9]+)\. ")
 ESCAPE = "\x1b"
@@ -234,7 +234,7 @@ def test_orbis_play_plain_reads_stdin_and_writes_no_escape_sequences(tmp_path: P
 
 def test_the_plain_seat_never_loads_textual_or_rich() -> None:
     code = (
-        "import sys, orbis_tui.plain, orbis_tui.tui.sheet;"
+        "import sys, orbis_tui.plain, orbis_tui.tui.core.sheet;"
         "print(sorted(m for m in ('textual', 'rich') if m in sys.modules))"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -256,7 +256,7 @@ def test_a_seat_given_to_the_computer_must_name_a_level() -> None:
 def test_an_option_with_the_warnings_of_the_one_before_says_so() -> None:
     from orbis_tui.engine import GoWild, Place
     from orbis_tui.plain.seat import choice_words
-    from orbis_tui.tui.sheet import LOSS, Choice, Topic, line
+    from orbis_tui.tui.core.sheet import LOSS, Choice, Topic, line
 
     warnings = (
         line("! A wilderness scores -1 CP", rank=LOSS, topic=Topic.LOSS),

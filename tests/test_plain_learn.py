@@ -8,7 +8,7 @@ from pathlib import Path
 from orbis_tui.engine import format_action
 from orbis_tui.learn import ProgressStore, Walkthrough
 from orbis_tui.plain.learn import PlainLesson, run_plain_learn
-from orbis_tui.tui.saves import PROGRESS_NAME
+from orbis_tui.saves import PROGRESS_NAME
 
 ESCAPE = "\x1b"
 

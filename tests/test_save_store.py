@@ -21,8 +21,7 @@ from hostile import finishes_within
 from orbis_tui import files
 from orbis_tui.records import Match, read_record_file
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tiles import catalog
-from orbis_tui.tui.saves import (
+from orbis_tui.saves import (
     AUTOSAVE_NAME,
     WRITTEN_DIGEST_NAME,
     LoadResult,
@@ -32,6 +31,7 @@ from orbis_tui.tui.saves import (
     SaveStore,
     apply_lock_choice,
 )
+from orbis_tui.tiles import catalog
 
 
 def played(decisions: int, seed: int = 5) -> Match:
@@ -126,7 +126,7 @@ def test_a_lock_left_by_a_killed_process_never_blocks(tmp_path: Path) -> None:
             "-c",
             "import sys, time\n"
             "from pathlib import Path\n"
-            "from orbis_tui.tui.saves import SaveStore\n"
+            "from orbis_tui.saves import SaveStore\n"
             "store = SaveStore(Path(sys.argv[1]))\n"
             "print(store.acquire().state.value, flush=True)\n"
             "time.sleep(60)\n",

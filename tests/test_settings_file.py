@@ -11,7 +11,7 @@ import pytest
 
 from hostile import finishes_within
 from orbis_tui.cli import main
-from orbis_tui.tui.settings import FILE_NAME, Settings, SettingsFile
+from orbis_tui.tui.core.settings import FILE_NAME, Settings, SettingsFile
 
 
 @pytest.fixture

@@ -161,7 +161,7 @@ def test_a_game_is_seeded_alike_in_selfplay_tournament_and_app() -> None:
     """The same deal with the same levels is the same game wherever it is played: the
     tournament, self-play and the app's seats all seed a seat's bot with bot_seed."""
     from orbis_tui.bots import bot_seed
-    from orbis_tui.tui.seats import make_bot as app_bot
+    from orbis_tui.tui.core.seats import make_bot as app_bot
 
     tournament = run_tournament("medium", "easy", games=1, seed=12)
     selfplay = next(iter(play_games(2, 1, 12, levels=["medium", "easy"])))
@@ -173,7 +173,7 @@ def test_a_game_is_seeded_alike_in_selfplay_tournament_and_app() -> None:
 
 def test_the_app_offers_the_registry_levels() -> None:
     from orbis_tui.bots import LEVELS
-    from orbis_tui.tui.seats import bot_levels
+    from orbis_tui.tui.core.seats import bot_levels
 
     assert bot_levels() == list(LEVELS)
     assert "expert" in bot_levels()

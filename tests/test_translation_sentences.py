@@ -30,11 +30,11 @@ def translations(lang: str) -> list[str]:
 
 def test_german_worshipers_take_the_colour_of_the_tile_taken() -> None:
     """R-TAKE-2: the neighbours get a worshiper of the taken tile's colour, not their own."""
-    from orbis_tui.tui import texts
+    from orbis_tui.tui import texts_help
 
     i18n.set_language("de")
-    headings = [heading for heading, _text, _rules in texts.HELP_GUIDE]
-    help_turn = i18n.gettext(texts.HELP_GUIDE[headings.index("A turn")][1])
+    headings = [heading for heading, _text, _rules in texts_help.HELP_GUIDE]
+    help_turn = i18n.gettext(texts_help.HELP_GUIDE[headings.index("A turn")][1])
     assert "in der Farbe der genommenen" in help_turn
     step = i18n.gettext(
         "A turn is one take: a tile from the market, or a god. Taking a tile first puts one "

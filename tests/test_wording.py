@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from orbis_tui.i18n import fill
+
 LOCALE = Path(__file__).resolve().parent.parent / "src" / "orbis_tui" / "locale"
 
 # A whole number put before a noun that changes with it ("1 worshiper", "2 worshipers";
@@ -76,7 +78,7 @@ def speak():
 )
 def test_a_village_tells_its_count_in_the_form_it_asks(speak, lang, expected) -> None:
     from orbis_tui.engine.tiles import Effect, EffectKind
-    from orbis_tui.tui.describe import effect_long
+    from orbis_tui.tui.core.describe import effect_long
 
     speak(lang)
     for count, words in expected.items():
@@ -86,7 +88,7 @@ def test_a_village_tells_its_count_in_the_form_it_asks(speak, lang, expected) ->
 def test_a_forest_names_its_neighbours_in_the_three_russian_forms(speak) -> None:
     from orbis_tui.engine.colors import Color
     from orbis_tui.engine.tiles import Effect, EffectKind
-    from orbis_tui.tui.describe import effect_long
+    from orbis_tui.tui.core.describe import effect_long
 
     def forest(count: int) -> str:
         return effect_long(Effect(EffectKind.FOREST, count=count, colors=(Color.GREEN,)))
@@ -128,7 +130,7 @@ def test_the_help_says_a_farm_waives_the_color_printed_on_it(speak, lang, printe
     """R-TAKE-3 / R-EFF-FARM: a farm (an orange tile) waives the color printed on it, not
     its own: "of their color" read as orange."""
     from orbis_tui.i18n import gettext
-    from orbis_tui.tui.texts import RULES
+    from orbis_tui.tui.texts_help import RULES
 
     speak(lang)
     said = gettext(dict(RULES)["R-TAKE-3"])
@@ -147,12 +149,12 @@ def test_the_help_says_a_farm_waives_the_color_printed_on_it(speak, lang, printe
 def test_the_review_counts_other_decisions_by_their_own_number(speak, lang, expected) -> None:
     """'+ 0,7 bei 1 weiteren Entscheidungen': the small losses' noun agrees with the
     number of other decisions, not with the number of mistakes."""
-    from orbis_tui.tui import texts
+    from orbis_tui.tui import texts_learn
 
     speak(lang)
     values = {"name": "Bo", "mistakes": 3, "loss": 4.0, "listed": 3.3, "rest": 0.7, "others": 1}
-    small = texts.fill(texts.REVIEW_SUMMARY_REST, **values)
-    said = texts.fill(texts.REVIEW_SUMMARY, small=small, **values)
+    small = fill(texts_learn.REVIEW_SUMMARY_REST, **values)
+    said = fill(texts_learn.REVIEW_SUMMARY, small=small, **values)
     assert said.endswith(expected)
 
 
@@ -185,8 +187,8 @@ def test_the_help_keeps_each_color_of_its_legend_on_one_line(speak, lang) -> Non
 
     from orbis_tui.engine import COLORS
     from orbis_tui.i18n import gettext
-    from orbis_tui.tui import chips, texts
-    from orbis_tui.tui.describe import color_word
+    from orbis_tui.tui import chips, texts_help
+    from orbis_tui.tui.core.describe import color_word
     from orbis_tui.tui.screens.help import help_renderable
 
     speak(lang)
@@ -196,9 +198,11 @@ def test_the_help_keeps_each_color_of_its_legend_on_one_line(speak, lang) -> Non
     for color in COLORS:
         key, own = chips.KEYS[color], chips.own_key(color)
         said = (
-            gettext(texts.HELP_COLOR_KEY).format(color=color_word(color), key=key)
+            gettext(texts_help.HELP_COLOR_KEY).format(color=color_word(color), key=key)
             if own is None
-            else gettext(texts.HELP_COLOR_KEYS).format(color=color_word(color), own=own, key=key)
+            else gettext(texts_help.HELP_COLOR_KEYS).format(
+                color=color_word(color), own=own, key=key
+            )
         )
         assert any(said in line for line in lines), (said, lines)
 

@@ -5,7 +5,8 @@ catalog, ``locale/<lang>/LC_MESSAGES/orbis_tui.mo`` inside the package, built fr
 ``.po`` file beside it when the package is built (see docs/translating.md).
 
 Texts defined at import time are marked with :func:`N_` (or :func:`Np_` for a sentence
-with a plural form) and translated where they are used, so that switching the language
+with a plural form: a :data:`Template` either way) and translated where they are used
+(:func:`fill`, or :func:`gettext` for a plain sentence), so that switching the language
 while the app runs takes effect on the next redraw. This module sits below everything
 else of the game: it imports nothing of ours.
 """
@@ -38,6 +39,11 @@ class Plural(NamedTuple):
     key: str
 
 
+#: What a text of the game is: a sentence, or a sentence with a plural form (:func:`Np_`).
+#: :func:`fill` says either in the language in use.
+Template = str | Plural
+
+
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
     """Mark ``message`` for the catalog without translating it now."""
     return message
@@ -49,7 +55,7 @@ def NC_(context: str, message: str) -> str:  # noqa: N802 (the gettext conventio
 
 
 def Np_(one: str, many: str, key: str) -> Plural:  # noqa: N802 (the gettext convention)
-    """Mark a plural sentence for the catalog; :func:`fill_plural` translates it."""
+    """Mark a plural sentence for the catalog; :func:`fill` translates it."""
     return Plural(one, many, key)
 
 
@@ -157,7 +163,7 @@ def npgettext(context: str, one: str, many: str, count: int) -> str:
     return _translation.npgettext(context, one, many, count)
 
 
-def choose(template: str | tuple[str, str, str], values: Mapping[str, object]) -> str:
+def choose(template: Template, values: Mapping[str, object]) -> str:
     """The translated sentence of ``template`` for ``values``: a plain sentence, or the
     plural form that the number named by the template asks for in this language."""
     if isinstance(template, tuple):
@@ -232,3 +238,11 @@ def format_numbers(template: str, **values: object) -> str:
     if _language == SOURCE_LANGUAGE:
         return template.format(**values)
     return _LOCAL_NUMBERS.format(template, **values)
+
+
+def fill(template: Template, /, **values: object) -> str:
+    """The sentence the game says: ``template`` translated into the language in use, in
+    the plural form its number asks (a :class:`Plural`), with ``values`` filled in and
+    its decimal numbers written as the language writes them. Every texts module's
+    templates are said through it: ``fill(texts.END_TEMPLE_REASON, count=n)``."""
+    return format_numbers(choose(template, values), **values)

@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 from orbis_tui.remote import protocol as p
+from orbis_tui.tui.core.settings import SettingsFile
 from orbis_tui.tui.join import JoinApp, RemoteTableScreen
 from orbis_tui.tui.screens.chat import ChatScreen
-from orbis_tui.tui.settings import SettingsFile
 
 from .raw import raw_socket
 from .server_helpers import new_table, running_server

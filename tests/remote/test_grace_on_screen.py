@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from orbis_tui.remote.client import TableMirror
-from orbis_tui.tui.remote_session import RemoteSession
+from orbis_tui.tui.core.remote_session import RemoteSession
 
 from .raw import as_change, raw_socket
 from .server_helpers import new_table, running_server

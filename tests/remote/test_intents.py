@@ -152,8 +152,8 @@ def test_a_seat_screen_session_follows_a_whole_game_by_its_changes(tmp_path: Pat
     every change of a whole game as it comes: its turns are the true game's."""
     from orbis_tui.records import Match
     from orbis_tui.remote.seatbot import play_seat, random_chooser
-    from orbis_tui.tui.history import TurnHistory
-    from orbis_tui.tui.remote_session import RemoteSession
+    from orbis_tui.tui.core.history import TurnHistory
+    from orbis_tui.tui.core.remote_session import RemoteSession
 
     async def main() -> None:
         async with running_server(tmp_path / "t.db") as server:

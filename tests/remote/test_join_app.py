@@ -152,7 +152,7 @@ def test_joining_again_after_a_restart_shows_what_happened_meanwhile(tmp_path: P
     """The app kept the actions this seat saw (in the data folder); started again, it
     opens on the turns played since then, as after a lost connection."""
     from orbis_tui.records import Match
-    from orbis_tui.tui.history import TurnHistory
+    from orbis_tui.tui.core.history import TurnHistory
     from orbis_tui.tui.screens.since import SinceScreen
     from orbis_tui.tui.seen import SeenTables
 

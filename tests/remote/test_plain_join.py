@@ -261,7 +261,7 @@ def test_joining_again_after_a_restart_says_what_happened_meanwhile(tmp_path: Pa
     """The actions a seat saw are kept in the data folder (0600); joining again, the
     turns played since then are said at once, before anything else is asked."""
     from orbis_tui.records import Match
-    from orbis_tui.tui.history import TurnHistory
+    from orbis_tui.tui.core.history import TurnHistory
     from orbis_tui.tui.seen import SeenTables
 
     seen = SeenTables(tmp_path / "data")

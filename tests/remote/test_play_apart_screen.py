@@ -92,7 +92,7 @@ def test_play_apart_deals_the_table_and_shows_the_links(tmp_path: Path) -> None:
 
 
 def level_of(app: OrbisApp) -> str:
-    from orbis_tui.tui.seats import bot_levels
+    from orbis_tui.tui.core.seats import bot_levels
 
     return bot_levels()[0]
 

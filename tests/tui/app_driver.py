@@ -21,12 +21,12 @@ from orbis_tui.engine import Action, DecisionKind, GameState, TakeGod
 from orbis_tui.records import Match
 from orbis_tui.records.model import GameSetup, setup_for_game
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.describe import GOD_KEYS
+from orbis_tui.tui.core.describe import GOD_KEYS
+from orbis_tui.tui.core.seats import Seat
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.exchange import ExchangeScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.table import TableScreen
-from orbis_tui.tui.seats import Seat
 
 NAMES = ["Ada", "Bo", "Cy", "Dee"]
 

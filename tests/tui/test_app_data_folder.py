@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from orbis_tui.saves import LockState, SaveStore, save_text
 from orbis_tui.tui.app import OrbisApp, run_keeping_folder
-from orbis_tui.tui.saves import LockState, SaveStore, save_text
 
 
 def test_a_second_app_opens_read_only_and_says_so(tmp_path: Path) -> None:

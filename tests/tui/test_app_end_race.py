@@ -13,10 +13,10 @@ from app_driver import TableApp, play_turn_keys, press, random_match
 from textual import events
 
 from orbis_tui.records import Match
+from orbis_tui.tui.core.seats import Seat
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.exchange import ExchangeScreen
 from orbis_tui.tui.screens.table import TableScreen
-from orbis_tui.tui.seats import Seat
 
 KEYS = [
     *["enter"] * 6,

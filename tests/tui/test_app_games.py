@@ -12,8 +12,8 @@ from app_driver import play_to_end, play_turn_keys, screen_text, start_new_game
 
 from orbis_tui.engine import final_scores
 from orbis_tui.records import read_record_file
+from orbis_tui.saves import AUTOSAVE_NAME
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.saves import AUTOSAVE_NAME
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.table import TableScreen
 
@@ -59,8 +59,8 @@ def test_a_whole_game_by_keyboard_reaches_the_end_screen(
 
 @pytest.mark.slow
 def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from orbis_tui.tui.seats import bot_levels
-    from orbis_tui.tui.settings import PACES
+    from orbis_tui.tui.core.seats import bot_levels
+    from orbis_tui.tui.core.settings import PACES
 
     monkeypatch.setitem(PACES, "normal", 0.0)
 
@@ -83,7 +83,7 @@ def test_a_game_against_a_computer_player(tmp_path: Path, monkeypatch: pytest.Mo
 def test_computer_moves_wait_at_a_readable_pace_and_f_skips_ahead(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from orbis_tui.tui.settings import PACES
+    from orbis_tui.tui.core.settings import PACES
 
     monkeypatch.setitem(PACES, "normal", 60.0)  # nobody would wait this long
 

@@ -10,7 +10,7 @@ from app_driver import TableApp, lift_curtain, press, random_match, table
 
 from orbis_tui.engine import DecisionKind, GodId
 from orbis_tui.tiles import load_catalog
-from orbis_tui.tui.describe import GOD_KEYS, god_line, god_of_key, god_rule
+from orbis_tui.tui.core.describe import GOD_KEYS, god_line, god_of_key, god_rule
 from orbis_tui.tui.screens.help import help_renderable
 from orbis_tui.tui.screens.players import gods_text
 from orbis_tui.words import name_of

@@ -13,12 +13,12 @@ from textual.pilot import Pilot
 
 from orbis_tui.analysis import hints as advice
 from orbis_tui.engine import DecisionKind
-from orbis_tui.i18n import gettext
+from orbis_tui.i18n import fill, gettext
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui import texts
+from orbis_tui.tui import texts_learn
+from orbis_tui.tui.core.seats import Seat
 from orbis_tui.tui.screens.hint import HintScreen
-from orbis_tui.tui.seats import Seat
 
 
 @pytest.fixture(autouse=True)
@@ -64,7 +64,7 @@ def test_the_hint_key_shows_three_options_with_margins_and_notes_it(tmp_path: Pa
         for rank, option in enumerate(hint.options, start=1):
             assert f"{rank} {option.reason[:30]}" in " ".join(shown.split())
         assert "expected margin" in shown and "±" in shown
-        assert gettext(texts.HINT_KEYS) in shown
+        assert gettext(texts_learn.HINT_KEYS) in shown
         assert match.record.hints == [0]  # the decision at action 0 had a hint
         await press(pilot, "escape")
         assert not isinstance(pilot.app.screen, HintScreen)
@@ -108,7 +108,7 @@ def test_the_hint_key_says_why_when_hints_are_off(tmp_path: Path) -> None:
         await press(pilot, "a")
         await pilot.pause()
         assert not isinstance(pilot.app.screen, HintScreen)
-        assert gettext(texts.HINT_OFF).format(name="Ada") in [
+        assert gettext(texts_learn.HINT_OFF).format(name="Ada") in [
             n.message for n in pilot.app._notifications
         ]
         assert match.record.hints is None
@@ -125,7 +125,7 @@ def test_the_hint_key_says_why_on_a_computers_turn(tmp_path: Path) -> None:
         assert not screen.seat.human
         await press(pilot, "a")
         assert not isinstance(pilot.app.screen, HintScreen)
-        assert gettext(texts.HINT_BOT) in [n.message for n in pilot.app._notifications]
+        assert gettext(texts_learn.HINT_BOT) in [n.message for n in pilot.app._notifications]
 
     app = TableApp(match, tmp_path, seats)
     app.settings.pace = "slow"
@@ -176,7 +176,7 @@ def test_hints_off_for_a_seat_on_the_new_game_screen_stay_with_the_game(
             assert [s.hints for s in screen.seats] == [False, True]
             await lift_curtain(pilot)
             await press(pilot, "a")
-            assert gettext(texts.HINT_OFF).format(name="Ada") in [
+            assert gettext(texts_learn.HINT_OFF).format(name="Ada") in [
                 n.message for n in app._notifications
             ]
             screen.session.flush()
@@ -212,7 +212,7 @@ def test_the_hint_key_on_the_end_screen_says_the_game_is_over(tmp_path: Path) ->
             await reach_end_screen(pilot)
             assert isinstance(app.screen, EndScreen)
             await press(pilot, "a")
-            assert gettext(texts.HINT_OVER) in [n.message for n in app._notifications]
+            assert gettext(texts_learn.HINT_OVER) in [n.message for n in app._notifications]
 
     asyncio.run(go())
 
@@ -230,7 +230,7 @@ def test_escape_stops_the_search_and_notes_nothing(
         await pilot.pause(0.2)
         await press(pilot, "escape")
         assert not isinstance(pilot.app.screen, HintScreen)
-        assert gettext(texts.HINT_STOPPED) in [n.message for n in pilot.app._notifications]
+        assert gettext(texts_learn.HINT_STOPPED) in [n.message for n in pilot.app._notifications]
 
         def searching() -> list[object]:
             return [w for w in pilot.app.workers if w.group == "hint" and w.is_running]
@@ -259,11 +259,11 @@ def test_a_single_suggestion_names_only_its_key_and_a_missing_number_says_why(
         hint = await wait_for_hint(pilot)
         assert hint.options is not None and len(hint.options) == 1
         shown = screen_text(pilot.app)
-        assert gettext(texts.HINT_KEYS_ONE) in shown
-        assert gettext(texts.HINT_KEYS) not in shown
+        assert gettext(texts_learn.HINT_KEYS_ONE) in shown
+        assert gettext(texts_learn.HINT_KEYS) not in shown
         await press(pilot, "2")
         assert isinstance(pilot.app.screen, HintScreen)  # nothing played, the hint stays
-        assert texts.fill(texts.HINT_NO_SUCH, number=2) in [
+        assert fill(texts_learn.HINT_NO_SUCH, number=2) in [
             n.message for n in pilot.app._notifications
         ]
         assert len(match.record.actions) == 5
@@ -275,8 +275,8 @@ def test_the_keys_line_names_only_the_digits_that_play_a_suggestion() -> None:
     from orbis_tui.tui.screens.hint import hint_keys
 
     assert [hint_keys(n) for n in range(4)] == [
-        texts.HINT_KEYS_NONE,
-        texts.HINT_KEYS_ONE,
-        texts.HINT_KEYS_TWO,
-        texts.HINT_KEYS,
+        texts_learn.HINT_KEYS_NONE,
+        texts_learn.HINT_KEYS_ONE,
+        texts_learn.HINT_KEYS_TWO,
+        texts_learn.HINT_KEYS,
     ]

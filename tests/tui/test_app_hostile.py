@@ -11,9 +11,9 @@ from app_driver import new_game_screen, press, screen_text, start_new_game, tabl
 from textual import events
 from textual.widgets import Input, Static
 
-from orbis_tui.names import MAX_NAME_LENGTH
+from orbis_tui.player_names import MAX_NAME_LENGTH
+from orbis_tui.saves import SaveStore
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.saves import SaveStore
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.history import HistoryScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen

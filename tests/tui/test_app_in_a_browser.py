@@ -12,9 +12,9 @@ from app_driver import press, screen_text, start_new_game, table
 from textual.pilot import Pilot
 
 from orbis_tui.i18n import gettext
-from orbis_tui.tui import texts
+from orbis_tui.saves import LockOutcome, LockState, SaveStore, save_text
+from orbis_tui.tui import texts, texts_help, texts_screens
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.saves import LockOutcome, LockState, SaveStore, save_text
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.question import QuestionScreen
 
@@ -48,7 +48,7 @@ def test_q_in_a_browser_asks_first_and_enter_stays(tmp_path: Path) -> None:
                 await press(pilot, key)
                 assert app.is_running
                 assert isinstance(app.screen, QuestionScreen)
-                assert gettext(texts.LEAVE_PAGE_TITLE) in screen_text(app)
+                assert gettext(texts_screens.LEAVE_PAGE_TITLE) in screen_text(app)
                 await press(pilot, "enter")  # the default answer: stay
                 assert app.is_running
                 assert table(app) is app.screen
@@ -173,7 +173,7 @@ def test_a_new_game_in_place_of_an_untouched_one_asks_first(
             await pilot.pause()
             assert isinstance(app.screen, QuestionScreen)
             said = screen_text(app)
-            assert gettext(texts.NEW_REPLACES_TITLE) in said
+            assert gettext(texts_screens.NEW_REPLACES_TITLE) in said
             assert "Ada, Bo, round 1/15" in said
             await press(pilot, "enter")  # the default: back to the form
             await pilot.pause()
@@ -206,7 +206,7 @@ def test_the_new_game_screen_offers_f2_not_ctrl_l_to_learn(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize(
-    ("kind", "said"), [(OrbisApp, texts.CTRL_C), (BrowserApp, texts.CTRL_C_WEB)]
+    ("kind", "said"), [(OrbisApp, texts_screens.CTRL_C), (BrowserApp, texts_screens.CTRL_C_WEB)]
 )
 def test_ctrl_c_says_what_quits(tmp_path: Path, kind: type[OrbisApp], said: str) -> None:
     async def scenario() -> None:
@@ -237,14 +237,14 @@ def test_f1_opens_the_help(tmp_path: Path) -> None:
 
 
 def test_the_help_names_n_for_a_new_game(tmp_path: Path) -> None:
-    keys = [key for key, _meaning in texts.HELP_KEYS]
+    keys = [key for key, _meaning in texts_help.HELP_KEYS]
     assert "n / ctrl+n" in keys
 
 
 def test_the_help_warns_that_a_browser_may_take_ctrl_q_for_itself() -> None:
     """Firefox on Linux quits itself on ctrl+q before the page sees it: the help says to
     use q, which always reaches the game and asks first."""
-    meaning = dict(texts.HELP_KEYS)["q in a browser"]
+    meaning = dict(texts_help.HELP_KEYS)["q in a browser"]
     assert "ctrl+q" in meaning and "Firefox" in meaning
 
 
@@ -263,15 +263,15 @@ def test_a_read_only_tab_says_so_on_every_screen(tmp_path: Path) -> None:
             assert question.question == save_text("open-elsewhere-web")
             assert str(tmp_path) not in question.question  # the server's folder is its own
             await press(pilot, "enter")  # open it read-only
-            assert await shows(pilot, gettext(texts.READ_ONLY_MARK), -1)
+            assert await shows(pilot, gettext(texts_screens.READ_ONLY_MARK), -1)
             assert isinstance(app.screen, NewGameScreen)
             await start_new_game(pilot, 2, 4)
             for _ in range(3):  # long after any toast has gone
                 await press(pilot, "enter", "1")
                 await pilot.pause(0.5)
-            assert await shows(pilot, gettext(texts.READ_ONLY_MARK), -1)
+            assert await shows(pilot, gettext(texts_screens.READ_ONLY_MARK), -1)
             await press(pilot, "question_mark", "escape")
-            assert await shows(pilot, gettext(texts.READ_ONLY_MARK), -1)
+            assert await shows(pilot, gettext(texts_screens.READ_ONLY_MARK), -1)
 
     try:
         asyncio.run(scenario())

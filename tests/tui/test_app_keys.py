@@ -23,8 +23,8 @@ from orbis_tui.i18n import gettext
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts
-from orbis_tui.tui.controller import Pick
-from orbis_tui.tui.describe import GOD_KEYS, phase_line
+from orbis_tui.tui.core.controller import Pick
+from orbis_tui.tui.core.describe import GOD_KEYS, phase_line
 from orbis_tui.tui.screens.exchange import ExchangeScreen
 from orbis_tui.tui.screens.players import PlayersScreen
 from orbis_tui.tui.screens.table import TableScreen

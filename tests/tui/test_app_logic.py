@@ -14,14 +14,14 @@ from orbis_tui.i18n import gettext
 from orbis_tui.paths import ENV_DATA_DIR, default_data_dir
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui import texts
-from orbis_tui.tui.controller import Controller, Pick
-from orbis_tui.tui.describe import cost_words, event_lines, phase_line, worshiper_words
-from orbis_tui.tui.logbook import LogBook
-from orbis_tui.tui.saves import SaveStore
-from orbis_tui.tui.seats import HUMAN, seats_of
+from orbis_tui.saves import SaveStore
+from orbis_tui.tui import texts, texts_help
+from orbis_tui.tui.core.controller import Controller, Pick
+from orbis_tui.tui.core.describe import phase_line
+from orbis_tui.tui.core.logbook import LogBook
+from orbis_tui.tui.core.seats import HUMAN, seats_of
 from orbis_tui.tui.widgets.panel import panel_lines
-from orbis_tui.words import message_of, name_of
+from orbis_tui.words import cost_words, event_lines, message_of, name_of, worshiper_words
 from rules_spec import rule_ids
 
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "orbis_tui" / "engine"
@@ -113,7 +113,7 @@ def test_the_phase_line_says_what_is_expected() -> None:
 
 
 def test_the_rule_reference_has_one_entry_per_rule_id_the_engine_cites() -> None:
-    ids = [rule for rule, _ in texts.RULES]
+    ids = [rule for rule, _ in texts_help.RULES]
     assert len(ids) == len(set(ids))
     cited = set()
     for source in ENGINE.glob("*.py"):

@@ -22,10 +22,10 @@ from textual.widgets import Input, Label, Static
 
 from orbis_tui.engine import DecisionKind, first_player_for
 from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.core.seats import bot_levels
+from orbis_tui.tui.core.settings import PACES
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
-from orbis_tui.tui.seats import bot_levels
-from orbis_tui.tui.settings import PACES
 from orbis_tui.tui.widgets.choice import Choice
 
 # With this seed "at random" would let seat 1 start: choosing seat 2 must show.

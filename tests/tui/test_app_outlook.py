@@ -36,8 +36,8 @@ from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.standings import standings_text
 from orbis_tui.tiles import new_game
-from orbis_tui.tui.describe import GOD_KEYS
-from orbis_tui.tui.history import TurnHistory, made_impossible, summarize
+from orbis_tui.tui.core.describe import GOD_KEYS
+from orbis_tui.tui.core.history import TurnHistory, made_impossible, summarize
 from orbis_tui.tui.screens.score import ScoreScreen
 from orbis_tui.tui.widgets.market import MarketBoard
 from orbis_tui.tui.widgets.panel import DecisionPanel, summary_lines

@@ -18,8 +18,8 @@ from orbis_tui.bots import make_bot
 from orbis_tui.i18n import gettext
 from orbis_tui.records import GameRecord, Match, replay
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui import texts
-from orbis_tui.tui.replay_book import ReplayBook
+from orbis_tui.tui import texts_learn
+from orbis_tui.tui.core.replay_book import ReplayBook
 from orbis_tui.tui.screens import review as review_screen
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.players import PlayersScreen
@@ -121,10 +121,10 @@ def test_arrows_and_page_keys_step_through_the_game(tmp_path: Path) -> None:
         assert pilot.app.screen is screen and isinstance(screen, ReviewScreen)
         await press(pilot, "end")
         assert screen.position == ACTIONS
-        assert gettext(texts.REVIEW_UNFINISHED) in analysis(pilot)
+        assert gettext(texts_learn.REVIEW_UNFINISHED) in analysis(pilot)
         await press(pilot, "right")
         assert screen.position == ACTIONS
-        assert gettext(texts.REVIEW_AT_END) in [n.message for n in pilot.app._notifications]
+        assert gettext(texts_learn.REVIEW_AT_END) in [n.message for n in pilot.app._notifications]
 
     run_viewer(record, scenario, analyse=False)
 
@@ -144,13 +144,13 @@ def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Pa
         assert screen.position == biggest.index
         shown = analysis(pilot)
         assert f"lost {biggest.loss:.1f} CP" in shown
-        assert gettext(texts.REVIEW_MISTAKE) in shown
+        assert gettext(texts_learn.REVIEW_MISTAKE) in shown
         # at 80x24 the list under the market still shows the mistake jumped to, and a
         # panel too short for everything says so in its last line
         listed = region_words(pilot.app, screen.query_one("#mistakes"))
         assert f"▸ round {(biggest.turn - 1) // len(review.names) + 1}" in listed
         assert f"−{biggest.loss:.1f} CP" in listed
-        if not listed.endswith(gettext(texts.REVIEW_MISTAKES_MORE)):  # nothing left out
+        if not listed.endswith(gettext(texts_learn.REVIEW_MISTAKES_MORE)):  # nothing left out
             assert listed.count("CP lost") >= len(review.players), listed
         # the legend says that a victory counts as 10 CP in the losses (docs/review.md)
         legend = [line.plain for line in screen._mistakes_lines()]
@@ -159,7 +159,7 @@ def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Pa
         shown = analysis(pilot)
         for player in review.players:
             if player.lesson:  # every player's lesson, its first point at least
-                assert gettext(texts.REVIEW_LESSON).format(name=player.name) in shown
+                assert gettext(texts_learn.REVIEW_LESSON).format(name=player.name) in shown
                 assert " ".join(player.lesson[0].split()[:4]) in shown
         if len(mistakes) > 1:
             second = sorted(mistakes, key=lambda m: -m.loss)[1]
@@ -170,7 +170,7 @@ def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Pa
         hinted = next(m for m in review.moves if m.hinted)
         screen.go_to(hinted.index)
         await pilot.pause()
-        assert gettext(texts.REVIEW_HINTED) in analysis(pilot)
+        assert gettext(texts_learn.REVIEW_HINTED) in analysis(pilot)
 
     run_viewer(record, scenario)
 

@@ -14,7 +14,7 @@ from app_driver import TableApp, random_match
 
 from orbis_tui.engine import DecisionKind, EffectKind, GameState, TakeTile, VolcanoFails
 from orbis_tui.records import Match
-from orbis_tui.tui.describe import GOD_KEYS
+from orbis_tui.tui.core.describe import GOD_KEYS
 
 
 def mid_game() -> Match:

@@ -40,14 +40,14 @@ from orbis_tui.engine import (
 from orbis_tui.i18n import gettext
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui import texts
+from orbis_tui.tui import texts, texts_help, texts_screens
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.controller import Controller
+from orbis_tui.tui.core.controller import Controller
+from orbis_tui.tui.core.seats import Seat
+from orbis_tui.tui.core.settings import Settings, SettingsFile
 from orbis_tui.tui.screens.history import HistoryScreen
 from orbis_tui.tui.screens.score import ScoreScreen
 from orbis_tui.tui.screens.table import TableScreen
-from orbis_tui.tui.seats import Seat
-from orbis_tui.tui.settings import Settings, SettingsFile
 from orbis_tui.tui.widgets.curtain import HandOverCurtain
 from orbis_tui.tui.widgets.info import GameLog
 from orbis_tui.tui.widgets.market import MarketBoard
@@ -287,8 +287,8 @@ def test_the_log_scrolls_and_the_history_lists_every_turn_by_player(tmp_path: Pa
 
 def _one_person_and_two_computers(monkeypatch: pytest.MonkeyPatch) -> tuple[Match, list[Seat]]:
     """Ada at the keyboard against two computer players who move at once."""
-    from orbis_tui.tui.seats import bot_levels
-    from orbis_tui.tui.settings import PACES
+    from orbis_tui.tui.core.seats import bot_levels
+    from orbis_tui.tui.core.settings import PACES
 
     monkeypatch.setitem(PACES, "normal", 0.0)
     level = bot_levels()[0]
@@ -326,7 +326,7 @@ def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
         curtain = screen_text(pilot.app)
         assert "Bo took" in curtain and "Cy took" in curtain and "CP now:" in curtain
         assert "Pass the keyboard" not in curtain
-        assert gettext(texts.HANDOVER_PLAY) in curtain
+        assert gettext(texts_screens.HANDOVER_PLAY) in curtain
         assert screen.query_one(HandOverCurtain).has_class("-shown")
 
     app = TableApp(match, tmp_path, seats)
@@ -361,7 +361,10 @@ def test_cp_now_opens_a_breakdown(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(pilot.app.screen, ScoreScreen)
         text = screen_text(pilot.app)
-        assert gettext(texts.SCORE_NOW) in text and gettext(texts.SCORE_PROJECTED) in text
+        assert (
+            gettext(texts_screens.SCORE_NOW) in text
+            and gettext(texts_screens.SCORE_PROJECTED) in text
+        )
         assert "temple token" in text
 
     run(TableApp(match, tmp_path), scenario)
@@ -377,7 +380,10 @@ def test_a_key_that_does_nothing_now_says_why(tmp_path: Path) -> None:
         await press(pilot, "r")  # nothing asks for a color at the start of a turn
         await pilot.pause()
         said = notices(app)
-        assert gettext(texts.IDLE_EXCHANGE) in said and gettext(texts.IDLE_COLOR) in said
+        assert (
+            gettext(texts_screens.IDLE_EXCHANGE) in said
+            and gettext(texts_screens.IDLE_COLOR) in said
+        )
 
     run(TableApp(match, tmp_path), scenario)
 
@@ -420,7 +426,7 @@ def test_a_settings_file_that_cannot_be_used_is_told_and_the_game_goes_on(tmp_pa
 def test_a_failing_computer_player_hands_its_seat_to_a_person(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from orbis_tui.tui.settings import PACES
+    from orbis_tui.tui.core.settings import PACES
 
     monkeypatch.setitem(PACES, "normal", 0.0)
     match = Match.start(setup_for_game(NAMES[:2], 5, 1))  # Bo starts
@@ -460,7 +466,7 @@ def test_a_market_key_on_a_turn_that_must_take_a_god_says_why(tmp_path: Path) ->
         actions = list(screen.match.record.actions)
         await press(pilot, "3")
         await pilot.pause()
-        assert gettext(texts.IDLE_MUST_GOD) in notices(pilot.app)
+        assert gettext(texts_screens.IDLE_MUST_GOD) in notices(pilot.app)
         assert screen.match.record.actions == actions
 
     run(TableApp(match, tmp_path), scenario)
@@ -526,7 +532,7 @@ def test_enter_keeps_the_worshipers_when_paying_would_be_lost(tmp_path: Path) ->
 def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
     tmp_path: Path,
 ) -> None:
-    from orbis_tui.tui.describe import GOD_KEYS
+    from orbis_tui.tui.core.describe import GOD_KEYS
 
     match = Match.start(setup_for_game(NAMES[:2], 5, 0))
     god = match.state.catalog.god_by_id[match.state.gods_available[0]]
@@ -542,12 +548,12 @@ def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
         console = Console(width=78, file=io.StringIO(), record=True)
         console.print(pilot.app.screen.query_one("#help-body Static", Static).content)
         help_text = " ".join(console.export_text().split())
-        for drawing, _meaning in texts.HELP_CELL:
+        for drawing, _meaning in texts_help.HELP_CELL:
             assert " ".join(drawing.split()) in help_text
         # what the cell's marks mean: ! in its corner, ● and a crowded cell's 5●
         assert "! in the corner" in help_text and "5●" in help_text
-        assert " ".join(gettext(texts.HELP_CELL_CROWDED).split()) in help_text
-        for heading, _text, _refs in texts.HELP_GUIDE:
+        assert " ".join(gettext(texts_help.HELP_CELL_CROWDED).split()) in help_text
+        for heading, _text, _refs in texts_help.HELP_GUIDE:
             assert heading in help_text
         assert name_of(god) in help_text and " ".join(summary_of(god).split()[:4]) in help_text
 
@@ -587,7 +593,7 @@ def test_the_last_turn_of_the_game_is_confirmed_too(tmp_path: Path) -> None:
 def _panel_overflows_with_a_warning_last(state: GameState) -> bool:
     from rich.console import Console
 
-    from orbis_tui.tui.controller import Controller
+    from orbis_tui.tui.core.controller import Controller
     from orbis_tui.tui.widgets.panel import panel_lines
 
     if state.kind is not DecisionKind.PAY:
@@ -606,7 +612,7 @@ def test_a_crowded_decision_panel_keeps_every_warning_and_says_what_it_left_out(
 ) -> None:
     """Never hide a warning: at 80×24 a panel with more lines than room drops the
     least needed ones (never a warning) and says the coach (c) shows them."""
-    from orbis_tui.tui.controller import Controller
+    from orbis_tui.tui.core.controller import Controller
     from orbis_tui.tui.widgets.panel import panel_lines
 
     match = random_match(2, 11, _panel_overflows_with_a_warning_last)
@@ -654,7 +660,7 @@ def test_the_exchange_dialog_keeps_each_line_whole_at_80x24(lang: str, tmp_path:
         options = lines[3:8]
         assert all(line.startswith("  ") and line.strip() for line in options), lines
         assert not "".join(lines[8:]).strip(), lines  # nothing wrapped below
-        assert gettext(texts.EXCHANGE_SAME) in options[give], lines
+        assert gettext(texts_screens.EXCHANGE_SAME) in options[give], lines
 
     run(TableApp(match, tmp_path), scenario)
 

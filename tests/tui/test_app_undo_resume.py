@@ -26,9 +26,9 @@ from orbis_tui.i18n import gettext
 from orbis_tui.records import Match, model, storage
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.records.storage import text_digest
-from orbis_tui.tui import texts
+from orbis_tui.saves import AUTOSAVE_NAME, WRITTEN_DIGEST_NAME, SaveStore
+from orbis_tui.tui import texts_screens
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.saves import AUTOSAVE_NAME, WRITTEN_DIGEST_NAME, SaveStore
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.table import TableScreen
 
@@ -247,7 +247,9 @@ def test_the_exchange_dialog_dims_colors_without_three(tmp_path: Path) -> None:
             text = screen_text(app)
             reason = screen.state.why_not(Exchange(Color(short), Color((short + 1) % 5)))
             assert reason is not None  # the dialog says it in a few words that fit
-            assert gettext(texts.EXCHANGE_SHORT).format(have=realm[short]) in text.replace("\n", "")
+            assert gettext(texts_screens.EXCHANGE_SHORT).format(have=realm[short]) in text.replace(
+                "\n", ""
+            )
             await press(pilot, "rbogw"[short])  # refused: still choosing what to give
             await press(pilot, "escape")
             await pilot.pause()

@@ -6,7 +6,7 @@ import random
 
 from orbis_tui.engine import DecisionKind, GameState
 from orbis_tui.tiles import new_game
-from orbis_tui.tui.controller import NEUTRAL_CELL, Controller
+from orbis_tui.tui.core.controller import NEUTRAL_CELL, Controller
 
 
 def _next_turn(state: GameState, rng: random.Random) -> None:

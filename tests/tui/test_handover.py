@@ -1,5 +1,5 @@
 """When the hand-over curtain covers the table at a person's turn, and what it says:
-decided apart from the screen (tui/handover.py), so read here without an app."""
+decided apart from the screen (tui/core/handover.py), so read here without an app."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from app_driver import random_match
 
 from orbis_tui.engine import DecisionKind
 from orbis_tui.records import Match
-from orbis_tui.tui.handover import hand_over
-from orbis_tui.tui.seats import Seat
-from orbis_tui.tui.session import GameSession
+from orbis_tui.tui.core.handover import hand_over
+from orbis_tui.tui.core.seats import Seat
+from orbis_tui.tui.core.session import GameSession
 
 PEOPLE = [Seat("Ada"), Seat("Bo")]
 ALONE = [Seat("Ada"), Seat("Bo", "medium")]

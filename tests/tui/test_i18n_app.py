@@ -21,16 +21,16 @@ from test_learn_app import play_by_keys
 from orbis_tui import i18n
 from orbis_tui.engine import DecisionKind, GameState
 from orbis_tui.i18n import gettext
-from orbis_tui.tui import texts
+from orbis_tui.saves import LockState, SaveStore
+from orbis_tui.tui import texts, texts_learn, texts_screens
 from orbis_tui.tui.app import OrbisApp
+from orbis_tui.tui.core.settings import SettingsFile
 from orbis_tui.tui.learn_app import LearnApp
-from orbis_tui.tui.saves import LockState, SaveStore
 from orbis_tui.tui.screens.end import EndScreen
 from orbis_tui.tui.screens.learn import LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.settings import SettingsScreen
 from orbis_tui.tui.screens.table import TableScreen
-from orbis_tui.tui.settings import SettingsFile
 from orbis_tui.tui.widgets.choice import Choice
 
 pytestmark = pytest.mark.slow  # every screen in every language: run by --all
@@ -88,7 +88,7 @@ PANEL_MORE_TEXTS = (
     texts.PANEL_MORE,
     texts.PANEL_MORE_COACH,
     texts.PANEL_MORE_IN_COACH,
-    texts.REVIEW_MISTAKES_MORE,
+    texts_learn.REVIEW_MISTAKES_MORE,
 )
 
 
@@ -151,7 +151,7 @@ def test_a_turn_waiting_for_confirmation_speaks_the_language_and_fits(
     title, summary and keys fit too, with the names the new-game form suggests."""
 
     async def scenario() -> None:
-        names = [gettext(texts.NEW_SEAT_PLACEHOLDER).format(n=n) for n in (1, 2, 3)]
+        names = [gettext(texts_screens.NEW_SEAT_PLACEHOLDER).format(n=n) for n in (1, 2, 3)]
         match = random_match(3, 17, lambda s: s.turn >= 4, names=names)
         app = TableApp(match, tmp_path, confirm=True)
         async with app.run_test(size=SIZE) as pilot:
@@ -259,7 +259,7 @@ def test_the_new_game_screen_says_what_each_computer_level_plays_like(
     speaking, tmp_path: Path
 ) -> None:
     from orbis_tui.bots import LEVELS
-    from orbis_tui.tui.seats import level_summary
+    from orbis_tui.tui.core.seats import level_summary
 
     async def scenario() -> None:
         app = OrbisApp(tmp_path)
@@ -314,7 +314,8 @@ def test_the_folder_kept_elsewhere_and_the_unsaved_game_questions_speak_the_lang
             for _question in ("unsaved", "file name"):
                 text = screen_text(app)
                 assert (
-                    gettext(texts.UNSAVED_TITLE) in text or gettext(texts.EXPORT_TITLE) in text
+                    gettext(texts_screens.UNSAVED_TITLE) in text
+                    or gettext(texts_screens.EXPORT_TITLE) in text
                 ), text
                 assert not english_left(text, speaking), (english_left(text, speaking), text)
                 assert not cut_off(text), text
@@ -464,7 +465,7 @@ def test_the_hint_box_speaks_the_language_and_fits(speaking, tmp_path: Path, mon
                 hint = await wait_for_hint(pilot)
                 assert hint.options, "no option was suggested"
                 text = screen_text(app)
-                assert gettext(texts.HINT_KEYS) in text
+                assert gettext(texts_learn.HINT_KEYS) in text
                 assert not english_left(text, speaking), (english_left(text, speaking), text)
                 assert not cut_off(text), text
 
@@ -498,7 +499,10 @@ def test_the_review_screen_speaks_the_language_and_fits(speaking, monkeypatch) -
                 text = screen_text(app)
                 assert not english_left(text, speaking), (key, english_left(text, speaking), text)
                 assert not cut_off(text), (key, text)
-                for title in (gettext(texts.REVIEW_MISTAKES_TITLE), gettext(texts.REVIEW_TITLE)):
+                for title in (
+                    gettext(texts_learn.REVIEW_MISTAKES_TITLE),
+                    gettext(texts_learn.REVIEW_TITLE),
+                ):
                     assert title in text, (key, title, text)  # a panel's title, whole
 
     run(scenario(True))

@@ -10,9 +10,9 @@ import pytest
 from builders import Seat, at_decision, position, rows
 from orbis_tui.engine import Color, DecisionKind, GameState, GodId
 from orbis_tui.i18n import gettext
-from orbis_tui.tui import texts
-from orbis_tui.tui.controller import Controller
-from orbis_tui.tui.key_policy import (
+from orbis_tui.tui import texts_learn, texts_screens
+from orbis_tui.tui.core.controller import Controller
+from orbis_tui.tui.core.key_policy import (
     CONFIRM_LABELS,
     REFUSE_LABELS,
     KeyContext,
@@ -95,14 +95,14 @@ def test_the_market_keys_say_why_they_are_idle(kind: DecisionKind) -> None:
     if kind is DecisionKind.TURN:
         assert verdict.enabled
     else:
-        assert verdict.reason == gettext(texts.IDLE_MARKET)
+        assert verdict.reason == gettext(texts_screens.IDLE_MARKET)
 
 
 def test_the_last_turn_without_a_god_takes_a_god_not_a_tile() -> None:
     state = position(seats=[Seat(rows(14)), Seat(rows(14), god=GodId.LOVE)])
     assert state.must_take_god()
     ctx = context(state)
-    assert judge("take_cell", (4,), ctx).reason == gettext(texts.IDLE_MUST_GOD)
+    assert judge("take_cell", (4,), ctx).reason == gettext(texts_screens.IDLE_MUST_GOD)
     god = state.gods_available[0]
     assert judge("select_god", (god.value,), ctx).enabled
 
@@ -114,7 +114,7 @@ def test_the_color_keys_work_exactly_when_worshipers_are_chosen(kind: DecisionKi
     for name in ("add_color", "remove_color"):
         verdict = judge(name, (0,), ctx)
         assert verdict.enabled == picks
-        assert verdict.reason == (None if picks else gettext(texts.IDLE_COLOR))
+        assert verdict.reason == (None if picks else gettext(texts_screens.IDLE_COLOR))
 
 
 @pytest.mark.parametrize("kind", DECIDING)
@@ -122,12 +122,12 @@ def test_the_exchange_key_works_exactly_when_the_engine_offers_one(kind: Decisio
     ctx = context(at_decision(kind))
     verdict = judge("exchange", (), ctx)
     assert verdict.enabled == bool(ctx.state.decision.exchanges)
-    assert verdict.reason == (None if verdict.enabled else gettext(texts.IDLE_EXCHANGE))
+    assert verdict.reason == (None if verdict.enabled else gettext(texts_screens.IDLE_EXCHANGE))
 
 
 def test_undo_says_when_the_turn_begins_here() -> None:
     ctx = context(at_decision(DecisionKind.TURN), can_undo=False)
-    assert judge("undo", (), ctx).reason == gettext(texts.NOTHING_TO_UNDO)
+    assert judge("undo", (), ctx).reason == gettext(texts_screens.NOTHING_TO_UNDO)
     assert judge("undo", (), replace(ctx, can_undo=True)).enabled
 
 
@@ -138,20 +138,20 @@ def test_a_finished_turn_waits_for_enter_or_undo(kind: DecisionKind) -> None:
     assert ("end_turn", ()) in on and ("undo", ()) in on
     assert not any(name in ("confirm", "refuse", "take_cell", "move") for name, _ in on)
     for name, parameters in (("exchange", ()), ("take_cell", (0,)), ("add_color", (0,))):
-        assert judge(name, parameters, ctx).reason == gettext(texts.IDLE_CONFIRMING)
+        assert judge(name, parameters, ctx).reason == gettext(texts_screens.IDLE_CONFIRMING)
     assert judge("remove_color", (0,), ctx).reason is None
-    assert judge("hint", (), ctx).reason == gettext(texts.HINT_CONFIRMING)
+    assert judge("hint", (), ctx).reason == gettext(texts_learn.HINT_CONFIRMING)
 
 
 def test_the_hint_key_says_why_there_is_no_hint() -> None:
     ctx = context(at_decision(DecisionKind.TURN))
     assert judge("hint", (), ctx).enabled
-    assert judge("hint", (), replace(ctx, hints=False)).reason == gettext(texts.HINT_OFF).format(
-        name="Ada"
-    )
-    assert judge("hint", (), replace(ctx, human=False)).reason == gettext(texts.HINT_BOT)
+    assert judge("hint", (), replace(ctx, hints=False)).reason == gettext(
+        texts_learn.HINT_OFF
+    ).format(name="Ada")
+    assert judge("hint", (), replace(ctx, human=False)).reason == gettext(texts_learn.HINT_BOT)
     over = context(at_decision(DecisionKind.OVER))
-    assert judge("hint", (), over).reason == gettext(texts.HINT_OVER)
+    assert judge("hint", (), over).reason == gettext(texts_learn.HINT_OVER)
 
 
 @pytest.mark.parametrize("kind", DECIDING)
@@ -245,9 +245,11 @@ def test_a_key_pressed_in_vain_gives_the_reason_of_its_first_idle_action(
     """The notice reads the same policy as the key bar, through the keys' bindings."""
     ctx = context(at_decision(kind))
     exchange = judge("exchange", (), ctx)
-    assert idle_reason("e", ctx) == (None if exchange.enabled else gettext(texts.IDLE_EXCHANGE))
+    assert idle_reason("e", ctx) == (
+        None if exchange.enabled else gettext(texts_screens.IDLE_EXCHANGE)
+    )
     assert idle_reason("5", ctx) == (
-        None if kind is DecisionKind.TURN else gettext(texts.IDLE_MARKET)
+        None if kind is DecisionKind.TURN else gettext(texts_screens.IDLE_MARKET)
     )
     assert idle_reason("F12", ctx) is None  # a key the table does not bind
 
@@ -263,5 +265,5 @@ def test_a_god_letter_works_if_any_of_its_actions_does() -> None:
     )
     for ctx in (without, offered):
         assert not judge("remove_color", (int(Color.ORANGE),), ctx).enabled
-    assert idle_reason("O", without) == gettext(texts.IDLE_COLOR)
+    assert idle_reason("O", without) == gettext(texts_screens.IDLE_COLOR)
     assert idle_reason("O", offered) is None

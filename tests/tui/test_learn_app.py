@@ -33,8 +33,8 @@ from orbis_tui.engine import (
 )
 from orbis_tui.i18n import gettext
 from orbis_tui.learn import Outcome, Walkthrough
-from orbis_tui.tui import texts
-from orbis_tui.tui.describe import GOD_KEYS
+from orbis_tui.tui import texts, texts_learn
+from orbis_tui.tui.core.describe import GOD_KEYS
 from orbis_tui.tui.learn_app import LearnApp
 from orbis_tui.tui.screens.learn import LearnEndScreen, LearnTableScreen
 from orbis_tui.tui.screens.new_game import NewGameScreen
@@ -430,7 +430,7 @@ def test_the_hint_key_in_the_walkthrough_points_to_the_lessons_tips(tmp_path: Pa
             assert isinstance(app.screen, LearnTableScreen)
             await pilot.press("a")
             assert isinstance(app.screen, LearnTableScreen)  # no hint box
-            assert gettext(texts.HINT_LEARN) in [n.message for n in app._notifications]
+            assert gettext(texts_learn.HINT_LEARN) in [n.message for n in app._notifications]
             assert app.screen.match.record.hints is None
 
     run(scenario())

@@ -13,11 +13,11 @@ from orbis_tui.i18n import gettext
 from orbis_tui.learn import Coach, load_script
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
-from orbis_tui.tui import texts
+from orbis_tui.saves import SaveStore
+from orbis_tui.tui import texts_learn
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.saves import SaveStore
+from orbis_tui.tui.core.seats import Seat
 from orbis_tui.tui.screens.table import TableScreen
-from orbis_tui.tui.seats import Seat
 from orbis_tui.tui.widgets.coach_panel import CoachPanel, coach_text
 
 SIZE = (80, 24)
@@ -57,7 +57,7 @@ def test_the_coach_text_lists_unavailable_options_with_the_walkthrough_texts():
     reason = coach.explain(match.state, Exchange(Color.RED, Color.BLUE))
     assert reason is not None and reason.rule == "R-TURN-2"
     # no color has 3 worshipers: the five exchanges are summed up in one line
-    assert gettext(texts.COACH_NO_EXCHANGE) in text
+    assert gettext(texts_learn.COACH_NO_EXCHANGE) in text
     assert "(R-TURN-2)" in text
     rule_text = script.rule_text("R-TURN-2")
     assert rule_text is not None and rule_text in text
@@ -118,10 +118,10 @@ def test_the_coach_says_what_is_pending_when_the_turn_waits_for_enter(tmp_path: 
                 await press(pilot, "enter")
             assert screen.confirming
             shown = str(screen.query_one(CoachPanel).query_one("#coach-text").render())
-            assert gettext(texts.COACH_TURN_DONE) in shown
+            assert gettext(texts_learn.COACH_TURN_DONE) in shown
             assert load_script().phase_text(screen.state.kind) not in shown
             await press(pilot, "u")  # taken back: the coach explains the decision again
             shown = str(screen.query_one(CoachPanel).query_one("#coach-text").render())
-            assert gettext(texts.COACH_TURN_DONE) not in shown
+            assert gettext(texts_learn.COACH_TURN_DONE) not in shown
 
     asyncio.run(scenario())

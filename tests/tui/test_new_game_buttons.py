@@ -11,7 +11,7 @@ from app_driver import screen_text
 
 from orbis_tui import i18n
 from orbis_tui.i18n import gettext
-from orbis_tui.tui import texts
+from orbis_tui.tui import texts, texts_learn, texts_screens
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.screens.new_game import NewGameScreen
 
@@ -19,7 +19,10 @@ from orbis_tui.tui.screens.new_game import NewGameScreen
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])
 def test_the_buttons_words_start_in_one_column(tmp_path: Path, lang: str) -> None:
     i18n.set_language(lang)
-    words = [gettext(t) for t in (texts.NEW_START, texts.NEW_APART_BUTTON, texts.NEW_LEARN_BUTTON)]
+    words = [
+        gettext(t)
+        for t in (texts_screens.NEW_START, texts.NEW_APART_BUTTON, texts_learn.NEW_LEARN_BUTTON)
+    ]
 
     async def go() -> list[int]:
         app = OrbisApp(tmp_path / "data")

@@ -11,8 +11,8 @@ import pytest
 from app_driver import TableApp, lift_curtain, press, random_match
 
 from orbis_tui import i18n
+from orbis_tui.tui.core.seats import Seat
 from orbis_tui.tui.screens.players import PlayersScreen
-from orbis_tui.tui.seats import Seat
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])

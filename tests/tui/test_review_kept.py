@@ -15,7 +15,7 @@ from test_app_review import bot_record
 from orbis_tui.analysis import review as review_module
 from orbis_tui.analysis.review_cache import FOLDER, ReviewCache, review_key
 from orbis_tui.i18n import gettext
-from orbis_tui.tui import texts
+from orbis_tui.tui import texts_learn
 from orbis_tui.tui.screens import review as review_screen
 from orbis_tui.tui.screens.review import ReviewScreen
 from orbis_tui.tui.viewer import ReviewApp
@@ -119,7 +119,7 @@ def test_the_review_reopens_at_once_and_every_reason_and_the_lesson_scroll_into_
             words = await read_all(pilot, panel)
             for player in screen.review.players:
                 if player.lesson:
-                    assert gettext(texts.REVIEW_LESSON).format(name=player.name) in words
+                    assert gettext(texts_learn.REVIEW_LESSON).format(name=player.name) in words
                     for point in player.lesson:
                         assert " ".join(point.split()) in words
 

@@ -1,8 +1,8 @@
-"""The app's texts (``tui/texts.py``) are English constants, translated where they are
-read: ``_(texts.NAME)``, ``_(texts.TABLE[key])`` or ``texts.fill(texts.NAME, ...)``. A
-constant read without it would put English on a German or Russian screen; this test
-reads the app's source and names every such place. (``test_marked_texts.py`` checks
-the screens themselves, with the slow tests.)
+"""The app's texts (``tui/texts.py`` and its siblings ``tui/texts_*.py``) are English
+constants, translated where they are read: ``_(texts.NAME)``, ``_(texts.TABLE[key])`` or
+``fill(texts.NAME, ...)`` (``orbis_tui.i18n.fill``). A constant read without it would put
+English on a German or Russian screen; this test reads the app's source and names every
+such place. (``test_marked_texts.py`` checks the screens themselves, with the slow tests.)
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ import ast
 from pathlib import Path
 
 from orbis_tui.i18n import Plural
-from orbis_tui.tui import texts
+from orbis_tui.tui import texts, texts_help, texts_learn, texts_screens
 
 TUI = Path(texts.__file__).parent
+# The app's texts: tui/texts.py and its siblings, each read by its module's name.
+TEXTS = {m.__name__.rpartition(".")[2]: m for m in (texts, texts_help, texts_learn, texts_screens)}
 # Names, not words: the game's name and the key bar's own table (translated by the bar).
 NOT_TRANSLATED = {"APP_TITLE", "KEY"}
 # The calls that translate their first argument (the panel's ``_choice`` fills its title).
@@ -50,7 +52,8 @@ def _translator(call: ast.Call) -> str | None:
 
 
 def untranslated_reads(source: str, where: str) -> list[str]:
-    """Each read of a sentence of ``texts`` in ``source`` that no translating call takes."""
+    """Each read of a sentence of ``texts`` (or a sibling) in ``source`` that no translating
+    call takes."""
     tree = ast.parse(source)
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     found = []
@@ -58,14 +61,14 @@ def untranslated_reads(source: str, where: str) -> list[str]:
         if not (
             isinstance(node, ast.Attribute)
             and isinstance(node.value, ast.Name)
-            and node.value.id == "texts"
+            and node.value.id in TEXTS
             and node.attr.isupper()
             and node.attr not in NOT_TRANSLATED
-            and _needs_translation(getattr(texts, node.attr, None))
+            and _needs_translation(getattr(TEXTS[node.value.id], node.attr, None))
         ):
             continue
         read: ast.AST = node
-        if not isinstance(getattr(texts, node.attr), str):
+        if not isinstance(getattr(TEXTS[node.value.id], node.attr), str):
             parent = parents.get(node)
             if (where, node.attr) in READ_WHOLE:
                 continue
@@ -88,35 +91,35 @@ def untranslated_reads(source: str, where: str) -> list[str]:
             and taker.args[0] is read
         ):
             continue
-        found.append(f"{where}:{node.lineno}: texts.{node.attr}")
+        found.append(f"{where}:{node.lineno}: {node.value.id}.{node.attr}")
     return found
 
 
 def test_every_text_of_the_app_is_translated_where_it_is_read() -> None:
     found = []
     for path in sorted(TUI.rglob("*.py")):
-        if path != TUI / "texts.py":
+        if path.parent != TUI or path.stem not in TEXTS:
             found += untranslated_reads(
                 path.read_text(encoding="utf-8"), path.relative_to(TUI).as_posix()
             )
-    assert not found, "read without _() or texts.fill():\n" + "\n".join(found)
+    assert not found, "read without _() or fill():\n" + "\n".join(found)
 
 
 def test_a_text_read_without_translating_it_is_found() -> None:
     source = (
         "def title():\n"
-        "    return texts.HANDOVER_TITLE\n"
+        "    return texts_screens.HANDOVER_TITLE\n"
         "def effect(kind):\n"
         "    return texts.EFFECT_SHORT[kind]\n"
         "def refused(code):\n"
         "    return texts.REFUSED_TEXTS.get(code)\n"
         "def fine(kind, n):\n"
-        "    return _(texts.HANDOVER_TITLE) + _(texts.EFFECT_SHORT[kind]) + texts.fill(\n"
+        "    return _(texts_screens.HANDOVER_TITLE) + _(texts.EFFECT_SHORT[kind]) + fill(\n"
         "        texts.EFFECT_LONG[kind], count=n\n"
         "    ) + _(texts.YOUR_TURN_TITLE if n else texts.FREE)\n"
     )
     assert untranslated_reads(source, "example.py") == [
-        "example.py:2: texts.HANDOVER_TITLE",
+        "example.py:2: texts_screens.HANDOVER_TITLE",
         "example.py:4: texts.EFFECT_SHORT",
         "example.py:6: texts.REFUSED_TEXTS",
     ]

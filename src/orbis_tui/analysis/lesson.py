@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..bots.victory import WIN_VALUE
 from ..engine import GameState, PlayerScore, TookGod, TurnStarted, final_scores
-from ..i18n import choose, format_numbers, gettext
+from ..i18n import Template, fill, gettext
 from ..records import GameRecord, start_state
 from ..words import name_of
 from . import texts
@@ -80,7 +80,7 @@ def game_lessons(
         findings.sort(key=lambda f: -f.cp)
         kept = findings[:LESSONS]
         lines = [f.text for f in kept]
-        advice = [_fill(texts.ADVICE[f.advice], **dict(f.values)) for f in kept if f.advice]
+        advice = [fill(texts.ADVICE[f.advice], **dict(f.values)) for f in kept if f.advice]
         if advice:
             joined = texts.ADVICE_SEP.join(advice[:ADVICE])
             lines.append(say.fill(texts.LESSON_ADVICE, texts.LESSON_ADVICE_NAMED, advice=joined))
@@ -97,13 +97,13 @@ class _Say:
 
     def fill(
         self,
-        to_them: str | tuple[str, str, str],
-        named: str | tuple[str, str, str],
+        to_them: Template,
+        named: Template,
         **values: object,
     ) -> str:
         if self.to_player:
-            return _fill(to_them, **values)
-        return _fill(named, player=self.player, **values)
+            return fill(to_them, **values)
+        return fill(named, player=self.player, **values)
 
 
 def _replayed(record: GameRecord) -> tuple[GameState, list[_Trace]]:
@@ -127,10 +127,6 @@ def _round(state: GameState) -> int:
     return state.turn // state.num_players + 1
 
 
-def _fill(template: str | tuple[str, str, str], **values: object) -> str:
-    return format_numbers(choose(template, values), **values)
-
-
 def _mistakes(losses: Sequence[tuple[int, float]], own: int, best: int) -> list[Finding]:
     """The clear mistakes together, beside the final score (``own`` CP against the best
     other player's ``best``): their sum is of expected losses, not the final gap."""
@@ -138,7 +134,7 @@ def _mistakes(losses: Sequence[tuple[int, float]], own: int, best: int) -> list[
         return []
     total = sum(loss for _, loss in losses)
     rounds = texts.LIST_SEP.join(str(r) for r in sorted({r for r, _ in losses}))
-    text = _fill(
+    text = fill(
         texts.LESSON_MISTAKES, count=len(losses), loss=total, rounds=rounds, own=own, best=best
     )
     return [Finding(total, text, "mistakes")]

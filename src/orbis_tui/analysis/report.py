@@ -17,7 +17,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import choose, format_numbers, gettext, pgettext
+from ..i18n import fill, format_numbers, gettext, pgettext
 from ..printable import printable
 from . import texts
 from .review import GameReview, MoveReview, PlayerSummary, loss_parts
@@ -45,13 +45,13 @@ def print_review(
     for summary in review.players:
         say(
             Text(
-                format_numbers(
-                    gettext(texts.SUMMARY),
+                fill(
+                    texts.SUMMARY,
                     name=names[summary.seat],
                     number=summary.seat + 1,
-                    judged=_plural(texts.SUMMARY_JUDGED, decisions=summary.decisions),
+                    judged=fill(texts.SUMMARY_JUDGED, decisions=summary.decisions),
                     loss=summary.total_loss,
-                    mistakes=_plural(texts.SUMMARY_MISTAKES, mistakes=summary.mistakes),
+                    mistakes=fill(texts.SUMMARY_MISTAKES, mistakes=summary.mistakes),
                 ),
                 style="bold",
             )
@@ -68,9 +68,9 @@ def print_review(
         say()
     say(_table(review, names, words))
     if review.forced:
-        say(Text(_plural(texts.FORCED, count=len(review.forced))))
+        say(Text(fill(texts.FORCED, count=len(review.forced))))
     if not review.settings.get("complete", True):
-        say(Text(_plural(texts.INCOMPLETE, done=len(review.moves))))
+        say(Text(fill(texts.INCOMPLETE, done=len(review.moves))))
     say(Text(gettext(texts.LOST_MEANS)))
     say(Text(settings_line(review)))
 
@@ -138,24 +138,24 @@ def parts_line(review: GameReview, seat: int, listed: Sequence[MoveReview]) -> s
     """How a player's total loss splits: the listed mistakes, and the other decisions."""
     parts = loss_parts(review.moves, seat, listed)
     if not listed:
-        return _plural(texts.SUMMARY_SMALL, loss=parts.total, others=parts.others)
-    return _plural(
+        return fill(texts.SUMMARY_SMALL, loss=parts.total, others=parts.others)
+    return fill(
         texts.SUMMARY_PARTS,
         count=len(listed),
         loss=parts.total,
         listed=parts.listed,
-        small=_plural(texts.SUMMARY_REST, rest=parts.rest, others=parts.others),
+        small=fill(texts.SUMMARY_REST, rest=parts.rest, others=parts.others),
     )
 
 
 def settings_line(review: GameReview) -> str:
     settings = review.settings
     if settings.get("time_budget") is not None:
-        size = format_numbers(gettext(texts.SIZE_SECONDS), seconds=settings["time_budget"])
+        size = fill(texts.SIZE_SECONDS, seconds=settings["time_budget"])
     else:
-        size = _plural(texts.SIZE_ITERATIONS, per_option=settings.get("per_option"))
-    return format_numbers(
-        gettext(texts.SETTINGS),
+        size = fill(texts.SIZE_ITERATIONS, per_option=settings.get("per_option"))
+    return fill(
+        texts.SETTINGS,
         analyser=_analyser(str(settings.get("analyser"))),
         size=size,
         seed=settings.get("seed"),
@@ -201,8 +201,8 @@ def _biggest_line(
 ) -> str:
     template = texts.BIGGEST_HINTED if move.hinted else texts.BIGGEST
     played, best = _said(move, words)
-    return format_numbers(
-        gettext(template),
+    return fill(
+        template,
         rank=rank,
         round=_round(move, players),
         kind=kind_name(move.kind),
@@ -220,10 +220,6 @@ def kind_name(kind: str) -> str:
 
 def _analyser(level: str) -> str:
     return gettext(texts.ANALYSERS[level]) if level in texts.ANALYSERS else level
-
-
-def _plural(template: tuple[str, str, str], **values: object) -> str:
-    return format_numbers(choose(template, values), **values)
 
 
 def _tenths(value: float) -> str:

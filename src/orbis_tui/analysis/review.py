@@ -36,7 +36,7 @@ from ..engine import (
     format_action,
     parse_action,
 )
-from ..i18n import format_numbers, gettext, language, set_language
+from ..i18n import fill, language, set_language
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord, start_state
 from ..words import loss_reason
@@ -512,10 +512,10 @@ def _judge(
         )
     elif verdict == UNCLEAR:
         low, high = max(0.0, loss - NOISE_FACTOR * stderr), loss + NOISE_FACTOR * stderr
-        reason = format_numbers(gettext(texts.UNCLEAR), low=low, high=high)
+        reason = fill(texts.UNCLEAR, low=low, high=high)
     elif not same:
         high = max(difference + FINE_FACTOR * stderr, 0.1)  # under MISTAKE_FLOOR
-        reason = format_numbers(gettext(texts.CLOSE), high=high)
+        reason = fill(texts.CLOSE, high=high)
     else:
         reason = ""
     move = MoveReview(

@@ -212,7 +212,7 @@ RECENT = 10  # records listed by `orbis records` (and `orbis replay` alone)
 
 
 def _records_folder(data_dir: Path | None) -> Path:
-    from ..tui.saves import RECORDS_DIR, SaveStore
+    from ..saves import RECORDS_DIR, SaveStore
 
     return SaveStore(data_dir).root / RECORDS_DIR
 
@@ -233,7 +233,7 @@ def _list_records(data_dir: Path | None, count: int) -> int:
     from datetime import datetime
 
     from ..printable import MAX_LINE, printable
-    from ..tui.saves import SaveStore
+    from ..saves import SaveStore
 
     folder = _records_folder(data_dir)
     print(_("Game records in {folder}:").format(folder=printable(folder, MAX_LINE)))

@@ -62,7 +62,7 @@ def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
 def _saved_language(tell: bool) -> str | None:
     """The language of the settings; with ``tell``, a settings file that cannot be
     used is reported on stderr (the app reports it itself)."""
-    from ..tui.settings import SettingsFile
+    from ..tui.core.settings import SettingsFile
 
     settings_file = SettingsFile()
     language = settings_file.load().language or None

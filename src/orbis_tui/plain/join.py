@@ -1,7 +1,7 @@
 """A seat at a table played apart, in plain text (``orbis join --plain LINK``).
 
 The same connection as the app's (:class:`~orbis_tui.remote.client.SeatLink`, which
-reconnects on its own) and the same session (:class:`~orbis_tui.tui.remote_session.
+reconnects on its own) and the same session (:class:`~orbis_tui.tui.core.remote_session.
 RemoteSession`: a move is checked here first, then sent to the server); the lines are
 the plain seat's (:class:`.seat.PlainSeat`). Lines typed while another player decides
 may be commands (``board``, ``history``...); the end of the input leaves the table,
@@ -28,9 +28,9 @@ from ..remote.chat import ChatLog, mute_key
 from ..remote.client import OutOfStep, SeatLink, TableMirror
 from ..remote.links import Link
 from ..tui import texts as app_texts
-from ..tui.remote_session import RemoteSession
+from ..tui.core.remote_session import RemoteSession
+from ..tui.core.settings import SettingsFile
 from ..tui.seen import SeenTables
-from ..tui.settings import SettingsFile
 from ..tui.texts import clock_words
 from ..words import spell_colors
 from . import texts

@@ -11,9 +11,9 @@ from typing import TextIO
 from ..engine import DecisionKind, NotationError, parse_action
 from ..i18n import gettext as _
 from ..learn import Feedback, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
-from ..tui.controller import Controller
-from ..tui.saves import PROGRESS_NAME
-from ..tui.sheet import Choice, Sheet, Topic, decision_sheet
+from ..saves import PROGRESS_NAME
+from ..tui.core.controller import Controller
+from ..tui.core.sheet import Choice, Sheet, Topic, decision_sheet
 from ..words import spell_colors
 from . import texts
 from .seat import (

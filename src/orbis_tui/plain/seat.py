@@ -1,12 +1,12 @@
 """The plain-text seat: a game played by reading lines and answering with lines.
 
 At each decision of a person it prints what happened since that person's last turn,
-then the decision sheet (:func:`orbis_tui.tui.sheet.decision_sheet`) with every option
+then the decision sheet (:func:`orbis_tui.tui.core.sheet.decision_sheet`) with every option
 numbered, and reads one answer: an option's number, an empty line (what the sheet
 proposes), a move in the notation (``take 3``, ``pay GW``), or a command. Computer seats
 move on their own; people sharing the keyboard are asked to pass it on. The game is
 autosaved after every action exactly as in the full-screen app (the same
-:class:`~orbis_tui.tui.session.GameSession` and :class:`~orbis_tui.tui.saves.SaveStore`),
+:class:`~orbis_tui.tui.core.session.GameSession` and :class:`~orbis_tui.saves.SaveStore`),
 and the end of the input saves and leaves.
 """
 
@@ -30,19 +30,19 @@ from ..engine import (
     format_action,
     parse_action,
 )
-from ..i18n import color_letters
+from ..i18n import color_letters, fill
 from ..i18n import gettext as _
+from ..saves import LockState, SaveStore
 from ..tiles import use_cache
 from ..tui import texts as app_texts
-from ..tui.controller import Controller
-from ..tui.describe import color_word, effect_long, god_line, god_name, name_of
-from ..tui.history import TurnSummary
-from ..tui.replay_book import ReplayBook
-from ..tui.review_sheet import judgement_sheet, lesson_sheet
-from ..tui.saves import LockState, SaveStore
-from ..tui.seats import HUMAN, Seat, make_bot, seats_of
-from ..tui.session import GameSession
-from ..tui.sheet import (
+from ..tui import texts_learn as app_texts_learn
+from ..tui.core.controller import Controller
+from ..tui.core.describe import color_word, effect_long, god_line
+from ..tui.core.history import TurnSummary
+from ..tui.core.replay_book import ReplayBook
+from ..tui.core.seats import HUMAN, Seat, make_bot, seats_of
+from ..tui.core.session import GameSession
+from ..tui.core.sheet import (
     Chips,
     Choice,
     Line,
@@ -54,8 +54,17 @@ from ..tui.sheet import (
     decision_sheet,
     recap_sheet,
 )
-from ..tui.texts import fill
-from ..words import color_count_words, cost_words, message_of, spell_colors, worshiper_words
+from ..tui.review_sheet import judgement_sheet, lesson_sheet
+from ..tui.texts_screens import NEW_SEAT_PLACEHOLDER
+from ..words import (
+    color_count_words,
+    cost_words,
+    god_name,
+    message_of,
+    name_of,
+    spell_colors,
+    worshiper_words,
+)
 from . import texts
 
 if TYPE_CHECKING:
@@ -555,7 +564,7 @@ class PlainSeat:
             for move in summary.biggest:
                 self.say()
                 heading = fill(
-                    app_texts.REVIEW_MISTAKE_LINE,
+                    app_texts_learn.REVIEW_MISTAKE_LINE,
                     round=(move.turn - 1) // players + 1,
                     name=summary.name,
                     loss=move.loss,
@@ -891,7 +900,7 @@ def seats_from(players: int, names: Sequence[str], levels: dict[int, str]) -> li
     seats = []
     for n in range(players):
         name = names[n] if n < len(names) and names[n] else None
-        name = name or _(app_texts.NEW_SEAT_PLACEHOLDER).format(n=n + 1)
+        name = name or _(NEW_SEAT_PLACEHOLDER).format(n=n + 1)
         seats.append(Seat(name, levels.get(n + 1, HUMAN)))
     return seats
 

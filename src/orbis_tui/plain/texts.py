@@ -3,7 +3,7 @@ translated where they are printed (``gettext``)."""
 
 from __future__ import annotations
 
-from ..i18n import N_, NC_, Np_
+from ..i18n import N_, NC_, Np_, Template
 
 WELCOME = N_(
     "Orbis, plain text. Answer each question with a number, a move such as take 3, "
@@ -19,7 +19,7 @@ ROUND = N_("Round {round} of {rounds}. {name}'s turn.")
 PASS_KEYBOARD = N_("Pass the keyboard to {name}. Press Enter when {name} is ready.")
 SINCE = N_("Since your last turn:")
 SINCE_NOTHING = N_("Nothing happened since your last turn.")
-AWAY: tuple[str, str, str] = Np_(
+AWAY: Template = Np_(
     "While you were away (1 turn):", "While you were away ({count} turns):", "count"
 )
 DECISION = N_("{name}, decide: {title}")
@@ -69,7 +69,7 @@ GODS = N_("Gods offered: {gods}.")
 GODS_NONE = N_("No god is offered any more.")
 GOD_ITEM = N_("{name} ({cp} CP): {what}")
 PILES = N_("Tiles left in the piles: level 1: {one}, level 2: {two}, level 3: {three}.")
-PYRAMID_TITLE: tuple[str, str, str] = Np_(
+PYRAMID_TITLE: Template = Np_(
     "{name}'s pyramid, 1 tile:", "{name}'s pyramid, {count} tiles:", "count"
 )
 PYRAMID_EMPTY = N_("{name}'s pyramid is empty.")

@@ -45,8 +45,8 @@ from ..engine import (
     setup_for,
 )
 from ..i18n import N_, gettext, ngettext
-from ..names import names_problems
 from ..options import MAX_SEED, MIN_SEED
+from ..player_names import names_problems
 from ..printable import MAX_LINE, printable
 from ..tiles import DataFileError, default_gods_path, load_catalog
 from ..words import message_of

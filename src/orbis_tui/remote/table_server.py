@@ -775,7 +775,7 @@ def _table_request(
     names = body.get("names") or [f"Player {n + 1}" for n in range(players)]
     if not isinstance(names, list) or len(names) != players:
         raise ValueError("'names' names every seat")
-    from ..names import names_problems
+    from ..player_names import names_problems
 
     problems = names_problems(names, "names")
     if any(type(n) is not str for n in names) or problems:

@@ -17,8 +17,19 @@ from textual.widgets import Input
 from .. import i18n
 from ..i18n import gettext as _
 from ..paths import ENV_DATA_DIR
+from ..saves import (
+    LoadResult,
+    LockChoice,
+    LockOutcome,
+    LockState,
+    SaveStore,
+    apply_lock_choice,
+    save_text,
+)
 from ..tiles import use_cache
-from . import layout, texts
+from . import layout, texts, texts_screens
+from .core.seats import Seat, seats_of
+from .core.settings import SettingsFile
 from .navigation import (
     NewGame,
     OpenWalkthrough,
@@ -28,18 +39,7 @@ from .navigation import (
     ShowEnd,
     StartGame,
 )
-from .saves import (
-    LoadResult,
-    LockChoice,
-    LockOutcome,
-    LockState,
-    SaveStore,
-    apply_lock_choice,
-    save_text,
-)
 from .screens.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, fit_to_terminal
-from .seats import Seat, seats_of
-from .settings import SettingsFile
 
 if TYPE_CHECKING:
     from ..records import GameRecord, Match
@@ -135,7 +135,9 @@ class OrbisApp(App[None]):
                 return
             if place == "":
                 shown = event.key.removeprefix("shift+")
-                self.notify(_(texts.LAYOUT_NOT_LATIN).format(key=shown), timeout=4, markup=False)
+                self.notify(
+                    _(texts_screens.LAYOUT_NOT_LATIN).format(key=shown), timeout=4, markup=False
+                )
                 return
         await super().on_event(event)
 
@@ -157,9 +159,9 @@ class OrbisApp(App[None]):
                 question = save_text("open-elsewhere-web")
             else:
                 question = save_text("open-elsewhere").format(folder=self.store.root)
-            answers = [_(texts.LOCK_READ_ONLY), _(texts.LOCK_QUIT)]
+            answers = [_(texts_screens.LOCK_READ_ONLY), _(texts_screens.LOCK_QUIT)]
             self.push_screen(
-                QuestionScreen(_(texts.LOCK_TITLE), question, answers), self._lock_answered
+                QuestionScreen(_(texts_screens.LOCK_TITLE), question, answers), self._lock_answered
             )
             return
         if lock is not None and lock.state is LockState.UNAVAILABLE:
@@ -314,7 +316,9 @@ class OrbisApp(App[None]):
         error = self.settings_file.save(self.settings)
         if error is not None:
             self.notify(
-                _(texts.SETTINGS_FAILED).format(error=error), severity="warning", markup=False
+                _(texts_screens.SETTINGS_FAILED).format(error=error),
+                severity="warning",
+                markup=False,
             )
 
     def _apply_look(self) -> None:
@@ -337,13 +341,17 @@ class OrbisApp(App[None]):
             return
 
         if self.store.read_only:
-            question = _(texts.UNSAVED_READ_ONLY)
+            question = _(texts_screens.UNSAVED_READ_ONLY)
         else:
             error = failure.error.strerror or str(failure.error)
-            question = _(texts.UNSAVED_FAILED).format(
+            question = _(texts_screens.UNSAVED_FAILED).format(
                 time=failure.since.strftime("%H:%M"), error=error
             )
-        answers = [_(texts.UNSAVED_SAVE), _(texts.UNSAVED_QUIT), _(texts.UNSAVED_STAY)]
+        answers = [
+            _(texts_screens.UNSAVED_SAVE),
+            _(texts_screens.UNSAVED_QUIT),
+            _(texts_screens.UNSAVED_STAY),
+        ]
 
         def answered(answer: int | None) -> None:
             if answer == 0:
@@ -354,7 +362,9 @@ class OrbisApp(App[None]):
             elif answer == 1:
                 self.exit()
 
-        self.push_screen(QuestionScreen(_(texts.UNSAVED_TITLE), question, answers), answered)
+        self.push_screen(
+            QuestionScreen(_(texts_screens.UNSAVED_TITLE), question, answers), answered
+        )
 
     def _ask_before_leaving_the_page(self) -> None:
         """In a browser, q and ctrl+q ask first: quitting ends the page's session (and a
@@ -365,8 +375,10 @@ class OrbisApp(App[None]):
         if self._quit_question is not None and self.screen is self._quit_question:
             self.exit()  # ctrl+q again (q again is the question's own key)
             return
-        answers = [_(texts.LEAVE_PAGE_QUIT), _(texts.LEAVE_PAGE_STAY)]
-        question = QuitQuestion(_(texts.LEAVE_PAGE_TITLE), _(texts.LEAVE_PAGE), answers, default=1)
+        answers = [_(texts_screens.LEAVE_PAGE_QUIT), _(texts_screens.LEAVE_PAGE_STAY)]
+        question = QuitQuestion(
+            _(texts_screens.LEAVE_PAGE_TITLE), _(texts_screens.LEAVE_PAGE), answers, default=1
+        )
         self._quit_question = question
 
         def answered(answer: int | None) -> None:
@@ -404,8 +416,8 @@ class OrbisApp(App[None]):
         """Ctrl+C (Textual's own key), which quits nothing here: say what does, for
         the place the game is played in (Textual would name ctrl+q, which a browser
         may keep for itself)."""
-        said = _(texts.CTRL_C_WEB) if self.is_web else _(texts.CTRL_C)
-        self.notify(said, title=_(texts.CTRL_C_TITLE), markup=False)
+        said = _(texts_screens.CTRL_C_WEB) if self.is_web else _(texts_screens.CTRL_C)
+        self.notify(said, title=_(texts_screens.CTRL_C_TITLE), markup=False)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from ..engine import Action, GameState
-from .seats import make_bot
+from .core.seats import make_bot
 
 if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.timer import Timer
 
     from ..bots import Bot
-    from .session import GameSession
+    from .core.session import GameSession
 
 
 class BotChose(Message):

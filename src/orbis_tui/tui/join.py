@@ -35,6 +35,7 @@ from ..remote.client import OutOfStep, SeatLink, TableMirror, TableView
 from ..remote.links import Link
 from . import texts
 from .app import OrbisApp
+from .core.remote_session import RemoteSession
 from .navigation import (
     NewGame,
     OpenWalkthrough,
@@ -44,7 +45,6 @@ from .navigation import (
     ShowEnd,
     StartGame,
 )
-from .remote_session import RemoteSession
 from .screens.end import EndScreen
 from .screens.table import PAGE_OSC, TableScreen
 from .seen import SeenTables

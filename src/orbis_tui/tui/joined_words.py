@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import N_, Np_
+from ..i18n import N_, Np_, fill
 from ..i18n import gettext as _
 from ..printable import MAX_LINE, printable
 from ..remote.host_client import AskError, SeatStatus
 from ..remote.links import Link
 from . import texts
-from .texts import fill
 
 TITLE = N_("Your tables")
 EMPTY = N_(

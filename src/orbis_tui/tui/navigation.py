@@ -12,8 +12,8 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from ..records import Match
-    from .seats import Seat
-    from .settings import Settings
+    from .core.seats import Seat
+    from .core.settings import Settings
 
 
 class StartGame(Message):

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine import Action, GameState, parse_action
+from ..i18n import fill
 from ..i18n import gettext as _
 from ..words import describe_actions
-from . import texts
-from .sheet import ASIDE, CHOICE, Line, Seg, Tone, Topic, line
+from . import texts_learn
+from .core.sheet import ASIDE, CHOICE, Line, Seg, Tone, Topic, line
 
 if TYPE_CHECKING:
     from ..analysis import GameReview, MoveReview, PlayerSummary
@@ -45,28 +46,28 @@ def judgement_sheet(
     played = [parse_action(a) for a in move.played]
     best = [parse_action(a) for a in move.best]
     what = describe_actions(before.copy(), played)
-    lines = [line(_(texts.REVIEW_PLAYED).format(name=name, what=what), Tone.BOLD)]
+    lines = [line(_(texts_learn.REVIEW_PLAYED).format(name=name, what=what), Tone.BOLD)]
     if exchange_step:
-        lines.append(line(_(texts.REVIEW_EXCHANGE), Tone.DIM, CHOICE))
+        lines.append(line(_(texts_learn.REVIEW_EXCHANGE), Tone.DIM, CHOICE))
     if move.best == move.played:
-        lines.append(line(_(texts.REVIEW_SAME), Tone.GOOD, CHOICE))
+        lines.append(line(_(texts_learn.REVIEW_SAME), Tone.GOOD, CHOICE))
     elif move.loss < 0.05:  # another option, but no better
-        lines.append(line(_(texts.REVIEW_AS_GOOD), Tone.GOOD, CHOICE))
+        lines.append(line(_(texts_learn.REVIEW_AS_GOOD), Tone.GOOD, CHOICE))
     else:
         if not move.mistake:  # a mistake's reason names the better option itself
             better = describe_actions(before.copy(), best)
-            lines.append(line(_(texts.REVIEW_BEST).format(what=better), rank=CHOICE))
+            lines.append(line(_(texts_learn.REVIEW_BEST).format(what=better), rank=CHOICE))
         if math.isfinite(move.stderr):
-            lost = texts.fill(texts.REVIEW_LOST, loss=move.loss, stderr=move.stderr)
+            lost = fill(texts_learn.REVIEW_LOST, loss=move.loss, stderr=move.stderr)
         else:
-            lost = texts.fill(texts.REVIEW_LOST_ROUGH, loss=move.loss)
+            lost = fill(texts_learn.REVIEW_LOST_ROUGH, loss=move.loss)
         if move.mistake:
-            parts = (lost, Seg(" · " + _(texts.REVIEW_MISTAKE), Tone.BAD))
+            parts = (lost, Seg(" · " + _(texts_learn.REVIEW_MISTAKE), Tone.BAD))
             lines.append(line(parts, Tone.BAD, CHOICE, Topic.LOSS))
         else:
             lines.append(line(lost, Tone.NOTE, CHOICE, Topic.LOSS))
     if hinted:
-        lines.append(line(_(texts.REVIEW_HINTED), Tone.NOTE, CHOICE))
+        lines.append(line(_(texts_learn.REVIEW_HINTED), Tone.NOTE, CHOICE))
     lines.extend(reason_lines(move))
     return tuple(lines)
 
@@ -77,9 +78,9 @@ def unjudged_sheet(
     """A decision the review did not judge: what was played, and ``why`` (forced, not
     yet judged, ...)."""
     what = describe_actions(before.copy(), [action])
-    lines = [line(_(texts.REVIEW_PLAYED).format(name=name, what=what))]
+    lines = [line(_(texts_learn.REVIEW_PLAYED).format(name=name, what=what))]
     if hinted:
-        lines.append(line(_(texts.REVIEW_HINTED), Tone.NOTE, CHOICE))
+        lines.append(line(_(texts_learn.REVIEW_HINTED), Tone.NOTE, CHOICE))
     return (*lines, line(""), line(why, Tone.DIM, CHOICE))
 
 
@@ -89,7 +90,7 @@ def lesson_lines(summary: PlayerSummary) -> tuple[Line, ...]:
     if not summary.lesson:
         return ()
     heading = line(
-        _(texts.REVIEW_LESSON).format(name=summary.name), rank=CHOICE, topic=Topic.LESSON
+        _(texts_learn.REVIEW_LESSON).format(name=summary.name), rank=CHOICE, topic=Topic.LESSON
     )
     points = [
         line("· " + point, Tone.DIM, CHOICE if number == 0 else ASIDE, Topic.LESSON)
@@ -101,7 +102,7 @@ def lesson_lines(summary: PlayerSummary) -> tuple[Line, ...]:
 def lesson_sheet(review: GameReview | None, *, over: bool) -> tuple[Line, ...]:
     """At the end of the game (``over``) or of an unfinished record: every player's
     lesson."""
-    lines = [line(_(texts.REVIEW_END) if over else _(texts.REVIEW_UNFINISHED))]
+    lines = [line(_(texts_learn.REVIEW_END) if over else _(texts_learn.REVIEW_UNFINISHED))]
     for summary in review.players if review is not None else ():
         lines.extend(lesson_lines(summary))
     return tuple(lines)

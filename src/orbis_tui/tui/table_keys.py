@@ -13,8 +13,8 @@ from textual.binding import Binding, BindingType
 
 from ..engine import COLORS
 from . import chips, texts
-from .describe import GOD_KEYS
-from .key_policy import CONFIRM_LABELS, REFUSE_LABELS, KeyContext, judge
+from .core.describe import GOD_KEYS
+from .core.key_policy import CONFIRM_LABELS, REFUSE_LABELS, KeyContext, judge
 
 K = texts.KEY
 _COLOR_KEYS = chips.KEYS

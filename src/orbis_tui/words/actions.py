@@ -4,7 +4,8 @@ screen describe options with it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from ..engine import (
     STONE_CP,
@@ -57,64 +58,101 @@ def describe_actions(state: GameState, actions: Actions) -> str:
 
 
 def _action_words(state: GameState, action: Action) -> str:
+    parts = action_parts(state, action)
+    if parts is None:
+        return str(action)
+    return _words(parts.key).format(**parts.values)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionParts:
+    """An action read in the state it is played in: ``key``, the template of
+    :data:`.texts.ACTION` that says it, and ``values``, what any sentence about it may
+    name. Beside the fields of those templates, ``values`` holds ``name`` (the tile or
+    god taken, the tile refused) and ``colors`` (the worshipers the action itself names,
+    in words: any colors paid, returned, loved, discarded); ``removals`` are an
+    eruption's (cell, worshipers in words) pairs. Other wordings (the walkthrough's,
+    :mod:`orbis_tui.learn.words`) read them too."""
+
+    key: str
+    values: Mapping[str, object]
+    removals: tuple[tuple[int, str], ...] = ()
+
+
+def action_parts(state: GameState, action: Action) -> ActionParts | None:
+    """What ``action`` is and names, read in ``state`` (None: not an action of the game)."""
     if isinstance(action, TakeTile):
         tile = state.market[action.cell]
         if tile is None:
-            return _words("take").format(tile="?", color="?", cp=0, cell=action.cell + 1)
+            return ActionParts(
+                "take", {"tile": "?", "name": "?", "color": "?", "cp": 0, "cell": action.cell + 1}
+            )
         lying = state.market_worshipers[action.cell]
         # A sacred stone prints 0 CP and scores its +1 at the end (R-EFF-STONE): say what it
         # brings, not "0 CP".
         cp = tile.cp + (STONE_CP if tile.effect.kind is EffectKind.STONE else 0)
-        fields = {"tile": name_of(tile), "color": gettext(tile.color.label), "cp": cp}
+        name = name_of(tile)
+        fields: dict[str, object] = {
+            "tile": name,
+            "name": name,
+            "color": gettext(tile.color.label),
+            "cp": cp,
+            "cell": action.cell + 1,
+        }
         wild = wilderness_points(state, action)
         if wild is not None:
             key = "take_wild_collect" if any(lying) else "take_wild"
-            return _words(key).format(
-                **fields, cell=action.cell + 1, worshipers=worshiper_words(lying), points=wild
+            return ActionParts(
+                key, {**fields, "worshipers": worshiper_words(lying), "points": wild}
             )
         if any(lying):
-            return _words("take_collect").format(
-                **fields, cell=action.cell + 1, worshipers=worshiper_words(lying)
-            )
-        return _words("take").format(**fields, cell=action.cell + 1)
+            return ActionParts("take_collect", {**fields, "worshipers": worshiper_words(lying)})
+        return ActionParts("take", fields)
     if isinstance(action, TakeGod):
         god = state.catalog.god_by_id[action.god]
-        return _words("god").format(god=name_of(god), cp=god.cp)
+        return ActionParts("god", {"god": name_of(god), "name": name_of(god), "cp": god.cp})
     if isinstance(action, Pay):
         due, _ = state.payment_due() if state.take is not None else ((0,) * 5, 0)
         total = tuple(d + a for d, a in zip(due, action.any_colors, strict=True))
+        chosen = {"colors": worshiper_words(action.any_colors)}
         if not any(total):
-            return _words("pay_nothing")
-        return _words("pay").format(worshipers=worshiper_words(total))
+            return ActionParts("pay_nothing", chosen)
+        return ActionParts("pay", {**chosen, "worshipers": worshiper_words(total)})
     if isinstance(action, GoWild):
-        return _words("wild").format(tile=_taken_name(state))
+        return ActionParts("wild", {"tile": _taken_name(state)})
     if isinstance(action, Place):
         spot = spot_words(state.player.pyramid, (action.row, action.col))
         key = "place_wild" if action.wild or (state.take and state.take.wild) else "place"
-        return _words(key).format(tile=_taken_name(state), spot=spot)
+        return ActionParts(key, {"tile": _taken_name(state), "spot": spot})
     if isinstance(action, ChooseGain):
-        return _words("gain").format(color=color_in_sentence(action.color.label))
+        return ActionParts("gain", {"color": color_in_sentence(action.color.label)})
     if isinstance(action, ReturnWorshipers):
-        return _words("return").format(
-            worshipers=worshiper_words(action.colors), name=_refused_name(state)
-        )
+        said = worshiper_words(action.colors)
+        values = {"worshipers": said, "colors": said, "name": _refused_name(state)}
+        return ActionParts("return", values)
     if isinstance(action, Erupt):
+        pairs = tuple((cell + 1, worshiper_words(count)) for cell, count in action.removals)
         removals = texts.LIST_SEP.join(
-            _words("removal").format(worshipers=worshiper_words(count), cell=cell + 1)
-            for cell, count in action.removals
+            _words("removal").format(worshipers=said, cell=cell) for cell, said in pairs
         )
-        return _words("erupt").format(removals=removals)
+        return ActionParts("erupt", {"removals": removals}, pairs)
     if isinstance(action, Decline):
-        return _words("decline").format(name=_refused_name(state))
+        return ActionParts("decline", {"name": _refused_name(state)})
     if isinstance(action, ChooseWorshipers):
-        return _words("love").format(worshipers=worshiper_words(action.colors))
+        said = worshiper_words(action.colors)
+        return ActionParts("love", {"worshipers": said, "colors": said})
     if isinstance(action, Discard):
-        return _words("discard").format(worshipers=worshiper_words(action.colors))
+        said = worshiper_words(action.colors)
+        return ActionParts("discard", {"worshipers": said, "colors": said})
     if isinstance(action, Exchange):
-        return _words("exchange").format(
-            give=color_in_sentence(action.give.label), get=color_in_sentence(action.get.label)
+        return ActionParts(
+            "exchange",
+            {
+                "give": color_in_sentence(action.give.label),
+                "get": color_in_sentence(action.get.label),
+            },
         )
-    return str(action)
+    return None
 
 
 def wilderness_points(state: GameState, take: TakeTile) -> int | None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import GameState, PlayerScore
-from ..i18n import choose, format_numbers, gettext
+from ..i18n import fill
 from . import texts
 from .names import name_of
 
@@ -48,7 +48,7 @@ def future_differences(
             "best_count": sum(1 for p in after_best if p is not None and p > 0),
             "played_count": sum(1 for p in after_played if p is not None and p > 0),
         }
-        found.append(Difference(gap, _fill(texts.FUTURE_TILE, values)))
+        found.append(Difference(gap, fill(texts.FUTURE_TILE, **values)))
     god_gap = _mean([s.god.points for s in best]) - _mean([s.god.points for s in played])
     if abs(god_gap) >= NOTABLE:
         values = {
@@ -56,12 +56,12 @@ def future_differences(
             "best_count": sum(1 for s in best if s.god.points > 0),
             "played_count": sum(1 for s in played if s.god.points > 0),
         }
-        found.append(Difference(god_gap, _fill(texts.FUTURE_GOD, values)))
+        found.append(Difference(god_gap, fill(texts.FUTURE_GOD, **values)))
     token_best = _mean([s.temple_token for s in best])
     token_played = _mean([s.temple_token for s in played])
     if abs(token_best - token_played) >= NOTABLE:
         values = {"best_mean": token_best, "played_mean": token_played}
-        found.append(Difference(token_best - token_played, _fill(texts.FUTURE_TEMPLE, values)))
+        found.append(Difference(token_best - token_played, fill(texts.FUTURE_TEMPLE, **values)))
     wild_best = _mean([s.counts.get("wilderness", 0) for s in best])
     wild_played = _mean([s.counts.get("wilderness", 0) for s in played])
     wild_gap = _mean([s.categories.get("wilderness", 0) for s in best]) - _mean(
@@ -69,7 +69,7 @@ def future_differences(
     )
     if abs(wild_gap) >= NOTABLE:
         values = {"best_mean": wild_best, "played_mean": wild_played}
-        found.append(Difference(wild_gap, _fill(texts.FUTURE_WILDERNESS, values)))
+        found.append(Difference(wild_gap, fill(texts.FUTURE_WILDERNESS, **values)))
     found.sort(key=lambda d: -d.cp)
     return found
 
@@ -85,7 +85,7 @@ def futures_sentence(
         return None
     total = _mean([s.total for s in best]) - _mean([s.total for s in played])
     said = texts.LIST_SEP.join(d.text for d in gains[:2])
-    return format_numbers(gettext(texts.FUTURES), what=said, total=total)
+    return fill(texts.FUTURES, what=said, total=total)
 
 
 def victory_sentence(
@@ -99,14 +99,14 @@ def victory_sentence(
     the worshipers left; None when the chances of winning hardly differ."""
     if not best_win - played_win >= NOTABLE_WIN:  # (False for NaN too)
         return None
-    said = format_numbers(gettext(texts.FUTURE_WINS), best_win=best_win, played_win=played_win)
+    said = fill(texts.FUTURE_WINS, best_win=best_win, played_win=played_win)
     count = min(len(played), len(best))
     if count and any(s.tie_break_used for s in (*played[:count], *best[:count])):
         values = {
             "best_mean": _mean([s.worshipers for s in best[:count]]),
             "played_mean": _mean([s.worshipers for s in played[:count]]),
         }
-        said += texts.LIST_SEP + format_numbers(gettext(texts.FUTURE_TIE_BREAK), **values)
+        said += texts.LIST_SEP + fill(texts.FUTURE_TIE_BREAK, **values)
     return said
 
 
@@ -117,7 +117,3 @@ def _tile_points(score: PlayerScore, tile_id: str) -> int | None:
 def _mean(values: Sequence[float | int | None]) -> float:
     numbers = [0 if v is None else v for v in values]
     return sum(numbers) / len(numbers) if numbers else 0.0
-
-
-def _fill(template: str | tuple[str, str, str], values: dict[str, object]) -> str:
-    return format_numbers(choose(template, values), **values)

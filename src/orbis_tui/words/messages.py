@@ -25,13 +25,10 @@ from ..engine import (
     TempleUncounted,
     Tile,
 )
-from ..i18n import N_, NC_, Np_, choose, gettext, pgettext, shown_letters
+from ..i18n import N_, NC_, Np_, Template, choose, gettext, pgettext, shown_letters
 from .names import name_of
 from .worshipers import colors_spelled
 from .worshipers import worshiper_words as count_words
-
-# A template is a sentence, or (singular, plural, name of the number that decides).
-Template = str | tuple[str, str, str]
 
 COLOR_WORDS = {"R": "red", "B": "blue", "O": "orange", "G": "green", "W": "white"}
 # A color named inside a sentence ("3 red worshipers", "a red tile"). Languages that
@@ -398,9 +395,12 @@ def _with_words(details: Mapping[str, Any]) -> dict[str, Any]:
     return filled
 
 
-def fill(template: Template, details: Mapping[str, Any]) -> str:
-    """The sentence of ``template`` with ``details`` filled in (the plural form chosen by
-    its number); a template that does not fit the details still says something."""
+def _fill_details(template: Template, details: Mapping[str, Any]) -> str:
+    """The sentence of ``template`` with an engine message's ``details`` filled in (the
+    plural form chosen by its number, colors also in words: see :func:`_with_words`); a
+    template that does not fit the details still says something. (The engine's details
+    come from data and records: unlike :func:`orbis_tui.i18n.fill`, a missing one is no
+    error of the program.)"""
     template = choose(template, details)
     try:
         return template.format(**_with_words(details))
@@ -414,15 +414,15 @@ def illegal_text(code: str, details: dict[str, Any]) -> str:
     if code == "god_already":  # the engine names the god by its message id
         source = details["name"]  # a literal inside pgettext() would be read as a message
         details = {**details, "name": pgettext("god", source)}
-    return fill(ILLEGAL.get(code, code), details)
+    return _fill_details(ILLEGAL.get(code, code), details)
 
 
 def position_text(code: str, details: dict[str, Any]) -> str:
-    return fill(POSITION.get(code, code), details)
+    return _fill_details(POSITION.get(code, code), details)
 
 
 def warning_text(code: str, details: dict[str, Any]) -> str:
-    return fill(WARNINGS.get(_warning_variant(code, details), code), details)
+    return _fill_details(WARNINGS.get(_warning_variant(code, details), code), details)
 
 
 def _warning_variant(code: str, details: dict[str, Any]) -> str:
@@ -442,7 +442,7 @@ def _warning_variant(code: str, details: dict[str, Any]) -> str:
 
 
 def cancelled_text(code: str, details: Mapping[str, Any]) -> str:
-    return fill(CANCELLED.get(code, code), details)
+    return _fill_details(CANCELLED.get(code, code), details)
 
 
 def message_of(said: IllegalAction | PositionError | Consequence) -> str:

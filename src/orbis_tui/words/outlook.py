@@ -6,7 +6,7 @@ sealed a forest or made a god impossible."""
 from __future__ import annotations
 
 from ..engine import GodOutlook, Prospect, TileOutlook
-from ..i18n import choose, gettext
+from ..i18n import fill, gettext
 from . import texts
 from .messages import GOD_REASONS, TILE_REASONS
 
@@ -21,7 +21,7 @@ def tile_reason(reason: str, seen: TileOutlook | None = None, *, over: bool = Fa
         if seen.prospect is Prospect.LOST:
             return gettext(texts.FOREST_LOST).format(have=seen.have, need=seen.need)
         if seen.prospect is Prospect.OPEN:
-            return choose(texts.FOREST_OPEN, {"missing": seen.missing}).format(missing=seen.missing)
+            return fill(texts.FOREST_OPEN, missing=seen.missing)
     return _translated(TILE_REASONS, reason)
 
 

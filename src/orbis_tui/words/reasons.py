@@ -39,7 +39,7 @@ from ..engine import (
     final_scores,
     outlooks,
 )
-from ..i18n import choose, format_numbers, gettext
+from ..i18n import fill, format_numbers, gettext
 from . import texts
 from .actions import Actions, as_tuple, describe_actions
 from .futures import futures_sentence, victory_sentence
@@ -170,7 +170,7 @@ def _turn_reason(state: GameState, played: Actions, best: Actions) -> str | None
     kept = best_after.players[seat].worshipers - played_after.players[seat].worshipers
     if kept > 0:
         values = {"best": best_words, "diff": kept}
-        return _sentence(choose(texts.MORE_WORSHIPERS, values).format(**values))
+        return _sentence(fill(texts.MORE_WORSHIPERS, **values))
     return None
 
 
@@ -245,10 +245,10 @@ def _upsides(
     after, _ = _play(state, plan)
     opened = _open_to_all(after.players[seat].pyramid) - _open_to_all(state.players[seat].pyramid)
     if opened > 0:
-        said.append(choose(texts.OPENS_ANY, {"count": opened}).format(count=opened))
+        said.append(fill(texts.OPENS_ANY, count=opened))
     needs = ""
     if exchanges:
-        needs = choose(texts.NEEDS_EXCHANGES, {"count": exchanges}).format(count=exchanges)
+        needs = fill(texts.NEEDS_EXCHANGES, count=exchanges)
     return said, needs
 
 

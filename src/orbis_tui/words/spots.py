@@ -2,22 +2,52 @@
 
 from __future__ import annotations
 
-from ..engine import PlacedTile, Position, Pyramid
+from dataclasses import dataclass
+
+from ..engine import PlacedTile, Position, Pyramid, geometry
 from ..i18n import gettext
 from . import texts
 from .names import name_of
 
 
-def spot_words(pyramid: Pyramid, pos: Position) -> str:
-    """'row 1, left end', 'row 2, on Young Woods and a wilderness'."""
+@dataclass(frozen=True, slots=True)
+class SpotPlace:
+    """Where a spot is, as a player sees it (the notation's columns are never shown):
+    ``side`` is ``"first"`` (the first tile of the bottom row), ``"left"`` or ``"right"``
+    (an end of the bottom row), ``"inside"`` (between tiles of the bottom row), or
+    ``"on"``: on row ``row``, on the tiles ``left`` and ``right`` beneath (None: empty)."""
+
+    side: str
+    row: int
+    left: PlacedTile | None = None
+    right: PlacedTile | None = None
+
+
+def spot_place(pyramid: Pyramid, pos: Position) -> SpotPlace:
+    """Where ``pos`` is in ``pyramid``, for any wording of it (:func:`spot_words`, the
+    walkthrough's own templates)."""
     row, col = pos
     if row == 1:
         cols = [c for (r, c) in pyramid if r == 1]
         if not cols:
-            return gettext(texts.SPOT_FIRST)
-        return gettext(texts.SPOT_LEFT if col < min(cols) else texts.SPOT_RIGHT)
-    left, right = pyramid.get((row - 1, col)), pyramid.get((row - 1, col + 1))
-    return gettext(texts.SPOT_ON).format(row=row, left=placed_name(left), right=placed_name(right))
+            return SpotPlace("first", row)
+        if col < min(cols):
+            return SpotPlace("left", row)
+        return SpotPlace("right" if col > max(cols) else "inside", row)
+    left, right = geometry.beneath(pos)
+    return SpotPlace("on", row, pyramid.get(left), pyramid.get(right))
+
+
+def spot_words(pyramid: Pyramid, pos: Position) -> str:
+    """'row 1, left end', 'row 2, on Young Woods and a wilderness'."""
+    spot = spot_place(pyramid, pos)
+    if spot.side == "on":
+        return gettext(texts.SPOT_ON).format(
+            row=spot.row, left=placed_name(spot.left), right=placed_name(spot.right)
+        )
+    # An end of the bottom row; a spot between its tiles is said as its right end.
+    said = {"first": texts.SPOT_FIRST, "left": texts.SPOT_LEFT}.get(spot.side, texts.SPOT_RIGHT)
+    return gettext(said)
 
 
 def placed_name(placed: PlacedTile | None) -> str:

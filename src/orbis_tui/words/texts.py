@@ -10,10 +10,7 @@ language; a reason is one whole sentence around them.
 
 from __future__ import annotations
 
-from ..i18n import N_, Np_
-
-# A template is a sentence, or (singular, plural, name of the number that decides).
-Template = str | tuple[str, str, str]
+from ..i18n import N_, Np_, Template
 
 # ------------------------------------------------------------------ what an option does
 ACTION = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..i18n import choose, color_letters, gettext
+from ..i18n import color_letters, fill, gettext
 from . import texts
 
 _spelled = False  # colors named in words rather than letters
@@ -31,7 +31,7 @@ def worshiper_words(count: Sequence[int]) -> str:
 
 def color_count_words(color: int, count: int) -> str:
     """``count`` worshipers of ``color`` named in words: '2 red'."""
-    return choose(texts.COLOR_COUNT[color], {"count": count}).format(count=count)
+    return fill(texts.COLOR_COUNT[color], count=count)
 
 
 def cost_words(cost: Sequence[int], any_count: int) -> str:
@@ -44,6 +44,6 @@ def cost_words(cost: Sequence[int], any_count: int) -> str:
         text, joint = " ".join(parts), texts.AND
     if any_count:
         values = {"count": any_count}
-        extra = choose(texts.ANY_COUNT, values).format(**values)
+        extra = fill(texts.ANY_COUNT, **values)
         text = f"{text}{joint}{extra}" if text else extra
     return text or gettext(texts.NOTHING)

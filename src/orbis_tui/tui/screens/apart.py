@@ -24,7 +24,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...i18n import gettext as _
 from ...levels import LEVELS
 from .. import palette, texts
-from ..seats import Seat
+from ..core.seats import Seat
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 

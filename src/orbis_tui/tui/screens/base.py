@@ -8,7 +8,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from ...i18n import gettext as _
-from .. import texts
+from .. import texts_screens
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -51,5 +51,7 @@ class SizeNotice(Widget):
 
     def render(self) -> Text:
         width, height = self.app.size
-        text = _(texts.TOO_SMALL).format(width=MIN_WIDTH, height=MIN_HEIGHT, w=width, h=height)
-        return Text(text + "\n\n" + _(texts.TOO_SMALL_HINT), justify="center")
+        text = _(texts_screens.TOO_SMALL).format(
+            width=MIN_WIDTH, height=MIN_HEIGHT, w=width, h=height
+        )
+        return Text(text + "\n\n" + _(texts_screens.TOO_SMALL_HINT), justify="center")

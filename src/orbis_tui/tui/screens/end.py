@@ -23,13 +23,14 @@ from ...engine import (
     geometry,
     outlooks,
 )
+from ...i18n import fill
 from ...i18n import gettext as _
 from ...records import Match
-from ...words import god_reason_words, tile_reason
-from .. import chips, palette, texts
-from ..describe import mystic_words, name_of
+from ...saves import SaveStore
+from ...words import god_reason_words, name_of, tile_reason
+from .. import chips, palette, texts, texts_learn, texts_screens
+from ..core.describe import mystic_words
 from ..navigation import NewGame
-from ..saves import SaveStore
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice, too_small
 
@@ -41,27 +42,33 @@ def headline(scores: list[PlayerScore]) -> list[Text]:
     if len(winners) == 1:
         lines.append(
             Text(
-                _(texts.END_WINNER).format(name=winners[0].name, cp=winners[0].total),
+                _(texts_screens.END_WINNER).format(name=winners[0].name, cp=winners[0].total),
                 style=palette.ACCENT,
             )
         )
     else:
         names = ", ".join(s.name for s in winners)
-        lines.append(Text(_(texts.END_SHARED).format(names=names, cp=top), style=palette.ACCENT))
+        lines.append(
+            Text(_(texts_screens.END_SHARED).format(names=names, cp=top), style=palette.ACCENT)
+        )
     tied = [s for s in scores if s.tie_break_used]
     if tied:
         details = ", ".join(
-            _(texts.END_TIE_DETAIL).format(name=s.name, count=s.worshipers)
+            _(texts_screens.END_TIE_DETAIL).format(name=s.name, count=s.worshipers)
             for s in sorted(tied, key=lambda s: -s.worshipers)
         )
-        template = _(texts.END_TIE_BREAK) if len(winners) == 1 else _(texts.END_TIE_UNBROKEN)
+        template = (
+            _(texts_screens.END_TIE_BREAK)
+            if len(winners) == 1
+            else _(texts_screens.END_TIE_UNBROKEN)
+        )
         lines.append(Text(template.format(cp=top, details=details)))
     return lines
 
 
 def standings_table(scores: list[PlayerScore]) -> Table:
     table = Table(
-        title=_(texts.END_STANDINGS),
+        title=_(texts_screens.END_STANDINGS),
         title_style=palette.BOLD,
         title_justify="left",
         box=box.SIMPLE_HEAD,
@@ -69,15 +76,15 @@ def standings_table(scores: list[PlayerScore]) -> Table:
         padding=(0, 1),
         collapse_padding=True,  # nine columns: German headings need the room
     )
-    table.add_column(_(texts.END_RANK), justify="right")
-    table.add_column(_(texts.END_NAME))
-    table.add_column(_(texts.END_TOTAL), justify="right", style=palette.BOLD)
-    table.add_column(_(texts.END_TILES_CP), justify="right")
-    table.add_column(_(texts.END_WILD_CP), justify="right")
-    table.add_column(_(texts.END_TEMPLE), justify="right")
-    table.add_column(_(texts.END_GOD), justify="right")
-    table.add_column(_(texts.END_WORSHIPERS), justify="right")
-    table.add_column(_(texts.END_TIE))
+    table.add_column(_(texts_screens.END_RANK), justify="right")
+    table.add_column(_(texts_screens.END_NAME))
+    table.add_column(_(texts_screens.END_TOTAL), justify="right", style=palette.BOLD)
+    table.add_column(_(texts_screens.END_TILES_CP), justify="right")
+    table.add_column(_(texts_screens.END_WILD_CP), justify="right")
+    table.add_column(_(texts_screens.END_TEMPLE), justify="right")
+    table.add_column(_(texts_screens.END_GOD), justify="right")
+    table.add_column(_(texts_screens.END_WORSHIPERS), justify="right")
+    table.add_column(_(texts_screens.END_TIE))
     for s in sorted(scores, key=lambda s: (s.rank, s.seat)):
         wild = s.categories.get("wilderness", 0)
         regions = sum(t.points for t in s.tiles) - wild
@@ -90,7 +97,7 @@ def standings_table(scores: list[PlayerScore]) -> Table:
             f"{s.temple_token:+d}",
             f"{s.god.points:+d}",
             str(s.worshipers),
-            _(texts.END_TIE_USED) if s.tie_break_used else "",
+            _(texts_screens.END_TIE_USED) if s.tie_break_used else "",
         )
     return table
 
@@ -100,17 +107,19 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
     base = geometry.display_offset(player.pyramid)
     tiles = state.catalog.tile_by_id
     table = Table(
-        title=_(texts.END_BREAKDOWN).format(name=score.name, cp=score.total),
+        title=_(texts_screens.END_BREAKDOWN).format(name=score.name, cp=score.total),
         title_style=palette.ACCENT,
         title_justify="left",
         box=box.SIMPLE_HEAD,
         expand=True,
         padding=(0, 1),
     )
-    table.add_column(_(texts.END_WHERE), no_wrap=True)
-    table.add_column(_(texts.END_TILE), ratio=3)  # a long name wraps rather than lose its end
-    table.add_column(_(texts.END_POINTS), justify="right", no_wrap=True)
-    table.add_column(_(texts.END_REASON), ratio=2)
+    table.add_column(_(texts_screens.END_WHERE), no_wrap=True)
+    table.add_column(
+        _(texts_screens.END_TILE), ratio=3
+    )  # a long name wraps rather than lose its end
+    table.add_column(_(texts_screens.END_POINTS), justify="right", no_wrap=True)
+    table.add_column(_(texts_screens.END_REASON), ratio=2)
     view = outlooks(state)[score.seat]
     for t in sorted(score.tiles, key=lambda t: (t.position[0], t.position[1])):
         row, col = t.position
@@ -128,27 +137,27 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
             if mystic:
                 name.append(f" · {mystic}", style=palette.DIM)
         table.add_row(
-            _(texts.WHERE).format(row=row, pos=col - base + 1),
+            _(texts_screens.WHERE).format(row=row, pos=col - base + 1),
             name,
             f"{t.points:+d}",
             _reason(t.reason, seen, over=state.is_over),
         )
     temple = (
-        texts.fill(texts.END_TEMPLE_REASON, count=score.temple_count)
+        fill(texts_screens.END_TEMPLE_REASON, count=score.temple_count)
         if score.temple_count
-        else _(texts.END_TEMPLE_NONE)
+        else _(texts_screens.END_TEMPLE_NONE)
     )
-    table.add_row("", _(texts.END_TEMPLE), f"{score.temple_token:+d}", temple)
+    table.add_row("", _(texts_screens.END_TEMPLE), f"{score.temple_token:+d}", temple)
     god = name_of(state.catalog.god_by_id[score.god.god]) if score.god.god else "–"
     table.add_row(
         "",
-        f"{_(texts.END_GOD)}: {god}",
+        f"{_(texts_screens.END_GOD)}: {god}",
         f"{score.god.points:+d}",
         god_reason_words(score.god.reason),
     )
     table.add_row(
         "",
-        Text(_(texts.END_TOTAL_ROW), style=palette.BOLD),
+        Text(_(texts_screens.END_TOTAL_ROW), style=palette.BOLD),
         Text(str(score.total), style=palette.BOLD),
         "",
     )
@@ -165,7 +174,7 @@ def end_head(scores: list[PlayerScore]) -> Text:
     """The title on the god color, then the winner on the screen's own background: the
     title's purple as the whole line's style put the accent's yellow on purple."""
     head = Text()
-    head.append(f" {_(texts.END_TITLE)} ", style=palette.GOD)
+    head.append(f" {_(texts_screens.END_TITLE)} ", style=palette.GOD)
     for line in headline(scores):
         head.append("  ")
         head.append_text(line)
@@ -210,7 +219,7 @@ class EndScreen(Screen[None]):
             self.app.deliver_text(
                 io.StringIO(record.to_json()), save_filename=path.name, mime_type="application/json"
             )
-            self.notify(_(texts.EXPORT_DOWNLOADED).format(name=path.name), markup=False)
+            self.notify(_(texts_screens.EXPORT_DOWNLOADED).format(name=path.name), markup=False)
             return
         export_record(self.app, self.store, record, path)
 
@@ -225,7 +234,7 @@ class EndScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         if event.key == "a":  # the table's hint key: say why it does nothing here
             event.stop()
-            self.notify(_(texts.HINT_OVER), timeout=4, markup=False)
+            self.notify(_(texts_learn.HINT_OVER), timeout=4, markup=False)
 
     def action_review(self) -> None:
         """Step through the game with the search's judgement of every decision."""

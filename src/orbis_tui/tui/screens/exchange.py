@@ -14,8 +14,9 @@ from textual.widgets import Static
 
 from ...engine import COLORS, Color, Exchange, GameState
 from ...i18n import gettext as _
-from .. import chips, palette, texts
-from ..describe import color_word, message_of
+from ...words import message_of
+from .. import chips, palette, texts, texts_screens
+from ..core.describe import color_word
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
@@ -38,7 +39,9 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog exchange"):
-            yield Static(Text(_(texts.EXCHANGE_TITLE), style=palette.ACCENT), classes="title")
+            yield Static(
+                Text(_(texts_screens.EXCHANGE_TITLE), style=palette.ACCENT), classes="title"
+            )
             yield Static(id="exchange-body")
         yield KeyBar()
         yield SizeNotice()
@@ -57,7 +60,7 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
         realm = state.player.realm_count
         body = Text()
         body.append_text(
-            palette.rich_format(_(texts.EXCHANGE_REALM), realm=chips.realm_chips(realm))
+            palette.rich_format(_(texts_screens.EXCHANGE_REALM), realm=chips.realm_chips(realm))
         )
         body.append("\n\n")
         if self.suggested is not None and self.give is None:
@@ -65,22 +68,25 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
             body.append("⏎", style=palette.KEY)
             body.append(
                 "  "
-                + _(texts.EXCHANGE_SUGGESTED).format(
+                + _(texts_screens.EXCHANGE_SUGGESTED).format(
                     give=color_word(self.suggested.give), get=color_word(self.suggested.get)
                 )
                 + "\n\n"
             )
         if self.give is None:
-            body.append(_(texts.EXCHANGE_GIVE) + "\n", style=palette.BOLD)
+            body.append(_(texts_screens.EXCHANGE_GIVE) + "\n", style=palette.BOLD)
             realm = state.player.realm_count
             for color in COLORS:
                 other = next(c for c in COLORS if c != color)
                 reason = state.why_not(Exchange(color, other))
-                short = _(texts.EXCHANGE_SHORT).format(have=realm[color]) if reason else None
+                short = (
+                    _(texts_screens.EXCHANGE_SHORT).format(have=realm[color]) if reason else None
+                )
                 body.append_text(self._option(color, short))
         else:
             body.append(
-                _(texts.EXCHANGE_GET).format(give=color_word(self.give)) + "\n", style=palette.BOLD
+                _(texts_screens.EXCHANGE_GET).format(give=color_word(self.give)) + "\n",
+                style=palette.BOLD,
             )
             for color in COLORS:
                 # the same color is refused (R-TURN-2): said short, so the line stays whole
@@ -88,7 +94,7 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
                 said = None
                 if reason is not None:
                     same = color == self.give
-                    said = _(texts.EXCHANGE_SAME) if same else message_of(reason)
+                    said = _(texts_screens.EXCHANGE_SAME) if same else message_of(reason)
                 body.append_text(self._option(color, said))
         self.query_one("#exchange-body", Static).update(body)
 
@@ -124,10 +130,10 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
 
     def action_suggested(self) -> None:
         if self.give is not None:
-            self.notify(_(texts.EXCHANGE_PICK_GET), timeout=3, markup=False)
+            self.notify(_(texts_screens.EXCHANGE_PICK_GET), timeout=3, markup=False)
             return
         if self.suggested is None:
-            self.notify(_(texts.EXCHANGE_PICK_GIVE), timeout=3, markup=False)
+            self.notify(_(texts_screens.EXCHANGE_PICK_GIVE), timeout=3, markup=False)
             return
         self.dismiss(self.suggested)
 

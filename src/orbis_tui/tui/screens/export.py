@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 from textual.app import App
 
 from ...i18n import gettext as _
-from .. import texts
+from .. import texts_screens
 from .question import PathScreen, QuestionScreen
 
 if TYPE_CHECKING:
     from ...records import GameRecord
-    from ..saves import SaveStore
+    from ...saves import SaveStore
 
 # The answers when the file chosen already exists, in the order offered.
 REPLACE, OTHER_NAME, CANCEL = range(3)
@@ -47,13 +47,13 @@ def export_record(
             saved = store.export(record, path, overwrite=overwrite)
         except OSError as exc:
             app.notify(
-                _(texts.EXPORT_FAILED).format(error=exc.strerror or exc),
+                _(texts_screens.EXPORT_FAILED).format(error=exc.strerror or exc),
                 severity="error",
                 markup=False,
             )
             ask(path)  # another place may work: the file name is kept for editing
             return
-        said = _(texts.EXPORT_DONE_WEB) if web else _(texts.EXPORT_DONE)
+        said = _(texts_screens.EXPORT_DONE_WEB) if web else _(texts_screens.EXPORT_DONE)
         app.notify(said.format(path=shown(saved)), markup=False)
         done(saved)
 
@@ -64,7 +64,7 @@ def export_record(
         if web:
             name = Path(value).name
             if value != name or name in (".", ".."):
-                app.notify(_(texts.EXPORT_NAME_ONLY), severity="warning", markup=False)
+                app.notify(_(texts_screens.EXPORT_NAME_ONLY), severity="warning", markup=False)
                 ask(records / (name or default.name))
                 return
             path = records / name
@@ -84,16 +84,20 @@ def export_record(
 
         app.push_screen(
             QuestionScreen(
-                _(texts.EXPORT_EXISTS_TITLE),
-                _(texts.EXPORT_EXISTS).format(path=shown(path)),
-                [_(texts.EXPORT_REPLACE), _(texts.EXPORT_OTHER), _(texts.EXPORT_CANCEL)],
+                _(texts_screens.EXPORT_EXISTS_TITLE),
+                _(texts_screens.EXPORT_EXISTS).format(path=shown(path)),
+                [
+                    _(texts_screens.EXPORT_REPLACE),
+                    _(texts_screens.EXPORT_OTHER),
+                    _(texts_screens.EXPORT_CANCEL),
+                ],
                 default=OTHER_NAME,
             ),
             callback=answered,
         )
 
     def ask(path: Path) -> None:
-        prompt = _(texts.EXPORT_PROMPT_WEB) if web else _(texts.EXPORT_PROMPT)
-        app.push_screen(PathScreen(_(texts.EXPORT_TITLE), prompt, shown(path)), chosen)
+        prompt = _(texts_screens.EXPORT_PROMPT_WEB) if web else _(texts_screens.EXPORT_PROMPT)
+        app.push_screen(PathScreen(_(texts_screens.EXPORT_TITLE), prompt, shown(path)), chosen)
 
     ask(default)

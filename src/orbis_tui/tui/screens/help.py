@@ -18,8 +18,9 @@ from textual.widgets import Static
 
 from ...engine import COLORS, God
 from ...i18n import gettext as _
-from .. import chips, palette, texts
-from ..describe import GOD_KEYS, color_word, god_line, name_of
+from ...words import name_of
+from .. import chips, palette, texts, texts_help
+from ..core.describe import GOD_KEYS, color_word, god_line
 from .base import SizeNotice
 
 
@@ -27,20 +28,25 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
     """The player's guide first (goal, a turn, the pyramid, effects, gods, scoring, a
     market cell), then the keys, the colors, and one short reference per rule id."""
     parts: list[RenderableType] = []
-    for heading, text, refs in texts.HELP_GUIDE:
+    for heading, text, refs in texts_help.HELP_GUIDE:
         parts.append(Text(_(heading), style=palette.BOLD))
         body = Text(_(text))
-        body.append(" (" + _(texts.HELP_RULE_REFS).format(rules=refs) + ")", style=palette.DIM)
+        body.append(" (" + _(texts_help.HELP_RULE_REFS).format(rules=refs) + ")", style=palette.DIM)
         parts += [body, Text()]
-    parts.append(Text(_(texts.HELP_CELL_TITLE), style=palette.BOLD))
+    parts.append(Text(_(texts_help.HELP_CELL_TITLE), style=palette.BOLD))
     cell = Table.grid(padding=(0, 2))
     cell.add_column(no_wrap=True)
     cell.add_column(ratio=1, style=palette.DIM)
-    for drawing, meaning in texts.HELP_CELL:
+    for drawing, meaning in texts_help.HELP_CELL:
         cell.add_row(_(drawing), _(meaning))
-    parts += [cell, Text(_(texts.HELP_CELL_CROWDED)), Text(_(texts.HELP_NOTATION)), Text()]
+    parts += [
+        cell,
+        Text(_(texts_help.HELP_CELL_CROWDED)),
+        Text(_(texts_help.HELP_NOTATION)),
+        Text(),
+    ]
     if gods:
-        parts.append(Text(_(texts.HELP_GODS_TITLE), style=palette.BOLD))
+        parts.append(Text(_(texts_help.HELP_GODS_TITLE), style=palette.BOLD))
         table = Table.grid(padding=(0, 2))
         table.add_column(style=palette.ACCENT, no_wrap=True)
         table.add_column(ratio=1)
@@ -51,16 +57,16 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
     keys = Table.grid(padding=(0, 2))
     keys.add_column(style=palette.KEY, no_wrap=True)
     keys.add_column(ratio=1)
-    for key, what in texts.HELP_KEYS:
+    for key, what in texts_help.HELP_KEYS:
         keys.add_row(_(key), _(what))
     legend: list[Text] = []
     for color in COLORS:
         item = chips.chip(color, f" {chips.letter(color)} ")
         key, own = chips.KEYS[color], chips.own_key(color)  # r b o g w work in every language
         said = (
-            _(texts.HELP_COLOR_KEY).format(color=color_word(color), key=key)
+            _(texts_help.HELP_COLOR_KEY).format(color=color_word(color), key=key)
             if own is None
-            else _(texts.HELP_COLOR_KEYS).format(color=color_word(color), own=own, key=key)
+            else _(texts_help.HELP_COLOR_KEYS).format(color=color_word(color), own=own, key=key)
         )
         item.append(" " + said)
         legend.append(item)
@@ -69,17 +75,17 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
     rules = Table.grid(padding=(0, 2))
     rules.add_column(style=palette.DIM, no_wrap=True)
     rules.add_column(ratio=1)
-    for rule_id, text in texts.RULES:
+    for rule_id, text in texts_help.RULES:
         rules.add_row(rule_id, _(text))
     parts += [
-        Text(_(texts.HELP_KEYS_TITLE), style=palette.BOLD),
+        Text(_(texts_help.HELP_KEYS_TITLE), style=palette.BOLD),
         keys,
         Text(),
-        Text(_(texts.HELP_COLORS_TITLE), style=palette.BOLD),
+        Text(_(texts_help.HELP_COLORS_TITLE), style=palette.BOLD),
         colors,
-        Text(_(texts.HELP_COLORS)),
+        Text(_(texts_help.HELP_COLORS)),
         Text(),
-        Text(_(texts.HELP_RULES_TITLE), style=palette.BOLD),
+        Text(_(texts_help.HELP_RULES_TITLE), style=palette.BOLD),
         rules,
     ]
     return Group(*parts)
@@ -96,7 +102,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            Text(f"{_(texts.HELP_TITLE)} · {_(texts.HELP_CLOSE)}", style=palette.ACCENT),
+            Text(f"{_(texts_help.HELP_TITLE)} · {_(texts_help.HELP_CLOSE)}", style=palette.ACCENT),
             classes="help-title",
         )
         with VerticalScroll(id="help-body"):

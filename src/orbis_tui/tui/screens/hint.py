@@ -23,9 +23,10 @@ from textual.worker import get_current_worker
 
 from ...analysis import HintOption, best_options
 from ...engine import GameState
+from ...i18n import fill
 from ...i18n import gettext as _
-from .. import palette, texts
-from ..describe import phase_line
+from .. import palette, texts, texts_learn
+from ..core.describe import phase_line
 from .base import SizeNotice
 
 
@@ -38,7 +39,7 @@ class HintReady(Message):
 def hint_text(options: list[HintOption]) -> Text:
     out = Text(end="")
     if not options:
-        out.append(_(texts.HINT_NONE))
+        out.append(_(texts_learn.HINT_NONE))
         return out
     for rank, option in enumerate(options, start=1):
         if rank > 1:
@@ -49,27 +50,27 @@ def hint_text(options: list[HintOption]) -> Text:
         known = math.isfinite(option.stderr)  # else too few visits to say
         if math.isfinite(option.win):  # the chance of winning first, then the margin
             if known:
-                margin = texts.fill(texts.HINT_CHANCES, **values)
+                margin = fill(texts_learn.HINT_CHANCES, **values)
             else:
-                margin = texts.fill(texts.HINT_CHANCES_ROUGH, **values)
+                margin = fill(texts_learn.HINT_CHANCES_ROUGH, **values)
         elif known:
-            margin = texts.fill(texts.HINT_MARGIN, **values)
+            margin = fill(texts_learn.HINT_MARGIN, **values)
         else:
-            margin = texts.fill(texts.HINT_MARGIN_ROUGH, **values)
+            margin = fill(texts_learn.HINT_MARGIN_ROUGH, **values)
         out.append("\n" + margin, style=palette.ACCENT)
-    out.append("\n\n" + _(texts.HINT_FOOT), style=palette.DIM)
+    out.append("\n\n" + _(texts_learn.HINT_FOOT), style=palette.DIM)
     return out
 
 
 def hint_keys(count: int) -> str:
     """The keys line once the suggestions are shown: only the digits that play one."""
     if count == 0:
-        return _(texts.HINT_KEYS_NONE)
+        return _(texts_learn.HINT_KEYS_NONE)
     if count == 1:
-        return _(texts.HINT_KEYS_ONE)
+        return _(texts_learn.HINT_KEYS_ONE)
     if count == 2:
-        return _(texts.HINT_KEYS_TWO)
-    return _(texts.HINT_KEYS)
+        return _(texts_learn.HINT_KEYS_TWO)
+    return _(texts_learn.HINT_KEYS)
 
 
 class HintScreen(ModalScreen[int | None]):
@@ -93,14 +94,14 @@ class HintScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog hint-dialog"):
             yield Static(
-                Text(_(texts.HINT_TITLE).format(name=self.player), style=palette.ACCENT),
+                Text(_(texts_learn.HINT_TITLE).format(name=self.player), style=palette.ACCENT),
                 classes="title",
             )
             yield Static(Text(phase_line(self.state)), classes="subtitle")
-            yield Static(_(texts.HINT_THINKING), id="hint-status")
+            yield Static(_(texts_learn.HINT_THINKING), id="hint-status")
             yield ProgressBar(total=1.0, show_eta=False, id="hint-progress")
             yield Static("", id="hint-options")
-            yield Static(_(texts.HINT_KEYS_WAIT), classes="hint", id="hint-keys")
+            yield Static(_(texts_learn.HINT_KEYS_WAIT), classes="hint", id="hint-keys")
         yield SizeNotice()
 
     def on_mount(self) -> None:
@@ -138,7 +139,7 @@ class HintScreen(ModalScreen[int | None]):
     def action_close(self) -> None:
         if self.options is None:
             self.workers.cancel_group(self, "hint")
-            self.notify(_(texts.HINT_STOPPED), timeout=2, markup=False)
+            self.notify(_(texts_learn.HINT_STOPPED), timeout=2, markup=False)
         self.dismiss(None)
 
     def action_play(self, rank: int) -> None:
@@ -147,6 +148,6 @@ class HintScreen(ModalScreen[int | None]):
             return
         self.app.bell()
         if self.options is None:
-            self.notify(_(texts.HINT_NOT_READY), timeout=3, markup=False)
+            self.notify(_(texts_learn.HINT_NOT_READY), timeout=3, markup=False)
         else:
-            self.notify(texts.fill(texts.HINT_NO_SUCH, number=rank + 1), timeout=3, markup=False)
+            self.notify(fill(texts_learn.HINT_NO_SUCH, number=rank + 1), timeout=3, markup=False)

@@ -13,8 +13,8 @@ from textual.widgets import Static
 
 from ...engine import GameState
 from ...i18n import gettext as _
-from .. import palette, texts
-from ..history import TurnSummary
+from .. import palette, texts, texts_screens
+from ..core.history import TurnSummary
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
@@ -26,11 +26,15 @@ def history_text(turns_by_player: list[list[TurnSummary]], state: GameState) -> 
             out.append("\n\n")
         out.append(f" {state.players[seat].name} ", style=palette.GOD)
         if not turns:
-            out.append("\n" + _(texts.HISTORY_NONE), style=palette.DIM)
+            out.append("\n" + _(texts_screens.HISTORY_NONE), style=palette.DIM)
         for summary in turns:
             out.append("\n")
-            out.append(_(texts.HISTORY_ROUND).format(round=summary.round), style=palette.DIM)
-            out.append(" " + _(texts.HISTORY_TOOK).format(took=summary.took), style=palette.BOLD)
+            out.append(
+                _(texts_screens.HISTORY_ROUND).format(round=summary.round), style=palette.DIM
+            )
+            out.append(
+                " " + _(texts_screens.HISTORY_TOOK).format(took=summary.took), style=palette.BOLD
+            )
             out.append(" · " + summary.cp_line)
             for line in summary.effects:
                 out.append("\n    " + line)
@@ -50,7 +54,9 @@ class HistoryScreen(ModalScreen[None]):
         self.state = state
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(_(texts.HISTORY_TITLE), style=palette.ACCENT), classes="help-title")
+        yield Static(
+            Text(_(texts_screens.HISTORY_TITLE), style=palette.ACCENT), classes="help-title"
+        )
         with VerticalScroll(id="history-body"):
             yield Static(history_text(self.turns_by_player, self.state))
         yield KeyBar()

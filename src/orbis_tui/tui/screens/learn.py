@@ -20,11 +20,11 @@ from ...i18n import gettext as _
 from ...learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ...learn.progress import FILE_NAME
 from ...printable import printable
-from .. import texts
+from ...saves import SaveStore
+from .. import texts, texts_learn
+from ..core.seats import HUMAN, Seat
+from ..core.settings import Settings
 from ..navigation import NewGame
-from ..saves import SaveStore
-from ..seats import HUMAN, Seat
-from ..settings import Settings
 from ..widgets.lesson_panel import LessonPanel
 from .base import fit_to_terminal
 from .end import EndScreen
@@ -112,7 +112,7 @@ class LearnTableScreen(TableScreen):
         await self.query_one("#right").mount(LessonPanel(id="lesson"))
 
     def hints_instead(self) -> str | None:
-        return _(texts.HINT_LEARN)  # the lesson's own tips guide each step
+        return _(texts_learn.HINT_LEARN)  # the lesson's own tips guide each step
 
     # ------------------------------------------------------------ the walkthrough drives
     def _begin(self, opened: bool) -> None:
@@ -203,9 +203,9 @@ class LearnTableScreen(TableScreen):
 
     def _why_key_idle(self, key: str) -> str | None:
         if key == "u":
-            return _(texts.LEARN_NO_UNDO)
+            return _(texts_learn.LEARN_NO_UNDO)
         if key == "f":
-            return _(texts.LEARN_NO_HURRY)
+            return _(texts_learn.LEARN_NO_HURRY)
         return super()._why_key_idle(key)
 
     def action_take_cell(self, cell: int) -> None:
@@ -334,7 +334,7 @@ def open_walkthrough(app: App[Any], *, restart: bool = False) -> Walkthrough | N
     try:
         script = load_script()
     except ScriptError as exc:
-        app.notify(_(texts.LEARN_BROKEN).format(error=exc), severity="error", markup=False)
+        app.notify(_(texts_learn.LEARN_BROKEN).format(error=exc), severity="error", markup=False)
         return None
     store = progress_store(app)
     walkthrough = None if restart else Walkthrough.resume(script, store)
@@ -362,7 +362,7 @@ def _tell_if_progress_damaged(app: App[Any], store: ProgressStore) -> None:
     kept = store.set_aside()
     if kept is None:
         return  # it stays; the save that follows fails, and says why
-    message = _(texts.LEARN_DAMAGED).format(problem=store.problem, kept=printable(kept))
+    message = _(texts_learn.LEARN_DAMAGED).format(problem=store.problem, kept=printable(kept))
     app.notify(message, severity="warning", timeout=12, markup=False)
 
 
@@ -373,7 +373,7 @@ def tell_if_progress_lost(app: App[Any], walkthrough: Walkthrough) -> bool:
     if error is None:
         return False
     reason = error.strerror or str(error)
-    app.notify(_(texts.LEARN_NOT_KEPT).format(error=reason), severity="warning", markup=False)
+    app.notify(_(texts_learn.LEARN_NOT_KEPT).format(error=reason), severity="warning", markup=False)
     return True
 
 
@@ -381,7 +381,7 @@ def leave_walkthrough(app: App[Any], walkthrough: Walkthrough) -> None:
     """Save the place (or forget it, when finished) and go back to the screen below."""
     walkthrough.save()
     if not tell_if_progress_lost(app, walkthrough) and not walkthrough.finished:
-        app.notify(_(texts.LEARN_LEFT), timeout=4, markup=False)
+        app.notify(_(texts_learn.LEARN_LEFT), timeout=4, markup=False)
     if len(app.screen_stack) > 2:
         app.pop_screen()
     else:

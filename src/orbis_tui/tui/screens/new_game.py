@@ -15,13 +15,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from ...i18n import gettext as _
-from ...names import MAX_NAME_LENGTH, name_problem
 from ...options import MAX_SEED, MIN_SEED
-from .. import palette, texts
+from ...player_names import MAX_NAME_LENGTH, name_problem
+from ...saves import LoadResult
+from .. import palette, texts, texts_learn, texts_screens
+from ..core.seats import HUMAN, Seat, bot_levels, level_summary
+from ..core.settings import Settings
 from ..navigation import OpenWalkthrough, PlayApart, ResumeGame, StartGame
-from ..saves import LoadResult
-from ..seats import HUMAN, Seat, bot_levels, level_summary
-from ..settings import Settings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
@@ -68,17 +68,17 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         loaded = self.loaded
         with Vertical(id="form"):
-            yield Static(Text(_(texts.NEW_TITLE), style=palette.ACCENT), id="title")
-            yield Static(_(texts.NEW_SUBTITLE), id="subtitle")
+            yield Static(Text(_(texts_screens.NEW_TITLE), style=palette.ACCENT), id="title")
+            yield Static(_(texts_screens.NEW_SUBTITLE), id="subtitle")
             if loaded.problem is not None:
                 if loaded.left_in_place:
                     notice = loaded.problem
                 elif loaded.moved_to is not None:
-                    notice = _(texts.NEW_DAMAGED).format(
+                    notice = _(texts_screens.NEW_DAMAGED).format(
                         moved=loaded.moved_to, problem=loaded.problem
                     )
                 else:
-                    notice = _(texts.NEW_DAMAGED_STUCK).format(
+                    notice = _(texts_screens.NEW_DAMAGED_STUCK).format(
                         error=loaded.move_error, problem=loaded.problem
                     )
                 yield Static(Text(notice), id="damaged")
@@ -89,7 +89,7 @@ class NewGameScreen(Screen[None]):
                 state = loaded.match.state
                 yield Static(
                     Text(
-                        _(texts.NEW_RESUME).format(
+                        _(texts_screens.NEW_RESUME).format(
                             names=", ".join(p.name for p in state.players),
                             round=state.round,
                             rounds=ROUNDS,
@@ -99,13 +99,13 @@ class NewGameScreen(Screen[None]):
                     id="resume-info",
                 )
                 yield Button(
-                    _(texts.NEW_RESUME_BUTTON), id="resume", compact=True, variant="success"
+                    _(texts_screens.NEW_RESUME_BUTTON), id="resume", compact=True, variant="success"
                 )
             elif loaded.match is not None:
-                yield Static(_(texts.NEW_FINISHED), id="finished")
-            yield Static(_(texts.NEW_HEADING), id="heading")
+                yield Static(_(texts_screens.NEW_FINISHED), id="finished")
+            yield Static(_(texts_screens.NEW_HEADING), id="heading")
             with Horizontal(classes="row"):
-                yield Label(_(texts.NEW_PLAYERS), classes="label")
+                yield Label(_(texts_screens.NEW_PLAYERS), classes="label")
                 yield Choice(["2", "3", "4"], self.players - 2, id="count")
             # Seats past the player count are added when the count grows: each is
             # six widgets, and the first screen shows sooner without them.
@@ -113,20 +113,20 @@ class NewGameScreen(Screen[None]):
                 yield self._seat_row(n)
             yield Static("", id="level-info")
             with Horizontal(classes="row"):
-                yield Label(_(texts.NEW_FIRST), classes="label")
+                yield Label(_(texts_screens.NEW_FIRST), classes="label")
                 yield Choice(
                     [
-                        _(texts.NEW_RANDOM),
+                        _(texts_screens.NEW_RANDOM),
                         *(self._seat_name(n) for n in range(1, MAX_SEATS + 1)),
                     ],
                     0,
                     id="first",
                 )
             with Horizontal(classes="row"):
-                yield Label(_(texts.NEW_SEED), classes="label")
+                yield Label(_(texts_screens.NEW_SEED), classes="label")
                 yield Input(
                     "" if self.seed is None else str(self.seed),
-                    placeholder=_(texts.NEW_SEED_PLACEHOLDER),
+                    placeholder=_(texts_screens.NEW_SEED_PLACEHOLDER),
                     id="seed",
                     compact=True,
                     restrict=r"-?[0-9]*",
@@ -134,10 +134,10 @@ class NewGameScreen(Screen[None]):
                     classes="seed",
                 )
             yield Static("", id="form-error")
-            yield Button(_(texts.NEW_START), id="start", compact=True, variant="primary")
+            yield Button(_(texts_screens.NEW_START), id="start", compact=True, variant="primary")
             yield Button(_(texts.NEW_APART_BUTTON), id="apart", compact=True)
-            yield Button(_(texts.NEW_LEARN_BUTTON), id="learn", compact=True)
-            yield Static(_(texts.NEW_KEYS), id="keys")
+            yield Button(_(texts_learn.NEW_LEARN_BUTTON), id="learn", compact=True)
+            yield Static(_(texts_screens.NEW_KEYS), id="keys")
         yield KeyBar()
         yield SizeNotice()
 
@@ -146,16 +146,16 @@ class NewGameScreen(Screen[None]):
         name an empty field stands for."""
         if typed is None:
             typed = self.names[n - 1] if n - 1 < len(self.names) else ""
-        return typed.strip() or _(texts.NEW_SEAT_PLACEHOLDER).format(n=n)
+        return typed.strip() or _(texts_screens.NEW_SEAT_PLACEHOLDER).format(n=n)
 
     def _seat_row(self, n: int) -> Horizontal:
         """Seat ``n``: its name, who plays it, and (for a person) whether hints are on."""
         name = self.names[n - 1] if n - 1 < len(self.names) else ""
         fields: list[Widget] = [
-            Label(_(texts.NEW_SEAT).format(n=n), classes="label"),
+            Label(_(texts_screens.NEW_SEAT).format(n=n), classes="label"),
             Input(
                 name,
-                placeholder=_(texts.NEW_SEAT_PLACEHOLDER).format(n=n),
+                placeholder=_(texts_screens.NEW_SEAT_PLACEHOLDER).format(n=n),
                 id=f"name{n}",
                 compact=True,
                 max_length=MAX_NAME_LENGTH,
@@ -164,10 +164,13 @@ class NewGameScreen(Screen[None]):
         ]
         if self.levels:
             kind = self.kinds[n - 1] if n - 1 < len(self.kinds) else HUMAN
-            fields.append(Label(_(texts.NEW_SEAT_KIND), classes="kind-label"))
+            fields.append(Label(_(texts_screens.NEW_SEAT_KIND), classes="kind-label"))
             fields.append(
                 Choice(
-                    [_(texts.NEW_HUMAN), *(texts.level_name(level) for level in self.levels)],
+                    [
+                        _(texts_screens.NEW_HUMAN),
+                        *(texts.level_name(level) for level in self.levels),
+                    ],
                     self.levels.index(kind) + 1 if kind in self.levels else 0,
                     id=f"kind{n}",
                     classes="kind",
@@ -176,7 +179,7 @@ class NewGameScreen(Screen[None]):
             )
         fields.append(
             Choice(
-                [_(choice) for choice in texts.NEW_HINTS],
+                [_(choice) for choice in texts_learn.NEW_HINTS],
                 1 if n - 1 in self.no_hints else 0,
                 id=f"hints{n}",
                 classes="hints",
@@ -240,7 +243,7 @@ class NewGameScreen(Screen[None]):
         kind = focused if isinstance(focused, Choice) else None
         if kind is not None and (kind.id or "").startswith("kind") and kind.value > 0:
             level = self.levels[kind.value - 1]
-            text = _(texts.NEW_LEVEL_INFO).format(
+            text = _(texts_screens.NEW_LEVEL_INFO).format(
                 level=texts.level_name(level), summary=level_summary(level)
             )
         info.update(text)
@@ -316,10 +319,10 @@ class NewGameScreen(Screen[None]):
         seats: list[Seat] = []
         for n in range(1, count + 1):
             field = self.query_one(f"#name{n}", Input)
-            name = field.value.strip() or _(texts.NEW_SEAT_PLACEHOLDER).format(n=n)
+            name = field.value.strip() or _(texts_screens.NEW_SEAT_PLACEHOLDER).format(n=n)
             problem = name_problem(name, [s.name for s in seats], field=f"name{n}")
             if problem is not None:
-                self._error(_(texts.NEW_BAD_NAME).format(seat=n, problem=problem.message))
+                self._error(_(texts_screens.NEW_BAD_NAME).format(seat=n, problem=problem.message))
                 field.focus()
                 return None
             kind = HUMAN
@@ -364,10 +367,10 @@ class NewGameScreen(Screen[None]):
             try:
                 seed = int(text)
             except ValueError:
-                self._error(_(texts.NEW_BAD_SEED))
+                self._error(_(texts_screens.NEW_BAD_SEED))
                 return
             if not MIN_SEED <= seed <= MAX_SEED:
-                self._error(_(texts.NEW_SEED_RANGE).format(low=MIN_SEED, high=MAX_SEED))
+                self._error(_(texts_screens.NEW_SEED_RANGE).format(low=MIN_SEED, high=MAX_SEED))
                 return
         from ...engine import first_player_for  # the engine loads when a game starts
 
@@ -384,14 +387,14 @@ class NewGameScreen(Screen[None]):
 
         assert self.loaded.match is not None
         state = self.loaded.match.state
-        question = _(texts.NEW_REPLACES).format(
+        question = _(texts_screens.NEW_REPLACES).format(
             names=", ".join(p.name for p in state.players), round=state.round, rounds=ROUNDS
         )
-        answers = [_(texts.NEW_REPLACES_START), _(texts.NEW_REPLACES_KEEP)]
+        answers = [_(texts_screens.NEW_REPLACES_START), _(texts_screens.NEW_REPLACES_KEEP)]
 
         def answered(answer: int | None) -> None:
             if answer == 0:
                 self.app.post_message(start)
 
-        title = _(texts.NEW_REPLACES_TITLE)
+        title = _(texts_screens.NEW_REPLACES_TITLE)
         self.app.push_screen(QuestionScreen(title, question, answers, default=1), answered)

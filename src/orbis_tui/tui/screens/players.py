@@ -15,9 +15,9 @@ from textual.widgets import Static
 
 from ...engine import REALM_LIMIT, GameState, final_scores, wilderness_points
 from ...i18n import gettext as _
-from .. import chips, palette, texts
-from ..describe import god_rule
-from ..seats import Seat
+from .. import chips, palette, texts, texts_learn, texts_screens
+from ..core.describe import god_rule
+from ..core.seats import Seat
 from ..widgets.info import farm_chips, god_label
 from ..widgets.pyramid import PyramidView
 from .base import SizeNotice
@@ -25,7 +25,7 @@ from .base import SizeNotice
 
 def gods_text(state: GameState) -> Text:
     """The rule of every god of this game, held or on offer (R-GOD-1), one a line."""
-    out = Text(_(texts.PLAYERS_GODS_TITLE), style=palette.BOLD)
+    out = Text(_(texts_learn.PLAYERS_GODS_TITLE), style=palette.BOLD)
     held = [p.god for p in state.players if p.god is not None]
     for god in [*held, *state.gods_available]:
         out.append("\n" + god_rule(state, god))
@@ -46,7 +46,8 @@ class PlayersScreen(ModalScreen[None]):
         state = self.state
         scores = final_scores(state)
         yield Static(
-            Text(_(texts.PLAYERS_SCREEN_TITLE), style=palette.ACCENT), classes="players-title"
+            Text(_(texts_screens.PLAYERS_SCREEN_TITLE), style=palette.ACCENT),
+            classes="players-title",
         )
         grid = Grid(classes=f"players-grid n{state.num_players}")
         room = (self.app.size.width - 1) // 2  # two boards a row, a column between them
@@ -78,8 +79,8 @@ class PlayersScreen(ModalScreen[None]):
         computer = seat < len(self.seats) and not self.seats[seat].human
         level = texts.level_name(self.seats[seat].kind) if computer else ""
         forms = [
-            (_(texts.PLAYERS_COMPUTER).format(level=level), _(texts.PLAYER_SCORE), False),
-            (_(texts.PLAYERS_COMPUTER).format(level=level), _(texts.CP_LONG), True),
+            (_(texts_screens.PLAYERS_COMPUTER).format(level=level), _(texts.PLAYER_SCORE), False),
+            (_(texts_screens.PLAYERS_COMPUTER).format(level=level), _(texts.CP_LONG), True),
             (f"⚙ {level}", _(texts.CP_LONG), True),
         ]
         head = Text()

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ...i18n import gettext as _
-from .. import palette, texts
+from .. import palette, texts, texts_screens
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
@@ -42,7 +42,7 @@ class QuestionScreen(ModalScreen[int]):
             yield Static(Text(self.title_text, style=palette.ACCENT), classes="title")
             yield Static(Text(self.question), classes="note")
             yield Choice(self.answers, self.default, id="answer")
-            yield Static(_(texts.QUESTION_HINT), classes="hint")
+            yield Static(_(texts_screens.QUESTION_HINT), classes="hint")
         yield KeyBar()
         yield SizeNotice()
 

@@ -29,13 +29,14 @@ from ...engine import (
     final_scores,
     wilderness_points,
 )
+from ...i18n import fill
 from ...i18n import gettext as _
 from ...records import GameRecord
-from .. import palette, texts
-from ..describe import round_text
-from ..replay_book import ReplayBook
+from .. import palette, texts, texts_learn
+from ..core.describe import round_text
+from ..core.replay_book import ReplayBook
+from ..core.sheet import Line
 from ..review_sheet import judgement_sheet, lesson_sheet, unjudged_sheet
-from ..sheet import Line
 from ..widgets.info import PlayerCard, StatusLine
 from ..widgets.keybar import KeyBar
 from ..widgets.market import MarketBoard
@@ -113,14 +114,14 @@ class ReviewScreen(Screen[None]):
             with Vertical(id="left"):
                 yield MarketBoard(id="market")
                 yield SupplyBar(id="supply")
-                yield Static(_(texts.REVIEW_MISTAKES_TITLE), classes="rule")
+                yield Static(_(texts_learn.REVIEW_MISTAKES_TITLE), classes="rule")
                 mistakes = FittedPanel(id="mistakes")
                 mistakes.page_keys = (".", ",")
                 yield mistakes
             with Vertical(id="right"):
                 yield PlayerCard(id="card")
                 yield PyramidView(id="pyramid")
-                yield Static(_(texts.REVIEW_TITLE), classes="rule")
+                yield Static(_(texts_learn.REVIEW_TITLE), classes="rule")
                 yield FittedPanel(id="analysis")
         yield KeyBar()
         yield SizeNotice()
@@ -145,7 +146,7 @@ class ReviewScreen(Screen[None]):
         self._cache_key = review_key(record, per_option=size)
         kept = cache.load(self._cache_key, record)
         if kept.note is not None:
-            self.notify(_(texts.REVIEW_KEPT_DAMAGED).format(note=kept.note), markup=False)
+            self.notify(_(texts_learn.REVIEW_KEPT_DAMAGED).format(note=kept.note), markup=False)
         if kept.review is None:
             return None
         self.analysing = False
@@ -179,10 +180,10 @@ class ReviewScreen(Screen[None]):
         if self.cache is not None and self._cache_key:
             failed = self.cache.save(self._cache_key, message.review)
             if failed is not None:
-                self.notify(_(texts.REVIEW_KEPT_FAILED).format(error=failed), markup=False)
+                self.notify(_(texts_learn.REVIEW_KEPT_FAILED).format(error=failed), markup=False)
         if not message.review.settings.get("complete", True):
             done = len(message.review.moves)
-            self.notify(texts.fill(texts.REVIEW_STOPPED, done=done), markup=False)
+            self.notify(fill(texts_learn.REVIEW_STOPPED, done=done), markup=False)
 
     def use_review(self, review: GameReview) -> None:
         """Show ``review`` beside the game."""
@@ -225,16 +226,16 @@ class ReviewScreen(Screen[None]):
         topic = (position, id(self.review))
         self.query_one("#analysis", FittedPanel).show_lines(analysis, topic=topic)
         mistakes = self.query_one("#mistakes", FittedPanel)
-        more = _(texts.REVIEW_MISTAKES_MORE)
+        more = _(texts_learn.REVIEW_MISTAKES_MORE)
         mistakes.show_lines(self._mistakes_lines(), more, topic=(id(self.review), position))
 
     def _show_status(self, state: GameState) -> None:
         book = self.book
         if self.position >= book.last:
-            line = Text(_(texts.REVIEW_HEAD_END).format(last=book.last), no_wrap=True)
+            line = Text(_(texts_learn.REVIEW_HEAD_END).format(last=book.last), no_wrap=True)
         else:
             line = Text(
-                _(texts.REVIEW_HEAD).format(
+                _(texts_learn.REVIEW_HEAD).format(
                     round=round_text(state),
                     name=state.players[state.current].name,
                     position=self.position + 1,
@@ -245,7 +246,7 @@ class ReviewScreen(Screen[None]):
             )
         if self.analysing:
             line.append(
-                "  " + texts.fill(texts.REVIEW_ANALYSING, share=self._share), palette.ACCENT
+                "  " + fill(texts_learn.REVIEW_ANALYSING, share=self._share), palette.ACCENT
             )
         self.query_one(StatusLine).set_text(line)
 
@@ -283,12 +284,12 @@ class ReviewScreen(Screen[None]):
 
     def _unjudged_words(self) -> str:
         if self.position in self._forced():
-            return _(texts.REVIEW_FORCED)
+            return _(texts_learn.REVIEW_FORCED)
         if self.analysing:
-            return _(texts.REVIEW_PENDING)
+            return _(texts_learn.REVIEW_PENDING)
         if self.review is None:
-            return _(texts.REVIEW_NOT_RUN)
-        return _(texts.REVIEW_UNJUDGED)
+            return _(texts_learn.REVIEW_NOT_RUN)
+        return _(texts_learn.REVIEW_UNJUDGED)
 
     def _forced(self) -> tuple[int, ...]:
         return self.review.forced if self.review is not None else ()
@@ -300,16 +301,20 @@ class ReviewScreen(Screen[None]):
 
         review = self.review
         if review is None:
-            waiting = _(texts.REVIEW_NO_MISTAKES_YET) if self.analysing else _(texts.REVIEW_NOT_RUN)
+            waiting = (
+                _(texts_learn.REVIEW_NO_MISTAKES_YET)
+                if self.analysing
+                else _(texts_learn.REVIEW_NOT_RUN)
+            )
             return [Text(waiting, style=palette.DIM)]
         lines: list[Text] = []
         if not self._ranked:
-            lines.append(MustShow(_(texts.REVIEW_NO_MISTAKES), rank=CHOICE))
+            lines.append(MustShow(_(texts_learn.REVIEW_NO_MISTAKES), rank=CHOICE))
         here = self._by_position.get(self.position)
         for place, move in enumerate(self._ranked[:SHOWN_MISTAKES]):
             mark = "▸ " if move is here else "  "
-            line = texts.fill(
-                texts.REVIEW_MISTAKE_LINE,
+            line = fill(
+                texts_learn.REVIEW_MISTAKE_LINE,
                 round=(move.turn - 1) // len(review.names) + 1,
                 name=review.names[move.seat],
                 loss=move.loss,
@@ -328,15 +333,15 @@ class ReviewScreen(Screen[None]):
                 "others": parts.others,
             }
             if parts.total < 0.05:
-                said = _(texts.REVIEW_SUMMARY_NONE).format(name=player.name)
+                said = _(texts_learn.REVIEW_SUMMARY_NONE).format(name=player.name)
             elif not mistakes:
-                said = texts.fill(texts.REVIEW_SUMMARY_SMALL, **values)
+                said = fill(texts_learn.REVIEW_SUMMARY_SMALL, **values)
             else:
-                small = texts.fill(texts.REVIEW_SUMMARY_REST, **values)
-                said = texts.fill(texts.REVIEW_SUMMARY, small=small, **values)
+                small = fill(texts_learn.REVIEW_SUMMARY_REST, **values)
+                said = fill(texts_learn.REVIEW_SUMMARY, small=small, **values)
             lines.append(MustShow(said, palette.DIM, rank=OTHER_KEY))
-        lines.append(MustShow(_(texts.REVIEW_LOST_MEANS), palette.DIM, rank=ASIDE))
-        win = texts.fill(texts.REVIEW_WIN_COUNTS, win=round(WIN_VALUE))
+        lines.append(MustShow(_(texts_learn.REVIEW_LOST_MEANS), palette.DIM, rank=ASIDE))
+        win = fill(texts_learn.REVIEW_WIN_COUNTS, win=round(WIN_VALUE))
         lines.append(MustShow(win, palette.DIM, rank=ASIDE))
         return lines
 
@@ -390,11 +395,15 @@ class ReviewScreen(Screen[None]):
         """A key that means nothing right now says why."""
         why = None
         if event.key in ("m", "n") and not self._ranked:
-            why = _(texts.REVIEW_WAIT_TO_JUMP) if self.analysing else _(texts.REVIEW_NONE_TO_JUMP)
+            why = (
+                _(texts_learn.REVIEW_WAIT_TO_JUMP)
+                if self.analysing
+                else _(texts_learn.REVIEW_NONE_TO_JUMP)
+            )
         elif event.key in ("left", "h", "pageup", "home") and self.position == 0:
-            why = _(texts.REVIEW_AT_START)
+            why = _(texts_learn.REVIEW_AT_START)
         elif event.key in ("right", "l", "pagedown", "end") and self.position >= self.book.last:
-            why = _(texts.REVIEW_AT_END)
+            why = _(texts_learn.REVIEW_AT_END)
         elif event.key in _PAGE_KEYS:
             panel, direction = _PAGE_KEYS[event.key]
             if not self.query_one(panel, FittedPanel).can_scroll(direction):
@@ -415,7 +424,7 @@ class ReviewScreen(Screen[None]):
 
     def action_players(self) -> None:
         """Every player's pyramid and realm at this position."""
-        from ..seats import seats_of
+        from ..core.seats import seats_of
         from .players import PlayersScreen
 
         setup = self.book.record.setup

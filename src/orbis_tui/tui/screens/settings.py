@@ -14,9 +14,9 @@ from textual.widgets import Label, Static
 
 from ... import i18n
 from ...i18n import gettext as _
-from .. import palette, texts
+from .. import palette, texts, texts_screens
+from ..core.settings import LOOKS, PACES, Settings
 from ..navigation import SettingsChanged
-from ..settings import LOOKS, PACES, Settings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
@@ -36,30 +36,34 @@ class SettingsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         settings = self.settings
         with Vertical(classes="dialog settings"):
-            yield Static(Text(_(texts.SETTINGS_TITLE), style=palette.ACCENT), classes="title")
+            yield Static(
+                Text(_(texts_screens.SETTINGS_TITLE), style=palette.ACCENT), classes="title"
+            )
             with Horizontal(classes="row"):
-                yield Label(_(texts.SETTINGS_LOOK), classes="label")
+                yield Label(_(texts_screens.SETTINGS_LOOK), classes="label")
                 yield Choice(
-                    [_(texts.LOOK_NAMES[look]) for look in LOOKS],
+                    [_(texts_screens.LOOK_NAMES[look]) for look in LOOKS],
                     LOOKS.index(settings.look),
                     id="look",
                 )
             with Horizontal(classes="row"):
-                yield Label(_(texts.SETTINGS_CONFIRM), classes="label")
+                yield Label(_(texts_screens.SETTINGS_CONFIRM), classes="label")
                 yield Choice(
-                    [_(texts.SETTINGS_ON), _(texts.SETTINGS_OFF)],
+                    [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)],
                     0 if settings.confirm_turn else 1,
                     id="confirm",
                 )
             with Horizontal(classes="row"):
-                yield Label(_(texts.SETTINGS_PACE), classes="label")
+                yield Label(_(texts_screens.SETTINGS_PACE), classes="label")
                 yield Choice(
-                    [_(texts.PACE_NAMES[p]) for p in _PACES], _PACES.index(settings.pace), id="pace"
+                    [_(texts_screens.PACE_NAMES[p]) for p in _PACES],
+                    _PACES.index(settings.pace),
+                    id="pace",
                 )
             with Horizontal(classes="row"):
-                yield Label(_(texts.SETTINGS_HANDOVER), classes="label")
+                yield Label(_(texts_screens.SETTINGS_HANDOVER), classes="label")
                 yield Choice(
-                    [_(texts.SETTINGS_ON), _(texts.SETTINGS_OFF)],
+                    [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)],
                     0 if settings.handover_alone else 1,
                     id="handover",
                 )
@@ -72,17 +76,19 @@ class SettingsScreen(ModalScreen[None]):
                     with Horizontal(classes="row"):
                         yield Label(label, classes="label")
                         yield Choice(
-                            [_(texts.SETTINGS_ON), _(texts.SETTINGS_OFF)], 0 if on else 1, id=ident
+                            [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)],
+                            0 if on else 1,
+                            id=ident,
                         )
             languages = i18n.available_languages()
             with Horizontal(classes="row"):
-                yield Label(_(texts.SETTINGS_LANGUAGE), classes="label")
+                yield Label(_(texts_screens.SETTINGS_LANGUAGE), classes="label")
                 yield Choice(
                     [i18n.LANGUAGE_NAMES.get(lang, lang) for lang in languages],
                     languages.index(i18n.language()) if i18n.language() in languages else 0,
                     id="language",
                 )
-            yield Static(_(texts.SETTINGS_HINT), classes="hint")
+            yield Static(_(texts_screens.SETTINGS_HINT), classes="hint")
         yield KeyBar()
         yield SizeNotice()
 

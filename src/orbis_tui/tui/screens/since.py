@@ -17,9 +17,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...i18n import fill
 from ...i18n import gettext as _
-from .. import palette, texts
-from ..history import TurnSummary
+from .. import palette, texts, texts_screens
+from ..core.history import TurnSummary
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice
 
@@ -34,7 +35,7 @@ def since_text(name: str, turns: Sequence[TurnSummary], to_you: Sequence[str]) -
     for number, summary in enumerate(turns):
         if number:
             out.append("\n")
-        out.append(_(texts.HISTORY_ROUND).format(round=summary.round), style=palette.DIM)
+        out.append(_(texts_screens.HISTORY_ROUND).format(round=summary.round), style=palette.DIM)
         out.append(" " + summary.headline, style=palette.BOLD)
         out.append(" · " + summary.cp_line)
         for line in summary.effects:
@@ -69,7 +70,7 @@ class SinceScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         template = texts.SINCE_AWAY_TITLE if self.away else texts.SINCE_TITLE
-        title = texts.fill(template, name=self.player, count=len(self.turns))
+        title = fill(template, name=self.player, count=len(self.turns))
         yield Static(Text(title, style=palette.ACCENT), classes="help-title")
         with VerticalScroll(id="since-body"):
             yield Static(since_text(self.player, self.turns, self.to_you), id="since-text")

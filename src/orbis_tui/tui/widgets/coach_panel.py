@@ -15,9 +15,9 @@ from textual.widgets import Static
 
 from ...engine import Exchange, GameState
 from ...i18n import gettext as _
-from .. import palette, texts
-from ..controller import Controller
-from ..sheet import decision_lines
+from .. import palette, texts_learn
+from ..core.controller import Controller
+from ..core.sheet import decision_lines
 from .panel import render_line
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def coach_text(coach: Coach, state: GameState, ui: Controller | None = None) -> 
     unavailable option with its reason and rule, then notes."""
     advice = coach.advise(state)
     out = Text()
-    out.append(_(texts.COACH_TITLE), style=palette.ACCENT)
+    out.append(_(texts_learn.COACH_TITLE), style=palette.ACCENT)
     out.append("  ")
     out.append(advice.phase)
     if ui is not None and not state.is_over:
@@ -43,32 +43,37 @@ def coach_text(coach: Coach, state: GameState, ui: Controller | None = None) -> 
         others = [o for o in advice.unavailable if not isinstance(o.action, Exchange)]
         out.append("\n")
         if not others and any(o.available for o in exchanges):
-            out.append(_(texts.COACH_ALL_OPEN), style=palette.DIM)
+            out.append(_(texts_learn.COACH_ALL_OPEN), style=palette.DIM)
         else:
-            out.append(_(texts.COACH_UNAVAILABLE), style=palette.BOLD)
+            out.append(_(texts_learn.COACH_UNAVAILABLE), style=palette.BOLD)
         for option in others:
             reason = option.reason
             assert reason is not None
             out.append("\n✗ ", style=palette.BAD)
-            out.append(_(texts.COACH_OPTION).format(label=option.label, reason=reason.message))
+            out.append(
+                _(texts_learn.COACH_OPTION).format(label=option.label, reason=reason.message)
+            )
             _rule(out, reason.rule, reason.rule_text, seen_rules)
         if exchanges and not any(o.available for o in exchanges):
             reason = exchanges[0].reason
             assert reason is not None
             out.append("\n✗ ", style=palette.BAD)
-            out.append(_(texts.COACH_NO_EXCHANGE))
+            out.append(_(texts_learn.COACH_NO_EXCHANGE))
             _rule(out, reason.rule, reason.rule_text, seen_rules)
         notes = [o for o in advice.options if o.available and o.note]
         if notes:
             out.append("\n")
-            out.append(_(texts.COACH_NOTES), style=palette.BOLD)
+            out.append(_(texts_learn.COACH_NOTES), style=palette.BOLD)
             for option in notes:
                 out.append("\n• ")
-                out.append(_(texts.COACH_OPTION).format(label=option.label, reason=option.note))
+                out.append(
+                    _(texts_learn.COACH_OPTION).format(label=option.label, reason=option.note)
+                )
     if advice.rule_text and advice.rule not in seen_rules:
         out.append("\n")
         out.append(
-            _(texts.COACH_RULE).format(rule=advice.rule, text=advice.rule_text), style=palette.DIM
+            _(texts_learn.COACH_RULE).format(rule=advice.rule, text=advice.rule_text),
+            style=palette.DIM,
         )
     return out
 
@@ -142,9 +147,9 @@ class CoachPanel(VerticalScroll):
             return
         self._shown = (version, confirming, sheet)
         if confirming:
-            text = Text(_(texts.COACH_TITLE), style=palette.ACCENT)
+            text = Text(_(texts_learn.COACH_TITLE), style=palette.ACCENT)
             text.append("  ")
-            text.append(_(texts.COACH_TURN_DONE))
+            text.append(_(texts_learn.COACH_TURN_DONE))
         else:
             text = coach_text(self.coach, state, ui)
         self.query_one("#coach-text", Static).update(text)

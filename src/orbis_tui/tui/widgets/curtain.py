@@ -10,8 +10,8 @@ from textual.widgets import Static
 
 from ...engine import ROUNDS
 from ...i18n import gettext as _
-from .. import palette, texts
-from ..handover import HandOver
+from .. import palette, texts, texts_screens
+from ..core.handover import HandOver
 
 
 class HandOverCurtain(Static):
@@ -39,16 +39,20 @@ class HandOverCurtain(Static):
         last turn to speak of: the turns are "the last moves"."""
         name, recent, resumed = curtain.name, curtain.recent, curtain.resumed
         parts: list[Text] = [
-            Text(_(texts.HANDOVER_TITLE).format(name=name), style=palette.ACCENT, justify="center"),
             Text(
-                _(texts.HANDOVER_ROUND).format(round=curtain.round_number, rounds=ROUNDS),
+                _(texts_screens.HANDOVER_TITLE).format(name=name),
+                style=palette.ACCENT,
+                justify="center",
+            ),
+            Text(
+                _(texts_screens.HANDOVER_ROUND).format(round=curtain.round_number, rounds=ROUNDS),
                 style=palette.DIM,
                 justify="center",
             ),
             Text(),
         ]
         if resumed:
-            parts += [Text(_(texts.HANDOVER_RESUMED)), Text()]
+            parts += [Text(_(texts_screens.HANDOVER_RESUMED)), Text()]
         room = max(3, self.app.size.height - 12)  # lines left for the summaries
         width = max(30, min(74, self.app.size.width - 4))
         inner = width - 4  # inside the panel's border and padding
@@ -62,9 +66,9 @@ class HandOverCurtain(Static):
             room = max(2, room - 1)
         if recent:
             heading = (
-                _(texts.HANDOVER_LAST)
+                _(texts_screens.HANDOVER_LAST)
                 if curtain.played_before and not resumed
-                else _(texts.HANDOVER_SO_FAR)
+                else _(texts_screens.HANDOVER_SO_FAR)
             )
             parts.append(Text(heading.format(name=name), style=palette.BOLD))
             shown = list(recent)[-4:]
@@ -88,11 +92,11 @@ class HandOverCurtain(Static):
             parts.append(Text(_(texts.HANDOVER_SINCE_KEY), style=palette.DIM))
             parts.append(Text())
         if curtain.pass_keyboard:
-            parts.append(Text(_(texts.HANDOVER_PASS).format(name=name)))
+            parts.append(Text(_(texts_screens.HANDOVER_PASS).format(name=name)))
             parts.append(Text())
-            ready = _(texts.HANDOVER_READY).format(name=name)
+            ready = _(texts_screens.HANDOVER_READY).format(name=name)
         else:
-            ready = _(texts.HANDOVER_PLAY)
+            ready = _(texts_screens.HANDOVER_PLAY)
         parts.append(Text(ready, style=palette.KEY, justify="center"))
         panel = Panel(Group(*parts), width=width, border_style="bright_black")
         self.update(Align.center(panel), layout=False)  # its size never changes

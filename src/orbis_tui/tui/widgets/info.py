@@ -19,11 +19,13 @@ from ...engine import (
     PlayerScore,
     PlayerState,
 )
+from ...i18n import fill
 from ...i18n import gettext as _
+from ...words import name_of
 from .. import chips, palette, texts
-from ..describe import god_short_name, name_of, phase_line, phase_words, round_text
+from ..core.describe import god_short_name, phase_line, phase_words, round_text
+from ..core.seats import Seat
 from ..palette import rich_format as fmt
-from ..seats import Seat
 
 
 def _squeeze(text: str, width: int) -> str:
@@ -264,5 +266,5 @@ class GameLog(Widget):
         back = min(self.back, max(0, len(out) - height))
         window = out[max(0, len(out) - height - back) : len(out) - back]
         if back:  # say that newer lines wait below, and how to reach them
-            window = [*window[1:], Text(texts.fill(texts.LOG_NEWER, count=back), style=palette.DIM)]
+            window = [*window[1:], Text(fill(texts.LOG_NEWER, count=back), style=palette.DIM)]
         return Text("\n").join(window)

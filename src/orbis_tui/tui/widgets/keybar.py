@@ -16,7 +16,7 @@ from textual.widget import Widget
 
 from ...i18n import gettext
 from ...i18n import gettext as _
-from .. import palette, texts
+from .. import palette, texts, texts_screens
 
 # Actions always available (and listed in the help), shown only when there is room;
 # when there is too little, they give way in this order (the coach and the history last).
@@ -88,7 +88,7 @@ class KeyBar(Widget):
         out = Text(no_wrap=True, overflow="ellipsis", end="")
         if self._read_only():
             # Said on every screen for as long as it lasts, not in a toast that fades.
-            out.append(f" {_(texts.READ_ONLY_MARK)} ", style=palette.WARNING_MARK)
+            out.append(f" {_(texts_screens.READ_ONLY_MARK)} ", style=palette.WARNING_MARK)
         marked = out.cell_len
         # When the line is too narrow, the keys that are always there (and listed in
         # the help) give way first, from the right: the ones for this moment stay.

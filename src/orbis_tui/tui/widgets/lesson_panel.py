@@ -17,7 +17,7 @@ from textual.widgets import Static
 from ...engine import GameState
 from ...i18n import gettext as _
 from ...learn import FocusKind, Outcome, Walkthrough
-from .. import palette, texts
+from .. import palette, texts_learn
 from .info import god_label
 
 _WARN = Style(color="#e8a33a", bold=True)  # a legal move that is not this lesson's
@@ -30,9 +30,11 @@ def lesson_text(walkthrough: Walkthrough) -> Text:
     feedback = walkthrough.last
     total = len(walkthrough.steps)
     if step is None:
-        out.append(_(texts.LEARN_FINISHED), style=palette.ACCENT)
+        out.append(_(texts_learn.LEARN_FINISHED), style=palette.ACCENT)
         return out
-    out.append(_(texts.LEARN_STEP).format(number=step.index + 1, total=total), style=palette.DIM)
+    out.append(
+        _(texts_learn.LEARN_STEP).format(number=step.index + 1, total=total), style=palette.DIM
+    )
     out.append("  ")
     out.append(step.title, style=palette.ACCENT)
     out.append("\n")
@@ -42,7 +44,7 @@ def lesson_text(walkthrough: Walkthrough) -> Text:
     out.append(step.text)
     out.append("\n")
     if walkthrough.expects_move() and step.is_free and step.hint:
-        out.append(_(texts.LEARN_TIP).format(hint=step.hint), style=palette.GOOD)
+        out.append(_(texts_learn.LEARN_TIP).format(hint=step.hint), style=palette.GOOD)
     if any(f.kind is FocusKind.OPPONENT for f in step.focus):
         out.append("\n")
         out.append(_opponent_line(walkthrough.state, walkthrough.opponent), style=palette.DIM)
@@ -59,18 +61,18 @@ def _feedback(walkthrough: Walkthrough) -> Text:
         reason = feedback.reason
         if reason is not None and reason.rule_text:
             line.append("\n")
-            line.append(_(texts.LEARN_RULE).format(rule=reason.rule, text=reason.rule_text))
+            line.append(_(texts_learn.LEARN_RULE).format(rule=reason.rule, text=reason.rule_text))
         if feedback.expected:
             line.append("\n")
             line.append(
-                _(texts.LEARN_EXPECTED).format(expected=feedback.expected), style=palette.DIM
+                _(texts_learn.LEARN_EXPECTED).format(expected=feedback.expected), style=palette.DIM
             )
     elif feedback.outcome in (Outcome.OFF_LESSON, Outcome.NOT_NOW):
         line.append("→ " + feedback.message, style=_WARN)
         expected = feedback.expected
         if feedback.outcome is Outcome.OFF_LESSON and expected and expected not in feedback.message:
             line.append("\n")
-            line.append(_(texts.LEARN_EXPECTED).format(expected=expected), style=palette.DIM)
+            line.append(_(texts_learn.LEARN_EXPECTED).format(expected=expected), style=palette.DIM)
     else:
         line.append("✓ " + feedback.message, style=palette.GOOD)
     return line
@@ -78,7 +80,7 @@ def _feedback(walkthrough: Walkthrough) -> Text:
 
 def _opponent_line(state: GameState, seat: int) -> str:
     player = state.players[seat]
-    return _(texts.LEARN_OPPONENT).format(
+    return _(texts_learn.LEARN_OPPONENT).format(
         name=player.name,
         tiles=player.region_tiles,
         worshipers=player.worshipers,

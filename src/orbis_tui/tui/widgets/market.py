@@ -10,10 +10,11 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...engine import Color, Count, GameState, Tile
+from ...engine import MARKET_SIDE, MARKET_SIZE, Color, Count, GameState, Tile
 from ...i18n import gettext as _
+from ...words import name_of
 from .. import chips, palette, texts
-from ..describe import effect_long, effect_short, name_of
+from ..core.describe import effect_long, effect_short
 from .canvas import Canvas, CanvasWidget
 
 _H = "─"
@@ -30,10 +31,16 @@ _JOINS = {
     (2, 2): "┘",
 }
 
+# The grid's lines across (and down): one more than its cells.
+_LINES = MARKET_SIDE + 1
+
 
 def _join(row: int, col: int) -> str:
     return _JOINS[
-        (0 if row == 0 else 2 if row == 3 else 1, 0 if col == 0 else 2 if col == 3 else 1)
+        (
+            0 if row == 0 else 2 if row == MARKET_SIDE else 1,
+            0 if col == 0 else 2 if col == MARKET_SIDE else 1,
+        )
     ]
 
 
@@ -102,9 +109,9 @@ class MarketBoard(CanvasWidget):
     # ------------------------------------------------------------ drawing
     def _layout(self) -> tuple[int, int, int, int]:
         width, height = self.size
-        cw = max(6, (width - 4) // 3)
-        ch = max(1, min(5, (height - 4) // 3))
-        bw = 3 * cw + 4
+        cw = max(6, (width - _LINES) // MARKET_SIDE)
+        ch = max(1, min(5, (height - _LINES) // MARKET_SIDE))
+        bw = MARKET_SIDE * cw + _LINES
         ox = max(0, (width - bw) // 2)
         return ox, 0, cw, ch
 
@@ -122,8 +129,8 @@ class MarketBoard(CanvasWidget):
             if tile is not None:
                 generated = dict.fromkeys(view.generated, tile.color)
         removals = dict(view.removals)
-        for cell in range(9):
-            row, col = divmod(cell, 3)
+        for cell in range(MARKET_SIZE):
+            row, col = divmod(cell, MARKET_SIDE)
             x = ox + 1 + col * (cw + 1)
             y = oy + 1 + row * (ch + 1)
             hidden = cell in view.hidden
@@ -143,7 +150,7 @@ class MarketBoard(CanvasWidget):
             if view.blocked:
                 canvas.restyle(x, y, cw, ch, palette.DIM)
         if view.cursor is not None:
-            row, col = divmod(view.cursor, 3)
+            row, col = divmod(view.cursor, MARKET_SIDE)
             x = ox + col * (cw + 1)
             y = oy + row * (ch + 1)
             accent = palette.CURSOR_BORDER
@@ -158,15 +165,15 @@ class MarketBoard(CanvasWidget):
     @staticmethod
     def _draw_grid(canvas: Canvas, ox: int, oy: int, cw: int, ch: int) -> None:
         border = Style(dim=True)
-        for r in range(4):
+        for r in range(_LINES):
             y = oy + r * (ch + 1)
-            canvas.put(ox, y, _H * (3 * cw + 4), border)
-            for c in range(4):
+            canvas.put(ox, y, _H * (MARKET_SIDE * cw + _LINES), border)
+            for c in range(_LINES):
                 canvas.put(ox + c * (cw + 1), y, _join(r, c), border)
-        for r in range(3):
+        for r in range(MARKET_SIDE):
             for i in range(ch):
                 y = oy + 1 + r * (ch + 1) + i
-                for c in range(4):
+                for c in range(_LINES):
                     canvas.put(ox + c * (cw + 1), y, _V, border)
 
     @staticmethod
@@ -252,9 +259,9 @@ class MarketBoard(CanvasWidget):
             return None
         col, rx = divmod(x - ox - 1, cw + 1)
         row, ry = divmod(y - oy - 1, ch + 1)
-        if col > 2 or row > 2 or rx >= cw or ry >= ch:
+        if col >= MARKET_SIDE or row >= MARKET_SIDE or rx >= cw or ry >= ch:
             return None
-        return row * 3 + col
+        return row * MARKET_SIDE + col
 
     def on_click(self, event: events.Click) -> None:
         cell = self.cell_at(event.x, event.y)

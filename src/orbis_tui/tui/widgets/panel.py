@@ -3,7 +3,7 @@ engine's warnings about it, and why other options are refused.
 
 Everything here is read from ``state.decision``: the options, their refusals and their
 warnings are the engine's, and the lines are the decision sheet's
-(:mod:`orbis_tui.tui.sheet`): the panel only draws them and fits them to its rows.
+(:mod:`orbis_tui.tui.core.sheet`): the panel only draws them and fits them to its rows.
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ from ...engine import (
     shared_losses,
 )
 from ...i18n import gettext as _
-from .. import chips, palette, sheet, texts
-from ..controller import Controller
-from ..history import TurnSummary
-from ..sheet import (
+from .. import chips, palette, texts
+from ..core import sheet
+from ..core.controller import Controller
+from ..core.history import TurnSummary
+from ..core.sheet import (
     ASIDE,
     CHOICE,
     HEADING,

@@ -17,8 +17,9 @@ from textual.reactive import reactive
 
 from ...engine import Color, PlacedTile, Position, Pyramid
 from ...i18n import gettext as _
+from ...words import name_of
 from .. import chips, palette, texts
-from ..describe import effect_short, effect_tiny, name_of
+from ..core.describe import effect_short, effect_tiny
 from .canvas import Canvas, CanvasWidget
 
 ROWS = 4

@@ -12,8 +12,9 @@ from textual.widget import Widget
 
 from ...engine import GameState, God, GodId
 from ...i18n import gettext as _
+from ...words import name_of
 from .. import palette, texts
-from ..describe import GOD_KEYS, god_short_name, name_of
+from ..core.describe import GOD_KEYS, god_short_name
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Action, GameState, parse_action
-from ..records import GameRecord, start_state
+from ...engine import Action, GameState, parse_action
+from ...records import GameRecord, start_state
 
 CHECKPOINT = 10
 

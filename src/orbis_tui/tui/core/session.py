@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import (
+from ...engine import (
     Action,
     Event,
     GameState,
@@ -22,10 +22,10 @@ from ..engine import (
     TurnEnded,
     format_action,
 )
-from ..records import Match
+from ...records import Match
+from ...saves import SaveStore
 from .history import TurnHistory, TurnSummary, made_impossible, standing, summarize
 from .logbook import LogBook
-from .saves import SaveStore
 from .seats import Seat
 
 

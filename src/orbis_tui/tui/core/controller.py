@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import (
+from ...engine import (
     COLORS,
     LOVE_GIFT,
     MARKET_SIDE,
@@ -42,7 +42,7 @@ from ..engine import (
     geometry,
     preview_take,
 )
-from .describe import fewest_first, most_plentiful
+from .choices import fewest_first, most_plentiful
 
 NEUTRAL_CELL = 4  # the market's middle: where a player's cursor starts
 # Market cursor moves: (row step, column step).

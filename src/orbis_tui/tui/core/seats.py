@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..levels import HUMAN as HUMAN  # a seat played by a person (re-exported for the app)
+from ...levels import HUMAN as HUMAN  # a seat played by a person (re-exported for the app)
 
 if TYPE_CHECKING:
-    from ..bots import Bot
+    from ...bots import Bot
 
 
 @dataclass(frozen=True)
@@ -31,15 +31,15 @@ class Seat:
 
 def bot_levels() -> list[str]:
     """The computer levels on offer, weakest first."""
-    from ..levels import LEVELS
+    from ...levels import LEVELS
 
     return list(LEVELS)
 
 
 def level_summary(level: str) -> str:
     """What a person should expect of ``level``, in the language in use."""
-    from ..i18n import gettext
-    from ..levels import SUMMARIES
+    from ...i18n import gettext
+    from ...levels import SUMMARIES
 
     summary = SUMMARIES.get(level)
     return gettext(summary) if summary is not None else ""
@@ -47,8 +47,8 @@ def level_summary(level: str) -> str:
 
 def make_bot(level: str, game_seed: int, seat: int) -> Bot:
     """The computer player of ``level`` for ``seat`` of the game dealt from ``game_seed``."""
-    from ..bots import bot_seed
-    from ..bots import make_bot as build
+    from ...bots import bot_seed
+    from ...bots import make_bot as build
 
     return build(level, bot_seed(game_seed, seat))
 

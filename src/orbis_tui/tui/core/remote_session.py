@@ -16,13 +16,13 @@ import math
 import time
 from collections.abc import Callable
 
-from ..engine import Action, IllegalAction, format_action
-from ..i18n import gettext as _
-from ..records import GameRecord, Match
-from ..remote import protocol as p
-from ..remote.chat import MAX_CHAT, ChatLine, ChatLog, clean_chat
-from ..remote.client import TableMirror, TableView
-from . import texts
+from ...engine import Action, IllegalAction, format_action
+from ...i18n import gettext as _
+from ...records import GameRecord, Match
+from ...remote import protocol as p
+from ...remote.chat import MAX_CHAT, ChatLine, ChatLog, clean_chat
+from ...remote.client import TableMirror, TableView
+from .. import texts
 from .history import TurnHistory
 from .logbook import LogBook
 from .seats import HUMAN, Seat

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import DecisionKind, GameState, GodId, TakeGod
-from ..i18n import gettext as _
-from . import texts
+from ...engine import DecisionKind, GameState, GodId, TakeGod
+from ...i18n import gettext as _
+from .. import texts, texts_learn, texts_screens
 from .controller import Controller
 
 # What Enter does, per decision (the key bar shows the matching label).
@@ -133,7 +133,7 @@ def judge(action: str, parameters: tuple[object, ...], context: KeyContext) -> V
         if action in ("end_turn", "undo"):
             return ENABLED
         if kind is not DecisionKind.OVER and action in _ANSWERING:
-            return _idle(_(texts.IDLE_CONFIRMING))
+            return _idle(_(texts_screens.IDLE_CONFIRMING))
         return IDLE
     if action == "end_turn" or kind is DecisionKind.OVER or not context.human:
         return IDLE
@@ -157,24 +157,24 @@ def _deciding(action: str, parameters: tuple[object, ...], context: KeyContext) 
         mode = "colored" if ui.wild_mode else "wild"
         return _either(_toggles_wild(state, ui) and parameters[0] == mode)
     if action == "exchange":
-        return _either(bool(state.decision.exchanges), _(texts.IDLE_EXCHANGE))
+        return _either(bool(state.decision.exchanges), _(texts_screens.IDLE_EXCHANGE))
     if action == "undo":
-        return _either(_now(context.can_undo), _(texts.NOTHING_TO_UNDO))
+        return _either(_now(context.can_undo), _(texts_screens.NOTHING_TO_UNDO))
     if action == "move":
         if kind is DecisionKind.TURN or kind is DecisionKind.PLACE:
             return ENABLED
         return _either(kind is DecisionKind.VOLCANO and parameters[0] in ("up", "down"))
     if action == "take_cell":
         if kind is not DecisionKind.TURN:
-            return _idle(_(texts.IDLE_MARKET))
-        return _either(not state.must_take_god(), _(texts.IDLE_MUST_GOD))
+            return _idle(_(texts_screens.IDLE_MARKET))
+        return _either(not state.must_take_god(), _(texts_screens.IDLE_MUST_GOD))
     if action == "select_god":
         god = GodId(str(parameters[0]))
         # the turn's options hold one for each god still on the table (R-TURN-1)
         offered = kind is DecisionKind.TURN and state.decision.option(TakeGod(god)) is not None
         return _either(offered)
     if action in ("add_color", "remove_color"):
-        return _either(ui.picks_colors(state), _(texts.IDLE_COLOR))
+        return _either(ui.picks_colors(state), _(texts_screens.IDLE_COLOR))
     return ENABLED
 
 
@@ -211,13 +211,13 @@ def why_no_hint(context: KeyContext) -> str | None:
     if context.hints_instead is not None:
         return context.hints_instead
     if context.state.is_over:
-        return _(texts.HINT_OVER)
+        return _(texts_learn.HINT_OVER)
     if not context.human:
-        return _(texts.HINT_BOT)
+        return _(texts_learn.HINT_BOT)
     if not context.hints:
-        return _(texts.HINT_OFF).format(name=context.name)
+        return _(texts_learn.HINT_OFF).format(name=context.name)
     if context.confirming:
-        return _(texts.HINT_CONFIRMING)
+        return _(texts_learn.HINT_CONFIRMING)
     return None
 
 

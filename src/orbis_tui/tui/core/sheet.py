@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from string import Formatter
 
-from ..engine import (
+from ...engine import (
     NUM_COLORS,
     Action,
     ChooseWorshipers,
@@ -39,22 +39,12 @@ from ..engine import (
     TakeTile,
     preview_take,
 )
-from ..i18n import color_letters
-from ..i18n import gettext as _
-from ..words import describe_actions
-from . import texts
+from ...i18n import Template, color_letters, fill
+from ...i18n import gettext as _
+from ...words import cost_words, describe_actions, message_of, name_of, spot_words, worshiper_words
+from .. import texts
 from .controller import Controller
-from .describe import (
-    cost_words,
-    effect_long,
-    god_line,
-    message_of,
-    mystic_words,
-    name_of,
-    phase_line,
-    spot_words,
-    worshiper_words,
-)
+from .describe import effect_long, god_line, mystic_words, phase_line
 from .history import TurnSummary
 
 # How much a must-show line matters when even those are too many for a short window:
@@ -328,14 +318,12 @@ def _tile_lines(state: GameState, cell: int) -> list[Line]:
     if p.affordable:
         verdict = line(_(texts.PANEL_AFFORDABLE), Tone.GOOD, topic=Topic.PAYMENT)
     elif p.exchanges_needed is not None:
-        verdict = _bad(
-            texts.fill(texts.PANEL_EXCHANGES, count=p.exchanges_needed), CHOICE, Topic.PAYMENT
-        )
+        verdict = _bad(fill(texts.PANEL_EXCHANGES, count=p.exchanges_needed), CHOICE, Topic.PAYMENT)
     else:
         verdict = _bad(_(texts.PANEL_UNAFFORDABLE), CHOICE, Topic.PAYMENT)
     lines.append(verdict)
     if p.colored_spots:
-        spots = texts.fill(texts.PANEL_SPOTS, count=len(p.colored_spots), wild=len(p.wild_spots))
+        spots = fill(texts.PANEL_SPOTS, count=len(p.colored_spots), wild=len(p.wild_spots))
         lines.append(line(spots))
     return lines
 
@@ -365,7 +353,7 @@ def _pay(state: GameState, ui: Controller) -> list[Line]:
             lines.append(_refused(_(texts.PANEL_PAY_NO).format(reason=message_of(refused.refusal))))
         needed = ui.exchanges_would_pay(state)
         if needed:
-            exchange = texts.fill(texts.PANEL_PAY_EXCHANGE, count=needed)
+            exchange = fill(texts.PANEL_PAY_EXCHANGE, count=needed)
             lines.append(line(exchange, Tone.NOTE, CHOICE, Topic.PAYMENT))
     refusal = decision.refusal
     if refusal is not None:
@@ -386,9 +374,9 @@ def _place(state: GameState, ui: Controller) -> list[Line]:
     spots = ui.spots(state)
     pyramid = state.player.pyramid
     if ui.wild_mode:
-        title = texts.fill(texts.PANEL_PLACE_WILD_TITLE, count=len(spots))
+        title = fill(texts.PANEL_PLACE_WILD_TITLE, count=len(spots))
     else:
-        title = texts.fill(texts.PANEL_PLACE_TITLE, tile=name_of(tile), count=len(spots))
+        title = fill(texts.PANEL_PLACE_TITLE, tile=name_of(tile), count=len(spots))
     lines = [line(title, Tone.BOLD, topic=Topic.DECISION)]
     here = ui.current_spot(state)
     if here is not None:
@@ -429,13 +417,13 @@ def _chosen_line(value: Count, have: int, need: int) -> Line:
     return line(parts_of(_(texts.PANEL_CHOSEN), chosen=Chips(value), count=count))
 
 
-def _choice(title: texts.Template) -> Callable[[GameState, Controller], list[Line]]:
+def _choice(title: Template) -> Callable[[GameState, Controller], list[Line]]:
     def build(state: GameState, ui: Controller) -> list[Line]:
         pick = ui.pick
         assert pick is not None
         decision = state.decision
         tile = decision.tile
-        heading = texts.fill(
+        heading = fill(
             title, count=pick.need, have=state.player.worshipers, tile=name_of(tile) if tile else ""
         )
         lines = [line(heading, Tone.BOLD, topic=Topic.DECISION)]

@@ -6,9 +6,9 @@ The sentences are written from the match's own events (see
 
 from __future__ import annotations
 
-from ..engine import Event, TurnEnded
-from ..records import Match, start_state
-from ..words import event_lines, log_text
+from ...engine import Event, TurnEnded
+from ...records import Match, start_state
+from ...words import event_lines, log_text
 
 
 class LogBook:

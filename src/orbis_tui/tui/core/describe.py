@@ -2,18 +2,14 @@
 
 Pure functions over engine objects; the sentences themselves come from
 :mod:`orbis_tui.tui.texts`. The words the app shares with hints and reviews (actions,
-spots, worshipers, the log's events) are :mod:`orbis_tui.words`'s, re-exported here.
+spots, worshipers, the log's events, names) are :mod:`orbis_tui.words`'s: import them
+from there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ..engine import (
-    COLORS,
+from ...engine import (
     ROUNDS,
-    Color,
-    Count,
     DecisionKind,
     Effect,
     EffectKind,
@@ -23,22 +19,15 @@ from ..engine import (
     Tile,
     letters,
 )
-from ..i18n import color_letters, shown_letters
-from ..i18n import gettext as _
-from ..words import (
-    cell_list,
+from ...i18n import color_letters, fill, shown_letters
+from ...i18n import gettext as _
+from ...words import (
     cost_words,
-    event_lines,
-    god_name,
-    message_of,
     name_of,
-    removal_words,
-    spot_words,
     summary_of,
-    tile_label,
     worshiper_words,
 )
-from . import texts
+from .. import texts, texts_help, texts_learn
 
 # Each god's own key (its initial, with shift).
 GOD_KEYS: dict[GodId, str] = {
@@ -76,10 +65,10 @@ def god_rule(state: GameState, god_id: GodId) -> str:
     values = {"god": name_of(god), "cp": god.cp, "rule": god_line(god)}
     holder = next((p.name for p in state.players if p.god is god_id), None)
     if holder is not None:
-        return _(texts.GOD_RULE_HELD).format(player=holder, **values)
+        return _(texts_learn.GOD_RULE_HELD).format(player=holder, **values)
     if god_id in state.gods_available:
-        return _(texts.GOD_RULE_OFFERED).format(**values)
-    return _(texts.GOD_RULE_ABSENT).format(**values)
+        return _(texts_learn.GOD_RULE_OFFERED).format(**values)
+    return _(texts_learn.GOD_RULE_ABSENT).format(**values)
 
 
 def god_of_key(key: str) -> GodId | None:
@@ -93,7 +82,7 @@ def god_of_key(key: str) -> GodId | None:
 def god_short_name(god: God) -> str:
     """A god's name where a line is short ("Love" for the God of Love)."""
     key = god.id.value
-    return _(texts.GOD_SHORT[key]) if key in texts.GOD_SHORT else name_of(god)
+    return _(texts_help.GOD_SHORT[key]) if key in texts_help.GOD_SHORT else name_of(god)
 
 
 def _effect_fields(effect: Effect) -> dict[str, object]:
@@ -119,7 +108,7 @@ def effect_short(effect: Effect) -> str:
 
 
 def effect_long(effect: Effect) -> str:
-    return texts.fill(texts.EFFECT_LONG[_effect_key(effect)], **_effect_fields(effect))
+    return fill(texts.EFFECT_LONG[_effect_key(effect)], **_effect_fields(effect))
 
 
 def effect_tiny(effect: Effect) -> str:
@@ -154,54 +143,22 @@ def phase_line(state: GameState) -> str:
     if kind is DecisionKind.VOLCANO:
         return phase_words("volcano").format(remove=worshiper_words(decision.removals))
     if kind is DecisionKind.DISCARD:
-        return texts.fill(texts.PHASE_DISCARD, count=decision.discard)
+        return fill(texts.PHASE_DISCARD, count=decision.discard)
     return _(texts.PHASE[kind.value])
-
-
-def most_plentiful(have: Sequence[int], n: int) -> Count:
-    """Pick ``n`` worshipers from ``have``, one at a time from the largest pile left."""
-    left = list(have)
-    chosen = [0] * len(COLORS)
-    for _step in range(n):
-        best = max(range(len(COLORS)), key=lambda c: (left[c], -c))
-        if left[best] <= 0:
-            break
-        left[best] -= 1
-        chosen[best] += 1
-    return tuple(chosen)
-
-
-def fewest_first(have: Sequence[int], n: int) -> Count:
-    """Pick ``n`` worshipers from the aether, each time the color the realm lacks most."""
-    totals = list(have)
-    chosen = [0] * len(COLORS)
-    for _step in range(n):
-        low = min(range(len(COLORS)), key=lambda c: (totals[c], c))
-        totals[low] += 1
-        chosen[low] += 1
-    return tuple(chosen)
 
 
 __all__ = [
     "GOD_KEYS",
-    "Color",
-    "cell_list",
-    "cost_words",
+    "color_word",
     "effect_long",
     "effect_short",
     "effect_tiny",
-    "event_lines",
-    "fewest_first",
-    "god_name",
+    "god_line",
+    "god_of_key",
+    "god_rule",
     "god_short_name",
-    "message_of",
-    "most_plentiful",
-    "name_of",
+    "mystic_words",
     "phase_line",
     "phase_words",
-    "removal_words",
-    "spot_words",
-    "summary_of",
-    "tile_label",
-    "worshiper_words",
+    "round_text",
 ]

@@ -17,10 +17,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..files import UnreadableFile, read_text, write_atomic
-from ..i18n import gettext as _
-from ..paths import APP_NAME
-from ..printable import printable
+from ...files import UnreadableFile, read_text, write_atomic
+from ...i18n import gettext as _
+from ...paths import APP_NAME
+from ...printable import printable
 
 FILE_NAME = "settings.json"
 SIZE_LIMIT = 64 * 1024  # bytes read at most: the settings take a few hundred

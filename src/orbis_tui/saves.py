@@ -23,14 +23,14 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, gettext
-from ..paths import ENV_DATA_DIR, default_cache_dir, default_data_dir
+from .i18n import N_, gettext
+from .paths import ENV_DATA_DIR, default_cache_dir, default_data_dir
 
 if TYPE_CHECKING:  # the records load only when a game is touched
     from filelock import BaseFileLock
 
-    from ..engine import Event
-    from ..records import GameRecord, Match, RecordError
+    from .engine import Event
+    from .records import GameRecord, Match, RecordError
 
 AUTOSAVE_NAME = "autosave.json"
 RECORDS_DIR = "records"
@@ -212,7 +212,7 @@ class SaveStore:
 
     def clean_temporaries(self) -> list[Path]:
         """Remove the temporary files that killed writes left in the data and cache folders."""
-        from ..files import clean_temporaries
+        from .files import clean_temporaries
 
         removed = clean_temporaries(
             self.root, [AUTOSAVE_NAME, PROGRESS_NAME], older_than=STALE_AFTER_SECONDS
@@ -230,8 +230,8 @@ class SaveStore:
         path = self.autosave
         if not path.exists() and not path.is_symlink():
             return LoadResult()
-        from ..records import Match, RecordError, read_record_file
-        from ..tiles import DataFileError
+        from .records import Match, RecordError, read_record_file
+        from .tiles import DataFileError
 
         try:
             events: list[list[Event]] = []
@@ -251,7 +251,7 @@ class SaveStore:
     def _unreadable_save(self, path: Path, error: OSError) -> LoadResult:
         """A save this user may not read (or a loop of links): nothing is known of what
         it holds, so it is left in place, and a new game sets it aside before saving."""
-        from ..printable import printable
+        from .printable import printable
 
         self._unreadable = path
         aside = path.with_name(f"{path.stem}.unreadable-….json").name
@@ -291,7 +291,7 @@ class SaveStore:
             n += 1
 
     def _written_digest(self) -> str | None:
-        from ..files import read_text
+        from .files import read_text
 
         try:
             return read_text(self.cache_dir / WRITTEN_DIGEST_NAME, 1024).strip()
@@ -322,7 +322,7 @@ class SaveStore:
                 self._error = error
 
     def _write_now(self, record: GameRecord) -> OSError | None:
-        from ..files import write_atomic
+        from .files import write_atomic
 
         text = record.to_json()
         try:
@@ -390,8 +390,8 @@ class SaveStore:
 
     def _make_durable(self, text: str) -> None:
         """Wait for the disk to hold the autosave, then note its fingerprint in the cache."""
-        from ..files import sync_file, write_atomic
-        from ..records import text_digest
+        from .files import sync_file, write_atomic
+        from .records import text_digest
 
         sync_file(self.autosave)
         with suppress(OSError):  # without it the next start checks the file in full
@@ -421,7 +421,7 @@ class SaveStore:
 
     def _kept_already(self) -> Path | None:
         """A record among the records holding exactly what the autosave holds."""
-        from ..files import RECORD_LIMIT, read_bytes
+        from .files import RECORD_LIMIT, read_bytes
 
         try:
             text = read_bytes(self.autosave, RECORD_LIMIT)
@@ -451,7 +451,7 @@ class SaveStore:
         An existing file is replaced only with ``overwrite``; otherwise
         ``FileExistsError`` is raised and nothing is written.
         """
-        from ..records import write_new_record_file, write_record_file
+        from .records import write_new_record_file, write_record_file
 
         path = Path(path).expanduser()
         if overwrite:
@@ -471,12 +471,12 @@ def apply_lock_choice(store: SaveStore, choice: LockChoice) -> bool:
 
 def _seat_notices(record: GameRecord) -> list[str]:
     """Seat kinds this version does not know become person seats (they are informative)."""
-    from .seats import HUMAN, bot_levels
+    from .levels import HUMAN, LEVELS
 
     seats = record.setup.seats
     if seats is None:
         return []
-    known = {HUMAN, *bot_levels()}
+    known = {HUMAN, *LEVELS}
     notices: list[str] = []
     fixed = []
     for index, name in enumerate(record.setup.players):
@@ -491,7 +491,7 @@ def _seat_notices(record: GameRecord) -> list[str]:
 
 
 def _tile_set_notices(record: GameRecord) -> list[str]:
-    from ..records import custom_set_facts
+    from .records import custom_set_facts
 
     facts = custom_set_facts(record.setup)
     if not facts:

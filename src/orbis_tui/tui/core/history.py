@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import (
+from ...engine import (
     Cancelled,
     Count,
     Erupted,
@@ -38,11 +38,11 @@ from ..engine import (
     outlooks,
     parse_action,
 )
-from ..i18n import gettext as _
-from ..records import Match, start_state
-from ..words import god_reason_words
-from . import texts
-from .describe import event_lines, god_name, name_of, tile_label, worshiper_words
+from ...i18n import fill
+from ...i18n import gettext as _
+from ...records import Match, start_state
+from ...words import event_lines, god_name, god_reason_words, name_of, tile_label, worshiper_words
+from .. import texts, texts_screens
 
 # What a summary leaves out: the refill reveals the next tile (hidden until the turn is
 # confirmed), and the turn markers say nothing about what was done.
@@ -171,7 +171,9 @@ def made_impossible(start: GameState, after: GameState, seat: int) -> tuple[str,
     could = {t.position for t in before.tiles if t.prospect is not Prospect.LOST}
     placed = {t.position for t in before.tiles}
     lines = [
-        _(texts.OUTLOOK_FOREST_LOST).format(tile=name_of(t.tile), cp=t.cp, have=t.have, need=t.need)
+        _(texts_screens.OUTLOOK_FOREST_LOST).format(
+            tile=name_of(t.tile), cp=t.cp, have=t.have, need=t.need
+        )
         for t in now.forests
         if t.prospect is Prospect.LOST
         and t.reason == "forest_sealed"
@@ -277,13 +279,15 @@ class TurnHistory:
             other = turn.name
             if turn.god_taken is not None and now.god is None:
                 god = god_name(words, turn.god_taken)
-                lines.append(_(texts.YOU_GOD_TAKEN).format(other=other, god=god))
+                lines.append(_(texts_screens.YOU_GOD_TAKEN).format(other=other, god=god))
             if now.token != before.token:
                 template = (
-                    texts.YOU_TEMPLE_FELL if now.token < before.token else texts.YOU_TEMPLE_ROSE
+                    texts_screens.YOU_TEMPLE_FELL
+                    if now.token < before.token
+                    else texts_screens.YOU_TEMPLE_ROSE
                 )
                 lines.append(
-                    texts.fill(
+                    fill(
                         template,
                         before=before.token,
                         after=now.token,
@@ -298,7 +302,7 @@ class TurnHistory:
                     lines.append(line)
             before = now
         if before.cp != start.cp or lines:
-            head = _(texts.HANDOVER_TO_YOU).format(
+            head = _(texts_screens.HANDOVER_TO_YOU).format(
                 name=words.players[seat].name, before=start.cp, after=before.cp
             )
             lines.insert(0, head)
@@ -315,9 +319,9 @@ def _god_change(words: GameState, before: SeatStanding, now: SeatStanding, other
     reason = god_reason_words(now.god_reason)
     values = {"god": god_name(words, now.god), "cp": now.god_cp, "other": other, "reason": reason}
     if now.god_points > before.god_points:
-        return _(texts.YOU_GOD_BACK).format(**values)
+        return _(texts_screens.YOU_GOD_BACK).format(**values)
     if now.god_prospect is Prospect.LOST and before.god_prospect is not Prospect.LOST:
-        return _(texts.YOU_GOD_LOST).format(**values)
+        return _(texts_screens.YOU_GOD_LOST).format(**values)
     if now.god_points < before.god_points:
-        return _(texts.YOU_GOD_FAILS).format(**values)
+        return _(texts_screens.YOU_GOD_FAILS).format(**values)
     return ""
