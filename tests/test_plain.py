@@ -394,7 +394,7 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
         return made[-1]
 
     monkeypatch.setattr(plain_seat, "make_review", quick)
-    german = ("markt", "vorrat", "spieler", "verlauf")
+    german = ("auslage", "vorrat", "spieler", "verlauf")
     status, text, reader = play(
         tmp_path, players=2, seed=11, language="de", commands=german, at_end=("analyse",)
     )

@@ -186,9 +186,12 @@ def _host(store: Path, port: int, data: Path, *more: str) -> tuple[subprocess.Po
         [*command, str(store), *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
     )
     assert proc.stdout is not None
-    lines = [proc.stdout.readline().decode() for _ in range(3)]
+    lines = [proc.stdout.readline().decode()]
     assert "hosted at" in lines[0], lines
-    return proc, lines[2]
+    while "Your tables:" not in lines[-1]:  # the store, then what the host's key opens
+        lines.append(proc.stdout.readline().decode())
+        assert lines[-1], lines
+    return proc, "".join(lines[2:])
 
 
 def test_orbis_host_makes_its_key_once_and_the_host_lists_and_reissues_from_the_cli(

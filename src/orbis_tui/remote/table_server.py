@@ -900,11 +900,9 @@ def _host_key_line(key: HostKey, url: str) -> str:
             "Your tables: {url}/host"
         ).format(url=url)
     said = _("A new host's key is in {file} (yours only).") if key.made else ""
-    listing = _(
-        "Your tables: {url}/host, or orbis table list --server {url} (the key is in {file})."
-    )
+    listing = _("Your tables: {url}/host, or orbis table list --server {url}")
     shown = printable(key.file, MAX_LINE)
-    return " ".join(part for part in (said, listing) if part).format(file=shown, url=url)
+    return "\n".join(part for part in (said, listing) if part).format(file=shown, url=url)
 
 
 def _shown_store(where: str) -> str:

@@ -411,7 +411,7 @@ def clock_words(seconds: int) -> str:
 
 
 YOUR_TURN_TITLE = N_("Orbis: your turn")
-REFUSED_TEXTS = {
+REFUSED_TEXTS: dict[str, Template] = {
     "not-your-turn": N_("It is not your turn (R-TURN-1)."),
     "stale": N_("The table moved on meanwhile: look again."),
     "illegal": N_("The table refused this action."),
@@ -426,7 +426,11 @@ REFUSED_TEXTS = {
         "The table server cannot reach its database just now: your action was not kept. "
         "Try again in a moment."
     ),
-    "chat-too-long": N_("A message holds at most {limit} characters: it was not sent."),
+    "chat-too-long": Np_(
+        "A message holds at most {limit} character: it was not sent.",
+        "A message holds at most {limit} characters: it was not sent.",
+        "limit",
+    ),
     "chat-too-fast": N_("Too many messages: wait {seconds} s before the next one."),
 }
 BYE_TEXTS = {
@@ -448,7 +452,7 @@ def refusal_text(code: str, reason: str, *, limit: int = 0, wait: int = 0) -> st
     code this version does not know); ``limit`` and ``wait`` fill a refused message's."""
     if code not in REFUSED_TEXTS:
         return reason
-    return gettext(REFUSED_TEXTS[code]).format(limit=limit or 200, seconds=max(wait, 1))
+    return fill(REFUSED_TEXTS[code], limit=limit or 200, seconds=max(wait, 1))
 
 
 # The table's messages (chat) and the turn's alert away from the screen.
@@ -462,9 +466,12 @@ CHAT_NONE = N_("Nothing said yet.")
 CHAT_WATCHING = N_("You are watching: you read the table's messages, and write none.")
 # A message in the game log and on the chat screen: who said it, and what.
 CHAT_LINE = N_("» {name}: {text}")
-CHAT_TOO_LONG = N_(
+CHAT_TOO_LONG = Np_(
+    "A message holds at most {limit} character; this one has {length}. "
+    "Nothing was sent: shorten it.",
     "A message holds at most {limit} characters; this one has {length}. "
-    "Nothing was sent: shorten it."
+    "Nothing was sent: shorten it.",
+    "limit",
 )
 CHAT_MUTED = N_("{name}'s messages are hidden on this screen (/unmute {name} shows them).")
 CHAT_UNMUTED = N_("{name}'s messages are shown again.")

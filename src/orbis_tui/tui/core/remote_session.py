@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 
 from ...engine import Action, IllegalAction, format_action
+from ...i18n import fill
 from ...i18n import gettext as _
 from ...records import GameRecord, Match
 from ...remote import protocol as p
@@ -212,7 +213,7 @@ class RemoteSession(GameSession):
         if words and words[0] in ("/mute", "/unmute"):
             return self.mute(words[1] if len(words) > 1 else "", words[0] == "/mute")
         if len(text) > MAX_CHAT:
-            return _(texts.CHAT_TOO_LONG).format(limit=MAX_CHAT, length=len(text))
+            return fill(texts.CHAT_TOO_LONG, limit=MAX_CHAT, length=len(text))
         if not clean_chat(text):
             return ""
         self.send(p.say(text))
