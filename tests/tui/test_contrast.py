@@ -52,15 +52,34 @@ def styles_with_both() -> dict[str, Style]:
 
 
 @pytest.mark.parametrize("light", [False, True])
+def test_each_looks_blocks_stand_out_from_its_backgrounds(light: bool) -> None:
+    """A wilderness, a canceled tile, the cursor's spot, a warning mark, a god and the
+    temple token are blocks of their own color: each stands out from the look's
+    background and surface (the light look's cream temple once vanished on its grey)."""
+    try:
+        palette.set_light(light)
+        grounds = backgrounds(light)[:2]
+        for name, style in vars(palette).items():
+            if isinstance(style, Style) and style.bgcolor is not None:
+                for ground in grounds:
+                    ratio = round(contrast(style.bgcolor, ground), 2)
+                    assert ratio >= GRAPHICS, (name, light, ground, ratio)
+    finally:
+        palette.set_light(False)
+
+
+@pytest.mark.parametrize("light", [False, True])
 @pytest.mark.parametrize("name", sorted(styles_with_both()))
 def test_every_style_with_its_own_background_reads(name: str, light: bool) -> None:
     try:
         chips.set_light(light)
+        palette.set_light(light)
         style = styles_with_both()[name]
         assert style.color is not None and style.bgcolor is not None
         assert contrast(style.color, style.bgcolor) >= AA, name
     finally:
         chips.set_light(False)
+        palette.set_light(False)
 
 
 @pytest.mark.parametrize("light", [False, True])

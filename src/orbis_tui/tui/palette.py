@@ -8,10 +8,39 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-WILD = Style(bgcolor="#6e5a44", color="#f3ead8")
+# Blocks drawn with a background of their own (a wilderness, a canceled tile, the spot
+# under the cursor, a warning mark, gods, the temple token): one set per look, so that
+# each block stands out from the look's background and surface by WCAG's 3:1 for
+# graphical objects, and its letters read on it by 4.5:1 (tests/tui/test_contrast.py).
+_BLOCKS = {
+    False: {
+        "wild": ("#8a6a3c", "#ffffff"),
+        "cancelled": ("#6f6f6f", "#ffffff"),
+        "cursor": ("#f0c040", "#1b1b1b"),
+        "warning": ("#c8402f", "#ffffff"),
+        "god": ("#7d62b8", "#ffffff"),
+        "temple": ("#e8e4d8", "#1b1b1b"),
+    },
+    True: {
+        "wild": ("#6e5a44", "#f3ead8"),
+        "cancelled": ("#4a4a4a", "#ffffff"),
+        "cursor": ("#8a5a00", "#ffffff"),
+        "warning": ("#b03a2e", "#ffffff"),
+        "god": ("#6a4fa3", "#ffffff"),
+        "temple": ("#6e6450", "#ffffff"),
+    },
+}
+
+
+def _block(look: bool, name: str, **more: bool) -> Style:
+    background, letters = _BLOCKS[look][name]
+    return Style(bgcolor=background, color=letters, **more)
+
+
+WILD = _block(False, "wild")
 WILD_LETTER = "~"
-CANCELLED = Style(bgcolor="#4a4a4a", color="#d8d8d8", strike=True)
-SPOT_CURSOR = Style(bgcolor="#f0c040", color="#1b1b1b", bold=True)
+CANCELLED = _block(False, "cancelled", strike=True)
+SPOT_CURSOR = _block(False, "cursor", bold=True)
 BLOCKED = Style(color="#8a8a8a", dim=True)
 DIM = Style(dim=True)
 BOLD = Style(bold=True)
@@ -30,13 +59,21 @@ CURSOR_BORDER = Style(color="#f0c040", bold=True, dim=False)
 GOOD = Style(color="#4cb860", bold=True)
 BAD = Style(color="#f0766b", bold=True)
 KEY = Style(color="#f0c040", bold=True)
-WARNING_MARK = Style(bgcolor="#b03a2e", color="#ffffff", bold=True)
+WARNING_MARK = _block(False, "warning", bold=True)
 LIGHT = False
 
 
 def set_light(light: bool) -> None:
     """Switch the background-less text colors to the light (or dark) look."""
     global SPOT, ACCENT, CURSOR_BORDER, GOOD, BAD, KEY, LIGHT
+    global WILD, CANCELLED, SPOT_CURSOR, WARNING_MARK, GOD, GOD_SELECTED, TEMPLE
+    WILD = _block(light, "wild")
+    CANCELLED = _block(light, "cancelled", strike=True)
+    SPOT_CURSOR = _block(light, "cursor", bold=True)
+    WARNING_MARK = _block(light, "warning", bold=True)
+    GOD = _block(light, "god", bold=True)
+    GOD_SELECTED = _block(light, "cursor", bold=True)
+    TEMPLE = _block(light, "temple", bold=True)
     colors = _FOREGROUND[light]
     LIGHT = light
     SPOT = Style(color=colors["accent"], bold=True)
@@ -47,9 +84,9 @@ def set_light(light: bool) -> None:
     KEY = Style(color=colors["accent"], bold=True)
 
 
-GOD = Style(bgcolor="#6a4fa3", color="#ffffff", bold=True)
-GOD_SELECTED = Style(bgcolor="#f0c040", color="#1b1b1b", bold=True)
-TEMPLE = Style(bgcolor="#e8e4d8", color="#1b1b1b", bold=True)
+GOD = _block(False, "god", bold=True)
+GOD_SELECTED = _block(False, "cursor", bold=True)
+TEMPLE = _block(False, "temple", bold=True)
 
 STARS = {1: "★", 2: "★★", 3: "★★★"}
 
