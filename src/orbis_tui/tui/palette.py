@@ -32,9 +32,9 @@ _BLOCKS = {
 }
 
 
-def _block(look: bool, name: str, **more: bool) -> Style:
+def _block(look: bool, name: str, *, bold: bool = False, strike: bool = False) -> Style:
     background, letters = _BLOCKS[look][name]
-    return Style(bgcolor=background, color=letters, **more)
+    return Style(bgcolor=background, color=letters, bold=bold or None, strike=strike or None)
 
 
 WILD = _block(False, "wild")
