@@ -360,6 +360,8 @@ def _cmd_tables(args: argparse.Namespace) -> int:
     if not arguments.usable_data_dir(args.data_dir, "tables"):
         return 2
     data_dir = args.data_dir or default_data_dir()
+    if args.watch:
+        return _watch_tables(data_dir, args)
     if args.plain:
         from ..plain.my_tables import choose_table_plain
 
@@ -373,6 +375,54 @@ def _cmd_tables(args: argparse.Namespace) -> int:
     args.browser_seat = False
     _remember(args.data_dir, link)
     return _join(link, args)
+
+
+def _watch_tables(data_dir: Path, args: argparse.Namespace) -> int:
+    """``orbis tables --watch``: say (and run --notify-command for) each of the
+    player's turns at the tables joined, until interrupted."""
+    from ..i18n import fill
+    from ..printable import printable
+    from ..remote.alerts import NotifyCommandError, TurnAlert, notify_argv
+    from ..remote.joined import load_joined
+    from ..remote.turn_watch import MIN_EVERY, watch_turns
+    from ..tui import joined_words as words
+
+    alert = None
+    if args.notify_command is not None:
+        try:
+            alert = TurnAlert(notify_argv(args.notify_command))
+        except NotifyCommandError as exc:
+            problem = printable(str(exc), 300)
+            message = _("orbis tables: --notify-command: {problem}")
+            print(message.format(problem=problem), file=sys.stderr)
+            return 2
+    count = len(load_joined(data_dir).tables)
+    if not count:
+        print(_(words.WATCH_NONE))
+        return 0
+    every = max(args.every, MIN_EVERY)
+    print(fill(words.WATCHING_TURNS, count=count, every=f"{every:g}"), flush=True)
+
+    def said(link: Any, status: Any) -> None:
+        text = _(words.TURN_ALERT).format(
+            table=words.where(link), players=", ".join(printable(n) for n in status.players)
+        )
+        print(text, flush=True)
+        if alert is not None:
+            alert.turn((str(link), status.number), text)
+
+    try:
+        asyncio.run(watch_turns(data_dir, said, every=every))
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+def _every(text: str) -> float:
+    if not text.isascii() or not text.isdigit() or not 10 <= int(text) <= 86400:
+        message = _("{text} is not a number of seconds from 10 to 86400")
+        raise argparse.ArgumentTypeError(message.format(text=repr(text[:40])))
+    return float(text)
 
 
 def _add_host(sub: Any) -> None:
@@ -519,6 +569,20 @@ def _add_tables(sub: Any) -> None:
     )
     tables.add_argument(
         "--plain", action="store_true", help=_("a numbered list in plain text, for screen readers")
+    )
+    tables.add_argument(
+        "--watch",
+        action="store_true",
+        help=_(
+            "no list: watch your turns at these tables and say each one (with "
+            "--notify-command, run it), with no seat open, until Ctrl+C"
+        ),
+    )
+    tables.add_argument(
+        "--every",
+        type=_every,
+        default=60.0,
+        help=_("with --watch: seconds between asks of the servers (60; at least 10)"),
     )
     _notify_option(tables)
     language_option(tables)

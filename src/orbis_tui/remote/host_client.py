@@ -31,6 +31,7 @@ class SeatStatus:
     turn: int | None
     finished: bool
     left: float | None = None  # seconds the seat to move has left, at a table with a clock
+    number: int | None = None  # the game's turn (which one is to be played)
 
     @property
     def yours(self) -> bool:
@@ -75,10 +76,12 @@ async def seat_status(link: Link) -> SeatStatus:
         or type(answer.get("finished")) is not bool
     ):
         raise AskError("the server's answer is not a table's status")
-    left = answer.get("left")
-    if left is not None and type(left) not in (int, float):
+    left, number = answer.get("left"), answer.get("number")
+    if (left is not None and type(left) not in (int, float)) or (
+        number is not None and type(number) is not int
+    ):
         raise AskError("the server's answer is not a table's status")
-    return SeatStatus(seat, players, turn, bool(answer["finished"]), left)
+    return SeatStatus(seat, players, turn, bool(answer["finished"]), left, number)
 
 
 async def seat_statuses(links: list[Link]) -> list[SeatStatus | AskError]:

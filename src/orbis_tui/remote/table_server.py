@@ -569,6 +569,7 @@ class TableServer:
                 "yours": mine is not None and summary["turn"] == mine,
                 "finished": summary["finished"],
                 "left": room.clock_left(),  # seconds the seat to move has, if a clock runs
+                "number": room.match.state.turn,  # the game's turn: an alert's once-only key
             }
         )
 

@@ -45,6 +45,13 @@ HOST_NONE = N_("No table at {server} yet.")
 HOST_DAMAGED = N_("cannot be read: see the server's log")
 HOST_ACTIONS = Np_("{count} action", "{count} actions", "count")
 HOST_HERE = N_("at the table: {names}")
+WATCHING_TURNS = Np_(
+    "Watching your turns at {count} table, asked every {every} s (Ctrl+C stops).",
+    "Watching your turns at {count} tables, asked every {every} s (Ctrl+C stops).",
+    "count",
+)
+WATCH_NONE = N_("No table to watch: orbis join LINK takes a seat, and its table is watched.")
+TURN_ALERT = N_("Orbis: your turn at {table} ({players})")
 REISSUED = N_("A new link for seat {seat}: {link}")
 REISSUED_OLD = N_("The old link opens nothing any more; a screen open with it was closed.")
 
