@@ -404,9 +404,8 @@ def _watch_tables(data_dir: Path, args: argparse.Namespace) -> int:
     print(fill(words.WATCHING_TURNS, count=count, every=f"{every:g}"), flush=True)
 
     def said(link: Any, status: Any) -> None:
-        text = _(words.TURN_ALERT).format(
-            table=words.where(link), players=", ".join(printable(n) for n in status.players)
-        )
+        name = status.players[status.seat] if status.seat is not None else ""
+        text = _(words.TURN_ALERT).format(table=words.where(link), name=printable(name))
         print(text, flush=True)
         if alert is not None:
             alert.turn((str(link), status.number), text)

@@ -51,7 +51,7 @@ WATCHING_TURNS = Np_(
     "count",
 )
 WATCH_NONE = N_("No table to watch: orbis join LINK takes a seat, and its table is watched.")
-TURN_ALERT = N_("Orbis: your turn at {table} ({players})")
+TURN_ALERT = N_("Orbis: your turn, {name}, at {table}")
 REISSUED = N_("A new link for seat {seat}: {link}")
 REISSUED_OLD = N_("The old link opens nothing any more; a screen open with it was closed.")
 
