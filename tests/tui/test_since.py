@@ -30,7 +30,12 @@ def test_d_lists_every_turn_since_the_players_last_one_from_the_curtain(tmp_path
             assert screen.handing_over
             nxt = screen.state.current
             assert nxt != seat
-            curtain = region_words(pilot.app, screen.query_one("#curtain"))
+            shown = screen.query_one("#curtain")
+            for _ in range(100):  # until the curtain is laid out
+                if shown.content_region.area:
+                    break
+                await pilot.pause()
+            curtain = region_words(pilot.app, shown)
             assert gettext(texts.HANDOVER_SINCE_KEY) in curtain
             turns = screen.session.history.since_turn_of(nxt)
             assert len(turns) == 2  # the two others played since (3 players)
