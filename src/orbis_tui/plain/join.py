@@ -214,7 +214,9 @@ class PlainJoin:
         if mine is None:
             self._turns_told = len(session.history.update())
             return
-        self._turns_told = seat.tell_turns_done(mine, self._turns_told)
+        kind = session.seats[mine].kind
+        stand_in = None if kind == HUMAN else app_texts.level_name(kind)
+        self._turns_told = seat.tell_turns_done(mine, self._turns_told, stand_in=stand_in)
 
     # ------------------------------------------------------------ the table's messages
     def _muted(self) -> set[int]:

@@ -448,18 +448,20 @@ class PlainSeat:
         self._report_save()
         self.tell_turns_done(seat, turns)
 
-    def tell_turns_done(self, seat: int, told: int) -> int:
+    def tell_turns_done(self, seat: int, told: int, *, stand_in: str | None = None) -> int:
         """Say what each turn of ``seat`` finished after the first ``told`` turns of the
         game did (at a table played apart, once the server has taken it); returns how
-        many turns are finished now."""
+        many turns are finished now. ``stand_in``: the computer level (its name) that
+        plays the seat for its person now, who did not play these turns."""
         done = self.session.history.update()
+        template = _(texts.YOUR_TURN_DONE) if stand_in is None else _(texts.STAND_IN_TURN_DONE)
         for turn in done[told:]:
             if turn.seat != seat:
                 continue
             self.say(
                 plain(
-                    _(texts.YOUR_TURN_DONE).format(
-                        took=turn.took, before=turn.cp_before, after=turn.cp_after
+                    template.format(
+                        took=turn.took, before=turn.cp_before, after=turn.cp_after, level=stand_in
                     )
                 )
             )

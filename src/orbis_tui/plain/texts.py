@@ -37,6 +37,8 @@ PICK_OTHER = N_("To choose other colors, write {verb} and their letters, for exa
 LETTERS = N_("Color letters: {letters}.")
 PROMPT = "> "
 YOUR_TURN_DONE = N_("Your turn is done: you took {took}; CP now {before} to {after}.")
+# A turn of this seat that a computer level played for the player (their time ran out).
+STAND_IN_TURN_DONE = N_("{level} played your turn: took {took}; CP now {before} to {after}.")
 UNKNOWN = N_(
     "I do not know {entry!r}: answer with an option's number, a move such as take 3, "
     "or a command (help lists them). Nothing was played."
