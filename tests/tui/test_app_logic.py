@@ -249,3 +249,18 @@ def test_what_players_read_has_names_articles_and_no_internal_ids() -> None:
         for placed in player.pyramid.values():
             assert name_of(placed.tile) in text
             assert placed.tile.id not in text
+
+
+def test_the_help_names_every_key_the_app_and_the_new_game_screen_bind() -> None:
+    from orbis_tui.tui.app import OrbisApp
+    from orbis_tui.tui.screens.new_game import NewGameScreen
+
+    said = " / ".join(key for key, _meaning in texts_help.HELP_KEYS).lower()
+    spelled = {"question_mark": "?"}
+    for owner in (OrbisApp, NewGameScreen):
+        for binding in owner.BINDINGS:
+            assert not isinstance(binding, tuple)
+            key = spelled.get(binding.key, binding.key)
+            if key in ("escape", "ctrl+s", "ctrl+l"):  # said on that screen's own key bar
+                continue
+            assert re.search(rf"(^|[ /]){re.escape(key)}($|[ /])", said), (owner, key)
