@@ -94,7 +94,13 @@ def test_say_mute_and_unmute_in_plain_text_and_the_others_lines_printed(tmp_path
             self.queue: queue.Queue[str] = queue.Queue()
 
         def readline(self) -> str:
-            return self.queue.get(timeout=60)
+            """The next typed line; at the end, "" (the end of input) for good."""
+            import queue
+
+            try:
+                return self.queue.get(timeout=60)
+            except queue.Empty:
+                return ""
 
     async def main() -> None:
         async with running_server(tmp_path / "t.db") as server:
@@ -128,6 +134,7 @@ def test_say_mute_and_unmute_in_plain_text_and_the_others_lines_printed(tmp_path
                 await _wait(lambda: ": visible again" in out.text)
                 assert "hidden words" not in out.text
                 typed.queue.put("quit\n")
+                typed.queue.put("")  # then the end of input: the reading thread ends too
                 assert await asyncio.wait_for(running, 60) == 0
             assert len(await server.store.chat(link.table)) == 4  # the long one never went
             assert "\x1b" not in out.text
