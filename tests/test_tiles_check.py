@@ -18,9 +18,11 @@ from typing import Any
 
 import pytest
 
-from orbis_tui.tiles import check as datacheck
 from orbis_tui.tiles import default_gods_path, default_tiles_path
-from orbis_tui.tiles.check import CONSTRAINTS, cost_size, main, run_check_data
+from orbis_tui.tiles import facts as datafacts
+from orbis_tui.tiles.check import main, run_check_data
+from orbis_tui.tiles.check_texts import CONSTRAINTS
+from orbis_tui.tiles.facts import cost_size
 from orbis_tui.tiles.models import FarmEffect, load_tile_file
 
 SHIPPED_TILES = default_tiles_path()
@@ -493,7 +495,7 @@ def test_constraint_texts_and_rule_ids_are_documented() -> None:
     for key, constraint in CONSTRAINTS.items():
         assert re.fullmatch(r"[RT]-[A-Z0-9-]+", constraint.rule), key
         assert constraint.rule in docs, constraint.rule
-    assert set(datacheck.ABILITY_COLOR) == {
+    assert set(datafacts.ABILITY_COLOR) == {
         "farm",
         "village",
         "forest",

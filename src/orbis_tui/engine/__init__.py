@@ -63,15 +63,7 @@ from .consequences import (
     VolcanoRefused,
     WildernessCost,
 )
-from .decision import (
-    Decision,
-    Option,
-    extra_losses,
-    place_warnings,
-    shared_losses,
-    take_warnings,
-    wilderness_points,
-)
+from .decision import Decision
 from .errors import IllegalAction, PositionError
 from .events import (
     Cancelled,
@@ -100,7 +92,10 @@ from .events import (
 from .game import final_scores, first_player_for, game_from_deal, new_game, outlook, outlooks
 from .invariants import problems
 from .notation import NotationError, format_action, parse_action
+from .option import Option, extra_losses, shared_losses
 from .outlook import GodOutlook, Outlook, Prospect, TileOutlook
+from .pay_options import wilderness_points
+from .place_options import place_warnings
 from .player import PlayerState, Take
 from .preview import (
     TakePreview,
@@ -147,6 +142,7 @@ from .setup import (
 )
 from .state import GameState
 from .tiles import NO_EFFECT, Catalog, Effect, EffectKind, God, GodId, Tile, TileSet
+from .turn_options import take_warnings
 
 # Building positions is for tests, lessons and tools, not for a game: loaded when first
 # asked for, which keeps the app's start short.

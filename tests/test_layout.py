@@ -1,0 +1,115 @@
+"""Files a newcomer can read: no ``.py`` file of ``src/``, ``tests/``, ``benchmarks/`` or
+``tools/`` is longer than :data:`LIMIT` lines unless its module docstring says why it is
+one file, on a line of its own that starts with :data:`REASON` (``grep -rn "Why one
+file:"`` lists them all).
+
+A long file is split along the seams it has (its sections, its subjects); when a split
+would hurt (one long table, one story told in order), the docstring says so.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = ("src", "tests", "benchmarks", "tools")
+LIMIT = 600
+REASON = "Why one file:"
+
+# Files being split on other branches. The list must shrink to empty: it is emptied when
+# those branches are merged, and a file that no longer needs its place here fails below.
+BEING_SPLIT = frozenset(
+    {
+        "src/orbis_tui/analysis/review.py",
+        "src/orbis_tui/cli/tables.py",
+        "src/orbis_tui/plain/seat.py",
+        "src/orbis_tui/remote/pgstore.py",
+        "src/orbis_tui/remote/room.py",
+        "src/orbis_tui/remote/table_server.py",
+        "src/orbis_tui/tui/core/sheet.py",
+        "src/orbis_tui/tui/join.py",
+    }
+)
+
+
+def gives_reason(text: str) -> bool:
+    """Whether the module docstring of ``text`` has a line ``Why one file: <reason>``."""
+    try:
+        with warnings.catch_warnings():  # the module's own escapes are not this test's
+            warnings.simplefilter("ignore")
+            docstring = ast.get_docstring(ast.parse(text))
+    except SyntaxError:
+        return False
+    for line in (docstring or "").splitlines():
+        line = line.strip()
+        if line.startswith(REASON) and line[len(REASON) :].strip():
+            return True
+    return False
+
+
+def too_long(root: Path, folders: tuple[str, ...] = FOLDERS) -> dict[str, int]:
+    """The files under ``root``'s ``folders`` over :data:`LIMIT` lines that give no
+    reason for it, by path (relative to ``root``, with ``/``) and line count."""
+    found: dict[str, int] = {}
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            lines = len(text.splitlines())
+            if lines > LIMIT and not gives_reason(text):
+                found[path.relative_to(root).as_posix()] = lines
+    return found
+
+
+def test_no_file_is_over_the_limit_without_saying_why() -> None:
+    offenders = {path: n for path, n in too_long(ROOT).items() if path not in BEING_SPLIT}
+    assert not offenders, (
+        f"over {LIMIT} lines, with no line '{REASON} ...' in the module docstring "
+        "(split the file, or say why it is one):\n"
+        + "\n".join(f"  {path}: {n} lines" for path, n in sorted(offenders.items()))
+    )
+
+
+def test_the_files_being_split_elsewhere_still_need_their_place() -> None:
+    stale = sorted(BEING_SPLIT - set(too_long(ROOT)))
+    assert not stale, (
+        f"no longer over {LIMIT} lines without a reason, take out of BEING_SPLIT: {stale}"
+    )
+
+
+# ------------------------------------------------------------------ the check itself
+def _module(tmp_path: Path, name: str, docstring: str, lines: int) -> None:
+    head = f'"""{docstring}"""\n'
+    body = head + "x = 1\n" * (lines - len(head.splitlines()))
+    path = tmp_path / "src" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(body, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("docstring", "lines", "listed"),
+    [
+        ("A module.", LIMIT, False),
+        ("A module.", LIMIT + 1, True),
+        (f"A module.\n\n{REASON} one table read top to bottom.\n", LIMIT + 1, False),
+        (f"A module.\n\n    {REASON} indented in the docstring.\n", LIMIT + 1, False),
+        (f"A module.\n\n{REASON}\n", LIMIT + 1, True),  # no reason given
+        ("A module; why one file: said in passing.", LIMIT + 1, True),
+    ],
+)
+def test_the_check_names_a_long_file_without_a_reason(
+    tmp_path: Path, docstring: str, lines: int, listed: bool
+) -> None:
+    _module(tmp_path, "deep/long.py", docstring, lines)
+    expected = {"src/deep/long.py": lines} if listed else {}
+    assert too_long(tmp_path, ("src",)) == expected
+
+
+def test_a_reason_in_a_comment_is_not_a_reason(tmp_path: Path) -> None:
+    path = tmp_path / "src" / "long.py"
+    path.parent.mkdir()
+    path.write_text(f"# {REASON} a comment.\n" + "x = 1\n" * LIMIT, encoding="utf-8")
+    assert too_long(tmp_path, ("src",)) == {"src/long.py": LIMIT + 1}
