@@ -18,9 +18,15 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from multiprocessing import resource_tracker
 from multiprocessing.pool import Pool
 from pathlib import Path
+from typing import TypeVar
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 WORKER_NICENESS = 5
 PARENT_WATCH_SECONDS = 0.5  # how often a worker looks whether its parent still lives
@@ -98,3 +104,149 @@ def watch_parent(parent: int, every: float = PARENT_WATCH_SECONDS) -> None:
     while os.getppid() == parent:
         time.sleep(every)
     os._exit(1)
+
+
+# ------------------------------------------------------------------ a pool kept running
+def available_cores() -> int:
+    """The processors this process may run on (its affinity, not the machine's count)."""
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13 and later
+    if counter is not None:
+        return max(1, int(counter() or 1))
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on every system
+        return max(1, os.cpu_count() or 1)
+
+
+class WorkerLost(RuntimeError):
+    """The worker processes could not be started, or one ended before its job was done."""
+
+
+POLL_SECONDS = 0.1  # how often a wait looks whether a worker was lost
+
+
+class KeptPool:
+    """``size`` worker processes (:func:`started_pool`'s), kept between calls.
+
+    They are started by a thread of their own that lives as long as the pool: the
+    kernel ends a worker when the *thread* that started it ends (see
+    :func:`die_with_parent`), and the callers (an app's thinking thread, a table
+    server's) come and go. Any thread may call :meth:`run`."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.owner = os.getpid()  # a forked copy of this process must make its own
+        self._pool: Pool | None = None
+        self._error: BaseException | None = None
+        self._ready = threading.Event()
+        self._stop = threading.Event()
+        self._keeper = threading.Thread(target=self._keep, name="orbis-workers", daemon=True)
+        self._keeper.start()
+        self._ready.wait()
+        if self._error is not None:
+            raise WorkerLost(f"no worker processes: {self._error!r}") from self._error
+
+    def _keep(self) -> None:
+        try:
+            self._pool = started_pool(self.size)
+        except Exception as exc:  # no processes here (a sandbox, no semaphores, ...)
+            self._error = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        self._stop.wait()
+        self._pool.terminate()
+
+    @property
+    def alive(self) -> bool:
+        return self._pool is not None and not self._stop.is_set()
+
+    def pids(self) -> set[int]:
+        """The worker processes' ids (a worker that ended is replaced by a new one)."""
+        workers = getattr(self._pool, "_pool", ())  # multiprocessing keeps them there
+        return {int(worker.pid) for worker in workers if worker.pid is not None}
+
+    def run(self, function: Callable[[Job], Result], jobs: Sequence[Job]) -> list[Result]:
+        """``function(job)`` for each of ``jobs`` on the workers, the results in the
+        jobs' order. A worker that ends meanwhile (killed from outside) stops the pool
+        and raises :class:`WorkerLost` (its job would never answer); an exception of
+        ``function`` is raised here."""
+        pool = self._pool
+        if pool is None or not self.alive:
+            raise WorkerLost("the worker processes were stopped")
+        before = self.pids()
+        waiting = [pool.apply_async(function, (job,)) for job in jobs]
+        results: list[Result] = []
+        for answer in waiting:
+            while True:
+                try:
+                    results.append(answer.get(POLL_SECONDS))
+                    break
+                except multiprocessing.TimeoutError:
+                    if not before <= self.pids():
+                        self.close()
+                        raise WorkerLost("a worker process ended during its job") from None
+        return results
+
+    def close(self) -> None:
+        """Stop the workers (at once: a job under way is not finished)."""
+        self._stop.set()
+        if threading.current_thread() is not self._keeper:
+            self._keeper.join()
+
+
+_kept: KeptPool | None = None
+_kept_lock = threading.Lock()
+
+
+def kept_pool(size: int) -> KeptPool:
+    """This process's pool of ``size`` workers, started on first use and kept; a new
+    one when the size asked changes, the old one was lost, or this is a forked copy of
+    the process that started it. Raises :class:`WorkerLost` when none can start."""
+    global _kept
+    with _kept_lock:
+        kept = _kept
+        if kept is not None and kept.owner == os.getpid() and kept.alive and kept.size == size:
+            return kept
+        if kept is not None and kept.owner == os.getpid():
+            kept.close()
+        _kept = None
+        _kept = KeptPool(size)
+        return _kept
+
+
+# ------------------------------------------------------- how many workers a search uses
+@dataclass(frozen=True)
+class SearchWorkers:
+    """How a program lets a search (the expert's trees) use worker processes.
+
+    ``per_search``: at most that many workers for one search; ``pool``: the program's
+    workers, shared by all its searches; ``apart``: a search runs in a worker even when
+    it uses one (a table server's event loop must not wait on a search)."""
+
+    per_search: int
+    pool: int
+    apart: bool = False
+
+
+_search_workers: SearchWorkers | None = None
+
+
+def search_workers() -> SearchWorkers | None:
+    """The program's choice; None (the default): every search runs in the process
+    that asks for it, one tree after the other."""
+    return _search_workers
+
+
+def use_search_workers(workers: SearchWorkers | None) -> SearchWorkers | None:
+    """Set how searches use worker processes in this process; returns the choice it
+    replaces (to put back)."""
+    global _search_workers
+    previous, _search_workers = _search_workers, workers
+    return previous
+
+
+def every_core(apart: bool = False) -> SearchWorkers:
+    """A search may use every processor this process may run on."""
+    cores = available_cores()
+    return SearchWorkers(cores, cores, apart)
