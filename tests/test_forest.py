@@ -46,10 +46,11 @@ def searched(bot: ExpertBot, state: GameState) -> tuple[object, list[tuple[objec
     """The bot's move and every root candidate's statistics, exactly."""
     action = bot.choose(state)
     assert bot.last is not None
-    stats = [
-        (c.actions, c.visits, c.total, c.squares, c.margins, c.wins) for c in bot.last.candidates
-    ]
-    return action, stats, bot.last.iterations
+    return action, _stats(bot.last), bot.last.iterations
+
+
+def _stats(result: SearchResult) -> list[tuple[object, ...]]:
+    return [(c.actions, c.visits, c.total, c.squares, c.margins, c.wins) for c in result.candidates]
 
 
 # ------------------------------------------------------------------ the merge
@@ -111,9 +112,7 @@ def test_one_tree_is_the_single_search_of_before() -> None:
     world = state.resample_hidden(rng)
     candidates = root_candidates(world, bot.planner, bot.settings.root_width)
     alone = TurnSearch(world, candidates, rng, bot.settings, QuickPlanner(bot.weights)).run()
-    assert [
-        (c.actions, c.visits, c.total, c.squares, c.margins, c.wins) for c in alone.candidates
-    ] == stats
+    assert _stats(alone) == stats
     assert action == alone.best().actions[0]
     assert "cpu_seconds" not in bot.last.extras  # type: ignore[union-attr]
 
