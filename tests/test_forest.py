@@ -201,3 +201,37 @@ def test_a_fresh_rng_per_tree_depends_on_the_tree_and_the_public_position() -> N
     assert tree_rng(5, state, 2).random() == tree_rng(5, state.copy(), 2).random()
     assert tree_rng(5, state, 1).random() != decision_rng(5, state).random()  # not tree 0's
     assert tree_rng(6, state, 1).random() != tree_rng(5, state, 1).random()
+
+
+def test_a_table_server_bounds_each_tables_workers_and_keeps_searches_out_of_its_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from orbis_tui import processes
+
+    for cores, per_table in [(1, 1), (2, 1), (3, 1), (8, 4)]:
+        monkeypatch.setattr(processes, "available_cores", lambda cores=cores: cores)
+        assert processes.shared_by_tables() == SearchWorkers(per_table, cores, apart=True)
+
+
+def test_a_search_on_one_worker_apart_runs_there_with_the_same_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table server's search leaves its process even on one worker (its trees grown
+    in turn there), and plays the move grown here."""
+    from orbis_tui import processes
+
+    state = midgame()
+    size = 2 * MIN_TREE_ROUNDS * 9
+    monkeypatch.setattr(processes, "_search_workers", None)
+    here = searched(ExpertBot(9, iterations=size, trees=2), state)
+    use_search_workers(SearchWorkers(per_search=1, pool=1, apart=True))
+    asked: list[int] = []
+    real = processes.kept_pool
+
+    def counted(size: int) -> KeptPool:
+        asked.append(size)
+        return real(size)
+
+    monkeypatch.setattr("orbis_tui.bots.forest.kept_pool", counted)
+    assert searched(ExpertBot(9, iterations=size, trees=2), state) == here
+    assert asked == [1]

@@ -250,3 +250,12 @@ def every_core(apart: bool = False) -> SearchWorkers:
     """A search may use every processor this process may run on."""
     cores = available_cores()
     return SearchWorkers(cores, cores, apart)
+
+
+def shared_by_tables() -> SearchWorkers:
+    """A table server's: workers on every processor, shared by all its tables; one
+    table's search on at most half of them (at least one), so that a table thinking
+    leaves processors to the others; and every search in a worker, never in the
+    server's process, whose event loop serves every table."""
+    cores = available_cores()
+    return SearchWorkers(max(1, cores // 2), cores, apart=True)

@@ -37,9 +37,7 @@ def tree_rng(seed: int | None, state: GameState, tree: int) -> random.Random:
     number and the public position."""
     base = 0 if seed is None else seed
     digest = hashlib.blake2b(
-        base.to_bytes(16, "little", signed=True)
-        + tree.to_bytes(4, "little")
-        + position_key(state),
+        base.to_bytes(16, "little", signed=True) + tree.to_bytes(4, "little") + position_key(state),
         digest_size=8,
         person=b"orbis-tree",
     ).digest()
