@@ -118,7 +118,8 @@ def test_one_tree_is_the_single_search_of_before() -> None:
 
 
 # ------------------------------------------------------------------ workers
-def test_the_same_move_and_statistics_here_and_on_two_workers(two_workers: None) -> None:
+@pytest.mark.usefixtures("two_workers")
+def test_the_same_move_and_statistics_here_and_on_two_workers() -> None:
     """Four trees grown one after the other in this process, then on two worker
     processes (two trees each, finishing in any order): the same sums, the same move."""
     state = midgame()
@@ -134,8 +135,9 @@ def test_the_same_move_and_statistics_here_and_on_two_workers(two_workers: None)
     assert searched(ExpertBot(5, iterations=size, trees=1), state)[1] != here[1]
 
 
+@pytest.mark.usefixtures("two_workers")
 def test_a_search_falls_back_to_this_process_when_no_worker_can_start(
-    two_workers: None, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = midgame()
     size = 2 * MIN_TREE_ROUNDS * 9
