@@ -237,3 +237,14 @@ def test_a_search_on_one_worker_apart_runs_there_with_the_same_move(
     monkeypatch.setattr("orbis_tui.bots.forest.kept_pool", counted)
     assert searched(ExpertBot(9, iterations=size, trees=2), state) == here
     assert asked == [1]
+
+
+def test_the_kept_pool_is_reused_while_large_enough_and_replaced_when_more_are_asked() -> None:
+    from orbis_tui.processes import kept_pool
+
+    small = kept_pool(1)
+    assert kept_pool(1) is small and small.alive
+    large = kept_pool(2)
+    assert large is not small and not small.alive and large.size == 2
+    assert kept_pool(1) is large  # a search that needs fewer uses it as it is
+    assert large.run(abs, [-1, -2, -3]) == [1, 2, 3]

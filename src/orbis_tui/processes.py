@@ -183,6 +183,8 @@ class KeptPool:
                     results.append(answer.get(POLL_SECONDS))
                     break
                 except multiprocessing.TimeoutError:
+                    if not self.alive:  # another caller's lost worker stopped the pool
+                        raise WorkerLost("the worker processes were stopped") from None
                     if not before <= self.pids():
                         self.close()
                         raise WorkerLost("a worker process ended during its job") from None
@@ -200,13 +202,14 @@ _kept_lock = threading.Lock()
 
 
 def kept_pool(size: int) -> KeptPool:
-    """This process's pool of ``size`` workers, started on first use and kept; a new
-    one when the size asked changes, the old one was lost, or this is a forked copy of
-    the process that started it. Raises :class:`WorkerLost` when none can start."""
+    """This process's pool of at least ``size`` workers, started on first use and
+    kept; a new one when more are asked, the old one was lost, or this is a forked
+    copy of the process that started it. Raises :class:`WorkerLost` when none can
+    start."""
     global _kept
     with _kept_lock:
         kept = _kept
-        if kept is not None and kept.owner == os.getpid() and kept.alive and kept.size == size:
+        if kept is not None and kept.owner == os.getpid() and kept.alive and kept.size >= size:
             return kept
         if kept is not None and kept.owner == os.getpid():
             kept.close()
@@ -220,9 +223,11 @@ def kept_pool(size: int) -> KeptPool:
 class SearchWorkers:
     """How a program lets a search (the expert's trees) use worker processes.
 
-    ``per_search``: at most that many workers for one search; ``pool``: the program's
-    workers, shared by all its searches; ``apart``: a search runs in a worker even when
-    it uses one (a table server's event loop must not wait on a search)."""
+    ``per_search``: at most that many workers for one search (the pool is as large as
+    the searches need, one at a time); ``apart``: a table server's, whose tables search
+    at the same time: the pool is ``pool`` workers from the start, shared by them, and
+    a search runs in a worker even when it uses one (the server's event loop must not
+    wait on a search)."""
 
     per_search: int
     pool: int

@@ -168,7 +168,8 @@ def search_trees(
             for first in range(workers)
         ]
         try:
-            grown = kept_pool(allowed.pool).run(grow, shares)
+            pool = kept_pool(allowed.pool if allowed.apart else workers)
+            grown = pool.run(grow, shares)
         except WorkerLost as lost:  # grow them here: a slower turn, the same move
             log.warning("the search's worker processes are lost, searching here: %s", lost)
         else:
