@@ -218,6 +218,16 @@ def kept_pool(size: int) -> KeptPool:
         return _kept
 
 
+def close_kept_pool() -> None:
+    """Stop this process's kept workers, if it has any (a new pool starts when a search
+    needs one again)."""
+    global _kept
+    with _kept_lock:
+        kept, _kept = _kept, None
+    if kept is not None and kept.owner == os.getpid():
+        kept.close()
+
+
 # ------------------------------------------------------- how many workers a search uses
 @dataclass(frozen=True)
 class SearchWorkers:
