@@ -92,7 +92,8 @@ def grow(forest: Forest, planner: Planner | None = None) -> Grown:
     until the budget is spent (each tree at least one round); returns each tree's
     number and result. ``extras["cpu_seconds"]`` is the processor time they took (in
     turn: shared evenly)."""
-    planner = planner or _planner(forest.weights)
+    if planner is None:
+        planner = _planner(forest.weights)
     searches = [
         (
             tree.number,
