@@ -22,7 +22,7 @@ from collections.abc import Iterator  # noqa: E402  # after the line above, on p
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
-from orbis_tui import i18n  # noqa: E402
+from orbis_tui import i18n, processes  # noqa: E402
 from orbis_tui.tiles import catalog  # noqa: E402
 
 # The property tests' settings: derandomized, so every run plays the same games.
@@ -81,6 +81,16 @@ def _no_catalog_cache_left_behind() -> Iterator[None]:
     catalog.use_cache(None)
     yield
     catalog.use_cache(None)
+
+
+@pytest.fixture(autouse=True)
+def _no_search_workers_left_behind() -> Iterator[None]:
+    """The app and the table server let searches use worker processes for the whole
+    process, and keep the workers; each test starts as a fresh process would, with
+    neither (a test about them sets them)."""
+    yield
+    processes.use_search_workers(None)
+    processes.close_kept_pool()
 
 
 @pytest.fixture(autouse=True)

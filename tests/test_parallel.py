@@ -95,10 +95,10 @@ run_jobs(tell_and_wait, [600, 600], 2, lambda number, result: None)
 
 _WATCHED_CHILD = """
 import os
-from orbis_tui.analysis.parallel import _watch_parent
+from orbis_tui.processes import watch_parent
 parent = os.getppid()  # before saying it runs: the test kills the parent once it has
 print(os.getpid(), flush=True)
-_watch_parent(parent, every=0.05)
+watch_parent(parent, every=0.05)
 """
 
 _PARENT_OF_A_WATCHER = f"""
@@ -175,8 +175,8 @@ def test_the_watch_of_the_parent_ends_a_process_without_the_kernels_signal() -> 
 def test_a_worker_asks_the_kernel_to_end_it_with_its_parent() -> None:
     script = """
 import ctypes, os, signal
-from orbis_tui.analysis.parallel import _die_with_parent
-_die_with_parent(os.getppid())
+from orbis_tui.processes import die_with_parent
+die_with_parent(os.getppid())
 libc = ctypes.CDLL(None)
 sent = ctypes.c_int()
 libc.prctl(2, ctypes.byref(sent), 0, 0, 0)  # PR_GET_PDEATHSIG

@@ -234,3 +234,32 @@ def test_ladder_command(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["ladder", "--levels", "easy,easy"])
     assert "two or more different levels" in capsys.readouterr().err
+
+
+def test_games_at_once_share_the_processors_with_their_trees(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """--jobs N: each game's trees get cores // N workers (at least one), so games ×
+    workers never exceed the processors; the choice holds during the games only."""
+    from orbis_tui import processes
+    from orbis_tui.sim import tournament
+
+    monkeypatch.setattr(tournament, "available_cores", lambda: 8)
+    assert [tournament.tree_workers(jobs).per_search for jobs in (1, 2, 3, 8, 16)] == [
+        8,
+        4,
+        2,
+        1,
+        1,
+    ]
+    assert all(
+        tournament.tree_workers(jobs).pool == tournament.tree_workers(jobs).per_search
+        for jobs in (1, 3)
+    )
+    monkeypatch.setattr(processes, "_search_workers", None)
+    seen: list[object] = []
+    run_tournament(
+        "medium", "random", 2, 3, jobs=1, progress=lambda _: seen.append(processes.search_workers())
+    )
+    assert seen == [tournament.tree_workers(1)] * 2
+    assert processes.search_workers() is None

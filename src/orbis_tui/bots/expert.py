@@ -9,7 +9,9 @@ so with a fixed number of iterations the move is a function of what the player s
 and the seed. With three and four players the leaves are scored by the learned
 evaluation (:mod:`.leaf`), with two by the hand-written one, and with four the greedy
 favourite stays the move unless the search finds a plan clearly better (see
-``TABLE_SETTINGS``).
+``TABLE_SETTINGS``). The search is several independent trees whose root statistics
+are summed (:mod:`.forest`), grown on worker processes where the program allows; with
+``trees=1`` it is the single tree, played exactly as before the trees.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from dataclasses import replace
 
 from ..engine import Action, GameState
 from ..options import check_search_size
-from .fair import decision_rng
+from .fair import decision_rng, tree_rng
+from .forest import search_trees, tree_count
 from .heuristics import DEFAULT_WEIGHTS, Weights
 from .ismcts import SearchResult, SearchSettings, TurnSearch, root_candidates
 from .plan import PlanFollower
@@ -28,14 +31,20 @@ DEFAULT_EXPERT_BUDGET = 1.5  # seconds per turn: a turn stays under 2 s on this 
 # Within the last four turns of the game the leaf plays on to the end and scores the
 # final position, rather than trusting the evaluation one turn after the tree.
 EXPERT_FINISH = 4
+EXPERT_TREES = 4  # independent trees of one search (root parallelism; docs/bots.md)
 # Search settings by table size, each where a held-out match at equal time measured it
 # (docs/bots.md); a setting the caller gives wins over these.
 # With four players the greedy favourite also stays the move unless another plan beats it
 # by a CP: each of some 90 iterations plays four noisy turns, and the best of several
 # noisy means is too often a lucky one.
+# At every size the search is four independent trees, their root statistics summed
+# (root parallelism, see .forest): up to four processors think at once, and the move is
+# the same however many there are (with a fixed size); ``trees=1`` is the single tree
+# the matches measured (the trees' strength is not measured yet: docs/bots.md).
 TABLE_SETTINGS: dict[int, dict[str, float | bool]] = {
-    3: {"learned_leaf": True},
-    4: {"learned_leaf": True, "prior": 1.0},
+    2: {"trees": EXPERT_TREES},
+    3: {"learned_leaf": True, "trees": EXPERT_TREES},
+    4: {"learned_leaf": True, "prior": 1.0, "trees": EXPERT_TREES},
 }
 # Table sizes at which the leaf is scored by the learned evaluation (see .leaf); elsewhere
 # the hand one.
@@ -68,6 +77,7 @@ class ExpertBot:
         }
         self.settings = SearchSettings(iterations=iterations, time_budget=time_budget, **chosen)  # type: ignore[arg-type]
         self.given = frozenset(settings)  # the caller's choices, kept at every table size
+        self.weights = weights
         self.planner = QuickPlanner(weights)
         self.follower = PlanFollower()
         self.last: SearchResult | None = None
@@ -87,6 +97,10 @@ class ExpertBot:
         chosen = {key: value for key, value in table.items() if key not in self.given}
         if chosen:
             settings = replace(settings, **chosen)  # type: ignore[arg-type]
-        search = TurnSearch(world, candidates, rng, settings, self.planner)
-        self.last = search.run()
+        trees = tree_count(settings, len(candidates))
+        if trees == 1:
+            self.last = TurnSearch(world, candidates, rng, settings, self.planner).run()
+        else:
+            rngs = [rng, *(tree_rng(self.seed, state, n) for n in range(1, trees))]
+            self.last = search_trees(world, candidates, settings, self.weights, rngs, self.planner)
         return self.follower.start(state, list(self.last.best().actions))

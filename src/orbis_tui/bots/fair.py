@@ -29,3 +29,16 @@ def decision_rng(seed: int | None, state: GameState) -> random.Random:
         base.to_bytes(16, "little", signed=True) + position_key(state), digest_size=8
     ).digest()
     return random.Random(int.from_bytes(digest, "little"))
+
+
+def tree_rng(seed: int | None, state: GameState, tree: int) -> random.Random:
+    """The random numbers of the ``tree``-th of several independent searches of one
+    decision (the first uses :func:`decision_rng`'s): from the bot's seed, the tree's
+    number and the public position."""
+    base = 0 if seed is None else seed
+    digest = hashlib.blake2b(
+        base.to_bytes(16, "little", signed=True) + tree.to_bytes(4, "little") + position_key(state),
+        digest_size=8,
+        person=b"orbis-tree",
+    ).digest()
+    return random.Random(int.from_bytes(digest, "little"))

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import Action, DecisionKind, GameState, TakeGod
@@ -78,12 +78,17 @@ class SearchSettings:
     # at the start of a turn, keep the greedy favourite (the first candidate) unless
     # another beats its mean by this many CP: a noisy mean must earn the change
     prior: float = 0.0
+    # independent trees whose root statistics are summed before the choice (root
+    # parallelism: see .forest); TurnSearch itself grows one
+    trees: int = 1
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_budget is None:
             raise ValueError("a search needs an iteration count or a time budget")
         if self.iterations is not None and self.iterations < 1:
             raise ValueError("a search needs at least one iteration")
+        if self.trees < 1:
+            raise ValueError("a search needs at least one tree")
 
 
 @dataclass(slots=True)
@@ -195,6 +200,41 @@ class SearchResult:
 
     def ranked(self) -> list[Candidate]:
         return sorted(self.candidates, key=lambda c: (-c.mean, -c.visits))
+
+
+def merge_results(trees: Mapping[int, SearchResult]) -> SearchResult:
+    """One result of independent searches over the same root candidates (keyed by the
+    tree's number): each candidate's visits and sums added up, tree after tree in the
+    order of their numbers (a sum of floats depends on its order, and the trees may
+    finish in any), the candidates still in the race in any tree, the iterations and
+    nodes of all, the seconds of the longest. The choice (:meth:`SearchResult.best`)
+    is then made as in one tree, on the summed statistics."""
+    if not trees:
+        raise ValueError("no tree to merge")
+    numbers = sorted(trees)
+    first = trees[numbers[0]]
+    merged = SearchResult(first.seat, [Candidate(c.actions) for c in first.candidates])
+    merged.prior = first.prior
+    alive: set[int] = set()
+    for number in numbers:
+        tree = trees[number]
+        if [c.actions for c in tree.candidates] != [c.actions for c in merged.candidates]:
+            raise ValueError(f"tree {number} searched other root candidates")
+        for into, candidate in zip(merged.candidates, tree.candidates, strict=True):
+            into.visits += candidate.visits
+            into.total += candidate.total
+            into.squares += candidate.squares
+            into.margins += candidate.margins
+            into.wins += candidate.wins
+        merged.iterations += tree.iterations
+        merged.seconds = max(merged.seconds, tree.seconds)
+        merged.tree_nodes += tree.tree_nodes
+        merged.rollout_turns += tree.rollout_turns
+        for key, value in tree.extras.items():
+            merged.extras[key] = merged.extras.get(key, 0.0) + value
+        alive.update(tree.alive)
+    merged.alive = sorted(alive)
+    return merged
 
 
 class TurnSearch:

@@ -855,6 +855,9 @@ def host_tables(
             print(_("orbis host: {problem}").format(problem=exc), file=sys.stderr)
             raise SystemExit(1) from None
         log_bad_requests_briefly()
+        from ..processes import shared_by_tables, use_search_workers
+
+        use_search_workers(shared_by_tables())  # the expert's trees: docs/bots.md
         server = TableServer(
             store,
             host=host,

@@ -11,6 +11,12 @@ Reported: wins of A, wins of B and shared victories (R-END-5), A's win rate with
 Wilson score interval, A's win share (a shared victory counts 1/k) against the fair
 share 1/N, mean scores, and the seconds each level spent per turn (all the decisions of
 one turn together) and per decision, mean and max.
+
+The processors are shared, never oversubscribed: with ``--jobs N`` games at once, each
+game's expert grows its trees (:mod:`orbis_tui.bots.forest`) on ``cores // N`` worker
+processes (:func:`tree_workers`), so that games × workers stay within the processors
+this process may run on; with fewer than two each, one tree after the other in the
+game's own process.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from ..bots.registry import SearchSizes
 from ..engine import GameState, final_scores
 from ..i18n import gettext as _
 from ..i18n import ngettext
+from ..processes import SearchWorkers, available_cores, use_search_workers
 from ..tiles import new_game
 from .loop import play_out
 from .pool import run_jobs
@@ -309,6 +316,13 @@ def _worker(job: tuple[Any, ...]) -> GameRecord:
     )
 
 
+def tree_workers(jobs: int) -> SearchWorkers:
+    """How many worker processes each of ``jobs`` games at once may grow its trees on:
+    its share of the processors (at least one: then in the game's process)."""
+    share = max(1, available_cores() // max(1, jobs))
+    return SearchWorkers(per_search=share, pool=share)
+
+
 def run_tournament(
     a: str,
     b: str,
@@ -328,9 +342,13 @@ def run_tournament(
     settings = describe_search((a, b), time_budget, iterations)
     result = TournamentResult(a, label_b, players, seed, settings)
     work = [(i, seed, players, a, b, label_b, time_budget, iterations) for i in range(games)]
-    for record in run_jobs(_worker, work, jobs):
-        result.records.append(record)
-        if progress is not None:
-            progress(record)
+    previous = use_search_workers(tree_workers(jobs))  # the forked games inherit it
+    try:
+        for record in run_jobs(_worker, work, jobs):
+            result.records.append(record)
+            if progress is not None:
+                progress(record)
+    finally:
+        use_search_workers(previous)
     result.records.sort(key=lambda r: r.index)
     return result

@@ -6,6 +6,10 @@ to the screen as a :class:`BotChose` message stamped with the session's version:
 answer to a game that has moved on since (an undo, a new match) is dropped. A bot that
 raises posts :class:`BotFailed` instead, and a person takes the seat over. A remote
 seat has no driver: its table's computer players are played by the server.
+
+The expert's search may use every processor the app may run on (its trees grow on
+worker processes kept from turn to turn: :mod:`orbis_tui.bots.forest`), unless the
+program chose otherwise before.
 """
 
 from __future__ import annotations
@@ -74,6 +78,10 @@ class BotDriver:
         self._thinking = False
         self._timer: Timer | None = None
         self.hurry = False  # computer players move without pausing until a person's turn
+        from ..processes import every_core, search_workers, use_search_workers
+
+        if search_workers() is None:
+            use_search_workers(every_core())
 
     def schedule(self) -> None:
         """A computer seat is to move: after the pause, think."""

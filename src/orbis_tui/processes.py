@@ -1,0 +1,276 @@
+"""Worker processes of the machine's processors: started fresh, niced, dying with us.
+
+Processes are started with ``spawn`` (a fresh interpreter, not a copy of this one:
+the app runs threads, which a forked copy would inherit in an unknown state). The
+worker processes run at a lower priority, so the window drawing the progress stays
+quick, and ignore Ctrl+C, which stops the work in the main process (and the workers
+with it). They end with the process that started them, however it ends: a program
+killed with ``kill -9`` leaves no worker computing on (see :func:`die_with_parent`).
+The review's jobs (:mod:`orbis_tui.analysis.parallel`) run on such processes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from multiprocessing import resource_tracker
+from multiprocessing.pool import Pool
+from pathlib import Path
+from typing import TypeVar
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+WORKER_NICENESS = 5
+PARENT_WATCH_SECONDS = 0.5  # how often a worker looks whether its parent still lives
+PR_SET_PDEATHSIG = 1  # prctl's option: the signal sent when the parent thread ends
+
+
+def started_pool(workers: int) -> Pool:
+    """A pool of ``workers`` processes that ignore Ctrl+C from their first instant.
+
+    The processes inherit the starting thread's blocked signals, so Ctrl+C is blocked
+    while they start (a Ctrl+C then waits in this process, and is raised here once they
+    have started) until each ignores it (:func:`background_worker`)."""
+    context = multiprocessing.get_context("spawn")
+    if not hasattr(signal, "pthread_sigmask"):  # no POSIX signals: no Ctrl+C to shield
+        return context.Pool(workers, initializer=background_worker, initargs=(os.getpid(),))
+    _start_resource_tracker()  # first: starting it unblocks Ctrl+C, whatever was blocked
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return context.Pool(workers, initializer=background_worker, initargs=(os.getpid(),))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (the process that cleans up after the
+    workers) if it is not running. It is handed this process's error output by its file
+    number; a full-screen app replaces ``sys.stderr`` with an object that has none
+    (Textual's says -1, which the start refuses), and the terminal it draws on is no
+    place for the tracker's warnings: it then gets the null device instead."""
+    if _file_number(sys.stderr) >= 0:
+        resource_tracker.ensure_running()
+        return
+    with Path(os.devnull).open("w") as nowhere, contextlib.redirect_stderr(nowhere):
+        resource_tracker.ensure_running()
+
+
+def _file_number(stream: object) -> int:
+    try:
+        return int(stream.fileno())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError, TypeError):
+        return -1
+
+
+def background_worker(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
+    die_with_parent(parent)
+
+
+def die_with_parent(parent: int) -> None:
+    """End this worker when ``parent``, the process that started it, ends.
+
+    On Linux the kernel sends SIGKILL the moment the parent goes (``PR_SET_PDEATHSIG``).
+    It watches the parent *thread* that started the worker, so a pool must end before
+    the thread that made it does, as :func:`run_jobs`'s does. The parent may have gone
+    before the signal was asked for: then it is already someone else's child, and ends
+    at once. Everywhere, a thread of the worker also looks every
+    :data:`PARENT_WATCH_SECONDS` whether it is still the parent's child (a system
+    without the signal, or a parent gone in a way the kernel did not report)."""
+    if sys.platform.startswith("linux"):
+        import ctypes  # here: the app's start has no need of it
+
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(1)  # orphaned before the signal could be asked for
+    watch = threading.Thread(target=watch_parent, args=(parent,), daemon=True)
+    watch.start()
+
+
+def watch_parent(parent: int, every: float = PARENT_WATCH_SECONDS) -> None:
+    """Wait until this process is no longer ``parent``'s child, then end the process."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(1)
+
+
+# ------------------------------------------------------------------ a pool kept running
+def available_cores() -> int:
+    """The processors this process may run on (its affinity, not the machine's count)."""
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13 and later
+    if counter is not None:
+        return max(1, int(counter() or 1))
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on every system
+        return max(1, os.cpu_count() or 1)
+
+
+class WorkerLost(RuntimeError):
+    """The worker processes could not be started, or one ended before its job was done."""
+
+
+POLL_SECONDS = 0.1  # how often a wait looks whether a worker was lost
+
+
+class KeptPool:
+    """``size`` worker processes (:func:`started_pool`'s), kept between calls.
+
+    They are started by a thread of their own that lives as long as the pool: the
+    kernel ends a worker when the *thread* that started it ends (see
+    :func:`die_with_parent`), and the callers (an app's thinking thread, a table
+    server's) come and go. Any thread may call :meth:`run`."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.owner = os.getpid()  # a forked copy of this process must make its own
+        self._pool: Pool | None = None
+        self._error: BaseException | None = None
+        self._ready = threading.Event()
+        self._stop = threading.Event()
+        self._keeper = threading.Thread(target=self._keep, name="orbis-workers", daemon=True)
+        self._keeper.start()
+        self._ready.wait()
+        if self._error is not None:
+            raise WorkerLost(f"no worker processes: {self._error!r}") from self._error
+
+    def _keep(self) -> None:
+        try:
+            self._pool = started_pool(self.size)
+        except Exception as exc:  # no processes here (a sandbox, no semaphores, ...)
+            self._error = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        self._stop.wait()
+        self._pool.terminate()
+
+    @property
+    def alive(self) -> bool:
+        return self._pool is not None and not self._stop.is_set()
+
+    def pids(self) -> set[int]:
+        """The worker processes' ids (a worker that ended is replaced by a new one)."""
+        workers = getattr(self._pool, "_pool", ())  # multiprocessing keeps them there
+        return {int(worker.pid) for worker in workers if worker.pid is not None}
+
+    def run(self, function: Callable[[Job], Result], jobs: Sequence[Job]) -> list[Result]:
+        """``function(job)`` for each of ``jobs`` on the workers, the results in the
+        jobs' order. A worker that ends meanwhile (killed from outside) stops the pool
+        and raises :class:`WorkerLost` (its job would never answer); an exception of
+        ``function`` is raised here."""
+        pool = self._pool
+        if pool is None or not self.alive:
+            raise WorkerLost("the worker processes were stopped")
+        before = self.pids()
+        waiting = [pool.apply_async(function, (job,)) for job in jobs]
+        results: list[Result] = []
+        for answer in waiting:
+            while True:
+                try:
+                    results.append(answer.get(POLL_SECONDS))
+                    break
+                except multiprocessing.TimeoutError:
+                    if not self.alive:  # another caller's lost worker stopped the pool
+                        raise WorkerLost("the worker processes were stopped") from None
+                    if not before <= self.pids():
+                        self.close()
+                        raise WorkerLost("a worker process ended during its job") from None
+        return results
+
+    def close(self) -> None:
+        """Stop the workers (at once: a job under way is not finished)."""
+        self._stop.set()
+        if threading.current_thread() is not self._keeper:
+            self._keeper.join()
+
+
+_kept: KeptPool | None = None
+_kept_lock = threading.Lock()
+
+
+def kept_pool(size: int) -> KeptPool:
+    """This process's pool of at least ``size`` workers, started on first use and
+    kept; a new one when more are asked, the old one was lost, or this is a forked
+    copy of the process that started it. Raises :class:`WorkerLost` when none can
+    start."""
+    global _kept
+    with _kept_lock:
+        kept = _kept
+        if kept is not None and kept.owner == os.getpid() and kept.alive and kept.size >= size:
+            return kept
+        if kept is not None and kept.owner == os.getpid():
+            kept.close()
+        _kept = None
+        _kept = KeptPool(size)
+        return _kept
+
+
+def close_kept_pool() -> None:
+    """Stop this process's kept workers, if it has any (a new pool starts when a search
+    needs one again)."""
+    global _kept
+    with _kept_lock:
+        kept, _kept = _kept, None
+    if kept is not None and kept.owner == os.getpid():
+        kept.close()
+
+
+# ------------------------------------------------------- how many workers a search uses
+@dataclass(frozen=True)
+class SearchWorkers:
+    """How a program lets a search (the expert's trees) use worker processes.
+
+    ``per_search``: at most that many workers for one search (the pool is as large as
+    the searches need, one at a time); ``apart``: a table server's, whose tables search
+    at the same time: the pool is ``pool`` workers from the start, shared by them, and
+    a search runs in a worker even when it uses one (the server's event loop must not
+    wait on a search)."""
+
+    per_search: int
+    pool: int
+    apart: bool = False
+
+
+_search_workers: SearchWorkers | None = None
+
+
+def search_workers() -> SearchWorkers | None:
+    """The program's choice; None (the default): every search runs in the process
+    that asks for it, one tree after the other."""
+    return _search_workers
+
+
+def use_search_workers(workers: SearchWorkers | None) -> SearchWorkers | None:
+    """Set how searches use worker processes in this process; returns the choice it
+    replaces (to put back)."""
+    global _search_workers
+    previous, _search_workers = _search_workers, workers
+    return previous
+
+
+def every_core(apart: bool = False) -> SearchWorkers:
+    """A search may use every processor this process may run on."""
+    cores = available_cores()
+    return SearchWorkers(cores, cores, apart)
+
+
+def shared_by_tables() -> SearchWorkers:
+    """A table server's: workers on every processor, shared by all its tables; one
+    table's search on at most half of them (at least one), so that a table thinking
+    leaves processors to the others; and every search in a worker, never in the
+    server's process, whose event loop serves every table."""
+    cores = available_cores()
+    return SearchWorkers(max(1, cores // 2), cores, apart=True)

@@ -1,0 +1,40 @@
+"""A computer seat at a remote table: the expert's trees grow in the table server's
+worker processes (orbis_tui.processes.shared_by_tables), never in the server's own
+process, whose event loop serves every table."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from orbis_tui import processes
+from orbis_tui.remote.seatbot import play_seat, random_chooser
+
+from .server_helpers import new_table, running_server
+
+
+def test_an_expert_seat_thinks_in_the_servers_workers_and_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def not_here(*args: object) -> object:
+        raise AssertionError("an expert's trees grew in the table server's process")
+
+    monkeypatch.setattr(processes, "_search_workers", None)
+    processes.use_search_workers(processes.SearchWorkers(per_search=1, pool=2, apart=True))
+    monkeypatch.setattr("orbis_tui.bots.forest._in_turn", not_here)  # the workers' is theirs
+
+    async def main() -> None:
+        async with running_server(tmp_path / "tables.db", bot_budget=0.1) as server:
+            links, _, answer = await new_table(server, 2, {2: "expert"})
+            person = links[0]
+            assert person is not None and answer["seats"][1]["kind"] == "expert"
+            run = await play_seat(person, random_chooser(3), stop_after=20, timeout=240)
+            assert run.refusals == []
+            (room,) = server.rooms.values()
+            assert room.bot_moves > 0  # the expert moved, every search in a worker
+            kept = processes._kept
+            assert kept is not None and kept.alive and kept.size == 2
+
+    asyncio.run(main())
