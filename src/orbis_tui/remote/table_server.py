@@ -31,9 +31,11 @@ from ..levels import HUMAN, LEVELS
 from ..printable import MAX_LINE, printable
 from ..web.guard import RequestGuard, is_loopback, log_bad_requests_briefly
 from . import protocol as p
+from .connection import WATCHER
+from .deal import create_table
 from .host_key import HostKey, default_key_file, ensure_host_key, is_host_key
 from .links import PLAY, WATCH, Link
-from .room import WATCHER, Room, create_table
+from .room import Room
 from .store_types import Change, DamagedTable, StoreError, StoreUnavailable, TableStore
 
 log = logging.getLogger("orbis.host")
