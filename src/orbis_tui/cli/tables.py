@@ -78,7 +78,7 @@ def _browser_seats(text: str) -> int:
 
 
 def _cmd_host(args: argparse.Namespace) -> int:
-    from ..remote.table_server import host_tables
+    from ..remote.host_command import host_tables
 
     return host_tables(
         args.host,

@@ -1,7 +1,7 @@
 """A connection as a table sees it: a seat's or a watcher's, and the seat a watcher has.
 
 The room, its messages and its chat send to connections only through this protocol,
-which the table server's websocket (:class:`~orbis_tui.remote.table_server.SeatConnection`)
+which the table server's websocket (:class:`~orbis_tui.remote.seat_socket.SeatConnection`)
 and the tests' fakes provide: sending never waits for the reader. A watcher sits at
 the seat number WATCHER, which a message sent to it names as no seat.
 """
