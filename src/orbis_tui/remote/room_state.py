@@ -6,10 +6,11 @@ intents, the computer players) each read and change the same state under the sam
 lock: the match, the seats' kinds and hashes, who is here and since when each absent
 person left, the clock, the rematch. So they are not objects of their own handing
 the room around, but layers of one class, each in its module and each building on
-the one below (see :mod:`orbis_tui.remote.room`): :class:`RoomState` holds that state,
-answers who is who (a token's seat, who plays a seat, whose turn, who is here), and
-names, as abstract, the one thing a lower layer asks of the top one: ``_changed``
-(tell everyone, and let a computer move).
+the one below (top to bottom: ``Room`` in :mod:`.room`, ``RoomAcrossServers``,
+``RoomRematch``, ``RoomTelling``, ``RoomClock``, ``RoomState``). :class:`RoomState`
+holds that state, answers who is who (a token's seat, who plays a seat, whose turn,
+who is here), and names, as abstract, the one thing a lower layer asks of the top
+one: ``_changed`` (tell everyone, and let a computer move).
 """
 
 from __future__ import annotations
@@ -101,8 +102,7 @@ class RoomState(abc.ABC):
         self._told_count = self.count
         self._told_pos = tuple(self.match.state.pile_pos)
         self._whole_next = False  # the table was rebuilt: send it whole
-        # The recent messages said at the table (read from the store when the first
-        # The messages said at the table.
+        # The messages said at the table: the recent ones, and each seat's budget.
         self.chat = TableChat(
             self.id,
             store,
