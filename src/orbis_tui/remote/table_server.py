@@ -29,6 +29,7 @@ from ..i18n import gettext as _
 from ..levels import HUMAN, LEVELS
 from ..printable import MAX_LINE, printable
 from ..web.guard import RequestGuard, is_loopback
+from . import protocol as p
 from .deal import create_table
 from .host_routes import HostRoutes
 from .link_routes import LinkRoutes
@@ -311,8 +312,7 @@ class TableServer:
                 self.store, names, kinds, seed=seed, turn_time=turn_time, now=self.wall_clock
             )
         except StoreUnavailable:
-            message = "the table server cannot reach its store just now: try again in a moment"
-            return web.json_response({"error": message}, status=503)
+            return web.json_response({"error": p.STORE_AWAY_NOW}, status=503)
         base = self.base_url(request)
         seats = []
         for seat, (name, kind) in enumerate(zip(names, kinds, strict=True)):
