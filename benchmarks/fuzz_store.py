@@ -38,7 +38,7 @@ def fuzz_store(
 
     from orbis_tui.engine import format_action
     from orbis_tui.records import GameRecord, Match
-    from orbis_tui.remote.room import create_table
+    from orbis_tui.remote.deal import create_table
     from orbis_tui.remote.store import SqliteStore, StoreError
     from orbis_tui.remote.table_server import TableServer
 

@@ -25,11 +25,7 @@ REASON = "Why one file:"
 BEING_SPLIT = frozenset(
     {
         "src/orbis_tui/analysis/review.py",
-        "src/orbis_tui/cli/tables.py",
         "src/orbis_tui/plain/seat.py",
-        "src/orbis_tui/remote/pgstore.py",
-        "src/orbis_tui/remote/room.py",
-        "src/orbis_tui/remote/table_server.py",
         "src/orbis_tui/tui/core/sheet.py",
         "src/orbis_tui/tui/join.py",
     }

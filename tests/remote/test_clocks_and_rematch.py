@@ -328,7 +328,7 @@ def test_on_several_servers_exactly_one_acts_on_a_clock_that_ran_out() -> None:
 def test_a_table_loaded_without_its_turns_deadline_starts_the_clock(tmp_path: Path) -> None:
     """The server stopped between an action and storing the next turn's deadline: the
     table, loaded again, starts the clock of the seat to move (and stores it)."""
-    from orbis_tui.remote.room import create_table
+    from orbis_tui.remote.deal import create_table
 
     async def main() -> None:
         wall = Wall()

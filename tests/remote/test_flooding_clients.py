@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from orbis_tui.remote import protocol as p
-from orbis_tui.remote import table_server as host
+from orbis_tui.remote import seat_socket
 
 from .raw import raw_socket
 from .server_helpers import new_table, running_server
@@ -61,7 +61,7 @@ def test_a_person_s_pace_is_never_too_fast(tmp_path: Path) -> None:
 def test_a_client_that_stops_reading_is_closed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(host, "SEND_TIMEOUT", 0.5)
+    monkeypatch.setattr(seat_socket, "SEND_TIMEOUT", 0.5)
     clock = Clock()
 
     async def main() -> None:

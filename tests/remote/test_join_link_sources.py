@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from orbis_tui.cli import build_parser
-from orbis_tui.cli.tables import LINK_ENV, NoLink, link_text
+from orbis_tui.cli.joining import LINK_ENV, NoLink, link_text
 
 LINK = "http://127.0.0.1:8765/play/abcdefghijkl/" + "t" * 43
 
@@ -52,14 +52,14 @@ def test_the_link_from_the_environment_is_taken_out_of_it(
 def test_the_link_from_stdin_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(LINK_ENV, raising=False)
     monkeypatch.setattr(sys, "stdin", _Pipe(LINK + "\n"))
-    monkeypatch.setattr("orbis_tui.cli.tables._terminal_as_stdin", lambda: None)
+    monkeypatch.setattr("orbis_tui.cli.joining._terminal_as_stdin", lambda: None)
     assert link_text(_args("-")).strip() == LINK
 
 
 def test_the_link_from_a_piped_stdin_without_a_link(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(LINK_ENV, raising=False)
     monkeypatch.setattr(sys, "stdin", _Pipe(LINK + "\n"))
-    monkeypatch.setattr("orbis_tui.cli.tables._terminal_as_stdin", lambda: None)
+    monkeypatch.setattr("orbis_tui.cli.joining._terminal_as_stdin", lambda: None)
     assert link_text(_args()).strip() == LINK
 
 

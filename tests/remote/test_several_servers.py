@@ -359,9 +359,9 @@ def test_while_the_database_is_away_nothing_is_acknowledged_and_players_are_told
 def test_the_players_of_a_server_that_died_are_no_longer_shown_here(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from orbis_tui.remote import pgstore
+    from orbis_tui.remote import pg_presence, pgstore
 
-    monkeypatch.setattr(pgstore, "PRESENCE", 1.0)
+    monkeypatch.setattr(pg_presence, "PRESENCE", 1.0)
     monkeypatch.setattr(pgstore, "HEARTBEAT", 0.2)
 
     async def main() -> None:

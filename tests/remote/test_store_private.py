@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui.remote.room import create_table
+from orbis_tui.remote.deal import create_table
 from orbis_tui.remote.store import SqliteStore
 
 

@@ -17,6 +17,10 @@ was said meanwhile is lost). A second task renews, every few seconds, this proce
 rows of who is at which seat (``orbis_presence``) and its leases on playing tables'
 computer seats (``orbis_leases``): when a process dies, its rows expire, and another
 process takes its computer seats over.
+
+The store's tables and its pool of connections are made by :mod:`.pg_connect`; who
+is at which seat, the graces and the leases are kept by :mod:`.pg_presence`; this
+module keeps the tables themselves and hears what the other processes say.
 """
 
 from __future__ import annotations
@@ -28,11 +32,12 @@ import logging
 import os
 import secrets
 import socket
-import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from .chat import RECENT_CHAT, ChatLine, chat_line
+from .pg_connect import CONNECTION_OPTIONS, one_line, open_pool
+from .pg_presence import PgPresence
 from .store_types import (
     HOST_KEY,
     Change,
@@ -41,7 +46,6 @@ from .store_types import (
     StoreError,
     StoreUnavailable,
     chat_lines,
-    foreign_schema,
     read_clock,
     read_extra,
     read_rematch,
@@ -51,81 +55,7 @@ from .store_types import (
 log = logging.getLogger("orbis.host")
 
 CHANNEL = "orbis_tables"
-
-_SCHEMA = [
-    """CREATE TABLE IF NOT EXISTS orbis_tables (
-        id TEXT PRIMARY KEY, setup TEXT NOT NULL, watch_hash TEXT NOT NULL,
-        extra TEXT NOT NULL DEFAULT '{}', finished BOOLEAN NOT NULL DEFAULT FALSE)""",
-    """CREATE TABLE IF NOT EXISTS orbis_seats (
-        table_id TEXT NOT NULL REFERENCES orbis_tables (id), seat INTEGER NOT NULL,
-        token_hash TEXT, PRIMARY KEY (table_id, seat))""",
-    """CREATE TABLE IF NOT EXISTS orbis_actions (
-        table_id TEXT NOT NULL REFERENCES orbis_tables (id), number INTEGER NOT NULL,
-        entry TEXT NOT NULL, PRIMARY KEY (table_id, number))""",
-    # Who is at which seat, on which server process, until when (renewed by a heartbeat).
-    """CREATE TABLE IF NOT EXISTS orbis_presence (
-        table_id TEXT NOT NULL, seat INTEGER NOT NULL, holder TEXT NOT NULL,
-        expires TIMESTAMPTZ NOT NULL, PRIMARY KEY (table_id, seat, holder))""",
-    # Until when an absent person's seat waits for them (by the servers' shared clock).
-    """CREATE TABLE IF NOT EXISTS orbis_graces (
-        table_id TEXT NOT NULL, seat INTEGER NOT NULL, until DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (table_id, seat))""",
-    # The messages said at each table (beside it, not in its record).
-    """CREATE TABLE IF NOT EXISTS orbis_chat (
-        id BIGSERIAL PRIMARY KEY, table_id TEXT NOT NULL REFERENCES orbis_tables (id),
-        seat INTEGER NOT NULL, at INTEGER NOT NULL, text TEXT NOT NULL)""",
-    "CREATE INDEX IF NOT EXISTS orbis_chat_of_table ON orbis_chat (table_id, id)",
-    # Which server process plays a table's computer seats, until when.
-    """CREATE TABLE IF NOT EXISTS orbis_leases (
-        table_id TEXT PRIMARY KEY, holder TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL)""",
-    # The host's own values: the hash of the host's key.
-    """CREATE TABLE IF NOT EXISTS orbis_host (name TEXT PRIMARY KEY, value TEXT NOT NULL)""",
-    # The turn clocks and rematches: tables of their own (a store made before them
-    # gets them at the next start).
-    """CREATE TABLE IF NOT EXISTS orbis_clocks (
-        table_id TEXT PRIMARY KEY REFERENCES orbis_tables (id), seconds FLOAT8 NOT NULL,
-        level TEXT NOT NULL, seat INTEGER, deadline FLOAT8)""",
-    """CREATE TABLE IF NOT EXISTS orbis_rematch_answers (
-        table_id TEXT NOT NULL REFERENCES orbis_tables (id), seat INTEGER NOT NULL,
-        at FLOAT8 NOT NULL, PRIMARY KEY (table_id, seat))""",
-    """CREATE TABLE IF NOT EXISTS orbis_rematches (
-        table_id TEXT PRIMARY KEY REFERENCES orbis_tables (id), next_table TEXT NOT NULL)""",
-]
-
-# Every connection: each statement its own transaction unless one is opened; text in
-# UTF-8 whatever the database's own encoding (a SQL_ASCII database would give bytes).
-_OPTIONS: dict[str, Any] = {"autocommit": True, "client_encoding": "utf8"}
-
-POOL_MIN = 4
-POOL_MAX = 24  # statements for different tables go at once, each on its own connection
-WAIT = 4.0  # seconds a statement waits for a connection before the store is "away"
-LEASE = 10.0  # seconds a lease on a table's computer seats lasts unless renewed
-PRESENCE = 15.0  # seconds a row of presence lasts unless renewed
 HEARTBEAT = 3.0  # seconds between renewals
-CHECK_IDLE = 1.0  # a connection idle this long is checked (one round trip) before its use
-
-
-async def _check_when_idle(conn: Any) -> None:
-    """The pool's check before lending ``conn``: a connection idle for a while may have
-    been cut (the database restarted), so it is tried first; one in constant use is
-    not, which saves a round trip per statement under load (if the database restarts
-    in between, that one statement fails, says so, and the connection is replaced)."""
-    from psycopg_pool import AsyncConnectionPool
-
-    now = time.monotonic()
-    if now - _last_lent.get(id(conn), 0.0) > CHECK_IDLE:
-        await AsyncConnectionPool.check_connection(conn)
-    _last_lent[id(conn)] = now
-
-
-_last_lent: dict[int, float] = {}
-
-
-def _one_line(exc: BaseException) -> str:
-    """An error as one line of the log (libpq's messages span several)."""
-    return (
-        " ".join(str(exc).split()) or type(exc).__name__
-    )  # id of a connection: when the pool last lent it
 
 
 class PostgresStore:
@@ -137,8 +67,8 @@ class PostgresStore:
         self._pool = pool
         self._url = url
         self.holder = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
-        self._here: set[tuple[str, int]] = set()  # the seats taken on this process
-        self._leases: dict[str, float] = {}  # table: until when (monotonic) it is surely ours
+        # Who is at which seat on this process, and the leases it holds.
+        self.presence = PgPresence(self._conn, self.holder, self._notify)
         self.listening = asyncio.Event()  # set while the listener listens
         self._batch: list[tuple[str, int, str, asyncio.Future[bool]]] = []
         self._batch_ready = asyncio.Event()
@@ -155,56 +85,7 @@ class PostgresStore:
         only for PostgreSQL to have it (``synchronous_commit = off``): like the SQLite
         store's, a change survives the table server being killed, but not PostgreSQL
         or the machine stopping in the fraction of a second after it."""
-        try:
-            import psycopg
-            from psycopg_pool import AsyncConnectionPool
-        except ImportError:
-            raise StoreError(
-                "PostgreSQL needs the psycopg and psycopg-pool packages: "
-                "pip install 'orbis-tui[postgres]'"
-            ) from None
-        try:
-            conn = await psycopg.AsyncConnection.connect(url, **_OPTIONS)
-        except psycopg.Error as exc:
-            raise StoreError(f"cannot connect to PostgreSQL: {exc}".strip()) from None
-        async with conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(7411)")  # one schema writer
-            cur = await conn.execute(
-                """SELECT table_name, column_name FROM information_schema.columns
-                    WHERE table_schema = current_schema()"""
-            )
-            found: dict[str, set[str]] = {}
-            for table, column in await cur.fetchall():
-                found.setdefault(table, set()).add(column)
-            foreign = foreign_schema(found, "orbis_")
-            if foreign is not None:
-                raise StoreError(
-                    f"this database holds another program's tables ({foreign}): "
-                    "name another database or schema"
-                )
-            for statement in _SCHEMA:
-                await conn.execute(statement)
-
-        async def configure(conn: Any) -> None:
-            if not durable:
-                await conn.execute("SET synchronous_commit = off")
-
-        pool = AsyncConnectionPool(
-            url,
-            min_size=POOL_MIN,
-            max_size=POOL_MAX,
-            kwargs=_OPTIONS,
-            configure=configure,
-            check=_check_when_idle,
-            timeout=WAIT,
-            reconnect_timeout=24 * 3600.0,  # keep trying while the database is away
-            open=False,
-        )
-        try:
-            await pool.open(wait=True, timeout=30)
-        except Exception as exc:
-            await pool.close()
-            raise StoreError(f"cannot connect to PostgreSQL: {exc}".strip()) from None
+        pool = await open_pool(url, durable=durable)
         return cls(pool, url)
 
     @contextlib.asynccontextmanager
@@ -219,7 +100,7 @@ class PostgresStore:
             async with self._pool.connection() as conn:
                 yield conn
         except (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout) as exc:
-            raise StoreUnavailable(f"PostgreSQL cannot be reached: {_one_line(exc)}") from None
+            raise StoreUnavailable(f"PostgreSQL cannot be reached: {one_line(exc)}") from None
 
     # ------------------------------------------------------------ told by the others
     async def _listen_forever(self) -> None:
@@ -229,7 +110,7 @@ class PostgresStore:
         wait = 0.25
         while True:
             try:
-                conn = await psycopg.AsyncConnection.connect(self._url, **_OPTIONS)
+                conn = await psycopg.AsyncConnection.connect(self._url, **CONNECTION_OPTIONS)
                 async with conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
@@ -248,7 +129,7 @@ class PostgresStore:
                 wait = min(max(wait * 2, 0.5), 5.0)
                 log.warning(
                     "the PostgreSQL listener lost its connection (%s): connecting again in %.1f s",
-                    _one_line(exc),
+                    one_line(exc),
                     wait,
                 )
                 await asyncio.sleep(wait)
@@ -294,121 +175,29 @@ class PostgresStore:
                 raise
             except Exception as exc:
                 if not failing:
-                    log.warning(
-                        "cannot renew presence and leases in PostgreSQL: %s", _one_line(exc)
-                    )
+                    log.warning("cannot renew presence and leases in PostgreSQL: %s", one_line(exc))
                 failing = True
 
     async def _renew(self) -> None:
-        here = sorted(self._here)
-        started = time.monotonic()
-        async with self._conn() as conn:
-            if here:
-                await conn.execute(
-                    """INSERT INTO orbis_presence
-                    SELECT t, s, %(h)s, now() + make_interval(secs => %(p)s)
-                    FROM unnest(%(t)s::text[], %(s)s::int[]) AS u (t, s)
-                    ON CONFLICT (table_id, seat, holder)
-                    DO UPDATE SET expires = EXCLUDED.expires""",
-                    {"h": self.holder, "p": PRESENCE, "t": [t for t, _ in here],
-                     "s": [s for _, s in here]},
-                )  # fmt: skip
-            cur = await conn.execute(
-                """UPDATE orbis_leases SET expires = now() + make_interval(secs => %s)
-                WHERE holder = %s RETURNING table_id""",
-                (LEASE, self.holder),
-            )
-            held = {r[0] for r in await cur.fetchall()}
-            await conn.execute(
-                "DELETE FROM orbis_presence WHERE expires < now() - interval '1 minute'"
-            )
-            cur = await conn.execute(
-                """SELECT table_id, seat FROM orbis_presence
-                WHERE expires > now() AND holder <> %s""",
-                (self.holder,),
-            )
-            elsewhere: dict[str, set[int]] = {}
-            for table_id, seat in await cur.fetchall():
-                elsewhere.setdefault(table_id, set()).add(seat)
-        self._leases = {t: started + LEASE / 2 for t in held}
+        elsewhere = await self.presence.renew()
         if self.on_presence is not None:
             self.on_presence(elsewhere)  # a server that died is no longer "here" for them
 
     # ------------------------------------------------------------ presence and leases
     async def set_present(self, table_id: str, seat: int, here: bool) -> None:
-        key = (table_id, seat)
-        if here:
-            self._here.add(key)
-        else:
-            self._here.discard(key)
-        async with self._conn() as conn:
-            if here:
-                await conn.execute(
-                    """INSERT INTO orbis_presence VALUES
-                    (%s, %s, %s, now() + make_interval(secs => %s))
-                    ON CONFLICT (table_id, seat, holder)
-                    DO UPDATE SET expires = EXCLUDED.expires""",
-                    (table_id, seat, self.holder, PRESENCE),
-                )
-            else:
-                await conn.execute(
-                    "DELETE FROM orbis_presence WHERE table_id = %s AND seat = %s AND holder = %s",
-                    (table_id, seat, self.holder),
-                )
-            await self._notify(conn, table_id, p=seat, h=here)
+        await self.presence.set_present(table_id, seat, here)
 
     async def present(self, table_id: str) -> set[int]:
-        async with self._conn() as conn:
-            cur = await conn.execute(
-                "SELECT DISTINCT seat FROM orbis_presence WHERE table_id = %s AND expires > now()",
-                (table_id,),
-            )
-            return {r[0] for r in await cur.fetchall()}
+        return await self.presence.present(table_id)
 
     async def set_grace(self, table_id: str, seat: int, until: float, *, keep: bool) -> None:
-        change = "NOTHING" if keep else "UPDATE SET until = GREATEST(g.until, EXCLUDED.until)"
-        async with self._conn() as conn:
-            cur = await conn.execute(
-                f"""INSERT INTO orbis_graces AS g VALUES (%s, %s, %s)
-                ON CONFLICT (table_id, seat) DO {change} RETURNING 1""",
-                (table_id, seat, until),
-            )
-            if await cur.fetchone() is not None:
-                await self._notify(conn, table_id, p=seat, g=True)
+        await self.presence.set_grace(table_id, seat, until, keep=keep)
 
     async def graces(self, table_id: str) -> dict[int, float] | None:
-        async with self._conn() as conn:
-            cur = await conn.execute(
-                "SELECT seat, until FROM orbis_graces WHERE table_id = %s", (table_id,)
-            )
-            return {int(seat): float(until) for seat, until in await cur.fetchall()}
+        return await self.presence.graces(table_id)
 
     async def claim(self, table_id: str) -> float:
-        if self._leases.get(table_id, 0.0) > time.monotonic():
-            return 0.0  # taken or renewed lately: surely still ours
-        started = time.monotonic()
-        async with self._conn() as conn:
-            cur = await conn.execute(
-                """WITH taken AS (
-                    INSERT INTO orbis_leases AS l
-                    VALUES (%(t)s, %(h)s, now() + make_interval(secs => %(s)s))
-                    ON CONFLICT (table_id) DO UPDATE SET
-                        holder = EXCLUDED.holder, expires = EXCLUDED.expires
-                    WHERE l.holder = EXCLUDED.holder OR l.expires < now()
-                    RETURNING 0.0::float8 AS wait)
-                SELECT wait FROM taken
-                UNION ALL
-                SELECT GREATEST(EXTRACT(EPOCH FROM expires - now())::float8, 0.05)
-                FROM orbis_leases WHERE table_id = %(t)s AND NOT EXISTS (SELECT 1 FROM taken)""",
-                {"t": table_id, "h": self.holder, "s": LEASE},
-            )
-            row = await cur.fetchone()
-        wait = float(row[0]) if row is not None else 0.05
-        if wait == 0.0:
-            self._leases[table_id] = started + LEASE / 2
-        else:
-            self._leases.pop(table_id, None)
-        return wait
+        return await self.presence.claim(table_id)
 
     # ------------------------------------------------------------ the tables
     async def create(self, table: StoredTable) -> None:
@@ -626,7 +415,7 @@ class PostgresStore:
             await conn.execute("UPDATE orbis_tables SET finished = TRUE WHERE id = %s", (table_id,))
             await conn.execute("DELETE FROM orbis_leases WHERE table_id = %s", (table_id,))
             await conn.execute("DELETE FROM orbis_graces WHERE table_id = %s", (table_id,))
-        self._leases.pop(table_id, None)
+        self.presence.drop_lease(table_id)
 
     async def table_list(self) -> list[tuple[str, bool]]:
         async with self._conn() as conn:

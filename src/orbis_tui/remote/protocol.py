@@ -419,6 +419,9 @@ NO_REMATCH = "no-rematch"  # no rematch to say no to, or it is dealt already
 CHAT_TOO_LONG = "chat-too-long"  # a message over MAX_CHAT characters, or an empty one
 CHAT_TOO_FAST = "chat-too-fast"  # the seat said too many messages lately
 STORE_AWAY = "store-away"  # the store cannot be reached now: nothing was kept (also a bye)
+# What an HTTP request (the host's list, a new link, a link's status) is answered while
+# the store cannot be reached.
+STORE_AWAY_NOW = "the table server cannot reach its store just now: try again in a moment"
 # Why a connection is closed (``bye``'s ``code``).
 BAD_MESSAGE = "bad-message"
 BAD_TOKEN = "bad-token"
