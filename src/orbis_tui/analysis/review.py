@@ -317,7 +317,7 @@ def review_record(
             progress(sum(map(len, finished.values())) / len(judged))
 
     count = worker_count() if workers is None else workers
-    complete = run_jobs(_judge_turn, jobs, count, done, cancel)
+    complete = run_jobs(_judge_turn, jobs, count, done, cancel, cost=_turn_cost)
     judgements = [j for number in sorted(finished) for j in finished[number]]
     moves = [move for move, _ in judgements]
     iterations = sum(searched for _, searched in judgements)
@@ -370,6 +370,13 @@ def _judge_turn(job: _TurnJob) -> tuple[tuple[MoveReview, int], ...]:
         set_language(job.language)
     cache: FutureCache = {}
     return tuple(_judge(d, job.budget, job.seed, hinted, cache) for d, hinted in job.decisions)
+
+
+def _turn_cost(job: _TurnJob) -> float:
+    """How long a turn's judgement roughly takes: its futures are played to the end of
+    the game, so a decision costs about the turns left after it (and one for its
+    search). The processes take the longest turns first (:func:`.parallel.run_jobs`)."""
+    return sum(1 + d.state.total_turns - d.state.turn for d, _ in job.decisions)
 
 
 def _by_turn(decisions: Sequence[_Decision]) -> list[list[_Decision]]:
