@@ -7,11 +7,12 @@ under cProfile.
 Plays the game ``bench_review.py`` reviews (the same players and seed), then judges
 its turns as a worker process does (``_judge_turn`` on each turn job), the first
 ``--turns`` of them when given. Prints the CPU seconds of each of the slowest jobs
-(the game's turn, its decisions), the verdicts, the CPU share of the three parts of a
+(the game's turn, its decisions), the verdicts, the share of the three parts of a
 judgement (the search that ranks the options, the futures on the first worlds, the
 fresh worlds that confirm a mistake) and cProfile's ``--top`` functions by their own
-time. cProfile slows everything about twofold, and the machine's other work more:
-compare shares, not seconds, and say how busy the machine was (load average shown).
+time. cProfile's clock is the wall's, which the machine's other work stretches, and
+it slows everything about twofold: compare shares of the profile, not seconds (the
+jobs' own CPU seconds are measured apart), and say how busy the machine was.
 """
 
 from __future__ import annotations
@@ -75,9 +76,10 @@ def main() -> None:
         (Path(file).name, name): values[3]
         for (file, _, name), values in stats.stats.items()  # type: ignore[attr-defined]
     }
+    profiled = stats.total_tt  # type: ignore[attr-defined]
     for part, key in PARTS.items():
         seconds = cumulative.get(key, 0.0)
-        print(f"{part}: {seconds:.1f} s, {seconds / max(total, 1e-9):.0%}")
+        print(f"{part}: {seconds / max(profiled, 1e-9):.0%} of the profile's time")
     stats.sort_stats("tottime").print_stats(args.top)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
