@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from hostile import finishes_within
-from orbis_tui.analysis.parallel import MAX_WORKERS, run_jobs, worker_count
+from orbis_tui.analysis.parallel import MAX_WORKERS, dispatch_order, run_jobs, worker_count
 
 
 def test_every_job_is_done_once_with_its_own_result_whatever_the_processes() -> None:
@@ -24,6 +24,17 @@ def test_every_job_is_done_once_with_its_own_result_whatever_the_processes() -> 
     for workers in (1, 2):
         results: dict[int, int] = {}
         assert run_jobs(math.factorial, jobs, workers, results.__setitem__)
+        assert results == {n: math.factorial(job) for n, job in enumerate(jobs)}
+
+
+def test_with_a_cost_the_longest_jobs_go_first_and_each_result_keeps_its_number() -> None:
+    """A long job started last leaves the other processes idle while it runs."""
+    jobs = [3, 9, 1, 12, 9, 5]
+    assert dispatch_order(jobs, None) == [0, 1, 2, 3, 4, 5]
+    assert dispatch_order(jobs, float) == [3, 1, 4, 5, 0, 2]  # equal costs in order
+    for workers in (1, 2):
+        results: dict[int, int] = {}
+        assert run_jobs(math.factorial, jobs, workers, results.__setitem__, cost=float)
         assert results == {n: math.factorial(job) for n, job in enumerate(jobs)}
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from orbis_tui.analysis.lesson import _mistakes
 from orbis_tui.analysis.paired import paired_difference, play_futures, turn_worlds
+from orbis_tui.analysis.parallel import dispatch_order
 from orbis_tui.analysis.review import (
     CONFIRMED_ERROR,
     FINE,
@@ -23,9 +24,13 @@ from orbis_tui.analysis.review import (
     MORE_WORLDS,
     NOISE_FACTOR,
     UNCLEAR,
+    Budget,
     GameReview,
+    _by_turn,
     _compare,
     _decisions,
+    _turn_cost,
+    _TurnJob,
     fresh_worlds,
     is_fine,
     is_mistake,
@@ -341,6 +346,22 @@ def opening(turns: int) -> GameRecord:
         state.apply(parse_action(record.actions[count]))
         count += 1
     return GameRecord(setup=record.setup, actions=record.actions[:count])
+
+
+def test_the_turns_with_the_most_game_left_are_judged_first() -> None:
+    """Their futures are played to the end: an early turn left to the last would keep
+    one process busy while the others wait."""
+    judged = [d for d in _decisions(planted()[0]) if d.judged]
+    jobs = [
+        _TurnJob(tuple((d, False) for d in turn), Budget(per_option=1), 0, "en")
+        for turn in _by_turn(judged)
+    ]
+    costs = [_turn_cost(jobs[number]) for number in dispatch_order(jobs, _turn_cost)]
+    assert costs == sorted(costs, reverse=True) and costs[0] > costs[-1]
+    early, late = (replace(jobs[0], decisions=((d, False),)) for d in (judged[0], judged[-1]))
+    assert _turn_cost(early) > _turn_cost(late)
+    longer = next(job for job in jobs if len(job.decisions) > 1)
+    assert _turn_cost(longer) > _turn_cost(replace(longer, decisions=longer.decisions[:1]))
 
 
 @pytest.mark.slow  # three turns reviewed three times

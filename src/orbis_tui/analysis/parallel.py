@@ -44,12 +44,17 @@ def run_jobs(
     workers: int,
     done: Callable[[int, Result], None],
     cancel: Callable[[], bool] | None = None,
+    cost: Callable[[Job], float] | None = None,
 ) -> bool:
     """``function(job)`` for each of ``jobs``, on up to ``workers`` processes (in this
     one when ``workers`` is 1 or there is a single job). ``done(number, result)`` is
-    called in this process for each job as it finishes, not necessarily in order.
-    ``function`` must be importable by name (a module's top-level function) and the
-    jobs and results picklable.
+    called in this process for each job as it finishes, not necessarily in order;
+    ``number`` is the job's place in ``jobs``. ``function`` must be importable by name
+    (a module's top-level function) and the jobs and results picklable.
+
+    With ``cost`` (a job's expected work, in any unit), the processes take the jobs
+    longest first (equal costs in their order): a long job started last would leave
+    the other processes idle while it runs. In this process alone they run in order.
 
     Returns True when every job finished, False when ``cancel`` returned True first:
     the jobs still running are then stopped at once."""
@@ -59,7 +64,7 @@ def run_jobs(
                 return False
             done(number, function(job))
         return True
-    numbered = [(function, number, job) for number, job in enumerate(jobs)]
+    numbered = [(function, number, jobs[number]) for number in dispatch_order(jobs, cost)]
     with started_pool(min(workers, len(jobs))) as pool:
         results = pool.imap_unordered(_run_numbered, numbered)
         left = len(jobs)
@@ -73,6 +78,16 @@ def run_jobs(
             done(number, result)
             left -= 1
     return True
+
+
+def dispatch_order(jobs: Sequence[Job], cost: Callable[[Job], float] | None) -> list[int]:
+    """The numbers of ``jobs`` in the order the processes take them: by ``cost``,
+    highest first, equal costs (or no ``cost``) in their order."""
+    numbers = list(range(len(jobs)))
+    if cost is not None:
+        costs = [cost(job) for job in jobs]
+        numbers.sort(key=lambda number: -costs[number])  # a stable sort
+    return numbers
 
 
 def _run_numbered(numbered: tuple[Callable[[Job], Result], int, Job]) -> tuple[int, Result]:

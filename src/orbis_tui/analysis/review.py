@@ -15,38 +15,43 @@ are listed in :attr:`GameReview.forced`.
 
 Everything is reproducible: with the same record, settings and seed the review is the
 same (the search's randomness comes from the seed and the public position only).
+
+What a review holds, and its JSON form, is :mod:`.review_model`'s; the decisions of a
+record (the state before each, grouped by turn) are :mod:`.review_decisions`'s. Both
+are named here too, as they always were.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from ..bots.rollout import QuickPlanner
-from ..engine import (
-    Action,
-    DecisionKind,
-    Exchange,
-    GameState,
-    Pay,
-    exchanges_to_pay,
-    format_action,
-    parse_action,
-)
+from ..engine import Action, GameState, format_action
 from ..i18n import fill, language, set_language
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
-from ..records import GameRecord, start_state
+from ..records import GameRecord
 from ..words import loss_reason
 from . import texts
 from .lesson import game_lessons
 from .paired import FutureCache, Futures, joined, paired_difference, play_futures, turn_worlds
 from .parallel import run_jobs, worker_count
+from .review_decisions import _by_turn as _by_turn
+from .review_decisions import _Decision as _Decision
+from .review_decisions import _decisions as _decisions
+from .review_decisions import choices as choices
+from .review_model import FINE as FINE
+from .review_model import FORMAT as FORMAT
+from .review_model import MISTAKE as MISTAKE
+from .review_model import UNCLEAR as UNCLEAR
+from .review_model import GameReview as GameReview
+from .review_model import LossParts as LossParts
+from .review_model import MoveReview as MoveReview
+from .review_model import PlayerSummary as PlayerSummary
+from .review_model import loss_parts as loss_parts
 from .search import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
-FORMAT = "orbis-review/1"
 MISTAKE_FLOOR = 1.0  # CP: a smaller loss is never called a mistake
 NOISE_FACTOR = 2.0  # a mistake's loss exceeds this many combined standard errors
 # A decision is called fine when its loss is, with this many standard errors to spare,
@@ -68,165 +73,6 @@ SETTLED_ERROR = 0.6  # CP
 CONFIRMED_ERROR = 0.75  # CP
 # ... or a third of its first margin over a mistake's floor, when that is less.
 
-# The verdicts of a decision.
-MISTAKE = "mistake"  # clearly at least MISTAKE_FLOOR CP lost
-FINE = "fine"  # clearly less than MISTAKE_FLOOR CP lost (the move played or as good)
-UNCLEAR = "unclear"  # the futures played cannot tell
-
-
-@dataclass(frozen=True, slots=True)
-class MoveReview:
-    """One decision judged. ``index`` is the number (0-based, in ``record.actions``) of
-    the action that answered it; ``played`` and ``best`` are notation entries, the
-    exchanges made first included; margins are expected final CP margins of ``seat``
-    (its CP minus the best other seat's); ``stderr`` is the combined standard error of
-    their difference (``inf`` when the search gave an option too few visits)."""
-
-    index: int
-    turn: int  # the game's turn, from 1
-    seat: int
-    kind: str  # the decision: turn, pay, place, gain, village, volcano, ...
-    played: tuple[str, ...]
-    best: tuple[str, ...]
-    played_margin: float
-    best_margin: float
-    stderr: float
-    loss: float  # best_margin - played_margin, never below 0
-    mistake: bool
-    reason: str  # why the best was better (mistakes); empty when nothing to say
-    hinted: bool  # a hint was shown at this decision
-    verdict: str = ""  # MISTAKE, FINE or UNCLEAR ("" in reviews written before verdicts)
-    # the chances of winning (a shared victory shared) after the move played and the
-    # best; NaN when unknown (reviews written before the victory was judged)
-    played_win: float = math.nan
-    best_win: float = math.nan
-
-    @property
-    def judged_as(self) -> str:
-        """The verdict, also for a review written before verdicts were recorded."""
-        if self.verdict:
-            return self.verdict
-        if self.mistake:
-            return MISTAKE
-        return FINE if self.best == self.played else UNCLEAR
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSummary:
-    seat: int
-    name: str
-    decisions: int  # judged: with more than one legal answer
-    total_loss: float
-    mistakes: int
-    biggest: tuple[MoveReview, ...]  # up to BIGGEST mistakes, biggest loss first
-    lesson: tuple[str, ...] = ()  # what decided the game (see .lesson); () if incomplete
-
-
-@dataclass(frozen=True, slots=True)
-class LossParts:
-    """A player's total CP lost, split so that the parts shown add up to it (each part
-    rounded to the tenth the way it is shown): the losses of ``listed`` decisions, and
-    the rest, spread over ``others`` other decisions that lost something."""
-
-    total: float
-    listed: float
-    rest: float
-    others: int
-
-
-def loss_parts(moves: Sequence[MoveReview], seat: int, listed: Sequence[MoveReview]) -> LossParts:
-    """``seat``'s total loss over ``moves``, as ``listed`` moves plus the others."""
-    own = [m for m in moves if m.seat == seat]
-    total = round(sum(m.loss for m in own), 1)
-    shown = {m.index for m in listed}
-    listed_loss = round(sum(m.loss for m in own if m.index in shown), 1)
-    others = sum(1 for m in own if m.index not in shown and m.loss > 0)
-    return LossParts(total, listed_loss, round(total - listed_loss, 1), others)
-
-
-@dataclass(frozen=True, slots=True)
-class GameReview:
-    names: tuple[str, ...]
-    players: tuple[PlayerSummary, ...]  # the seats reviewed, in seat order
-    moves: tuple[MoveReview, ...]  # in the record's order
-    settings: dict[str, Any] = field(default_factory=dict)
-    forced: tuple[int, ...] = ()  # action numbers of decisions with one legal answer
-
-    def to_json(self) -> str:
-        """The review as JSON (format ``orbis-review/1``, see docs/review.md)."""
-        data = {
-            "format": FORMAT,
-            "names": list(self.names),
-            "settings": self.settings,
-            "players": [_summary_plain(p) for p in self.players],
-            "moves": [_move_plain(m) for m in self.moves],
-            "forced": list(self.forced),
-        }
-        return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-    @classmethod
-    def from_json(cls, text: str) -> GameReview:
-        """The review :meth:`to_json` wrote (``ValueError`` for anything else)."""
-        try:
-            data = json.loads(text)
-            if data.get("format") != FORMAT:
-                raise ValueError(f"not a review of format {FORMAT}")
-            moves = tuple(_move_from(m) for m in data["moves"])
-            by_index = {m.index: m for m in moves}
-            players = tuple(
-                PlayerSummary(
-                    seat=p["seat"],
-                    name=p["name"],
-                    decisions=p["decisions"],
-                    total_loss=p["total_loss"],
-                    mistakes=p["mistakes"],
-                    biggest=tuple(by_index[i] for i in p["biggest"]),
-                    lesson=tuple(p.get("lesson", ())),
-                )
-                for p in data["players"]
-            )
-            return cls(
-                names=tuple(data["names"]),
-                players=players,
-                moves=moves,
-                settings=data["settings"],
-                forced=tuple(data["forced"]),
-            )
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"not a game review: {exc!r}") from None
-
-
-def _move_plain(move: MoveReview) -> dict[str, Any]:
-    plain = asdict(move)
-    plain["played"] = list(move.played)
-    plain["best"] = list(move.best)
-    plain["stderr"] = move.stderr if math.isfinite(move.stderr) else None
-    for key in ("played_win", "best_win"):
-        plain[key] = plain[key] if math.isfinite(plain[key]) else None
-    return plain
-
-
-def _move_from(plain: dict[str, Any]) -> MoveReview:
-    values = dict(plain)
-    values["played"] = tuple(plain["played"])
-    values["best"] = tuple(plain["best"])
-    values["stderr"] = math.inf if plain["stderr"] is None else plain["stderr"]
-    for key in ("played_win", "best_win"):
-        values[key] = math.nan if plain.get(key) is None else plain[key]
-    return MoveReview(**values)
-
-
-def _summary_plain(summary: PlayerSummary) -> dict[str, Any]:
-    return {
-        "seat": summary.seat,
-        "name": summary.name,
-        "decisions": summary.decisions,
-        "total_loss": summary.total_loss,
-        "mistakes": summary.mistakes,
-        "biggest": [m.index for m in summary.biggest],
-        "lesson": list(summary.lesson),
-    }
-
 
 # ---------------------------------------------------------------------- reviewing
 @dataclass(frozen=True, slots=True)
@@ -244,23 +90,6 @@ class Budget:
             seed=seed,
             include=[played],
         )
-
-
-@dataclass(frozen=True, slots=True)
-class _Decision:
-    """A decision of the record: the state before it and the actions that answered it."""
-
-    index: int  # the answering action
-    first: int  # the first action (an exchange, if any were made first)
-    state: GameState
-    answer: tuple[Action, ...]  # exchanges first, then the answer
-    rest: tuple[Action, ...]  # the seat's actions after it in the same turn
-    options: int  # legal answers (exchanges aside)
-
-    @property
-    def judged(self) -> bool:
-        """A choice was made: more than one answer, or exchanges before the answer."""
-        return self.options > 1 or len(self.answer) > 1
 
 
 def review_record(
@@ -317,7 +146,7 @@ def review_record(
             progress(sum(map(len, finished.values())) / len(judged))
 
     count = worker_count() if workers is None else workers
-    complete = run_jobs(_judge_turn, jobs, count, done, cancel)
+    complete = run_jobs(_judge_turn, jobs, count, done, cancel, cost=_turn_cost)
     judgements = [j for number in sorted(finished) for j in finished[number]]
     moves = [move for move, _ in judgements]
     iterations = sum(searched for _, searched in judgements)
@@ -372,76 +201,11 @@ def _judge_turn(job: _TurnJob) -> tuple[tuple[MoveReview, int], ...]:
     return tuple(_judge(d, job.budget, job.seed, hinted, cache) for d, hinted in job.decisions)
 
 
-def _by_turn(decisions: Sequence[_Decision]) -> list[list[_Decision]]:
-    turns: list[list[_Decision]] = []
-    for decision in decisions:
-        if turns and turns[-1][0].state.turn == decision.state.turn:
-            turns[-1].append(decision)
-        else:
-            turns.append([decision])
-    return turns
-
-
-def _decisions(record: GameRecord) -> list[_Decision]:
-    """Every decision of the record that was answered, in order, with the state before
-    it. Exchanges made first belong to the decision they prepare."""
-    state = start_state(record.setup)
-    actions = [parse_action(text) for text in record.actions]
-    found: list[_Decision] = []
-    i = 0
-    while i < len(actions):
-        before = state.copy()
-        asked = (state.current, state.turn, state.kind)
-        options = choices(state)
-        first = i
-        while True:
-            action = actions[i]
-            state.apply(action)
-            i += 1
-            answered = (state.current, state.turn, state.kind) != asked
-            if not isinstance(action, Exchange) or answered or i == len(actions):
-                break
-        if isinstance(action, Exchange) and not answered:
-            break  # the record stops before the answer to this decision
-        found.append(_Decision(i - 1, first, before, tuple(actions[first:i]), (), options))
-    return _with_rest(found, actions)
-
-
-def choices(state: GameState) -> int:
-    """How many answers the decision pending in ``state`` offers (exchanges aside), with
-    one more for a payment that no answer makes yet but 3-for-1 exchanges would
-    (R-TURN-2): going wild there is a choice, not the only answer, and is judged."""
-    answers = state.decision_actions()
-    count = len(answers)
-    if state.kind is DecisionKind.PAY and not any(isinstance(a, Pay) for a in answers):
-        due, due_any = state.payment_due()
-        if exchanges_to_pay(tuple(state.player.realm), due, due_any) is not None:
-            count += 1
-    return count
-
-
-def _with_rest(found: list[_Decision], actions: list[Action]) -> list[_Decision]:
-    """Each decision with the seat's later actions of the same turn (for the reasons)."""
-    out = []
-    for number, decision in enumerate(found):
-        rest: list[Action] = []
-        for later in found[number + 1 :]:
-            if later.state.current != decision.state.current:
-                break
-            if later.state.turn != decision.state.turn:
-                break
-            rest.extend(later.answer)
-        out.append(
-            _Decision(
-                decision.index,
-                decision.first,
-                decision.state,
-                decision.answer,
-                tuple(rest),
-                decision.options,
-            )
-        )
-    return out
+def _turn_cost(job: _TurnJob) -> float:
+    """How long a turn's judgement roughly takes: its futures are played to the end of
+    the game, so a decision costs about the turns left after it (and one for its
+    search). The processes take the longest turns first (:func:`.parallel.run_jobs`)."""
+    return sum(1 + d.state.total_turns - d.state.turn for d, _ in job.decisions)
 
 
 def is_mistake(loss: float, stderr: float) -> bool:
