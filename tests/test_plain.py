@@ -256,7 +256,8 @@ def test_a_seat_given_to_the_computer_must_name_a_level() -> None:
 def test_an_option_with_the_warnings_of_the_one_before_says_so() -> None:
     from orbis_tui.engine import GoWild, Place
     from orbis_tui.plain.seat import choice_words
-    from orbis_tui.tui.core.sheet import LOSS, Choice, Topic, line
+    from orbis_tui.tui.core.sheet import Choice
+    from orbis_tui.tui.core.sheet_lines import LOSS, Topic, line
 
     warnings = (
         line("! A wilderness scores -1 CP", rank=LOSS, topic=Topic.LOSS),

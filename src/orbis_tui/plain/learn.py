@@ -13,7 +13,8 @@ from ..i18n import gettext as _
 from ..learn import Feedback, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ..saves import PROGRESS_NAME
 from ..tui.core.controller import Controller
-from ..tui.core.sheet import Choice, Sheet, Topic, decision_sheet
+from ..tui.core.sheet import Choice, Sheet, decision_sheet
+from ..tui.core.sheet_lines import Topic
 from ..words import spell_colors
 from . import texts
 from .seat import (

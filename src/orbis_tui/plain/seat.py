@@ -39,21 +39,12 @@ from ..tui import texts_learn as app_texts_learn
 from ..tui.core.controller import Controller
 from ..tui.core.describe import color_word, effect_long, god_line
 from ..tui.core.history import TurnSummary
+from ..tui.core.recap import recap_sheet
 from ..tui.core.replay_book import ReplayBook
 from ..tui.core.seats import HUMAN, Seat, make_bot, seats_of
 from ..tui.core.session import GameSession
-from ..tui.core.sheet import (
-    Chips,
-    Choice,
-    Line,
-    Part,
-    Seg,
-    Sheet,
-    Stars,
-    Topic,
-    decision_sheet,
-    recap_sheet,
-)
+from ..tui.core.sheet import Choice, Sheet, decision_sheet
+from ..tui.core.sheet_lines import Chips, Line, Part, Seg, Stars, Topic
 from ..tui.review_sheet import judgement_sheet, lesson_sheet
 from ..tui.texts_screens import NEW_SEAT_PLACEHOLDER
 from ..words import (
