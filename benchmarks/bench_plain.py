@@ -58,21 +58,21 @@ def main() -> None:
         seat = PlainSeat(session, io.StringIO(), out)
         for _round in range(args.rounds):
             seat.ui.sync(session.state, session.version)
-            seat._show_sheet()
+            seat.show_sheet()
             for command in COMMANDS:
                 started = time.perf_counter()
                 seat.answer(command)
                 times[command].append(time.perf_counter() - started)
             # play on: the first open option, then the computer's turn
             while not session.state.is_over and session.seat.human:
-                sheet = seat._sheet
+                sheet = seat.sheet
                 assert sheet is not None
                 choice = next(c for c in sheet.choices if c.legal)
                 seat.answer(str(choice.number))
                 seat.ui.sync(session.state, session.version)
-                seat._show_sheet()
+                seat.show_sheet()
             while not session.state.is_over and not session.seat.human:
-                seat._bot_move()
+                seat.bot_move()
         store.flush()
     every = []
     for command, spent in times.items():

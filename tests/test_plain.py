@@ -14,7 +14,8 @@ import pytest
 
 from orbis_tui import i18n
 from orbis_tui.plain import run_plain, texts
-from orbis_tui.plain.seat import over_commands, plain
+from orbis_tui.plain.commands import over_commands
+from orbis_tui.plain.spoken import plain
 from orbis_tui.records import Match
 from orbis_tui.saves import SaveStore
 
@@ -255,8 +256,9 @@ def test_a_seat_given_to_the_computer_must_name_a_level() -> None:
 
 def test_an_option_with_the_warnings_of_the_one_before_says_so() -> None:
     from orbis_tui.engine import GoWild, Place
-    from orbis_tui.plain.seat import choice_words
-    from orbis_tui.tui.core.sheet import LOSS, Choice, Topic, line
+    from orbis_tui.plain.spoken import choice_words
+    from orbis_tui.tui.core.sheet import Choice
+    from orbis_tui.tui.core.sheet_lines import LOSS, Topic, line
 
     warnings = (
         line("! A wilderness scores -1 CP", rank=LOSS, topic=Topic.LOSS),
@@ -274,7 +276,7 @@ def test_an_option_with_the_warnings_of_the_one_before_says_so() -> None:
 
 
 def test_a_table_of_the_standings_is_read_cell_by_cell() -> None:
-    from orbis_tui.plain.seat import _columns
+    from orbis_tui.plain.spoken import _columns
 
     assert _columns("row 1 #1   Mossy Glade      +0  printed CP") == (
         "row 1 #1, Mossy Glade, +0, printed CP"
@@ -336,7 +338,14 @@ def test_a_folder_open_in_another_window_is_left_alone(tmp_path: Path) -> None:
 def test_commands_are_understood_in_the_language_and_in_english(lang: str) -> None:
     """Each command is understood by its word in the language in use and by its English
     word; no word means two commands, nor a move of the notation; help names them."""
-    from orbis_tui.plain.seat import _VERBS, COMMANDS, OVER, command_of, command_word, help_text
+    from orbis_tui.plain.commands import (
+        _VERBS,
+        COMMANDS,
+        OVER,
+        command_of,
+        command_word,
+        help_text,
+    )
 
     before = i18n.language()
     try:
@@ -369,8 +378,8 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
     from orbis_tui.analysis import GameReview
     from orbis_tui.analysis.review import MoveReview, PlayerSummary
     from orbis_tui.engine import format_action, parse_action
-    from orbis_tui.plain import seat as plain_seat
-    from orbis_tui.plain.seat import line_words
+    from orbis_tui.plain import advice
+    from orbis_tui.plain.spoken import line_words
     from orbis_tui.records import GameRecord, start_state
     from orbis_tui.tui.review_sheet import judgement_sheet, lesson_sheet
 
@@ -393,7 +402,7 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
         made.append(GameReview(names, (first, second), (move,), settings | {"complete": True}))
         return made[-1]
 
-    monkeypatch.setattr(plain_seat, "make_review", quick)
+    monkeypatch.setattr(advice, "make_review", quick)
     german = ("auslage", "vorrat", "spieler", "verlauf")
     status, text, reader = play(
         tmp_path, players=2, seed=11, language="de", commands=german, at_end=("analyse",)

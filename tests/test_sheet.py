@@ -11,7 +11,8 @@ from orbis_tui.engine import DecisionKind, GameState
 from orbis_tui.records import Match
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui.core.controller import Controller
-from orbis_tui.tui.core.sheet import ASIDE, Chips, Topic, decision_sheet
+from orbis_tui.tui.core.sheet import decision_sheet
+from orbis_tui.tui.core.sheet_lines import ASIDE, Chips, Topic
 
 
 def payment_with_any() -> GameState:
@@ -148,7 +149,7 @@ def test_the_recap_says_each_turn_since_with_what_its_effects_did() -> None:
     """What happened since a player's last turn: each turn with its effects as the
     lines that go with it, then what it did to the player."""
     from orbis_tui.tui.core.history import TurnHistory
-    from orbis_tui.tui.core.sheet import recap_sheet
+    from orbis_tui.tui.core.recap import recap_sheet
 
     match = Match.start(setup_for_game(["Ada", "Bo", "Cy"], 5, 0))
     bots = [make_bot("random", 5 + n) for n in range(3)]

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from orbis_tui.remote import protocol as p
 from orbis_tui.tui.core.settings import SettingsFile
-from orbis_tui.tui.join import JoinApp, RemoteTableScreen
+from orbis_tui.tui.join import JoinApp
+from orbis_tui.tui.join_screens import RemoteTableScreen
 from orbis_tui.tui.screens.chat import ChatScreen
 
 from .raw import raw_socket

@@ -43,7 +43,8 @@ def test_the_handover_waits_for_the_grace_counted_on_the_screen(
 def test_m_is_offered_on_the_screen_only_once_the_grace_is_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from orbis_tui.tui.join import JoinApp, RemoteTableScreen
+    from orbis_tui.tui.join import JoinApp
+    from orbis_tui.tui.join_screens import RemoteTableScreen
 
     screen_now = [0.0]
     monkeypatch.setattr(RemoteSession, "clock", staticmethod(lambda: screen_now[0]))

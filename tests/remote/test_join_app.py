@@ -7,7 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from orbis_tui.tui.join import JoinApp, RemoteTableScreen
+from orbis_tui.tui.join import JoinApp
+from orbis_tui.tui.join_screens import RemoteTableScreen
 
 from .server_helpers import new_table, running_server
 
@@ -76,7 +77,7 @@ async def _until(pilot: Any, condition: Callable[[], bool], seconds: float = 60)
 
 def test_a_seat_opened_elsewhere_says_so_and_takes_it_back(tmp_path: Path) -> None:
     from orbis_tui.remote import protocol as p
-    from orbis_tui.tui.join import ReplacedScreen
+    from orbis_tui.tui.join_screens import ReplacedScreen
 
     from .raw import raw_socket
 

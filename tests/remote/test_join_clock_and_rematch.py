@@ -13,7 +13,8 @@ from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import parse_link
 from orbis_tui.remote.seatbot import play_seat, random_chooser
 from orbis_tui.tui import texts
-from orbis_tui.tui.join import JoinApp, RemoteTableScreen, SeatEndScreen
+from orbis_tui.tui.join import JoinApp
+from orbis_tui.tui.join_screens import RemoteTableScreen, SeatEndScreen
 from orbis_tui.tui.widgets.info import StatusLine
 
 from .raw import raw_socket

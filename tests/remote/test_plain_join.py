@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from orbis_tui.plain import texts
+from orbis_tui.plain.commands import over_commands
 from orbis_tui.plain.join import JOIN_OVER, PlainJoin
-from orbis_tui.plain.seat import over_commands
 from orbis_tui.words.worshipers import spell_colors
 
 from .server_helpers import new_table, running_server

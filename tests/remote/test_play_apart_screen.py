@@ -14,7 +14,8 @@ from orbis_tui.i18n import gettext
 from orbis_tui.remote.links import parse_link
 from orbis_tui.tui import texts
 from orbis_tui.tui.app import OrbisApp
-from orbis_tui.tui.join import JoinApp, RemoteTableScreen
+from orbis_tui.tui.join import JoinApp
+from orbis_tui.tui.join_screens import RemoteTableScreen
 from orbis_tui.tui.screens.apart import PlayApartScreen, server_address
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.widgets.choice import Choice

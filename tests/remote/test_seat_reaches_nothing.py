@@ -14,7 +14,8 @@ import pytest
 
 from orbis_tui.remote.seatbot import play_seat, random_chooser
 from orbis_tui.remote.table_server import _join_command
-from orbis_tui.tui.join import JoinApp, SeatEndScreen
+from orbis_tui.tui.join import JoinApp
+from orbis_tui.tui.join_screens import SeatEndScreen
 
 from .server_helpers import new_table, running_server
 

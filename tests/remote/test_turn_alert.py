@@ -151,7 +151,8 @@ def test_a_notify_command_that_cannot_run_is_refused_at_start(tmp_path: Path) ->
 def test_the_apps_notify_command_runs_once_per_turn_not_again_on_a_reconnect(
     tmp_path: Path,
 ) -> None:
-    from orbis_tui.tui.join import JoinApp, RemoteTableScreen
+    from orbis_tui.tui.join import JoinApp
+    from orbis_tui.tui.join_screens import RemoteTableScreen
 
     from .test_join_app import _until
 

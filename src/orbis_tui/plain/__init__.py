@@ -5,6 +5,7 @@ line by line, so that a script can play it too. Textual is never loaded."""
 
 from __future__ import annotations
 
-from .seat import PlainSeat, run_plain
+from .game import run_plain
+from .seat import PlainSeat
 
 __all__ = ["PlainSeat", "run_plain"]

@@ -34,7 +34,8 @@ from ..tui.seen import SeenTables
 from ..tui.texts import clock_words
 from ..words import spell_colors
 from . import texts
-from .seat import OVER, Lines, PlainSeat, command_of, over_commands
+from .commands import OVER, Lines, command_of, over_commands
+from .seat import PlainSeat
 
 CHAT_COMMANDS = ("say", "chat", "mute", "unmute")
 # at a table played apart, the review is the app's (orbis review on the record)
@@ -345,9 +346,9 @@ class PlainJoin:
             return
         self._shown = session.version
         self._tell_clock()
-        seat._begin_turn()
+        seat.begin_turn()
         seat.ui.sync(session.state, session.version)
-        seat._show_sheet()
+        seat.show_sheet()
         self.write.write(texts.PROMPT)
         self.write.flush()
 

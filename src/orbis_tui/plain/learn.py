@@ -13,13 +13,13 @@ from ..i18n import gettext as _
 from ..learn import Feedback, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ..saves import PROGRESS_NAME
 from ..tui.core.controller import Controller
-from ..tui.core.sheet import Choice, Sheet, Topic, decision_sheet
+from ..tui.core.sheet import Choice, Sheet, decision_sheet
+from ..tui.core.sheet_lines import Topic
 from ..words import spell_colors
 from . import texts
-from .seat import (
-    _NUMBER,
-    Lines,
-    _latin,
+from .commands import NUMBER, Lines, latin
+from .game import start_plain
+from .spoken import (
     board_words,
     choice_words,
     line_words,
@@ -27,7 +27,6 @@ from .seat import (
     plain,
     pyramid_words,
     realm_words,
-    start_plain,
 )
 
 COMMANDS = ("board", "market", "pyramid", "realm", "hint", "back", "options", "help", "quit")
@@ -126,7 +125,7 @@ class PlainLesson:
             self._command(command, words[1:])
             return True
         action = None
-        if _NUMBER.fullmatch(entry):
+        if NUMBER.fullmatch(entry):
             sheet = self._sheet
             choice = (
                 next((c for c in sheet.choices if c.number == int(entry)), None) if sheet else None
@@ -137,7 +136,7 @@ class PlainLesson:
             action = choice.action
         else:
             try:
-                action = parse_action(_latin(entry))
+                action = parse_action(latin(entry))
             except NotationError:
                 self.say(_(texts.UNKNOWN).format(entry=entry))
                 return True

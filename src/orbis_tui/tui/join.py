@@ -4,7 +4,9 @@ The app connects to the table server with the link (and again by itself whenever
 connection drops), shows the table as soon as the server sends it, and keeps it in
 step. It announces this seat's turn with the terminal's bell and its title. When the
 game is over, the end screen shows the true record (the server hands it out then),
-which ``s`` saves like any game's.
+which ``s`` saves like any game's. This module is the app and its connection (and
+the process of a browser seat, which ends with its table server); its screens are
+:mod:`.join_screens`'s, and what it tells when the table changes :mod:`.join_notices`'s.
 """
 
 from __future__ import annotations
@@ -18,15 +20,11 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from textual import work
-from textual.binding import Binding, BindingType
-from textual.screen import Screen
-from textual.widgets import Static
 
 from ..i18n import gettext as _
-from ..levels import HUMAN
 from ..records import Match
 from ..remote import protocol as p
 from ..remote.alerts import TurnAlert
@@ -36,6 +34,8 @@ from ..remote.links import Link
 from . import texts
 from .app import OrbisApp
 from .core.remote_session import RemoteSession
+from .join_notices import Presence, presence_notices, presence_of, rematch_notices
+from .join_screens import RemoteTableScreen, ReplacedScreen, SeatEndScreen, WaitingScreen
 from .navigation import (
     NewGame,
     OpenWalkthrough,
@@ -45,210 +45,8 @@ from .navigation import (
     ShowEnd,
     StartGame,
 )
-from .screens.end import EndScreen
-from .screens.table import PAGE_OSC, TableScreen
+from .screens.table import PAGE_OSC
 from .seen import SeenTables
-from .widgets.keybar import KeyBar
-
-K = texts.KEY
-
-
-class WaitingScreen(Screen[None]):
-    """Shown until the table arrives, and whenever the connection is lost for good."""
-
-    def compose(self) -> Any:
-        yield Static(_(texts.JOIN_CONNECTING), id="join-status")
-
-    def say(self, text: str) -> None:
-        self.query_one("#join-status", Static).update(text)
-
-
-class ReplacedScreen(Screen[None]):
-    """This seat was opened in another place: nothing here plays it any more, and
-    the keys that work are taking it back and quitting."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "take_back", K["take_back"]),
-    ]
-
-    def compose(self) -> Any:
-        yield Static(_(texts.JOIN_REPLACED), id="join-status")
-        yield KeyBar()
-
-    def action_take_back(self) -> None:
-        app = self.app
-        assert isinstance(app, JoinApp)
-        app.take_seat_back()
-
-
-class RemoteTableScreen(TableScreen):
-    """The table screen of a seat played apart: the others' absence can be covered."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *TableScreen.BINDINGS,
-        Binding("m", "stand_in", K["stand_in"]),
-        Binding("m", "seat_back", K["seat_back"]),
-        Binding("slash", "chat", K["chat"], key_display="/"),
-    ]
-
-    @property
-    def remote(self) -> RemoteSession:
-        session = self.session
-        assert isinstance(session, RemoteSession)
-        return session
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "stand_in":
-            return self.remote.my_seat is not None and bool(self.remote.absent())
-        if action == "seat_back":
-            seat = self.remote.my_seat
-            return seat is not None and self.remote.out_of_time(seat)
-        if action == "chat":
-            return self.remote.my_seat is not None  # a watcher reads the log
-        if action == "new_game":
-            return False  # a table played apart is dealt on its server
-        return super().check_action(action, parameters)
-
-    def action_seat_back(self) -> None:
-        """This seat's time ran out and a computer plays it: play it again."""
-        self.remote.take_my_seat_back()
-
-    def _clock_text(self) -> str | None:
-        state = self.state
-        left = None if state.is_over else self.remote.clock_left(state.current)
-        if left is None:
-            return None
-        return _(texts.CLOCK_SHORT).format(time=texts.clock_words(left))
-
-    def action_stand_in(self) -> None:
-        absent = self.remote.absent()
-        if not absent:
-            return
-        from ..levels import LEVELS
-        from .screens.question import QuestionScreen
-
-        current = self.state.current  # the absent player holding up the table first
-        seat = current if current in absent else absent[0]
-        name = self.seats[seat].name
-        answers = [texts.level_name(level) for level in LEVELS] + [_(texts.STAND_IN_WAIT)]
-
-        def answered(answer: int | None) -> None:
-            if answer is not None and answer < len(LEVELS):
-                self.remote.hand_to_computer(seat, LEVELS[answer])
-
-        question = _(texts.STAND_IN_QUESTION).format(name=name)
-        self.app.push_screen(QuestionScreen(_(texts.STAND_IN_TITLE), question, answers), answered)
-
-    def action_chat(self) -> None:
-        from .screens.chat import ChatScreen
-
-        if self.remote.my_seat is not None:
-            self.app.push_screen(ChatScreen(self.remote.chat_lines, self.remote.say))
-
-    def log_lines(self) -> list[str]:
-        return self.remote.log_lines()
-
-    def since_seat(self) -> int | None:
-        """This screen's player, whoever's turn it is."""
-        seat = self.remote.my_seat
-        return None if seat is None or self.state.is_over else seat
-
-    def _waiting_text(self) -> str | None:
-        seat = self.state.current
-        if seat not in self.remote.away():
-            return None
-        wait = self.remote.handover_in(seat)
-        if wait:
-            return _(texts.PANEL_AWAY_GRACE).format(name=self.seats[seat].name, seconds=wait)
-        return _(texts.PANEL_AWAY).format(name=self.seats[seat].name)
-
-    def on_mount(self) -> None:  # TableScreen's own on_mount runs too (Textual's way)
-        self.set_interval(1.0, self._count_down)
-
-    def _count_down(self) -> None:
-        """An absent player's grace counts down on the panel; m comes once it is over.
-        The turn clock counts down on the status line."""
-        state = self.state
-        if not state.is_over and self.remote.clock_left(state.current) is not None:
-            self.changed()
-        if any(self.remote.handover_in(seat) for seat in self.remote.away()):
-            self.changed()
-            self.refresh_bindings()
-            self._grace_running = True
-        elif self._grace_running:  # just over: m is offered now
-            self._grace_running = False
-            self.changed()
-            self.refresh_bindings()
-
-    _grace_running = False
-
-    def table_moved(self, turn: int, count: int) -> None:
-        """The server sent a new table (``turn`` and ``count`` were the old ones)."""
-        if not self.is_mounted or not self.query("#market"):
-            return  # not laid out yet: its first frame shows the table as it is then
-        if self.state.is_over:
-            self.changed()
-            self.app.post_message(ShowEnd(self.match))
-            return
-        if len(self.match.record.actions) < count:
-            self.error = None
-        self.changed()
-        if self.state.turn != turn:
-            self._next_turn()
-
-
-class SeatEndScreen(EndScreen):
-    """The end of a game played apart, with what a remote player can do there: save
-    the record (a download in a browser, a file in a terminal) and leave. Nothing of
-    the machine the app runs on is offered: no new game, no local games; in a browser
-    no review either (its analysis would run on the table server's machine). A
-    rematch, when there is one, is one more binding here."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "rematch('ask')", K["rematch"]),
-        Binding("n", "rematch('yes')", K["rematch_yes"]),
-        Binding("x", "rematch('no')", K["rematch_no"]),
-    ]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "rematch":
-            return self._may_answer(str(parameters[0]))
-        if action == "new":
-            return False
-        if action == "review":
-            return not self.app.is_web
-        return super().check_action(action, parameters)
-
-    def action_new(self) -> None:
-        """A seat's app starts no game of its own."""
-
-    def _session(self) -> RemoteSession | None:
-        session = getattr(self.app, "session", None)
-        return session if isinstance(session, RemoteSession) else None
-
-    def _may_answer(self, answer: str) -> bool:
-        """Whether this seat can ``ask`` for a rematch, say ``yes`` or ``no`` to it."""
-        session = self._session()
-        if session is None or session.my_seat is None or session.final is None:
-            return False
-        rematch = session.rematch()
-        if rematch.next is not None:
-            return False
-        yes = rematch.yes
-        if answer == "ask":
-            return not yes
-        if answer == "yes":
-            return bool(yes) and session.my_seat not in yes
-        return bool(yes)
-
-    def action_rematch(self, answer: str) -> None:
-        session = self._session()
-        if session is not None and self._may_answer(answer):
-            session.answer_rematch(answer != "no")
-
-    def rematch_changed(self) -> None:
-        """The server told the rematch anew: the keys follow it."""
-        self.refresh_bindings()
 
 
 class JoinApp(OrbisApp):
@@ -287,7 +85,7 @@ class JoinApp(OrbisApp):
         self.seat_link: SeatLink | None = None
         self._waiting = WaitingScreen()
         self._was_my_turn = False
-        self._presence: list[tuple[bool, str | None]] = []
+        self._presence: Presence = []
         self._lost = False  # the connection dropped and is not back yet
         self._rematch = p.RematchInfo()  # the rematch as last told
         self.chat = ChatLog()  # the table's messages, each once
@@ -430,7 +228,7 @@ class JoinApp(OrbisApp):
             session.on_mute = self._keep_muted
             if self.turn_alert is not None:  # opened in this turn: the player is here
                 self.turn_alert.seen(session.state.turn)
-            self._presence = _presence(view)
+            self._presence = presence_of(view)
             self._rematch = p.RematchInfo()
             # Not "resumed": there is no saved game here, only the table as it is now.
             screen = RemoteTableScreen(session, settings=self.settings)
@@ -497,63 +295,23 @@ class JoinApp(OrbisApp):
 
     def _tell_rematch(self, session: RemoteSession) -> None:
         """Say who asked for a rematch, and who said no; the end screen's keys follow."""
-        now = session.rematch()
-        before, self._rematch = self._rematch, now
-        if now == before:
+        before, self._rematch = self._rematch, session.rematch()
+        if self._rematch == before:
             return
-        names = [s.name for s in session.seats]
-        by = _seat_number(now.by, len(names))
-        if now.yes and by is not None and by not in (before.by, session.my_seat):
-            self.notify(_(texts.REMATCH_ASKED).format(name=names[by]), markup=False)
-        waiting = [
-            names[n]
-            for n, s in enumerate(session.view.seats)
-            if s.kind == HUMAN and n not in now.yes
-        ]
-        if now.yes and session.my_seat in now.yes and waiting:
-            self.notify(_(texts.REMATCH_WAITING).format(names=", ".join(waiting)), markup=False)
-        declined = _seat_number(now.declined, len(names))
-        if declined is not None and declined not in (before.declined, session.my_seat):
-            self.notify(_(texts.REMATCH_DECLINED).format(name=names[declined]), markup=False)
+        for text in rematch_notices(session, before):
+            self.notify(text, markup=False)
         if isinstance(self.screen, SeatEndScreen):
             self.screen.rematch_changed()
 
-    @staticmethod
-    def _out_of_time(view: TableView) -> bool:
-        seat = view.seat
-        return seat is not None and view.seats[seat].out_of_time
-
     def _tell_presence(self, view: TableView) -> None:
-        now = _presence(view)
-        for seat, (before, after) in enumerate(zip(self._presence, now, strict=False)):
-            name = view.seats[seat].name
-            if seat == view.seat:
-                if before[1] != after[1] and after[1] is not None and self._out_of_time(view):
-                    level = texts.level_name(after[1])
-                    self.notify(
-                        _(texts.CLOCK_MINE_RAN_OUT).format(level=level),
-                        severity="warning",
-                        timeout=30,
-                        markup=False,
-                    )
-                continue
-            if before[1] != after[1] and after[1] is not None:
-                level = texts.level_name(after[1])
-                if view.seats[seat].out_of_time:
-                    template = _(texts.CLOCK_RAN_OUT)
-                else:
-                    template = _(texts.STAND_IN_STARTED)
-                self.notify(template.format(name=name, level=level), markup=False)
-            elif before[0] != after[0]:
-                wait = self.session.handover_in(seat) if self.session is not None else 0
-                if after[0]:
-                    text = _(texts.SEAT_BACK).format(name=name)
-                elif wait:
-                    text = _(texts.SEAT_AWAY_GRACE).format(name=name, seconds=wait)
-                else:
-                    text = _(texts.SEAT_AWAY).format(name=name)
-                self.notify(text, markup=False)
-        self._presence = now
+        session = self.session
+        wait = session.handover_in if session is not None else lambda _seat: 0
+        for notice in presence_notices(self._presence, view, wait):
+            if notice.warning:
+                self.notify(notice.text, severity="warning", timeout=30, markup=False)
+            else:
+                self.notify(notice.text, markup=False)
+        self._presence = presence_of(view)
 
     def _alert_if_my_turn(self) -> None:
         session = self.session
@@ -626,7 +384,7 @@ class JoinApp(OrbisApp):
                 self._lost = False
                 self.clear_notifications()
             if not isinstance(self.screen, ReplacedScreen):
-                self.push_screen(ReplacedScreen())
+                self.push_screen(ReplacedScreen(self.take_seat_back))
             return
         template = _(texts.BYE_TEXTS[code]) if code in texts.BYE_TEXTS else "{reason}"
         text = template.format(reason=reason)
@@ -646,15 +404,6 @@ class JoinApp(OrbisApp):
         if self.seat_link is not None:
             self.seat_link.stop()
         self.exit()
-
-
-def _seat_number(value: Any, seats: int) -> int | None:
-    """``value`` if it is the number of one of ``seats`` seats."""
-    return value if type(value) is int and 0 <= value < seats else None
-
-
-def _presence(view: TableView) -> list[tuple[bool, str | None]]:
-    return [(s.here, s.stand_in) for s in view.seats]
 
 
 def die_with_parent() -> None:

@@ -18,7 +18,7 @@ from ..i18n import fill
 from ..i18n import gettext as _
 from ..words import describe_actions
 from . import texts_learn
-from .core.sheet import ASIDE, CHOICE, Line, Seg, Tone, Topic, line
+from .core.sheet_lines import ASIDE, CHOICE, Line, Seg, Tone, Topic, line
 
 if TYPE_CHECKING:
     from ..analysis import GameReview, MoveReview, PlayerSummary

@@ -11,6 +11,8 @@ these modules decide:
 - :mod:`.choices`: the picks of worshipers a choice starts from;
 - :mod:`.key_policy`: what a key does now, or why it does nothing;
 - :mod:`.sheet`: the decision as lines and choices (the panel and the plain seat);
+- :mod:`.sheet_lines`: what every sheet is made of (lines, their parts, tone and rank);
+- :mod:`.recap`: the turns played as lines (since a player's last turn; the turn ending);
 - :mod:`.history`, :mod:`.logbook`, :mod:`.replay_book`: what happened, turn by turn;
 - :mod:`.handover`: who takes the keyboard next;
 - :mod:`.seats`, :mod:`.settings`: who sits where, and the player's settings;

@@ -8,24 +8,21 @@ this one sheet, each in its own way: the panel fits the lines to its rows by the
 rank and draws worshipers as colored chips; the plain seat prints every line, colors
 named in words.
 
-Pure: no Textual, no Rich. A line is made of parts (text, styled text, worshipers,
-a tile's stars) with a tone and a rank; how they look is the renderer's business.
-Everything is read from ``state.decision`` and the :class:`Controller`'s choice in
-progress: the options, refusals and warnings are the engine's.
+Pure: no Textual, no Rich. The lines and their parts are :mod:`.sheet_lines`'s; how
+they look is the renderer's business. Everything is read from ``state.decision`` and
+the :class:`Controller`'s choice in progress: the options, refusals and warnings are
+the engine's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
-from string import Formatter
 
 from ...engine import (
     NUM_COLORS,
     Action,
     ChooseWorshipers,
-    Consequence,
     Count,
     DecisionKind,
     Discard,
@@ -39,113 +36,30 @@ from ...engine import (
     TakeTile,
     preview_take,
 )
-from ...i18n import Template, color_letters, fill
+from ...i18n import Template, fill
 from ...i18n import gettext as _
 from ...words import cost_words, describe_actions, message_of, name_of, spot_words, worshiper_words
 from .. import texts
 from .controller import Controller
 from .describe import effect_long, god_line, mystic_words, phase_line
-from .history import TurnSummary
-
-# How much a must-show line matters when even those are too many for a short window:
-# the lowest go first. A loss of value at the choice Enter makes is never left out.
-ASIDE = 1  # why the tile may not go to some other spot (the coach lists them all); how
-# the "any" is paid and where a volcano takes from (a short panel says c shows them)
-OTHER_KEY = 2  # what another key (x) would do, and what it would lose
-CHOICE = 3  # about the choice at hand: where it lands, why it is refused, a note
-HEADING = 4  # the sheet's first line
-LOSS = 5  # a warning that the choice at hand loses value, or the mistake just made
-
-
-class Tone(Enum):
-    """How a line (or a part of one) reads: the renderer picks the look."""
-
-    PLAIN = "plain"
-    BOLD = "bold"
-    DIM = "dim"
-    GOOD = "good"
-    BAD = "bad"  # loses value, or cannot be done
-    NOTE = "note"  # worth knowing
-    GOD = "god"
-
-
-class Topic(Enum):
-    """What a line is about, so that a reader can pick or name it."""
-
-    DECISION = "decision"  # what the decision is
-    LOSS = "loss"  # a loss of value
-    NOTE = "note"  # an engine's note that loses nothing
-    PAYMENT = "payment"  # how the payment is made
-    VOLCANO = "volcano"  # where a volcano takes from
-    REFUSAL = "refusal"  # why an option is refused
-    OTHER_KEY = "other-key"  # what refusing (x) would do
-    KEYS = "keys"  # the full-screen app's keys for this decision
-    MISTAKE = "mistake"  # the move just refused
-    REASON = "reason"  # the review: why the best was better, or how sure it is
-    LESSON = "lesson"  # the review: the lesson of the game
-    INFO = "info"  # anything else
-
-
-@dataclass(frozen=True, slots=True)
-class Seg:
-    """Text with a tone of its own inside a line."""
-
-    text: str
-    tone: Tone
-
-
-@dataclass(frozen=True, slots=True)
-class Chips:
-    """Worshipers, drawn as colored chips or named in words. ``form``: ``count``
-    (``2R 1B``), ``realm`` (every color, zeros too), ``cost`` (``RR?``, ``empty`` when
-    nothing is due) or ``color`` (one color, ``count`` holding 1 of it)."""
-
-    count: Count
-    form: str = "count"
-    any_count: int = 0
-    empty: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Stars:
-    """A tile's level."""
-
-    level: int
-
-
-Part = str | Seg | Chips | Stars
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One line of a sheet. ``rank`` 0: a line a short window may leave out without a
-    word (the key bar repeats it); above 0, a must-show line (see the constants).
-    ``block``: lines that belong to this one and go with it (the warnings of refusing)."""
-
-    parts: tuple[Part, ...]
-    tone: Tone = Tone.PLAIN
-    rank: int = 0
-    topic: Topic = Topic.INFO
-    block: tuple[Line, ...] = ()
-
-    @property
-    def text(self) -> str:
-        """The line's words with worshipers as letters (for tests and logs)."""
-        return "".join(_part_text(p) for p in self.parts)
-
-
-def _part_text(part: Part) -> str:
-    if isinstance(part, str):
-        return part
-    if isinstance(part, Seg):
-        return part.text
-    if isinstance(part, Stars):
-        return "★" * part.level
-    if part.form == "color":
-        return "".join(color_letters()[c] for c, n in enumerate(part.count) if n)
-    if part.form == "cost":
-        return cost_words(part.count, part.any_count) if part.count or part.any_count else ""
-    return worshiper_words(part.count)
+from .sheet_lines import (
+    ASIDE,
+    CHOICE,
+    Chips,
+    Line,
+    Part,
+    Seg,
+    Stars,
+    Tone,
+    Topic,
+    alternative,
+    bad_line,
+    dim_line,
+    line,
+    parts_of,
+    refused_line,
+    warning_lines,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,79 +89,12 @@ class Sheet:
     choices: tuple[Choice, ...] = ()
 
 
-# ------------------------------------------------------------------ building lines
-def parts_of(template: str, **values: Part | int | str) -> tuple[Part, ...]:
-    """``str.format`` into parts: worshipers and styled values keep their place."""
-    out: list[Part] = []
-    for literal, field, spec, _conv in Formatter().parse(template):
-        if literal:
-            out.append(literal)
-        if field is None:
-            continue
-        value = values[field]
-        if isinstance(value, Seg | Chips | Stars):
-            out.append(value)
-        else:
-            out.append(format(value, spec or ""))
-    return tuple(out)
-
-
-def line(
-    text: str | tuple[Part, ...],
-    tone: Tone = Tone.PLAIN,
-    rank: int = 0,
-    topic: Topic = Topic.INFO,
-    block: tuple[Line, ...] = (),
-) -> Line:
-    parts = (text,) if isinstance(text, str) else text
-    return Line(parts, tone, rank, topic, block)
-
-
-def _bad(text: str, rank: int = LOSS, topic: Topic = Topic.LOSS) -> Line:
-    return line(text, Tone.BAD, rank, topic)
-
-
-def _dim(text: str, topic: Topic = Topic.KEYS) -> Line:
-    return line(text, Tone.DIM, 0, topic)
-
-
-def _refused(text: str, rank: int = CHOICE) -> Line:
-    return line(text, Tone.DIM, rank, Topic.REFUSAL)
-
-
-def warning_lines(warnings: Iterable[Consequence]) -> list[Line]:
-    """The engine's warnings: what loses value as a loss, the rest as notes."""
-    out = []
-    for warning in warnings:
-        if warning.loses_value:
-            out.append(_bad(_(texts.PANEL_WARNING).format(message=message_of(warning))))
-        else:
-            out.append(
-                line(
-                    _(texts.PANEL_NOTE).format(message=message_of(warning)),
-                    Tone.NOTE,
-                    CHOICE,
-                    Topic.NOTE,
-                )
-            )
-    return out
-
-
-def alternative(key_line: str, warnings: Iterable[Consequence]) -> Line:
-    """What another key (x) would do, with its warnings as one block: a short window
-    keeps or drops them together, so a warning never reads as the choice at hand's."""
-    said = tuple(warning_lines(warnings))
-    if not said:
-        return _dim(key_line, Topic.OTHER_KEY)
-    return line(key_line, Tone.DIM, OTHER_KEY, Topic.OTHER_KEY, said)
-
-
 def decision_lines(state: GameState, ui: Controller, error: IllegalAction | None) -> list[Line]:
     """The ranked lines of the decision at hand (the panel's), the mistake first."""
     lines: list[Line] = []
     if error is not None:
         lines.append(
-            _bad(_(texts.PANEL_MISTAKE).format(reason=message_of(error)), topic=Topic.MISTAKE)
+            bad_line(_(texts.PANEL_MISTAKE).format(reason=message_of(error)), topic=Topic.MISTAKE)
         )
     builder = _BUILDERS.get(state.kind)
     if builder is None:
@@ -265,7 +112,9 @@ def _turn(state: GameState, ui: Controller) -> list[Line]:
         lines = [line(title, Tone.GOD, topic=Topic.DECISION), line(god_line(god))]
         option = decision.option(TakeGod(ui.god))
         if option is not None and option.refusal is not None:
-            lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))))
+            lines.append(
+                refused_line(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal)))
+            )
         else:
             lines.append(line(_(texts.PANEL_GOD_ENDS)))
             if option is not None:
@@ -273,7 +122,7 @@ def _turn(state: GameState, ui: Controller) -> list[Line]:
         return lines
     cell = ui.cursor
     if state.market[cell] is None:
-        return [_dim(_(texts.PANEL_HINT_TURN))]
+        return [dim_line(_(texts.PANEL_HINT_TURN))]
     return _tile_lines(state, cell)
 
 
@@ -299,7 +148,7 @@ def _tile_lines(state: GameState, cell: int) -> list[Line]:
     mystic = mystic_words(tile)
     lines.append(line(f"{effect} · {mystic}" if mystic else effect))
     if option is not None and option.refusal is not None:
-        lines.append(_refused(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))))
+        lines.append(refused_line(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))))
         return lines
     if option is not None:
         lines.extend(warning_lines(option.warnings))
@@ -318,9 +167,11 @@ def _tile_lines(state: GameState, cell: int) -> list[Line]:
     if p.affordable:
         verdict = line(_(texts.PANEL_AFFORDABLE), Tone.GOOD, topic=Topic.PAYMENT)
     elif p.exchanges_needed is not None:
-        verdict = _bad(fill(texts.PANEL_EXCHANGES, count=p.exchanges_needed), CHOICE, Topic.PAYMENT)
+        verdict = bad_line(
+            fill(texts.PANEL_EXCHANGES, count=p.exchanges_needed), CHOICE, Topic.PAYMENT
+        )
     else:
-        verdict = _bad(_(texts.PANEL_UNAFFORDABLE), CHOICE, Topic.PAYMENT)
+        verdict = bad_line(_(texts.PANEL_UNAFFORDABLE), CHOICE, Topic.PAYMENT)
     lines.append(verdict)
     if p.colored_spots:
         spots = fill(texts.PANEL_SPOTS, count=len(p.colored_spots), wild=len(p.wild_spots))
@@ -350,7 +201,9 @@ def _pay(state: GameState, ui: Controller) -> list[Line]:
     else:
         refused = next((o for o in decision.options if o.refusal is not None), None)
         if refused is not None and refused.refusal is not None:
-            lines.append(_refused(_(texts.PANEL_PAY_NO).format(reason=message_of(refused.refusal))))
+            lines.append(
+                refused_line(_(texts.PANEL_PAY_NO).format(reason=message_of(refused.refusal)))
+            )
         needed = ui.exchanges_would_pay(state)
         if needed:
             exchange = fill(texts.PANEL_PAY_EXCHANGE, count=needed)
@@ -359,7 +212,7 @@ def _pay(state: GameState, ui: Controller) -> list[Line]:
     if refusal is not None:
         lines.append(alternative(_(texts.PANEL_WILD_IF), refusal.warnings))
     if default == "wild" and option is not None:
-        lines.append(_dim(_(texts.PANEL_PAY_ANYWAY)))
+        lines.append(dim_line(_(texts.PANEL_PAY_ANYWAY)))
     elif any_count and option is not None:
         # the only way to learn that the color keys change who pays the "any"
         lines.append(line(_(texts.PANEL_HINT_CHOOSE), Tone.DIM, ASIDE, Topic.KEYS))
@@ -388,7 +241,7 @@ def _place(state: GameState, ui: Controller) -> list[Line]:
     colored = ui.colored_spots(state)
     if not take.wild:
         if not colored:
-            lines.append(_bad(_(texts.PANEL_PLACE_FORCED)))
+            lines.append(bad_line(_(texts.PANEL_PLACE_FORCED)))
         # Why the tile may not go elsewhere comes before the hints: on a small terminal
         # the panel's last lines are the ones cut, and the key bar repeats the hints.
         if not ui.wild_mode or not colored:
@@ -396,7 +249,7 @@ def _place(state: GameState, ui: Controller) -> list[Line]:
                 said = _(texts.PANEL_PLACE_NOT).format(
                     spot=spot_words(pyramid, pos), reason=message_of(reason)
                 )
-                lines.append(_refused(said, ASIDE))
+                lines.append(refused_line(said, ASIDE))
     return lines
 
 
@@ -432,7 +285,7 @@ def _choice(title: Template) -> Callable[[GameState, Controller], list[Line]]:
         refusal = decision.refusal
         if refusal is not None:
             lines.append(alternative(_(texts.PANEL_REFUSE_IF), refusal.warnings))
-        lines.append(_dim(_(texts.PANEL_HINT_CHOOSE)))
+        lines.append(dim_line(_(texts.PANEL_HINT_CHOOSE)))
         return lines
 
     return build
@@ -444,7 +297,7 @@ def _gain(state: GameState, ui: Controller) -> list[Line]:
     return [
         line(title, Tone.BOLD, topic=Topic.DECISION),
         line((Chips(state.player.realm_count, "realm"),)),
-        _dim(_(texts.PANEL_HINT_GAIN)),
+        dim_line(_(texts.PANEL_HINT_GAIN)),
     ]
 
 
@@ -467,7 +320,7 @@ def _volcano(state: GameState, ui: Controller) -> list[Line]:
     refusal = decision.refusal
     if refusal is not None:
         lines.append(alternative(_(texts.PANEL_REFUSE_IF), refusal.warnings))
-    lines.append(_dim(_(texts.PANEL_HINT_VOLCANO)))
+    lines.append(dim_line(_(texts.PANEL_HINT_VOLCANO)))
     return lines
 
 
@@ -531,7 +384,7 @@ def _choices(state: GameState, ui: Controller, enter: Action | None) -> list[Cho
                 said = [line(god_line(god))]
                 if option.refusal is not None:
                     reason = _(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))
-                    said.append(_refused(reason))
+                    said.append(refused_line(reason))
                 else:
                     said.extend(warning_lines(option.warnings))
                 god_take = option.action
@@ -558,7 +411,7 @@ def _choices(state: GameState, ui: Controller, enter: Action | None) -> list[Cho
     for option in options:
         if option.refusal is not None:
             notes: tuple[Line, ...] = (
-                _refused(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))),
+                refused_line(_(texts.PANEL_BLOCKED).format(reason=message_of(option.refusal))),
             )
         else:
             notes = tuple(warning_lines(option.warnings))
@@ -582,36 +435,3 @@ _PICKS: dict[DecisionKind, type[Action]] = {
 
 def _not_pay(action: Action) -> bool:
     return not isinstance(action, Pay)
-
-
-def recap_sheet(recent: Sequence[TurnSummary], to_you: Sequence[str]) -> tuple[Line, ...]:
-    """What happened since a player's last turn: each turn of the others (what it took,
-    the CP before and after, what its effects did, as the lines of its block), then what
-    those turns did to the player (the first line says the CP before and after)."""
-    lines = []
-    for turn in recent:
-        head = (turn.headline, Seg(" · " + turn.cp_line, Tone.BOLD))
-        effects = tuple(line(effect, Tone.DIM) for effect in turn.effects)
-        lines.append(line(head, topic=Topic.DECISION, block=effects))
-    for index, said in enumerate(to_you):
-        if index == 0:
-            lines.append(line(said, Tone.BOLD, CHOICE))
-        else:
-            lines.append(line(said, Tone.NOTE, CHOICE, Topic.NOTE))
-    return tuple(lines)
-
-
-def summary_sheet(summary: TurnSummary) -> tuple[Line, ...]:
-    """The turn about to end: what it did, what it lost, the worshipers before and after."""
-    head = (
-        _(texts.SUMMARY_TOOK).format(took=summary.took),
-        Seg(" · " + summary.cp_line, Tone.BOLD),
-    )
-    lines = [
-        line(_(texts.CONFIRM_TITLE), Tone.BOLD, topic=Topic.DECISION),
-        line(head, Tone.NOTE, CHOICE),
-    ]
-    lines.extend(line(effect) for effect in summary.effects)
-    lines.extend(_bad(_(texts.PANEL_WARNING).format(message=loss)) for loss in summary.losses)
-    lines.append(line(summary.realm_line))
-    return tuple(lines)

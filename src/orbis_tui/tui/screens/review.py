@@ -35,7 +35,7 @@ from ...records import GameRecord
 from .. import palette, texts, texts_learn
 from ..core.describe import round_text
 from ..core.replay_book import ReplayBook
-from ..core.sheet import Line
+from ..core.sheet_lines import Line
 from ..review_sheet import judgement_sheet, lesson_sheet, unjudged_sheet
 from ..widgets.info import PlayerCard, StatusLine
 from ..widgets.keybar import KeyBar

@@ -27,10 +27,12 @@ from ...engine import (
 )
 from ...i18n import gettext as _
 from .. import chips, palette, texts
-from ..core import sheet
+from ..core import sheet_lines
 from ..core.controller import Controller
 from ..core.history import TurnSummary
-from ..core.sheet import (
+from ..core.recap import summary_sheet
+from ..core.sheet import decision_lines, refused_spots
+from ..core.sheet_lines import (
     ASIDE,
     CHOICE,
     HEADING,
@@ -41,9 +43,6 @@ from ..core.sheet import (
     Seg,
     Stars,
     Tone,
-    decision_lines,
-    refused_spots,
-    summary_sheet,
 )
 from .info import TextPanel
 
@@ -181,11 +180,11 @@ def panel_lines(state: GameState, ui: Controller, error: IllegalAction | None) -
 
 def warning_lines(warnings: Iterable[Consequence]) -> list[Text]:
     """The engine's warnings: what loses value in red with '!', the rest as notes."""
-    return [render_line(line) for line in sheet.warning_lines(warnings)]
+    return [render_line(line) for line in sheet_lines.warning_lines(warnings)]
 
 
 def _alternative(key_line: str, warnings: Iterable[Consequence]) -> Text:
-    return render_line(sheet.alternative(key_line, warnings))
+    return render_line(sheet_lines.alternative(key_line, warnings))
 
 
 def summary_lines(summary: TurnSummary) -> list[Text]:

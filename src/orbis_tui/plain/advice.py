@@ -1,0 +1,127 @@
+"""The plain-text seat's advice, in words: the hint (the best options, as the strongest
+computer sees them), the coach (why options are not open, with the rule), and the
+review of a game (each player's biggest mistakes with their judgement, then the
+lessons). Each is a generator of lines, so that the seat says "thinking…" before the
+long part is worked out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ..engine import GameState, format_action
+from ..i18n import fill
+from ..i18n import gettext as _
+from ..tui import texts_learn as app_texts_learn
+from ..tui.core.replay_book import ReplayBook
+from ..tui.core.session import GameSession
+from ..tui.review_sheet import judgement_sheet, lesson_sheet
+from . import texts
+from .spoken import line_words, plain
+
+if TYPE_CHECKING:
+    from ..analysis import GameReview
+    from ..learn import Coach
+    from ..records import GameRecord
+
+
+def hint_words(session: GameSession, seed: int) -> Iterator[str]:
+    """The hint at the decision of ``session`` (noted in its record), or why there is
+    none: the game is over, it is no person's turn, or the player plays without hints."""
+    state = session.state
+    if state.is_over:
+        yield _(texts.GAME_OVER)
+        return
+    if not session.seat.human:
+        yield _(texts.NOT_YOUR_TURN)
+        return
+    if not session.seat.hints:
+        yield _(texts.NO_HINTS).format(name=session.seat.name)
+        return
+    from ..analysis import best_options
+    from ..words import describe_actions
+
+    yield _(texts.HINT_THINKING)
+    options = best_options(state, seed=seed)
+    session.note_hint()
+    yield _(texts.HINT_TITLE)
+    for rank, option in enumerate(options, 1):
+        entry = "; ".join(format_action(a) for a in option.actions)
+        yield _(texts.HINT_OPTION).format(
+            rank=rank,
+            words=describe_actions(state, option.actions),
+            entry=entry,
+            margin=option.margin,
+            stderr=option.stderr,
+        )
+        yield _(texts.HINT_REASON).format(reason=plain(option.reason))
+
+
+def coach_words(coach: Coach, state: GameState) -> list[str]:
+    """The coach's advice at the decision of ``state``: the phase, each option that is
+    not open (with its reason and rule), and the rule's text."""
+    advice = coach.advise(state)
+    out = [plain(advice.phase)]
+    unavailable = [o for o in advice.unavailable]
+    if not unavailable:
+        out.append(_(texts.COACH_NONE))
+    for option in unavailable:
+        reason = option.reason
+        assert reason is not None
+        out.append(
+            _(texts.COACH_OPTION).format(
+                label=option.label, reason=plain(reason.message), rule=reason.rule
+            )
+        )
+    if advice.rule_text:
+        out.append(_(texts.COACH_RULE).format(rule=advice.rule, text=advice.rule_text))
+    return out
+
+
+def make_review(record: GameRecord) -> GameReview:
+    """The review of ``record`` at the review screen's size (tests put a quicker one)."""
+    from ..analysis import review_record
+
+    return review_record(record)
+
+
+def review_words(session: GameSession) -> Iterator[str]:
+    """The review of the game, line by line: each player's biggest mistakes, each with
+    its judgement, then the lessons: the review's own sheets
+    (:mod:`orbis_tui.tui.review_sheet`), as the review screen shows them. A review kept
+    from before (by the app or ``orbis review``) is read back; else it is made, and
+    kept."""
+    from ..analysis import REVIEW_PER_OPTION, ReviewCache, review_key
+
+    record = session.match.record
+    store = session.store
+    cache = ReviewCache.in_data_folder(store.root) if store is not None else None
+    key = review_key(record, per_option=REVIEW_PER_OPTION)
+    review = cache.load(key, record).review if cache is not None else None
+    if review is None:
+        yield _(texts.REVIEWING)
+        review = make_review(record)
+        failed = cache.save(key, review) if cache is not None else None
+        if failed is not None:
+            yield _(texts.REVIEW_KEPT_FAILED).format(error=failed)
+    book = ReplayBook(record)
+    players = len(review.names)
+    for summary in review.players:
+        if not summary.biggest:
+            yield _(texts.REVIEW_NONE).format(name=summary.name)
+        for move in summary.biggest:
+            yield ""
+            heading = fill(
+                app_texts_learn.REVIEW_MISTAKE_LINE,
+                round=(move.turn - 1) // players + 1,
+                name=summary.name,
+                loss=move.loss,
+            )
+            yield plain(heading)
+            first = move.index - len(move.played) + 1
+            said = judgement_sheet(book.state(first), move, name=summary.name, hinted=move.hinted)
+            for line in said:
+                yield from line_words(line)
+    yield ""
+    for line in lesson_sheet(review, over=session.state.is_over):
+        yield from line_words(line)

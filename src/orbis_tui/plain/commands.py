@@ -1,0 +1,156 @@
+"""What a player types at the plain-text seat, understood: the commands (their words in
+the language in use and in English, the help that lists them), an option's number, and
+a move written in the notation (``take 3``, ``pay GW``, the language's own color
+letters understood), with what to say when an entry is none of these. The seats
+(:mod:`.seat`, :mod:`.join`, :mod:`.learn`) decide what each answer does."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from .. import i18n
+from ..engine import Action, DecisionKind, GameState, NotationError, parse_action
+from ..i18n import color_letters
+from ..i18n import gettext as _
+from ..tui.core.controller import Controller
+from ..tui.core.describe import color_word
+from . import texts
+
+
+class Lines(Protocol):
+    """Where answers come from, one line at a time ("" at the end): stdin, or a script."""
+
+    def readline(self) -> str: ...
+
+
+COMMANDS = (
+    "board",
+    "market",
+    "pyramid",
+    "realm",
+    "players",
+    "score",
+    "history",
+    "hint",
+    "coach",
+    "options",
+    "undo",
+    "help",
+    "save",
+    "quit",
+)
+# the commands open once the game is over
+OVER = ("score", "history", "players", "pyramid", "review", "save", "quit")
+
+
+def command_word(name: str) -> str:
+    """The word of command ``name`` in the language in use."""
+    return i18n.pgettext("plain command", texts.COMMAND_WORDS[name])
+
+
+def command_of(word: str, among: Sequence[str] = COMMANDS) -> str | None:
+    """The command (its English name) that ``word`` means, in English or in the language
+    in use; None when it is none of ``among``."""
+    wanted = word.casefold()
+    for name in among:
+        if wanted == name:
+            return name
+    for name in among:
+        if wanted == command_word(name).casefold():
+            return name
+    return None
+
+
+def help_text() -> str:
+    """How to answer, and every command in the language in use (with its English word
+    when that differs: both are understood)."""
+    lines = [_(texts.HELP), _(texts.HELP_COMMANDS)]
+    for name in COMMANDS:
+        word, what = command_word(name), _(texts.COMMAND_HELP[name])
+        if word.casefold() == name:
+            lines.append(_(texts.HELP_COMMAND).format(word=word, what=what))
+        else:
+            lines.append(_(texts.HELP_COMMAND_ENGLISH).format(word=word, english=name, what=what))
+    return "\n".join(lines)
+
+
+def over_commands(among: Sequence[str] = OVER) -> str:
+    """What can be asked once the game is over, in the language in use."""
+    return _(texts.OVER_COMMANDS).format(commands=", ".join(command_word(c) for c in among))
+
+
+# An option's number, as typed.
+NUMBER = re.compile(r"[0-9]{1,3}")
+
+# The notation's verbs: an entry starting with one is a move written wrong, not a word
+# the seat does not know.
+_VERBS = {
+    "take",
+    "god",
+    "exchange",
+    "pay",
+    "wild",
+    "place",
+    "gain",
+    "return",
+    "erupt",
+    "decline",
+    "love",
+    "discard",
+}
+
+
+def latin(entry: str) -> str:
+    """A notation entry with the language's own color letters turned into R B O G W."""
+    shown = color_letters()
+    if shown == "RBOGW":
+        return entry
+    table = str.maketrans(shown + shown.lower(), "RBOGW" + "rbogw")
+    verb, _sep, rest = entry.partition(" ")
+    return f"{verb} {rest.translate(table)}" if rest else verb
+
+
+def move_of(entry: str) -> Action | str:
+    """The move ``entry`` (not empty) writes in the notation; else what to say: what is
+    wrong with it when it starts with one of the notation's verbs, or that it is not
+    understood at all."""
+    try:
+        return parse_action(latin(entry))
+    except NotationError as exc:
+        if entry.split()[0].lower() in _VERBS:
+            return _(texts.BAD_ENTRY).format(problem=exc)
+        return _(texts.UNKNOWN).format(entry=entry)
+
+
+# The verb that answers each kind of decision where colors are picked, for the example.
+_PICK_VERBS = {
+    DecisionKind.VILLAGE: "return",
+    DecisionKind.DEATH: "return",
+    DecisionKind.DISCARD: "discard",
+    DecisionKind.LOVE: "love",
+}
+
+
+def _letters(count: Sequence[int], letters: str) -> str:
+    return "".join(letters[c] * n for c, n in enumerate(count))
+
+
+def other_colors(state: GameState, ui: Controller) -> str:
+    """How to answer with other colors than the options offer ("" where none can be
+    written): the entry to write, with an example, and the color letters."""
+    letters = color_letters()
+    pick = ui.pick
+    if pick is None or pick.need == 0:
+        return ""
+    names = ", ".join(f"{letters[c]} {color_word(c)}" for c in range(len(letters)))
+    legend = " " + _(texts.LETTERS).format(letters=names)
+    if state.kind is DecisionKind.PAY and ui.payable(state):
+        example = "pay " + _letters(pick.value, letters)
+        return _(texts.PAY_OTHER).format(example=example) + legend
+    verb = _PICK_VERBS.get(state.kind)
+    if verb is None:
+        return ""
+    example = f"{verb} {_letters(pick.value, letters)}"
+    return _(texts.PICK_OTHER).format(verb=verb, example=example) + legend

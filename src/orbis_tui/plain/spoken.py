@@ -1,0 +1,256 @@
+"""The game said in words, for the plain-text seat: what a screen reader or a Braille
+display reads out. A sheet's lines (:mod:`orbis_tui.tui.core.sheet_lines`) with their
+worshipers and colors named and the app's signs spelled out or dropped; each option
+with its warnings; the turns played; and what each command asks about (the market, the
+board, a pyramid, a realm, the players, the standings). Functions of the game's state
+returning lines of text: the seats (:mod:`.seat`, :mod:`.join`, :mod:`.learn`) print
+them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..engine import GameState
+from ..i18n import color_letters, fill
+from ..i18n import gettext as _
+from ..tui.core.describe import color_word, effect_long, god_line
+from ..tui.core.history import TurnSummary
+from ..tui.core.recap import recap_sheet
+from ..tui.core.sheet import Choice
+from ..tui.core.sheet_lines import Chips, Line, Part, Seg, Stars, Topic
+from ..words import color_count_words, cost_words, god_name, name_of, worshiper_words
+from . import texts
+
+# What the full-screen app writes as signs, said in words (a screen reader reads "✗" as
+# "ballot x", if at all).
+_LEADING = (("! ", texts.WARNING), ("· ", texts.NOTE), ("✗ ", texts.NOT_POSSIBLE))
+
+
+def _spelled_letters(text: str) -> str:
+    """Worshipers and tiles still written with color letters ('1R', '(W★★)') in words."""
+    letters = color_letters()
+
+    def count(found: re.Match[str]) -> str:
+        return color_count_words(letters.index(found.group(2)), int(found.group(1)))
+
+    def tile(found: re.Match[str]) -> str:
+        color = color_word(letters.index(found.group(1)))
+        level = _(texts.LEVEL).format(level=len(found.group(2)))
+        return f"({color}, {level})"
+
+    text = re.sub(rf"\(([{letters}])(★{{1,3}})\)", tile, text)
+    return re.sub(rf"\b([0-9]+)([{letters}])\b", count, text)
+
+
+def plain(text: str) -> str:
+    """A line of the app in words: its signs spelled out or dropped, colors named."""
+    text = _spelled_letters(text)
+    for sign, word in _LEADING:
+        if text.startswith(sign):
+            text = _(word) + text[len(sign) :]
+    if text.startswith("▸ "):
+        text = _(texts.CHOSEN) + text[2:]
+    if text.startswith("✓ "):
+        text = text[2:]
+    return text.replace(" · ", "; ").replace(" → ", _(texts.TO)).replace("✗ ", "")
+
+
+def part_words(part: Part) -> str:
+    """One part of a line in words."""
+    if isinstance(part, str):
+        return part
+    if isinstance(part, Seg):
+        return part.text
+    if isinstance(part, Stars):
+        return _(texts.LEVEL).format(level=part.level)
+    if part.form == "color":
+        return color_word(part.count.index(1))
+    if part.form == "realm":  # the zeros too are a lot to listen to: only what is there
+        return worshiper_words(part.count)
+    if part.form == "cost":
+        if not any(part.count) and not part.any_count:
+            return part.empty
+        return cost_words(part.count, part.any_count)
+    return worshiper_words(part.count)
+
+
+def line_words(line: Line) -> list[str]:
+    """A sheet's line in words, with the lines of its block after it."""
+    text = "".join(part_words(p) for p in line.parts).strip()
+    if line.topic is Topic.PAYMENT:  # "✓ you can pay it", "✗ not yet: ...": the words say it
+        text = text.removeprefix("✓ ").removeprefix("✗ ")
+    if len(line.parts) == 1 and isinstance(line.parts[0], Chips) and line.parts[0].form == "realm":
+        text = _(texts.REALM_NOW).format(realm=text)
+    text = plain(text)
+    out = [text] if text else []
+    for below in line.block:
+        out.extend(line_words(below))
+    return out
+
+
+# Lines that stand on their own under an option; the others are said together in one.
+_ALONE = (Topic.LOSS, Topic.NOTE, Topic.REFUSAL, Topic.MISTAKE)
+
+
+def _warnings(choice: Choice | None) -> list[Line]:
+    return [] if choice is None else [line for line in choice.lines if line.topic in _ALONE]
+
+
+def choice_words(choice: Choice, before: Choice | None = None) -> list[str]:
+    """An option: its number and what it does, then what is worth knowing about it in
+    one line, then each warning and refusal on a line of its own (or, when they are
+    those of the option ``before``, a word saying so)."""
+    template = texts.OPTION if choice.legal else texts.OPTION_REFUSED
+    out = [_(template).format(number=choice.number, label=choice.label)]
+    together: list[str] = []
+    alone: list[str] = []
+    for line in choice.lines:
+        if line.topic is Topic.KEYS:
+            continue
+        said = line_words(line)
+        (alone if line.topic in _ALONE else together).extend(said)
+    if together:
+        out.append("   " + ". ".join(t.rstrip(".") for t in together) + ".")
+    same = before is not None and len(alone) > 1 and _warnings(choice) == _warnings(before)
+    if same:
+        assert before is not None
+        out.append("   " + _(texts.SAME_WARNINGS).format(number=before.number))
+    else:
+        out.extend("   " + t for t in alone)
+    return out
+
+
+def turn_words(turn: TurnSummary) -> list[str]:
+    """A turn of the history, with its round."""
+    head = _(texts.HISTORY_TURN).format(
+        round=turn.round,
+        name=turn.name,
+        took=turn.took,
+        before=turn.cp_before,
+        after=turn.cp_after,
+    )
+    return [plain(head), *("   " + plain(line) for line in turn.effects)]
+
+
+def market_words(state: GameState) -> list[str]:
+    """Each cell of the market: its tile in full, and the worshipers lying on it."""
+    out = []
+    for cell, tile in enumerate(state.market):
+        if tile is None:
+            out.append(_(texts.MARKET_EMPTY).format(cell=cell + 1))
+            continue
+        lying = state.market_worshipers[cell]
+        out.append(
+            _(texts.MARKET_CELL).format(
+                cell=cell + 1,
+                tile=name_of(tile),
+                color=color_word(tile.color),
+                level=tile.level,
+                cp=tile.cp,
+                effect=plain(effect_long(tile.effect)),
+                cost=cost_words(tile.cost, tile.cost_any),
+                lying=_(texts.LYING).format(worshipers=worshiper_words(lying))
+                if any(lying)
+                else "",
+            )
+        )
+    return out
+
+
+def board_words(state: GameState) -> list[str]:
+    """The market, the gods offered, and the tiles left in the piles."""
+    out = market_words(state)
+    gods = [state.catalog.god_by_id[g] for g in state.gods_available]
+    if gods:
+        items = "; ".join(
+            _(texts.GOD_ITEM).format(name=name_of(g), cp=g.cp, what=god_line(g).rstrip("."))
+            for g in gods
+        )
+        out.append(_(texts.GODS).format(gods=items))
+    else:
+        out.append(_(texts.GODS_NONE))
+    left = [len(pile) - pos for pile, pos in zip(state.piles, state.pile_pos, strict=True)]
+    out.append(_(texts.PILES).format(one=left[0], two=left[1], three=left[2]))
+    return out
+
+
+def pyramid_words(state: GameState, seat: int) -> list[str]:
+    """The pyramid of ``seat``, row by row."""
+    player = state.players[seat]
+    pyramid = player.pyramid
+    if not pyramid:
+        return [_(texts.PYRAMID_EMPTY).format(name=player.name)]
+    out = [fill(texts.PYRAMID_TITLE, name=player.name, count=len(pyramid))]
+    for row in sorted({r for r, _c in pyramid}):
+        tiles = []
+        for (r, col), placed in sorted(pyramid.items()):
+            if r != row:
+                continue
+            tile = placed.tile
+            words = _(texts.TILE_WORDS).format(
+                name=name_of(tile), color=color_word(tile.color), cp=tile.cp
+            )
+            if placed.wild:
+                words = _(texts.WILDERNESS)
+            if placed.cancelled:
+                words = _(texts.CANCELLED).format(tile=words)
+            tiles.append(_(texts.PYRAMID_TILE).format(col=col, tile=words))
+        out.append(_(texts.PYRAMID_ROW).format(row=row, tiles="; ".join(tiles)))
+    return out
+
+
+def realm_words(state: GameState, seat: int) -> list[str]:
+    """The worshipers of ``seat``, its farms, its god and its CP now."""
+    from ..engine import final_scores
+
+    player = state.players[seat]
+    out = [_(texts.REALM).format(name=player.name, realm=worshiper_words(player.realm_count))]
+    farms = [color_word(c) for c, on in enumerate(player.reductions) if on]
+    if farms:
+        out.append(_(texts.FARMS).format(colors=", ".join(farms)))
+    if player.god is not None:
+        out.append(_(texts.GOD_HELD).format(god=god_name(state, player.god)))
+    else:
+        out.append(_(texts.GOD_NONE))
+    out.append(_(texts.CP_NOW).format(cp=final_scores(state)[seat].total))
+    return out
+
+
+def player_words(state: GameState, seat: int, kind: str) -> str:
+    """One player in a line: who plays it (``kind``), tiles, worshipers, god and CP."""
+    from ..engine import final_scores
+
+    player = state.players[seat]
+    god = god_name(state, player.god) if player.god is not None else _(texts.GOD_NONE)
+    return _(texts.PLAYER_LINE).format(
+        name=player.name,
+        kind=kind,
+        tiles=len(player.pyramid),
+        realm=worshiper_words(player.realm_count),
+        god=god,
+        cp=final_scores(state)[seat].total,
+    )
+
+
+def recap_words(recent: Sequence[TurnSummary], to_you: Sequence[str]) -> list[str]:
+    """What happened since a player's last turn (:func:`recap_sheet`), in words: each
+    line, the lines of its block indented under it."""
+    out = []
+    for line in recap_sheet(recent, to_you):
+        for index, text in enumerate(line_words(line)):
+            out.append(("   " if index else "") + text)
+    return out
+
+
+def _columns(text: str) -> str:
+    """A row of a table laid out with spaces, its cells parted by commas (a screen reader
+    reads a run of spaces as nothing)."""
+    return re.sub(r"\s{2,}", ", ", text.strip())
+
+
+def standings_words(state: GameState) -> list[str]:
+    """The standings (as ``orbis`` prints them), a row to a line, cell by cell."""
+    from ..standings import standings_text
+
+    return [plain(_columns(text)) for text in standings_text(state).splitlines()]

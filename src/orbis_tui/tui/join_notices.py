@@ -1,0 +1,95 @@
+"""What a seat joined to a table played apart is told when the table changes around
+it: who asked for a rematch, who is still to say yes, who said no; who left the table
+or came back, whose seat a computer now plays (handed to it, or its time ran out),
+and that this seat's own time ran out. Functions from the table before and after to
+the notices; :class:`~.join.JoinApp` shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..i18n import gettext as _
+from ..levels import HUMAN
+from ..remote import protocol as p
+from ..remote.client import TableView
+from . import texts
+from .core.remote_session import RemoteSession
+
+# Each seat as last told: whether its player is here, and the computer level playing
+# it for them (None: nobody).
+Presence = list[tuple[bool, str | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One thing to tell; ``warning``: it concerns this seat itself (shown longer)."""
+
+    text: str
+    warning: bool = False
+
+
+def presence_of(view: TableView) -> Presence:
+    """Who is at the table in ``view``, and who plays for whom."""
+    return [(s.here, s.stand_in) for s in view.seats]
+
+
+def _seat_number(value: Any, seats: int) -> int | None:
+    """``value`` if it is the number of one of ``seats`` seats."""
+    return value if type(value) is int and 0 <= value < seats else None
+
+
+def rematch_notices(session: RemoteSession, before: p.RematchInfo) -> list[str]:
+    """Who asked for a rematch (not this seat), who is still to say yes (once this
+    seat said it), and who said no, since the rematch was ``before``."""
+    out = []
+    now, my_seat = session.rematch(), session.my_seat
+    names = [s.name for s in session.seats]
+    by = _seat_number(now.by, len(names))
+    if now.yes and by is not None and by not in (before.by, my_seat):
+        out.append(_(texts.REMATCH_ASKED).format(name=names[by]))
+    waiting = [
+        names[n] for n, s in enumerate(session.view.seats) if s.kind == HUMAN and n not in now.yes
+    ]
+    if now.yes and my_seat in now.yes and waiting:
+        out.append(_(texts.REMATCH_WAITING).format(names=", ".join(waiting)))
+    declined = _seat_number(now.declined, len(names))
+    if declined is not None and declined not in (before.declined, my_seat):
+        out.append(_(texts.REMATCH_DECLINED).format(name=names[declined]))
+    return out
+
+
+def presence_notices(
+    before: Presence, view: TableView, handover_in: Callable[[int], int]
+) -> list[Notice]:
+    """What changed at the table since it was ``before``: for this seat, that its time
+    ran out and a computer plays it; for the others, that a computer plays one (its
+    time ran out, or it was handed over) or that its player left (and how long the
+    grace before it may be handed over: ``handover_in``) or came back."""
+    out = []
+    now = presence_of(view)
+    for seat, (was, is_now) in enumerate(zip(before, now, strict=False)):
+        name = view.seats[seat].name
+        if seat == view.seat:
+            if was[1] != is_now[1] and is_now[1] is not None and view.seats[seat].out_of_time:
+                level = texts.level_name(is_now[1])
+                out.append(Notice(_(texts.CLOCK_MINE_RAN_OUT).format(level=level), warning=True))
+            continue
+        if was[1] != is_now[1] and is_now[1] is not None:
+            level = texts.level_name(is_now[1])
+            if view.seats[seat].out_of_time:
+                template = _(texts.CLOCK_RAN_OUT)
+            else:
+                template = _(texts.STAND_IN_STARTED)
+            out.append(Notice(template.format(name=name, level=level)))
+        elif was[0] != is_now[0]:
+            wait = handover_in(seat)
+            if is_now[0]:
+                text = _(texts.SEAT_BACK).format(name=name)
+            elif wait:
+                text = _(texts.SEAT_AWAY_GRACE).format(name=name, seconds=wait)
+            else:
+                text = _(texts.SEAT_AWAY).format(name=name)
+            out.append(Notice(text))
+    return out

@@ -1,0 +1,62 @@
+"""What a joined seat's app tells when the others come and go, or a computer takes a
+seat (orbis_tui.tui.join_notices): worked out from the table before and after, with
+no server and no screen."""
+
+from __future__ import annotations
+
+from orbis_tui.i18n import gettext
+from orbis_tui.records import Match
+from orbis_tui.records.model import setup_for_game
+from orbis_tui.remote import protocol as p
+from orbis_tui.remote.client import TableView
+from orbis_tui.tui import texts
+from orbis_tui.tui.join_notices import Notice, Presence, presence_notices, presence_of
+
+RECORD = Match.start(setup_for_game(["Ada", "Bo", "Cy"], 4, 0)).record
+
+
+def view(*seats: p.SeatInfo) -> TableView:
+    """The table as seat 0 (Ada) sees it."""
+    return TableView(seat=0, count=0, record=RECORD, seats=list(seats))
+
+
+def seat(name: str, **said: object) -> p.SeatInfo:
+    return p.SeatInfo.model_validate({"name": name, "kind": "human", "here": True} | said)
+
+
+ALL_HERE = view(seat("Ada"), seat("Bo"), seat("Cy"))
+
+
+def told(before: Presence, after: TableView, grace: int = 0) -> list[Notice]:
+    return presence_notices(before, after, lambda _seat: grace)
+
+
+def test_a_player_who_leaves_is_said_with_the_grace_left_and_back_again() -> None:
+    here = presence_of(ALL_HERE)
+    bo_away = view(seat("Ada"), seat("Bo", here=False), seat("Cy"))
+    grace = gettext(texts.SEAT_AWAY_GRACE).format(name="Bo", seconds=40)
+    assert told(here, bo_away, grace=40) == [Notice(grace)]
+    assert told(here, bo_away) == [Notice(gettext(texts.SEAT_AWAY).format(name="Bo"))]
+    back = gettext(texts.SEAT_BACK).format(name="Bo")
+    assert told(presence_of(bo_away), ALL_HERE) == [Notice(back)]
+    assert told(here, ALL_HERE) == []  # nothing changed: nothing said
+
+
+def test_a_computer_taking_a_seat_says_whether_the_time_ran_out() -> None:
+    here = presence_of(ALL_HERE)
+    easy = texts.level_name("easy")
+    handed = view(seat("Ada"), seat("Bo", here=False, stand_in="easy"), seat("Cy"))
+    started = gettext(texts.STAND_IN_STARTED).format(name="Bo", level=easy)
+    assert told(here, handed) == [Notice(started)]
+    late = view(seat("Ada"), seat("Bo", stand_in="easy", out_of_time=True), seat("Cy"))
+    ran_out = gettext(texts.CLOCK_RAN_OUT).format(name="Bo", level=easy)
+    assert told(here, late) == [Notice(ran_out)]
+
+
+def test_this_seat_is_told_only_that_its_own_time_ran_out_as_a_warning() -> None:
+    here = presence_of(ALL_HERE)
+    mine = view(seat("Ada", stand_in="easy", out_of_time=True), seat("Bo"), seat("Cy"))
+    ran_out = gettext(texts.CLOCK_MINE_RAN_OUT).format(level=texts.level_name("easy"))
+    assert told(here, mine) == [Notice(ran_out, warning=True)]
+    away = view(seat("Ada", here=False, stand_in="easy"), seat("Bo"), seat("Cy"))
+    assert told(here, away) == []  # handed over while away: no clock, nothing to say
