@@ -127,6 +127,7 @@ def test_a_whole_two_player_game_between_people_hands_the_keyboard_over(tmp_path
     assert "Since your last turn:" in text
     assert "Final standings" in text
     assert any(a in COMMANDS for a in reader.answers)
+    assert ".;" not in text  # the players' lines read as one sentence each
 
 
 @pytest.mark.slow  # a whole game
@@ -426,3 +427,14 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
         assert "zu spät" in said and "Nächstes Mal" in said
     finally:
         i18n.set_language(before)
+
+
+def test_a_players_line_without_a_god_reads_as_one_sentence() -> None:
+    from orbis_tui.engine import new_game
+    from orbis_tui.plain.spoken import player_words
+    from orbis_tui.tiles import load_catalog
+
+    state = new_game(load_catalog(), ["Ada", "Bo"], seed=7)
+    line = player_words(state, 1, "a person")
+    assert line.startswith("Bo (a person): tiles in the pyramid: 0; worshipers: ")
+    assert line.endswith("; no god yet; CP now: 0.")

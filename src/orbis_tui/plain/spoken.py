@@ -222,7 +222,7 @@ def player_words(state: GameState, seat: int, kind: str) -> str:
     from ..engine import final_scores
 
     player = state.players[seat]
-    god = god_name(state, player.god) if player.god is not None else _(texts.GOD_NONE)
+    god = god_name(state, player.god) if player.god is not None else _(texts.GOD_NONE_IN_LINE)
     return _(texts.PLAYER_LINE).format(
         name=player.name,
         kind=kind,
