@@ -18,11 +18,13 @@ from orbis_tui.analysis.review import (
     FINE,
     FINE_FACTOR,
     FIRST_WORLDS,
+    MANY_WORLDS_FACTOR,
     MAX_WORLDS,
     MISTAKE,
     MISTAKE_FLOOR,
     MORE_WORLDS,
     NOISE_FACTOR,
+    SETTLED_ERROR,
     UNCLEAR,
     Budget,
     GameReview,
@@ -35,6 +37,7 @@ from orbis_tui.analysis.review import (
     is_fine,
     is_mistake,
     review_record,
+    worlds_worth_adding,
 )
 from orbis_tui.analysis.search import OptionEstimate
 from orbis_tui.bots import bot_seed
@@ -218,7 +221,7 @@ def test_a_mistake_found_on_some_worlds_is_judged_on_fresh_ones() -> None:
         if not is_mistake(found, error):
             assert move.loss == pytest.approx(max(0.0, found))
             continue
-        count = fresh_worlds(2, len(mine.values), found, error)
+        count = fresh_worlds(len(mine.values), found, error)
         worlds = turn_worlds(state, 0, count, start=len(mine.values))
         again, again_error = paired_difference(
             play_futures(state, best.actions, worlds, rounds=None),
@@ -235,18 +238,39 @@ def test_the_fresh_worlds_are_fixed_by_the_first_ones_alone() -> None:
     fresh mean is not biased by when it stopped): enough for an error of
     CONFIRMED_ERROR, or a third of the margin over the floor when that is less."""
     # a clear 7-CP loss with a spread of 2 CP per world: the fewest worlds do
-    assert fresh_worlds(2, 8, 7.0, 2.0 / math.sqrt(8)) == FIRST_WORLDS
+    assert fresh_worlds(8, 7.0, 2.0 / math.sqrt(8)) == FIRST_WORLDS
     # a spread of 4 CP per world: (4 / 0.75)^2 = 28.4 worlds, in steps of MORE_WORLDS
     needed = math.ceil((4.0 / CONFIRMED_ERROR) ** 2 / MORE_WORLDS) * MORE_WORLDS
-    assert fresh_worlds(2, 16, 7.0, 4.0 / 4.0) == needed == 32
+    assert fresh_worlds(16, 7.0, 4.0 / 4.0) == needed == 32
     # a loss near the floor asks for a smaller error: a third of its margin over it
     wanted = (1.9 - MISTAKE_FLOOR) / (NOISE_FACTOR + 1)
     assert wanted < CONFIRMED_ERROR
-    assert fresh_worlds(3, 16, 1.9, 0.3) == math.ceil((1.2 / wanted) ** 2 / 8) * 8
-    # never more than a decision gets at its table size
-    assert fresh_worlds(2, 40, 1.3, 0.4) == MAX_WORLDS
-    assert fresh_worlds(4, 40, 1.3, 0.4) == 2 * MAX_WORLDS
-    assert fresh_worlds(2, 8, 5.0, math.inf) == MAX_WORLDS
+    assert fresh_worlds(16, 1.9, 0.3) == math.ceil((1.2 / wanted) ** 2 / 8) * 8
+    # never more than a decision gets, whatever the table size
+    most = MANY_WORLDS_FACTOR * MAX_WORLDS
+    assert fresh_worlds(40, 1.3, 0.4) == most
+    assert fresh_worlds(8, 5.0, math.inf) == most
+
+
+def test_an_unclear_decision_gets_more_worlds_while_a_mistake_is_within_reach() -> None:
+    """Past MAX_WORLDS, an unclear difference gets more worlds while its error is above
+    SETTLED_ERROR and the difference plus one error reaches a mistake's size at the
+    error the most worlds would give; the table size plays no part (a forest sealed at
+    two players spreads 12.8 CP per world)."""
+    most = MANY_WORLDS_FACTOR * MAX_WORLDS
+    assert most > 2 * MAX_WORLDS  # more than three or four players used to get
+    # 0.74 ± 2.12 on 40 worlds: at most worlds about 0.75, a mistake from 1.5: go on
+    assert worlds_worth_adding(0.74, 2.12, 40, most)
+    # 0.3 ± 0.5: even one error up is under the floor: stop, "not clear"
+    assert not worlds_worth_adding(0.3, 0.5, 40, most)
+    # settled: the error is already small
+    assert not worlds_worth_adding(1.1, SETTLED_ERROR, 40, most)
+    # a large error: at most worlds a mistake needs 2 x 1.5 x sqrt(40 / most) CP, above
+    # the floor; a difference one error short of it stops, one just reaching it goes on
+    reach = NOISE_FACTOR * 1.5 * math.sqrt(40 / most)
+    assert reach > MISTAKE_FLOOR
+    assert not worlds_worth_adding(reach - 1.5 - 0.01, 1.5, 40, most)
+    assert worlds_worth_adding(reach - 1.5 + 0.01, 1.5, 40, most)
 
 
 def test_futures_met_again_at_the_end_of_the_turn_are_not_played_again() -> None:

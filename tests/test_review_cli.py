@@ -302,6 +302,7 @@ def test_a_review_is_kept_and_read_back_and_a_damaged_one_is_said_and_redone(
     monkeypatch.setattr(analysis, "review_record", counting)  # the name the command asks
     monkeypatch.setattr(review_module, "FIRST_WORLDS", 2)
     monkeypatch.setattr(review_module, "MAX_WORLDS", 4)
+    monkeypatch.setattr(review_module, "MANY_WORLDS_FACTOR", 1)  # no more for unclear ones
     data = json.loads(short_record.read_text(encoding="utf-8"))
     data["actions"] = data["actions"][:6]
     short_record.write_text(json.dumps(data), encoding="utf-8")

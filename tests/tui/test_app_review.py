@@ -51,6 +51,7 @@ def small_review(monkeypatch: pytest.MonkeyPatch) -> None:
     # the moves compared are played to the end on a few common worlds, not a review's many
     monkeypatch.setattr(review_module, "FIRST_WORLDS", 4)
     monkeypatch.setattr(review_module, "MAX_WORLDS", 8)
+    monkeypatch.setattr(review_module, "MANY_WORLDS_FACTOR", 1)  # no more for unclear ones
 
 
 def run_viewer(record: GameRecord, scenario, analyse: bool = True) -> None:

@@ -64,6 +64,7 @@ def test_the_review_screen_speaks_the_language_and_fits(speaking, monkeypatch) -
     monkeypatch.setattr(review_screen, "PER_OPTION", 3)
     monkeypatch.setattr(review_module, "FIRST_WORLDS", 4)  # a few worlds, as in test_app_review
     monkeypatch.setattr(review_module, "MAX_WORLDS", 8)
+    monkeypatch.setattr(review_module, "MANY_WORLDS_FACTOR", 1)  # no more for unclear ones
     record = bot_record()
 
     async def scenario(analyse: bool) -> None:

@@ -27,6 +27,7 @@ def small_review(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(review_screen, "PER_OPTION", 3)
     monkeypatch.setattr(review_module, "FIRST_WORLDS", 4)
     monkeypatch.setattr(review_module, "MAX_WORLDS", 8)
+    monkeypatch.setattr(review_module, "MANY_WORLDS_FACTOR", 1)  # no more for unclear ones
     monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "data"))
 
 

@@ -61,11 +61,14 @@ BIGGEST = 3  # mistakes listed per player
 # Common worlds on which the move played and the search's best are played to the end.
 FIRST_WORLDS = 8
 MORE_WORLDS = 8  # added while the decision is not clearly fine ...
-MAX_WORLDS = 40  # ... up to this many with two players;
-# with three or four the futures spread more (a paired difference's standard deviation
-# is 7 to 12 CP per world early in the game, against 5 to 9 with two), so up to
-# MANY_WORLDS_FACTOR times as many, while the difference's error is above SETTLED_ERROR.
-MANY_WORLDS_FACTOR = 2
+MAX_WORLDS = 40  # ... up to this many;
+# then a decision still unclear gets more, up to MANY_WORLDS_FACTOR times as many, while
+# the difference's error is above SETTLED_ERROR and a mistake is still within reach
+# (see worlds_worth_adding). The spread of the futures, not the table size, decides: a
+# paired difference's standard deviation is 5 to 13 CP per world, with two players as
+# with four (a forest sealed at two players: 12.8), and a 2-CP loss at 12 CP per world
+# stands out from two standard errors only after some 150 to 300 worlds.
+MANY_WORLDS_FACTOR = 8
 SETTLED_ERROR = 0.6  # CP
 # A decision that looks like a mistake leaves its first worlds as soon as it clearly
 # does, and is played again on fresh ones (see _confirmed), as many as its first worlds'
@@ -313,12 +316,12 @@ def _compare(
     """The move played and the search's best, played on the same fresh worlds:
     :data:`FIRST_WORLDS`, then :data:`MORE_WORLDS` at a time, up to :data:`MAX_WORLDS`,
     until the difference is clearly fine or clearly looks like a mistake (whose loss
-    fresh worlds measure again: :func:`_confirmed`). With three or four players, a
-    difference still unclear and whose error is above :data:`SETTLED_ERROR` gets more
-    worlds, up to :data:`MANY_WORLDS_FACTOR` times :data:`MAX_WORLDS`. Futures already
-    in ``cache`` are read, not played (see :func:`.paired.play_futures`)."""
+    fresh worlds measure again: :func:`_confirmed`). A difference still unclear gets
+    more worlds, up to :data:`MANY_WORLDS_FACTOR` times :data:`MAX_WORLDS`, while
+    :func:`worlds_worth_adding` says so. Futures already in ``cache`` are read, not
+    played (see :func:`.paired.play_futures`)."""
     planner = QuickPlanner()
-    most = MAX_WORLDS if state.num_players <= 2 else MANY_WORLDS_FACTOR * MAX_WORLDS
+    most = MANY_WORLDS_FACTOR * MAX_WORLDS
     worlds = turn_worlds(state, seed, FIRST_WORLDS)
     # Each answer's turn is finished by the fixed level too (not by the search's plan for
     # it): the loss is then of this decision alone, as the calibration measures it.
@@ -328,7 +331,9 @@ def _compare(
         difference, stderr = paired_difference(theirs, mine)
         if is_fine(difference, stderr) or is_mistake(max(0.0, difference), stderr):
             break
-        if len(worlds) >= MAX_WORLDS and stderr <= SETTLED_ERROR:
+        if len(worlds) >= MAX_WORLDS and not worlds_worth_adding(
+            difference, stderr, len(worlds), most
+        ):
             break
         more = turn_worlds(state, seed, MORE_WORLDS, start=len(worlds))
         worlds += more
@@ -354,7 +359,7 @@ def _confirmed(
     its own mean looks clear would not be."""
     planner = QuickPlanner()
     difference, stderr = paired_difference(theirs, mine)
-    count = fresh_worlds(state.num_players, len(mine.values), difference, stderr)
+    count = fresh_worlds(len(mine.values), difference, stderr)
     worlds = turn_worlds(state, seed, count, start=len(mine.values))
     return (
         play_futures(state, mine.actions, worlds, planner, None, cache),
@@ -362,14 +367,27 @@ def _confirmed(
     )
 
 
-def fresh_worlds(players: int, first: int, difference: float, stderr: float) -> int:
+def worlds_worth_adding(difference: float, stderr: float, count: int, most: int) -> bool:
+    """Whether an unclear paired difference (``difference`` ± ``stderr`` on ``count``
+    worlds) is worth more worlds, up to ``most``: while its error is above
+    :data:`SETTLED_ERROR`, and a mistake is still within reach, i.e. the difference
+    plus one standard error reaches a mistake's size at the error ``most`` worlds would
+    give (the floor, and :data:`NOISE_FACTOR` such errors). A small difference stops
+    early: more worlds would only say "not clear" more precisely."""
+    if stderr <= SETTLED_ERROR or not math.isfinite(stderr):
+        return False
+    at_most = stderr * math.sqrt(count / most)
+    return difference + stderr >= max(MISTAKE_FLOOR, NOISE_FACTOR * at_most)
+
+
+def fresh_worlds(first: int, difference: float, stderr: float) -> int:
     """The fresh worlds a mistake found on ``first`` worlds (``difference`` ±
     ``stderr``, a standard error of sampling only: the futures reach the end) is played
     on again: enough, at the first worlds' spread, for a standard error of
     :data:`CONFIRMED_ERROR` or a third of its margin over :data:`MISTAKE_FLOOR`,
     whichever is smaller; in steps of :data:`MORE_WORLDS`, from :data:`FIRST_WORLDS` to
-    the most a decision gets at this table size."""
-    most = MAX_WORLDS if players <= 2 else MANY_WORLDS_FACTOR * MAX_WORLDS
+    the most a decision gets (:data:`MANY_WORLDS_FACTOR` times :data:`MAX_WORLDS`)."""
+    most = MANY_WORLDS_FACTOR * MAX_WORLDS
     wanted = min(CONFIRMED_ERROR, (difference - MISTAKE_FLOOR) / (NOISE_FACTOR + 1))
     if wanted <= 0 or not math.isfinite(stderr):
         return most
