@@ -197,3 +197,24 @@ print(sent.value == signal.SIGKILL)
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
     )
     assert done.stdout.strip() == "True", done.stderr
+
+
+def test_workers_are_stopped_even_when_one_was_killed_while_waiting_for_a_job() -> None:
+    """A worker waiting for its next job holds its queue's lock; killed then, it never
+    gives it back, and ``Pool.terminate`` alone would wait for that lock for ever."""
+    from orbis_tui.processes import started_pool, stop_pool
+
+    pool = started_pool(1)
+    assert pool.apply(abs, (-2,)) == 2
+    (worker,) = pool._pool  # type: ignore[attr-defined]
+    lock = pool._inqueue._rlock  # type: ignore[attr-defined]
+    for _ in range(600):  # until the worker is back waiting, holding the lock
+        if not lock.acquire(block=False):
+            break
+        lock.release()
+        time.sleep(0.05)
+    else:
+        pytest.fail("the worker never waited for a job")
+    os.kill(worker.pid, signal.SIGKILL)
+    worker.join()
+    assert finishes_within(60, lambda: stop_pool(pool)) is None

@@ -50,6 +50,20 @@ def started_pool(workers: int) -> Pool:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+def stop_pool(pool: Pool) -> None:
+    """Stop ``pool``'s workers at once, even after one of them was lost.
+
+    ``Pool.terminate`` first takes the lock of the workers' queue, which a worker holds
+    while it waits for its next job and which a worker that ended (killed, or its job
+    ended the process) never gives back: then it waits for ever. Every worker is ended
+    by the stop anyway, so this process takes a lock of its own instead (the workers
+    keep their copies of the old one)."""
+    queue = getattr(pool, "_inqueue", None)  # multiprocessing keeps it there
+    if queue is not None and hasattr(queue, "_rlock"):
+        queue._rlock = threading.Lock()
+    pool.terminate()
+
+
 def _start_resource_tracker() -> None:
     """Start multiprocessing's resource tracker (the process that cleans up after the
     workers) if it is not running. It is handed this process's error output by its file
@@ -155,7 +169,7 @@ class KeptPool:
             return
         self._ready.set()
         self._stop.wait()
-        self._pool.terminate()
+        stop_pool(self._pool)
 
     @property
     def alive(self) -> bool:

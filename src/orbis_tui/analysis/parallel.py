@@ -19,7 +19,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ..processes import started_pool
+from ..processes import started_pool, stop_pool
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -65,18 +65,21 @@ def run_jobs(
             done(number, function(job))
         return True
     numbered = [(function, number, jobs[number]) for number in dispatch_order(jobs, cost)]
-    with started_pool(min(workers, len(jobs))) as pool:
+    pool = started_pool(min(workers, len(jobs)))
+    try:
         results = pool.imap_unordered(_run_numbered, numbered)
         left = len(jobs)
         while left:
             if cancel is not None and cancel():
-                return False  # leaving the block terminates the workers
+                return False  # the workers are stopped below
             try:
                 number, result = results.next(POLL_SECONDS)
             except multiprocessing.TimeoutError:
                 continue
             done(number, result)
             left -= 1
+    finally:
+        stop_pool(pool)
     return True
 
 
