@@ -56,11 +56,12 @@ def stop_pool(pool: Pool) -> None:
     ``Pool.terminate`` first takes the lock of the workers' queue, which a worker holds
     while it waits for its next job and which a worker that ended (killed, or its job
     ended the process) never gives back: then it waits for ever. Every worker is ended
-    by the stop anyway, so this process takes a lock of its own instead (the workers
-    keep their copies of the old one)."""
+    by the stop anyway, so the queue gets a fresh lock first (a worker started meanwhile,
+    to replace the lost one, is handed the fresh one; the workers before keep theirs)."""
     queue = getattr(pool, "_inqueue", None)  # multiprocessing keeps it there
     if queue is not None and hasattr(queue, "_rlock"):
-        queue._rlock = threading.Lock()
+        context = getattr(pool, "_ctx", None) or multiprocessing.get_context("spawn")
+        queue._rlock = context.Lock()
     pool.terminate()
 
 
