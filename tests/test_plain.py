@@ -437,4 +437,4 @@ def test_a_players_line_without_a_god_reads_as_one_sentence() -> None:
     state = new_game(load_catalog(), ["Ada", "Bo"], seed=7)
     line = player_words(state, 1, "a person")
     assert line.startswith("Bo (a person): tiles in the pyramid: 0; worshipers: ")
-    assert line.endswith("; no god yet; CP now: 0.")
+    assert line.endswith("; no god taken yet; CP now: 0.")

@@ -85,7 +85,7 @@ REALM = N_("{name}'s worshipers: {realm}.")
 FARMS = N_("Farms: {colors} cost nothing.")
 GOD_HELD = N_("God: {god}.")
 GOD_NONE = N_("No god yet.")
-GOD_NONE_IN_LINE = N_("no god yet")  # within a player's line, between semicolons
+GOD_NONE_IN_LINE = N_("no god taken yet")  # within a player's line, between semicolons
 CP_NOW = N_("CP now: {cp}.")
 PLAYER_LINE = N_(
     "{name} ({kind}): tiles in the pyramid: {tiles}; worshipers: {realm}; {god}; CP now: {cp}."
