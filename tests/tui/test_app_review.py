@@ -158,10 +158,17 @@ def test_the_review_judges_moves_and_m_jumps_to_the_biggest_mistake(tmp_path: Pa
         assert "CP lost counts a win as 10 CP." in legend
         await press(pilot, "end")
         shown = analysis(pilot)
+        page = shown
+        for _ in range(20):  # at 80x24 the rest is read with +, as the panel's last line says
+            if "▾" not in page:  # "▴ - back · the end" on the last page
+                break
+            await press(pilot, "+")
+            page = analysis(pilot)
+            shown += " " + page
         for player in review.players:
             if player.lesson:  # every player's lesson, its first point at least
                 assert gettext(texts_learn.REVIEW_LESSON).format(name=player.name) in shown
-                assert " ".join(player.lesson[0].split()[:4]) in shown
+                assert " ".join(player.lesson[0].split()[:4]) in shown, shown
         if len(mistakes) > 1:
             second = sorted(mistakes, key=lambda m: -m.loss)[1]
             await press(pilot, "m")

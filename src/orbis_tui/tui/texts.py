@@ -258,9 +258,9 @@ PANEL_WAITING = N_("{name} is choosing, at their own screen…")
 PANEL_MISTAKE = "✗ {reason}"
 PANEL_WARNING = "! {message}"
 PANEL_NOTE = "· {message}"
-PANEL_MORE = N_("▾ more: press + or ] (- or [ to go back)")
-PANEL_MORE_COACH = N_("▾ more: press + or ] · c: the coach")
-PANEL_MORE_IN_COACH = N_("▾ more: press + or ] · or the coach, at the right")
+PANEL_MORE = N_("▾ more: + or ] (back: - or [)")
+PANEL_MORE_COACH = N_("▾ more: + or ] · c: the coach")
+PANEL_MORE_IN_COACH = N_("▾ more: + or ] · the coach: at the right")
 # a page of a panel scrolled with its keys ({next} and {back}: + and -): {page} of {pages}
 PANEL_PAGE_MORE = N_("▾ {next} more · {back} back ({page}/{pages})")
 PANEL_PAGE_END = N_("▴ {back} back · the end ({page}/{pages})")
