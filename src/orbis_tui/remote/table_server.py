@@ -134,6 +134,9 @@ class TableServer:
                     return None
                 if changed_meanwhile:  # what was read may be behind: read it again
                     self._keep(self._take_up(room, None), f"table {table_id} not loaded again")
+                # Its computer players may move here (another server process may hold
+                # the lease now, and stop: this one takes the lease over then).
+                room.wake_bots()
             await room.settle_clock()
         return room
 
