@@ -27,9 +27,11 @@ from orbis_tui.engine import format_action
 from orbis_tui.levels import HUMAN
 from orbis_tui.remote import protocol as p
 from orbis_tui.remote.client import SeatLink, create_table_request
-from orbis_tui.remote.links import Link, parse_link
+from orbis_tui.remote.deal import create_table
+from orbis_tui.remote.links import PLAY, Link, parse_link
 from orbis_tui.remote.pgstore import PostgresStore
 from orbis_tui.remote.seatbot import SeatRun, play_seat, random_chooser
+from orbis_tui.remote.store_types import Change
 from orbis_tui.remote.table_server import TableServer
 
 from .conftest import NO_POSTGRES, POSTGRES_URL
@@ -189,6 +191,96 @@ def test_a_computer_seat_is_played_by_one_server_only_and_stays_a_computer() -> 
             for room in rooms:
                 assert room.kinds == [HUMAN, "easy"]
                 assert room.record.actions == run.final["actions"]
+
+    asyncio.run(main())
+
+
+def test_an_action_stored_elsewhere_while_a_server_loads_the_table_is_not_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Server B reads the table just before server A stores an action to it, and hears
+    of that action before its room is ready: the room still takes the action up (it
+    used to keep the table as read, for ever: the seat to move next waited in vain)."""
+
+    async def main() -> None:
+        async with two_servers() as (a, b):
+            links, _watch, answer = await new_table(a, 2)
+            table = answer["table"]
+            room_a = a.rooms[table]
+            read, release, heard = asyncio.Event(), asyncio.Event(), asyncio.Event()
+            real_load, told = b.store.load, b.store.on_change
+            assert told is not None
+
+            async def held_load(table_id: str) -> Any:
+                stored = await real_load(table_id)
+                if table_id == table:  # read: now held back until A's action is heard
+                    read.set()
+                    await release.wait()
+                return stored
+
+            def telling(table_id: str, change: Change) -> None:
+                told(table_id, change)
+                if table_id == table and change.number == 0:
+                    heard.set()
+
+            monkeypatch.setattr(b.store, "load", held_load)
+            b.store.on_change = telling
+            async with asyncio.timeout(30):
+                loading = asyncio.create_task(b.room(table))
+                await read.wait()
+                seat = room_a.match.state.current
+                async with raw_socket(at(links[seat], a)) as player:
+                    await player.next("table")
+                    action = room_a.match.state.decision_actions()[0]
+                    await player.send(p.act(0, format_action(action)))
+                    await heard.wait()  # B was told while its room was not there yet
+                release.set()
+                room_b = await loading
+            assert room_b is not None
+            await until(lambda: room_b.count == 1)
+            assert room_b.record.actions == room_a.record.actions
+
+    asyncio.run(main())
+
+
+def test_a_server_that_opened_a_table_plays_its_computer_seat_once_the_holder_stops(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Server A holds the lease of a table whose computer is to move; server B opens
+    the table for a person's link, then A stops before the computer moved: B plays it
+    (a room opened for a link used to leave its computer players asleep: nobody did)."""
+    from orbis_tui.remote import pg_presence, pgstore
+
+    monkeypatch.setattr(pg_presence, "LEASE", 1.0)  # B waits at most that for A's lease
+    monkeypatch.setattr(pgstore, "HEARTBEAT", 0.2)  # while A renews it
+
+    async def main() -> None:
+        assert POSTGRES_URL is not None
+        async with (
+            running_server(await PostgresStore.connect(POSTGRES_URL)) as b,
+            AsyncExitStack() as server_a,
+        ):
+            store_a = await PostgresStore.connect(POSTGRES_URL)
+            a = await server_a.enter_async_context(
+                running_server(store_a, bot_pause=3600.0)
+            )  # A takes the lease, then thinks for an hour
+            dealt = await create_table(a.store, ["Ada", "Bot"], [HUMAN, "easy"], first_player=1)
+            link = Link(url(b), PLAY, dealt.table, dealt.seat_tokens[0] or "")
+            room_a = await a.room(dealt.table)
+            assert room_a is not None
+            room_a.wake_bots()  # as when a table is dealt
+            async with asyncio.timeout(30):
+                while await _lease_holder(dealt.table) != store_a.holder:
+                    await asyncio.sleep(0.01)
+            async with raw_socket(link) as ada:  # B opens the table for Ada
+                assert (await ada.next("table"))["n"] == 0
+                await server_a.aclose()  # A stops: its lease is given up
+                async with asyncio.timeout(30):
+                    while (await ada.next("change", timeout=30))["n"] == 0:
+                        pass  # until B played the computer's move
+            room_b = b.rooms[dealt.table]
+            assert room_a.bot_moves == 0 and room_b.bot_moves > 0
+            assert room_b.kinds == [HUMAN, "easy"]
 
     asyncio.run(main())
 

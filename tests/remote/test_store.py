@@ -482,3 +482,47 @@ def test_a_postgresql_table_whose_hash_is_not_ascii_is_set_aside(damage: str, na
             await store.close()
 
     asyncio.run(main())
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason="no PostgreSQL server (ORBIS_TEST_POSTGRES)")
+def test_two_postgresql_servers_dealing_a_rematch_at_once_agree_on_the_first_one_stored() -> None:
+    """The second server's statement waits for the first's row, then answers that one
+    (it used to answer its own: its statement began before the first's row was stored,
+    and could not see it; each server sent its seats to the table it had dealt)."""
+    import psycopg
+
+    assert POSTGRES_URL is not None
+
+    async def blocked_by(db: psycopg.AsyncConnection[tuple[int]], pid: int) -> bool:
+        cur = await db.execute(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
+            (pid,),
+        )
+        row = await cur.fetchone()
+        return row is not None and row[0] > 0
+
+    async def main() -> None:
+        store = await open_store(POSTGRES_URL)
+        try:
+            table = StoredTable(new_table_id(), "{}", ["aa", "bb"], "ww")
+            await store.create(table)
+            try:
+                async with (
+                    await psycopg.AsyncConnection.connect(POSTGRES_URL) as first,
+                    await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True) as db,
+                ):
+                    await first.execute(  # the first server's deal, not yet committed
+                        "INSERT INTO orbis_rematches VALUES (%s, 'FirstDealt00')", (table.id,)
+                    )
+                    second = asyncio.create_task(store.set_next_table(table.id, "SecondDealt0"))
+                    async with asyncio.timeout(30):
+                        while not await blocked_by(db, first.info.backend_pid):
+                            await asyncio.sleep(0.01)  # until the second one waits for it
+                    await first.commit()
+                    assert await second == "FirstDealt00"
+            finally:
+                await store.finish(table.id)  # the other tests' servers never load it
+        finally:
+            await store.close()
+
+    asyncio.run(main())

@@ -369,20 +369,20 @@ class PostgresStore:
             await self._notify(conn, table_id)
 
     async def set_next_table(self, table_id: str, next_table: str) -> str:
+        # The rematch stored first wins. Its row may be stored by another process while
+        # this statement runs, unseen by a plain SELECT of it (which sees the table as
+        # it was when the statement began); DO UPDATE sees it, keeps it and answers it.
         async with self._conn() as conn:
             cur = await conn.execute(
-                """WITH taken AS (
-                    INSERT INTO orbis_rematches VALUES (%(t)s, %(n)s)
-                    ON CONFLICT DO NOTHING RETURNING next_table)
-                SELECT next_table FROM taken
-                UNION ALL
-                SELECT next_table FROM orbis_rematches
-                WHERE table_id = %(t)s AND NOT EXISTS (SELECT 1 FROM taken)""",
-                {"t": table_id, "n": next_table},
+                """INSERT INTO orbis_rematches AS r VALUES (%s, %s)
+                ON CONFLICT (table_id) DO UPDATE SET next_table = r.next_table
+                RETURNING next_table""",
+                (table_id, next_table),
             )
             row = await cur.fetchone()
             await self._notify(conn, table_id)
-        return str(row[0]) if row is not None else next_table
+        assert row is not None  # one row: inserted, or the one kept
+        return str(row[0])
 
     async def say(self, table_id: str, seat: int, at: int, text: str) -> ChatLine:
         """Keep the message and tell the other server processes, in one statement."""

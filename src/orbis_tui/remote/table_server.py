@@ -91,6 +91,9 @@ class TableServer:
         self.join_command = join_command or _join_command
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        # The table being loaded, and whether another process changed it meanwhile
+        # (its room is not there yet to take the change up: it loads it again once it is).
+        self._unready: dict[str, bool] = {}
         self._sockets: set[asyncio.Task[Any]] = set()
         self._tasks: set[asyncio.Task[Any]] = set()  # kept until done, cancelled at the end
         # The parts that answer the host's requests, and what a link opens over HTTP.
@@ -122,29 +125,44 @@ class TableServer:
         async with self._loading:
             room = self.rooms.get(table_id)
             if room is None:
+                self._unready[table_id] = False
                 try:
-                    stored = await self.store.load(table_id)
-                except DamagedTable as exc:
-                    log.error("set aside (the other tables are served): %s", exc)
+                    room = await self._load_room(table_id)
+                finally:
+                    changed_meanwhile = self._unready.pop(table_id)
+                if room is None:
                     return None
-                if stored is None:
-                    return None
-                try:
-                    room = Room(
-                        stored,
-                        self.store,
-                        bot_pause=self.bot_pause,
-                        bot_budget=self.bot_budget,
-                        clock=self.clock,
-                        wall_clock=self.wall_clock,
-                    )
-                except Exception as exc:  # a stored table this version cannot replay
-                    # one line, whatever the stored table holds (escapes, a long value)
-                    log.error("table %s cannot be resumed: %s", table_id, printable(exc, MAX_LINE))
-                    return None
-                await room.share_graces()
-                self.rooms[table_id] = room
+                if changed_meanwhile:  # what was read may be behind: read it again
+                    self._keep(self._take_up(room, None), f"table {table_id} not loaded again")
+                # Its computer players may move here (another server process may hold
+                # the lease now, and stop: this one takes the lease over then).
+                room.wake_bots()
             await room.settle_clock()
+        return room
+
+    async def _load_room(self, table_id: str) -> Room | None:
+        try:
+            stored = await self.store.load(table_id)
+        except DamagedTable as exc:
+            log.error("set aside (the other tables are served): %s", exc)
+            return None
+        if stored is None:
+            return None
+        try:
+            room = Room(
+                stored,
+                self.store,
+                bot_pause=self.bot_pause,
+                bot_budget=self.bot_budget,
+                clock=self.clock,
+                wall_clock=self.wall_clock,
+            )
+        except Exception as exc:  # a stored table this version cannot replay
+            # one line, whatever the stored table holds (escapes, a long value)
+            log.error("table %s cannot be resumed: %s", table_id, printable(exc, MAX_LINE))
+            return None
+        await room.share_graces()
+        self.rooms[table_id] = room
         return room
 
     async def resume_all(self) -> int:
@@ -202,6 +220,8 @@ class TableServer:
         room = self.rooms.get(table_id)
         if room is not None:
             self._keep(self._take_up(room, change), f"table {table_id} not taken up")
+        elif table_id in self._unready:  # read already, perhaps before this change
+            self._unready[table_id] = True
 
     def _presence_elsewhere(self, elsewhere: dict[str, set[int]]) -> None:
         """Who is at the other server processes now: each room shows it (a seat whose
@@ -213,6 +233,8 @@ class TableServer:
 
     def _reload_all(self) -> None:
         """Other server processes' changes may have been missed: load every table again."""
+        for table_id in self._unready:
+            self._unready[table_id] = True
         for table_id, room in list(self.rooms.items()):
             self._keep(self._take_up(room, None), f"table {table_id} not loaded again")
 
