@@ -79,6 +79,16 @@ def test_a_god_taken_reads_with_its_article_in_german() -> None:
     assert said == "Spieler 3 wählte eine Gottheit: Göttin der Liebe."
 
 
+def test_a_god_taken_keeps_its_name_in_the_nominative_in_russian() -> None:
+    """'Игрок 3 берёт «Богиня Огня»' put the god's name where Russian wants the
+    accusative; 'берёт бога: ...' keeps the name as printed (R-TURN-1)."""
+    i18n.set_language("ru")
+    said = i18n.gettext("{name} took the {god}.").format(name="Игрок 3", god="Богиня Огня")
+    assert said == "Игрок 3 берёт бога: Богиня Огня."
+    step = i18n.gettext("take the {name}").format(name="Богиня Любви")
+    assert step == "взять бога: Богиня Любви"
+
+
 def test_russian_names_stand_in_the_nominative() -> None:
     i18n.set_language("ru")
     since = i18n.gettext("Since {name}'s last turn:").format(name="Игрок 1")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from app_driver import TableApp, lift_curtain, press, random_match, table
+from app_driver import TableApp, lift_curtain, press, random_match, screen_text, table
 
 from orbis_tui.engine import DecisionKind, GodId
 from orbis_tui.tiles import load_catalog
@@ -82,3 +82,33 @@ def test_the_help_gives_every_gods_rule_technology_and_death_included() -> None:
     text = " ".join(console.export_text().split())
     for god in load_catalog().gods:
         assert " ".join(god_line(god).split()) in text
+
+
+def test_enter_on_a_god_the_player_cannot_take_says_why_once(tmp_path: Path) -> None:
+    """R-TURN-1: a player who holds a god selects another and presses Enter: the panel
+    says once that each player takes one god, not twice (the refusal and the mistake)."""
+
+    def ready(state) -> bool:
+        return (
+            state.kind is DecisionKind.TURN
+            and state.current == 0
+            and state.players[0].god is not None
+            and bool(state.gods_available)
+        )
+
+    match = random_match(2, 5, ready)
+    state = match.state
+    offered = state.gods_available[0]
+    shown: list[str] = []
+
+    async def go() -> None:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(pilot)
+            await press(pilot, GOD_KEYS[offered], "enter")
+            await pilot.pause()
+            shown.append(screen_text(pilot.app))
+
+    asyncio.run(go())
+    assert match.state.players[0].god is state.players[0].god  # nothing was taken
+    assert shown[0].count("each player takes") == 1, shown[0]

@@ -267,3 +267,17 @@ def test_a_god_letter_works_if_any_of_its_actions_does() -> None:
         assert not judge("remove_color", (int(Color.ORANGE),), ctx).enabled
     assert idle_reason("O", without) == gettext(texts_screens.IDLE_COLOR)
     assert idle_reason("O", offered) is None
+
+
+@pytest.mark.parametrize("kind", DECIDING)
+def test_x_says_why_it_does_nothing_where_nothing_can_be_refused(kind: DecisionKind) -> None:
+    """At a turn (R-TURN-1), a gain or a discard (R-TURN-3) x has nothing to refuse or
+    to turn into a wilderness (R-TAKE-3, R-TAKE-4): the key says so, not silence."""
+    ctx = context(at_decision(kind))
+    acts = ctx.state.decision.refusal is not None or any(
+        judge("toggle_wild", (mode,), ctx).enabled for mode in ("wild", "colored")
+    )
+    reason = idle_reason("x", ctx)
+    assert reason == (None if acts else gettext(texts_screens.IDLE_REFUSE)), kind
+    if kind is DecisionKind.TURN:
+        assert reason is not None and "wilderness" in reason

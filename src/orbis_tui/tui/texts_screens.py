@@ -187,6 +187,10 @@ IDLE_MUST_GOD = N_("Last turn without a god: take a god (⇧ + its letter), not 
 IDLE_MARKET_EDGE = N_("The market ends there: the cursor stays where it is.")
 IDLE_NO_SPOT_THAT_WAY = N_("No spot for this tile that way: it may go only where one is drawn.")
 IDLE_MARKET = N_("The market is not open now: finish this turn first.")
+IDLE_REFUSE = N_(
+    "x has nothing to refuse now: it leaves a tile unpaid or places it as a wilderness,"
+    " and declines a village, a volcano or the God of Death."
+)
 IDLE_COLOR = N_("Color keys choose worshipers; nothing asks for them now.")
 IDLE_COLOR_FULL = N_("That color cannot be added: the choice is full or the realm has no more.")
 IDLE_CONFIRMING = N_("The turn is done: Enter ends it, u takes back its last step.")

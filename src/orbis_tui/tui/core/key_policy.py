@@ -148,7 +148,10 @@ def _deciding(action: str, parameters: tuple[object, ...], context: KeyContext) 
     if action == "confirm":
         return _either(parameters[0] == confirm_label(state, ui))
     if action == "refuse":
-        return _either(parameters[0] == refuse_label(state, ui))
+        label = refuse_label(state, ui)
+        if label is None and not _toggles_wild(state, ui):
+            return _idle(_(texts_screens.IDLE_REFUSE))  # x does nothing at this decision
+        return _either(parameters[0] == label)
     if action == "pay_anyway":
         return _either(
             kind is DecisionKind.PAY and ui.pay_default(state) == "wild" and ui.payable(state)

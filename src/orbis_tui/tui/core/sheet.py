@@ -92,7 +92,7 @@ class Sheet:
 def decision_lines(state: GameState, ui: Controller, error: IllegalAction | None) -> list[Line]:
     """The ranked lines of the decision at hand (the panel's), the mistake first."""
     lines: list[Line] = []
-    if error is not None:
+    if error is not None and not _refusal_shown(state, ui, error):
         lines.append(
             bad_line(_(texts.PANEL_MISTAKE).format(reason=message_of(error)), topic=Topic.MISTAKE)
         )
@@ -102,6 +102,18 @@ def decision_lines(state: GameState, ui: Controller, error: IllegalAction | None
     else:
         lines.extend(builder(state, ui))
     return lines
+
+
+def _refusal_shown(state: GameState, ui: Controller, error: IllegalAction) -> bool:
+    """Whether the lines of the turn already say why ``error`` was refused: Enter on a
+    god or tile that the panel marks as refused says it once, not twice."""
+    if state.kind is not DecisionKind.TURN:
+        return False
+    action = TakeGod(ui.god) if ui.god is not None else TakeTile(ui.cursor)
+    option = state.decision.option(action)
+    if option is None or option.refusal is None:
+        return False
+    return message_of(option.refusal) == message_of(error)
 
 
 def _turn(state: GameState, ui: Controller) -> list[Line]:
