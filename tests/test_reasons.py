@@ -160,6 +160,8 @@ def test_a_take_that_can_only_be_a_wilderness_is_worded_as_one() -> None:
     line = option_reason(state, take)
     assert f"as a wilderness (-1 CP, not its {tile.cp})" in line
     assert f"{tile.cp} CP)" not in line.replace(f"not its {tile.cp})", "")  # never as scoring
+    # why, in words that cannot be read as "neither": paying alone, or placing alone, may do
+    assert "cannot be both paid for and placed as itself" in line
     # the review says the same when such a take was the better choice
     other = next(a for a in state.decision_actions() if a != take)
     assert "as a wilderness" in loss_reason(state, other, take, loss=2.0)

@@ -19,11 +19,11 @@ ACTION = {
     # a take that can only end as a wilderness: its real value, never the printed CP
     "take_wild": N_(
         "take {tile} from cell {cell} as a wilderness ({points:+d} CP, not its {cp}): "
-        "it cannot be paid and placed"
+        "it cannot be both paid for and placed as itself"
     ),
     "take_wild_collect": N_(
         "take {tile} from cell {cell} as a wilderness ({points:+d} CP, not its {cp}), "
-        "collecting {worshipers}: it cannot be paid and placed"
+        "collecting {worshipers}: it cannot be both paid for and placed as itself"
     ),
     "god": N_("take the {god} ({cp} CP)"),
     "pay": N_("pay {worshipers}"),
