@@ -281,3 +281,17 @@ def test_x_says_why_it_does_nothing_where_nothing_can_be_refused(kind: DecisionK
     assert reason == (None if acts else gettext(texts_screens.IDLE_REFUSE)), kind
     if kind is DecisionKind.TURN:
         assert reason is not None and "wilderness" in reason
+
+
+def test_enter_on_a_god_the_turn_does_not_offer_is_labelled_why_not() -> None:
+    """A player with a god already who selects another: Enter explains the refusal
+    (R-TURN-1), and the key bar says that, not "Take god"."""
+    state = position(seats=[Seat(rows(3), god=GodId.LOVE), Seat(rows(3), god=GodId.DEATH)])
+    ctx = context(state)
+    other = next(g for g in state.gods_available if g is not GodId.LOVE)
+    ctx.choice.god = other
+    assert confirm_label(state, ctx.choice) == "why_not"
+    confirms = [label for label in CONFIRM_LABELS if ("confirm", (label,)) in enabled(ctx)]
+    assert confirms == ["why_not"]
+    ctx.choice.god = None  # back on the market: a tile the turn offers is taken
+    assert confirm_label(state, ctx.choice) == "take"

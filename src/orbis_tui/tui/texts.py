@@ -140,6 +140,7 @@ KEY = {
     "take": N_("Take"),
     "take_cell": N_("Take at once"),  # the digits: the tile of that market cell
     "take_god": N_("Take god"),
+    "why_not": N_("Why not?"),  # Enter on a god or tile this turn does not offer
     "pay": N_("Pay"),
     "wild": N_("Wilderness"),
     "wild_now": N_("Wilderness"),
