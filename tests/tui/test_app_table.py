@@ -14,6 +14,7 @@ from app_driver import (
     NAMES,
     TableApp,
     lift_curtain,
+    play_turn_keys,
     press,
     random_match,
     region_words,
@@ -376,5 +377,30 @@ def test_a_crowded_decision_panel_keeps_every_warning_and_says_what_it_left_out(
         for warning in warnings:
             assert " ".join(warning.split()) in words
         assert gettext(texts.PANEL_MORE_COACH) in words
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_the_hand_over_curtain_is_not_covered_by_the_last_players_notices(tmp_path: Path) -> None:
+    """A notice shown during one player's turn (a warning, a refusal) is theirs: once the
+    curtain hands the keyboard over, it is gone, and the curtain's lines are whole."""
+    match = random_match(2, 3, lambda s: s.kind is DecisionKind.TURN and s.turn >= 2)
+    rng = random.Random(3)
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = table(pilot.app)
+        first = screen.state.current
+        pilot.app.notify("a notice of this turn")
+        await pilot.pause()
+        assert notices(pilot.app)
+        for _ in range(40):
+            if screen.handing_over:
+                break
+            if screen.confirming:
+                await press(pilot, "enter")
+            else:
+                await play_turn_keys(pilot, rng)
+        assert screen.handing_over and screen.state.current != first
+        assert notices(pilot.app) == []
 
     run(TableApp(match, tmp_path), scenario)

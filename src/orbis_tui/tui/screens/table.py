@@ -477,6 +477,8 @@ class TableScreen(TableCommands):
         )
         if curtain is not None:
             self._handover_open = True
+            # the last player's notices are about their turn, and would cover the curtain
+            self.app.clear_notifications()
             self._table_visible(False)
             self.query_one(HandOverCurtain).show(curtain)
             self._tell_page(self.query_one(DecisionPanel))
