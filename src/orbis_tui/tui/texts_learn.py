@@ -94,7 +94,10 @@ REVIEW_MISTAKE = N_("✗ mistake")
 REVIEW_HINTED = N_("hint used")
 REVIEW_FORCED = N_("The only option: nothing to judge.")
 REVIEW_EXCHANGE = N_("An exchange before the decision below it.")
-REVIEW_PENDING = N_("Not judged yet: the analysis is still running.")
+REVIEW_PENDING = N_(
+    "Not judged yet: every move's judgement shows when the analysis ends "
+    "(its progress is at the top)."
+)
 REVIEW_UNJUDGED = N_("Not judged (the analysis was stopped before it).")
 REVIEW_END = N_("The game ends here.")
 REVIEW_LESSON = N_("The lesson of the game for {name}:")
@@ -130,6 +133,8 @@ REVIEW_LOST_MEANS = N_(
 # What a victory adds to the losses above (analysis.WIN_VALUE), for the tie-breaks.
 REVIEW_WIN_COUNTS = N_("CP lost counts a win as {win} CP.")
 REVIEW_NONE_TO_JUMP = N_("No mistake to jump to.")
-REVIEW_WAIT_TO_JUMP = N_("No mistake judged yet: the analysis is still running.")
+REVIEW_WAIT_TO_JUMP = N_(
+    "No mistakes to jump to yet: they show when the analysis ends (its progress is at the top)."
+)
 REVIEW_AT_START = N_("This is the start of the game.")
 REVIEW_AT_END = N_("This is the end of the record.")
