@@ -32,4 +32,6 @@ def test_a_turn_the_player_played_is_said_as_theirs() -> None:
     session, seat = _one_turn_played()
     out = io.StringIO()
     PlainSeat(session, io.StringIO(""), out).tell_turns_done(seat, 0)
-    assert out.getvalue().startswith("Your turn is done: you took ")
+    said = out.getvalue()
+    assert said.startswith("Your turn is done: you took ")
+    assert "; CP now: " in said and " to " in said  # as the turn summary says it, no arrow

@@ -36,9 +36,9 @@ PAY_OTHER = N_(
 PICK_OTHER = N_("To choose other colors, write {verb} and their letters, for example {example}.")
 LETTERS = N_("Color letters: {letters}.")
 PROMPT = "> "
-YOUR_TURN_DONE = N_("Your turn is done: you took {took}; CP now {before} to {after}.")
+YOUR_TURN_DONE = N_("Your turn is done: you took {took}; CP now: {before} to {after}.")
 # A turn of this seat that a computer level played for the player (their time ran out).
-STAND_IN_TURN_DONE = N_("{level} played your turn: took {took}; CP now {before} to {after}.")
+STAND_IN_TURN_DONE = N_("{level} played your turn: took {took}; CP now: {before} to {after}.")
 UNKNOWN = N_(
     "I do not know {entry!r}: answer with an option's number, a move such as take 3, "
     "or a command (help lists them). Nothing was played."
@@ -92,7 +92,7 @@ PLAYER_LINE = N_(
 )
 NO_SUCH_PLAYER = N_("There is no player {name!r}: the players are {names}.")
 HISTORY_NONE = N_("No turn has been played yet.")
-HISTORY_TURN = N_("Round {round}: {name} took {took}; CP now {before} to {after}.")
+HISTORY_TURN = N_("Round {round}: {name} took {took}; CP now: {before} to {after}.")
 COACH_NONE = N_("Every option shown is open to you.")
 COACH_OPTION = N_("Not possible: {label}: {reason} ({rule})")
 COACH_RULE = N_("{rule}: {text}")
