@@ -16,20 +16,23 @@ jobs' own CPU seconds are measured apart), and say how busy the machine was.
 
 Then the costliest decisions, each with its CPU seconds, its verdict, the worlds its
 move played and the search's best were played on (the first worlds, then the fresh
-worlds that confirm a mistake) and the seconds those fresh worlds took; ``--top-decisions``
-sets how many. With ``--no-profile`` the jobs run without cProfile (their CPU seconds
-are then those of a review: about half of them under cProfile).
+worlds that confirm a mistake) and the seconds those fresh worlds took;
+``--top-decisions`` sets how many. ``--worlds-file`` writes every decision's paired
+differences, world by world, for ``benchmarks/replay_worlds.py``. With ``--no-profile``
+the jobs run without cProfile (their CPU seconds are then those of a review: about half
+of them under cProfile).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import os
 import pstats
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from bench_review import played_record  # beside this script
@@ -56,6 +59,9 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--top-decisions", type=int, default=12)
     parser.add_argument("--no-profile", action="store_true", help="measure without cProfile")
+    parser.add_argument(
+        "--worlds-file", type=Path, help="write each decision's worlds here (JSON) for replay"
+    )
     args = parser.parse_args()
     worlds = _count_worlds()
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", flush=True)
@@ -86,6 +92,9 @@ def main() -> None:
     for seconds, turn, count in sorted(timings, reverse=True)[:8]:
         print(f"  {seconds:6.1f} s  turn {turn:3}  {count} decisions")
     _print_decisions(worlds, args.top_decisions)
+    if args.worlds_file is not None:
+        args.worlds_file.write_text(json.dumps([asdict(note) for note in worlds]))
+        print(f"each decision's worlds written to {args.worlds_file}")
     if args.no_profile:
         print(f"load average after: {os.getloadavg()[0]:.2f}")
         return
@@ -112,7 +121,11 @@ class _Worlds:
     seconds: float = 0.0
     first: int = 0  # worlds the move played and the best were played on first
     fresh: int = 0  # fresh worlds that confirmed (or not) a mistake
+    first_seconds: float = 0.0
     fresh_seconds: float = 0.0
+    # best minus played, world by world (what benchmarks/replay_worlds.py replays)
+    first_differences: list[float] = field(default_factory=list)
+    fresh_differences: list[float] = field(default_factory=list)
     verdict: str = ""
     loss: float = 0.0
     stderr: float = 0.0
@@ -134,8 +147,11 @@ def _count_worlds() -> list[_Worlds]:
         return move, searched
 
     def counting_compare(*args, **kwargs) -> tuple[Futures, Futures]:  # type: ignore[no-untyped-def]
+        start = time.process_time()
         mine, theirs = compare(*args, **kwargs)
         noted[-1].first = len(mine.values)
+        noted[-1].first_seconds = time.process_time() - start
+        noted[-1].first_differences = _differences(mine, theirs)
         return mine, theirs
 
     def counting_confirmed(*args, **kwargs) -> tuple[Futures, Futures]:  # type: ignore[no-untyped-def]
@@ -143,12 +159,17 @@ def _count_worlds() -> list[_Worlds]:
         mine, theirs = confirmed(*args, **kwargs)
         noted[-1].fresh = len(mine.values)
         noted[-1].fresh_seconds = time.process_time() - start
+        noted[-1].fresh_differences = _differences(mine, theirs)
         return mine, theirs
 
     review._judge = counting_judge  # type: ignore[assignment]
     review._compare = counting_compare  # type: ignore[assignment]
     review._confirmed = counting_confirmed  # type: ignore[assignment]
     return noted
+
+
+def _differences(mine: Futures, theirs: Futures) -> list[float]:
+    return [best - played for best, played in zip(theirs.values, mine.values, strict=True)]
 
 
 def _print_decisions(noted: list[_Worlds], top: int) -> None:
