@@ -2,7 +2,7 @@
 under cProfile.
 
     .venv/bin/python benchmarks/profile_review.py [--players 2] [--seed 0]
-        [--level medium] [--turns N] [--top 25]
+        [--level medium] [--turns N] [--top 25] [--top-decisions 12] [--no-profile]
 
 Plays the game ``bench_review.py`` reviews (the same players and seed), then judges
 its turns as a worker process does (``_judge_turn`` on each turn job), the first
@@ -13,20 +13,32 @@ fresh worlds that confirm a mistake) and cProfile's ``--top`` functions by their
 time. cProfile's clock is the wall's, which the machine's other work stretches, and
 it slows everything about twofold: compare shares of the profile, not seconds (the
 jobs' own CPU seconds are measured apart), and say how busy the machine was.
+
+Then the costliest decisions, each with its CPU seconds, its verdict, the worlds its
+move played and the search's best were played on (the first worlds, then the fresh
+worlds that confirm a mistake) and the seconds those fresh worlds took;
+``--top-decisions`` sets how many. ``--worlds-file`` writes every decision's paired
+differences, world by world, for ``benchmarks/replay_worlds.py``. With ``--no-profile``
+the jobs run without cProfile (their CPU seconds are then those of a review: about half
+of them under cProfile).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import os
 import pstats
 import time
 from collections import Counter
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from bench_review import played_record  # beside this script
 
+from orbis_tui.analysis import review
+from orbis_tui.analysis.paired import Futures
 from orbis_tui.analysis.review import Budget, _by_turn, _decisions, _judge_turn, _TurnJob
 from orbis_tui.analysis.search import REVIEW_PER_OPTION
 
@@ -45,7 +57,13 @@ def main() -> None:
     parser.add_argument("--level", default="medium", help="who plays the game reviewed")
     parser.add_argument("--turns", type=int, default=None, help="judge only the first N turns")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--top-decisions", type=int, default=12)
+    parser.add_argument("--no-profile", action="store_true", help="measure without cProfile")
+    parser.add_argument(
+        "--worlds-file", type=Path, help="write each decision's worlds here (JSON) for replay"
+    )
     args = parser.parse_args()
+    worlds = _count_worlds()
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", flush=True)
     record = played_record(args.players, args.seed, args.level)
     judged = [d for d in _decisions(record) if d.judged]
@@ -57,20 +75,29 @@ def main() -> None:
     verdicts: Counter[str] = Counter()
     for job in jobs:
         start = time.process_time()
-        profile.enable()
+        if not args.no_profile:
+            profile.enable()
         judgements = _judge_turn(job)
-        profile.disable()
+        if not args.no_profile:
+            profile.disable()
         turn = job.decisions[0][0].state.turn + 1
         timings.append((time.process_time() - start, turn, len(job.decisions)))
         verdicts.update(move.verdict for move, _ in judgements)
     total = sum(seconds for seconds, _, _ in timings)
     print(
         f"{len(jobs)} turn jobs, {sum(n for _, _, n in timings)} decisions, {total:.1f} s of "
-        f"CPU under cProfile; verdicts {dict(verdicts)}"
+        f"CPU{'' if args.no_profile else ' under cProfile'}; verdicts {dict(verdicts)}"
     )
     print("slowest jobs (CPU s, turn, decisions):")
     for seconds, turn, count in sorted(timings, reverse=True)[:8]:
         print(f"  {seconds:6.1f} s  turn {turn:3}  {count} decisions")
+    _print_decisions(worlds, args.top_decisions)
+    if args.worlds_file is not None:
+        args.worlds_file.write_text(json.dumps([asdict(note) for note in worlds]))
+        print(f"each decision's worlds written to {args.worlds_file}")
+    if args.no_profile:
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
+        return
     stats = pstats.Stats(profile)
     cumulative = {
         (Path(file).name, name): values[3]
@@ -82,6 +109,84 @@ def main() -> None:
         print(f"{part}: {seconds / max(profiled, 1e-9):.0%} of the profile's time")
     stats.sort_stats("tottime").print_stats(args.top)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
+@dataclass
+class _Worlds:
+    """What one decision cost: its CPU seconds, the worlds of its futures, its verdict."""
+
+    index: int
+    turn: int
+    kind: str
+    seconds: float = 0.0
+    first: int = 0  # worlds the move played and the best were played on first
+    fresh: int = 0  # fresh worlds that confirmed (or not) a mistake
+    first_seconds: float = 0.0
+    fresh_seconds: float = 0.0
+    # best minus played, world by world (what benchmarks/replay_worlds.py replays)
+    first_differences: list[float] = field(default_factory=list)
+    fresh_differences: list[float] = field(default_factory=list)
+    verdict: str = ""
+    loss: float = 0.0
+    stderr: float = 0.0
+
+
+def _count_worlds() -> list[_Worlds]:
+    """Wrap the review's judgement (in this process) to note each decision's worlds."""
+    noted: list[_Worlds] = []
+    judge, compare, confirmed = review._judge, review._compare, review._confirmed
+
+    def counting_judge(decision, *args, **kwargs):  # type: ignore[no-untyped-def]
+        state = decision.state
+        noted.append(_Worlds(decision.index, state.turn + 1, state.kind.value))
+        start = time.process_time()
+        move, searched = judge(decision, *args, **kwargs)
+        note = noted[-1]
+        note.seconds = time.process_time() - start
+        note.verdict, note.loss, note.stderr = move.verdict, move.loss, move.stderr
+        return move, searched
+
+    def counting_compare(*args, **kwargs) -> tuple[Futures, Futures]:  # type: ignore[no-untyped-def]
+        start = time.process_time()
+        mine, theirs = compare(*args, **kwargs)
+        noted[-1].first = len(mine.values)
+        noted[-1].first_seconds = time.process_time() - start
+        noted[-1].first_differences = _differences(mine, theirs)
+        return mine, theirs
+
+    def counting_confirmed(*args, **kwargs) -> tuple[Futures, Futures]:  # type: ignore[no-untyped-def]
+        start = time.process_time()
+        mine, theirs = confirmed(*args, **kwargs)
+        noted[-1].fresh = len(mine.values)
+        noted[-1].fresh_seconds = time.process_time() - start
+        noted[-1].fresh_differences = _differences(mine, theirs)
+        return mine, theirs
+
+    review._judge = counting_judge  # type: ignore[assignment]
+    review._compare = counting_compare  # type: ignore[assignment]
+    review._confirmed = counting_confirmed  # type: ignore[assignment]
+    return noted
+
+
+def _differences(mine: Futures, theirs: Futures) -> list[float]:
+    return [best - played for best, played in zip(theirs.values, mine.values, strict=True)]
+
+
+def _print_decisions(noted: list[_Worlds], top: int) -> None:
+    total = sum(n.seconds for n in noted)
+    fresh = sum(n.fresh_seconds for n in noted)
+    confirmed = [n for n in noted if n.fresh]
+    print(
+        f"{len(noted)} decisions, {total:.1f} s of CPU; {len(confirmed)} played again on fresh "
+        f"worlds, which took {fresh:.1f} s ({fresh / max(total, 1e-9):.0%})"
+    )
+    print("costliest decisions (CPU s, action, turn, kind, verdict, loss, worlds: first + fresh):")
+    for n in sorted(noted, key=lambda n: -n.seconds)[:top]:
+        print(
+            f"  {n.seconds:6.1f} s  #{n.index:<3} turn {n.turn:2} {n.kind:8} {n.verdict:8} "
+            f"{n.loss:5.2f} ± {n.stderr:4.2f} CP  {n.first:3} + {n.fresh:3} worlds "
+            f"(fresh: {n.fresh_seconds:.1f} s)"
+        )
 
 
 if __name__ == "__main__":

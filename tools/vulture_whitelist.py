@@ -21,6 +21,11 @@ used.gift
 used.already
 # The expert's search statistics, kept for whoever reads them (benchmarks print asdict).
 used.extras
+# A decision's worlds, written by benchmarks/profile_review.py with asdict and read by
+# name by benchmarks/replay_worlds.py.
+used.first_seconds
+used.first_differences
+used.fresh_differences
 # Marked for translation and read by the catalogs' extraction, not by the code.
 used.ARGPARSE_WORDS
 # Argument parsers looked up by name (cli/arguments.py: _serve_value("parse_host")).

@@ -165,8 +165,10 @@ def joined(actions: tuple[Action, ...], parts: Sequence[Futures]) -> Futures:
 
 
 def finish_turn(world: GameState, actions: Sequence[Action], planner: QuickPlanner) -> GameState:
-    """A copy of ``world`` with ``actions`` played and the seat's turn finished greedily."""
-    after = world.copy()
+    """A copy of ``world`` with ``actions`` played and the seat's turn finished greedily.
+    The copy keeps no undo record (a future is never taken back), and the planner's
+    own answers are played unchecked (they are the engine's legal answers)."""
+    after = world.copy(record=False)
     seat = after.current
     turn = after.turn
     for action in actions:
@@ -175,7 +177,7 @@ def finish_turn(world: GameState, actions: Sequence[Action], planner: QuickPlann
         after.apply(action)
     if not after.is_over and after.current == seat and after.turn == turn:
         for action in planner.complete(after, seat)[0]:
-            after.apply(action)
+            after.apply_unchecked(action)
     return after
 
 
@@ -186,7 +188,7 @@ def continue_from(after: GameState, planner: QuickPlanner, rounds: int | None) -
     finish = after.total_turns - FINISH_ROUNDS * players
     while not after.is_over and (after.turn < horizon or after.turn >= finish):
         for action in planner.turn_plans(after)[0].actions:
-            after.apply(action)
+            after.apply_unchecked(action)
 
 
 def paired_difference(better: Futures, worse: Futures) -> tuple[float, float]:
