@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...engine import DecisionKind, GameState, GodId, TakeGod, TakeTile
+from ...engine import DecisionKind, GameState, GodId, TakeGod
 from ...i18n import gettext as _
 from .. import texts, texts_learn, texts_screens
 from .controller import Controller
@@ -195,8 +195,8 @@ def confirm_label(state: GameState, ui: Controller) -> str | None:
     kind = state.kind
     if kind is DecisionKind.TURN:
         # a god or tile the turn refuses (R-TURN-1): Enter says why, and the bar says so
-        action = TakeGod(ui.god) if ui.god is not None else TakeTile(ui.cursor)
-        option = state.decision.option(action)
+        action = ui.confirm(state)
+        option = state.decision.option(action) if action is not None else None
         if option is None or not option.legal:
             return "why_not"
         return "take_god" if ui.god is not None else "take"

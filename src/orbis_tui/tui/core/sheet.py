@@ -109,8 +109,8 @@ def _refusal_shown(state: GameState, ui: Controller, error: IllegalAction) -> bo
     god or tile that the panel marks as refused says it once, not twice."""
     if state.kind is not DecisionKind.TURN:
         return False
-    action = TakeGod(ui.god) if ui.god is not None else TakeTile(ui.cursor)
-    option = state.decision.option(action)
+    action = ui.confirm(state)
+    option = state.decision.option(action) if action is not None else None
     if option is None or option.refusal is None:
         return False
     return message_of(option.refusal) == message_of(error)
