@@ -64,3 +64,23 @@ def test_leaving_keeps_the_walkthrough_and_it_goes_on_there(tmp_path: Path) -> N
     assert run_plain_learn(tmp_path, read=io.StringIO(""), write=again) == 0
     assert "Step 3 of" in again.getvalue()
     assert "Step 1 of" not in again.getvalue()
+
+
+def test_the_walkthrough_understands_its_commands_in_the_language_in_use(tmp_path: Path) -> None:
+    """The walkthrough's help names its commands in German (the English word beside
+    each), and the German words work: help, hint, undo (back), quit."""
+    from orbis_tui import i18n
+
+    before = i18n.language()
+    out = io.StringIO()
+    try:
+        answers = io.StringIO("hilfe\ntipp\nzurück\nback\nende\n")
+        assert run_plain_learn(tmp_path, language="de", read=answers, write=out) == 0
+    finally:
+        i18n.set_language(before)
+    text = out.getvalue()
+    assert "Befehle:" in text
+    assert "tipp (oder hint):" in text and "zurück (oder undo):" in text
+    assert "ende (oder quit):" in text
+    assert "kenne ich nicht" not in text  # every word understood
+    assert text.count("nichts zurückzunehmen") == 2  # zurück and back, at the first step

@@ -7,7 +7,7 @@ letters understood), with what to say when an entry is none of these. The seats
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from .. import i18n
@@ -66,14 +66,22 @@ def command_of(word: str, among: Sequence[str] = COMMANDS) -> str | None:
 def help_text() -> str:
     """How to answer, and every command in the language in use (with its English word
     when that differs: both are understood)."""
-    lines = [_(texts.HELP), _(texts.HELP_COMMANDS)]
-    for name in COMMANDS:
-        word, what = command_word(name), _(texts.COMMAND_HELP[name])
+    return "\n".join([_(texts.HELP), *command_lines(COMMANDS)])
+
+
+def command_lines(names: Sequence[str], helps: Mapping[str, str] | None = None) -> list[str]:
+    """ "Commands:" and a line for each of ``names``: its word in the language in use
+    (and its English word when that differs) and what it does, from ``helps`` where
+    given, else from the game's help."""
+    lines = [_(texts.HELP_COMMANDS)]
+    for name in names:
+        word = command_word(name)
+        what = _((helps or {}).get(name) or texts.COMMAND_HELP[name])
         if word.casefold() == name:
             lines.append(_(texts.HELP_COMMAND).format(word=word, what=what))
         else:
             lines.append(_(texts.HELP_COMMAND_ENGLISH).format(word=word, english=name, what=what))
-    return "\n".join(lines)
+    return lines
 
 
 def over_commands(among: Sequence[str] = OVER) -> str:

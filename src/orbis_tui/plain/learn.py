@@ -17,7 +17,7 @@ from ..tui.core.sheet import Choice, Sheet, decision_sheet
 from ..tui.core.sheet_lines import Topic
 from ..words import spell_colors
 from . import texts
-from .commands import NUMBER, Lines, latin
+from .commands import NUMBER, Lines, command_lines, command_of, latin
 from .game import start_plain
 from .spoken import (
     board_words,
@@ -29,7 +29,8 @@ from .spoken import (
     realm_words,
 )
 
-COMMANDS = ("board", "market", "pyramid", "realm", "hint", "back", "options", "help", "quit")
+COMMANDS = ("hint", "undo", "board", "market", "pyramid", "realm", "options", "help", "quit")
+ALIASES = {"back": "undo"}  # the word the walkthrough's help used to give
 
 
 class PlainLesson:
@@ -112,7 +113,9 @@ class PlainLesson:
     def _answer(self, entry: str) -> bool:
         walk = self.walkthrough
         words = entry.split()
-        command = words[0].lower() if words else ""
+        command = ""
+        if words:
+            command = ALIASES.get(words[0].casefold()) or command_of(words[0], COMMANDS) or ""
         if command == "quit":
             return False
         if not entry:
@@ -121,7 +124,7 @@ class PlainLesson:
             else:
                 self.say(_(texts.LEARN_HOW))
             return True
-        if command in COMMANDS:
+        if command:
             self._command(command, words[1:])
             return True
         action = None
@@ -159,11 +162,13 @@ class PlainLesson:
         state = walk.state
         if name == "help":
             self.say(_(texts.LEARN_HELP))
+            for line in command_lines(COMMANDS, texts.LEARN_COMMAND_HELP):
+                self.say(line)
         elif name == "options":
             self._told = None
         elif name == "hint":
-            self.say(plain(walk.hint()))
-        elif name == "back":
+            self.say(plain(walk.hint()) or _(texts.LEARN_CONTINUE))  # a step to read
+        elif name == "undo":
             if walk.back():
                 self._told = None
             else:

@@ -168,14 +168,16 @@ LEARN_NO_OPTION = N_("There is no option {number}.")
 LEARN_GOODBYE = N_("Goodbye. The walkthrough is kept; orbis learn --plain goes on from here.")
 LEARN_HELP = N_(
     "Answer with the number of an option, with a move in the game's notation (take 3, "
-    "pay GW, place 1,0...), or with an empty line to go on after a step to read.\n"
-    "Commands:\n"
-    "hint: what to do now\n"
-    "back: take back this step's moves, or go back a step\n"
-    "board, market, pyramid [player], realm: the table, as in a game\n"
-    "options: the step again\n"
-    "quit: leave (the walkthrough is kept)"
+    "pay GW, place 1,0...), or with an empty line to go on after a step to read."
 )
+# What each of the walkthrough's own commands does, for its help (the others say what
+# they say in a game: COMMAND_HELP). "undo" is also understood as "back".
+LEARN_COMMAND_HELP = {
+    "hint": N_("what to do now"),
+    "undo": N_("take back this step's moves, or go back a step"),
+    "options": N_("the step again"),
+    "quit": N_("leave (the walkthrough is kept)"),
+}
 
 # ------------------------------------------------------------------ orbis join --plain
 JOINED = N_("At the table of {names}; your seat: {name}.")
