@@ -2,11 +2,13 @@
 under cProfile.
 
     .venv/bin/python benchmarks/profile_review.py [--players 2] [--seed 0]
-        [--level medium] [--turns N] [--top 25] [--top-decisions 12] [--no-profile]
+        [--level medium] [--turns N] [--part K/N] [--top 25] [--top-decisions 12]
+        [--no-profile] [--worlds-file worlds.json]
 
 Plays the game ``bench_review.py`` reviews (the same players and seed), then judges
 its turns as a worker process does (``_judge_turn`` on each turn job), the first
-``--turns`` of them when given. Prints the CPU seconds of each of the slowest jobs
+``--turns`` of them when given (``--part K/N``: every N-th of those from the K-th, to
+run N such processes at once). Prints the CPU seconds of each of the slowest jobs
 (the game's turn, its decisions), the verdicts, the share of the three parts of a
 judgement (the search that ranks the options, the futures on the first worlds, the
 fresh worlds that confirm a mistake) and cProfile's ``--top`` functions by their own
