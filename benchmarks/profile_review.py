@@ -2,11 +2,13 @@
 under cProfile.
 
     .venv/bin/python benchmarks/profile_review.py [--players 2] [--seed 0]
-        [--level medium] [--turns N] [--top 25] [--top-decisions 12] [--no-profile]
+        [--level medium] [--turns N] [--part K/N] [--top 25] [--top-decisions 12]
+        [--no-profile] [--worlds-file worlds.json]
 
 Plays the game ``bench_review.py`` reviews (the same players and seed), then judges
 its turns as a worker process does (``_judge_turn`` on each turn job), the first
-``--turns`` of them when given. Prints the CPU seconds of each of the slowest jobs
+``--turns`` of them when given (``--part K/N``: every N-th of those from the K-th, to
+run N such processes at once). Prints the CPU seconds of each of the slowest jobs
 (the game's turn, its decisions), the verdicts, the share of the three parts of a
 judgement (the search that ranks the options, the futures on the first worlds, the
 fresh worlds that confirm a mistake) and cProfile's ``--top`` functions by their own
@@ -18,7 +20,8 @@ Then the costliest decisions, each with its CPU seconds, its verdict, the worlds
 move played and the search's best were played on (the first worlds, then the fresh
 worlds that confirm a mistake) and the seconds those fresh worlds took;
 ``--top-decisions`` sets how many. ``--worlds-file`` writes every decision's paired
-differences, world by world, for ``benchmarks/replay_worlds.py``. With ``--no-profile``
+differences, world by world, and each option's final margin and victory share there,
+for ``benchmarks/replay_worlds.py``. With ``--no-profile``
 the jobs run without cProfile (their CPU seconds are then those of a review: about half
 of them under cProfile).
 """
@@ -56,6 +59,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--level", default="medium", help="who plays the game reviewed")
     parser.add_argument("--turns", type=int, default=None, help="judge only the first N turns")
+    parser.add_argument(
+        "--part",
+        default="1/1",
+        help="K/N: judge only every N-th turn job from the K-th (runs on N processors at once)",
+    )
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--top-decisions", type=int, default=12)
     parser.add_argument("--no-profile", action="store_true", help="measure without cProfile")
@@ -70,6 +78,10 @@ def main() -> None:
     budget = Budget(per_option=REVIEW_PER_OPTION)
     jobs = [_TurnJob(tuple((d, False) for d in turn), budget, 0, "en") for turn in _by_turn(judged)]
     jobs = jobs[: args.turns]
+    part, parts = (int(n) for n in args.part.split("/"))
+    if not 1 <= part <= parts:
+        parser.error(f"--part {args.part}: K/N with 1 <= K <= N is needed")
+    jobs = jobs[part - 1 :: parts]
     profile = cProfile.Profile()
     timings: list[tuple[float, int, int]] = []
     verdicts: Counter[str] = Counter()
@@ -126,6 +138,14 @@ class _Worlds:
     # best minus played, world by world (what benchmarks/replay_worlds.py replays)
     first_differences: list[float] = field(default_factory=list)
     fresh_differences: list[float] = field(default_factory=list)
+    # each world's final margin and victory share of the reviewing seat, for the move
+    # played and the search's best (to value the futures again: replay_worlds --sigma)
+    first_played: dict[str, list[float]] = field(default_factory=dict)
+    first_best: dict[str, list[float]] = field(default_factory=dict)
+    fresh_played: dict[str, list[float]] = field(default_factory=dict)
+    fresh_best: dict[str, list[float]] = field(default_factory=dict)
+    turns_after: int = 0  # turns of the game still to play after the decision's turn
+    total_turns: int = 0
     verdict: str = ""
     loss: float = 0.0
     stderr: float = 0.0
@@ -139,6 +159,8 @@ def _count_worlds() -> list[_Worlds]:
     def counting_judge(decision, *args, **kwargs):  # type: ignore[no-untyped-def]
         state = decision.state
         noted.append(_Worlds(decision.index, state.turn + 1, state.kind.value))
+        noted[-1].turns_after = state.total_turns - state.turn - 1
+        noted[-1].total_turns = state.total_turns
         start = time.process_time()
         move, searched = judge(decision, *args, **kwargs)
         note = noted[-1]
@@ -152,6 +174,7 @@ def _count_worlds() -> list[_Worlds]:
         noted[-1].first = len(mine.values)
         noted[-1].first_seconds = time.process_time() - start
         noted[-1].first_differences = _differences(mine, theirs)
+        noted[-1].first_played, noted[-1].first_best = _outcomes(mine), _outcomes(theirs)
         return mine, theirs
 
     def counting_confirmed(*args, **kwargs) -> tuple[Futures, Futures]:  # type: ignore[no-untyped-def]
@@ -160,6 +183,7 @@ def _count_worlds() -> list[_Worlds]:
         noted[-1].fresh = len(mine.values)
         noted[-1].fresh_seconds = time.process_time() - start
         noted[-1].fresh_differences = _differences(mine, theirs)
+        noted[-1].fresh_played, noted[-1].fresh_best = _outcomes(mine), _outcomes(theirs)
         return mine, theirs
 
     review._judge = counting_judge  # type: ignore[assignment]
@@ -170,6 +194,11 @@ def _count_worlds() -> list[_Worlds]:
 
 def _differences(mine: Futures, theirs: Futures) -> list[float]:
     return [best - played for best, played in zip(theirs.values, mine.values, strict=True)]
+
+
+def _outcomes(futures: Futures) -> dict[str, list[float]]:
+    """Each world's margin and victory (its share at the end, a chance before)."""
+    return {"margins": list(futures.margins), "wins": list(futures.wins)}
 
 
 def _print_decisions(noted: list[_Worlds], top: int) -> None:

@@ -26,6 +26,11 @@ used.extras
 used.first_seconds
 used.first_differences
 used.fresh_differences
+used.first_played
+used.first_best
+used.fresh_played
+used.fresh_best
+used.turns_after
 # Marked for translation and read by the catalogs' extraction, not by the code.
 used.ARGPARSE_WORDS
 # Argument parsers looked up by name (cli/arguments.py: _serve_value("parse_host")).
