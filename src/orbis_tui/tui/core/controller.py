@@ -154,8 +154,10 @@ class Controller:
             self._seat = state.current
             self.cursor = self._cursors.get(state.current, NEUTRAL_CELL)
         if kind is DecisionKind.TURN:
-            if state.must_take_god() and state.gods_available:
-                self.god = state.gods_available[0]
+            decision = state.decision
+            gods = [o.action.god for o in decision.options if isinstance(o.action, TakeGod)]
+            if decision.must_take_god and gods:  # the first god the turn offers
+                self.god = gods[0]
             elif state.market[self.cursor] is None:
                 self.cursor = next((c for c, t in enumerate(state.market) if t), self.cursor)
         elif kind is DecisionKind.PLACE:
