@@ -35,6 +35,7 @@ def test_each_pick_starts_as_the_engine_asks_with_the_default_policy(
     ui.reset(state)
     assert ui.pick is not None
     assert (ui.pick.need, ui.pick.limit, ui.pick.value) == (need, limit, count(chosen))
+    assert ui.picks_colors(state)  # the color keys change it
     action = ui.confirm(state)
     assert action is not None and state.why_not(action) is None  # Enter plays it
 
@@ -43,9 +44,10 @@ def test_each_pick_starts_as_the_engine_asks_with_the_default_policy(
     "kind", [DecisionKind.TURN, DecisionKind.PLACE, DecisionKind.VOLCANO, DecisionKind.OVER]
 )
 def test_no_pick_where_no_worshipers_are_chosen(kind: DecisionKind) -> None:
+    state = at_decision(kind)
     ui = Controller()
-    ui.reset(at_decision(kind))
-    assert ui.pick is None
+    ui.reset(state)
+    assert ui.pick is None and not ui.picks_colors(state)
 
 
 def test_R_TURN_1_the_last_turn_without_a_god_starts_on_the_first_god_offered() -> None:

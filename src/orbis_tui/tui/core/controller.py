@@ -383,13 +383,7 @@ class Controller:
         kind = state.kind
         if kind is DecisionKind.PAY:
             return self.pick is not None and self.pick.need > 0 and self.payable(state)
-        return kind in (
-            DecisionKind.GAIN,
-            DecisionKind.VILLAGE,
-            DecisionKind.DEATH,
-            DecisionKind.DISCARD,
-            DecisionKind.LOVE,
-        )
+        return state.decision.pick is not None  # a gain, returns, a gift, a discard
 
     def add_color(self, state: GameState, color: int) -> bool:
         if self.pick is None:
