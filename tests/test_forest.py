@@ -114,7 +114,8 @@ def test_one_tree_is_the_single_search_of_before() -> None:
     alone = TurnSearch(world, candidates, rng, bot.settings, QuickPlanner(bot.weights)).run()
     assert _stats(alone) == stats
     assert action == alone.best().actions[0]
-    assert "cpu_seconds" not in bot.last.extras  # type: ignore[union-attr]
+    assert bot.last is not None
+    assert "cpu_seconds" not in bot.last.extras
 
 
 # ------------------------------------------------------------------ workers

@@ -155,9 +155,10 @@ def _pids_once_started(script: str, lines: int) -> tuple[subprocess.Popen[str], 
     parent = subprocess.Popen(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env
     )
+    assert parent.stdout is not None
     pids = []
     for _ in range(lines):
-        line = finishes_within(180, parent.stdout.readline)  # type: ignore[union-attr]
+        line = finishes_within(180, parent.stdout.readline)
         assert isinstance(line, str) and line.strip(), "the processes did not start"
         pids.append(int(line.split()[-1]))
     return parent, pids

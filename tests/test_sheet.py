@@ -46,7 +46,8 @@ def test_a_payment_sheet_says_who_pays_the_any_and_the_realm_after() -> None:
     payment = [line for line in sheet.lines if line.topic is Topic.PAYMENT]
     assert len(payment) == 2 and all(line.rank >= ASIDE for line in payment)
     chosen = next(p for p in payment[0].parts if isinstance(p, Chips))
-    assert chosen.count == tuple(ui.pick.value)  # type: ignore[union-attr]
+    assert ui.pick is not None
+    assert chosen.count == tuple(ui.pick.value)
     other = next(c for c, n in enumerate(state.decision.any_from) if n and not chosen.count[c])
     assert ui.add_color(state, other)
     again = decision_sheet(state, ui)

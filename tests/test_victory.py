@@ -87,7 +87,9 @@ def test_the_search_ranks_the_winning_take_first_with_its_chance_of_winning() ->
     result = analyse(state, per_option=4, include=[TakeTile(0)])
     assert result.best.actions[0] == TakeTile(4)
     assert result.best.win == 1.0
-    assert result.estimate_for(TakeTile(0)).win == 0.0  # type: ignore[union-attr]
+    taken_first = result.estimate_for(TakeTile(0))
+    assert taken_first is not None
+    assert taken_first.win == 0.0
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])

@@ -63,7 +63,7 @@ from .consequences import (
     VolcanoRefused,
     WildernessCost,
 )
-from .decision import Decision
+from .decision import Decision, PickSpec
 from .errors import IllegalAction, PositionError
 from .events import (
     Cancelled,
@@ -242,6 +242,7 @@ __all__ = [
     "Paid",
     "Pay",
     "PaymentLost",
+    "PickSpec",
     "Place",
     "Placed",
     "PlacedTile",

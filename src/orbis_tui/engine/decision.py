@@ -47,15 +47,28 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
+class PickSpec:
+    """What the player picks: ``count`` worshipers, at most ``limit[c]`` of each color
+    ``c``; ``limit`` is ``None`` when they come from the supply (any color, no bound)."""
+
+    count: int
+    limit: Count | None
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """What the pending decision asks of whom, and every answer the table can offer.
 
-    The numbers it asks for: ``due`` and ``due_any`` (the cost to pay, after reduction
-    tokens; ``any_from``: the worshipers of each color that may pay the "any" symbols,
-    what the realm holds beyond ``due``), ``returns`` (a village's or the God of
-    Death's worshipers), ``discard`` (down to the realm limit), ``removals`` (a
-    volcano's), ``gift`` (worshipers to choose from the aether: 1 for a gain, 5 for the
-    Goddess of Love). ``tile`` is the region tile being taken, if any.
+    ``pick`` says, for every decision answered with a multiset of worshipers, how many
+    the player picks and from which limit (``None`` elsewhere): the "any" symbols of a
+    payment, from what the realm holds beyond the colored cost (R-TAKE-3); a gain's
+    one, and the Goddess of Love's five, from the supply (R-EFF-GAIN, R-GOD-2); a
+    village's or the God of Death's returns, and a discard down to the realm limit,
+    from the realm (R-EFF-VILLAGE, R-GOD-2, R-TURN-3). The numbers the table shows
+    are read from it: ``due_any`` and ``any_from``, ``returns``, ``discard``.
+
+    Besides: ``due`` (the colored cost to pay, after reduction tokens), ``removals`` (a
+    volcano's). ``tile`` is the region tile being taken, if any.
     """
 
     kind: DecisionKind
@@ -65,13 +78,33 @@ class Decision:
     exchanges: tuple[Exchange, ...] = ()
     tile: Tile | None = None
     due: Count = ZERO
-    due_any: int = 0
-    any_from: Count = ZERO
-    returns: int = 0
-    discard: int = 0
+    pick: PickSpec | None = None
     removals: Count = ZERO
-    gift: int = 0
     must_take_god: bool = False
+
+    @property
+    def due_any(self) -> int:
+        """The number of "any" symbols to pay (0 unless paying)."""
+        return self.pick.count if self.kind is DecisionKind.PAY and self.pick else 0
+
+    @property
+    def any_from(self) -> Count:
+        """The worshipers of each color that may pay the "any" symbols (R-TAKE-3)."""
+        pick = self.pick
+        if self.kind is not DecisionKind.PAY or pick is None or pick.limit is None:
+            return ZERO
+        return pick.limit
+
+    @property
+    def returns(self) -> int:
+        """How many worshipers a village or the God of Death asks back (else 0)."""
+        returning = self.kind in (DecisionKind.VILLAGE, DecisionKind.DEATH)
+        return self.pick.count if returning and self.pick else 0
+
+    @property
+    def discard(self) -> int:
+        """How many worshipers go back down to the realm limit (else 0)."""
+        return self.pick.count if self.kind is DecisionKind.DISCARD and self.pick else 0
 
     @property
     def legal_options(self) -> tuple[Option, ...]:
@@ -128,35 +161,28 @@ def decide(state: GameState) -> Decision:
         )
     if kind is DecisionKind.PAY:
         due, due_any = state.payment_due()
+        beyond = tuple(max(0, player.realm[c] - due[c]) for c in range(NUM_COLORS))
         return Decision(
             options=pay_options(state, player),
             due=due,
-            due_any=due_any,
-            any_from=tuple(max(0, player.realm[c] - due[c]) for c in range(NUM_COLORS)),
+            pick=PickSpec(due_any, beyond),
             **base,
         )
     if kind is DecisionKind.PLACE:
         return Decision(options=place_options(state, player), **base)
     if kind is DecisionKind.GAIN:
-        return Decision(options=_plain(state), gift=1, **base)
+        return Decision(options=_plain(state), pick=PickSpec(1, None), **base)
     if kind is DecisionKind.LOVE:
-        return Decision(options=_plain(state), gift=LOVE_GIFT, **base)
+        return Decision(options=_plain(state), pick=PickSpec(LOVE_GIFT, None), **base)
     if kind is DecisionKind.DISCARD:
-        return Decision(
-            options=_plain(state),
-            discard=state.discard_needed(),
-            **base,
-        )
-    if kind in (DecisionKind.VILLAGE, DecisionKind.DEATH, DecisionKind.VOLCANO):
-        removals = ZERO
-        if kind is DecisionKind.VOLCANO and state.take is not None:
-            removals = state.take.tile.effect.remove
-        return Decision(
-            options=_refusable(state),
-            returns=state.returns_needed(),
-            removals=removals,
-            **base,
-        )
+        pick = PickSpec(state.discard_needed(), player.realm_count)
+        return Decision(options=_plain(state), pick=pick, **base)
+    if kind in (DecisionKind.VILLAGE, DecisionKind.DEATH):
+        pick = PickSpec(state.returns_needed(), player.realm_count)
+        return Decision(options=_refusable(state), pick=pick, **base)
+    if kind is DecisionKind.VOLCANO:
+        removals = state.take.tile.effect.remove if state.take is not None else ZERO
+        return Decision(options=_refusable(state), removals=removals, **base)
     return Decision(options=(), **base)
 
 
@@ -212,4 +238,4 @@ def _refusal_cost(state: GameState) -> Consequence:
     return EffectRefused(tile, tile.cp)
 
 
-__all__ = ["Decision", "decide"]
+__all__ = ["Decision", "PickSpec", "decide"]

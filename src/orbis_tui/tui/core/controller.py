@@ -8,11 +8,11 @@ action. Whether that action is legal is always asked of the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...engine import (
     COLORS,
-    LOVE_GIFT,
     MARKET_SIDE,
     NUM_COLORS,
     ZERO,
@@ -32,6 +32,7 @@ from ...engine import (
     GoWild,
     Option,
     Pay,
+    PickSpec,
     Place,
     ReturnWorshipers,
     TakeGod,
@@ -47,6 +48,29 @@ from .choices import fewest_first, most_plentiful
 NEUTRAL_CELL = 4  # the market's middle: where a player's cursor starts
 # Market cursor moves: (row step, column step).
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def _plentiful(realm: Count, spec: PickSpec) -> Count:
+    assert spec.limit is not None
+    return most_plentiful(spec.limit, spec.count)
+
+
+def _lacking(realm: Count, spec: PickSpec) -> Count:
+    return fewest_first(realm, spec.count)
+
+
+# The worshipers a pick starts with, for each kind of decision that asks for some: the
+# most plentiful of those the engine allows (a payment's "any" symbols, a village's or
+# the God of Death's returns, a discard), or from the supply the colors the realm lacks
+# most (a gain, the Goddess of Love's gift).
+_DEFAULT_PICK: dict[DecisionKind, Callable[[Count, PickSpec], Count]] = {
+    DecisionKind.PAY: _plentiful,
+    DecisionKind.VILLAGE: _plentiful,
+    DecisionKind.DEATH: _plentiful,
+    DecisionKind.DISCARD: _plentiful,
+    DecisionKind.GAIN: _lacking,
+    DecisionKind.LOVE: _lacking,
+}
 
 
 @dataclass
@@ -130,27 +154,17 @@ class Controller:
             self._seat = state.current
             self.cursor = self._cursors.get(state.current, NEUTRAL_CELL)
         if kind is DecisionKind.TURN:
-            if state.must_take_god() and state.gods_available:
-                self.god = state.gods_available[0]
+            decision = state.decision
+            gods = [o.action.god for o in decision.options if isinstance(o.action, TakeGod)]
+            if decision.must_take_god and gods:  # the first god the turn offers
+                self.god = gods[0]
             elif state.market[self.cursor] is None:
                 self.cursor = next((c for c, t in enumerate(state.market) if t), self.cursor)
-        elif kind is DecisionKind.PAY:
-            decision = state.decision
-            limit, any_count = decision.any_from, decision.due_any
-            self.pick = Pick(any_count, limit, list(most_plentiful(limit, any_count)))
         elif kind is DecisionKind.PLACE:
             self.wild_mode = not self.colored_spots(state)
             self.spot = self._safest_spot(state)
-        elif kind is DecisionKind.GAIN:
-            self.pick = Pick(1, None, list(fewest_first(realm, 1)))
-        elif kind in (DecisionKind.VILLAGE, DecisionKind.DEATH):
-            need = state.returns_needed()
-            self.pick = Pick(need, realm, list(most_plentiful(realm, need)))
-        elif kind is DecisionKind.DISCARD:
-            need = state.discard_needed()
-            self.pick = Pick(need, realm, list(most_plentiful(realm, need)))
-        elif kind is DecisionKind.LOVE:
-            self.pick = Pick(LOVE_GIFT, None, list(fewest_first(realm, LOVE_GIFT)))
+        elif (spec := state.decision.pick) is not None:  # how many, from what: the engine's
+            self.pick = Pick(spec.count, spec.limit, list(_DEFAULT_PICK[kind](realm, spec)))
 
     # ------------------------------------------------------------ the market and gods
     def move_cursor(self, direction: str) -> bool:
@@ -369,13 +383,7 @@ class Controller:
         kind = state.kind
         if kind is DecisionKind.PAY:
             return self.pick is not None and self.pick.need > 0 and self.payable(state)
-        return kind in (
-            DecisionKind.GAIN,
-            DecisionKind.VILLAGE,
-            DecisionKind.DEATH,
-            DecisionKind.DISCARD,
-            DecisionKind.LOVE,
-        )
+        return state.decision.pick is not None  # a gain, returns, a gift, a discard
 
     def add_color(self, state: GameState, color: int) -> bool:
         if self.pick is None:
