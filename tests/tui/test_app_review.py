@@ -8,6 +8,7 @@ import asyncio
 import json
 import threading
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from app_driver import TableApp, press, reach_end_screen, region_words, screen_text
@@ -16,6 +17,7 @@ from textual.worker import WorkerState
 
 from orbis_tui import cli
 from orbis_tui.analysis import review as review_module
+from orbis_tui.analysis.review import MoveReview
 from orbis_tui.bots import make_bot
 from orbis_tui.i18n import gettext
 from orbis_tui.records import GameRecord, Match, replay
@@ -199,24 +201,31 @@ def test_escape_stops_the_analysis_and_the_game_still_steps(tmp_path: Path) -> N
     run_viewer(bot_record(None), scenario)
 
 
-def test_a_turn_judged_mid_run_shows_at_once_and_the_rest_comes_at_the_end(
+class MidRun(NamedTuple):
+    """A stand-in review (see :func:`judging_one_turn_then_waiting`)."""
+
+    early: MoveReview  # judged at once
+    late: MoveReview  # judged once the gate opens
+    forced: tuple[int, ...]  # the steps with a single answer
+    gate: threading.Event  # set by the test: the rest of the analysis may end
+
+
+def judging_one_turn_then_waiting(
+    record: GameRecord,
     monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """While the analysis runs, a step whose turn is judged shows its verdict, CP lost
-    and reason, m and n jump among the mistakes found so far (saying that more may
-    come), a step not judged yet says so, and each player's CP lost and the lesson wait
-    for the end. The review is a stand-in that judges one turn, then waits for the test."""
+    reason: str = "Reason of the mistake at {index}.",
+) -> MidRun:
+    """The review screen's analysis made a stand-in: it judges a mistake of an early
+    turn at once, then waits for the gate, judges a mistake of a late turn and ends."""
     import orbis_tui.analysis as analysis_package
-    from orbis_tui.analysis import GameReview, forced_answers
-    from orbis_tui.analysis.review import MoveReview, PlayerSummary
+    from orbis_tui.analysis import GameReview, PlayerSummary, forced_answers
     from orbis_tui.engine import Exchange, format_action, parse_action
 
-    record = bot_record()
     book = ReplayBook(record)
     forced = forced_answers(record)
     judged_steps = [
         n
-        for n in range(2, ACTIONS)
+        for n in range(2, len(record.actions))
         if n not in forced and not isinstance(parse_action(record.actions[n]), Exchange)
     ]
 
@@ -236,14 +245,14 @@ def test_a_turn_judged_mid_run_shows_at_once_and_the_rest_comes_at_the_end(
             stderr=0.5,
             loss=loss,
             mistake=True,
-            reason=f"Reason of the mistake at {index}.",
+            reason=reason.format(index=index),
             hinted=False,
             verdict="mistake",
         )
 
     early, late = mistake(judged_steps[0], 4.0), mistake(judged_steps[-1], 6.0)
     assert book.moments[early.index].turn != book.moments[late.index].turn
-    gate = threading.Event()  # set by the test: the rest of the analysis may end
+    gate = threading.Event()
 
     def stand_in(record_: GameRecord, *, progress, judged, cancel, **size) -> GameReview:
         judged((early,))
@@ -259,15 +268,33 @@ def test_a_turn_judged_mid_run_shows_at_once_and_the_rest_comes_at_the_end(
         return GameReview(names, players, (early, late), settings, forced)
 
     monkeypatch.setattr(analysis_package, "review_record", stand_in)
+    return MidRun(early, late, forced, gate)
+
+
+async def first_turn_judged(pilot: Pilot, run: MidRun) -> ReviewScreen:
+    """The review screen once the stand-in's first turn is shown, the analysis running."""
+    screen = pilot.app.screen
+    assert isinstance(screen, ReviewScreen)
+    while run.early.index not in screen._by_position:  # the first turn's message
+        assert [w.state for w in pilot.app.workers] == [WorkerState.RUNNING]
+        await pilot.pause()
+    return screen
+
+
+def test_a_turn_judged_mid_run_shows_at_once_and_the_rest_comes_at_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the analysis runs, a step whose turn is judged shows its verdict, CP lost
+    and reason, m and n jump among the mistakes found so far (saying that more may
+    come), a step not judged yet says so, and each player's CP lost and the lesson wait
+    for the end. The review is a stand-in that judges one turn, then waits for the test."""
+    record = bot_record()
+    run = judging_one_turn_then_waiting(record, monkeypatch)
+    early, late, forced, gate = run
 
     async def scenario(pilot: Pilot) -> None:
-        screen = pilot.app.screen
-        assert isinstance(screen, ReviewScreen)
         try:
-            # the first turn's message, which comes while the analysis still runs
-            while early.index not in screen._by_position:
-                assert [w.state for w in pilot.app.workers] == [WorkerState.RUNNING]
-                await pilot.pause()
+            screen = await first_turn_judged(pilot, run)
             assert screen.analysing and screen.review is None
             await press(pilot, "m")  # the one mistake found so far
             assert screen.position == early.index
