@@ -108,13 +108,13 @@ def test_the_review_screen_while_it_judges_speaks_the_language_and_fits(
             await pilot.pause()
             try:
                 screen = await first_turn_judged(pilot, mid_run)
-                places = [("m", None), ("", mid_run.late.index), ("end", None)]
-                places += [("", forced) for forced in mid_run.forced[:1]]
-                for key, position in places:
-                    if key:
+                # a key, or a step to go to
+                places: list[str | int] = ["m", mid_run.late.index, "end", *mid_run.forced[:1]]
+                for key in places:
+                    if isinstance(key, str):
                         await pilot.press(key)
                     else:
-                        screen.go_to(position)
+                        screen.go_to(key)
                     await pilot.pause()
                     text = screen_text(app)
                     assert not english_left(text, speaking), (key, english_left(text, speaking))
