@@ -374,8 +374,9 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A plain game in German: commands typed in German work; at the end, the German
-    word for the review says each player's biggest mistake as the review's judgement
-    sheet and the lesson as its lesson sheet (the review is made quickly here)."""
+    word for the review says each mistake as its turn is judged, then each player's
+    biggest mistake as the review's judgement sheet and the lesson as its lesson sheet
+    (the review is made quickly here)."""
     from orbis_tui.analysis import GameReview
     from orbis_tui.analysis.review import MoveReview, PlayerSummary
     from orbis_tui.engine import format_action, parse_action
@@ -386,7 +387,7 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
 
     made: list[GameReview] = []
 
-    def quick(record: GameRecord) -> GameReview:
+    def quick(record: GameRecord, judged=None) -> GameReview:
         state = start_state(record.setup)
         played = parse_action(record.actions[0])
         other = next(o.action for o in state.decision.options if o.legal and o.action != played)
@@ -401,6 +402,7 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
         second = PlayerSummary(1, names[1], 5, 0.0, 0, ())
         settings = {"analyser": "expert", "per_option": 4, "time_budget": None, "seed": 0}
         made.append(GameReview(names, (first, second), (move,), settings | {"complete": True}))
+        judged((move,))  # the turn judged: its mistake is said before the review ends
         return made[-1]
 
     monkeypatch.setattr(advice, "make_review", quick)
@@ -424,6 +426,8 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
         said = text.split("analyse")[-1]
         for words in expected:
             assert words in said, (words, said[-2000:])
+        found = f"Fehler gefunden in Zug 1 (Runde 1): {review.names[0]} verlor 3,0 SP."
+        assert said.index(found) < said.index(expected[0]), said[-2000:]
         assert "zu spät" in said and "Nächstes Mal" in said
     finally:
         i18n.set_language(before)

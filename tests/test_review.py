@@ -28,6 +28,7 @@ from orbis_tui.analysis.review import (
     UNCLEAR,
     Budget,
     GameReview,
+    MoveReview,
     _by_turn,
     _compare,
     _decisions,
@@ -359,6 +360,29 @@ def test_progress_is_reported_and_cancel_stops_early() -> None:
     turns = {m.turn for m in review.moves}
     assert len(turns) == 2
     assert len(review.moves) == sum(1 for d in judged if d.state.turn + 1 in turns)
+
+
+def test_each_turns_judgements_are_handed_over_as_it_is_judged() -> None:
+    """``judged`` gets each turn's judgements as the turn is judged, before its progress
+    and so before the review returns (a screen shows them while the rest is judged); on
+    two processes the turns may come in any order, and together they are the review's."""
+    calls: list[tuple[int, tuple[MoveReview, ...]]] = []
+    shares: list[float] = []
+    record = opening(4)
+    review = review_record(
+        record,
+        per_option=2,
+        progress=shares.append,
+        judged=lambda moves: calls.append((len(shares), moves)),
+        workers=2,
+    )
+    assert review.settings["complete"] is True
+    # one call a turn, each before that turn's progress: none waits for the review's end
+    assert [reported for reported, _ in calls] == list(range(len(calls)))
+    assert len(calls) == len({m.turn for m in review.moves}) > 1
+    assert all(len({m.turn for m in moves}) == 1 for _, moves in calls)
+    handed = sorted((m for _, moves in calls for m in moves), key=lambda m: m.index)
+    assert tuple(handed) == review.moves
 
 
 def opening(turns: int) -> GameRecord:

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from app_driver import TableApp, press, reach_end_screen, region_words, screen_text
 from textual.pilot import Pilot
+from textual.worker import WorkerState
 
 from orbis_tui import cli
 from orbis_tui.analysis import review as review_module
+from orbis_tui.analysis.review import MoveReview
 from orbis_tui.bots import make_bot
 from orbis_tui.i18n import gettext
 from orbis_tui.records import GameRecord, Match, replay
@@ -195,6 +199,140 @@ def test_escape_stops_the_analysis_and_the_game_still_steps(tmp_path: Path) -> N
         assert screen.position == 1
 
     run_viewer(bot_record(None), scenario)
+
+
+class MidRun(NamedTuple):
+    """A stand-in review (see :func:`judging_one_turn_then_waiting`)."""
+
+    early: MoveReview  # judged at once
+    late: MoveReview  # judged once the gate opens
+    forced: tuple[int, ...]  # the steps with a single answer
+    gate: threading.Event  # set by the test: the rest of the analysis may end
+
+
+def judging_one_turn_then_waiting(
+    record: GameRecord,
+    monkeypatch: pytest.MonkeyPatch,
+    reason: str = "Reason of the mistake at {index}.",
+) -> MidRun:
+    """The review screen's analysis made a stand-in: it judges a mistake of an early
+    turn at once, then waits for the gate, judges a mistake of a late turn and ends."""
+    import orbis_tui.analysis as analysis_package
+    from orbis_tui.analysis import GameReview, PlayerSummary, forced_answers
+    from orbis_tui.engine import Exchange, format_action, parse_action
+
+    book = ReplayBook(record)
+    forced = forced_answers(record)
+    judged_steps = [
+        n
+        for n in range(2, len(record.actions))
+        if n not in forced and not isinstance(parse_action(record.actions[n]), Exchange)
+    ]
+
+    def mistake(index: int, loss: float) -> MoveReview:
+        state = book.state(index)
+        played = parse_action(record.actions[index])
+        other = next(o.action for o in state.decision.legal_options if o.action != played)
+        return MoveReview(
+            index=index,
+            turn=state.turn + 1,
+            seat=state.current,
+            kind=state.kind.value,
+            played=(record.actions[index],),
+            best=(format_action(other),),
+            played_margin=-3.0,
+            best_margin=loss - 3.0,
+            stderr=0.5,
+            loss=loss,
+            mistake=True,
+            reason=reason.format(index=index),
+            hinted=False,
+            verdict="mistake",
+        )
+
+    early, late = mistake(judged_steps[0], 4.0), mistake(judged_steps[-1], 6.0)
+    assert book.moments[early.index].turn != book.moments[late.index].turn
+    gate = threading.Event()
+
+    def stand_in(record_: GameRecord, *, progress, judged, cancel, **size) -> GameReview:
+        judged((early,))
+        progress(0.5)
+        gate.wait(timeout=60)  # a guard against a test that fails to set it
+        judged((late,))
+        players = tuple(
+            PlayerSummary(seat, name, 2, 5.0, 1, (), ("Point one of the lesson.",))
+            for seat, name in enumerate(record_.setup.players)
+        )
+        settings = {"complete": True}
+        names = tuple(record_.setup.players)
+        return GameReview(names, players, (early, late), settings, forced)
+
+    monkeypatch.setattr(analysis_package, "review_record", stand_in)
+    return MidRun(early, late, forced, gate)
+
+
+async def first_turn_judged(pilot: Pilot, run: MidRun) -> ReviewScreen:
+    """The review screen once the stand-in's first turn is shown, the analysis running."""
+    screen = pilot.app.screen
+    assert isinstance(screen, ReviewScreen)
+    while run.early.index not in screen._by_position:  # the first turn's message
+        assert [w.state for w in pilot.app.workers] == [WorkerState.RUNNING]
+        await pilot.pause()
+    return screen
+
+
+def test_a_turn_judged_mid_run_shows_at_once_and_the_rest_comes_at_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the analysis runs, a step whose turn is judged shows its verdict, CP lost
+    and reason, m and n jump among the mistakes found so far (saying that more may
+    come), a step not judged yet says so, and each player's CP lost and the lesson wait
+    for the end. The review is a stand-in that judges one turn, then waits for the test."""
+    record = bot_record()
+    run = judging_one_turn_then_waiting(record, monkeypatch)
+    early, late, forced, gate = run
+
+    async def scenario(pilot: Pilot) -> None:
+        try:
+            screen = await first_turn_judged(pilot, run)
+            assert screen.analysing and screen.review is None
+            await press(pilot, "m")  # the one mistake found so far
+            assert screen.position == early.index
+            notes = [n.message for n in pilot.app._notifications]
+            assert gettext(texts_learn.REVIEW_JUMP_SO_FAR) in notes
+            shown = analysis(pilot)
+            assert "lost 4.0 CP" in shown and gettext(texts_learn.REVIEW_MISTAKE) in shown
+            assert f"Reason of the mistake at {early.index}." in shown
+            listed = region_words(pilot.app, screen.query_one("#mistakes"))
+            round_ = (early.turn - 1) // 2 + 1
+            assert f"▸ round {round_} {record.setup.players[early.seat]}: −4.0 CP" in listed
+            assert gettext(texts_learn.REVIEW_MISTAKES_SO_FAR) in listed
+            assert gettext(texts_learn.REVIEW_SUMMARY_LATER) in listed
+            assert "CP lost =" not in listed and "no CP lost" not in listed
+            await press(pilot, "home", "n")
+            assert screen.position == early.index
+            screen.go_to(late.index)
+            await pilot.pause()
+            assert gettext(texts_learn.REVIEW_PENDING) in analysis(pilot)
+            if forced:
+                screen.go_to(forced[0])
+                await pilot.pause()
+                assert gettext(texts_learn.REVIEW_FORCED) in analysis(pilot)
+            await press(pilot, "end")
+            assert gettext(texts_learn.REVIEW_LESSON_LATER) in analysis(pilot)
+            assert screen.analysing  # all of it before the review ended
+        finally:
+            gate.set()
+        await analysed(pilot)
+        assert "Point one of the lesson." in analysis(pilot)
+        screen.go_to(late.index)
+        await pilot.pause()
+        assert "lost 6.0 CP" in analysis(pilot)
+        listed = region_words(pilot.app, screen.query_one("#mistakes"))
+        assert gettext(texts_learn.REVIEW_MISTAKES_SO_FAR) not in listed
+        assert "CP lost" in listed  # each player's, at the end
+
+    run_viewer(record, scenario)
 
 
 def test_r_on_the_end_screen_opens_the_review_and_escape_comes_back(tmp_path: Path) -> None:

@@ -90,6 +90,42 @@ def test_the_review_screen_speaks_the_language_and_fits(speaking, monkeypatch) -
     run(scenario(False))
 
 
+def test_the_review_screen_while_it_judges_speaks_the_language_and_fits(
+    speaking, monkeypatch
+) -> None:
+    """While the analysis runs: a mistake found so far (m), a step not judged yet, a
+    forced one, the end, and what the list of mistakes says meanwhile."""
+    from test_app_review import bot_record, first_turn_judged, judging_one_turn_then_waiting
+
+    from orbis_tui.tui.viewer import ReviewApp
+
+    record = bot_record()
+    mid_run = judging_one_turn_then_waiting(record, monkeypatch, reason="→ {index}")
+
+    async def scenario() -> None:
+        app = ReviewApp(record, analyse=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            try:
+                screen = await first_turn_judged(pilot, mid_run)
+                # a key, or a step to go to
+                places: list[str | int] = ["m", mid_run.late.index, "end", *mid_run.forced[:1]]
+                for key in places:
+                    if isinstance(key, str):
+                        await pilot.press(key)
+                    else:
+                        screen.go_to(key)
+                    await pilot.pause()
+                    text = screen_text(app)
+                    assert not english_left(text, speaking), (key, english_left(text, speaking))
+                    assert not cut_off(text), (key, text)
+                    assert screen.analysing
+            finally:
+                mid_run.gate.set()
+
+    run(scenario())
+
+
 def test_the_exchange_dialog_with_its_suggestion_speaks_the_language(
     speaking, tmp_path: Path
 ) -> None:

@@ -28,6 +28,7 @@ _LAZY = {
     "PlayerSummary": "review",
     "loss_parts": "review",
     "review_record": "review",
+    "forced_answers": "review_decisions",
     "print_review": "report",
     "ReviewCache": "review_cache",
     "review_key": "review_cache",
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from .report import print_review
     from .review import GameReview, MoveReview, PlayerSummary, loss_parts, review_record
     from .review_cache import ReviewCache, review_key
+    from .review_decisions import forced_answers
 
 
 __getattr__ = lazy_attributes(__name__, _LAZY)
@@ -56,6 +58,7 @@ __all__ = [
     "ReviewCache",
     "analyse",
     "best_options",
+    "forced_answers",
     "loss_parts",
     "print_review",
     "review_key",

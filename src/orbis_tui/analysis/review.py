@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..bots.rollout import QuickPlanner
-from ..engine import Action, GameState, format_action
+from ..engine import Action, GameState, PlayerScore, format_action
 from ..i18n import fill, language, set_language
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord
@@ -103,6 +103,7 @@ def review_record(
     time_budget: float | None = None,
     seed: int = 0,
     progress: Callable[[float], None] | None = None,
+    judged: Callable[[tuple[MoveReview, ...]], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     workers: int | None = None,
 ) -> GameReview:
@@ -112,26 +113,70 @@ def review_record(
     is not reproducible: the search goes as far as the machine allows).
 
     The turns are judged on ``workers`` processes (default: :func:`.parallel.worker_count`),
-    with the same result whatever their number. ``progress`` is called with the share
-    done (0 to 1) as each turn is judged; when ``cancel`` returns True the review stops
-    and covers the turns judged so far (``settings["complete"]`` is then False). The
-    record must replay (it is checked when loaded: see
-    :func:`orbis_tui.records.load_record`).
+    with the same result whatever their number. As each turn is judged, ``judged`` is
+    called with its judgements (in the game's order; the turns themselves finish in any
+    order when several processes judge them), the very ones the review returns, and
+    then ``progress`` with the share done (0 to 1); both in the calling thread. When
+    ``cancel`` returns True the review stops and covers the turns judged so far
+    (``settings["complete"]`` is then False). The record must replay (it is checked when
+    loaded: see :func:`orbis_tui.records.load_record`).
     """
     names = tuple(record.setup.players)
-    wanted = sorted(set(range(len(names)) if seats is None else seats))
-    for seat in wanted:
-        if not 0 <= seat < len(names):
-            raise ValueError(f"there is no seat {seat}: seats are 0 to {len(names) - 1}")
+    wanted = _seats_asked(seats, len(names))
     if time_budget is not None:
         per_option = None
-        budget = Budget(time_budget=check_budget(time_budget))
-    else:
-        budget = Budget(per_option=check_count(per_option, "per_option", 1, MAX_REVIEW_SIZE))
-    hints = set(record.hints or ())
+    budget = _budget(per_option, time_budget)
     decisions = [d for d in _decisions(record) if d.state.current in wanted]
-    judged = [d for d in decisions if d.judged]
-    jobs = [
+    jobs = _turn_jobs(record, decisions, budget, seed)
+    total = sum(len(job.decisions) for job in jobs)
+    finished: dict[int, tuple[tuple[MoveReview, int], ...]] = {}
+
+    def done(number: int, judgements: tuple[tuple[MoveReview, int], ...]) -> None:
+        finished[number] = judgements
+        if judged is not None:
+            judged(tuple(move for move, _ in judgements))
+        if progress is not None:
+            progress(sum(map(len, finished.values())) / total)
+
+    count = worker_count() if workers is None else workers
+    complete = run_jobs(_judge_turn, jobs, count, done, cancel, cost=_turn_cost)
+    if progress is not None and complete:
+        progress(1.0)
+    judgements = [j for number in sorted(finished) for j in finished[number]]
+    moves = tuple(move for move, _ in judgements)
+    lessons = _lessons(record, moves, wanted) if complete else {}
+    players = tuple(_summary(seat, names[seat], moves, lessons.get(seat, ())) for seat in wanted)
+    iterations = sum(searched for _, searched in judgements)  # search iterations in all
+    settings = _settings(per_option, time_budget, seed, wanted, complete, iterations)
+    forced = tuple(d.index for d in decisions if not d.judged)
+    return GameReview(names, players, moves, settings, forced)
+
+
+def _seats_asked(seats: Iterable[int] | None, count: int) -> list[int]:
+    """The seats to review, in order (default: all of the ``count``); an unknown one is
+    refused."""
+    wanted = sorted(set(range(count) if seats is None else seats))
+    for seat in wanted:
+        if not 0 <= seat < count:
+            raise ValueError(f"there is no seat {seat}: seats are 0 to {count - 1}")
+    return wanted
+
+
+def _budget(per_option: int | None, time_budget: float | None) -> Budget:
+    """The search each decision gets, checked: seconds when ``time_budget`` is given,
+    else ``per_option`` iterations per option."""
+    if time_budget is not None:
+        return Budget(time_budget=check_budget(time_budget))
+    return Budget(per_option=check_count(per_option, "per_option", 1, MAX_REVIEW_SIZE))
+
+
+def _turn_jobs(
+    record: GameRecord, decisions: Sequence[_Decision], budget: Budget, seed: int
+) -> list[_TurnJob]:
+    """The judged ``decisions`` (those with a choice), a job per turn, each with whether
+    a hint was shown at it."""
+    hints = set(record.hints or ())
+    return [
         _TurnJob(
             # a hint noted before the exchanges that prepared the answer counts too
             tuple((d, any(n in hints for n in range(d.first, d.index + 1))) for d in turn),
@@ -139,37 +184,21 @@ def review_record(
             seed,
             language(),
         )
-        for turn in _by_turn(judged)
+        for turn in _by_turn([d for d in decisions if d.judged])
     ]
-    finished: dict[int, tuple[tuple[MoveReview, int], ...]] = {}
 
-    def done(number: int, judgements: tuple[tuple[MoveReview, int], ...]) -> None:
-        finished[number] = judgements
-        if progress is not None:
-            progress(sum(map(len, finished.values())) / len(judged))
 
-    count = worker_count() if workers is None else workers
-    complete = run_jobs(_judge_turn, jobs, count, done, cancel, cost=_turn_cost)
-    judgements = [j for number in sorted(finished) for j in finished[number]]
-    moves = [move for move, _ in judgements]
-    iterations = sum(searched for _, searched in judgements)
-    if progress is not None and complete:
-        progress(1.0)
-    lessons: dict[int, tuple[str, ...]] = {}
-    if complete:
-        players_count = len(names)
-        mistakes = {
-            seat: [
-                ((m.turn - 1) // players_count + 1, m.loss)
-                for m in moves
-                if m.seat == seat and m.mistake
-            ]
-            for seat in wanted
-        }
-        # "you" when the review is of one player; else each player by name
-        lessons = game_lessons(record, mistakes, wanted[0] if len(wanted) == 1 else None)
-    players = tuple(_summary(seat, names[seat], moves, lessons.get(seat, ())) for seat in wanted)
-    settings = {
+def _settings(
+    per_option: int | None,
+    time_budget: float | None,
+    seed: int,
+    wanted: list[int],
+    complete: bool,
+    iterations: int,
+) -> dict[str, object]:
+    """How the review was made (its ``settings``): the search's size, the seed, the
+    seats, the verdicts' thresholds, whether every turn was judged."""
+    return {
         "analyser": "expert",
         "per_option": per_option,
         "time_budget": time_budget,
@@ -179,10 +208,25 @@ def review_record(
         "noise_factor": NOISE_FACTOR,
         "fine_factor": FINE_FACTOR,
         "complete": complete,
-        "iterations": iterations,  # search iterations in all
+        "iterations": iterations,
     }
-    forced = tuple(d.index for d in decisions if not d.judged)
-    return GameReview(names, players, tuple(moves), settings, forced)
+
+
+def _lessons(
+    record: GameRecord, moves: Sequence[MoveReview], wanted: Sequence[int]
+) -> dict[int, tuple[str, ...]]:
+    """The lesson of the game for each seat reviewed, from its clear mistakes (their
+    rounds and losses): "you" when the review is of one player, else each by name."""
+    players_count = len(record.setup.players)
+    mistakes = {
+        seat: [
+            ((m.turn - 1) // players_count + 1, m.loss)
+            for m in moves
+            if m.seat == seat and m.mistake
+        ]
+        for seat in wanted
+    }
+    return game_lessons(record, mistakes, wanted[0] if len(wanted) == 1 else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,55 +280,13 @@ def _judge(
     played again to the end of the game on common worlds the search never saw
     (:mod:`.paired`), and the loss is their paired difference there: the search's own
     figure for its best is flattered by being the highest of many noisy ones, and its
-    evaluation errs before the end of the game. Worlds are added while the difference
-    is neither clearly a mistake nor clearly fine (:func:`_compare`): the budget goes
-    where the verdict is close. A difference that looks like a mistake is measured
-    again on fresh worlds (:func:`_confirmed`), which give the verdict and the loss."""
+    evaluation errs before the end of the game (:func:`_measured`)."""
     state = decision.state
     analysis = budget.analyse(state, seed, decision.answer[0])
     played, again = _played_estimate(analysis, decision, budget, seed)
-    best = analysis.best
-    if played.actions == best.actions:
-        best = played
-    same = best is played
-    loss = 0.0
-    stderr = played.stderr
-    played_margin, best_margin = played.margin, best.margin
-    played_win, best_win = played.win, best.win
-    futures = None
-    verdict = FINE
-    if not same:
-        mine, theirs = _compare(state, played, best, seed, cache)
-        difference, stderr = paired_difference(theirs, mine)
-        if is_mistake(max(0.0, difference), stderr):
-            mine, theirs = _confirmed(state, mine, theirs, seed, cache)
-            difference, stderr = paired_difference(theirs, mine)
-        futures = (mine.finals, theirs.finals)
-        played_margin, best_margin = mine.margin, theirs.margin
-        played_win, best_win = mine.win, theirs.win
-        loss = max(0.0, difference)
-        if is_mistake(loss, stderr):
-            verdict = MISTAKE
-        elif not is_fine(difference, stderr):
-            verdict = UNCLEAR
-    mistake = verdict == MISTAKE
-    if mistake:
-        reason = loss_reason(
-            state,
-            decision.answer + decision.rest,
-            best.actions + best.rest,
-            loss=loss,
-            futures=futures,
-            wins=(played_win, best_win),
-        )
-    elif verdict == UNCLEAR:
-        low, high = max(0.0, loss - NOISE_FACTOR * stderr), loss + NOISE_FACTOR * stderr
-        reason = fill(texts.UNCLEAR, low=low, high=high)
-    elif not same:
-        high = max(difference + FINE_FACTOR * stderr, 0.1)  # under MISTAKE_FLOOR
-        reason = fill(texts.CLOSE, high=high)
-    else:
-        reason = ""
+    same = played.actions == analysis.best.actions
+    best = played if same else analysis.best
+    measured = _Measured.as_best(played) if same else _measured(state, played, best, seed, cache)
     move = MoveReview(
         index=decision.index,
         turn=state.turn + 1,
@@ -292,18 +294,103 @@ def _judge(
         kind=state.kind.value,
         played=tuple(format_action(a) for a in decision.answer),
         best=tuple(format_action(a) for a in best.actions),
-        played_margin=played_margin,
-        best_margin=best_margin if not same else played_margin,
-        stderr=stderr,
-        loss=loss,
-        mistake=mistake,
-        reason=reason,
+        played_margin=measured.played_margin,
+        best_margin=measured.best_margin,
+        stderr=measured.stderr,
+        loss=measured.loss,
+        mistake=measured.verdict == MISTAKE,
+        reason=_reason(decision, best, measured, same),
         hinted=hinted,
-        verdict=verdict,
-        played_win=played_win,
-        best_win=best_win if not same else played_win,
+        verdict=measured.verdict,
+        played_win=measured.played_win,
+        best_win=measured.best_win,
     )
     return move, analysis.iterations + again
+
+
+@dataclass(frozen=True, slots=True)
+class _Measured:
+    """What a decision's judgement found: its verdict, the loss (``difference`` clamped
+    at 0) and its standard error, the margins and chances of winning after the move
+    played and the best, and the futures' final scores behind them (None when the move
+    played was the search's best, which is not played again)."""
+
+    verdict: str
+    loss: float
+    difference: float
+    stderr: float
+    played_margin: float
+    best_margin: float
+    played_win: float
+    best_win: float
+    futures: tuple[tuple[PlayerScore, ...], tuple[PlayerScore, ...]] | None = None
+
+    @classmethod
+    def as_best(cls, played: OptionEstimate) -> _Measured:
+        """The move played was the search's best: fine, nothing lost (with the search's
+        own error)."""
+        return cls(
+            FINE, 0.0, 0.0, played.stderr, played.margin, played.margin, played.win, played.win
+        )
+
+
+def _measured(
+    state: GameState,
+    played: OptionEstimate,
+    best: OptionEstimate,
+    seed: int,
+    cache: FutureCache | None,
+) -> _Measured:
+    """The move played and the search's best, played to the end on common worlds.
+    Worlds are added while the difference is neither clearly a mistake nor clearly fine
+    (:func:`_compare`): the budget goes where the verdict is close. A difference that
+    looks like a mistake is measured again on fresh worlds (:func:`_confirmed`), which
+    give the verdict and the loss."""
+    mine, theirs = _compare(state, played, best, seed, cache)
+    difference, stderr = paired_difference(theirs, mine)
+    if is_mistake(max(0.0, difference), stderr):
+        mine, theirs = _confirmed(state, mine, theirs, seed, cache)
+        difference, stderr = paired_difference(theirs, mine)
+    loss = max(0.0, difference)
+    if is_mistake(loss, stderr):
+        verdict = MISTAKE
+    elif is_fine(difference, stderr):
+        verdict = FINE
+    else:
+        verdict = UNCLEAR
+    return _Measured(
+        verdict,
+        loss,
+        difference,
+        stderr,
+        mine.margin,
+        theirs.margin,
+        mine.win,
+        theirs.win,
+        (mine.finals, theirs.finals),
+    )
+
+
+def _reason(decision: _Decision, best: OptionEstimate, measured: _Measured, same: bool) -> str:
+    """Why the best was better (a mistake: from the rules engine and the futures), how
+    sure the review is (unclear, or close to the best), or nothing (the best was played)."""
+    loss, stderr = measured.loss, measured.stderr
+    if measured.verdict == MISTAKE:
+        return loss_reason(
+            decision.state,
+            decision.answer + decision.rest,
+            best.actions + best.rest,
+            loss=loss,
+            futures=measured.futures,
+            wins=(measured.played_win, measured.best_win),
+        )
+    if measured.verdict == UNCLEAR:
+        low, high = max(0.0, loss - NOISE_FACTOR * stderr), loss + NOISE_FACTOR * stderr
+        return fill(texts.UNCLEAR, low=low, high=high)
+    if not same:
+        high = max(measured.difference + FINE_FACTOR * stderr, 0.1)  # under MISTAKE_FLOOR
+        return fill(texts.CLOSE, high=high)
+    return ""
 
 
 def _compare(

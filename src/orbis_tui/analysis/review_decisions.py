@@ -71,6 +71,13 @@ def _decisions(record: GameRecord) -> list[_Decision]:
     return _with_rest(found, actions)
 
 
+def forced_answers(record: GameRecord) -> tuple[int, ...]:
+    """The action numbers of the record's decisions that had a single answer (and no
+    exchange made before it): the review does not judge them (:attr:`GameReview.forced`
+    lists those of the seats it reviewed)."""
+    return tuple(d.index for d in _decisions(record) if not d.judged)
+
+
 def choices(state: GameState) -> int:
     """How many answers the decision pending in ``state`` offers (exchanges aside), with
     one more for a payment that no answer makes yet but 3-for-1 exchanges would

@@ -2,11 +2,11 @@
 computer sees them), the coach (why options are not open, with the rule), and the
 review of a game (each player's biggest mistakes with their judgement, then the
 lessons). Each is a generator of lines, so that the seat says "thinking…" before the
-long part is worked out."""
+long part is worked out; the review also says each mistake as it is found."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..engine import GameState, format_action
@@ -20,7 +20,7 @@ from . import texts
 from .spoken import line_words, plain
 
 if TYPE_CHECKING:
-    from ..analysis import GameReview
+    from ..analysis import GameReview, MoveReview
     from ..learn import Coach
     from ..records import GameRecord
 
@@ -78,19 +78,23 @@ def coach_words(coach: Coach, state: GameState) -> list[str]:
     return out
 
 
-def make_review(record: GameRecord) -> GameReview:
-    """The review of ``record`` at the review screen's size (tests put a quicker one)."""
+def make_review(
+    record: GameRecord, judged: Callable[[tuple[MoveReview, ...]], None] | None = None
+) -> GameReview:
+    """The review of ``record`` at the review screen's size, ``judged`` told each turn's
+    judgements as they come (tests put a quicker one)."""
     from ..analysis import review_record
 
-    return review_record(record)
+    return review_record(record, judged=judged)
 
 
-def review_words(session: GameSession) -> Iterator[str]:
+def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator[str]:
     """The review of the game, line by line: each player's biggest mistakes, each with
     its judgement, then the lessons: the review's own sheets
     (:mod:`orbis_tui.tui.review_sheet`), as the review screen shows them. A review kept
     from before (by the app or ``orbis review``) is read back; else it is made, and
-    kept."""
+    kept, and while it is made ``found`` is told each mistake in a line of its own as
+    its turn is judged (the turns come in any order; each line names its turn)."""
     from ..analysis import REVIEW_PER_OPTION, ReviewCache, review_key
 
     record = session.match.record
@@ -100,7 +104,7 @@ def review_words(session: GameSession) -> Iterator[str]:
     review = cache.load(key, record).review if cache is not None else None
     if review is None:
         yield _(texts.REVIEWING)
-        review = make_review(record)
+        review = make_review(record, _mistakes_said(found, record.setup.players))
         failed = cache.save(key, review) if cache is not None else None
         if failed is not None:
             yield _(texts.REVIEW_KEPT_FAILED).format(error=failed)
@@ -125,3 +129,22 @@ def review_words(session: GameSession) -> Iterator[str]:
     yield ""
     for line in lesson_sheet(review, over=session.state.is_over):
         yield from line_words(line)
+
+
+def _mistakes_said(
+    found: Callable[[str], None], names: list[str]
+) -> Callable[[tuple[MoveReview, ...]], None]:
+    """What tells ``found`` each mistake of a turn judged, a line each."""
+
+    def judged(moves: tuple[MoveReview, ...]) -> None:
+        for move in moves:
+            if move.mistake:
+                round_ = (move.turn - 1) // len(names) + 1
+                name = names[move.seat]
+                found(
+                    fill(
+                        texts.REVIEW_FOUND, turn=move.turn, round=round_, name=name, loss=move.loss
+                    )
+                )
+
+    return judged

@@ -350,7 +350,7 @@ class PlainSeat:
         elif name == "save":
             self._save()
         elif name == "review":
-            self.say_all(review_words(session))
+            self.say_all(review_words(session, self.say))
         return True
 
     def _player(self, args: Sequence[str]) -> int | None:

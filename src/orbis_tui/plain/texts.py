@@ -150,7 +150,11 @@ COMMAND_HELP = {
     "help": N_("this list"),
     "review": N_("the review of the game: each player's biggest mistakes and the lesson"),
 }
-REVIEWING = N_("Reviewing the game: this takes a minute or two...")
+REVIEWING = N_(
+    "Reviewing the game: this takes a minute or two; each mistake is said as it is found..."
+)
+# one line as a turn's mistake is found, while the review runs on
+REVIEW_FOUND = N_("Mistake found at turn {turn} (round {round}): {name} lost {loss:.1f} CP.")
 REVIEW_KEPT_FAILED = N_("The review could not be kept: {error}")
 REVIEW_NONE = N_("{name}: no clear mistake found.")
 

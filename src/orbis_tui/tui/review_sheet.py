@@ -99,12 +99,16 @@ def lesson_lines(summary: PlayerSummary) -> tuple[Line, ...]:
     return (heading, *points)
 
 
-def lesson_sheet(review: GameReview | None, *, over: bool) -> tuple[Line, ...]:
+def lesson_sheet(
+    review: GameReview | None, *, over: bool, pending: bool = False
+) -> tuple[Line, ...]:
     """At the end of the game (``over``) or of an unfinished record: every player's
-    lesson."""
+    lesson; while the analysis runs on (``pending``), that the lesson comes at its end."""
     lines = [line(_(texts_learn.REVIEW_END) if over else _(texts_learn.REVIEW_UNFINISHED))]
     for summary in review.players if review is not None else ():
         lines.extend(lesson_lines(summary))
+    if pending:
+        lines += [line(""), line(_(texts_learn.REVIEW_LESSON_LATER), Tone.DIM, CHOICE)]
     return tuple(lines)
 
 

@@ -95,8 +95,8 @@ REVIEW_HINTED = N_("hint used")
 REVIEW_FORCED = N_("The only option: nothing to judge.")
 REVIEW_EXCHANGE = N_("An exchange before the decision below it.")
 REVIEW_PENDING = N_(
-    "Not judged yet: every move's judgement shows when the analysis ends "
-    "(its progress is at the top)."
+    "Not judged yet: its turn is still being judged, and its judgement shows here as soon "
+    "as it is done (the progress is at the top)."
 )
 REVIEW_UNJUDGED = N_("Not judged (the analysis was stopped before it).")
 REVIEW_END = N_("The game ends here.")
@@ -108,7 +108,10 @@ REVIEW_UNFINISHED = N_("The record stops here: the game was not finished.")
 REVIEW_MISTAKES_TITLE = N_("Biggest mistakes (m next · n in order)")
 REVIEW_MISTAKE_LINE = N_("round {round} {name}: −{loss:.1f} CP")
 REVIEW_NO_MISTAKES = N_("No clear mistake found.")
-REVIEW_NO_MISTAKES_YET = N_("Mistakes show here once the analysis has judged them.")
+REVIEW_NO_MISTAKES_YET = N_("Mistakes show here as the analysis finds them.")
+REVIEW_MISTAKES_SO_FAR = N_("More may come while the analysis runs.")
+REVIEW_SUMMARY_LATER = N_("Each player's total comes at the end.")
+REVIEW_LESSON_LATER = N_("The lesson of the game comes when the analysis ends.")
 # Two numbers, two plurals: the small losses are a phrase of their own ({small}), whose
 # noun agrees with {others}, not with the number of mistakes.
 REVIEW_SUMMARY: Template = Np_(
@@ -134,7 +137,8 @@ REVIEW_LOST_MEANS = N_(
 REVIEW_WIN_COUNTS = N_("CP lost counts a win as {win} CP.")
 REVIEW_NONE_TO_JUMP = N_("No mistake to jump to.")
 REVIEW_WAIT_TO_JUMP = N_(
-    "No mistakes to jump to yet: they show when the analysis ends (its progress is at the top)."
+    "No mistake found yet: they show as the analysis judges each turn (its progress is at the top)."
 )
+REVIEW_JUMP_SO_FAR = N_("Among the mistakes found so far: more may come while the analysis runs.")
 REVIEW_AT_START = N_("This is the start of the game.")
 REVIEW_AT_END = N_("This is the end of the record.")

@@ -3,12 +3,15 @@
 The table is drawn as it was at each position (market, gods, the deciding player's
 pyramid and realm) with the existing widgets on a replayed state. The review itself
 (:func:`orbis_tui.analysis.review.review_record`) runs in a worker thread while the game can
-already be stepped through; Escape stops it and keeps what was judged so far.
+already be stepped through: each turn's judgements show as soon as that turn is judged
+(``m`` and ``n`` jump among the mistakes found so far), each player's CP lost and the
+lesson when the analysis ends. Escape stops it and keeps what was judged so far.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
@@ -59,6 +62,14 @@ class ReviewDone(Message):
         self.review = review
 
 
+class TurnJudged(Message):
+    """A turn's judgements, from the analysis while it runs on."""
+
+    def __init__(self, moves: tuple[MoveReview, ...]) -> None:
+        super().__init__()
+        self.moves = moves
+
+
 class ReviewScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "step(-1)", K["step_back"], show=False),
@@ -105,7 +116,8 @@ class ReviewScreen(Screen[None]):
         self._stop = threading.Event()
         self._by_position: dict[int, MoveReview] = {}
         self._ranked: list[MoveReview] = []
-        self._ranked_at = -1  # which of the ranked mistakes was jumped to last
+        self._jumped: MoveReview | None = None  # the ranked mistake m jumped to last
+        self._forced_early: tuple[int, ...] | None = None  # while the analysis runs
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -162,11 +174,29 @@ class ReviewScreen(Screen[None]):
         from ...analysis import review_record
 
         size: dict[str, Any] = {} if PER_OPTION is None else {"per_option": PER_OPTION}
-        review = review_record(record, progress=self._progress, cancel=self._stop.is_set, **size)
+        review = review_record(
+            record,
+            progress=self._progress,
+            judged=self._judged,
+            cancel=self._stop.is_set,
+            **size,
+        )
         self.post_message(ReviewDone(review))
 
     def _progress(self, share: float) -> None:
         self._share = share  # read by the ticker, in the app's thread
+
+    def _judged(self, moves: tuple[MoveReview, ...]) -> None:
+        self.post_message(TurnJudged(moves))  # from the worker's thread to the app's
+
+    def on_turn_judged(self, message: TurnJudged) -> None:
+        """A turn judged while the analysis runs on: its steps show their judgement,
+        and its mistakes join the list (and what m and n jump to)."""
+        if not self.analysing:  # the whole review came first (a kept one)
+            return
+        self._take(message.moves)
+        self.show()
+        self.refresh_bindings()
 
     def _show_progress(self) -> None:
         if self.analysing:
@@ -189,13 +219,20 @@ class ReviewScreen(Screen[None]):
         """Show ``review`` beside the game."""
         self.review = review
         self._by_position = {}
-        for move in review.moves:
-            for position in range(move.index - len(move.played) + 1, move.index + 1):
-                self._by_position[position] = move
-        self._ranked = sorted((m for m in review.moves if m.mistake), key=lambda m: -m.loss)
-        self._ranked_at = -1
+        self._ranked = []
+        self._take(review.moves)
         self.show()
         self.refresh_bindings()
+
+    def _take(self, moves: Sequence[MoveReview]) -> None:
+        """Judgements to show: at each step of their decisions (the exchanges made
+        first included), and their mistakes among the ranked ones (biggest first, then
+        in the game's order)."""
+        for move in moves:
+            for position in range(move.index - len(move.played) + 1, move.index + 1):
+                self._by_position[position] = move
+        mistakes = [*self._ranked, *(m for m in moves if m.mistake)]
+        self._ranked = sorted(mistakes, key=lambda m: (-m.loss, m.index))
 
     # ------------------------------------------------------------ drawing
     def show(self) -> None:
@@ -261,7 +298,7 @@ class ReviewScreen(Screen[None]):
         """The review's sheet at this position: the decision's judgement, or at the end
         every player's lesson."""
         if action is None:
-            return lesson_sheet(self.review, over=state.is_over)
+            return lesson_sheet(self.review, over=state.is_over, pending=self.analysing)
         name = state.players[state.current].name
         move = self._by_position.get(self.position)
         if move is None:
@@ -292,7 +329,17 @@ class ReviewScreen(Screen[None]):
         return _(texts_learn.REVIEW_UNJUDGED)
 
     def _forced(self) -> tuple[int, ...]:
-        return self.review.forced if self.review is not None else ()
+        """The steps with a single answer, which the review does not judge: the
+        review's own list; while it runs, every seat's, found once."""
+        if self.review is not None:
+            return self.review.forced
+        if not self.analysing:
+            return ()
+        if self._forced_early is None:
+            from ...analysis import forced_answers
+
+            self._forced_early = forced_answers(self.book.record)
+        return self._forced_early
 
     def _mistakes_lines(self) -> list[Text]:
         """The biggest mistakes first (what m and n jump to), then each player's total
@@ -300,27 +347,33 @@ class ReviewScreen(Screen[None]):
         from ...analysis import WIN_VALUE, loss_parts
 
         review = self.review
-        if review is None:
-            waiting = (
-                _(texts_learn.REVIEW_NO_MISTAKES_YET)
-                if self.analysing
-                else _(texts_learn.REVIEW_NOT_RUN)
-            )
-            return [Text(waiting, style=palette.DIM)]
+        if review is None and not self.analysing:
+            return [Text(_(texts_learn.REVIEW_NOT_RUN), style=palette.DIM)]
         lines: list[Text] = []
         if not self._ranked:
-            lines.append(MustShow(_(texts_learn.REVIEW_NO_MISTAKES), rank=CHOICE))
+            if review is None:
+                lines.append(MustShow(_(texts_learn.REVIEW_NO_MISTAKES_YET), palette.DIM))
+            else:
+                lines.append(MustShow(_(texts_learn.REVIEW_NO_MISTAKES), rank=CHOICE))
         here = self._by_position.get(self.position)
+        names = self.book.record.setup.players
         for place, move in enumerate(self._ranked[:SHOWN_MISTAKES]):
             mark = "▸ " if move is here else "  "
-            line = fill(
+            said = fill(
                 texts_learn.REVIEW_MISTAKE_LINE,
-                round=(move.turn - 1) // len(review.names) + 1,
-                name=review.names[move.seat],
+                round=(move.turn - 1) // len(names) + 1,
+                name=names[move.seat],
                 loss=move.loss,
             )
             rank = CHOICE if move is here or place < 2 else ASIDE
-            lines.append(MustShow(mark + line, palette.BAD if move is here else "", rank=rank))
+            lines.append(MustShow(mark + said, palette.BAD if move is here else "", rank=rank))
+        if review is None:  # the analysis runs on
+            if self._ranked:
+                so_far = _(texts_learn.REVIEW_MISTAKES_SO_FAR)
+                lines.append(MustShow(so_far, palette.DIM, rank=CHOICE))
+            later = _(texts_learn.REVIEW_SUMMARY_LATER)
+            lines.append(MustShow(later, palette.DIM, rank=OTHER_KEY))
+            return lines
         for player in review.players:
             mistakes = [m for m in review.moves if m.seat == player.seat and m.mistake]
             parts = loss_parts(review.moves, player.seat, mistakes)
@@ -377,19 +430,29 @@ class ReviewScreen(Screen[None]):
         self.go_to(self.book.last if where < 0 else where)
 
     def action_biggest(self) -> None:
-        """The next of the biggest mistakes, biggest first (then round again)."""
+        """The next of the biggest mistakes, biggest first (then round again); while
+        the analysis runs, of those found so far."""
         if not self._ranked:
             return
-        self._ranked_at = (self._ranked_at + 1) % len(self._ranked)
-        self.go_to(self._ranked[self._ranked_at].index)
+        ranked = self._ranked
+        after = ranked.index(self._jumped) + 1 if self._jumped in ranked else 0
+        self._jumped = ranked[after % len(ranked)]
+        self.go_to(self._jumped.index)
+        self._say_more_may_come()
 
     def action_next_mistake(self) -> None:
-        """The next mistake in the game's order after this position (then from the start)."""
+        """The next mistake in the game's order after this position (then from the
+        start); while the analysis runs, of those found so far."""
         if not self._ranked:
             return
         in_order = sorted(self._ranked, key=lambda m: m.index)
         later = [m for m in in_order if m.index > self.position]
         self.go_to((later or in_order)[0].index)
+        self._say_more_may_come()
+
+    def _say_more_may_come(self) -> None:
+        if self.analysing:
+            self.notify(_(texts_learn.REVIEW_JUMP_SO_FAR), timeout=3, markup=False)
 
     def on_key(self, event: events.Key) -> None:
         """A key that means nothing right now says why."""
