@@ -9,6 +9,8 @@ import random
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, cast
 
 import pytest
 from app_driver import play_turn_keys, start_new_game
@@ -16,6 +18,11 @@ from app_driver import play_turn_keys, start_new_game
 from orbis_tui import processes
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.core.seats import bot_levels
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from orbis_tui.tui.core.session import GameSession
 
 
 def test_the_experts_turn_in_the_app_is_thought_on_every_core_and_played(
@@ -91,3 +98,33 @@ def test_a_table_with_an_expert_seat_starts_its_workers_before_the_experts_first
             assert screen.seat.human and screen.match.record.actions == []  # no turn yet
 
     asyncio.run(scenario())
+
+
+def test_only_a_table_that_moves_its_own_computer_seats_starts_workers() -> None:
+    """A seat at a table played apart shows the server's expert, which thinks there."""
+    from orbis_tui.tui.bot_driver import BotDriver
+    from orbis_tui.tui.core.seats import Seat
+
+    asked: list[object] = []
+
+    class Host:
+        def run_worker(self, work: object, **options: object) -> None:
+            asked.append(work)
+
+    session = SimpleNamespace(plays_bots=False, seats=[Seat("A"), Seat("B", "expert")])
+    driver = BotDriver(
+        cast("Screen[None]", Host()),
+        lambda: cast("GameSession", session),
+        pause=lambda: 0.0,
+        can_move=lambda: True,
+        waiting=lambda: None,
+        failed=lambda seat, error: None,
+    )
+    driver.warm_up()
+    assert asked == []
+    session.plays_bots = True
+    driver.warm_up()
+    assert len(asked) == 1
+    session.seats = [Seat("A"), Seat("B")]  # people only: no computer to load
+    driver.warm_up()
+    assert len(asked) == 1
