@@ -259,8 +259,8 @@ _kept_lock = threading.Lock()
 def kept_pool(size: int, preload: Sequence[str] = ()) -> KeptPool:
     """This process's pool of at least ``size`` workers, started on first use and
     kept; a new one when more are asked, the old one was lost, or this is a forked
-    copy of the process that started it (its workers then import ``preload``'s
-    modules as they start). Raises :class:`WorkerLost` when none can start."""
+    copy of the process that started it. A new pool's workers import ``preload``'s
+    modules as they start. Raises :class:`WorkerLost` when none can start."""
     global _kept
     with _kept_lock:
         kept = _kept
