@@ -6,12 +6,16 @@ worker processes run at a lower priority, so the window drawing the progress sta
 quick, and ignore Ctrl+C, which stops the work in the main process (and the workers
 with it). They end with the process that started them, however it ends: a program
 killed with ``kill -9`` leaves no worker computing on (see :func:`die_with_parent`).
-The review's jobs (:mod:`orbis_tui.analysis.parallel`) run on such processes.
+The review's jobs (:mod:`orbis_tui.analysis.parallel`) run on such processes, and the
+expert's trees on a pool of them kept from one search to the next (:func:`kept_pool`),
+which a table may start ahead of its first search (:func:`warm_kept_pool`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
+import logging
 import multiprocessing
 import os
 import signal
@@ -22,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing import resource_tracker
 from multiprocessing.pool import Pool
+from multiprocessing.synchronize import Semaphore
 from pathlib import Path
 from typing import TypeVar
 
@@ -32,20 +37,26 @@ WORKER_NICENESS = 5
 PARENT_WATCH_SECONDS = 0.5  # how often a worker looks whether its parent still lives
 PR_SET_PDEATHSIG = 1  # prctl's option: the signal sent when the parent thread ends
 
+log = logging.getLogger(__name__)
 
-def started_pool(workers: int) -> Pool:
+
+def started_pool(
+    workers: int, preload: Sequence[str] = (), started: Semaphore | None = None
+) -> Pool:
     """A pool of ``workers`` processes that ignore Ctrl+C from their first instant.
 
     The processes inherit the starting thread's blocked signals, so Ctrl+C is blocked
     while they start (a Ctrl+C then waits in this process, and is raised here once they
-    have started) until each ignores it (:func:`background_worker`)."""
+    have started) until each ignores it (:func:`background_worker`). Each imports the
+    modules ``preload`` names before its first job, then releases ``started``."""
     context = multiprocessing.get_context("spawn")
+    initargs = (os.getpid(), tuple(preload), started)
     if not hasattr(signal, "pthread_sigmask"):  # no POSIX signals: no Ctrl+C to shield
-        return context.Pool(workers, initializer=background_worker, initargs=(os.getpid(),))
+        return context.Pool(workers, initializer=background_worker, initargs=initargs)
     _start_resource_tracker()  # first: starting it unblocks Ctrl+C, whatever was blocked
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        return context.Pool(workers, initializer=background_worker, initargs=(os.getpid(),))
+        return context.Pool(workers, initializer=background_worker, initargs=initargs)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
@@ -85,11 +96,21 @@ def _file_number(stream: object) -> int:
         return -1
 
 
-def background_worker(parent: int) -> None:
+def background_worker(
+    parent: int, preload: Sequence[str] = (), started: Semaphore | None = None
+) -> None:
+    """A worker's start: Ctrl+C ignored, niced, ending with ``parent``; then the modules
+    of ``preload`` imported (one that fails is left to the job that needs it: a worker
+    that ended here would be replaced, to fail again), and ``started`` released."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
     die_with_parent(parent)
+    for name in preload:
+        with contextlib.suppress(Exception):
+            importlib.import_module(name)
+    if started is not None:
+        started.release()
 
 
 def die_with_parent(parent: int) -> None:
@@ -146,24 +167,32 @@ class KeptPool:
     They are started by a thread of their own that lives as long as the pool: the
     kernel ends a worker when the *thread* that started it ends (see
     :func:`die_with_parent`), and the callers (an app's thinking thread, a table
-    server's) come and go. Any thread may call :meth:`run`."""
+    server's) come and go. Any thread may call :meth:`run`. Each worker imports the
+    modules ``preload`` names as it starts (:meth:`wait_started` waits for that)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, preload: Sequence[str] = ()) -> None:
         self.size = size
         self.owner = os.getpid()  # a forked copy of this process must make its own
         self._pool: Pool | None = None
         self._error: BaseException | None = None
         self._ready = threading.Event()
         self._stop = threading.Event()
-        self._keeper = threading.Thread(target=self._keep, name="orbis-workers", daemon=True)
+        self._started: Semaphore | None = None  # released by each worker once started
+        self._up = 0  # the workers seen started
+        self._counting = threading.Lock()
+        self._keeper = threading.Thread(
+            target=self._keep, args=(tuple(preload),), name="orbis-workers", daemon=True
+        )
         self._keeper.start()
         self._ready.wait()
         if self._error is not None:
             raise WorkerLost(f"no worker processes: {self._error!r}") from self._error
 
-    def _keep(self) -> None:
+    def _keep(self, preload: tuple[str, ...]) -> None:
         try:
-            self._pool = started_pool(self.size)
+            _start_resource_tracker()  # before the semaphore, which it is told of
+            self._started = multiprocessing.get_context("spawn").Semaphore(0)
+            self._pool = started_pool(self.size, preload, self._started)
         except Exception as exc:  # no processes here (a sandbox, no semaphores, ...)
             self._error = exc
             self._ready.set()
@@ -180,6 +209,17 @@ class KeptPool:
         """The worker processes' ids (a worker that ended is replaced by a new one)."""
         workers = getattr(self._pool, "_pool", ())  # multiprocessing keeps them there
         return {int(worker.pid) for worker in workers if worker.pid is not None}
+
+    def wait_started(self) -> bool:
+        """Wait until each worker has started (and imported what the pool preloads);
+        False when the pool was stopped first."""
+        with self._counting:
+            while self._up < self.size:
+                if not self.alive or self._started is None:
+                    return False
+                if self._started.acquire(timeout=POLL_SECONDS):
+                    self._up += 1
+        return True
 
     def run(self, function: Callable[[Job], Result], jobs: Sequence[Job]) -> list[Result]:
         """``function(job)`` for each of ``jobs`` on the workers, the results in the
@@ -216,11 +256,11 @@ _kept: KeptPool | None = None
 _kept_lock = threading.Lock()
 
 
-def kept_pool(size: int) -> KeptPool:
+def kept_pool(size: int, preload: Sequence[str] = ()) -> KeptPool:
     """This process's pool of at least ``size`` workers, started on first use and
     kept; a new one when more are asked, the old one was lost, or this is a forked
-    copy of the process that started it. Raises :class:`WorkerLost` when none can
-    start."""
+    copy of the process that started it. A new pool's workers import ``preload``'s
+    modules as they start. Raises :class:`WorkerLost` when none can start."""
     global _kept
     with _kept_lock:
         kept = _kept
@@ -229,8 +269,29 @@ def kept_pool(size: int) -> KeptPool:
         if kept is not None and kept.owner == os.getpid():
             kept.close()
         _kept = None
-        _kept = KeptPool(size)
+        _kept = KeptPool(size, preload)
         return _kept
+
+
+def warm_kept_pool(size: int, preload: Sequence[str] = ()) -> threading.Event:
+    """Start :func:`kept_pool` ``(size, preload)`` ahead of its first use, in a thread of
+    its own, and return at once (the first search then finds its workers up rather than
+    waiting for them to start). The event returned is set when the warming is over:
+    every worker started and ``preload``'s modules imported in it, or the pool stopped,
+    or it could not start (then a search starts it as it would have, or searches
+    without). A pool kept and large enough is kept: warming twice starts one pool."""
+    done = threading.Event()
+
+    def warm() -> None:
+        try:
+            kept_pool(size, preload).wait_started()
+        except Exception as exc:  # harmless: the search starts its workers itself
+            log.info("the worker processes were not started ahead: %r", exc)
+        finally:
+            done.set()
+
+    threading.Thread(target=warm, name="orbis-warm-workers", daemon=True).start()
+    return done
 
 
 def close_kept_pool() -> None:

@@ -1,10 +1,12 @@
 """A computer seat at a remote table: the expert's trees grow in the table server's
 worker processes (orbis_tui.processes.shared_by_tables), never in the server's own
-process, whose event loop serves every table."""
+process, whose event loop serves every table; they start as a table with an expert
+seat opens, ahead of its first turn."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,44 @@ def test_an_expert_seat_thinks_in_the_servers_workers_and_plays(
             assert run.refusals == []
             (room,) = server.rooms.values()
             assert room.bot_moves > 0  # the expert moved, every search in a worker
+            kept = processes._kept
+            assert kept is not None and kept.alive and kept.size == 2
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("level", ["expert", "hard"])
+def test_a_table_with_an_expert_seat_starts_the_servers_workers_as_it_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: str
+) -> None:
+    """Off the event loop (a thread of their own); a table without an expert starts
+    none."""
+    from orbis_tui.remote import room as room_module
+
+    monkeypatch.setattr(processes, "_search_workers", None)
+    processes.use_search_workers(processes.SearchWorkers(per_search=1, pool=2, apart=True))
+    asked: list[tuple[list[str], threading.Event | None]] = []
+    over = threading.Event()
+    real = room_module._warm
+
+    def observed(levels: list[str]) -> threading.Event | None:
+        done = real(levels)
+        asked.append((levels, done))
+        over.set()
+        return done
+
+    monkeypatch.setattr(room_module, "_warm", observed)
+
+    async def main() -> None:
+        async with running_server(tmp_path / "tables.db", bot_budget=0.1) as server:
+            await new_table(server, 2, {2: level})
+            assert await asyncio.to_thread(over.wait, 120)  # a bound only
+            ((levels, done),) = asked
+            assert levels == [level]
+            if level == "hard":
+                assert done is None and processes._kept is None
+                return
+            assert done is not None and await asyncio.to_thread(done.wait, 120)
             kept = processes._kept
             assert kept is not None and kept.alive and kept.size == 2
 

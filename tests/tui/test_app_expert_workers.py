@@ -1,11 +1,16 @@
 """The app's expert thinks on the processors the app may run on (its trees on kept
-worker processes) and its turn lands on the table as any computer turn does."""
+worker processes, started as its table opens) and its turn lands on the table as any
+computer turn does."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import threading
+from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, cast
 
 import pytest
 from app_driver import play_turn_keys, start_new_game
@@ -13,6 +18,11 @@ from app_driver import play_turn_keys, start_new_game
 from orbis_tui import processes
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.core.seats import bot_levels
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from orbis_tui.tui.core.session import GameSession
 
 
 def test_the_experts_turn_in_the_app_is_thought_on_every_core_and_played(
@@ -44,3 +54,77 @@ def test_the_experts_turn_in_the_app_is_thought_on_every_core_and_played(
             assert screen.match.record.setup.seats == ["human", "expert"]
 
     asyncio.run(scenario())
+
+
+def _observed_warmings(monkeypatch: pytest.MonkeyPatch) -> list[threading.Event]:
+    """The warmings asked for from now on (each one's event: set once it is over)."""
+    warmed: list[threading.Event] = []
+    real = processes.warm_kept_pool
+
+    def observed(size: int, preload: Sequence[str] = ()) -> threading.Event:
+        done = real(size, preload)
+        warmed.append(done)
+        return done
+
+    monkeypatch.setattr("orbis_tui.bots.forest.warm_kept_pool", observed)
+    return warmed
+
+
+@pytest.mark.parametrize("level", ["expert", "hard"])
+def test_a_table_with_an_expert_seat_starts_its_workers_before_the_experts_first_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: str
+) -> None:
+    """The person moves first; meanwhile the expert's workers start (off the screen's
+    thread). A table without an expert starts none."""
+    monkeypatch.setattr(processes, "_search_workers", None)  # as in a fresh app
+    monkeypatch.setattr(processes, "available_cores", lambda: 2)  # workers on any machine
+    warmed = _observed_warmings(monkeypatch)
+    computer = bot_levels().index(level) + 1
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await start_new_game(pilot, 2, 77, kinds={2: computer})
+            await app.workers.wait_for_complete()
+            assert screen.seat.human and screen.match.record.actions == []
+            if level == "expert":
+                (done,) = warmed
+                assert done.wait(120)  # a bound only: the event ends the wait
+                kept = processes._kept
+                assert kept is not None and kept.alive and kept.size == 2
+                assert len(kept.pids()) == 2
+            else:
+                assert warmed == [] and processes._kept is None
+            assert screen.seat.human and screen.match.record.actions == []  # no turn yet
+
+    asyncio.run(scenario())
+
+
+def test_only_a_table_that_moves_its_own_computer_seats_starts_workers() -> None:
+    """A seat at a table played apart shows the server's expert, which thinks there."""
+    from orbis_tui.tui.bot_driver import BotDriver
+    from orbis_tui.tui.core.seats import Seat
+
+    asked: list[object] = []
+
+    class Host:
+        def run_worker(self, work: object, **options: object) -> None:
+            asked.append(work)
+
+    session = SimpleNamespace(plays_bots=False, seats=[Seat("A"), Seat("B", "expert")])
+    driver = BotDriver(
+        cast("Screen[None]", Host()),
+        lambda: cast("GameSession", session),
+        pause=lambda: 0.0,
+        can_move=lambda: True,
+        waiting=lambda: None,
+        failed=lambda seat, error: None,
+    )
+    driver.warm_up()
+    assert asked == []
+    session.plays_bots = True
+    driver.warm_up()
+    assert len(asked) == 1
+    session.seats = [Seat("A"), Seat("B")]  # people only: no computer to load
+    driver.warm_up()
+    assert len(asked) == 1

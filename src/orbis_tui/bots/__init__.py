@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..levels import ALL_LEVELS, LEVELS
 from .easy import EasyBot
-from .expert import DEFAULT_EXPERT_BUDGET, ExpertBot
+from .expert import DEFAULT_EXPERT_BUDGET, ExpertBot, warm_expert_workers
 from .hard import DEFAULT_TIME_BUDGET, HardBot
 from .medium import MediumBot
 from .random_bot import RandomBot
@@ -49,4 +49,5 @@ __all__ = [
     "make_bot",
     "parse_search_sizes",
     "seat_bots",
+    "warm_expert_workers",
 ]

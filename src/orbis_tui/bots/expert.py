@@ -16,12 +16,14 @@ are summed (:mod:`.forest`), grown on worker processes where the program allows;
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Collection
 from dataclasses import replace
 
 from ..engine import Action, GameState
 from ..options import check_search_size
 from .fair import decision_rng, tree_rng
-from .forest import search_trees, tree_count
+from .forest import search_trees, tree_count, warm_search_workers
 from .heuristics import DEFAULT_WEIGHTS, Weights
 from .ismcts import SearchResult, SearchSettings, TurnSearch, root_candidates
 from .plan import PlanFollower
@@ -104,3 +106,11 @@ class ExpertBot:
             rngs = [rng, *(tree_rng(self.seed, state, n) for n in range(1, trees))]
             self.last = search_trees(world, candidates, settings, self.weights, rngs, self.planner)
         return self.follower.start(state, list(self.last.best().actions))
+
+
+def warm_expert_workers(levels: Collection[str]) -> threading.Event | None:
+    """When one of ``levels`` (a table's seats) is the expert: start the worker
+    processes its search will grow its trees on, ahead of its first turn, and return
+    at once (:func:`.forest.warm_search_workers`), so that its first turn is as quick
+    as the others. None when no seat is the expert's or its search will use none."""
+    return warm_search_workers(EXPERT_TREES) if ExpertBot.name in levels else None

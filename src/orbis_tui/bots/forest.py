@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
 from ..engine import Action, GameState
-from ..processes import WorkerLost, kept_pool, search_workers
+from ..processes import WorkerLost, kept_pool, search_workers, warm_kept_pool
 from .heuristics import Weights
 from .ismcts import SearchResult, SearchSettings, TurnSearch, merge_results
 from .medium import Planner
@@ -147,6 +148,25 @@ def _in_turn(searches: list[tuple[int, TurnSearch]], budget: float, minimum: int
     return grown
 
 
+def search_pool(trees: int) -> tuple[int, int]:
+    """The workers a search of ``trees`` trees grows them on, as the program allows,
+    and the size of the kept pool it asks for; (0, 0): it grows them here."""
+    allowed = search_workers()
+    workers = 0 if allowed is None else min(trees, allowed.per_search)
+    if allowed is None or not (workers >= 2 or (workers == 1 and allowed.apart)):
+        return 0, 0
+    return workers, allowed.pool if allowed.apart else workers
+
+
+def warm_search_workers(trees: int) -> threading.Event | None:
+    """Start the worker processes a search of ``trees`` trees will grow them on, ahead
+    of it, each importing this module (:func:`orbis_tui.processes.warm_kept_pool`:
+    returns at once, the event set when they are up); None when it would grow them
+    here, as with one processor or in a program that allows no workers."""
+    _workers, size = search_pool(trees)
+    return warm_kept_pool(size, preload=(__name__,)) if size else None
+
+
 def search_trees(
     world: GameState,
     candidates: Sequence[Sequence[Action]],
@@ -161,16 +181,14 @@ def search_trees(
     sizes = tree_sizes(settings.iterations, len(rngs))
     trees = [Tree(n, rng, size) for n, (rng, size) in enumerate(zip(rngs, sizes, strict=True))]
     plans = tuple(tuple(c) for c in candidates)
-    allowed = search_workers()
-    workers = 0 if allowed is None else min(len(trees), allowed.per_search)
-    if allowed is not None and (workers >= 2 or (workers == 1 and allowed.apart)):
+    workers, size = search_pool(len(trees))
+    if workers:
         shares = [
             Forest(world, plans, settings, weights, tuple(trees[first::workers]))
             for first in range(workers)
         ]
         try:
-            pool = kept_pool(allowed.pool if allowed.apart else workers)
-            grown = pool.run(grow, shares)
+            grown = kept_pool(size).run(grow, shares)
         except WorkerLost as lost:  # grow them here: a slower turn, the same move
             log.warning("the search's worker processes are lost, searching here: %s", lost)
         else:

@@ -24,6 +24,7 @@ import asyncio
 import functools
 import hashlib
 import logging
+import threading
 from typing import TYPE_CHECKING
 
 from ..engine import IllegalAction, NotationError, format_action, parse_action
@@ -217,6 +218,16 @@ class Room(RoomAcrossServers):
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
             self._bot_task.add_done_callback(self._bot_ended)
 
+    def warm_workers(self) -> None:
+        """Start the worker processes an expert seat will think on, ahead of its first
+        turn, in a thread (the computer players take a while to load): the server's
+        event loop waits for nothing, and when they cannot start, the search starts
+        them as it would have (:func:`orbis_tui.bots.warm_expert_workers`)."""
+        levels = [level for seat in range(len(self.kinds)) if (level := self.bot_level(seat))]
+        if self.closed or self.match.state.is_over or not levels:
+            return
+        threading.Thread(target=_warm, args=(levels,), name="orbis-warm", daemon=True).start()
+
     def _bot_ended(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:
             log.error("table %s: the computer players stopped: %r", self.id, task.exception())
@@ -297,6 +308,12 @@ class Room(RoomAcrossServers):
             self._bot_task.cancel()
         for conn in [*self.here.values(), *self.watchers]:
             conn.close(p.SHUTDOWN, "the table server is stopping")
+
+
+def _warm(levels: list[str]) -> threading.Event | None:
+    from ..bots import warm_expert_workers
+
+    return warm_expert_workers(levels)
 
 
 def _table_number(table_id: str) -> int:

@@ -137,6 +137,7 @@ class TableServer:
                 # Its computer players may move here (another server process may hold
                 # the lease now, and stop: this one takes the lease over then).
                 room.wake_bots()
+                room.warm_workers()  # an expert's first turn need not wait for them
             await room.settle_clock()
         return room
 

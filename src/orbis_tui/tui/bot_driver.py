@@ -9,7 +9,9 @@ seat has no driver: its table's computer players are played by the server.
 
 The expert's search may use every processor the app may run on (its trees grow on
 worker processes kept from turn to turn: :mod:`orbis_tui.bots.forest`), unless the
-program chose otherwise before.
+program chose otherwise before. A table with an expert seat starts those workers as it
+opens (:meth:`BotDriver.warm_up`), so that the expert's first turn does not wait for
+them.
 """
 
 from __future__ import annotations
@@ -83,6 +85,21 @@ class BotDriver:
         if search_workers() is None:
             use_search_workers(every_core())
 
+    def warm_up(self) -> None:
+        """Start the worker processes an expert seat will think on, ahead of its first
+        turn, in a worker thread (the computer players take a while to load): nothing
+        waits for them, and when they cannot start, its search starts them as it would
+        have."""
+        session = self._session()
+        if not session.plays_bots or all(seat.human for seat in session.seats):
+            return
+        self._host.run_worker(
+            partial(_warm, [seat.kind for seat in session.seats]),
+            thread=True,
+            group="warm-workers",
+            exit_on_error=False,
+        )
+
     def schedule(self) -> None:
         """A computer seat is to move: after the pause, think."""
         if self._scheduled:
@@ -151,3 +168,9 @@ class BotDriver:
             self._host.post_message(BotFailed(seat, f"{type(exc).__name__}: {exc}"))
             return
         self._host.post_message(BotChose(version, action))
+
+
+def _warm(kinds: list[str]) -> None:
+    from ..bots import warm_expert_workers
+
+    warm_expert_workers(kinds)

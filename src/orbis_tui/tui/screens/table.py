@@ -203,6 +203,7 @@ class TableScreen(TableCommands):
         if self.state.is_over:
             self.app.post_message(ShowEnd(self.match))
             return
+        self.bots.warm_up()
         if self.resumed:
             self.notify(_(texts_screens.RESUMED), markup=False)
         if not opened:
