@@ -298,3 +298,32 @@ def test_joining_again_after_a_restart_says_what_happened_meanwhile(tmp_path: Pa
     assert "While you were away" not in first.text  # nothing kept the first time
     assert "While you were away (1 turn):" in again.text, (noted, again.text)
     assert again.text.index("While you were away") < again.text.index("Options:")
+
+
+def test_a_line_typed_after_the_seat_left_is_dropped_quietly() -> None:
+    """The input thread outlives the seat's event loop (a line typed as it leaves):
+    the line is dropped, no traceback ends the program."""
+    import io
+
+    from orbis_tui.remote.links import parse_link
+
+    seat = PlainJoin(
+        parse_link("http://127.0.0.1:1/play/TABLE/TOKEN"), io.StringIO("late\n"), io.StringIO()
+    )
+    loop = asyncio.new_event_loop()
+    loop.close()
+    seat._loop = loop
+    failures: list[str] = []
+    thread = threading.Thread(target=seat._read_lines)
+    previous = threading.excepthook
+
+    def note(args: threading.ExceptHookArgs) -> None:
+        failures.append(repr(args.exc_value))
+
+    threading.excepthook = note
+    try:
+        thread.start()
+        thread.join()
+    finally:
+        threading.excepthook = previous
+    assert failures == []

@@ -115,7 +115,10 @@ class PlainJoin:
         assert loop is not None
         while True:
             got = self.read.readline()
-            loop.call_soon_threadsafe(self._events.put_nowait, ("line", got or None))
+            try:
+                loop.call_soon_threadsafe(self._events.put_nowait, ("line", got or None))
+            except RuntimeError:  # the seat has left (its loop is closed): nobody reads on
+                return
             if not got:
                 return
 
