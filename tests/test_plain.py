@@ -442,3 +442,53 @@ def test_a_players_line_without_a_god_reads_as_one_sentence() -> None:
     line = player_words(state, 1, "a person")
     assert line.startswith("Bo (a person): tiles in the pyramid: 0; worshipers: ")
     assert line.endswith("; no god taken yet; CP now: 0.")
+
+
+def test_refused_options_in_a_row_for_one_reason_are_said_once() -> None:
+    """At the last turn without a god, the nine market tiles are refused for the same
+    reason: said once with their numbers, so the gods that can be taken come soon."""
+    from orbis_tui.engine import DecisionKind, TakeGod, new_game
+    from orbis_tui.plain.spoken import options_words
+    from orbis_tui.tiles import load_catalog
+    from orbis_tui.tui.core.controller import Controller
+    from orbis_tui.tui.core.sheet import decision_sheet
+
+    state = new_game(load_catalog(), ["Ada", "Bo"], seed=3)
+    while not (state.kind is DecisionKind.TURN and state.must_take_god()):
+        legal = [o.action for o in state.decision.legal_options]
+        state.apply(next((a for a in legal if not isinstance(a, TakeGod)), legal[0]))
+    ui = Controller()
+    ui.sync(state, 0)
+    sheet = decision_sheet(state, ui, numbered=True)
+    said = options_words(sheet.choices)
+    refused = [c for c in sheet.choices if not c.legal]
+    gods = [c for c in sheet.choices if c.legal]
+    assert len(refused) >= 3 and gods
+    assert said[0] == f"Options 1 to {len(refused)}: not possible, all for the same reason:"
+    assert "you must take a god" in said[1]
+    assert sum("you must take a god" in line for line in said) == 1
+    assert said[2].startswith(f"{gods[0].number}. take the ")
+
+
+def test_refused_options_are_said_one_by_one_below_a_run_or_for_other_reasons() -> None:
+    from orbis_tui.engine import TakeTile
+    from orbis_tui.plain.spoken import options_words
+    from orbis_tui.tui.core.sheet import Choice
+    from orbis_tui.tui.core.sheet_lines import LOSS, Topic, line
+
+    def refused(number: int, reason: str) -> Choice:
+        why = line(f"Not possible: {reason}", rank=LOSS, topic=Topic.REFUSAL)
+        return Choice(number, TakeTile(number - 1), f"take tile {number}", False, (why,))
+
+    two = options_words([refused(1, "a"), refused(2, "a")])
+    assert two[0] == "1. not possible: take tile 1" and "2. not possible: take tile 2" in two
+    mixed = options_words([refused(1, "a"), refused(2, "b"), refused(3, "a")])
+    assert [s for s in mixed if s[0].isdigit()] == [
+        "1. not possible: take tile 1",
+        "2. not possible: take tile 2",
+        "3. not possible: take tile 3",
+    ]
+    run = options_words([refused(1, "a"), refused(2, "a"), refused(3, "a"), refused(4, "b")])
+    assert run[0] == "Options 1 to 3: not possible, all for the same reason:"
+    assert run[1] == "   Not possible: a"
+    assert run[2] == "4. not possible: take tile 4"

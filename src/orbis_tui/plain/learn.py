@@ -13,7 +13,7 @@ from ..i18n import gettext as _
 from ..learn import Feedback, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ..saves import PROGRESS_NAME
 from ..tui.core.controller import Controller
-from ..tui.core.sheet import Choice, Sheet, decision_sheet
+from ..tui.core.sheet import Sheet, decision_sheet
 from ..tui.core.sheet_lines import Topic
 from ..words import spell_colors
 from . import texts
@@ -21,9 +21,9 @@ from .commands import NUMBER, Lines, command_lines, command_of, latin
 from .game import start_plain
 from .spoken import (
     board_words,
-    choice_words,
     line_words,
     market_words,
+    options_words,
     plain,
     pyramid_words,
     realm_words,
@@ -104,11 +104,8 @@ class PlainLesson:
                     for text in line_words(line):
                         self.say(text)
         self.say(_(texts.OPTIONS))
-        before: Choice | None = None
-        for choice in sheet.choices:
-            for text in choice_words(choice, before):
-                self.say(text)
-            before = choice
+        for text in options_words(sheet.choices):
+            self.say(text)
 
     def _answer(self, entry: str) -> bool:
         walk = self.walkthrough

@@ -26,7 +26,7 @@ from ..tui.core.controller import Controller
 from ..tui.core.history import TurnSummary
 from ..tui.core.seats import Seat, make_bot
 from ..tui.core.session import GameSession
-from ..tui.core.sheet import Choice, Sheet, decision_sheet
+from ..tui.core.sheet import Sheet, decision_sheet
 from ..tui.core.sheet_lines import Topic
 from ..words import message_of
 from . import texts
@@ -43,9 +43,9 @@ from .commands import (
 )
 from .spoken import (
     board_words,
-    choice_words,
     line_words,
     market_words,
+    options_words,
     plain,
     player_words,
     pyramid_words,
@@ -207,10 +207,7 @@ class PlainSeat:
         self.say(_(texts.OPTIONS))
         if state.kind is DecisionKind.TURN and state.player.god is not None:
             self.say(_(texts.GOD_TAKEN))
-        before: Choice | None = None
-        for choice in sheet.choices:
-            self.say_all(choice_words(choice, before))
-            before = choice
+        self.say_all(options_words(sheet.choices))
         extra = other_colors(state, self.ui)
         if extra:
             self.say(extra)

@@ -121,6 +121,43 @@ def choice_words(choice: Choice, before: Choice | None = None) -> list[str]:
     return out
 
 
+# Refused options in a row, for one and the same reason, said as one from this many on:
+# the last turn's nine market tiles when a god must be taken, listened to one by one,
+# come before the gods that can be.
+REFUSED_RUN = 3
+
+
+def options_words(choices: Sequence[Choice]) -> list[str]:
+    """Every option in words (:func:`choice_words`), with refused options in a row that
+    share their reason (at least :data:`REFUSED_RUN`) said once, with their numbers."""
+    out: list[str] = []
+    before: Choice | None = None
+    index = 0
+    while index < len(choices):
+        choice = choices[index]
+        run = 1
+        while index + run < len(choices) and _refused_alike(choice, choices[index + run]):
+            run += 1
+        if run >= REFUSED_RUN:
+            last = choices[index + run - 1]
+            out.append(_(texts.OPTIONS_REFUSED).format(first=choice.number, last=last.number))
+            out.extend("   " + t for line in _warnings(choice) for t in line_words(line))
+        else:
+            out.extend(choice_words(choice, before))
+            run = 1
+        before = choices[index + run - 1]
+        index += run
+    return out
+
+
+def _refused_alike(first: Choice, other: Choice) -> bool:
+    """Both refused, with the same refusal and warnings."""
+    if first.legal or other.legal:
+        return False
+    said = [line_words(line) for line in _warnings(first)]
+    return said == [line_words(line) for line in _warnings(other)]
+
+
 def turn_words(turn: TurnSummary) -> list[str]:
     """A turn of the history, with its round."""
     head = _(texts.HISTORY_TURN).format(

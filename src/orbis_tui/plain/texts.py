@@ -28,6 +28,7 @@ GOD_TAKEN = N_("You have your god: the others are not for you.")
 SAME_WARNINGS = N_("The same warnings as option {number}.")
 OPTION = N_("{number}. {label}")
 OPTION_REFUSED = N_("{number}. not possible: {label}")
+OPTIONS_REFUSED = N_("Options {first} to {last}: not possible, all for the same reason:")
 ENTER = N_("Enter (an empty line): {words}.")
 ENTER_NONE = N_("Choose an option by its number.")
 PAY_OTHER = N_(
