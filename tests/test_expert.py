@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -267,3 +268,22 @@ def test_a_quick_planner_that_has_seen_other_worlds_plans_exactly_as_a_fresh_one
                 compared += 1
         state.apply(bots[state.current].choose(state))
     assert compared >= 20
+
+
+def test_without_the_chance_of_winning_only_a_finished_game_counts_its_victory() -> None:
+    """``victory_chance=False``: a leaf before the end is valued by its margin alone, a
+    finished game by its margin and its victory, exactly as with the chance."""
+
+    def totals(state: GameState, settings: SearchSettings) -> list[float]:
+        candidates = [plan.actions for plan in QuickPlanner().turn_plans(state)[:2]]
+        search = TurnSearch(state, candidates, random.Random(2), settings)
+        return [c.total for c in search.run().candidates]
+
+    chance, margin = SearchSettings(iterations=6), SearchSettings(iterations=6, victory=False)
+    end_only = SearchSettings(iterations=6, victory_chance=False)
+    early = midgame(turns=8)
+    assert totals(early, end_only) == totals(early, margin) != totals(early, chance)
+    late = midgame(turns=26)  # with finish=4, every leaf plays on to the final score
+    late_settings = [replace(s, finish=4) for s in (chance, margin, end_only)]
+    assert totals(late, late_settings[2]) == totals(late, late_settings[0])
+    assert totals(late, late_settings[2]) != totals(late, late_settings[1])

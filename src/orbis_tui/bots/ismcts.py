@@ -75,6 +75,10 @@ class SearchSettings:
     # value a leaf by the victory first and the margin second (see .victory); False:
     # by the margin alone
     victory: bool = True
+    # with the victory: before the end of the game, count the chance of winning read
+    # from the leaf's margin (see .victory.win_chance); False: only a finished game's
+    # victory counts, and a leaf before the end is valued by its margin alone
+    victory_chance: bool = True
     # at the start of a turn, keep the greedy favourite (the first candidate) unless
     # another beats its mean by this many CP: a noisy mean must earn the change
     prior: float = 0.0
@@ -341,7 +345,7 @@ class TurnSearch:
         self.result.rollout_turns += rolled
         margins, wins = outcomes(world, self.leaf_values(world))
         me = self.result.seat
-        if settings.victory:
+        if settings.victory and (settings.victory_chance or world.is_over):
             scores = [m + WIN_VALUE * w for m, w in zip(margins, wins, strict=True)]
         else:
             scores = margins
