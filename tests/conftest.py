@@ -94,6 +94,18 @@ def _no_search_workers_left_behind() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _no_turns_judged_ahead() -> Iterator[None]:
+    """The app judges a game's turns for its review as they end, on a worker process of
+    its own; the many games the tests play through the app do without (a test about it
+    allows it)."""
+    from orbis_tui.analysis import allow_judging_ahead
+
+    allow_judging_ahead(False)
+    yield
+    allow_judging_ahead(True)
+
+
+@pytest.fixture(autouse=True)
 def _english_unless_asked(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[None]:

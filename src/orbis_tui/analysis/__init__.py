@@ -5,6 +5,8 @@ decision, and the review of a whole game.
   (:func:`analyse`), the expected final CP margin of each with its uncertainty;
 - :mod:`.hints`: the best few options of the pending decision, in words;
 - :mod:`.review`: a record reviewed decision by decision (:func:`review_record`);
+- :mod:`.ahead`: a game's turns judged while it is played, for its review
+  (:class:`JudgedAhead`);
 - :mod:`.report`: the review as ``orbis review`` prints it, and :mod:`.texts` its words.
 
 The words for actions and reasons are :mod:`orbis_tui.words`'s.
@@ -21,6 +23,9 @@ from .search import HINT_BUDGET, REVIEW_PER_OPTION, Analysis, OptionEstimate, an
 # The hints, the review and its printed report: loaded when first asked for, as the
 # app and the command line did before they were asked through this package.
 _LAZY = {
+    "JudgedAhead": "ahead",
+    "allow_judging_ahead": "ahead",
+    "judging_ahead_allowed": "ahead",
     "HintOption": "hints",
     "best_options": "hints",
     "GameReview": "review",
@@ -35,6 +40,7 @@ _LAZY = {
 }
 
 if TYPE_CHECKING:
+    from .ahead import JudgedAhead, allow_judging_ahead, judging_ahead_allowed
     from .hints import HintOption, best_options
     from .report import print_review
     from .review import GameReview, MoveReview, PlayerSummary, loss_parts, review_record
@@ -52,13 +58,16 @@ __all__ = [
     "Analysis",
     "GameReview",
     "HintOption",
+    "JudgedAhead",
     "MoveReview",
     "OptionEstimate",
     "PlayerSummary",
     "ReviewCache",
+    "allow_judging_ahead",
     "analyse",
     "best_options",
     "forced_answers",
+    "judging_ahead_allowed",
     "loss_parts",
     "print_review",
     "review_key",

@@ -23,8 +23,10 @@ are named here too, as they always were.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..bots.rollout import QuickPlanner
@@ -106,6 +108,7 @@ def review_record(
     judged: Callable[[tuple[MoveReview, ...]], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     workers: int | None = None,
+    known: Mapping[str, TurnJudgements] | None = None,
 ) -> GameReview:
     """Review every decision of ``record`` (finished or not) of the ``seats`` asked
     (default: all) with ``per_option`` search iterations for each option, or, when
@@ -120,6 +123,11 @@ def review_record(
     ``cancel`` returns True the review stops and covers the turns judged so far
     (``settings["complete"]`` is then False). The record must replay (it is checked when
     loaded: see :func:`orbis_tui.records.load_record`).
+
+    ``known`` holds turns judged before, by :func:`turn_key` (see :mod:`.ahead`: the
+    turns of a game judged while it is played): those are taken as they are, first,
+    and only the others are judged. A turn's judgement depends on nothing but its key,
+    so the review is the same either way.
     """
     names = tuple(record.setup.players)
     wanted = _seats_asked(seats, len(names))
@@ -129,17 +137,25 @@ def review_record(
     decisions = [d for d in _decisions(record) if d.state.current in wanted]
     jobs = _turn_jobs(record, decisions, budget, seed)
     total = sum(len(job.decisions) for job in jobs)
-    finished: dict[int, tuple[tuple[MoveReview, int], ...]] = {}
+    finished: dict[int, TurnJudgements] = {}
 
-    def done(number: int, judgements: tuple[tuple[MoveReview, int], ...]) -> None:
+    def done(number: int, judgements: TurnJudgements) -> None:
         finished[number] = judgements
         if judged is not None:
             judged(tuple(move for move, _ in judgements))
         if progress is not None:
             progress(sum(map(len, finished.values())) / total)
 
+    left = _take_known(record, jobs, known or {}, done)
     count = worker_count() if workers is None else workers
-    complete = run_jobs(_judge_turn, jobs, count, done, cancel, cost=_turn_cost)
+    complete = run_jobs(
+        _judge_turn,
+        [jobs[number] for number in left],
+        count,
+        lambda place, judgements: done(left[place], judgements),
+        cancel,
+        cost=_turn_cost,
+    )
     if progress is not None and complete:
         progress(1.0)
     judgements = [j for number in sorted(finished) for j in finished[number]]
@@ -150,6 +166,45 @@ def review_record(
     settings = _settings(per_option, time_budget, seed, wanted, complete, iterations)
     forced = tuple(d.index for d in decisions if not d.judged)
     return GameReview(names, players, moves, settings, forced)
+
+
+def _take_known(
+    record: GameRecord,
+    jobs: Sequence[_TurnJob],
+    known: Mapping[str, TurnJudgements],
+    done: Callable[[int, TurnJudgements], None],
+) -> list[int]:
+    """Hand the jobs judged before (``known``) to ``done``; the numbers of the others."""
+    left = []
+    for number, job in enumerate(jobs):
+        judgements = known.get(turn_key(record, job)) if known else None
+        if judgements is None:
+            left.append(number)
+        else:
+            done(number, judgements)
+    return left
+
+
+def turn_key(record: GameRecord, job: _TurnJob) -> str:
+    """What a turn's judgement depends on, as a name: the game's setup and every
+    action up to the turn's last decision judged (so the positions, the moves played
+    and the rest of the turn after them), where hints were shown, the search's size,
+    the seed and the language of the reasons."""
+    last = max(decision.index for decision, _ in job.decisions)
+    turn_end = max(last, *(decision.index + len(decision.rest) for decision, _ in job.decisions))
+    setup = record.to_plain()["setup"]
+    described = {
+        # who plays, who starts and the deal (not the informative seats or hint choices)
+        "setup": {
+            name: setup.get(name) for name in ("players", "first_player", "seed", "deal", "tiles")
+        },
+        "actions": record.actions[: turn_end + 1],
+        "hinted": [hinted for _, hinted in job.decisions],
+        "budget": [job.budget.per_option, job.budget.time_budget],
+        "seed": job.seed,
+        "language": job.language,
+    }
+    return hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()
 
 
 def _seats_asked(seats: Iterable[int] | None, count: int) -> list[int]:
@@ -229,6 +284,10 @@ def _lessons(
     return game_lessons(record, mistakes, wanted[0] if len(wanted) == 1 else None)
 
 
+# A turn's judgements: each judged decision's, with the search iterations it took.
+TurnJudgements = tuple[tuple[MoveReview, int], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class _TurnJob:
     """The decisions of one turn to judge (each with whether a hint was shown)."""
@@ -239,7 +298,7 @@ class _TurnJob:
     language: str  # the reasons' (a worker process starts in the default one)
 
 
-def _judge_turn(job: _TurnJob) -> tuple[tuple[MoveReview, int], ...]:
+def _judge_turn(job: _TurnJob) -> TurnJudgements:
     """Each decision of the turn judged, with the search iterations it took. The
     decisions of a turn share their worlds, so they share the futures played too."""
     if language() != job.language:

@@ -42,6 +42,7 @@ from .navigation import (
 from .screens.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, fit_to_terminal
 
 if TYPE_CHECKING:
+    from ..analysis import JudgedAhead
     from ..records import GameRecord, Match
 
 K = texts.KEY
@@ -116,6 +117,9 @@ class OrbisApp(App[None]):
         # What taking the data folder's lock gave (see run_keeping_folder); None: not tried.
         self.lock: LockOutcome | None = None
         self._quit_question: Screen[int] | None = None  # asked in a browser before quitting
+        # The game played here has its turns judged as they end, for its review (the
+        # setting "Prepare the review"); one at a time, replaced at the next table.
+        self.judged_ahead: JudgedAhead | None = None
 
     def on_ready(self) -> None:
         settle_after_start()
@@ -247,16 +251,36 @@ class OrbisApp(App[None]):
     def _show_table(self, match: Match, seats: list[Seat], resumed: bool) -> None:
         from .screens.table import TableScreen
 
+        self.close_judged_ahead()
+        self.judged_ahead = None
+        if self.settings.review_ahead:
+            from ..analysis import JudgedAhead, judging_ahead_allowed
+            from .screens.review import review_size
+
+            if judging_ahead_allowed():
+                self.judged_ahead = JudgedAhead(per_option=review_size())
         self._show_screen(
-            TableScreen(match, self.store, seats, resumed=resumed, settings=self.settings)
+            TableScreen(
+                match,
+                self.store,
+                seats,
+                resumed=resumed,
+                settings=self.settings,
+                ahead=self.judged_ahead,
+            )
         )
+
+    def close_judged_ahead(self) -> None:
+        """Stop judging the last table's turns ahead (what was judged stays readable)."""
+        if self.judged_ahead is not None:
+            self.judged_ahead.close()
 
     def on_show_end(self, message: ShowEnd) -> None:
         from .screens.end import EndScreen
 
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self._show_screen(EndScreen(message.match, self.store))
+        self._show_screen(EndScreen(message.match, self.store, ahead=self.judged_ahead))
 
     def on_new_game(self, _message: NewGame) -> None:
         """The new-game screen, offering the unfinished game (if any) to resume."""
@@ -476,5 +500,6 @@ def run_keeping_folder(app: OrbisApp, *, headless: bool = False, folder_wait: fl
     try:
         app.run(headless=headless)
     finally:
+        app.close_judged_ahead()
         app.store.release()  # the last autosave reaches the disk before the lock goes
     return app.return_code or 0

@@ -155,7 +155,7 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
         N_("s"),
         N_(
             "settings: the look, confirming each turn, the recap of computer moves, the "
-            "computers' pace, the language"
+            "computers' pace, preparing the review while playing, the language"
         ),
     ),
     (N_("n / ctrl+n"), N_("set up a new game (the one in progress stays saved)")),

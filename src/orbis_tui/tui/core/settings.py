@@ -41,6 +41,9 @@ class Settings:
     # players did, before each of their turns (else only before the first one; the log
     # tells the moves all the same).
     handover_alone: bool = False
+    # A game played here has its turns judged as they end, on a spare processor at the
+    # lowest priority, so that its review is ready soon after the last move.
+    review_ahead: bool = True
     pace: str = "normal"
     language: str = ""  # "" follows the terminal (LANGUAGE, LANG); else "en", "de", "ru"
     names: list[str] = field(default_factory=list)  # the last new game's seats
@@ -70,6 +73,8 @@ class Settings:
             settings.confirm_turn = data["confirm_turn"]
         if isinstance(data.get("handover_alone"), bool):
             settings.handover_alone = data["handover_alone"]
+        if isinstance(data.get("review_ahead"), bool):
+            settings.review_ahead = data["review_ahead"]
         pace = data.get("pace")
         if isinstance(pace, str) and pace in PACES:  # a list or a table is not a key
             settings.pace = pace

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich import box
 from rich.console import Group
@@ -33,6 +33,9 @@ from ..core.describe import mystic_words
 from ..navigation import NewGame
 from ..widgets.keybar import KeyBar
 from .base import SizeNotice, too_small
+
+if TYPE_CHECKING:
+    from ...analysis import JudgedAhead
 
 
 def headline(scores: list[PlayerScore]) -> list[Text]:
@@ -188,10 +191,12 @@ class EndScreen(Screen[None]):
         Binding("n", "new", texts.KEY["new"]),
     ]
 
-    def __init__(self, match: Match, store: SaveStore) -> None:
+    def __init__(self, match: Match, store: SaveStore, ahead: JudgedAhead | None = None) -> None:
+        """``ahead``: where the game's turns were judged while it was played."""
         super().__init__()
         self.match = match
         self.store = store
+        self.ahead = ahead
 
     def compose(self) -> ComposeResult:
         state = self.match.state
@@ -243,7 +248,7 @@ class EndScreen(Screen[None]):
 
         store = self.store
         cache = ReviewCache.in_data_folder(store.root, writable=not store.read_only)
-        self.app.push_screen(ReviewScreen(self.match.record, cache=cache))
+        self.app.push_screen(ReviewScreen(self.match.record, cache=cache, ahead=self.ahead))
 
     def action_new(self) -> None:
         self.app.post_message(NewGame())

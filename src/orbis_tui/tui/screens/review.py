@@ -49,7 +49,7 @@ from ..widgets.supply import SupplyBar
 from .base import SizeNotice
 
 if TYPE_CHECKING:
-    from ...analysis import GameReview, MoveReview, ReviewCache
+    from ...analysis import GameReview, JudgedAhead, MoveReview, ReviewCache
 
 K = texts.KEY
 PER_OPTION: int | None = None  # search iterations per option; None: the review's default
@@ -68,6 +68,13 @@ class TurnJudged(Message):
     def __init__(self, moves: tuple[MoveReview, ...]) -> None:
         super().__init__()
         self.moves = moves
+
+
+def review_size() -> int:
+    """The search iterations per option the review screen's analysis uses."""
+    from ...analysis import REVIEW_PER_OPTION
+
+    return REVIEW_PER_OPTION if PER_OPTION is None else PER_OPTION
 
 
 class ReviewScreen(Screen[None]):
@@ -102,11 +109,19 @@ class ReviewScreen(Screen[None]):
     AUTO_FOCUS = None
 
     def __init__(
-        self, record: GameRecord, *, analyse: bool = True, cache: ReviewCache | None = None
+        self,
+        record: GameRecord,
+        *,
+        analyse: bool = True,
+        cache: ReviewCache | None = None,
+        ahead: JudgedAhead | None = None,
     ) -> None:
-        """``cache``: where a review once computed is kept, and found again at once."""
+        """``cache``: where a review once computed is kept, and found again at once;
+        ``ahead``: where turns of the game were judged while it was played (taken as
+        they are; its worker stops, to leave the processors to the review)."""
         super().__init__()
         self.cache = cache
+        self.ahead = ahead
         self._cache_key = ""
         self.book = ReplayBook(record)
         self.position = 0
@@ -151,11 +166,10 @@ class ReviewScreen(Screen[None]):
         cache = self.cache
         if cache is None:
             return None
-        from ...analysis import REVIEW_PER_OPTION, review_key
+        from ...analysis import review_key
 
         record = self.book.record
-        size = REVIEW_PER_OPTION if PER_OPTION is None else PER_OPTION
-        self._cache_key = review_key(record, per_option=size)
+        self._cache_key = review_key(record, per_option=review_size())
         kept = cache.load(self._cache_key, record)
         if kept.note is not None:
             self.notify(_(texts_learn.REVIEW_KEPT_DAMAGED).format(note=kept.note), markup=False)
@@ -174,11 +188,16 @@ class ReviewScreen(Screen[None]):
         from ...analysis import review_record
 
         size: dict[str, Any] = {} if PER_OPTION is None else {"per_option": PER_OPTION}
+        known = None
+        if self.ahead is not None:
+            self.ahead.close()
+            known = self.ahead.known()
         review = review_record(
             record,
             progress=self._progress,
             judged=self._judged,
             cancel=self._stop.is_set,
+            known=known,
             **size,
         )
         self.post_message(ReviewDone(review))

@@ -67,6 +67,13 @@ class SettingsScreen(ModalScreen[None]):
                     0 if settings.handover_alone else 1,
                     id="handover",
                 )
+            with Horizontal(classes="row"):
+                yield Label(_(texts_screens.SETTINGS_REVIEW_AHEAD), classes="label")
+                yield Choice(
+                    [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)],
+                    0 if settings.review_ahead else 1,
+                    id="review-ahead",
+                )
             if self.app.is_web and getattr(self.app, "plays_apart", False):
                 # A seat in a browser: the page can alert the player away from the tab.
                 for ident, label, on in (
@@ -105,6 +112,8 @@ class SettingsScreen(ModalScreen[None]):
             settings.confirm_turn = message.value == 0
         elif ident == "handover":
             settings.handover_alone = message.value == 0
+        elif ident == "review-ahead":
+            settings.review_ahead = message.value == 0
         elif ident == "pace":
             settings.pace = _PACES[message.value]
         elif ident == "browser-notify":

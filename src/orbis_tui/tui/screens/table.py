@@ -10,7 +10,7 @@ worker threads and post their choice back as a message.
 from __future__ import annotations
 
 import json
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -54,6 +54,9 @@ from ..widgets.supply import SupplyBar
 from .base import SizeNotice, too_small
 from .table_commands import TableCommands
 
+if TYPE_CHECKING:
+    from ...analysis import JudgedAhead
+
 # The escape sequence that carries what the panel says to the browser page (OSC 7700):
 # a number no terminal uses, which xterm.js ignores after the page has read it.
 PAGE_OSC = 7700
@@ -78,9 +81,11 @@ class TableScreen(TableCommands):
         settings: Settings | None = None,
         *,
         autosave: bool = True,
+        ahead: JudgedAhead | None = None,
     ) -> None:
         """The table of ``match`` played here (its store, its seats), or of a session
-        given whole (a seat at a table played apart)."""
+        given whole (a seat at a table played apart). ``ahead``: where the turns are
+        judged as they end, for the game's review."""
         super().__init__()
         if isinstance(match, GameSession):
             self.session = match
@@ -103,6 +108,7 @@ class TableScreen(TableCommands):
             failed=self._bot_failed,
         )
         self._handover_open = False
+        self.ahead = ahead
 
     # ------------------------------------------------------------ the game
     @property
@@ -205,6 +211,7 @@ class TableScreen(TableCommands):
             return
         self.bots.warm_up()
         if self.resumed:
+            self._judge_ahead()  # the turns played before it was saved
             self.notify(_(texts_screens.RESUMED), markup=False)
         if not opened:
             self._next_turn(first=True)
@@ -434,6 +441,8 @@ class TableScreen(TableCommands):
 
     def _after_play(self, turn: int) -> None:
         self._report_save_error()
+        if self.state.is_over or self.state.turn != turn:
+            self._judge_ahead()
         if self.state.is_over:
             self.changed()
             self.app.post_message(ShowEnd(self.match))
@@ -441,6 +450,12 @@ class TableScreen(TableCommands):
         self.changed()
         if self.state.turn != turn:
             self._next_turn()
+
+    def _judge_ahead(self) -> None:
+        """Send the turns that are over to be judged for the review (its own thread
+        replays the record to find them)."""
+        if self.ahead is not None:
+            self.ahead.game_moved(self.match.record, self.state)
 
     def _report_save_error(self) -> None:
         error = self.session.take_save_error()

@@ -1,0 +1,191 @@
+"""The review prepared while the game is played: each turn judged once it is over.
+
+A turn's judgement needs nothing that happens after it: the position before each of its
+decisions, the moves played, the worlds drawn from what the player could see (see
+:mod:`.review`). So a game played here can have its turns judged as they end, on one
+worker process at the lowest priority, while the players think; when the game is over
+and its review opens, the turns judged already are taken as they are
+(``review_record(known=...)``) and only the last few are left to judge. The review is
+the same either way: a turn is known by everything its judgement depends on
+(:func:`.review.turn_key`), and judged by the very function the review runs.
+
+The worker runs below the app and below the computer players' own workers, so an
+expert thinking on every core is hardly slowed by it. Turns taken back are never judged
+(only turns that are over are), and a turn judged for a position that an undo then
+changed is simply never asked for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import threading
+from functools import partial
+from multiprocessing.pool import Pool
+
+from ..engine import GameState
+from ..processes import started_pool, stop_pool
+from ..records import GameRecord
+from .review import TurnJudgements, _budget, _decisions, _judge_turn, _turn_jobs, _TurnJob, turn_key
+from .search import REVIEW_PER_OPTION
+
+NICENESS = 19  # the lowest priority there is: below the computer players' workers
+
+# Whether the app judges turns ahead where its settings ask for it, and at the lowest
+# priority (see allow_judging_ahead).
+_allowed = {"allowed": True, "quiet": True}
+
+
+def judging_ahead_allowed() -> bool:
+    """Whether the app judges turns ahead where its settings ask for it."""
+    return _allowed["allowed"]
+
+
+def allow_judging_ahead(allowed: bool, *, quiet: bool = True) -> bool:
+    """Let the app judge turns ahead, or not (a test suite playing many games does
+    not want a worker process per game), and at the lowest priority or at the review's
+    (``quiet``: on a busy machine the lowest can wait minutes); returns whether it was
+    allowed before."""
+    before = _allowed["allowed"]
+    _allowed.update(allowed=allowed, quiet=quiet)
+    return before
+
+
+class JudgedAhead:
+    """The turns of a game played here, judged as each is over (:meth:`game_moved`), for
+    the review to take (:meth:`known`).
+
+    A thread of its own replays the record to find the turns that are over (the caller
+    waits for nothing) and hands them to one worker process, which it starts at the
+    first turn and keeps: a worker ends with the thread that started it (see
+    :func:`orbis_tui.processes.die_with_parent`). The worker runs at the lowest priority
+    unless ``quiet`` is False (then at the review's own; by default as
+    :func:`allow_judging_ahead` says)."""
+
+    def __init__(
+        self, *, per_option: int = REVIEW_PER_OPTION, seed: int = 0, quiet: bool | None = None
+    ) -> None:
+        self.per_option = per_option
+        self.seed = seed
+        self.quiet = _allowed["quiet"] if quiet is None else quiet
+        self._lock = threading.Condition()
+        self._judged: dict[str, TurnJudgements] = {}
+        self._asked: set[str] = set()
+        self._failed = 0
+        self._moves: queue.Queue[tuple[GameRecord, GameState] | None] = queue.Queue()
+        self._unread = 0  # moves handed over and not yet read by the thread
+        self._thread: threading.Thread | None = None
+        self._pool: Pool | None = None
+        self._closed = False
+
+    def game_moved(self, record: GameRecord, state: GameState) -> None:
+        """``record`` has moved on to ``state``: its turns that are over and not sent
+        yet go to the worker (copies of both are taken: the game may go on at once)."""
+        with self._lock:
+            if self._closed:
+                return
+            self._unread += 1
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._send_turns, name="judge-ahead", daemon=True
+                )
+                self._thread.start()
+        played = GameRecord(
+            setup=record.setup, actions=list(record.actions), hints=list(record.hints or ())
+        )
+        self._moves.put((played, state.copy()))
+
+    def known(self) -> dict[str, TurnJudgements]:
+        """The turns judged so far, by :func:`.review.turn_key`."""
+        with self._lock:
+            return dict(self._judged)
+
+    @property
+    def sent(self) -> int:
+        """Turns sent to the worker so far."""
+        with self._lock:
+            return len(self._asked)
+
+    @property
+    def pending(self) -> int:
+        """Moves not read yet, and turns sent to the worker and not judged yet (nor lost)."""
+        with self._lock:
+            return self._unread + len(self._asked) - len(self._judged) - self._failed
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until every move is read and every turn sent is judged (or lost), at
+        most ``timeout`` seconds; whether it is."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self.pending == 0, timeout)
+
+    def close(self) -> None:
+        """Stop the worker (a turn it is judging is dropped); what was judged stays."""
+        with self._lock:
+            self._closed = True
+            thread = self._thread
+        if thread is not None:
+            self._moves.put(None)
+            thread.join()
+
+    def _send_turns(self) -> None:
+        """The thread: read each move and send its turns that are over; at the end,
+        stop the worker (from this thread: a worker ends with the thread that started
+        it, and must not be ended under the pool's feet)."""
+        try:
+            while (move := self._moves.get()) is not None:
+                try:
+                    if not self._closed:
+                        self._send(*move)
+                finally:
+                    with self._lock:
+                        self._unread -= 1
+                        self._lock.notify_all()
+        finally:
+            if self._pool is not None:
+                stop_pool(self._pool)
+                self._pool = None
+
+    def _send(self, record: GameRecord, state: GameState) -> None:
+        for key, job in turn_jobs(record, per_option=self.per_option, seed=self.seed):
+            turn = job.decisions[0][0].state.turn
+            if key in self._asked or not (state.is_over or turn < state.turn):
+                continue
+            if self._pool is None:
+                self._pool = started_pool(1)
+            with self._lock:
+                self._asked.add(key)
+            self._pool.apply_async(
+                _judge_quietly if self.quiet else _judge_turn,
+                (job,),
+                callback=partial(self._keep, key),
+                error_callback=self._lost,
+            )
+
+    def _keep(self, key: str, judgements: TurnJudgements) -> None:
+        with self._lock:
+            self._judged[key] = judgements
+            self._lock.notify_all()
+
+    def _lost(self, _error: BaseException) -> None:
+        # the review judges the turn itself then: nothing is lost but the head start
+        with self._lock:
+            self._failed += 1
+            self._lock.notify_all()
+
+
+def turn_jobs(
+    record: GameRecord, *, per_option: int = REVIEW_PER_OPTION, seed: int = 0
+) -> list[tuple[str, _TurnJob]]:
+    """Every turn of ``record`` that a review with these settings (every seat) would
+    judge, by its :func:`turn_key`: what is judged while a game is played."""
+    jobs = _turn_jobs(record, _decisions(record), _budget(per_option, None), seed)
+    return [(turn_key(record, job), job) for job in jobs]
+
+
+def _judge_quietly(job: _TurnJob) -> TurnJudgements:
+    """:func:`.review._judge_turn`, at the lowest priority."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(NICENESS - os.nice(0))
+    return _judge_turn(job)

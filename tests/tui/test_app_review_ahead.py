@@ -1,0 +1,93 @@
+"""The app prepares a game's review while it is played: its turns are judged as they end
+(the setting "Prepare the review"), and the review screen takes them as they are."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from app_driver import TableApp, press
+from textual import events
+
+from orbis_tui.analysis import allow_judging_ahead
+from orbis_tui.analysis import review as review_module
+from orbis_tui.analysis.ahead import turn_jobs
+from orbis_tui.analysis.review import TurnJudgements, _TurnJob, review_record
+from orbis_tui.records import Match
+from orbis_tui.tui.screens import review as review_screen
+from orbis_tui.tui.screens.review import ReviewScreen, review_size
+from orbis_tui.tui.screens.settings import SettingsScreen
+from orbis_tui.tui.screens.table import TableScreen
+from test_review import opening
+
+WAIT = 300.0  # seconds at most for the worker: an event, not a pause; only a hang hits it
+
+
+class ResumedApp(TableApp):
+    """The app opening a saved game as it does (with its turns judged ahead)."""
+
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual's event
+        event.prevent_default()
+        self._show_table(self.match, self.seats, resumed=True)
+
+
+def test_a_resumed_game_has_its_turns_judged_and_its_review_takes_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    allow_judging_ahead(True, quiet=False)  # a busy machine would starve the lowest priority
+    monkeypatch.setattr(review_screen, "PER_OPTION", 2)  # a small search keeps it quick
+    record = opening(2)  # two turns over, the third not begun
+    judged_here: list[_TurnJob] = []
+    original = review_module._judge_turn
+
+    def counted(job: _TurnJob) -> TurnJudgements:
+        judged_here.append(job)
+        return original(job)
+
+    def count_the_turns_judged_here() -> None:  # once the worker is done: it pickles it
+        monkeypatch.setattr(review_module, "_judge_turn", counted)
+        monkeypatch.setattr(review_module, "worker_count", lambda: 1)
+
+    async def go() -> None:
+        app = ResumedApp(Match(record), tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            ahead = app.judged_ahead
+            assert ahead is not None
+            while not ahead.sent:  # once the table begins
+                await pilot.pause()
+            assert await asyncio.to_thread(ahead.wait, WAIT)
+            all_turns = turn_jobs(record, per_option=review_size())
+            assert len(ahead.known()) == len(all_turns) > 1
+            count_the_turns_judged_here()
+            app.push_screen(ReviewScreen(record, ahead=ahead))
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            while screen.analysing:
+                await pilot.pause()
+            assert judged_here == []  # every turn taken as it was judged ahead
+            assert screen.review == review_record(record, per_option=review_size(), workers=1)
+
+    asyncio.run(go())
+
+
+def test_the_setting_turns_it_off_and_the_settings_screen_says_it(tmp_path: Path) -> None:
+    allow_judging_ahead(True, quiet=False)
+
+    async def go() -> None:
+        app = ResumedApp(Match(opening(2)), tmp_path)
+        app.settings.review_ahead = False
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.judged_ahead is None
+            app.push_screen(SettingsScreen(app.settings))
+            await pilot.pause()
+            await press(pilot, "tab", "tab", "tab", "tab")  # to "Prepare the review"
+            await press(pilot, "left")
+            assert app.settings.review_ahead
+
+    asyncio.run(go())
