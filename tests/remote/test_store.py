@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import sqlite3
 import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -524,5 +526,109 @@ def test_two_postgresql_servers_dealing_a_rematch_at_once_agree_on_the_first_one
                 await store.finish(table.id)  # the other tests' servers never load it
         finally:
             await store.close()
+
+    asyncio.run(main())
+
+
+def test_who_declined_a_rematch_is_kept_and_a_new_yes_clears_it(
+    store_kind: str, tmp_path: Path
+) -> None:
+    async def main() -> None:
+        store = await _open(store_kind, tmp_path)
+        try:
+            table = StoredTable(new_table_id(), "{}", ["aa", "bb", "cc"], "ww")
+            await store.create(table)
+            try:
+                await store.answer_rematch(table.id, 0, True, 100.0)
+                await store.answer_rematch(table.id, 2, False, 150.0)
+                loaded = await store.load(table.id)
+                assert loaded is not None
+                rematch = loaded.rematch
+                assert rematch.yes == {} and (rematch.declined, rematch.declined_at) == (2, 150.0)
+                await store.answer_rematch(table.id, 1, False, 160.0)  # the later no holds
+                loaded = await store.load(table.id)
+                assert loaded is not None and loaded.rematch.declined == 1
+                await store.answer_rematch(table.id, 1, True, 200.0)  # asked again
+                loaded = await store.load(table.id)
+                assert loaded is not None
+                assert loaded.rematch.yes == {1: 200.0} and loaded.rematch.declined is None
+            finally:
+                await store.finish(table.id)  # the other tests' servers never load it
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
+def test_a_store_made_before_the_declines_table_gets_it_and_keeps_working(
+    store_kind: str, tmp_path: Path
+) -> None:
+    """A store made by a version that kept no declines (no ``rematch_declines``
+    table): a server started on it adds the table, and the tables and rematches stored
+    before are read as they were."""
+    import contextlib
+
+    async def made(where: str, table: StoredTable) -> None:
+        """A store holding ``table``, asked for a rematch (then its declines go)."""
+        store = await open_store(where)
+        try:
+            await store.create(table)
+            await store.answer_rematch(table.id, 0, True, 100.0)
+        finally:
+            await store.close()
+
+    async def old_store(table: StoredTable) -> tuple[str, Callable[[], Awaitable[None]]]:
+        """A store without the declines table, holding ``table``: where, and how to
+        drop it at the end."""
+        if store_kind == "sqlite":
+            path = tmp_path / "tables.db"
+            await made(str(path), table)
+            with contextlib.closing(sqlite3.connect(path)) as db:
+                db.execute("DROP TABLE rematch_declines")
+                db.commit()
+
+            async def nothing() -> None:
+                return None
+
+            return str(path), nothing
+        import psycopg
+
+        assert POSTGRES_URL is not None
+        # A schema of its own: the one the other tests share is left as it is.
+        schema = f"orbis_old_{secrets.token_hex(6)}"
+        async with await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True) as pg:
+            await pg.execute(f"CREATE SCHEMA {schema}")
+        where = f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
+        await made(where, table)
+        async with await psycopg.AsyncConnection.connect(where, autocommit=True) as pg:
+            await pg.execute("DROP TABLE orbis_rematch_declines")
+
+        async def drop() -> None:
+            async with await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True) as pg:
+                await pg.execute(f"DROP SCHEMA {schema} CASCADE")
+
+        return where, drop
+
+    async def main() -> None:
+        table = StoredTable(new_table_id(), "{}", ["aa", "bb"], "ww")
+        where, drop = await old_store(table)
+        try:
+            store = await open_store(where)  # the declines table is added here
+            try:
+                loaded = await store.load(table.id)
+                assert loaded is not None and loaded.rematch.yes == {0: 100.0}
+                await store.answer_rematch(table.id, 1, False, 150.0)
+            finally:
+                await store.close()
+            store = await open_store(where)  # and found at the next start
+            try:
+                loaded = await store.load(table.id)
+                assert loaded is not None and loaded.rematch.yes == {}
+                assert (loaded.rematch.declined, loaded.rematch.declined_at) == (1, 150.0)
+                assert table.id in await store.live_tables()
+            finally:
+                await store.close()
+        finally:
+            await drop()
 
     asyncio.run(main())
