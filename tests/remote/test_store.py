@@ -7,7 +7,6 @@ import logging
 import secrets
 import sqlite3
 import threading
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from orbis_tui.remote.store import (
     open_store,
 )
 
-from .conftest import POSTGRES_URL
+from .conftest import POSTGRES_URL, own_schema
 
 
 async def _open(kind: str, tmp_path: Path) -> TableStore:
@@ -172,7 +171,6 @@ def test_a_change_of_another_server_is_taken_up_once_the_store_is_back(tmp_path:
 
 @pytest.mark.skipif(POSTGRES_URL is None, reason="no PostgreSQL server (ORBIS_TEST_POSTGRES)")
 def test_a_postgresql_database_in_sql_ascii_gives_text_not_bytes() -> None:
-    import secrets
     from urllib.parse import urlsplit
 
     import psycopg
@@ -607,51 +605,33 @@ def test_a_store_made_before_the_declines_table_gets_it_and_keeps_working(
     before are read as they were."""
     import contextlib
 
-    async def made(where: str, table: StoredTable) -> None:
-        """A store holding ``table``, asked for a rematch (then its declines go)."""
+    async def old_store(table: StoredTable, where: str) -> None:
+        """A store at ``where`` holding ``table``, asked for a rematch, made as before
+        the declines: without their table."""
         store = await open_store(where)
         try:
             await store.create(table)
             await store.answer_rematch(table.id, 0, True, 100.0)
         finally:
             await store.close()
-
-    async def old_store(table: StoredTable) -> tuple[str, Callable[[], Awaitable[None]]]:
-        """A store without the declines table, holding ``table``: where, and how to
-        drop it at the end."""
         if store_kind == "sqlite":
-            path = tmp_path / "tables.db"
-            await made(str(path), table)
-            with contextlib.closing(sqlite3.connect(path)) as db:
+            with contextlib.closing(sqlite3.connect(where)) as db:
                 db.execute("DROP TABLE rematch_declines")
                 db.commit()
-
-            async def nothing() -> None:
-                return None
-
-            return str(path), nothing
+            return
         import psycopg
 
-        assert POSTGRES_URL is not None
-        # A schema of its own: the one the other tests share is left as it is.
-        schema = f"orbis_old_{secrets.token_hex(6)}"
-        async with await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True) as pg:
-            await pg.execute(f"CREATE SCHEMA {schema}")
-        where = f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
-        await made(where, table)
         async with await psycopg.AsyncConnection.connect(where, autocommit=True) as pg:
             await pg.execute("DROP TABLE orbis_rematch_declines")
 
-        async def drop() -> None:
-            async with await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True) as pg:
-                await pg.execute(f"DROP SCHEMA {schema} CASCADE")
-
-        return where, drop
-
     async def main() -> None:
         table = StoredTable(new_table_id(), "{}", ["aa", "bb"], "ww")
-        where, drop = await old_store(table)
-        try:
+        async with contextlib.AsyncExitStack() as stack:
+            if store_kind == "sqlite":
+                where = str(tmp_path / "tables.db")
+            else:  # a schema of its own: the one the other tests share is left as it is
+                where = await stack.enter_async_context(own_schema())
+            await old_store(table, where)
             store = await open_store(where)  # the declines table is added here
             try:
                 loaded = await store.load(table.id)
@@ -667,7 +647,5 @@ def test_a_store_made_before_the_declines_table_gets_it_and_keeps_working(
                 assert table.id in await store.live_tables()
             finally:
                 await store.close()
-        finally:
-            await drop()
 
     asyncio.run(main())
