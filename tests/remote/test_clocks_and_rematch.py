@@ -27,7 +27,7 @@ from orbis_tui.remote.store import TableStore, open_store
 from orbis_tui.remote.table_server import TableServer, _turn_time_request
 from orbis_tui.remote.turn_time import parse_turn_time
 
-from .conftest import NO_POSTGRES, POSTGRES_URL
+from .conftest import NO_POSTGRES, POSTGRES_URL, own_schema
 from .raw import Raw, raw_socket
 from .server_helpers import running_server, url
 
@@ -422,11 +422,11 @@ def test_on_several_servers_who_declined_a_rematch_is_told_at_every_server() -> 
     used to vanish there without a word); a new proposal there clears it."""
 
     async def main() -> None:
-        assert POSTGRES_URL is not None
         async with AsyncExitStack() as stack:
+            database = await stack.enter_async_context(own_schema())
             servers = []
             for _ in range(2):
-                store = await open_store(POSTGRES_URL)
+                store = await open_store(database)
                 servers.append(await stack.enter_async_context(running_server(store)))
             links, watch = await _deal(servers[0], None)
             await _played_out(links)

@@ -22,7 +22,7 @@ from orbis_tui.tui.join import JoinApp
 from orbis_tui.tui.join_screens import RemoteTableScreen, SeatEndScreen
 from orbis_tui.tui.widgets.info import StatusLine
 
-from .conftest import NO_POSTGRES, POSTGRES_URL
+from .conftest import NO_POSTGRES, POSTGRES_URL, own_schema
 from .raw import raw_socket
 from .server_helpers import running_server, url
 from .test_join_app import _until
@@ -117,11 +117,11 @@ def test_the_end_screen_says_who_declined_at_another_server(tmp_path: Path) -> N
     says that Ada declined (the offer used to vanish there without a word)."""
 
     async def main() -> None:
-        assert POSTGRES_URL is not None
         async with AsyncExitStack() as stack:
+            database = await stack.enter_async_context(own_schema())
             a, b = [
                 await stack.enter_async_context(
-                    running_server(await open_store(POSTGRES_URL), bot_pause=0.0)
+                    running_server(await open_store(database), bot_pause=0.0)
                 )
                 for _ in range(2)
             ]

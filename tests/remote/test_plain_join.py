@@ -18,7 +18,7 @@ from orbis_tui.plain.commands import over_commands
 from orbis_tui.plain.join import JOIN_OVER, PlainJoin
 from orbis_tui.words.worshipers import spell_colors
 
-from .conftest import NO_POSTGRES, POSTGRES_URL
+from .conftest import NO_POSTGRES, POSTGRES_URL, own_schema
 from .server_helpers import new_table, running_server
 
 NUMBERED = re.compile(r"^(?:> )?([0-9]+)\. (?!not possible)")
@@ -217,11 +217,11 @@ def test_the_plain_seat_says_who_declined_at_another_server(tmp_path: Path) -> N
     declined = gettext(app_texts.REMATCH_DECLINED).format(name="Ada")
 
     async def main() -> None:
-        assert POSTGRES_URL is not None
         async with AsyncExitStack() as stack:
+            database = await stack.enter_async_context(own_schema())
             a, b = [
                 await stack.enter_async_context(
-                    running_server(await open_store(POSTGRES_URL), bot_pause=0.0)
+                    running_server(await open_store(database), bot_pause=0.0)
                 )
                 for _ in range(2)
             ]
