@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import sqlite3
 import threading
 from pathlib import Path
@@ -21,7 +20,7 @@ from orbis_tui.remote.store import (
     open_store,
 )
 
-from .conftest import POSTGRES_URL, own_schema
+from .conftest import POSTGRES_URL
 
 
 async def _open(kind: str, tmp_path: Path) -> TableStore:
@@ -171,6 +170,7 @@ def test_a_change_of_another_server_is_taken_up_once_the_store_is_back(tmp_path:
 
 @pytest.mark.skipif(POSTGRES_URL is None, reason="no PostgreSQL server (ORBIS_TEST_POSTGRES)")
 def test_a_postgresql_database_in_sql_ascii_gives_text_not_bytes() -> None:
+    import secrets
     from urllib.parse import urlsplit
 
     import psycopg
@@ -220,45 +220,6 @@ def test_the_servers_own_tasks_are_kept_and_ended_with_it(tmp_path: Path) -> Non
             kept = set(server._tasks)
             assert len(kept) == 1  # held by the server while it tries again
         assert all(task.done() for task in kept)  # and ended with it, not left behind
-
-    asyncio.run(main())
-
-
-def test_a_seat_that_leaves_as_the_server_stops_leaves_no_connection_behind(
-    tmp_path: Path,
-) -> None:
-    """The server stops while a seat that just left is being stored as gone: its
-    connection's writer still ends with the server (it was left waiting for ever, and
-    destroyed with the event loop: "coroutine ignored GeneratorExit")."""
-    from .raw import raw_socket
-    from .server_helpers import new_table, running_server
-
-    def writers() -> list[asyncio.Task[object]]:
-        return [
-            t
-            for t in asyncio.all_tasks()
-            if getattr(t.get_coro(), "__qualname__", "") == "SeatConnection._write"
-        ]
-
-    async def main() -> None:
-        leaving = asyncio.Event()
-        async with running_server(tmp_path / "tables.db") as server:
-            links, _, _ = await new_table(server, 2)
-            assert links[0] is not None
-
-            async def slow(table_id: str, seat: int, here: bool) -> None:
-                if not here:  # stored as gone only once the server stops
-                    leaving.set()
-                    await asyncio.Future()
-
-            server.store.set_present = slow  # type: ignore[method-assign]
-            async with raw_socket(links[0]) as ada:
-                await ada.next("table")
-            async with asyncio.timeout(20):
-                await leaving.wait()
-            kept = writers()
-            assert len(kept) == 1
-        assert all(task.done() for task in kept)
 
     asyncio.run(main())
 
@@ -563,89 +524,5 @@ def test_two_postgresql_servers_dealing_a_rematch_at_once_agree_on_the_first_one
                 await store.finish(table.id)  # the other tests' servers never load it
         finally:
             await store.close()
-
-    asyncio.run(main())
-
-
-def test_who_declined_a_rematch_is_kept_and_a_new_yes_clears_it(
-    store_kind: str, tmp_path: Path
-) -> None:
-    async def main() -> None:
-        store = await _open(store_kind, tmp_path)
-        try:
-            table = StoredTable(new_table_id(), "{}", ["aa", "bb", "cc"], "ww")
-            await store.create(table)
-            try:
-                await store.answer_rematch(table.id, 0, True, 100.0)
-                await store.answer_rematch(table.id, 2, False, 150.0)
-                loaded = await store.load(table.id)
-                assert loaded is not None
-                rematch = loaded.rematch
-                assert rematch.yes == {} and (rematch.declined, rematch.declined_at) == (2, 150.0)
-                await store.answer_rematch(table.id, 1, False, 160.0)  # the later no holds
-                loaded = await store.load(table.id)
-                assert loaded is not None and loaded.rematch.declined == 1
-                await store.answer_rematch(table.id, 1, True, 200.0)  # asked again
-                loaded = await store.load(table.id)
-                assert loaded is not None
-                assert loaded.rematch.yes == {1: 200.0} and loaded.rematch.declined is None
-            finally:
-                await store.finish(table.id)  # the other tests' servers never load it
-        finally:
-            await store.close()
-
-    asyncio.run(main())
-
-
-def test_a_store_made_before_the_declines_table_gets_it_and_keeps_working(
-    store_kind: str, tmp_path: Path
-) -> None:
-    """A store made by a version that kept no declines (no ``rematch_declines``
-    table): a server started on it adds the table, and the tables and rematches stored
-    before are read as they were."""
-    import contextlib
-
-    async def old_store(table: StoredTable, where: str) -> None:
-        """A store at ``where`` holding ``table``, asked for a rematch, made as before
-        the declines: without their table."""
-        store = await open_store(where)
-        try:
-            await store.create(table)
-            await store.answer_rematch(table.id, 0, True, 100.0)
-        finally:
-            await store.close()
-        if store_kind == "sqlite":
-            with contextlib.closing(sqlite3.connect(where)) as db:
-                db.execute("DROP TABLE rematch_declines")
-                db.commit()
-            return
-        import psycopg
-
-        async with await psycopg.AsyncConnection.connect(where, autocommit=True) as pg:
-            await pg.execute("DROP TABLE orbis_rematch_declines")
-
-    async def main() -> None:
-        table = StoredTable(new_table_id(), "{}", ["aa", "bb"], "ww")
-        async with contextlib.AsyncExitStack() as stack:
-            if store_kind == "sqlite":
-                where = str(tmp_path / "tables.db")
-            else:  # a schema of its own: the one the other tests share is left as it is
-                where = await stack.enter_async_context(own_schema())
-            await old_store(table, where)
-            store = await open_store(where)  # the declines table is added here
-            try:
-                loaded = await store.load(table.id)
-                assert loaded is not None and loaded.rematch.yes == {0: 100.0}
-                await store.answer_rematch(table.id, 1, False, 150.0)
-            finally:
-                await store.close()
-            store = await open_store(where)  # and found at the next start
-            try:
-                loaded = await store.load(table.id)
-                assert loaded is not None and loaded.rematch.yes == {}
-                assert (loaded.rematch.declined, loaded.rematch.declined_at) == (1, 150.0)
-                assert table.id in await store.live_tables()
-            finally:
-                await store.close()
 
     asyncio.run(main())
