@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -23,3 +26,22 @@ def store_kind(request: pytest.FixtureRequest) -> str:
         except ImportError:
             pytest.skip("the psycopg package is not installed")
     return str(request.param)
+
+
+@contextlib.asynccontextmanager
+async def own_schema() -> AsyncIterator[str]:
+    """A URL of ``ORBIS_TEST_POSTGRES`` whose tables are a schema of their own (made
+    here, dropped at the end): the servers a test starts there load no table of the
+    tests beside it (every server loads every live table of its store, and would play
+    their computer seats)."""
+    import psycopg
+
+    assert POSTGRES_URL is not None
+    schema = f"orbis_test_{secrets.token_hex(6)}"
+    async with await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True) as pg:
+        await pg.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
+    finally:
+        async with await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True) as pg:
+            await pg.execute(f"DROP SCHEMA {schema} CASCADE")

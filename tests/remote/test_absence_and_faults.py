@@ -217,3 +217,40 @@ def test_a_killed_server_restarts_where_it_was_and_the_seats_come_back(tmp_path:
         stop_process(server, 10)
     assert server.returncode == 0  # the restarted server also stops cleanly on Ctrl+C
     _ = aiohttp  # the clients above are aiohttp's
+
+
+def test_a_seat_that_leaves_as_the_server_stops_leaves_no_connection_behind(
+    tmp_path: Path,
+) -> None:
+    """The server stops while a seat that just left is being stored as gone: its
+    connection's writer still ends with the server (it was left waiting for ever, and
+    destroyed with the event loop: "coroutine ignored GeneratorExit")."""
+
+    def writers() -> list[asyncio.Task[object]]:
+        return [
+            t
+            for t in asyncio.all_tasks()
+            if getattr(t.get_coro(), "__qualname__", "") == "SeatConnection._write"
+        ]
+
+    async def main() -> None:
+        leaving = asyncio.Event()
+        async with running_server(tmp_path / "tables.db") as server:
+            links, _, _ = await new_table(server, 2)
+            assert links[0] is not None
+
+            async def slow(table_id: str, seat: int, here: bool) -> None:
+                if not here:  # stored as gone only once the server stops
+                    leaving.set()
+                    await asyncio.Future()
+
+            server.store.set_present = slow  # type: ignore[method-assign]
+            async with raw_socket(links[0]) as ada:
+                await ada.next("table")
+            async with asyncio.timeout(20):
+                await leaving.wait()
+            kept = writers()
+            assert len(kept) == 1
+        assert all(task.done() for task in kept)
+
+    asyncio.run(main())

@@ -27,7 +27,7 @@ from orbis_tui.remote.store import TableStore, open_store
 from orbis_tui.remote.table_server import TableServer, _turn_time_request
 from orbis_tui.remote.turn_time import parse_turn_time
 
-from .conftest import NO_POSTGRES, POSTGRES_URL
+from .conftest import NO_POSTGRES, POSTGRES_URL, own_schema
 from .raw import Raw, raw_socket
 from .server_helpers import running_server, url
 
@@ -391,5 +391,127 @@ def test_the_servers_page_deals_with_a_time_per_turn(tmp_path: Path) -> None:
             text = await page.text()
         assert 'id="turn"' in text and 'id="clocklevel"' in text
         assert "request.turn_time = +turn" in text
+
+    asyncio.run(main())
+
+
+async def _played_out(links: list[Link | None]) -> None:
+    """Both program seats play the game to its end."""
+    await asyncio.gather(
+        *(play_seat(link, random_chooser(n + 3)) for n, link in enumerate(links) if link)
+    )
+
+
+async def _rematch_after(raw: Raw, was: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The rematch the first change ``raw`` is sent after it was ``was`` tells."""
+    message = await _until(raw, lambda m: m.get("rematch") != was)
+    rematch: dict[str, Any] | None = message.get("rematch")
+    return rematch
+
+
+async def _all_left(room: Any) -> None:
+    """Until every connection has left ``room`` (the server stops with none leaving)."""
+    async with asyncio.timeout(30):
+        while room.here or room.watchers:
+            await asyncio.sleep(0.01)
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason=NO_POSTGRES)
+def test_on_several_servers_who_declined_a_rematch_is_told_at_every_server() -> None:
+    """A decline at one server ends the proposal at the other with who declined (it
+    used to vanish there without a word); a new proposal there clears it."""
+
+    async def main() -> None:
+        async with AsyncExitStack() as stack:
+            database = await stack.enter_async_context(own_schema())
+            servers = []
+            for _ in range(2):
+                store = await open_store(database)
+                servers.append(await stack.enter_async_context(running_server(store)))
+            links, watch = await _deal(servers[0], None)
+            await _played_out(links)
+            ada, bo = (
+                replace(link, server=url(s)) for link, s in zip(links, servers, strict=True) if link
+            )
+            at_a = await stack.enter_async_context(raw_socket(ada))
+            at_b = await stack.enter_async_context(raw_socket(bo))
+            watching_b = await stack.enter_async_context(
+                raw_socket(replace(watch, server=url(servers[1])))
+            )
+            for raw in (at_a, at_b, watching_b):
+                await raw.next("table")
+            await at_a.send(p.rematch(True))  # asked at server A
+            asked = {"yes": [0], "by": 0}
+            for raw in (at_a, at_b, watching_b):
+                await _until(raw, lambda m: m.get("rematch") == asked)
+            await at_a.send(p.rematch(False))  # Ada takes it back (a no) at server A
+            assert await _rematch_after(at_a, asked) == {"declined": 0}
+            for raw in (at_b, watching_b):  # told at server B, through the store
+                assert await _rematch_after(raw, asked) == {"declined": 0}
+            await at_b.send(p.rematch(True))  # Bo asks again at server B: no decline now
+            for raw in (at_a, at_b, watching_b):
+                assert await _rematch_after(raw, {"declined": 0}) == {"yes": [1], "by": 1}
+            await at_b.send(p.rematch(False))  # and takes it back there: told at A
+            assert await _rematch_after(at_a, {"yes": [1], "by": 1}) == {"declined": 1}
+
+    asyncio.run(main())
+
+
+def test_who_declined_a_rematch_is_stored_and_told_after_a_restart(
+    store_kind: str, tmp_path: Path
+) -> None:
+    async def main() -> None:
+        wall = Wall()
+        async with _server(store_kind, tmp_path, wall) as server:
+            port = server.port
+            links, watch = await _deal(server, None)
+            await _played_out(links)
+            assert links[0] is not None and links[1] is not None
+            async with raw_socket(links[0]) as ada, raw_socket(links[1]) as bo:
+                await ada.next("table")
+                await bo.next("table")
+                await ada.send(p.rematch(True))
+                await _until(bo, lambda m: m.get("rematch") == {"yes": [0], "by": 0})
+                await bo.send(p.rematch(False))
+                await _until(ada, lambda m: m.get("rematch") == {"declined": 1})
+            await _all_left(server.rooms[watch.table])
+        async with _server(store_kind, tmp_path, wall, port) as server:  # started again
+            async with raw_socket(watch) as watcher:
+                assert (await watcher.next("table")).get("rematch") == {"declined": 1}
+            async with raw_socket(links[1]) as bo:  # a new proposal clears the decline
+                await bo.next("table")
+                await bo.send(p.rematch(True))
+                await _until(bo, lambda m: m.get("rematch") == {"yes": [1], "by": 1})
+            await _all_left(server.rooms[watch.table])
+        async with _server(store_kind, tmp_path, wall, port) as server:
+            async with raw_socket(watch) as watcher:
+                assert (await watcher.next("table")).get("rematch") == {"yes": [1], "by": 1}
+            await _all_left(server.rooms[watch.table])
+
+    asyncio.run(main())
+
+
+def test_a_decline_another_server_stored_is_told_here_when_its_note_comes(
+    store_kind: str, tmp_path: Path
+) -> None:
+    """As another server process sharing the store would: it stores the no, and its
+    change note makes this server load the table again (on SQLite, by hand)."""
+    from orbis_tui.remote.store_types import Change
+
+    async def main() -> None:
+        wall = Wall()
+        async with _server(store_kind, tmp_path, wall) as server:
+            links, _watch = await _deal(server, None)
+            await _played_out(links)
+            assert links[0] is not None
+            async with raw_socket(links[0]) as ada:
+                await ada.next("table")
+                await ada.send(p.rematch(True))
+                await _until(ada, lambda m: m.get("rematch") == {"yes": [0], "by": 0})
+                room = server.rooms[links[0].table]
+                await server.store.answer_rematch(room.id, 1, False, wall.now + 5)
+                server._changed_elsewhere(room.id, Change())  # its note: load the table
+                assert await _rematch_after(ada, {"yes": [0], "by": 0}) == {"declined": 1}
+                assert room.rematch.declined_at == wall.now + 5
 
     asyncio.run(main())

@@ -5,18 +5,24 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from contextlib import AsyncExitStack
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from orbis_tui.i18n import gettext
 from orbis_tui.remote import protocol as p
 from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import parse_link
 from orbis_tui.remote.seatbot import play_seat, random_chooser
+from orbis_tui.remote.store import open_store
 from orbis_tui.tui import texts
 from orbis_tui.tui.join import JoinApp
 from orbis_tui.tui.join_screens import RemoteTableScreen, SeatEndScreen
 from orbis_tui.tui.widgets.info import StatusLine
 
+from .conftest import NO_POSTGRES, POSTGRES_URL, own_schema
 from .raw import raw_socket
 from .server_helpers import running_server, url
 from .test_join_app import _until
@@ -99,6 +105,43 @@ def test_the_end_screen_accepts_a_rematch_with_n_and_moves_to_the_new_table(
                         and app.session is not None
                         and app.session.table_id == old.next_table
                     ),
+                )
+                await pilot.press("q")
+
+    asyncio.run(main())
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason=NO_POSTGRES)
+def test_the_end_screen_says_who_declined_at_another_server(tmp_path: Path) -> None:
+    """Bo's app at server B asks for a rematch; Ada declines at server A: Bo's screen
+    says that Ada declined (the offer used to vanish there without a word)."""
+
+    async def main() -> None:
+        async with AsyncExitStack() as stack:
+            database = await stack.enter_async_context(own_schema())
+            a, b = [
+                await stack.enter_async_context(
+                    running_server(await open_store(database), bot_pause=0.0)
+                )
+                for _ in range(2)
+            ]
+            answer = await create_table_request(url(a), 2, {}, ["Ada", "Bo"])
+            ada, bo = (parse_link(s["link"]) for s in answer["seats"])
+            await asyncio.gather(
+                play_seat(ada, random_chooser(1)), play_seat(bo, random_chooser(2))
+            )
+            app = JoinApp(replace(bo, server=url(b)), tmp_path / "data")
+            async with app.run_test(size=(100, 30)) as pilot, raw_socket(ada) as at_a:
+                await at_a.next("table")
+                await _until(pilot, lambda: isinstance(app.screen, SeatEndScreen))
+                await pilot.press("n")  # Bo asks, at server B
+                async with asyncio.timeout(30):
+                    while (await at_a.next("change")).get("rematch") != {"yes": [1], "by": 1}:
+                        pass
+                await at_a.send(p.rematch(False))  # Ada declines, at server A
+                declined = gettext(texts.REMATCH_DECLINED).format(name="Ada")
+                await _until(
+                    pilot, lambda: declined in [str(n.message) for n in app._notifications]
                 )
                 await pilot.press("q")
 

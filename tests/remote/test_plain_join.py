@@ -18,6 +18,7 @@ from orbis_tui.plain.commands import over_commands
 from orbis_tui.plain.join import JOIN_OVER, PlainJoin
 from orbis_tui.words.worshipers import spell_colors
 
+from .conftest import NO_POSTGRES, POSTGRES_URL, own_schema
 from .server_helpers import new_table, running_server
 
 NUMBERED = re.compile(r"^(?:> )?([0-9]+)\. (?!not possible)")
@@ -192,6 +193,57 @@ class Scripted:
                 return ""
             if self.script and self.script[0][0] in text:
                 return self.script.pop(0)[1] + "\n"
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason=NO_POSTGRES)
+def test_the_plain_seat_says_who_declined_at_another_server(tmp_path: Path) -> None:
+    """Bo's plain seat at server B asks for a rematch; Ada declines at server A: Bo is
+    told that Ada declined (the offer used to vanish there without a word)."""
+    from contextlib import AsyncExitStack
+    from dataclasses import replace
+
+    from orbis_tui.i18n import gettext
+    from orbis_tui.remote import protocol as p
+    from orbis_tui.remote.client import create_table_request
+    from orbis_tui.remote.links import parse_link
+    from orbis_tui.remote.seatbot import play_seat, random_chooser
+    from orbis_tui.remote.store import open_store
+    from orbis_tui.tui import texts as app_texts
+
+    from .raw import raw_socket
+    from .server_helpers import url
+
+    out = Output()
+    declined = gettext(app_texts.REMATCH_DECLINED).format(name="Ada")
+
+    async def main() -> None:
+        async with AsyncExitStack() as stack:
+            database = await stack.enter_async_context(own_schema())
+            a, b = [
+                await stack.enter_async_context(
+                    running_server(await open_store(database), bot_pause=0.0)
+                )
+                for _ in range(2)
+            ]
+            answer = await create_table_request(url(a), 2, {}, ["Ada", "Bo"])
+            ada, bo = (parse_link(s["link"]) for s in answer["seats"])
+            await asyncio.gather(
+                play_seat(ada, random_chooser(1)), play_seat(bo, random_chooser(2))
+            )
+            at_a = await stack.enter_async_context(raw_socket(ada))
+            await at_a.next("table")
+            script = [(texts.JOIN_REMATCH_OFFER, "rematch")]  # Bo asks, at server B
+            typist = Scripted(out, script, lambda: declined in out.text)
+            seat = PlainJoin(replace(bo, server=url(b)), typist, out)  # type: ignore[arg-type]
+            running = asyncio.create_task(seat.run())
+            async with asyncio.timeout(60):
+                while (await at_a.next("change")).get("rematch") != {"yes": [1], "by": 1}:
+                    pass
+            await at_a.send(p.rematch(False))  # Ada declines, at server A
+            assert await asyncio.wait_for(running, 60) == 0
+
+    asyncio.run(main())
+    assert declined in out.text
 
 
 def test_the_plain_seat_takes_its_seat_back_after_its_time_ran_out(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ from orbis_tui.remote.seatbot import SeatRun, play_seat, random_chooser
 from orbis_tui.remote.store_types import Change
 from orbis_tui.remote.table_server import TableServer
 
-from .conftest import NO_POSTGRES, POSTGRES_URL
+from .conftest import NO_POSTGRES, POSTGRES_URL, own_schema
 from .raw import count_of, raw_socket
 from .reconnecting_seat import play_seat_reconnecting
 from .server_helpers import free_port, new_table, running_server, stop_process, url
@@ -472,6 +472,60 @@ def test_the_players_of_a_server_that_died_are_no_longer_shown_here(
                 clock.now += 31.0  # once his grace is over
                 await ada.send(p.stand_in(1, "easy"))
                 while (await ada.next("change"))["seats"][1]["stand_in"] != "easy":
+                    pass
+
+    asyncio.run(main())
+
+
+def test_a_seat_that_leaves_another_server_is_shown_away_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its leaving is told (NOTIFY), not left to the heartbeat, which is only for a
+    server that dies: here no heartbeat runs while the test does."""
+    from orbis_tui.remote import pgstore
+
+    monkeypatch.setattr(pgstore, "HEARTBEAT", 3600.0)
+
+    async def main() -> None:
+        async with own_schema() as database, two_servers(database) as (a, b):
+            links, _watch, _ = await new_table(a, 3)
+            async with raw_socket(at(links[0], a)) as ada:
+                await ada.next("table")
+                async with raw_socket(at(links[1], b)) as bo:
+                    await bo.next("table")
+                    while not (await ada.next("change"))["seats"][1]["here"]:
+                        pass
+                while (await ada.next("change"))["seats"][1]["here"]:
+                    pass  # Bo closed his screen at B: A shows him away
+
+    asyncio.run(main())
+
+
+def test_the_seats_a_stopping_server_gives_up_are_shown_away_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server that stops gives up its seats' rows of presence, and says so, even
+    for a seat whose leaving it had not stored (it stopped meanwhile): the others need
+    not wait for the rows to expire (no heartbeat runs while the test does)."""
+    from orbis_tui.remote import pgstore
+
+    monkeypatch.setattr(pgstore, "HEARTBEAT", 3600.0)
+
+    async def main() -> None:
+        async with (
+            own_schema() as database,
+            running_server(await PostgresStore.connect(database)) as a,
+        ):
+            links, _watch, _ = await new_table(a, 3)
+            table = links[0].table if links[0] else ""
+            async with raw_socket(at(links[0], a)) as ada:
+                await ada.next("table")
+                b = await PostgresStore.connect(database)
+                await b.set_present(table, 1, True)  # Bo sits at server B's store
+                while not (await ada.next("change"))["seats"][1]["here"]:
+                    pass
+                await b.close()  # B stops before his leaving was stored
+                while (await ada.next("change"))["seats"][1]["here"]:
                     pass
 
     asyncio.run(main())

@@ -55,6 +55,10 @@ _SCHEMA = [
         at FLOAT8 NOT NULL, PRIMARY KEY (table_id, seat))""",
     """CREATE TABLE IF NOT EXISTS orbis_rematches (
         table_id TEXT PRIMARY KEY REFERENCES orbis_tables (id), next_table TEXT NOT NULL)""",
+    # Who said no to the last rematch proposed, and when (added after the tables above).
+    """CREATE TABLE IF NOT EXISTS orbis_rematch_declines (
+        table_id TEXT PRIMARY KEY REFERENCES orbis_tables (id), seat INTEGER NOT NULL,
+        at FLOAT8 NOT NULL)""",
 ]
 
 # Every connection: each statement its own transaction unless one is opened; text in

@@ -228,17 +228,18 @@ class PostgresStore:
                     c.seconds, c.level, c.seat, c.deadline,
                     ARRAY(SELECT ARRAY[seat, at]::float8[] FROM orbis_rematch_answers
                         WHERE table_id = t.id),
-                    r.next_table
+                    r.next_table, d.seat, d.at
                 FROM orbis_tables t
                 LEFT JOIN orbis_clocks c ON c.table_id = t.id
                 LEFT JOIN orbis_rematches r ON r.table_id = t.id
+                LEFT JOIN orbis_rematch_declines d ON d.table_id = t.id
                 WHERE t.id = %s""",
                 (table_id,),
             )
             row = await cur.fetchone()
         if row is None:
             return None
-        setup, watch_hash, extra, seats, actions, *clock, yes, after = row
+        setup, watch_hash, extra, seats, actions, *clock, yes, after, declined, declined_at = row
         # As on SQLite: a hash is ASCII (tokens are compared in constant time, which
         # only ASCII allows), else the table is set aside.
         return StoredTable(
@@ -252,7 +253,12 @@ class PostgresStore:
             [stored_text(table_id, f"action {n}", a) for n, a in enumerate(actions)],
             read_extra(table_id, extra),
             read_clock(table_id, clock if clock[0] is not None else None),
-            read_rematch(table_id, [(int(s), a) for s, a in yes or []], after),
+            read_rematch(
+                table_id,
+                [(int(s), a) for s, a in yes or []],
+                after,
+                None if declined is None else (declined, declined_at),
+            ),
         )
 
     async def live_tables(self) -> list[str]:
@@ -356,16 +362,32 @@ class PostgresStore:
             await self._notify(conn, table_id)
 
     async def answer_rematch(self, table_id: str, seat: int, yes: bool, at: float) -> None:
+        # One transaction, after the table's row is locked: two processes' answers at
+        # once take turns (a yes and a no never leave both a yes and the decline).
         async with self._conn() as conn:
-            if yes:
+            async with conn.transaction():
                 await conn.execute(
-                    "INSERT INTO orbis_rematch_answers VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
-                    (table_id, seat, at),
+                    "SELECT 1 FROM orbis_tables WHERE id = %s FOR UPDATE", (table_id,)
                 )
-            else:
-                await conn.execute(
-                    "DELETE FROM orbis_rematch_answers WHERE table_id = %s", (table_id,)
-                )
+                if yes:
+                    await conn.execute(
+                        "DELETE FROM orbis_rematch_declines WHERE table_id = %s", (table_id,)
+                    )
+                    await conn.execute(
+                        "INSERT INTO orbis_rematch_answers VALUES (%s, %s, %s) "
+                        "ON CONFLICT DO NOTHING",
+                        (table_id, seat, at),
+                    )
+                else:
+                    await conn.execute(
+                        "DELETE FROM orbis_rematch_answers WHERE table_id = %s", (table_id,)
+                    )
+                    await conn.execute(
+                        """INSERT INTO orbis_rematch_declines VALUES (%s, %s, %s)
+                        ON CONFLICT (table_id) DO UPDATE SET seat = excluded.seat,
+                            at = excluded.at""",
+                        (table_id, seat, at),
+                    )
             await self._notify(conn, table_id)
 
     async def set_next_table(self, table_id: str, next_table: str) -> str:
@@ -449,12 +471,23 @@ class PostgresStore:
             )
 
     async def close(self) -> None:
-        """Stop listening and renewing; give up this process's seats and leases."""
+        """Stop listening and renewing; give up this process's seats and leases. The
+        other processes are told at once of each seat given up here (one whose
+        leaving was not stored yet), as when its person leaves: they need not wait
+        for the rows to expire."""
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         with contextlib.suppress(StoreError):
             async with self._conn() as conn:
-                await conn.execute("DELETE FROM orbis_presence WHERE holder = %s", (self.holder,))
+                await conn.execute(  # one statement, whatever the number of seats
+                    """WITH gone AS (
+                        DELETE FROM orbis_presence WHERE holder = %(o)s
+                        RETURNING table_id, seat)
+                    SELECT pg_notify(%(c)s, json_build_object(
+                        'o', %(o)s::text, 't', table_id, 'p', seat, 'h', FALSE)::text)
+                    FROM gone""",
+                    {"o": self.holder, "c": CHANNEL},
+                )
                 await conn.execute("DELETE FROM orbis_leases WHERE holder = %s", (self.holder,))
         await self._pool.close()

@@ -1,7 +1,8 @@
 """A room's rematch: who says yes or no once the game is over, and the new deal.
 
 Once a game is over any person may ask for a rematch; the others say yes or no (a no
-clears every yes). When every person's seat said yes (here, or at another server
+clears every yes, and who said it is stored, so that every server process tells it;
+a new proposal clears it). When every person's seat said yes (here, or at another server
 process), the same names, seats, links and clock sit at a new deal, the seat after
 this table's first starting, and every connection is sent on to it: the old links
 now open the new table. Two server processes that see the last yes at once deal one
@@ -27,18 +28,19 @@ class RoomRematch(RoomTelling):
         if self.next_table is not None:
             return p.NO_REMATCH, "the rematch is dealt already", None
         rematch = self.rematch
+        at = self.wall_clock()
         if yes:
             if seat not in rematch.yes:
-                at = self.wall_clock()
                 await self.store.answer_rematch(self.id, seat, True, at)
                 rematch.yes[seat] = at
-                self.declined = None
+                rematch.declined = rematch.declined_at = None
         else:
             if not rematch.yes:
                 return p.NO_REMATCH, "nobody asked for a rematch", None
-            await self.store.answer_rematch(self.id, seat, False, 0.0)
+            # Who said no is stored with the answers: every server process tells it.
+            await self.store.answer_rematch(self.id, seat, False, at)
             rematch.yes.clear()
-            self.declined = seat
+            rematch.declined, rematch.declined_at = seat, at
         await self._deal_if_agreed()
         self.broadcast()
         if self.next_table is not None:

@@ -87,7 +87,6 @@ class RoomState(abc.ABC):
         self.wall_clock = wall_clock
         self.turn_clock: TurnClock | None = stored.clock
         self.rematch: Rematch = stored.rematch
-        self.declined: int | None = None  # the seat that said no to the last rematch asked
         self._elsewhere: set[int] = set()  # seats whose person is at another server process
         self.bot_moves = 0  # actions this process's computer players stored here
         self.watchers: set[Connection] = set()

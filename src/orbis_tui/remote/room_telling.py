@@ -69,7 +69,7 @@ class RoomTelling(RoomClock):
         return p.RematchInfo(
             yes=sorted(rematch.yes),
             by=rematch.proposer,
-            declined=self.declined,
+            declined=rematch.declined,
             next=rematch.next_table,
         )
 

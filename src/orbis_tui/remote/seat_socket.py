@@ -189,7 +189,9 @@ async def serve_seat_socket(
         conn.close(p.SHUTDOWN, "the table server is stopping")
         raise
     finally:
-        if room is not None and seat is not None:
-            await room.leave(seat, conn)
-        await conn.finish()
+        try:
+            if room is not None and seat is not None:
+                await room.leave(seat, conn)
+        finally:  # even when the server stops while the seat is leaving
+            await conn.finish()
     return ws

@@ -80,7 +80,8 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, number));
 CREATE TABLE IF NOT EXISTS host (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
-# The turn clocks and rematches: tables of their own, added to a store made before them.
+# The turn clocks, rematches (who said yes, who said no last, the table dealt) and
+# messages: tables of their own, added to a store made before them.
 _SCHEMA_CLOCKS = """
 CREATE TABLE IF NOT EXISTS clocks (
     table_id TEXT PRIMARY KEY, seconds REAL NOT NULL, level TEXT NOT NULL,
@@ -90,6 +91,8 @@ CREATE TABLE IF NOT EXISTS rematch_answers (
     PRIMARY KEY (table_id, seat));
 CREATE TABLE IF NOT EXISTS rematches (
     table_id TEXT PRIMARY KEY, next_table TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rematch_declines (
+    table_id TEXT PRIMARY KEY, seat INTEGER NOT NULL, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS chat (
     id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL,
     at INTEGER NOT NULL, text TEXT NOT NULL);
@@ -271,6 +274,9 @@ class SqliteStore:
         after = db.execute(
             "SELECT next_table FROM rematches WHERE table_id = ?", (table_id,)
         ).fetchone()
+        declined = db.execute(
+            "SELECT seat, at FROM rematch_declines WHERE table_id = ?", (table_id,)
+        ).fetchone()
         return StoredTable(
             table_id,
             stored_text(table_id, "its setup", row[0]),
@@ -282,7 +288,7 @@ class SqliteStore:
             [stored_text(table_id, f"action {n}", a[0]) for n, a in enumerate(actions)],
             read_extra(table_id, row[2]),
             read_clock(table_id, clock),
-            read_rematch(table_id, yes, after[0] if after is not None else None),
+            read_rematch(table_id, yes, after[0] if after is not None else None, declined),
         )
 
     async def live_tables(self) -> list[str]:
@@ -380,12 +386,22 @@ class SqliteStore:
         )
 
     async def answer_rematch(self, table_id: str, seat: int, yes: bool, at: float) -> None:
-        if yes:
-            statement = "INSERT OR IGNORE INTO rematch_answers VALUES (?, ?, ?)"
-            await self._run(self._db.execute, statement, (table_id, seat, at))
-        else:
-            statement = "DELETE FROM rematch_answers WHERE table_id = ?"
-            await self._run(self._db.execute, statement, (table_id,))
+        await self._run(self._answer_rematch, table_id, seat, yes, at)
+
+    def _answer_rematch(self, table_id: str, seat: int, yes: bool, at: float) -> None:
+        db = self._db
+        with db:
+            db.execute("BEGIN")
+            if yes:
+                db.execute("DELETE FROM rematch_declines WHERE table_id = ?", (table_id,))
+                db.execute(
+                    "INSERT OR IGNORE INTO rematch_answers VALUES (?, ?, ?)", (table_id, seat, at)
+                )
+            else:
+                db.execute("DELETE FROM rematch_answers WHERE table_id = ?", (table_id,))
+                db.execute(
+                    "INSERT OR REPLACE INTO rematch_declines VALUES (?, ?, ?)", (table_id, seat, at)
+                )
 
     async def set_next_table(self, table_id: str, next_table: str) -> str:
         return await self._run(self._set_next_table, table_id, next_table)

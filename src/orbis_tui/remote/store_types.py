@@ -47,12 +47,16 @@ class TurnClock:
 
 @dataclass
 class Rematch:
-    """A finished table's rematch (the ``rematch_answers`` and ``rematches`` tables of
-    the store): the seats that said yes (when, seconds since the epoch: the first
-    proposed it) and the table dealt for it, once every person said yes."""
+    """A finished table's rematch (the ``rematch_answers``, ``rematch_declines`` and
+    ``rematches`` tables of the store): the seats that said yes (when, seconds since
+    the epoch: the first proposed it), the seat that said no to the last one proposed
+    (``declined``, at ``declined_at``; a new proposal clears it) and the table dealt
+    for it, once every person said yes."""
 
     yes: dict[int, float] = field(default_factory=dict)
     next_table: str | None = None
+    declined: int | None = None
+    declined_at: float | None = None
 
     @property
     def proposer(self) -> int | None:
@@ -113,7 +117,9 @@ class TableStore(Protocol):
         ``deadline`` (None: for nobody)."""
 
     async def answer_rematch(self, table_id: str, seat: int, yes: bool, at: float) -> None:
-        """``seat`` says yes to a rematch (at ``at``), or no: then nobody's yes stays."""
+        """``seat`` says yes to a rematch at ``at`` (and a decline stored is cleared), or
+        no: then nobody's yes stays, and who said no and when is kept (every server
+        process tells it)."""
 
     async def set_next_table(self, table_id: str, next_table: str) -> str:
         """The rematch's table for ``table_id``: ``next_table`` unless another server
@@ -163,6 +169,7 @@ COLUMNS = {
     # The turn clocks and rematches: tables of their own.
     "clocks": {"table_id", "seconds", "level", "seat", "deadline"},
     "rematch_answers": {"table_id", "seat", "at"},
+    "rematch_declines": {"table_id", "seat", "at"},
     "rematches": {"table_id", "next_table"},
     "chat": {"id", "table_id", "seat", "at", "text"},
 }
@@ -212,8 +219,11 @@ def read_clock(table_id: str, row: Any) -> TurnClock | None:
     return TurnClock(float(seconds), level, seat, float(deadline) if deadline is not None else None)
 
 
-def read_rematch(table_id: str, yes: Any, next_table: Any) -> Rematch:
-    """A table's rematch as stored; DamagedTable if its rows cannot be read."""
+def read_rematch(table_id: str, yes: Any, next_table: Any, declined: Any = None) -> Rematch:
+    """A table's rematch as stored (``declined``: the row of who said no and when, if
+    any); DamagedTable if its rows cannot be read. A decline older than a yes stored
+    (written by a server that did not clear it) is passed over: that yes proposed
+    again."""
     answers: dict[int, float] = {}
     for seat, at in yes:
         if type(seat) is not int or not isinstance(at, int | float):
@@ -221,7 +231,14 @@ def read_rematch(table_id: str, yes: Any, next_table: Any) -> Rematch:
         answers[seat] = float(at)
     if next_table is not None and not isinstance(next_table, str):
         raise DamagedTable(f"table {printable(table_id)}: its rematch is damaged")
-    return Rematch(answers, next_table)
+    rematch = Rematch(answers, next_table)
+    if declined is not None:
+        seat, at = declined
+        if type(seat) is not int or not isinstance(at, int | float):
+            raise DamagedTable(f"table {printable(table_id)}: its rematch's decline is damaged")
+        if all(at >= said for said in answers.values()):
+            rematch.declined, rematch.declined_at = seat, float(at)
+    return rematch
 
 
 def stored_text(table_id: str, what: str, value: object, hash_: bool = False) -> str:
