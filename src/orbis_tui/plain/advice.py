@@ -15,7 +15,7 @@ from ..i18n import gettext as _
 from ..tui import texts_learn as app_texts_learn
 from ..tui.core.replay_book import ReplayBook
 from ..tui.core.session import GameSession
-from ..tui.review_sheet import judgement_sheet, lesson_sheet
+from ..tui.review_sheet import best_words, judgement_sheet, lesson_sheet, played_words
 from . import texts
 from .spoken import line_words, plain
 
@@ -122,8 +122,8 @@ def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator
                 loss=move.loss,
             )
             yield plain(heading)
-            first = move.index - len(move.played) + 1
-            said = judgement_sheet(book.state(first), move, name=summary.name, hinted=move.hinted)
+            before = book.state(decision_start(move))
+            said = judgement_sheet(before, move, name=summary.name, hinted=move.hinted)
             for line in said:
                 yield from line_words(line)
     yield ""
@@ -139,12 +139,24 @@ def _mistakes_said(
     def judged(moves: tuple[MoveReview, ...]) -> None:
         for move in moves:
             if move.mistake:
-                round_ = (move.turn - 1) // len(names) + 1
-                name = names[move.seat]
-                found(
-                    fill(
-                        texts.REVIEW_FOUND, turn=move.turn, round=round_, name=name, loss=move.loss
-                    )
-                )
+                found(found_line(move, names))
 
     return judged
+
+
+def found_line(move: MoveReview, names: list[str], before: GameState | None = None) -> str:
+    """A mistake in a line, as the review finds it: its turn, round, player and CP lost;
+    with ``before`` (the state its decision was made in), what was played and what the
+    search found best too, as the review's judgement sheet says them."""
+    name = names[move.seat]
+    round_ = (move.turn - 1) // len(names) + 1
+    said = fill(texts.REVIEW_FOUND, turn=move.turn, round=round_, name=name, loss=move.loss)
+    if before is None:
+        return said
+    return f"{said} {played_words(before, move, name=name)} · {best_words(before, move)}"
+
+
+def decision_start(move: MoveReview) -> int:
+    """The record's position at which ``move``'s decision was asked (its first action:
+    an exchange made before the answer, or the answer)."""
+    return move.index - len(move.played) + 1
