@@ -47,6 +47,8 @@ STORE_BACKOFF = 1.0  # seconds a computer player waits to try again while the st
 
 
 class Room(RoomAcrossServers):
+    _levels_seen: frozenset[str] = frozenset()  # the computer levels last warmed for
+
     # ------------------------------------------------------------ arriving and leaving
     async def join(self, seat: int, conn: Connection) -> None:
         """``conn`` sits at ``seat`` (or watches); a seat's earlier connection is
@@ -207,6 +209,7 @@ class Room(RoomAcrossServers):
     def _changed(self) -> None:
         self.broadcast()
         self.wake_bots()
+        self._warm_for_new_levels()
 
     # ------------------------------------------------------------ computer players
     def wake_bots(self) -> None:
@@ -223,10 +226,25 @@ class Room(RoomAcrossServers):
         turn, in a thread (the computer players take a while to load): the server's
         event loop waits for nothing, and when they cannot start, the search starts
         them as it would have (:func:`orbis_tui.bots.warm_expert_workers`)."""
-        levels = [level for seat in range(len(self.kinds)) if (level := self.bot_level(seat))]
+        levels = self._bot_levels()
+        self._levels_seen = frozenset(levels)
         if self.closed or self.match.state.is_over or not levels:
             return
         threading.Thread(target=_warm, args=(levels,), name="orbis-warm", daemon=True).start()
+
+    def _warm_for_new_levels(self) -> None:
+        """A level that plays a seat now and did not before (a person's seat handed to a
+        computer in the middle of the game, by a player or by the turn clock, here or at
+        another server process): its workers warmed, as for a table opening with it."""
+        levels = frozenset(self._bot_levels())
+        if levels <= self._levels_seen:
+            self._levels_seen = levels  # the same, or a stand-in ended
+        else:
+            self.warm_workers()
+
+    def _bot_levels(self) -> list[str]:
+        """The computer level of each seat a computer plays, in seat order."""
+        return [level for seat in range(len(self.kinds)) if (level := self.bot_level(seat))]
 
     def _bot_ended(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:
