@@ -165,7 +165,7 @@ def test_a_worker_that_dies_during_its_job_is_noticed_not_waited_for() -> None:
         pool.close()
 
 
-def _stop_cut_short(inqueue: Any, task_handler: object, size: int) -> None:
+def _stop_cut_short(inqueue: Any, _task_handler: object, _size: int) -> None:
     """CPython's stop as it goes when a worker started meanwhile reads the workers'
     queue at the same time: it takes the queue's lock, then reads a piece of a job."""
     inqueue._rlock.acquire()
