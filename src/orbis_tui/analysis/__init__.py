@@ -26,6 +26,8 @@ _LAZY = {
     "GameReview": "review",
     "MoveReview": "review",
     "PlayerSummary": "review",
+    "in_turn_order": "review",
+    "judged_turns": "review",
     "loss_parts": "review",
     "review_record": "review",
     "forced_answers": "review_decisions",
@@ -37,7 +39,15 @@ _LAZY = {
 if TYPE_CHECKING:
     from .hints import HintOption, best_options
     from .report import print_review
-    from .review import GameReview, MoveReview, PlayerSummary, loss_parts, review_record
+    from .review import (
+        GameReview,
+        MoveReview,
+        PlayerSummary,
+        in_turn_order,
+        judged_turns,
+        loss_parts,
+        review_record,
+    )
     from .review_cache import ReviewCache, review_key
     from .review_decisions import forced_answers
 
@@ -59,6 +69,8 @@ __all__ = [
     "analyse",
     "best_options",
     "forced_answers",
+    "in_turn_order",
+    "judged_turns",
     "loss_parts",
     "print_review",
     "review_key",

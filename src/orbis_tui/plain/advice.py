@@ -94,7 +94,7 @@ def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator
     (:mod:`orbis_tui.tui.review_sheet`), as the review screen shows them. A review kept
     from before (by the app or ``orbis review``) is read back; else it is made, and
     kept, and while it is made ``found`` is told each mistake in a line of its own as
-    its turn is judged (the turns come in any order; each line names its turn)."""
+    its turn is judged, in the game's order (see :func:`mistakes_said`)."""
     from ..analysis import REVIEW_PER_OPTION, ReviewCache, review_key
 
     record = session.match.record
@@ -104,7 +104,7 @@ def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator
     review = cache.load(key, record).review if cache is not None else None
     if review is None:
         yield _(texts.REVIEWING)
-        review = make_review(record, _mistakes_said(found, record.setup.players))
+        review = make_review(record, mistakes_said(found, record))
         failed = cache.save(key, review) if cache is not None else None
         if failed is not None:
             yield _(texts.REVIEW_KEPT_FAILED).format(error=failed)
@@ -131,17 +131,22 @@ def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator
         yield from line_words(line)
 
 
-def _mistakes_said(
-    found: Callable[[str], None], names: list[str]
+def mistakes_said(
+    found: Callable[[str], None], record: GameRecord
 ) -> Callable[[tuple[MoveReview, ...]], None]:
-    """What tells ``found`` each mistake of a turn judged, a line each."""
+    """What tells ``found`` each mistake of a turn of ``record`` judged, a line each, in
+    the game's order: a turn judged before an earlier one is held back only until that
+    one is judged (the review takes the longest turns, the early ones, first)."""
+    from ..analysis import in_turn_order, judged_turns
+
+    names = record.setup.players
 
     def judged(moves: tuple[MoveReview, ...]) -> None:
         for move in moves:
             if move.mistake:
                 found(found_line(move, names))
 
-    return judged
+    return in_turn_order(judged_turns(record), judged)
 
 
 def found_line(move: MoveReview, names: list[str], before: GameState | None = None) -> str:
