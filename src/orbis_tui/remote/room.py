@@ -209,7 +209,7 @@ class Room(RoomAcrossServers):
     def _changed(self) -> None:
         self.broadcast()
         self.wake_bots()
-        self._warm_for_new_levels()
+        self.warm_workers()
 
     # ------------------------------------------------------------ computer players
     def wake_bots(self) -> None:
@@ -225,22 +225,16 @@ class Room(RoomAcrossServers):
         """Start the worker processes an expert seat will think on, ahead of its first
         turn, in a thread (the computer players take a while to load): the server's
         event loop waits for nothing, and when they cannot start, the search starts
-        them as it would have (:func:`orbis_tui.bots.warm_expert_workers`)."""
+        them as it would have (:func:`orbis_tui.bots.warm_expert_workers`). Called as
+        the table opens and at each change: a level that comes to play a seat in the
+        game (a person's seat handed to a computer, by a player or by the turn clock,
+        here or at another server process) is warmed for then; the levels already
+        playing at the last call are not warmed again."""
         levels = self._bot_levels()
-        self._levels_seen = frozenset(levels)
-        if self.closed or self.match.state.is_over or not levels:
+        seen, self._levels_seen = self._levels_seen, frozenset(levels)
+        if self.closed or self.match.state.is_over or frozenset(levels) <= seen:
             return
         threading.Thread(target=_warm, args=(levels,), name="orbis-warm", daemon=True).start()
-
-    def _warm_for_new_levels(self) -> None:
-        """A level that plays a seat now and did not before (a person's seat handed to a
-        computer in the middle of the game, by a player or by the turn clock, here or at
-        another server process): its workers warmed, as for a table opening with it."""
-        levels = frozenset(self._bot_levels())
-        if levels <= self._levels_seen:
-            self._levels_seen = levels  # the same, or a stand-in ended
-        else:
-            self.warm_workers()
 
     def _bot_levels(self) -> list[str]:
         """The computer level of each seat a computer plays, in seat order."""
