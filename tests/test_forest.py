@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from multiprocessing.pool import Pool
+from typing import Any
 
 import pytest
 
@@ -151,6 +153,7 @@ def test_a_search_falls_back_to_this_process_when_no_worker_can_start(
     assert searched(ExpertBot(7, iterations=size, trees=2), state) == here
 
 
+@pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
 def test_a_worker_that_dies_during_its_job_is_noticed_not_waited_for() -> None:
     pool = KeptPool(1)
     try:
@@ -160,6 +163,30 @@ def test_a_worker_that_dies_during_its_job_is_noticed_not_waited_for() -> None:
         assert not pool.alive
     finally:
         pool.close()
+
+
+def _stop_cut_short(inqueue: Any, _task_handler: object, _size: int) -> None:
+    """CPython's stop as it goes when a worker started meanwhile reads the workers'
+    queue at the same time: it takes the queue's lock, then reads a piece of a job."""
+    inqueue._rlock.acquire()
+    raise EOFError("Ran out of input")
+
+
+@pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_stop_cut_short_after_a_lost_worker_is_finished_and_leaves_nothing_running(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(Pool, "_help_stuff_finish", staticmethod(_stop_cut_short))
+    pool = KeptPool(1)
+    first = pool.pids()
+    with pytest.raises(WorkerLost, match="ended during its job"):
+        pool.run(os._exit, [1])
+    pool.close()  # the stop's thread has ended: the stop is over, not left waiting
+    inner: Any = pool._pool
+    left = first | pool.pids()  # the lost worker's and its replacement's, if one started
+    assert [pid for pid in left if _running(pid)] == []
+    threads = (inner._worker_handler, inner._task_handler, inner._result_handler)
+    assert [thread.name for thread in threads if thread.is_alive()] == []
 
 
 def test_the_cores_counted_are_those_this_process_may_run_on() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import re
@@ -12,16 +13,29 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 
+from orbis_tui import i18n
 from orbis_tui.analysis.parallel import worker_count
 from orbis_tui.analysis.report import print_review
 from orbis_tui.analysis.review import GameReview, MoveReview, PlayerSummary
 from orbis_tui.analysis.search import REVIEW_PER_OPTION
 from orbis_tui.cli import REVIEW_SIZE, main
-from orbis_tui.tui.review_sheet import lesson_lines, reason_lines, said_lines
+from orbis_tui.engine import format_action, parse_action
+from orbis_tui.i18n import fill
+from orbis_tui.plain.texts import REVIEW_FOUND
+from orbis_tui.records import GameRecord, load_record
+from orbis_tui.tui.core.replay_book import ReplayBook
+from orbis_tui.tui.review_sheet import (
+    best_words,
+    lesson_lines,
+    played_words,
+    reason_lines,
+    said_lines,
+)
 
 RECORD = Path(__file__).resolve().parent / "golden" / "eager-3p.record.json"
 
@@ -366,3 +380,99 @@ def test_the_printed_reasons_and_lesson_are_the_review_sheets() -> None:
     ]
     for text in said:
         assert any(row.strip() == text for row in shown), (text, shown)
+
+
+class _Terminal(io.StringIO):
+    """An error output that says it is a terminal (the progress bar's)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _stand_in_mistakes(record: GameRecord) -> tuple[MoveReview, ...]:
+    """A clear mistake at the first decision of each of the record's first two turns."""
+    book = ReplayBook(record)
+    starts = [next(p for p, m in enumerate(book.moments) if m.turn == turn) for turn in (1, 2)]
+    moves = []
+    for number, index in enumerate(starts):
+        before = book.state(index)
+        played = parse_action(record.actions[index])
+        other = next(o.action for o in before.decision.options if o.legal and o.action != played)
+        move = MoveReview(
+            index=index, turn=before.turn + 1, seat=before.current, kind="turn",
+            played=(record.actions[index],), best=(format_action(other),),
+            played_margin=-2.0, best_margin=1.0, stderr=0.5, loss=3.0 + number,
+            mistake=True, reason="", hinted=False, verdict="mistake",
+        )  # fmt: skip
+        moves.append(move)
+    return tuple(moves)
+
+
+def _stand_in_review(record: GameRecord, **asked: Any) -> GameReview:
+    """A review made at once: its turns judged and handed over, the later turn first
+    (turns finish in any order)."""
+    moves = _stand_in_mistakes(record)
+    for move in reversed(moves):
+        if asked.get("judged") is not None:
+            asked["judged"]((move,))
+        if asked.get("progress") is not None:
+            asked["progress"](0.5)
+    names = tuple(record.setup.players)
+    summaries = tuple(
+        PlayerSummary(seat, names[seat], 1, move.loss, 1, (move,))
+        for seat, move in enumerate(moves)
+    )
+    settings = {"analyser": "expert", "per_option": 1, "time_budget": None, "seed": 0}
+    return GameReview(names, summaries, moves, settings | {"complete": True})
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_on_a_terminal_each_mistake_is_printed_above_the_bar_as_it_is_found(
+    short_record: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+) -> None:
+    """A review takes minutes: on a terminal each clear mistake is printed on the error
+    output (above the progress bar, which then goes) as its turn is judged, a line each:
+    its turn, round, player, CP lost, what was played and what was best, as the plain
+    seat says it and the review's sheet words the moves. The report that follows on the
+    standard output is the same as on a pipe, and --json prints the review alone."""
+    from orbis_tui import analysis
+
+    monkeypatch.setattr(analysis, "review_record", _stand_in_review)
+    record = load_record(short_record.read_text(encoding="utf-8"))[0]
+    book = ReplayBook(record)
+    names = record.setup.players
+
+    def review(*options: str, terminal: bool = True) -> tuple[str, str]:
+        for kept in (tmp_path / "kept" / "reviews").glob("*.json"):
+            kept.unlink()  # reviewed again each time, not read back
+        err = _Terminal() if terminal else io.StringIO()
+        monkeypatch.setattr(sys, "stderr", err)
+        assert main(["review", str(short_record), "--lang", language, *options]) == 0
+        return capsys.readouterr().out, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", err.getvalue())
+
+    report, shown = review()
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        first, second = [
+            fill(REVIEW_FOUND, turn=move.turn, round=1, name=names[move.seat], loss=move.loss)
+            + f" {played_words(book.state(move.index), move, name=names[move.seat])}"
+            + f" · {best_words(book.state(move.index), move)}"
+            for move in _stand_in_mistakes(record)
+        ]
+    finally:
+        i18n.set_language(before)
+    said = " ".join(shown.split())  # the lines as the terminal's width wrapped them
+    assert first in said and second in said, shown
+    assert said.index(second) < said.index(first)  # as they were found
+    if language == "de":
+        assert "Fehler gefunden in Zug 2 (Runde 1)" in second and "4,0 SP" in second
+    assert first not in report and second not in report  # the report is as it was
+    piped, said = review(terminal=False)  # no bar: no lines
+    assert piped == report and first not in said and second not in said
+    out, said = review("--json")
+    assert GameReview.from_json(out).to_json() == out and said == ""

@@ -25,10 +25,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing import resource_tracker
-from multiprocessing.pool import Pool
+from multiprocessing.pool import TERMINATE, Pool
 from multiprocessing.synchronize import Semaphore
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -73,7 +73,38 @@ def stop_pool(pool: Pool) -> None:
     if queue is not None and hasattr(queue, "_rlock"):
         context = getattr(pool, "_ctx", None) or multiprocessing.get_context("spawn")
         queue._rlock = context.Lock()
-    pool.terminate()
+    try:
+        pool.terminate()
+    except Exception as exc:  # see below: the stop is finished here instead
+        log.info("the worker processes' stop was cut short, finished by hand: %r", exc)
+        _finish_stop(pool)
+
+
+def _finish_stop(pool: Pool) -> None:
+    """What ``Pool.terminate`` does after it has emptied the workers' queue, for a stop
+    that failed there. A worker started before the queue got its fresh lock (the one
+    replacing a lost worker) may be reading the queue at the same time, so the stop can
+    read a piece of a job rather than a whole one (``EOFError: Ran out of input``), and
+    CPython then leaves the rest undone: the workers running, the pool's threads
+    waiting. The steps, in CPython's order, are each harmless when done twice."""
+    parts: Any = pool  # multiprocessing keeps them in attributes of its own
+    threads = (parts._worker_handler, parts._task_handler, parts._result_handler)
+    for thread in threads:
+        thread._state = TERMINATE
+    parts._change_notifier.put(None)  # wakes the worker handler
+    parts._outqueue.put(None)  # the results' end
+    here = threading.current_thread()
+    if threads[0] is not here:  # then none restarts a worker behind our back
+        threads[0].join()
+    workers = list(parts._pool)
+    for worker in workers:
+        if worker.exitcode is None:
+            worker.terminate()
+    for thread in threads[1:]:
+        if thread is not here:
+            thread.join()
+    for worker in workers:
+        worker.join()
 
 
 def _start_resource_tracker() -> None:

@@ -31,6 +31,8 @@ _LAZY = {
     "GameReview": "review",
     "MoveReview": "review",
     "PlayerSummary": "review",
+    "in_turn_order": "review_order",
+    "judged_turns": "review_order",
     "loss_parts": "review",
     "review_record": "review",
     "forced_answers": "review_decisions",
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
     from .review import GameReview, MoveReview, PlayerSummary, loss_parts, review_record
     from .review_cache import ReviewCache, review_key
     from .review_decisions import forced_answers
+    from .review_order import in_turn_order, judged_turns
 
 
 __getattr__ = lazy_attributes(__name__, _LAZY)
@@ -67,6 +70,8 @@ __all__ = [
     "analyse",
     "best_options",
     "forced_answers",
+    "in_turn_order",
+    "judged_turns",
     "judging_ahead_allowed",
     "loss_parts",
     "print_review",

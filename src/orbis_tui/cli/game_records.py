@@ -16,7 +16,11 @@ from .arguments import AddCommand, recent_count, review_size, usable_data_dir
 from .language import language_option
 
 if TYPE_CHECKING:
-    from ..analysis import GameReview, ReviewCache
+    from collections.abc import Callable
+
+    from rich.console import Console
+
+    from ..analysis import GameReview, MoveReview, ReviewCache
     from ..engine import GameState
     from ..records import GameRecord
     from .arguments import Commands
@@ -182,6 +186,9 @@ def _keep_review(
 def _review_with_bar(
     record: GameRecord, seats: list[int] | None, size: dict[str, Any]
 ) -> GameReview:
+    """The review made with a progress bar on the error output (a terminal), each clear
+    mistake printed above the bar as its turn is judged (the final report follows on
+    the standard output)."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
 
@@ -194,8 +201,32 @@ def _review_with_bar(
             record,
             seats=seats,
             progress=lambda share: bar.update(task, completed=share),
+            judged=_mistakes_printed(record, bar.console),
             **size,
         )
+
+
+def _mistakes_printed(
+    record: GameRecord, console: Console
+) -> Callable[[tuple[MoveReview, ...]], None]:
+    """What prints each clear mistake of a turn judged on ``console``, a line each, as
+    the plain seat's review says it, with what was played and what was best."""
+    from rich.text import Text
+
+    from ..plain.advice import decision_start, found_line
+    from ..printable import printable
+    from ..tui.core.replay_book import ReplayBook
+
+    book = ReplayBook(record)
+    names = [printable(name) for name in record.setup.players]
+
+    def judged(moves: tuple[MoveReview, ...]) -> None:
+        for move in moves:
+            if move.mistake:
+                before = book.state(decision_start(move))
+                console.print(Text(found_line(move, names, before)))
+
+    return judged
 
 
 def _seat_of(text: str, players: list[str]) -> int | None:

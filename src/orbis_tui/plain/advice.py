@@ -15,7 +15,7 @@ from ..i18n import gettext as _
 from ..tui import texts_learn as app_texts_learn
 from ..tui.core.replay_book import ReplayBook
 from ..tui.core.session import GameSession
-from ..tui.review_sheet import judgement_sheet, lesson_sheet
+from ..tui.review_sheet import best_words, judgement_sheet, lesson_sheet, played_words
 from . import texts
 from .spoken import line_words, plain
 
@@ -94,7 +94,7 @@ def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator
     (:mod:`orbis_tui.tui.review_sheet`), as the review screen shows them. A review kept
     from before (by the app or ``orbis review``) is read back; else it is made, and
     kept, and while it is made ``found`` is told each mistake in a line of its own as
-    its turn is judged (the turns come in any order; each line names its turn)."""
+    its turn is judged, in the game's order (see :func:`mistakes_said`)."""
     from ..analysis import REVIEW_PER_OPTION, ReviewCache, review_key
 
     record = session.match.record
@@ -104,7 +104,7 @@ def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator
     review = cache.load(key, record).review if cache is not None else None
     if review is None:
         yield _(texts.REVIEWING)
-        review = make_review(record, _mistakes_said(found, record.setup.players))
+        review = make_review(record, mistakes_said(found, record))
         failed = cache.save(key, review) if cache is not None else None
         if failed is not None:
             yield _(texts.REVIEW_KEPT_FAILED).format(error=failed)
@@ -122,8 +122,8 @@ def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator
                 loss=move.loss,
             )
             yield plain(heading)
-            first = move.index - len(move.played) + 1
-            said = judgement_sheet(book.state(first), move, name=summary.name, hinted=move.hinted)
+            before = book.state(decision_start(move))
+            said = judgement_sheet(before, move, name=summary.name, hinted=move.hinted)
             for line in said:
                 yield from line_words(line)
     yield ""
@@ -131,20 +131,37 @@ def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator
         yield from line_words(line)
 
 
-def _mistakes_said(
-    found: Callable[[str], None], names: list[str]
+def mistakes_said(
+    found: Callable[[str], None], record: GameRecord
 ) -> Callable[[tuple[MoveReview, ...]], None]:
-    """What tells ``found`` each mistake of a turn judged, a line each."""
+    """What tells ``found`` each mistake of a turn of ``record`` judged, a line each, in
+    the game's order: a turn judged before an earlier one is held back only until that
+    one is judged (the review takes the longest turns, the early ones, first)."""
+    from ..analysis import in_turn_order, judged_turns
+
+    names = record.setup.players
 
     def judged(moves: tuple[MoveReview, ...]) -> None:
         for move in moves:
             if move.mistake:
-                round_ = (move.turn - 1) // len(names) + 1
-                name = names[move.seat]
-                found(
-                    fill(
-                        texts.REVIEW_FOUND, turn=move.turn, round=round_, name=name, loss=move.loss
-                    )
-                )
+                found(found_line(move, names))
 
-    return judged
+    return in_turn_order(judged_turns(record), judged)
+
+
+def found_line(move: MoveReview, names: list[str], before: GameState | None = None) -> str:
+    """A mistake in a line, as the review finds it: its turn, round, player and CP lost;
+    with ``before`` (the state its decision was made in), what was played and what the
+    search found best too, as the review's judgement sheet says them."""
+    name = names[move.seat]
+    round_ = (move.turn - 1) // len(names) + 1
+    said = fill(texts.REVIEW_FOUND, turn=move.turn, round=round_, name=name, loss=move.loss)
+    if before is None:
+        return said
+    return f"{said} {played_words(before, move, name=name)} · {best_words(before, move)}"
+
+
+def decision_start(move: MoveReview) -> int:
+    """The record's position at which ``move``'s decision was asked (its first action:
+    an exchange made before the answer, or the answer)."""
+    return move.index - len(move.played) + 1

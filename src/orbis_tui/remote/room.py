@@ -47,6 +47,8 @@ STORE_BACKOFF = 1.0  # seconds a computer player waits to try again while the st
 
 
 class Room(RoomAcrossServers):
+    _levels_seen: frozenset[str] = frozenset()  # the computer levels last warmed for
+
     # ------------------------------------------------------------ arriving and leaving
     async def join(self, seat: int, conn: Connection) -> None:
         """``conn`` sits at ``seat`` (or watches); a seat's earlier connection is
@@ -207,6 +209,7 @@ class Room(RoomAcrossServers):
     def _changed(self) -> None:
         self.broadcast()
         self.wake_bots()
+        self.warm_workers()
 
     # ------------------------------------------------------------ computer players
     def wake_bots(self) -> None:
@@ -222,11 +225,20 @@ class Room(RoomAcrossServers):
         """Start the worker processes an expert seat will think on, ahead of its first
         turn, in a thread (the computer players take a while to load): the server's
         event loop waits for nothing, and when they cannot start, the search starts
-        them as it would have (:func:`orbis_tui.bots.warm_expert_workers`)."""
-        levels = [level for seat in range(len(self.kinds)) if (level := self.bot_level(seat))]
-        if self.closed or self.match.state.is_over or not levels:
+        them as it would have (:func:`orbis_tui.bots.warm_expert_workers`). Called as
+        the table opens and at each change: a level that comes to play a seat in the
+        game (a person's seat handed to a computer, by a player or by the turn clock,
+        here or at another server process) is warmed for then; the levels already
+        playing at the last call are not warmed again."""
+        levels = self._bot_levels()
+        seen, self._levels_seen = self._levels_seen, frozenset(levels)
+        if self.closed or self.match.state.is_over or frozenset(levels) <= seen:
             return
         threading.Thread(target=_warm, args=(levels,), name="orbis-warm", daemon=True).start()
+
+    def _bot_levels(self) -> list[str]:
+        """The computer level of each seat a computer plays, in seat order."""
+        return [level for seat in range(len(self.kinds)) if (level := self.bot_level(seat))]
 
     def _bot_ended(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:

@@ -43,10 +43,7 @@ def judgement_sheet(
     """The judgement of ``move``, decided by ``name`` in ``before`` (the state the
     decision was made in); ``exchange_step``: shown at an exchange made before the
     answer; ``hinted``: a hint was shown at the decision."""
-    played = [parse_action(a) for a in move.played]
-    best = [parse_action(a) for a in move.best]
-    what = describe_actions(before.copy(), played)
-    lines = [line(_(texts_learn.REVIEW_PLAYED).format(name=name, what=what), Tone.BOLD)]
+    lines = [line(played_words(before, move, name=name), Tone.BOLD)]
     if exchange_step:
         lines.append(line(_(texts_learn.REVIEW_EXCHANGE), Tone.DIM, CHOICE))
     if move.best == move.played:
@@ -55,8 +52,7 @@ def judgement_sheet(
         lines.append(line(_(texts_learn.REVIEW_AS_GOOD), Tone.GOOD, CHOICE))
     else:
         if not move.mistake:  # a mistake's reason names the better option itself
-            better = describe_actions(before.copy(), best)
-            lines.append(line(_(texts_learn.REVIEW_BEST).format(what=better), rank=CHOICE))
+            lines.append(line(best_words(before, move), rank=CHOICE))
         if math.isfinite(move.stderr):
             lost = fill(texts_learn.REVIEW_LOST, loss=move.loss, stderr=move.stderr)
         else:
@@ -70,6 +66,18 @@ def judgement_sheet(
         lines.append(line(_(texts_learn.REVIEW_HINTED), Tone.NOTE, CHOICE))
     lines.extend(reason_lines(move))
     return tuple(lines)
+
+
+def played_words(before: GameState, move: MoveReview, *, name: str) -> str:
+    """What ``name`` played at ``move``'s decision (made in ``before``), in words."""
+    what = describe_actions(before.copy(), [parse_action(a) for a in move.played])
+    return _(texts_learn.REVIEW_PLAYED).format(name=name, what=what)
+
+
+def best_words(before: GameState, move: MoveReview) -> str:
+    """What the search found best at ``move``'s decision (made in ``before``), in words."""
+    what = describe_actions(before.copy(), [parse_action(a) for a in move.best])
+    return _(texts_learn.REVIEW_BEST).format(what=what)
 
 
 def unjudged_sheet(

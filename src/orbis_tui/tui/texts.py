@@ -328,6 +328,7 @@ KEY.update(
         "coach": N_("Coach"),
         "learn": N_("Learn to play"),
         "back_to_game": N_("Back to the game"),
+        "row": N_("Row"),  # ↑↓ on the new-game screen: the same field, a row up or down
     }
 )
 

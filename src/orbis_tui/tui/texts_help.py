@@ -160,6 +160,7 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ),
     (N_("n / ctrl+n"), N_("set up a new game (the one in progress stays saved)")),
     (N_("F2"), N_("on the new-game screen: the walkthrough that teaches the rules by playing")),
+    (N_("up / down"), N_("on the new-game screen: the same field of the row above or below")),
     (N_("Enter / Space"), N_("on the hand-over curtain: the next player is ready")),
     (N_("? / F1"), N_("this help")),
     (N_("ctrl+t"), N_("switch between the dark and the light look")),

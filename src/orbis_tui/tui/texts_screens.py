@@ -76,7 +76,9 @@ NEW_DAMAGED_STUCK = N_(
     "What is wrong: {problem}"
 )
 NEW_FINISHED = N_("The last game was finished; its record stays until a new game starts.")
-NEW_KEYS = N_("Tab moves between fields · Enter starts · ? help · q quit")
+NEW_KEYS = N_(
+    "Tab moves between fields · ↑↓ the same field a row up or down · Enter starts · ? help · q quit"
+)
 
 END_TITLE = N_("Game over")
 END_WINNER = N_("Winner: {name}, with {cp} CP")

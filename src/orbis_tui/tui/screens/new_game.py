@@ -39,6 +39,10 @@ class NewGameScreen(Screen[None]):
         Binding("f2", "learn", texts.KEY["learn"]),
         Binding("ctrl+l", "learn", texts.KEY["learn"], show=False),
         Binding("escape", "back_to_game", texts.KEY["back_to_game"]),
+        # Up and Down: the same field of the row above or below (one entry in the key
+        # bar), before a text field's own Up and Down (which scroll its one line).
+        Binding("down", "row(1)", texts.KEY["row"], key_display="↑↓", priority=True),
+        Binding("up", "row(-1)", texts.KEY["row"], show=False, priority=True),
     ]
 
     def __init__(
@@ -260,6 +264,22 @@ class NewGameScreen(Screen[None]):
         for button in self.query(Button):
             text = str(button.label).removeprefix(FOCUS_MARK)
             button.label = FOCUS_MARK + text if button is focused else text
+
+    def action_row(self, step: int) -> None:
+        """The same field of the next row down (``step`` 1) or up (-1): of the fields
+        shown on that line, the one nearest the focused one's column (a seat's name,
+        its level, its hints; a row with one field, or a button, takes the focus itself)."""
+        focused = self.focused
+        if focused is None:
+            return
+        here = focused.region
+        fields = [field for field in self.focus_chain if field.region.height]
+        lines = [y for y in {f.region.y for f in fields} if (y - here.y) * step > 0]
+        if not lines:
+            return
+        line = min(lines) if step > 0 else max(lines)
+        on_line = [field for field in fields if field.region.y == line]
+        min(on_line, key=lambda field: abs(field.region.x - here.x)).focus()
 
     def _show_seats(self) -> None:
         count = self.query_one("#count", Choice).value + 2

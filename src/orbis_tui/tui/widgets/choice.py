@@ -1,4 +1,6 @@
-"""A one-line choice among a few options, changed with left/right (or a click)."""
+"""A one-line choice among a few options, changed with left/right (or a click).
+
+The arrows around it show while it has the focus: the focus shows without color too."""
 
 from __future__ import annotations
 
@@ -66,11 +68,11 @@ class Choice(Widget, can_focus=True):
 
     def render(self) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
-        if self.compact:  # only the chosen option, between arrows
-            out.append("‹ ", style=palette.KEY)
+        if self.compact:  # only the chosen option, between arrows while focused
+            out.append("‹ " if self.has_focus else "  ", style=palette.KEY)
             style = palette.SPOT_CURSOR if self.has_focus else palette.BOLD
             out.append(f" {self.options[self.value]} ", style=style)
-            out.append(" ›", style=palette.KEY)
+            out.append(" ›" if self.has_focus else "  ", style=palette.KEY)
             self._spans = [(0, out.cell_len)] * len(self.options)
             return out
         spans = []
