@@ -113,7 +113,8 @@ def test_one_tree_is_the_single_search_of_before() -> None:
     rng = decision_rng(5, state)
     world = state.resample_hidden(rng)
     candidates = root_candidates(world, bot.planner, bot.settings.root_width)
-    alone = TurnSearch(world, candidates, rng, bot.settings, QuickPlanner(bot.weights)).run()
+    settings = bot.table_settings(state.num_players)
+    alone = TurnSearch(world, candidates, rng, settings, QuickPlanner(bot.weights)).run()
     assert _stats(alone) == stats
     assert action == alone.best().actions[0]
     assert bot.last is not None

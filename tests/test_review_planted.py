@@ -17,7 +17,7 @@ from orbis_tui.analysis.review import (
     _judge,
     choices,
 )
-from orbis_tui.bots import bot_seed, make_bot
+from orbis_tui.bots import ExpertBot, bot_seed
 from orbis_tui.engine import (
     DecisionKind,
     ForestSealed,
@@ -40,8 +40,10 @@ def _plant(players: int, blunder: Callable[[Match], int | None]) -> tuple[GameRe
     position offers none); the record stops a few actions later."""
     for seed in range(10, 40):
         match = Match.start(setup_for_game(NAMES[:players], seed, 0))
+        # the chance of winning valued at every leaf, as when these games were chosen
         bots = [
-            make_bot("expert", bot_seed(seed, s), iterations=PLAYERS_SIZE) for s in range(players)
+            ExpertBot(bot_seed(seed, s), iterations=PLAYERS_SIZE, victory_chance=True)
+            for s in range(players)
         ]
         while not match.state.is_over:
             number = blunder(match) if match.state.turn >= players else None
