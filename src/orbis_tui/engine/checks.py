@@ -44,6 +44,7 @@ _ANSWERS: dict[DecisionKind, tuple[type, ...]] = {
     DecisionKind.DISCARD: (Discard,),
     DecisionKind.OVER: (),
 }
+_VILLAGE = DecisionKind.VILLAGE  # looked up once (see applying.py)
 
 
 def check_exchange(state: GameState, player: PlayerState, action: Exchange) -> None:
@@ -154,7 +155,7 @@ def _check_gain(state: GameState, player: PlayerState, action: ChooseGain) -> No
 
 
 def _check_return(state: GameState, player: PlayerState, action: ReturnWorshipers) -> None:
-    rule = "R-EFF-VILLAGE" if state.kind is DecisionKind.VILLAGE else "R-GOD-2"
+    rule = "R-EFF-VILLAGE" if state.kind is _VILLAGE else "R-GOD-2"
     _check_multiset(rule, action.colors, state.returns_needed(), player)
 
 
