@@ -114,24 +114,8 @@ def _place_options(state: GameState, player: PlayerState) -> list[Action]:
     pyr = player.pyramid
     take = state.take
     assert take is not None
-    # geometry.wild_spots in one pass over the pyramid: the row-1 ends, then the
-    # supported spots above (R-PLACE-1, R-PLACE-2)
-    cols: list[int] = []
-    above: list[Position] = []
-    for pos in pyr:
-        r, c = pos
-        if r == 1:
-            cols.append(c)
-        if r < TOP_ROW and (r, c + 1) in pyr and (r + 1, c) not in pyr:
-            above.append((r + 1, c))
-    if not cols:
-        spots = [(1, 0)]
-    elif len(cols) >= ROW_ONE_SIZE:
-        spots = []
-    else:
-        spots = [(1, min(cols) - 1), (1, max(cols) + 1)]
-    above.sort()
-    spots += above
+    ends, above = player.open_spots()
+    spots = ends + above
     places = _PLACES
     if take.wild:
         return [places[pos][1] if pos in places else _place(pos, True) for pos in spots]

@@ -149,6 +149,7 @@ def _apply_place(state: GameState, action: Place, events: list[Event]) -> None:
     wild = action.wild
     state.take = Take(take.cell, tile, take.wild or wild, pos)
     player.pyramid[pos] = PlacedTile(tile, wild)
+    player.placed(pos)
     events.append(Placed(me, tile.id, pos[0], pos[1], wild))
     if wild:
         _after_effect(state, events)
