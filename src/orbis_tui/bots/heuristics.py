@@ -268,7 +268,10 @@ def god_chance(god: GodId, seat: int, ctx: Context, remaining: float) -> float:
     mine = counts[seat]
     if god in MOST_GODS:
         key = MOST_GODS[god]
-        best_other = max((c[key] for i, c in enumerate(counts) if i != seat), default=0)
+        best_other = 0  # max(...) over the other seats, written out: it runs very often
+        for other, theirs in enumerate(counts):
+            if other != seat and theirs[key] > best_other:
+                best_other = theirs[key]
         have = mine[key]
         if remaining <= 0:
             return 1.0 if have >= 1 and have >= best_other else 0.0

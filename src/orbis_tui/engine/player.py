@@ -105,7 +105,8 @@ class PlayerState:
                     high += 1
                 ends = () if high - low - 1 >= ROW_SIZES[1] else ((1, low), (1, high))
         elif r > 1 and pos in above:
-            above = tuple(spot for spot in above if spot != pos)
+            taken = above.index(pos)
+            above = above[:taken] + above[taken + 1 :]
         else:  # not a spot (played unchecked): looked at afresh when asked
             self._spots = None
             return
