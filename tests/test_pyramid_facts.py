@@ -25,7 +25,7 @@ def _pyramids(players: int, seed: int) -> list[Pyramid]:
     """Every pyramid of a random game, after every placement (copies)."""
     state = new_game(load_catalog(), ["A", "B", "C", "D"][:players], seed=seed, first_player=0)
     rng = random.Random(seed)
-    seen = []
+    seen: list[Pyramid] = []
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
         seen.extend(dict(p.pyramid) for p in state.players if p.pyramid)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
+from operator import is_not
 from typing import TYPE_CHECKING
 
 from .actions import (
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 ROW_ONE_SIZE = ROW_SIZES[1]
 EXCHANGES = tuple(tuple(Exchange(give, get) for get in COLORS if get != give) for give in COLORS)
 _TAKES = tuple(TakeTile(cell) for cell in range(MARKET_SIZE))
+_NO_TILES = (None,) * MARKET_SIZE
 _TAKE_GOD = {god: TakeGod(god) for god in GodId}
 _GAINS = tuple(ChooseGain(color) for color in COLORS)
 _LOVE_CHOICES = tuple(
@@ -66,7 +69,8 @@ def answers(state: GameState, kind: DecisionKind, player: PlayerState) -> list[A
         actions: list[Action]
         god = player.god
         if god is not None or player.turns < ROUNDS - 1:  # else R-TURN-1: a god now
-            actions = [_TAKES[c] for c, tile in enumerate(state.market) if tile is not None]
+            # the takes of the cells that hold a tile, picked in C (itertools.compress)
+            actions = list(compress(_TAKES, map(is_not, state.market, _NO_TILES)))
         else:
             actions = []
         if god is None:
@@ -186,12 +190,13 @@ def _place(pos: Position, wild: bool) -> Place:
 def _capped(realm: Sequence[int], size: int) -> Count:
     """``realm`` with no color above ``size``: choosing ``size`` worshipers from it has
     the same answers (in the same order), and far fewer realms need remembering."""
+    a, b, c, d, e = realm  # conditionals: a call of min() costs several times more
     return (
-        min(realm[0], size),
-        min(realm[1], size),
-        min(realm[2], size),
-        min(realm[3], size),
-        min(realm[4], size),
+        a if a < size else size,
+        b if b < size else size,
+        c if c < size else size,
+        d if d < size else size,
+        e if e < size else size,
     )
 
 
