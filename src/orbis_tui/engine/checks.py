@@ -117,7 +117,7 @@ def _check_place(state: GameState, player: PlayerState, action: Place) -> None:
     if pos in pyr:
         raise IllegalAction("R-PLACE-2", "occupied", row=action.row, col=action.col)
     if action.row == 1:
-        spots = geometry.row_one_spots(pyr)
+        spots = player.open_spots()[0]  # the row-1 ends (geometry.row_one_spots)
         if not spots:
             raise IllegalAction("R-PLACE-1", "row_full", row=1)
         if pos not in spots:
