@@ -35,6 +35,7 @@ from .heuristics import (
 from .medium import Planner, TurnPlan
 
 Planned = TypeVar("Planned")
+_IDLENESS = GodId.IDLENESS  # looked up once (see heuristics.py)
 
 # The color wishes and the pyramids a planner remembers (about a kilobyte each: some
 # 20 MB at most for both) before it starts afresh.
@@ -92,7 +93,7 @@ class QuickPlanner(Planner):
         """
         player = state.players[seat]
         pyramid = player.pyramid
-        idle = player.god is GodId.IDLENESS
+        idle = player.god is _IDLENESS
         over = state.is_over
         mover, root, size = self._root
         grown = len(pyramid) - size

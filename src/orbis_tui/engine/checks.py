@@ -25,7 +25,7 @@ from .actions import (
 from .colors import COLORS, NUM_COLORS, Count, covers, letters
 from .errors import IllegalAction
 from .rules import EXCHANGE_RATE, LOVE_GIFT, DecisionKind
-from .setup import MARKET_SIZE
+from .setup import MARKET_SIZE, ROUNDS
 
 if TYPE_CHECKING:
     from .player import PlayerState
@@ -44,6 +44,7 @@ _ANSWERS: dict[DecisionKind, tuple[type, ...]] = {
     DecisionKind.DISCARD: (Discard,),
     DecisionKind.OVER: (),
 }
+_VILLAGE = DecisionKind.VILLAGE  # looked up once (see applying.py)
 
 
 def check_exchange(state: GameState, player: PlayerState, action: Exchange) -> None:
@@ -63,7 +64,7 @@ def check_exchange(state: GameState, player: PlayerState, action: Exchange) -> N
 def _check_take_tile(state: GameState, player: PlayerState, action: TakeTile) -> None:
     if not 0 <= action.cell < MARKET_SIZE:
         raise IllegalAction("R-SETUP-1", "bad_cell", cell=action.cell)
-    if state.must_take_god():
+    if player.god is None and player.turns >= ROUNDS - 1:  # state.must_take_god()
         raise IllegalAction("R-TURN-1", "must_take_god")
     if state.market[action.cell] is None:
         raise IllegalAction("R-SETUP-4", "empty_cell", cell=action.cell + 1)
@@ -116,7 +117,7 @@ def _check_place(state: GameState, player: PlayerState, action: Place) -> None:
     if pos in pyr:
         raise IllegalAction("R-PLACE-2", "occupied", row=action.row, col=action.col)
     if action.row == 1:
-        spots = geometry.row_one_spots(pyr)
+        spots = player.open_spots()[0]  # the row-1 ends (geometry.row_one_spots)
         if not spots:
             raise IllegalAction("R-PLACE-1", "row_full", row=1)
         if pos not in spots:
@@ -128,8 +129,9 @@ def _check_place(state: GameState, player: PlayerState, action: Place) -> None:
             )
         return
     below = geometry.beneath(pos)
-    missing = [p for p in below if p not in pyr]
-    if missing:
+    left, right = pyr.get(below[0]), pyr.get(below[1])
+    if left is None or right is None:
+        missing = [p for p in below if p not in pyr]
         raise IllegalAction(
             "R-PLACE-2",
             "no_support",
@@ -138,13 +140,17 @@ def _check_place(state: GameState, player: PlayerState, action: Place) -> None:
             missing=", ".join(f"{r},{c}" for r, c in missing),
             side="both" if len(missing) == 2 else ("left" if missing[0] == below[0] else "right"),
         )
-    if not action.wild and not geometry.color_fits(pyr, pos, tile.color):
+    color = tile.color
+    # R-PLACE-3, as geometry.color_fits: a wilderness shows every color
+    if action.wild or left.wild or left.tile.color == color or right.wild:
+        return
+    if right.tile.color != color:
         raise IllegalAction(
             "R-PLACE-3",
             "color_mismatch",
-            color=tile.color.label,
-            left=pyr[below[0]].tile.color.label,
-            right=pyr[below[1]].tile.color.label,
+            color=color.label,
+            left=left.tile.color.label,
+            right=right.tile.color.label,
         )
 
 
@@ -154,7 +160,7 @@ def _check_gain(state: GameState, player: PlayerState, action: ChooseGain) -> No
 
 
 def _check_return(state: GameState, player: PlayerState, action: ReturnWorshipers) -> None:
-    rule = "R-EFF-VILLAGE" if state.kind is DecisionKind.VILLAGE else "R-GOD-2"
+    rule = "R-EFF-VILLAGE" if state.kind is _VILLAGE else "R-GOD-2"
     _check_multiset(rule, action.colors, state.returns_needed(), player)
 
 

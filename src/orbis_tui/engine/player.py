@@ -5,14 +5,27 @@ from __future__ import annotations
 
 from .colors import NUM_COLORS, Count
 from .kinds import value
-from .pyramid import Position, Pyramid
+from .pyramid import ROW_SIZES, TOP_ROW, Position, Pyramid
 from .tiles import GodId, Tile
+
+# What PlayerState.open_spots remembers: the pyramid (the dict) and its size when they
+# were found, the row-1 ends and the spots above.
+_Spots = tuple[Pyramid, int, tuple[Position, ...], tuple[Position, ...]]
 
 
 class PlayerState:
     """One player's universe (pyramid), realm, reduction tokens and god."""
 
-    __slots__ = ("god", "god_cancelled", "name", "pyramid", "realm", "reductions", "turns")
+    __slots__ = (
+        "_spots",
+        "god",
+        "god_cancelled",
+        "name",
+        "pyramid",
+        "realm",
+        "reductions",
+        "turns",
+    )
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -22,6 +35,7 @@ class PlayerState:
         self.god: GodId | None = None
         self.god_cancelled = False
         self.turns = 0
+        self._spots: _Spots | None = None
 
     def copy(self) -> PlayerState:
         other = PlayerState.__new__(PlayerState)
@@ -32,7 +46,79 @@ class PlayerState:
         other.god = self.god
         other.god_cancelled = self.god_cancelled
         other.turns = self.turns
+        known = self._spots
+        if known is not None and known[0] is self.pyramid and known[1] == len(self.pyramid):
+            other._spots = (other.pyramid, known[1], known[2], known[3])
+        else:
+            other._spots = None
         return other
+
+    def open_spots(self) -> tuple[tuple[Position, ...], tuple[Position, ...]]:
+        """The empty spots a tile may take now, as :func:`.pyramid.wild_spots` lists them:
+        the row-1 ends (R-PLACE-1), then the supported spots above (R-PLACE-2) in order.
+
+        Remembered with the pyramid they were found in (this very dict at this size, so
+        that a pyramid changed or replaced from outside is looked at afresh; a copy starts
+        with its original's) and carried past a placement by :meth:`placed`: a search lists
+        the spots of the same pyramid on many copies, and a game after every placement.
+        """
+        pyr = self.pyramid
+        known = self._spots
+        if known is not None and known[0] is pyr and known[1] == len(pyr):
+            return known[2], known[3]
+        cols: list[int] = []
+        above: list[Position] = []
+        for r, c in pyr:
+            if r == 1:
+                cols.append(c)
+            if r < TOP_ROW and (r, c + 1) in pyr and (r + 1, c) not in pyr:
+                above.append((r + 1, c))
+        ends: tuple[Position, ...]
+        if not cols:
+            ends = ((1, 0),)
+        elif len(cols) >= ROW_SIZES[1]:
+            ends = ()
+        else:
+            ends = ((1, min(cols) - 1), (1, max(cols) + 1))
+        above.sort()
+        self._spots = (pyr, len(pyr), ends, tuple(above))
+        return ends, self._spots[3]
+
+    def placed(self, pos: Position) -> None:
+        """Carry the remembered :meth:`open_spots` past a tile just put at ``pos``: the
+        spot is taken, a row-1 end moves out (or row 1 is full), and the spots that the
+        tile completes the support of open above it."""
+        pyr = self.pyramid
+        known = self._spots
+        if known is None or known[0] is not pyr or known[1] != len(pyr) - 1:
+            return  # not remembered: open_spots looks at the pyramid when asked
+        ends, above = known[2], known[3]
+        r, c = pos
+        if r == 1 and pos in ends:
+            if len(ends) == 1:  # the first tile
+                ends = ((1, c - 1), (1, c + 1))
+            else:
+                low, high = ends[0][1], ends[1][1]
+                if c == low:
+                    low -= 1
+                else:
+                    high += 1
+                ends = () if high - low - 1 >= ROW_SIZES[1] else ((1, low), (1, high))
+        elif r > 1 and pos in above:
+            taken = above.index(pos)
+            above = above[:taken] + above[taken + 1 :]
+        else:  # not a spot (played unchecked): looked at afresh when asked
+            self._spots = None
+            return
+        if r < TOP_ROW:
+            opened = []
+            if (r, c - 1) in pyr:  # (r + 1, c - 1) now rests on two tiles
+                opened.append((r + 1, c - 1))
+            if (r, c + 1) in pyr:  # and (r + 1, c)
+                opened.append((r + 1, c))
+            if opened:
+                above = tuple(sorted((*above, *opened)))
+        self._spots = (pyr, len(pyr), ends, above)
 
     @property
     def realm_count(self) -> Count:
