@@ -175,6 +175,8 @@ class ReviewScreen(Screen[None]):
             self.notify(_(texts_learn.REVIEW_KEPT_DAMAGED).format(note=kept.note), markup=False)
         if kept.review is None:
             return None
+        if self.ahead is not None:
+            self.ahead.close()  # nothing left for it to prepare
         self.analysing = False
         self.use_review(kept.review)
         return kept.review
