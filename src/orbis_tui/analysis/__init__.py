@@ -30,6 +30,7 @@ _LAZY = {
     "best_options": "hints",
     "GameReview": "review",
     "MoveReview": "review",
+    "TurnJudgements": "review",
     "PlayerSummary": "review",
     "in_turn_order": "review_order",
     "judged_turns": "review_order",
@@ -45,7 +46,14 @@ if TYPE_CHECKING:
     from .ahead import JudgedAhead, allow_judging_ahead, judging_ahead_allowed
     from .hints import HintOption, best_options
     from .report import print_review
-    from .review import GameReview, MoveReview, PlayerSummary, loss_parts, review_record
+    from .review import (
+        GameReview,
+        MoveReview,
+        PlayerSummary,
+        TurnJudgements,
+        loss_parts,
+        review_record,
+    )
     from .review_cache import ReviewCache, review_key
     from .review_decisions import forced_answers
     from .review_order import in_turn_order, judged_turns
@@ -66,6 +74,7 @@ __all__ = [
     "OptionEstimate",
     "PlayerSummary",
     "ReviewCache",
+    "TurnJudgements",
     "allow_judging_ahead",
     "analyse",
     "best_options",

@@ -6,7 +6,7 @@ long part is worked out; the review also says each mistake as it is found."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from ..engine import GameState, format_action
@@ -20,7 +20,7 @@ from . import texts
 from .spoken import line_words, plain
 
 if TYPE_CHECKING:
-    from ..analysis import GameReview, MoveReview
+    from ..analysis import GameReview, MoveReview, TurnJudgements
     from ..learn import Coach
     from ..records import GameRecord
 
@@ -79,22 +79,30 @@ def coach_words(coach: Coach, state: GameState) -> list[str]:
 
 
 def make_review(
-    record: GameRecord, judged: Callable[[tuple[MoveReview, ...]], None] | None = None
+    record: GameRecord,
+    judged: Callable[[tuple[MoveReview, ...]], None] | None = None,
+    known: Mapping[str, TurnJudgements] | None = None,
 ) -> GameReview:
     """The review of ``record`` at the review screen's size, ``judged`` told each turn's
-    judgements as they come (tests put a quicker one)."""
+    judgements as they come, the turns judged while the game was played (``known``)
+    taken as they are (tests put a quicker one)."""
     from ..analysis import review_record
 
-    return review_record(record, judged=judged)
+    return review_record(record, judged=judged, known=known)
 
 
-def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator[str]:
+def review_words(
+    session: GameSession,
+    found: Callable[[str], None],
+    known: Mapping[str, TurnJudgements] | None = None,
+) -> Iterator[str]:
     """The review of the game, line by line: each player's biggest mistakes, each with
     its judgement, then the lessons: the review's own sheets
     (:mod:`orbis_tui.tui.review_sheet`), as the review screen shows them. A review kept
     from before (by the app or ``orbis review``) is read back; else it is made, and
     kept, and while it is made ``found`` is told each mistake in a line of its own as
-    its turn is judged, in the game's order (see :func:`mistakes_said`)."""
+    its turn is judged, in the game's order (see :func:`mistakes_said`); the turns
+    judged while the game was played (``known``) are taken as they are."""
     from ..analysis import REVIEW_PER_OPTION, ReviewCache, review_key
 
     record = session.match.record
@@ -104,7 +112,7 @@ def review_words(session: GameSession, found: Callable[[str], None]) -> Iterator
     review = cache.load(key, record).review if cache is not None else None
     if review is None:
         yield _(texts.REVIEWING)
-        review = make_review(record, mistakes_said(found, record))
+        review = make_review(record, mistakes_said(found, record), known)
         failed = cache.save(key, review) if cache is not None else None
         if failed is not None:
             yield _(texts.REVIEW_KEPT_FAILED).format(error=failed)

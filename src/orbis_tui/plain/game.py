@@ -7,6 +7,7 @@ or the input does (saved either way)."""
 from __future__ import annotations
 
 import gc
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,6 +27,7 @@ from .seat import InputEnded, PlainSeat
 from .spoken import plain
 
 if TYPE_CHECKING:
+    from ..analysis import JudgedAhead
     from ..records import Match
 
 
@@ -93,11 +95,30 @@ def run_plain(
             setup = match.record.setup
             seats = seats_of(setup.players, setup.seats, setup.no_hints)
         session = GameSession(match, store, seats)
-        seat = PlainSeat(session, read, write, resumed=resumed)
+        ahead = judged_ahead(store, data_dir)
+        seat = PlainSeat(session, read, write, resumed=resumed, ahead=ahead)
         try:
             return seat.run()
         except (InputEnded, KeyboardInterrupt):  # the input ended, or ctrl+c: saved as quit
             return seat.leave()
+        finally:
+            if ahead is not None:
+                ahead.close()
     finally:
         spell_colors(before)
         store.release()
+
+
+def judged_ahead(store: SaveStore, data_dir: Path | str | None) -> JudgedAhead | None:
+    """Where the game's turns are judged as they end, for its review, when the player's
+    settings ask for it (the app's "Prepare the review", on by default; read where the
+    app reads them: in the data folder when one is chosen for this run)."""
+    from ..analysis import REVIEW_PER_OPTION, JudgedAhead, judging_ahead_allowed
+    from ..paths import ENV_DATA_DIR
+    from ..tui.core.settings import SettingsFile
+
+    chosen = data_dir is not None or os.environ.get(ENV_DATA_DIR)
+    settings = SettingsFile(store.root / "config" if chosen else None).load()
+    if not judging_ahead_allowed() or not settings.review_ahead:
+        return None
+    return JudgedAhead(per_option=REVIEW_PER_OPTION)

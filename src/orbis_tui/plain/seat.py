@@ -56,6 +56,7 @@ from .spoken import (
 )
 
 if TYPE_CHECKING:
+    from ..analysis import JudgedAhead
     from ..bots import Bot
     from ..learn import Coach
 
@@ -75,8 +76,11 @@ class PlainSeat:
         *,
         resumed: bool = False,
         hint_seed: int = 0,
+        ahead: JudgedAhead | None = None,
     ) -> None:
+        """``ahead``: where the game's turns are judged as they end, for its review."""
         self.session = session
+        self.ahead = ahead
         self.read = read
         self.write = write
         self.resumed = resumed
@@ -122,6 +126,8 @@ class PlainSeat:
         for seat in session.seats:
             self.say(_(texts.SEATS).format(name=seat.name, kind=self._kind(seat)))
         session.save_now()
+        if self.resumed:
+            self._moved(-1)  # the turns played before it was saved
         while True:
             state = session.state
             if state.is_over:
@@ -259,11 +265,13 @@ class PlainSeat:
     def _play(self, action: Action) -> None:
         session = self.session
         seat = session.state.current
+        turn = session.state.turn
         turns = len(session.history.update())
         error = session.submit(action)
         if error is not None:
             self._refused(error)
             return
+        self._moved(turn)
         self._report_save()
         self.tell_turns_done(seat, turns)
 
@@ -289,6 +297,13 @@ class PlainSeat:
             for text in turn.losses:
                 self.say(_(texts.WARNING) + plain(text))
         return len(done)
+
+    def _moved(self, turn: int) -> None:
+        """The game moved on from ``turn``: a turn that is over goes to be judged for
+        the review."""
+        state = self.session.state
+        if self.ahead is not None and (state.is_over or state.turn != turn):
+            self.ahead.game_moved(self.session.match.record, state)
 
     def _refused(self, error: IllegalAction) -> None:
         reason = plain(message_of(error)).rstrip(".")
@@ -347,7 +362,8 @@ class PlainSeat:
         elif name == "save":
             self._save()
         elif name == "review":
-            self.say_all(review_words(session, self.say))
+            known = self.ahead.known() if self.ahead is not None else None
+            self.say_all(review_words(session, self.say, known))
         return True
 
     def _player(self, args: Sequence[str]) -> int | None:
@@ -398,10 +414,12 @@ class PlainSeat:
             self.say(f"{session.seat.name}: {type(exc).__name__}: {exc}")
             session.take_seat(seat)
             return
+        turn = state.turn
         error = session.submit(action)
         if error is not None:  # never expected: the bot's move is refused; a person takes over
             self._refused(error)
             session.take_seat(seat)
+        self._moved(turn)
         self._report_save()
 
     # ------------------------------------------------------------ leaving
