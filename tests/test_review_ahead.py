@@ -105,3 +105,16 @@ def test_closed_it_sends_nothing_and_keeps_what_was_judged(ahead: JudgedAhead) -
 
 def turn_of(job: _TurnJob) -> int:
     return job.decisions[0][0].state.turn
+
+
+def test_a_closed_one_waits_for_nothing_and_a_record_it_cannot_read_loses_nothing(
+    ahead: JudgedAhead,
+) -> None:
+    """Closed while a turn is being judged, nothing waits for that turn; a move it cannot
+    replay is passed over (the review judges those turns itself)."""
+    record = opening(2)
+    broken = GameRecord(setup=record.setup, actions=["not an action"])
+    ahead.game_moved(broken, replay(record))
+    ahead.game_moved(record, replay(record))
+    ahead.close()
+    assert ahead.wait(WAIT) and ahead.pending == 0

@@ -18,6 +18,7 @@ changed is simply never asked for.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import queue
 import threading
@@ -31,6 +32,8 @@ from .review import TurnJudgements, _budget, _decisions, _judge_turn, _turn_jobs
 from .search import REVIEW_PER_OPTION
 
 NICENESS = 19  # the lowest priority there is: below the computer players' workers
+
+log = logging.getLogger(__name__)
 
 # Whether the app judges turns ahead where its settings ask for it, and at the lowest
 # priority (see allow_judging_ahead).
@@ -137,6 +140,8 @@ class JudgedAhead:
                 try:
                     if not self._closed:
                         self._send(*move)
+                except Exception:  # the review judges those turns itself: only time is lost
+                    log.exception("turns could not be sent to be judged ahead")
                 finally:
                     with self._lock:
                         self._unread -= 1
@@ -145,6 +150,9 @@ class JudgedAhead:
             if self._pool is not None:
                 stop_pool(self._pool)
                 self._pool = None
+            with self._lock:  # the turns being judged are dropped: nothing waits for them
+                self._failed = len(self._asked) - len(self._judged)
+                self._lock.notify_all()
 
     def _send(self, record: GameRecord, state: GameState) -> None:
         for key, job in turn_jobs(record, per_option=self.per_option, seed=self.seed):
