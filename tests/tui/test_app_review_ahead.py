@@ -91,3 +91,21 @@ def test_the_setting_turns_it_off_and_the_settings_screen_says_it(tmp_path: Path
             assert app.settings.review_ahead
 
     asyncio.run(go())
+
+
+def test_a_seat_at_a_table_played_apart_is_not_offered_the_setting(tmp_path: Path) -> None:
+    """Its game's review is not made on this machine while it is played."""
+
+    class ApartApp(ResumedApp):
+        plays_apart = True
+
+    async def go() -> None:
+        app = ApartApp(Match(opening(2)), tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(SettingsScreen(app.settings))
+            await pilot.pause()
+            assert not app.screen.query("#review-ahead")
+            assert app.screen.query("#handover")
+
+    asyncio.run(go())

@@ -67,13 +67,15 @@ class SettingsScreen(ModalScreen[None]):
                     0 if settings.handover_alone else 1,
                     id="handover",
                 )
-            with Horizontal(classes="row"):
-                yield Label(_(texts_screens.SETTINGS_REVIEW_AHEAD), classes="label")
-                yield Choice(
-                    [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)],
-                    0 if settings.review_ahead else 1,
-                    id="review-ahead",
-                )
+            if not getattr(self.app, "plays_apart", False):
+                # a game played here (a table played apart has its review made apart)
+                with Horizontal(classes="row"):
+                    yield Label(_(texts_screens.SETTINGS_REVIEW_AHEAD), classes="label")
+                    yield Choice(
+                        [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)],
+                        0 if settings.review_ahead else 1,
+                        id="review-ahead",
+                    )
             if self.app.is_web and getattr(self.app, "plays_apart", False):
                 # A seat in a browser: the page can alert the player away from the tab.
                 for ident, label, on in (
