@@ -343,18 +343,13 @@ class GameState:
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` and play it. Returns what happened, in order, as events."""
-        # _check and apply_unchecked, written out: this runs at every decision of a game.
+        # _check written out: this runs at every decision of a game.
         check = CHECKS_BY_KIND[self.kind].get(type(action))
         if check is None:  # an exchange, the game over, or an action of another decision
             self._check(action)
         else:
             check(self, self.players[self.current], action)
-        if self._record:
-            self._history.append(saved(self, action))
-        self._decision = None
-        events: list[Event] = []
-        APPLY[type(action)](self, action, events)
-        return events
+        return self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Play ``action`` as :meth:`apply` does, without checking it first.
