@@ -46,13 +46,7 @@ class SettingsScreen(ModalScreen[None]):
                     LOOKS.index(settings.look),
                     id="look",
                 )
-            with Horizontal(classes="row"):
-                yield Label(_(texts_screens.SETTINGS_CONFIRM), classes="label")
-                yield Choice(
-                    [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)],
-                    0 if settings.confirm_turn else 1,
-                    id="confirm",
-                )
+            yield from _yes_no(_(texts_screens.SETTINGS_CONFIRM), settings.confirm_turn, "confirm")
             with Horizontal(classes="row"):
                 yield Label(_(texts_screens.SETTINGS_PACE), classes="label")
                 yield Choice(
@@ -60,35 +54,21 @@ class SettingsScreen(ModalScreen[None]):
                     _PACES.index(settings.pace),
                     id="pace",
                 )
-            with Horizontal(classes="row"):
-                yield Label(_(texts_screens.SETTINGS_HANDOVER), classes="label")
-                yield Choice(
-                    [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)],
-                    0 if settings.handover_alone else 1,
-                    id="handover",
-                )
+            yield from _yes_no(
+                _(texts_screens.SETTINGS_HANDOVER), settings.handover_alone, "handover"
+            )
             if not getattr(self.app, "plays_apart", False):
                 # a game played here (a table played apart has its review made apart)
-                with Horizontal(classes="row"):
-                    yield Label(_(texts_screens.SETTINGS_REVIEW_AHEAD), classes="label")
-                    yield Choice(
-                        [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)],
-                        0 if settings.review_ahead else 1,
-                        id="review-ahead",
-                    )
+                yield from _yes_no(
+                    _(texts_screens.SETTINGS_REVIEW_AHEAD), settings.review_ahead, "review-ahead"
+                )
             if self.app.is_web and getattr(self.app, "plays_apart", False):
                 # A seat in a browser: the page can alert the player away from the tab.
                 for ident, label, on in (
                     ("browser-notify", _(texts.SETTINGS_BROWSER_NOTIFY), settings.browser_notify),
                     ("browser-sound", _(texts.SETTINGS_BROWSER_SOUND), settings.browser_sound),
                 ):
-                    with Horizontal(classes="row"):
-                        yield Label(label, classes="label")
-                        yield Choice(
-                            [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)],
-                            0 if on else 1,
-                            id=ident,
-                        )
+                    yield from _yes_no(label, on, ident)
             languages = i18n.available_languages()
             with Horizontal(classes="row"):
                 yield Label(_(texts_screens.SETTINGS_LANGUAGE), classes="label")
@@ -137,3 +117,12 @@ class SettingsScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def _yes_no(label: str, on: bool, ident: str) -> ComposeResult:
+    """A setting's row: its label, and yes or no."""
+    with Horizontal(classes="row"):
+        yield Label(label, classes="label")
+        yield Choice(
+            [_(texts_screens.SETTINGS_ON), _(texts_screens.SETTINGS_OFF)], 0 if on else 1, id=ident
+        )
