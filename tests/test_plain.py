@@ -387,7 +387,7 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
 
     made: list[GameReview] = []
 
-    def quick(record: GameRecord, judged=None, known=None) -> GameReview:
+    def quick(record: GameRecord, judged=None, known=None, kept=None) -> GameReview:
         state = start_state(record.setup)
         played = parse_action(record.actions[0])
         other = next(o.action for o in state.decision.options if o.legal and o.action != played)

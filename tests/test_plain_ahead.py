@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from orbis_tui.analysis import GameReview, PlayerSummary, allow_judging_ahead
+from orbis_tui.analysis import GameReview, KeptTurns, PlayerSummary, allow_judging_ahead
 from orbis_tui.engine import GameState
 from orbis_tui.plain import advice
 from orbis_tui.plain import game as plain_game
@@ -43,8 +43,9 @@ def test_each_turn_over_is_sent_and_the_review_takes_what_was_judged(
     monkeypatch.setattr(plain_game, "judged_ahead", lambda store, data_dir: recorded)
     handed: list[object] = []
 
-    def quick(record: GameRecord, judged=None, known=None) -> GameReview:
+    def quick(record: GameRecord, judged=None, known=None, kept=None) -> GameReview:
         handed.append(known)
+        handed.append(kept.folder if kept is not None else None)
         names = tuple(record.setup.players)
         players = tuple(PlayerSummary(n, name, 0, 0.0, 0, ()) for n, name in enumerate(names))
         return GameReview(names, players, (), {"complete": True})
@@ -60,7 +61,8 @@ def test_each_turn_over_is_sent_and_the_review_takes_what_was_judged(
     for record, (_, turn, over) in zip(recorded.records, recorded.moves, strict=True):
         before = replay(record, upto=len(record.actions) - 1)
         assert over or before.turn < turn  # sent as its last action ended the turn
-    assert handed == [{"a turn": ()}]
+    # the turns judged ahead, and those kept on disk in the data folder
+    assert handed == [{"a turn": ()}, tmp_path / "reviews" / "turns"]
 
 
 def test_the_setting_and_the_test_switch_decide_whether_turns_are_judged_ahead(
@@ -70,7 +72,8 @@ def test_the_setting_and_the_test_switch_decide_whether_turns_are_judged_ahead(
     assert plain_game.judged_ahead(store, tmp_path) is None  # the tests' switch: off
     allow_judging_ahead(True)
     ahead = plain_game.judged_ahead(store, tmp_path)
-    assert ahead is not None
+    assert ahead is not None and isinstance(ahead.kept, KeptTurns)
+    assert ahead.kept.folder == tmp_path / "reviews" / "turns"  # turns kept where reviews are
     ahead.close()
     SettingsFile(tmp_path / "config").save(Settings(review_ahead=False))
     assert plain_game.judged_ahead(store, tmp_path) is None

@@ -10,7 +10,7 @@ import pytest
 from app_driver import TableApp, press
 from textual import events
 
-from orbis_tui.analysis import allow_judging_ahead
+from orbis_tui.analysis import ReviewCache, allow_judging_ahead
 from orbis_tui.analysis import review as review_module
 from orbis_tui.analysis.ahead import turn_jobs
 from orbis_tui.analysis.review import TurnJudgements, _TurnJob, review_record
@@ -61,6 +61,8 @@ def test_a_resumed_game_has_its_turns_judged_and_its_review_takes_them(
             assert await asyncio.to_thread(ahead.wait, WAIT)
             all_turns = turn_jobs(record, per_option=review_size())
             assert len(ahead.known()) == len(all_turns) > 1
+            # and kept on disk, in the data folder, for a later review of the game
+            assert len(list((tmp_path / "reviews" / "turns").glob("*.json"))) == len(all_turns)
             count_the_turns_judged_here()
             app.push_screen(ReviewScreen(record, ahead=ahead))
             await pilot.pause()
@@ -70,6 +72,41 @@ def test_a_resumed_game_has_its_turns_judged_and_its_review_takes_them(
             while screen.analysing:
                 await pilot.pause()
             assert judged_here == []  # every turn taken as it was judged ahead
+            assert screen.review == review_record(record, per_option=review_size(), workers=1)
+
+    asyncio.run(go())
+
+
+def test_the_review_screen_takes_the_turns_kept_on_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose turns were judged before (while it was played, or by a review
+    stopped half-way) opens its review without judging them again."""
+    monkeypatch.setattr(review_screen, "PER_OPTION", 2)
+    record = opening(2)
+    cache = ReviewCache.in_data_folder(tmp_path)
+    review_record(record, per_option=review_size(), workers=1, kept=cache.turns)
+    judged_here: list[_TurnJob] = []
+    original = review_module._judge_turn
+
+    def counted(job: _TurnJob) -> TurnJudgements:
+        judged_here.append(job)
+        return original(job)
+
+    monkeypatch.setattr(review_module, "_judge_turn", counted)
+    monkeypatch.setattr(review_module, "worker_count", lambda: 1)
+
+    async def go() -> None:
+        app = TableApp(Match(record), tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(ReviewScreen(record, cache=cache))
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            while screen.analysing:
+                await pilot.pause()
+            assert judged_here == []
             assert screen.review == review_record(record, per_option=review_size(), workers=1)
 
     asyncio.run(go())

@@ -6,7 +6,8 @@ decision, and the review of a whole game.
 - :mod:`.hints`: the best few options of the pending decision, in words;
 - :mod:`.review`: a record reviewed decision by decision (:func:`review_record`);
 - :mod:`.ahead`: a game's turns judged while it is played, for its review
-  (:class:`JudgedAhead`);
+  (:class:`JudgedAhead`), and :mod:`.kept_turns`: judged turns kept on disk
+  (:class:`KeptTurns`, found as ``ReviewCache.turns``);
 - :mod:`.report`: the review as ``orbis review`` prints it, and :mod:`.texts` its words.
 
 The words for actions and reasons are :mod:`orbis_tui.words`'s.
@@ -24,6 +25,7 @@ from .search import HINT_BUDGET, REVIEW_PER_OPTION, Analysis, OptionEstimate, an
 # app and the command line did before they were asked through this package.
 _LAZY = {
     "JudgedAhead": "ahead",
+    "KeptTurns": "kept_turns",
     "allow_judging_ahead": "ahead",
     "judging_ahead_allowed": "ahead",
     "HintOption": "hints",
@@ -31,6 +33,7 @@ _LAZY = {
     "GameReview": "review",
     "MoveReview": "review",
     "TurnJudgements": "review",
+    "TurnsKept": "review",
     "PlayerSummary": "review",
     "in_turn_order": "review_order",
     "judged_turns": "review_order",
@@ -45,12 +48,14 @@ _LAZY = {
 if TYPE_CHECKING:
     from .ahead import JudgedAhead, allow_judging_ahead, judging_ahead_allowed
     from .hints import HintOption, best_options
+    from .kept_turns import KeptTurns
     from .report import print_review
     from .review import (
         GameReview,
         MoveReview,
         PlayerSummary,
         TurnJudgements,
+        TurnsKept,
         loss_parts,
         review_record,
     )
@@ -70,11 +75,13 @@ __all__ = [
     "GameReview",
     "HintOption",
     "JudgedAhead",
+    "KeptTurns",
     "MoveReview",
     "OptionEstimate",
     "PlayerSummary",
     "ReviewCache",
     "TurnJudgements",
+    "TurnsKept",
     "allow_judging_ahead",
     "analyse",
     "best_options",

@@ -28,7 +28,16 @@ from multiprocessing.pool import Pool
 from ..engine import GameState
 from ..processes import started_pool, stop_pool
 from ..records import GameRecord
-from .review import TurnJudgements, _budget, _decisions, _judge_turn, _turn_jobs, _TurnJob, turn_key
+from .review import (
+    TurnJudgements,
+    TurnsKept,
+    _budget,
+    _decisions,
+    _judge_turn,
+    _turn_jobs,
+    _TurnJob,
+    turn_key,
+)
 from .search import REVIEW_PER_OPTION
 
 NICENESS = 19  # the lowest priority there is: below the computer players' workers
@@ -67,10 +76,16 @@ class JudgedAhead:
     :func:`allow_judging_ahead` says)."""
 
     def __init__(
-        self, *, per_option: int = REVIEW_PER_OPTION, seed: int = 0, quiet: bool | None = None
+        self,
+        *,
+        per_option: int = REVIEW_PER_OPTION,
+        seed: int = 0,
+        quiet: bool | None = None,
+        kept: TurnsKept | None = None,
     ) -> None:
         self.per_option = per_option
         self.seed = seed
+        self.kept = kept  # where turns judged are kept on disk, and found again
         self.quiet = _allowed["quiet"] if quiet is None else quiet
         self._lock = threading.Condition()
         self._judged: dict[str, TurnJudgements] = {}
@@ -159,6 +174,12 @@ class JudgedAhead:
             turn = job.decisions[0][0].state.turn
             if key in self._asked or not (state.is_over or turn < state.turn):
                 continue
+            found = self.kept.get(key, record) if self.kept is not None else None
+            if found is not None:  # judged before (the game was resumed): taken as it is
+                with self._lock:
+                    self._asked.add(key)
+                self._keep(key, found)
+                continue
             if self._pool is None:
                 self._pool = started_pool(1)
             with self._lock:
@@ -166,11 +187,13 @@ class JudgedAhead:
             self._pool.apply_async(
                 _judge_quietly if self.quiet else _judge_turn,
                 (job,),
-                callback=partial(self._keep, key),
+                callback=partial(self._keep, key, judged_now=True),
                 error_callback=self._lost,
             )
 
-    def _keep(self, key: str, judgements: TurnJudgements) -> None:
+    def _keep(self, key: str, judgements: TurnJudgements, *, judged_now: bool = False) -> None:
+        if judged_now and self.kept is not None:
+            self.kept.put(key, judgements)
         with self._lock:
             self._judged[key] = judgements
             self._lock.notify_all()

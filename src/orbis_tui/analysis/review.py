@@ -51,6 +51,8 @@ from .review_model import GameReview as GameReview
 from .review_model import LossParts as LossParts
 from .review_model import MoveReview as MoveReview
 from .review_model import PlayerSummary as PlayerSummary
+from .review_model import TurnJudgements as TurnJudgements
+from .review_model import TurnsKept as TurnsKept
 from .review_model import loss_parts as loss_parts
 from .search import REVIEW_PER_OPTION, Analysis, OptionEstimate, analyse
 
@@ -109,6 +111,7 @@ def review_record(
     cancel: Callable[[], bool] | None = None,
     workers: int | None = None,
     known: Mapping[str, TurnJudgements] | None = None,
+    kept: TurnsKept | None = None,
 ) -> GameReview:
     """Review every decision of ``record`` (finished or not) of the ``seats`` asked
     (default: all) with ``per_option`` search iterations for each option, or, when
@@ -127,7 +130,9 @@ def review_record(
     ``known`` holds turns judged before, by :func:`turn_key` (see :mod:`.ahead`: the
     turns of a game judged while it is played): those are taken as they are, first,
     and only the others are judged. A turn's judgement depends on nothing but its key,
-    so the review is the same either way.
+    so the review is the same either way. ``kept`` is where judged turns are kept on
+    disk (see :mod:`.kept_turns`): those found there are taken too, and each turn judged
+    now is kept there.
     """
     names = tuple(record.setup.players)
     wanted = _seats_asked(seats, len(names))
@@ -146,15 +151,17 @@ def review_record(
         if progress is not None:
             progress(sum(map(len, finished.values())) / total)
 
-    left = _take_known(record, jobs, known or {}, done)
+    keys = [turn_key(record, job) for job in jobs]
+    left = _take_known(record, keys, known or {}, kept, done)
+
+    def judged_now(place: int, judgements: TurnJudgements) -> None:
+        if kept is not None:
+            kept.put(keys[left[place]], judgements)
+        done(left[place], judgements)
+
     count = worker_count() if workers is None else workers
     complete = run_jobs(
-        _judge_turn,
-        [jobs[number] for number in left],
-        count,
-        lambda place, judgements: done(left[place], judgements),
-        cancel,
-        cost=_turn_cost,
+        _judge_turn, [jobs[number] for number in left], count, judged_now, cancel, cost=_turn_cost
     )
     if progress is not None and complete:
         progress(1.0)
@@ -170,14 +177,18 @@ def review_record(
 
 def _take_known(
     record: GameRecord,
-    jobs: Sequence[_TurnJob],
+    keys: Sequence[str],
     known: Mapping[str, TurnJudgements],
+    kept: TurnsKept | None,
     done: Callable[[int, TurnJudgements], None],
 ) -> list[int]:
-    """Hand the jobs judged before (``known``) to ``done``; the numbers of the others."""
+    """Hand the turns judged before (``known``, or ``kept`` on disk) to ``done``, by
+    their keys; the numbers of the others."""
     left = []
-    for number, job in enumerate(jobs):
-        judgements = known.get(turn_key(record, job)) if known else None
+    for number, key in enumerate(keys):
+        judgements = known.get(key)
+        if judgements is None and kept is not None:
+            judgements = kept.get(key, record)
         if judgements is None:
             left.append(number)
         else:
@@ -282,10 +293,6 @@ def _lessons(
         for seat in wanted
     }
     return game_lessons(record, mistakes, wanted[0] if len(wanted) == 1 else None)
-
-
-# A turn's judgements: each judged decision's, with the search iterations it took.
-TurnJudgements = tuple[tuple[MoveReview, int], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,25 +14,23 @@ computed again (and written over it).
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..files import read_text, write_atomic
 from ..i18n import language
 from ..records import GameRecord
+from .fingerprint import program_fingerprint
+from .kept_turns import FOLDER as TURNS_FOLDER
+from .kept_turns import KeptTurns
 from .review import FORMAT, GameReview
+from .review_model import check_move, is_number
 
 FOLDER = "reviews"
 LIMIT = 16 << 20  # bytes: a 4-player game's review is well under 1 MiB
-KINDS = frozenset(
-    {"turn", "pay", "place", "gain", "village", "volcano", "love", "death", "discard"}
-)
 
 
 def review_key(
@@ -62,28 +60,6 @@ def review_key(
     return digest.hexdigest()
 
 
-# The parts of the program a review's judgement depends on: a change to any of their
-# files (a new version, or a change while developing) makes every kept review stale.
-_JUDGING = ("analysis", "bots", "engine", "words", "tiles", "records")
-
-
-@functools.cache
-def program_fingerprint() -> str:
-    """The program's version and the size and time of each file the review depends on."""
-    from .. import __version__
-
-    root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256(__version__.encode())
-    for part in _JUDGING:
-        for path in sorted((root / part).rglob("*")):
-            if path.suffix in (".py", ".toml", ".json") and path.is_file():
-                info = path.stat()
-                digest.update(
-                    f"{path.relative_to(root)}:{info.st_size}:{info.st_mtime_ns}\n".encode()
-                )
-    return digest.hexdigest()
-
-
 @dataclass(frozen=True, slots=True)
 class Cached:
     """What the cache holds for a key: the review, or why the file there was ignored."""
@@ -98,6 +74,8 @@ class ReviewCache:
     def __init__(self, folder: Path, *, writable: bool = True) -> None:
         self.folder = folder
         self.writable = writable
+        # the turns judged, kept beside the reviews (reviews/turns/)
+        self.turns = KeptTurns(folder / TURNS_FOLDER, writable=writable)
 
     @classmethod
     def in_data_folder(cls, data_dir: Path, *, writable: bool = True) -> ReviewCache:
@@ -145,7 +123,7 @@ def check_review(review: GameReview, record: GameRecord) -> None:
     actions = record.actions
     seen: set[int] = set()
     for move in review.moves:
-        _check_move(move, actions, len(names))
+        check_move(move, actions, len(names))
         if move.index in seen:
             raise ValueError(f"move {move.index} is judged twice")
         seen.add(move.index)
@@ -157,30 +135,5 @@ def check_review(review: GameReview, record: GameRecord) -> None:
             raise ValueError(f"player {player.seat!r} is not the record's")
         if not all(isinstance(point, str) for point in player.lesson):
             raise ValueError(f"{player.name}'s lesson is not text")
-        if not _number(player.total_loss):
+        if not is_number(player.total_loss):
             raise ValueError(f"{player.name}'s loss is not a number")
-
-
-def _check_move(move: Any, actions: list[str], players: int) -> None:
-    index = move.index
-    if not isinstance(index, int) or not 0 <= index < len(actions):
-        raise ValueError(f"move {index!r} is not one of the record's")
-    played = move.played
-    first = index - len(played) + 1
-    if first < 0 or tuple(actions[first : index + 1]) != tuple(played):
-        raise ValueError(f"move {index} was not played in the record")
-    if not isinstance(move.seat, int) or not 0 <= move.seat < players:
-        raise ValueError(f"move {index}: no seat {move.seat!r}")
-    if move.kind not in KINDS:
-        raise ValueError(f"move {index}: no decision {move.kind!r}")
-    if not all(isinstance(a, str) for a in move.best) or not isinstance(move.reason, str):
-        raise ValueError(f"move {index}: not text")
-    for value in (move.played_margin, move.best_margin, move.loss):
-        if not _number(value):
-            raise ValueError(f"move {index}: {value!r} is not a number")
-    if move.loss < 0 or not (_number(move.stderr) or move.stderr == math.inf):
-        raise ValueError(f"move {index}: a loss below 0 or an error that is not a number")
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)

@@ -8,7 +8,10 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ..records import GameRecord
 
 FORMAT = "orbis-review/1"
 
@@ -16,6 +19,11 @@ FORMAT = "orbis-review/1"
 MISTAKE = "mistake"  # clearly at least MISTAKE_FLOOR CP lost
 FINE = "fine"  # clearly less than MISTAKE_FLOOR CP lost (the move played or as good)
 UNCLEAR = "unclear"  # the futures played cannot tell
+
+# The kinds of decision judged.
+KINDS = frozenset(
+    {"turn", "pay", "place", "gain", "village", "volcano", "love", "death", "discard"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +61,18 @@ class MoveReview:
         if self.mistake:
             return MISTAKE
         return FINE if self.best == self.played else UNCLEAR
+
+
+# A turn's judgements: each decision judged, with the search iterations it took.
+TurnJudgements = tuple[tuple[MoveReview, int], ...]
+
+
+class TurnsKept(Protocol):
+    """Where judged turns are kept between reviews (:class:`.kept_turns.KeptTurns`)."""
+
+    def get(self, key: str, record: GameRecord) -> TurnJudgements | None: ...
+
+    def put(self, key: str, judgements: TurnJudgements) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +123,7 @@ class GameReview:
             "names": list(self.names),
             "settings": self.settings,
             "players": [_summary_plain(p) for p in self.players],
-            "moves": [_move_plain(m) for m in self.moves],
+            "moves": [move_plain(m) for m in self.moves],
             "forced": list(self.forced),
         }
         return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
@@ -115,7 +135,7 @@ class GameReview:
             data = json.loads(text)
             if data.get("format") != FORMAT:
                 raise ValueError(f"not a review of format {FORMAT}")
-            moves = tuple(_move_from(m) for m in data["moves"])
+            moves = tuple(move_from_plain(m) for m in data["moves"])
             by_index = {m.index: m for m in moves}
             players = tuple(
                 PlayerSummary(
@@ -140,7 +160,7 @@ class GameReview:
             raise ValueError(f"not a game review: {exc!r}") from None
 
 
-def _move_plain(move: MoveReview) -> dict[str, Any]:
+def move_plain(move: MoveReview) -> dict[str, Any]:
     plain = asdict(move)
     plain["played"] = list(move.played)
     plain["best"] = list(move.best)
@@ -150,7 +170,7 @@ def _move_plain(move: MoveReview) -> dict[str, Any]:
     return plain
 
 
-def _move_from(plain: dict[str, Any]) -> MoveReview:
+def move_from_plain(plain: dict[str, Any]) -> MoveReview:
     values = dict(plain)
     values["played"] = tuple(plain["played"])
     values["best"] = tuple(plain["best"])
@@ -170,3 +190,32 @@ def _summary_plain(summary: PlayerSummary) -> dict[str, Any]:
         "biggest": [m.index for m in summary.biggest],
         "lesson": list(summary.lesson),
     }
+
+
+def check_move(move: MoveReview, actions: Sequence[str], players: int) -> None:
+    """Raise ``ValueError`` unless ``move`` can be a judgement of a decision of the game
+    whose ``actions`` are these, among ``players`` seats (a review or a turn read back
+    from disk is checked so)."""
+    index = move.index
+    if not isinstance(index, int) or not 0 <= index < len(actions):
+        raise ValueError(f"move {index!r} is not one of the record's")
+    played = move.played
+    first = index - len(played) + 1
+    if first < 0 or tuple(actions[first : index + 1]) != tuple(played):
+        raise ValueError(f"move {index} was not played in the record")
+    if not isinstance(move.seat, int) or not 0 <= move.seat < players:
+        raise ValueError(f"move {index}: no seat {move.seat!r}")
+    if move.kind not in KINDS:
+        raise ValueError(f"move {index}: no decision {move.kind!r}")
+    if not all(isinstance(a, str) for a in move.best) or not isinstance(move.reason, str):
+        raise ValueError(f"move {index}: not text")
+    for value in (move.played_margin, move.best_margin, move.loss):
+        if not is_number(value):
+            raise ValueError(f"move {index}: {value!r} is not a number")
+    if move.loss < 0 or not (is_number(move.stderr) or move.stderr == math.inf):
+        raise ValueError(f"move {index}: a loss below 0 or an error that is not a number")
+
+
+def is_number(value: object) -> bool:
+    """A finite int or float (not a bool)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)

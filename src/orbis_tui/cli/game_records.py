@@ -129,7 +129,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     review = _kept_review(record, seats, size)
     if review is None:
         if args.json or not sys.stderr.isatty():
-            review = review_record(record, seats=seats, **size)
+            review = review_record(record, seats=seats, kept=_review_cache().turns, **size)
         else:
             review = _review_with_bar(record, seats, size)
         _keep_review(record, seats, size, review)
@@ -202,6 +202,7 @@ def _review_with_bar(
             seats=seats,
             progress=lambda share: bar.update(task, completed=share),
             judged=_mistakes_printed(record, bar.console),
+            kept=_review_cache().turns,
             **size,
         )
 

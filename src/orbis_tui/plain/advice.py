@@ -20,7 +20,7 @@ from . import texts
 from .spoken import line_words, plain
 
 if TYPE_CHECKING:
-    from ..analysis import GameReview, MoveReview, TurnJudgements
+    from ..analysis import GameReview, MoveReview, TurnJudgements, TurnsKept
     from ..learn import Coach
     from ..records import GameRecord
 
@@ -82,13 +82,14 @@ def make_review(
     record: GameRecord,
     judged: Callable[[tuple[MoveReview, ...]], None] | None = None,
     known: Mapping[str, TurnJudgements] | None = None,
+    kept: TurnsKept | None = None,
 ) -> GameReview:
     """The review of ``record`` at the review screen's size, ``judged`` told each turn's
-    judgements as they come, the turns judged while the game was played (``known``)
-    taken as they are (tests put a quicker one)."""
+    judgements as they come, the turns judged while the game was played (``known``) or
+    kept on disk (``kept``) taken as they are (tests put a quicker one)."""
     from ..analysis import review_record
 
-    return review_record(record, judged=judged, known=known)
+    return review_record(record, judged=judged, known=known, kept=kept)
 
 
 def review_words(
@@ -112,7 +113,8 @@ def review_words(
     review = cache.load(key, record).review if cache is not None else None
     if review is None:
         yield _(texts.REVIEWING)
-        review = make_review(record, mistakes_said(found, record), known)
+        kept = cache.turns if cache is not None else None
+        review = make_review(record, mistakes_said(found, record), known, kept)
         failed = cache.save(key, review) if cache is not None else None
         if failed is not None:
             yield _(texts.REVIEW_KEPT_FAILED).format(error=failed)

@@ -113,7 +113,7 @@ def judged_ahead(store: SaveStore, data_dir: Path | str | None) -> JudgedAhead |
     """Where the game's turns are judged as they end, for its review, when the player's
     settings ask for it (the app's "Prepare the review", on by default; read where the
     app reads them: in the data folder when one is chosen for this run)."""
-    from ..analysis import REVIEW_PER_OPTION, JudgedAhead, judging_ahead_allowed
+    from ..analysis import REVIEW_PER_OPTION, JudgedAhead, ReviewCache, judging_ahead_allowed
     from ..paths import ENV_DATA_DIR
     from ..tui.core.settings import SettingsFile
 
@@ -121,4 +121,5 @@ def judged_ahead(store: SaveStore, data_dir: Path | str | None) -> JudgedAhead |
     settings = SettingsFile(store.root / "config" if chosen else None).load()
     if not judging_ahead_allowed() or not settings.review_ahead:
         return None
-    return JudgedAhead(per_option=REVIEW_PER_OPTION)
+    cache = ReviewCache.in_data_folder(store.root, writable=not store.read_only)
+    return JudgedAhead(per_option=REVIEW_PER_OPTION, kept=cache.turns)

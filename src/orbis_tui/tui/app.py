@@ -254,11 +254,14 @@ class OrbisApp(App[None]):
         self.close_judged_ahead()
         self.judged_ahead = None
         if self.settings.review_ahead:
-            from ..analysis import JudgedAhead, judging_ahead_allowed
+            from ..analysis import JudgedAhead, ReviewCache, judging_ahead_allowed
             from .screens.review import review_size
 
             if judging_ahead_allowed():
-                self.judged_ahead = JudgedAhead(per_option=review_size())
+                cache = ReviewCache.in_data_folder(
+                    self.store.root, writable=not self.store.read_only
+                )
+                self.judged_ahead = JudgedAhead(per_option=review_size(), kept=cache.turns)
         self._show_screen(
             TableScreen(
                 match,

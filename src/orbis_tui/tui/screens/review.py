@@ -200,6 +200,7 @@ class ReviewScreen(Screen[None]):
             judged=self._judged,
             cancel=self._stop.is_set,
             known=known,
+            kept=self.cache.turns if self.cache is not None else None,
             **size,
         )
         self.post_message(ReviewDone(review))
