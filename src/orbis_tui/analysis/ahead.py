@@ -9,6 +9,10 @@ and its review opens, the turns judged already are taken as they are
 the same either way: a turn is known by everything its judgement depends on
 (:func:`.review.turn_key`), and judged by the very function the review runs.
 
+With ``kept`` (:class:`.kept_turns.KeptTurns`), each turn judged is kept on disk and a
+turn found kept there is taken without sending it: a game resumed later has none of its
+turns judged twice, and a review of it from its record file finds them too.
+
 The worker runs below the app and below the computer players' own workers, so an
 expert thinking on every core is hardly slowed by it. Turns taken back are never judged
 (only turns that are over are), and a turn judged for a position that an undo then
