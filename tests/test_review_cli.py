@@ -382,6 +382,11 @@ def test_the_printed_reasons_and_lesson_are_the_review_sheets() -> None:
         assert any(row.strip() == text for row in shown), (text, shown)
 
 
+def _plain(text: str) -> str:
+    """``text`` written to a terminal without its control sequences."""
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+
+
 class _Terminal(io.StringIO):
     """An error output that says it is a terminal (the progress bar's)."""
 
@@ -437,22 +442,39 @@ def test_on_a_terminal_each_mistake_is_printed_above_the_bar_as_it_is_found(
     """A review takes minutes: on a terminal each clear mistake is printed on the error
     output (above the progress bar, which then goes) as its turn is judged, a line each:
     its turn, round, player, CP lost, what was played and what was best, as the plain
-    seat says it and the review's sheet words the moves. The report that follows on the
+    seat says it and the review's sheet words the moves. The turns finish in any order
+    (here the second first), but the lines come in the game's order: a turn is held
+    back only until the turns before it are judged. The report that follows on the
     standard output is the same as on a pipe, and --json prints the review alone."""
     from orbis_tui import analysis
 
-    monkeypatch.setattr(analysis, "review_record", _stand_in_review)
+    err: io.StringIO = _Terminal()
+    shown_after: list[str] = []  # the error output after each turn handed over
+
+    def watched(record: GameRecord, **asked: Any) -> GameReview:
+        judged = asked.get("judged")
+        if judged is not None:
+
+            def noted(moves: tuple[MoveReview, ...]) -> None:
+                judged(moves)
+                shown_after.append(" ".join(_plain(err.getvalue()).split()))
+
+            asked["judged"] = noted
+        return _stand_in_review(record, **asked)
+
+    monkeypatch.setattr(analysis, "review_record", watched)
     record = load_record(short_record.read_text(encoding="utf-8"))[0]
     book = ReplayBook(record)
     names = record.setup.players
 
     def review(*options: str, terminal: bool = True) -> tuple[str, str]:
+        nonlocal err
         for kept in (tmp_path / "kept" / "reviews").glob("*.json"):
             kept.unlink()  # reviewed again each time, not read back
         err = _Terminal() if terminal else io.StringIO()
         monkeypatch.setattr(sys, "stderr", err)
         assert main(["review", str(short_record), "--lang", language, *options]) == 0
-        return capsys.readouterr().out, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", err.getvalue())
+        return capsys.readouterr().out, _plain(err.getvalue())
 
     report, shown = review()
     before = i18n.language()
@@ -468,7 +490,10 @@ def test_on_a_terminal_each_mistake_is_printed_above_the_bar_as_it_is_found(
         i18n.set_language(before)
     said = " ".join(shown.split())  # the lines as the terminal's width wrapped them
     assert first in said and second in said, shown
-    assert said.index(second) < said.index(first)  # as they were found
+    assert said.index(first) < said.index(second)  # in the game's order
+    held, both = shown_after[:2]  # the second turn judged first, then the first
+    assert second not in held  # held back while the first turn is being judged
+    assert both.index(first) < both.index(second)  # then both, at once
     if language == "de":
         assert "Fehler gefunden in Zug 2 (Runde 1)" in second and "4,0 SP" in second
     assert first not in report and second not in report  # the report is as it was

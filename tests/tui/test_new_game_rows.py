@@ -123,3 +123,22 @@ def test_up_and_down_go_to_the_same_field_of_the_next_row(tmp_path: Path, langua
         assert await press("down") == "name1"
 
     _run(tmp_path, language, check)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_the_help_line_fits_one_line_at_80_columns(tmp_path: Path, language: str) -> None:
+    """The line under the form says, in one line at 80 columns, what the key bar does
+    not: Tab, where Up and Down go, and that Enter starts; the key bar says the rest
+    (Ctrl+S starts, ? help, q quit)."""
+
+    async def check(app: OrbisApp, screen: NewGameScreen, pilot: Pilot[None]) -> None:
+        keys = screen.query_one("#keys", Static)
+        line = _line(app, keys).strip()
+        assert keys.region.height == 1 and line == gettext(texts_screens.NEW_KEYS), line
+        assert all(key in line for key in ("Tab", "↑↓", "Enter")), line
+        bar = screen_text(app).splitlines()[-1]
+        for key, word in (("?", "help"), ("q", "quit"), ("↑↓", "row")):
+            assert f"{key} {gettext(texts.KEY[word])}" in bar, bar
+        assert gettext(texts.KEY["start"]) in bar, bar
+
+    _run(tmp_path, language, check)

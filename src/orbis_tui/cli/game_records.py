@@ -187,8 +187,8 @@ def _review_with_bar(
     record: GameRecord, seats: list[int] | None, size: dict[str, Any]
 ) -> GameReview:
     """The review made with a progress bar on the error output (a terminal), each clear
-    mistake printed above the bar as its turn is judged (the final report follows on
-    the standard output)."""
+    mistake printed above the bar as soon as its turn and every turn before it are
+    judged, in the game's order (the final report follows on the standard output)."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
 
@@ -201,19 +201,22 @@ def _review_with_bar(
             record,
             seats=seats,
             progress=lambda share: bar.update(task, completed=share),
-            judged=_mistakes_printed(record, bar.console),
+            judged=_mistakes_printed(record, seats, bar.console),
             kept=_review_cache().turns,
             **size,
         )
 
 
 def _mistakes_printed(
-    record: GameRecord, console: Console
+    record: GameRecord, seats: list[int] | None, console: Console
 ) -> Callable[[tuple[MoveReview, ...]], None]:
-    """What prints each clear mistake of a turn judged on ``console``, a line each, as
-    the plain seat's review says it, with what was played and what was best."""
+    """What prints each clear mistake of a turn of the ``seats`` reviewed on ``console``,
+    a line each, as the plain seat's review says it, with what was played and what was
+    best; in the game's order, though the turns are judged in any order: a turn judged
+    before an earlier one is held back only until that one is judged."""
     from rich.text import Text
 
+    from ..analysis import in_turn_order, judged_turns
     from ..plain.advice import decision_start, found_line
     from ..printable import printable
     from ..tui.core.replay_book import ReplayBook
@@ -227,7 +230,7 @@ def _mistakes_printed(
                 before = book.state(decision_start(move))
                 console.print(Text(found_line(move, names, before)))
 
-    return judged
+    return in_turn_order(judged_turns(record, seats), judged)
 
 
 def _seat_of(text: str, players: list[str]) -> int | None:

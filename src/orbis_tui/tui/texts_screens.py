@@ -76,9 +76,8 @@ NEW_DAMAGED_STUCK = N_(
     "What is wrong: {problem}"
 )
 NEW_FINISHED = N_("The last game was finished; its record stays until a new game starts.")
-NEW_KEYS = N_(
-    "Tab moves between fields · ↑↓ the same field a row up or down · Enter starts · ? help · q quit"
-)
+# One line at 80 columns: the key bar says the rest (Ctrl+S starts, ? help, q quit).
+NEW_KEYS = N_("Tab changes field · ↑↓ the same field a row up or down · Enter starts")
 
 END_TITLE = N_("Game over")
 END_WINNER = N_("Winner: {name}, with {cp} CP")

@@ -1,6 +1,7 @@
 """A one-line choice among a few options, changed with left/right (or a click).
 
-The arrows around it show while it has the focus: the focus shows without color too."""
+The arrows around it show while it has the focus, and the option chosen stands between
+brackets: the focus and the choice show without color too."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .. import palette, texts
+
+CHOSEN = ("[", "]")  # around the option chosen, in the place of its padding
 
 
 class Choice(Widget, can_focus=True):
@@ -82,8 +85,8 @@ class Choice(Widget, can_focus=True):
                 spans.append((-1, -1))
                 continue
             start = out.cell_len
-            if i == self.value:
-                out.append(f" {option} ", style=palette.SPOT_CURSOR)
+            if i == self.value:  # as wide as the others: nothing moves when it changes
+                out.append(f"{CHOSEN[0]}{option}{CHOSEN[1]}", style=palette.SPOT_CURSOR)
             else:
                 out.append(f" {option} ", style=palette.DIM)
             spans.append((start, out.cell_len))
