@@ -14,14 +14,22 @@ The CPU seconds are shown too (this process's and its worker processes'), which 
 work hardly changes. The review judges its turns on ``--workers`` processes (by default
 as many as it uses in the app: one per processor, up to four); on a quiet machine the
 seconds are about the CPU seconds divided by the workers.
+
+With ``--kept``, each review keeps its turns judged in a folder of its own (as the app
+and ``orbis review`` keep them in the data folder), and the game is then reviewed a
+second time from its record, which finds every turn kept: the seconds of that second
+review are printed, and it is checked to be the same review.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import tempfile
 import time
+from pathlib import Path
 
+from orbis_tui.analysis import KeptTurns
 from orbis_tui.analysis.parallel import worker_count
 from orbis_tui.analysis.review import review_record
 from orbis_tui.analysis.search import REVIEW_PER_OPTION
@@ -55,6 +63,7 @@ def main() -> None:
     size.add_argument("--size", type=int, default=REVIEW_PER_OPTION)
     size.add_argument("--budget", type=float, default=None, help="seconds per decision")
     parser.add_argument("--workers", type=int, default=worker_count())
+    parser.add_argument("--kept", action="store_true", help="review again from the kept turns")
     args = parser.parse_args()
     search = {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
     print(
@@ -77,8 +86,10 @@ def main() -> None:
 
         start = last = time.perf_counter()
         cpu = cpu_seconds()
+        folder = tempfile.TemporaryDirectory()
+        kept = KeptTurns(Path(folder.name)) if args.kept else None
         review = review_record(
-            record, seed=args.seed, progress=progress, workers=args.workers, **search
+            record, seed=args.seed, progress=progress, workers=args.workers, kept=kept, **search
         )
         seconds = time.perf_counter() - start
         cpu = cpu_seconds() - cpu
@@ -93,6 +104,18 @@ def main() -> None:
             f"{mistakes} mistakes",
             flush=True,
         )
+        if kept is not None:
+            again, cpu = time.perf_counter(), cpu_seconds()
+            second = review_record(
+                record, seed=args.seed, workers=args.workers, kept=kept, **search
+            )
+            print(
+                f"  reviewed again from its record, every turn kept: "
+                f"{time.perf_counter() - again:.2f} s ({cpu_seconds() - cpu:.2f} s of CPU), "
+                f"{'the same review' if second == review else 'ANOTHER REVIEW'}",
+                flush=True,
+            )
+        folder.cleanup()
     print(
         f"review of a game: mean {sum(totals) / len(totals):.1f} s, worst {max(totals):.1f} s "
         f"(CPU: mean {sum(cpus) / len(cpus):.1f} s, worst {max(cpus):.1f} s); "
