@@ -1,7 +1,7 @@
 """How fast the review's greedy futures are: greedy futures per second.
 
     .venv/bin/python benchmarks/bench_futures.py [--players 2,3,4] [--seed 0]
-        [--worlds 3] [--options 3] [--repeat 3] [--profile]
+        [--worlds 3] [--options 3] [--repeat 3] [--profile] [--without]
 
 A future is what the review (and a hint) plays to judge an option: the option's turn
 finished greedily, then every seat's greedy turn (``Planner.turn_plans``, the quick
@@ -15,6 +15,9 @@ of the repeats, with the fastest and the slowest), and the greedy whole turns pl
 per CPU second. CPU time (``time.process_time``) is what it reports: others' work on a
 shared machine changes it much less than the wall clock; the load average is shown.
 ``--profile`` adds cProfile's top functions (by their own time) of one repeat.
+``--without`` does everything but play the futures: under valgrind's cachegrind (which
+counts instructions, whatever the machine's load) a run with the futures minus a run
+without is the futures' own work (see docs/bots.md, "Greedy futures").
 """
 
 from __future__ import annotations
@@ -56,15 +59,18 @@ class _CountingPlanner(QuickPlanner):
         return super().turn_plans(state)
 
 
-def play(state: GameState, seed: int, worlds: int, options: int) -> tuple[int, int, float]:
+def play(
+    state: GameState, seed: int, worlds: int, options: int, without: bool = False
+) -> tuple[int, int, float]:
     """The futures of the first ``options`` answers on ``worlds`` worlds: (futures, greedy
-    turns, CPU seconds)."""
+    turns, CPU seconds); ``without``: everything but the futures themselves."""
     planner = _CountingPlanner()
     sampled = turn_worlds(state, seed, worlds)
     answers = state.decision_actions()[:options]
     start = time.process_time()
     for action in answers:
-        play_futures(state, [action], sampled, planner, None)
+        if not without:
+            play_futures(state, [action], sampled, planner, None)
     return len(answers) * worlds, planner.turns, time.process_time() - start
 
 
@@ -76,14 +82,23 @@ def main() -> None:
     parser.add_argument("--options", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", action="store_true", help="cProfile one repeat")
+    parser.add_argument(
+        "--without", action="store_true", help="all but the futures (for instruction counts)"
+    )
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     for players in (int(n) for n in args.players.split(",")):
         state = midgame(players, args.seed)
-        runs = [play(state, args.seed, args.worlds, args.options) for _ in range(args.repeat)]
+        runs = [
+            play(state, args.seed, args.worlds, args.options, args.without)
+            for _ in range(args.repeat)
+        ]
         futures, turns, _ = runs[0]
         seconds = sorted(cpu for _, _, cpu in runs)
         median = statistics.median(seconds)
+        if args.without:
+            print(f"{players} players, from turn {state.turn + 1}: no futures played")
+            continue
         print(
             f"{players} players, from turn {state.turn + 1} of {state.total_turns}: "
             f"{futures} futures ({turns} greedy turns) in {median:.2f} CPU s (median of "
