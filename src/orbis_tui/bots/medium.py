@@ -74,7 +74,9 @@ class Planner:
         me = state.current
         plans = []
         for action in state.decision_actions():
-            child = state.copy(record=False)
+            # A scratch copy sharing the other seats (see GameState.turn_copy): the
+            # planner plays only this seat's answers on it, and stops at the turn's end.
+            child = state.turn_copy()
             child.apply_unchecked(action)  # one of the engine's own legal answers
             rest, value = self._finish(child, me, True)
             plans.append(TurnPlan([action, *rest], value))
@@ -96,7 +98,7 @@ class Planner:
         options = self.options(state)
         last = len(options) - 1
         for index, seq in enumerate(options):
-            child = state if scratch and index == last else state.copy(record=False)
+            child = state if scratch and index == last else state.turn_copy()
             for action in seq:
                 child.apply_unchecked(action)  # the answers of options() are legal
             rest, value = self._finish(child, me, True)

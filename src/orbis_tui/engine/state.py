@@ -119,6 +119,34 @@ class GameState:
         other._decision = self._decision
         return other
 
+    def turn_copy(self) -> GameState:
+        """A scratch copy for finishing the active seat's turn (a planner's), which
+        keeps no undo record and shares the other seats' parts with this state: only
+        the active seat's part is copied, the one thing a turn changes but the market,
+        the piles' positions and the gods left (copied too). Only for playing the
+        active seat's answers on it up to the end of its turn: an answer of another seat
+        played on the copy would change this state as well."""
+        other = GameState.__new__(GameState)
+        other._record = False
+        other.catalog = self.catalog
+        other.deal = self.deal
+        current = self.current
+        players = other.players = self.players[:]
+        players[current] = players[current].copy()
+        other.first_player = self.first_player
+        other.current = current
+        other.turn = self.turn
+        other.market = self.market[:]
+        other.market_worshipers = self.market_worshipers[:]
+        other.piles = self.piles
+        other.pile_pos = self.pile_pos[:]
+        other.gods_available = self.gods_available[:]
+        other.kind = self.kind
+        other.take = self.take
+        other._history = []
+        other._decision = self._decision
+        return other
+
     def signature(self) -> tuple[object, ...]:
         """Everything that makes this state what it is, for comparing two states: the
         position and the order of the tiles still face down (not the tiles already drawn,
