@@ -13,11 +13,13 @@ from orbis_tui.bots.heuristics import (
     DEFAULT_WEIGHTS,
     PyramidFacts,
     Weights,
+    grown_facts,
     open_spot_colors,
     pyramid_facts,
     pyramid_points,
+    root_facts,
 )
-from orbis_tui.engine import Pyramid, effect_counts, highest_mystic, new_game
+from orbis_tui.engine import PlacedTile, Pyramid, effect_counts, highest_mystic, new_game
 from orbis_tui.tiles import load_catalog
 
 
@@ -49,3 +51,52 @@ def test_facts_in_one_pass_are_the_functions_own(players: int, seed: int, weight
                 )
                 assert pyramid_facts(pyr, idle, weights, over) == separate
     assert len(pyramids) > 150 and forests > 20  # forests (the hard part) were met
+
+
+def _grown(players: int, seed: int) -> list[tuple[Pyramid, Pyramid]]:
+    """Pyramids of a random game, each with every way the next tile may join it (the
+    planner's placements: every legal spot, as the tile or a wilderness, and cancelled
+    too): (the pyramid before, the pyramid after)."""
+    state = new_game(load_catalog(), ["A", "B", "C", "D"][:players], seed=seed, first_player=0)
+    rng = random.Random(seed)
+    pairs: list[tuple[Pyramid, Pyramid]] = []
+    while not state.is_over:
+        if state.kind.value == "place":
+            before = dict(state.player.pyramid)
+            for action in state.decision_actions():
+                child = state.copy(record=False)
+                child.apply(action)
+                after = dict(child.players[state.current].pyramid)
+                pairs.append((before, after))
+                pos = next(reversed(after))
+                cancelled = dict(after)
+                cancelled[pos] = PlacedTile(after[pos].tile, after[pos].wild, True)
+                pairs.append((before, cancelled))
+        state.apply(rng.choice(state.legal_actions()))
+    return pairs
+
+
+@pytest.mark.parametrize("weights", [DEFAULT_WEIGHTS, Weights(forest_chance=0.3, wild_penalty=2)])
+# Seeds whose random games hold counting forests before many placements (the forests
+# are what grown_facts looks at again).
+@pytest.mark.parametrize("players,seed", [(2, 24), (3, 22), (4, 28)])
+def test_grown_facts_are_the_whole_pass(players: int, seed: int, weights: Weights) -> None:
+    """The facts of a pyramid with one more tile, found from the facts kept of the
+    pyramid before it (``root_facts``, ``grown_facts``, as the quick planner finds its
+    placements'), are those of a whole pass over it, to the last bit of the points."""
+    pairs = _grown(players, seed)
+    forests = 0
+    for before, after in pairs:
+        forests += any(
+            p.tile.effect.kind.value == "forest" and not p.wild and not p.cancelled
+            for p in before.values()
+        )
+        for idle in (False, True):
+            for over in (False, True):
+                root = root_facts(before, idle, weights, over)
+                assert root.facts == pyramid_facts(before, idle, weights, over)
+                whole = pyramid_facts(after, idle, weights, over)
+                grown = grown_facts(root, after, idle, weights, over)
+                assert grown == whole
+                assert grown.points.hex() == whole.points.hex()
+    assert len(pairs) > 200 and forests > 25

@@ -23,12 +23,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..engine import Action, GameState, GodId, Tile
+from ..engine import Action, GameState, GodId, Pyramid, Tile
 from .heuristics import (
     Context,
     PyramidFacts,
+    RootFacts,
     color_need,
+    grown_facts,
     pyramid_facts,
+    root_facts,
     seat_value,
     temple_tokens,
 )
@@ -56,7 +59,10 @@ class QuickPlanner(Planner):
         self._needs: dict[tuple[int, ...], tuple[tuple[Tile | None, ...], list[float]]] = {}
         self._count = 0
         self._root = (0, 0, 0)  # the mover, the number of its pyramid, the pyramid's size
-        self._roots: dict[tuple[object, ...], tuple[int, tuple[Tile, ...]]] = {}
+        # Each root's number and a copy of it (which keeps its tiles alive).
+        self._roots: dict[tuple[object, ...], tuple[int, Pyramid]] = {}
+        self._root_pyramid: Pyramid = {}
+        self._rooted: dict[tuple[int, bool, bool], RootFacts] = {}  # by number, idle, over
         self._facts: dict[tuple[object, ...], tuple[Tile, PyramidFacts]] = {}
 
     def turn_plans(self, state: GameState) -> list[TurnPlan]:
@@ -106,10 +112,24 @@ class QuickPlanner(Planner):
         if known is None:
             if len(self._facts) >= _MOST_PYRAMIDS:
                 self._facts.clear()
+            if grown:
+                # The root's facts with the new tile: only it and the forests are
+                # looked at (the same facts as a whole pass; see grown_facts).
+                facts = grown_facts(self._root_facts(idle, over), pyramid, idle, self.weights, over)
+            else:
+                facts = pyramid_facts(pyramid, idle, self.weights, over)
             # The entry keeps the tile alive, so no other tile takes its id.
-            facts = pyramid_facts(pyramid, idle, self.weights, over)
             known = self._facts[key] = (last.tile, facts)
         return known[1]
+
+    def _root_facts(self, idle: bool, over: bool) -> RootFacts:
+        """The :class:`RootFacts` of the mover's pyramid at the start of the planning."""
+        number, root = self._root[1], self._root_pyramid
+        key = (number, idle, over)
+        known = self._rooted.get(key)
+        if known is None:
+            known = self._rooted[key] = root_facts(root, idle, self.weights, over)
+        return known
 
     def _number_root(self, state: GameState) -> None:
         """Number the mover's pyramid at the start of a planning by its content."""
@@ -121,11 +141,13 @@ class QuickPlanner(Planner):
             if len(self._roots) >= _MOST_PYRAMIDS:
                 self._roots.clear()
                 self._facts.clear()  # their keys hold the numbers of these roots
-            # Numbers are never reused; the entry keeps the tiles (whose ids make the
-            # content) alive.
+                self._rooted.clear()
+            # Numbers are never reused; the entry's copy of the pyramid keeps the tiles
+            # (whose ids make the content) alive.
             self._count += 1
-            known = self._roots[content] = (self._count, tuple(p.tile for p in pyramid.values()))
+            known = self._roots[content] = (self._count, dict(pyramid))
         self._root = (me, known[0], len(pyramid))
+        self._root_pyramid = known[1]
 
     def need(self, state: GameState, seat: int) -> list[float]:
         if not self._frozen:
