@@ -402,10 +402,12 @@ def color_need(state: GameState, seat: int) -> list[float]:
     """
     reductions = state.players[seat].reductions
     need = [0.5] * NUM_COLORS
+    wanted = _WANTS.get
     for tile in state.market:
         if tile is None:
             continue
-        for c, want in _tile_wants(tile):
+        known = wanted(id(tile))  # _tile_wants, its lookup written out
+        for c, want in _tile_wants(tile) if known is None else known[1]:
             if not reductions[c]:
                 need[c] += want
     top = max(need)
@@ -433,7 +435,8 @@ def _tile_wants(tile: Tile) -> tuple[tuple[int, float], ...]:
 def worshiper_scale(tiles_left: int, w: Weights) -> float:
     if tiles_left <= 0:
         return 0.0
-    return w.worshiper * min(1.0, tiles_left / w.worshiper_ramp)
+    share = tiles_left / w.worshiper_ramp
+    return w.worshiper * (share if share < 1.0 else 1.0)  # min(1.0, share), written out
 
 
 def realm_value(realm: list[int], need: list[float], scale: float, w: Weights) -> float:
@@ -475,11 +478,12 @@ def god_chance(god: GodId, seat: int, ctx: Context, remaining: float) -> float:
             return max(0.05, 0.6 * remaining - 0.15 * (best_other - have))
         return 0.55 * remaining if best_other == 0 else 0.4 * remaining
     if god is _TECHNOLOGY:
-        fewest = (
-            min(c["wilderness"] for i, c in enumerate(counts) if i != seat)
-            if len(counts) > 1
-            else 0
-        )
+        fewest = 0  # min(...) over the other seats, written out as best_other above
+        if len(counts) > 1:
+            fewest = -1
+            for other, theirs in enumerate(counts):
+                if other != seat and (fewest < 0 or theirs["wilderness"] < fewest):
+                    fewest = theirs["wilderness"]
         have = mine["wilderness"]
         if remaining <= 0:
             return 1.0 if have <= fewest else 0.0
