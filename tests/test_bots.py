@@ -3,6 +3,7 @@ hand-made positions (never a statistical claim about a few games)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -26,7 +27,7 @@ from builders import (
     volcano,
 )
 from orbis_tui.bots import LEVELS, Bot, EasyBot, ExpertBot, HardBot, MediumBot, RandomBot, make_bot
-from orbis_tui.bots.choices import pay_sequence, pick_to_gain, pick_to_give
+from orbis_tui.bots.choices import keep_value, pay_sequence, pick_to_gain, pick_to_give
 from orbis_tui.bots.heuristics import evaluate, forest_chance, margin
 from orbis_tui.engine import (
     Action,
@@ -323,6 +324,23 @@ def test_pick_to_give_and_gain() -> None:
     assert sum(pick_to_give([1, 1, 1, 1, 1], 3, need)) == 3
     gained = pick_to_gain([0, 0, 0, 0, 0], 5, need)
     assert sum(gained) == 5 and gained[1] == max(gained)
+
+
+def test_pick_to_give_gives_what_keep_value_says_hurts_least() -> None:
+    """pick_to_give (its keep_value written out) gives, one at a time, the worshiper
+    that keep_value says is least worth keeping (the first such color on a tie)."""
+    rng = random.Random(5)
+    for _ in range(2000):
+        realm = [rng.randint(0, 8) for _ in range(5)]
+        size = rng.randint(1, sum(realm)) if sum(realm) else 0
+        need = [rng.choice((0.0, 0.2, 0.5, 1.0, rng.random())) for _ in range(5)]
+        left, given = realm[:], [0] * 5
+        for _ in range(size):
+            held = [c for c in range(5) if left[c] > 0]
+            worst = min(held, key=lambda c: keep_value(left, c, need))
+            left[worst] -= 1
+            given[worst] += 1
+        assert pick_to_give(realm, size, need) == tuple(given)
 
 
 def test_forest_chance_follows_the_neighbors() -> None:

@@ -42,9 +42,12 @@ def pick_to_give(realm: list[int], size: int, need: list[float]) -> Count:
         best = -1
         best_value = 0.0
         for c in range(NUM_COLORS):
-            if left[c] <= 0:
+            n = left[c]
+            if n <= 0:
                 continue
-            value = keep_value(left, c, need)
+            # keep_value(left, c, need), written out: this runs at every payment,
+            # return and discard a search imagines
+            value = 1.0 / 3.0 + 0.001 * need[c] if n > 5 else 0.5 + 0.5 * need[c] + 0.02 * (5 - n)
             if best < 0 or value < best_value:
                 best, best_value = c, value
         left[best] -= 1

@@ -101,6 +101,12 @@ class Planner:
             child = state if scratch and index == last else state.turn_copy()
             for action in seq:
                 child.apply_unchecked(action)  # the answers of options() are legal
+            after = child.kind
+            if after is _TURN or after is _OVER or child.current != me:
+                value = self.margin(child, me)  # the turn is over: _finish's first case
+                if best is None or value > best[1]:
+                    best = (seq[:], value)
+                continue
             rest, value = self._finish(child, me, True)
             if best is None or value > best[1]:
                 best = ([*seq, *rest], value)
