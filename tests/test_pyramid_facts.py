@@ -13,13 +13,24 @@ from orbis_tui.bots.heuristics import (
     DEFAULT_WEIGHTS,
     PyramidFacts,
     Weights,
+    forest_chance,
     grown_facts,
     open_spot_colors,
     pyramid_facts,
     pyramid_points,
     root_facts,
 )
-from orbis_tui.engine import PlacedTile, Pyramid, effect_counts, highest_mystic, new_game
+from orbis_tui.engine import (
+    Color,
+    PlacedTile,
+    Pyramid,
+    Tile,
+    effect_counts,
+    forest_matching,
+    geometry,
+    highest_mystic,
+    new_game,
+)
 from orbis_tui.tiles import load_catalog
 
 
@@ -74,6 +85,68 @@ def _grown(players: int, seed: int) -> list[tuple[Pyramid, Pyramid]]:
                 pairs.append((before, cancelled))
         state.apply(rng.choice(state.legal_actions()))
     return pairs
+
+
+def _grown_beside_forests(seed: int) -> list[tuple[Pyramid, Pyramid]]:
+    """Pyramids grown from random tiles of the catalog at random open spots (not all
+    of them legal, which the facts do not ask) that hold a forest not yet validated,
+    each with a tile put at every spot open in them: a wilderness, or a tile of each of
+    the forest's colors, kept or cancelled."""
+    catalog = load_catalog()
+    forests = [t for t in catalog.tiles if t.effect.kind.value == "forest"]
+    by_color: dict[Color, Tile] = {}
+    for tile in catalog.tiles:
+        by_color.setdefault(tile.color, tile)
+    rng = random.Random(seed)
+    pairs: list[tuple[Pyramid, Pyramid]] = []
+    for _ in range(12):
+        before: Pyramid = {}
+        while len(before) < 12:
+            spot = rng.choice(geometry.wild_spots(before))
+            tile = rng.choice(forests) if rng.random() < 0.3 else rng.choice(catalog.tiles)
+            before = {**before, spot: PlacedTile(tile, rng.random() < 0.15, rng.random() < 0.1)}
+            waiting = [
+                p
+                for pos, p in before.items()
+                if p.tile.effect.kind.value == "forest"
+                and not p.wild
+                and not p.cancelled
+                and forest_matching(before, pos, p) < p.tile.effect.count
+            ]
+            if not waiting:
+                continue
+            colors = {c for p in waiting for c in p.tile.effect.colors}
+            tiles = [by_color[c] for c in sorted(colors)] + [catalog.tiles[0]]
+            for open_spot in geometry.wild_spots(before):
+                for tile in tiles:
+                    for wild, cancelled in ((False, False), (False, True), (True, False)):
+                        after = dict(before)
+                        after[open_spot] = PlacedTile(tile, wild, cancelled)
+                        pairs.append((before, after))
+    return pairs
+
+
+@pytest.mark.parametrize("weights", [DEFAULT_WEIGHTS, Weights(forest_chance=0.3, wild_penalty=2)])
+@pytest.mark.parametrize("seed", [51, 52])
+def test_grown_facts_beside_forests_waiting_for_neighbours(seed: int, weights: Weights) -> None:
+    """A tile put beside (or anywhere near) a forest not yet validated changes its
+    chance, which grown_facts finds again: still the whole pass's facts, bit for bit."""
+    pairs = _grown_beside_forests(seed)
+    moved = 0  # pairs in which a forest's chance changed
+    q = weights.forest_chance
+    for before, after in pairs:
+        for idle in (False, True):
+            for over in (False, True):
+                root = root_facts(before, idle, weights, over)
+                whole = pyramid_facts(after, idle, weights, over)
+                grown = grown_facts(root, after, idle, weights, over)
+                assert grown == whole
+                assert grown.points.hex() == whole.points.hex()
+        moved += any(
+            forest_chance(before, at, placed, q) != forest_chance(after, at, placed, q)
+            for _, at, placed in root.forests
+        )
+    assert len(pairs) > 200 and moved > 50
 
 
 @pytest.mark.parametrize("weights", [DEFAULT_WEIGHTS, Weights(forest_chance=0.3, wild_penalty=2)])
