@@ -9,16 +9,15 @@ import random
 
 import pytest
 
+from orbis_tui.bots.grown import grown_facts, root_facts
 from orbis_tui.bots.heuristics import (
     DEFAULT_WEIGHTS,
     PyramidFacts,
     Weights,
     forest_chance,
-    grown_facts,
     open_spot_colors,
     pyramid_facts,
     pyramid_points,
-    root_facts,
 )
 from orbis_tui.engine import (
     Color,

@@ -24,14 +24,12 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ..engine import Action, GameState, GodId, Pyramid, Tile
+from .grown import RootFacts, grown_facts, root_facts
 from .heuristics import (
     Context,
     PyramidFacts,
-    RootFacts,
     color_need,
-    grown_facts,
     pyramid_facts,
-    root_facts,
     seat_value,
     temple_tokens,
 )
