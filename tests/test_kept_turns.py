@@ -13,23 +13,10 @@ from orbis_tui.analysis import JudgedAhead, KeptTurns, ReviewCache
 from orbis_tui.analysis import review as review_module
 from orbis_tui.analysis.ahead import turn_jobs
 from orbis_tui.analysis.kept_turns import turn_from_json, turn_to_json
-from orbis_tui.analysis.review import TurnJudgements, _TurnJob, review_record
+from orbis_tui.analysis.review import TurnJudgements, review_record
 from orbis_tui.records import GameRecord, replay
 from test_review import opening
-from test_review_ahead import SIZE, WAIT
-
-
-def counting(monkeypatch: pytest.MonkeyPatch) -> list[_TurnJob]:
-    """The turns judged from now on (the review's own function, counted)."""
-    judged: list[_TurnJob] = []
-    original = review_module._judge_turn
-
-    def counted(job: _TurnJob) -> TurnJudgements:
-        judged.append(job)
-        return original(job)
-
-    monkeypatch.setattr(review_module, "_judge_turn", counted)
-    return judged
+from test_review_ahead import SIZE, WAIT, counting_turns_judged
 
 
 def test_a_review_keeps_its_turns_and_the_next_one_judges_none(
@@ -40,7 +27,7 @@ def test_a_review_keeps_its_turns_and_the_next_one_judges_none(
     first = review_record(record, per_option=SIZE, workers=1, kept=kept)
     turns = len(turn_jobs(record, per_option=SIZE))
     assert len(list((tmp_path / "reviews" / "turns").glob("*.json"))) == turns
-    judged = counting(monkeypatch)
+    judged = counting_turns_judged(monkeypatch)
     again = review_record(record, per_option=SIZE, workers=1, kept=kept)
     assert again == first and judged == []
 
@@ -62,7 +49,7 @@ def test_a_review_stopped_half_way_keeps_what_it_judged(
         cancel=lambda: bool(told),
     )
     assert stopped.settings["complete"] is False and stopped.moves
-    judged = counting(monkeypatch)
+    judged = counting_turns_judged(monkeypatch)
     whole = review_record(record, per_option=SIZE, workers=1, kept=kept)
     assert whole.settings["complete"] is True
     assert len(judged) == len(turn_jobs(record, per_option=SIZE)) - len(told)

@@ -60,14 +60,7 @@ def test_the_review_takes_the_turns_judged_ahead_and_is_the_same(
         ahead.game_moved(played, state)
     assert ahead.wait(WAIT)
     known = ahead.known()
-    judged_here: list[_TurnJob] = []
-    original = review_module._judge_turn
-
-    def counted(job: _TurnJob) -> TurnJudgements:
-        judged_here.append(job)
-        return original(job)
-
-    monkeypatch.setattr(review_module, "_judge_turn", counted)
+    judged_here = counting_turns_judged(monkeypatch)
     handed: list[int] = []
     review = review_record(
         final,
@@ -101,6 +94,20 @@ def test_closed_it_sends_nothing_and_keeps_what_was_judged(ahead: JudgedAhead) -
     ahead.close()
     ahead.game_moved(record, replay(record))
     assert ahead.wait(WAIT) and ahead.sent == 0 and ahead.known() == {}
+
+
+def counting_turns_judged(monkeypatch: pytest.MonkeyPatch) -> list[_TurnJob]:
+    """The turns the review judges from now on, in this process (the review's own
+    function, counted): a turn taken as judged before is not among them."""
+    judged: list[_TurnJob] = []
+    original = review_module._judge_turn
+
+    def counted(job: _TurnJob) -> TurnJudgements:
+        judged.append(job)
+        return original(job)
+
+    monkeypatch.setattr(review_module, "_judge_turn", counted)
+    return judged
 
 
 def turn_of(job: _TurnJob) -> int:

@@ -13,13 +13,14 @@ from textual import events
 from orbis_tui.analysis import ReviewCache, allow_judging_ahead
 from orbis_tui.analysis import review as review_module
 from orbis_tui.analysis.ahead import turn_jobs
-from orbis_tui.analysis.review import TurnJudgements, _TurnJob, review_record
+from orbis_tui.analysis.review import review_record
 from orbis_tui.records import Match
 from orbis_tui.tui.screens import review as review_screen
 from orbis_tui.tui.screens.review import ReviewScreen, review_size
 from orbis_tui.tui.screens.settings import SettingsScreen
 from orbis_tui.tui.screens.table import TableScreen
 from test_review import opening
+from test_review_ahead import counting_turns_judged
 
 WAIT = 300.0  # seconds at most for the worker: an event, not a pause; only a hang hits it
 
@@ -38,16 +39,6 @@ def test_a_resumed_game_has_its_turns_judged_and_its_review_takes_them(
     allow_judging_ahead(True, quiet=False)  # a busy machine would starve the lowest priority
     monkeypatch.setattr(review_screen, "PER_OPTION", 2)  # a small search keeps it quick
     record = opening(2)  # two turns over, the third not begun
-    judged_here: list[_TurnJob] = []
-    original = review_module._judge_turn
-
-    def counted(job: _TurnJob) -> TurnJudgements:
-        judged_here.append(job)
-        return original(job)
-
-    def count_the_turns_judged_here() -> None:  # once the worker is done: it pickles it
-        monkeypatch.setattr(review_module, "_judge_turn", counted)
-        monkeypatch.setattr(review_module, "worker_count", lambda: 1)
 
     async def go() -> None:
         app = ResumedApp(Match(record), tmp_path)
@@ -63,7 +54,9 @@ def test_a_resumed_game_has_its_turns_judged_and_its_review_takes_them(
             assert len(ahead.known()) == len(all_turns) > 1
             # and kept on disk, in the data folder, for a later review of the game
             assert len(list((tmp_path / "reviews" / "turns").glob("*.json"))) == len(all_turns)
-            count_the_turns_judged_here()
+            # counted once the worker is done (it pickles the function it runs)
+            judged_here = counting_turns_judged(monkeypatch)
+            monkeypatch.setattr(review_module, "worker_count", lambda: 1)
             app.push_screen(ReviewScreen(record, ahead=ahead))
             await pilot.pause()
             await app.workers.wait_for_complete()
@@ -86,14 +79,7 @@ def test_the_review_screen_takes_the_turns_kept_on_disk(
     record = opening(2)
     cache = ReviewCache.in_data_folder(tmp_path)
     review_record(record, per_option=review_size(), workers=1, kept=cache.turns)
-    judged_here: list[_TurnJob] = []
-    original = review_module._judge_turn
-
-    def counted(job: _TurnJob) -> TurnJudgements:
-        judged_here.append(job)
-        return original(job)
-
-    monkeypatch.setattr(review_module, "_judge_turn", counted)
+    judged_here = counting_turns_judged(monkeypatch)
     monkeypatch.setattr(review_module, "worker_count", lambda: 1)
 
     async def go() -> None:
