@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from app_driver import TableApp, press
 from textual import events
+from textual.app import App
+from textual.pilot import Pilot
 
 from orbis_tui.analysis import ReviewCache, allow_judging_ahead
 from orbis_tui.analysis import review as review_module
@@ -31,6 +33,17 @@ class ResumedApp(TableApp):
     def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual's event
         event.prevent_default()
         self._show_table(self.match, self.seats, resumed=True)
+
+
+async def review_opened(app: App[None], pilot: Pilot[None], screen: ReviewScreen) -> ReviewScreen:
+    """``screen`` pushed, once its analysis is over."""
+    app.push_screen(screen)
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    assert app.screen is screen
+    while screen.analysing:
+        await pilot.pause()
+    return screen
 
 
 def test_a_resumed_game_has_its_turns_judged_and_its_review_takes_them(
@@ -57,13 +70,7 @@ def test_a_resumed_game_has_its_turns_judged_and_its_review_takes_them(
             # counted once the worker is done (it pickles the function it runs)
             judged_here = counting_turns_judged(monkeypatch)
             monkeypatch.setattr(review_module, "worker_count", lambda: 1)
-            app.push_screen(ReviewScreen(record, ahead=ahead))
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            screen = app.screen
-            assert isinstance(screen, ReviewScreen)
-            while screen.analysing:
-                await pilot.pause()
+            screen = await review_opened(app, pilot, ReviewScreen(record, ahead=ahead))
             assert judged_here == []  # every turn taken as it was judged ahead
             assert screen.review == review_record(record, per_option=review_size(), workers=1)
 
@@ -85,13 +92,7 @@ def test_the_review_screen_takes_the_turns_kept_on_disk(
     async def go() -> None:
         app = TableApp(Match(record), tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(ReviewScreen(record, cache=cache))
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            screen = app.screen
-            assert isinstance(screen, ReviewScreen)
-            while screen.analysing:
-                await pilot.pause()
+            screen = await review_opened(app, pilot, ReviewScreen(record, cache=cache))
             assert judged_here == []
             assert screen.review == review_record(record, per_option=review_size(), workers=1)
 
