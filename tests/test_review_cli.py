@@ -501,3 +501,36 @@ def test_on_a_terminal_each_mistake_is_printed_above_the_bar_as_it_is_found(
     assert piped == report and first not in said and second not in said
     out, said = review("--json")
     assert GameReview.from_json(out).to_json() == out and said == ""
+
+
+def test_ctrl_c_on_a_terminal_still_prints_the_mistakes_held_back_and_says_how_far(
+    short_record: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review stopped with Ctrl+C while a later turn's mistake waits for an earlier
+    turn still prints that mistake (nothing judged goes unsaid), then how many turns
+    were judged and that they are kept: the same command goes on from there."""
+    from orbis_tui import analysis
+    from orbis_tui.analysis import judged_turns
+
+    record = load_record(short_record.read_text(encoding="utf-8"))[0]
+    _, second = _stand_in_mistakes(record)
+
+    def stopped(record: GameRecord, **asked: Any) -> GameReview:
+        asked["judged"]((second,))  # the later turn is judged first ...
+        raise KeyboardInterrupt  # ... and the review is stopped before the first
+
+    monkeypatch.setattr(analysis, "review_record", stopped)
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["review", str(short_record)]) == 130
+    book = ReplayBook(record)
+    names = record.setup.players
+    name = names[second.seat]
+    found = fill(REVIEW_FOUND, turn=2, round=1, name=name, loss=second.loss)
+    played = played_words(book.state(second.index), second, name=name)
+    shown = " ".join(_plain(err.getvalue()).split())
+    assert f"{found} {played}" in shown
+    total = len(judged_turns(record))
+    assert f"stopped with 1 of {total} turns judged" in shown
+    assert "goes on from there" in shown
+    assert capsys.readouterr().out == ""  # no report for a review stopped

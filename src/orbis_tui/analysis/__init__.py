@@ -35,6 +35,7 @@ _LAZY = {
     "TurnJudgements": "review",
     "TurnsKept": "review",
     "PlayerSummary": "review",
+    "InTurnOrder": "review_order",
     "in_turn_order": "review_order",
     "judged_turns": "review_order",
     "loss_parts": "review",
@@ -61,7 +62,7 @@ if TYPE_CHECKING:
     )
     from .review_cache import ReviewCache, review_key
     from .review_decisions import forced_answers
-    from .review_order import in_turn_order, judged_turns
+    from .review_order import InTurnOrder, in_turn_order, judged_turns
 
 
 __getattr__ = lazy_attributes(__name__, _LAZY)
@@ -74,6 +75,7 @@ __all__ = [
     "Analysis",
     "GameReview",
     "HintOption",
+    "InTurnOrder",
     "JudgedAhead",
     "KeptTurns",
     "MoveReview",

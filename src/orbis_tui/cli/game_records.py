@@ -16,11 +16,9 @@ from .arguments import AddCommand, recent_count, review_size, usable_data_dir
 from .language import language_option
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from rich.console import Console
 
-    from ..analysis import GameReview, MoveReview, ReviewCache
+    from ..analysis import GameReview, InTurnOrder, MoveReview, ReviewCache
     from ..engine import GameState
     from ..records import GameRecord
     from .arguments import Commands
@@ -195,25 +193,35 @@ def _review_with_bar(
     from ..analysis import review_record
 
     columns = ("{task.description}", BarColumn(), TaskProgressColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("orbis review", total=1.0)
-        return review_record(
-            record,
-            seats=seats,
-            progress=lambda share: bar.update(task, completed=share),
-            judged=_mistakes_printed(record, seats, bar.console),
-            kept=_review_cache().turns,
-            **size,
+    console = Console(stderr=True)
+    in_order = _mistakes_printed(record, seats, console)
+    try:
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("orbis review", total=1.0)
+            return review_record(
+                record,
+                seats=seats,
+                progress=lambda share: bar.update(task, completed=share),
+                judged=in_order,
+                kept=_review_cache().turns,
+                **size,
+            )
+    except KeyboardInterrupt:
+        in_order.release_held()
+        message = _(
+            "orbis review: stopped with {judged} of {total} turns judged. The judged turns "
+            "are kept: the same command goes on from there."
         )
+        console.print(message.format(judged=in_order.arrived, total=in_order.total))
+        raise
 
 
-def _mistakes_printed(
-    record: GameRecord, seats: list[int] | None, console: Console
-) -> Callable[[tuple[MoveReview, ...]], None]:
+def _mistakes_printed(record: GameRecord, seats: list[int] | None, console: Console) -> InTurnOrder:
     """What prints each clear mistake of a turn of the ``seats`` reviewed on ``console``,
     a line each, as the plain seat's review says it, with what was played and what was
     best; in the game's order, though the turns are judged in any order: a turn judged
-    before an earlier one is held back only until that one is judged."""
+    before an earlier one is held back only until that one is judged, or the review is
+    stopped."""
     from rich.text import Text
 
     from ..analysis import in_turn_order, judged_turns
