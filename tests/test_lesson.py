@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from orbis_tui.analysis import texts
 from orbis_tui.analysis.lesson import _forests, _gap, _Say, game_lessons
 from orbis_tui.bots.medium import MediumBot
@@ -106,3 +108,22 @@ def test_every_category_the_rival_won_is_weighed_the_temple_token_too() -> None:
             assert "temple" in texts.ADVICE["temple_token"]
             return
     raise AssertionError("no seeded game gave one player the bigger temple token")
+
+
+def test_a_finding_of_a_point_is_said_but_gives_no_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Telling the winner of a 35-to-minus-6 game to fight for a category worth 1 CP
+    is noise: such a finding stays in the lesson, the advice comes from weightier ones."""
+    from orbis_tui.analysis import lesson
+
+    record = game(1)
+    values = (("category", "no-effect tiles"), ("name", "Ben"), ("theirs", 1), ("yours", 0))
+    for finder in ("_mistakes", "_tie_break", "_short", "_god", "_forests"):
+        monkeypatch.setattr(lesson, finder, lambda *args, **kwargs: [])
+    for weight, advised in ((1.0, False), (lesson.ADVICE_FLOOR, True)):
+        found = lesson.Finding(weight, "a gap", "category", values)
+        monkeypatch.setattr(lesson, "_gap", lambda *args, found=found: [found])
+        lines = game_lessons(record, {0: []}, addressed=0)[0]
+        assert lines[0] == "a gap"
+        assert (len(lines) == 2) is advised, lines
+        if advised:
+            assert "compete for no-effect tiles" in lines[1]

@@ -14,7 +14,8 @@ so that the biggest come first:
 - a tie on CP lost on the worshipers left (R-END-5).
 
 It ends with what to do differently, in the game's terms, for the one or two findings
-that weighed most. A lesson says "you" to the player it is addressed to (the one seat
+that weighed most (none for a finding of a CP or so: advice to fight for a point is
+noise). A lesson says "you" to the player it is addressed to (the one seat
 of a review of one seat), and names the player in a review of several.
 """
 
@@ -36,6 +37,7 @@ NOTABLE = 1.0  # CP: a smaller finding is not a lesson
 
 
 ADVICE = 2  # things to do differently, from the findings that weighed most
+ADVICE_FLOOR = 2.0  # CP: a finding lighter than this is said, but not worth advice
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,11 @@ def game_lessons(
         findings.sort(key=lambda f: -f.cp)
         kept = findings[:LESSONS]
         lines = [f.text for f in kept]
-        advice = [fill(texts.ADVICE[f.advice], **dict(f.values)) for f in kept if f.advice]
+        advice = [
+            fill(texts.ADVICE[f.advice], **dict(f.values))
+            for f in kept
+            if f.advice and f.cp >= ADVICE_FLOOR
+        ]
         if advice:
             joined = texts.ADVICE_SEP.join(advice[:ADVICE])
             lines.append(say.fill(texts.LESSON_ADVICE, texts.LESSON_ADVICE_NAMED, advice=joined))
