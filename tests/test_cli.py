@@ -138,6 +138,28 @@ def test_orbis_records_lists_the_newest_first_and_says_where(
     assert "orbis replay FILE" in out
 
 
+def test_orbis_records_tells_a_finished_last_game_from_one_in_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The autosave holds the last game until a new one starts: finished, it is not
+    called the game in progress."""
+    from orbis_tui.saves import SaveStore
+
+    autosave = SaveStore(tmp_path).autosave
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(RECORD.read_text(encoding="utf-8"))
+    autosave.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["records", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "The last game, finished" in out and "in progress" not in out
+    data["actions"] = data["actions"][:14]
+    data.pop("result", None)
+    autosave.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["records", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "The game in progress" in out and "The last game" not in out
+
+
 def test_orbis_replay_alone_lists_the_records(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -153,6 +153,7 @@ def test_a_four_player_game_against_three_computers(tmp_path: Path) -> None:
     assert saved(tmp_path).state.is_over
     assert "Pass the keyboard" not in text  # one person: nobody to pass it to
     assert "Player 3 took" in text  # what the computers did, at each turn
+    assert text.rstrip().endswith("orbis play --plain deals a new one.")  # not "resumes"
 
 
 def test_the_end_of_the_input_saves_and_the_game_resumes_there(tmp_path: Path) -> None:

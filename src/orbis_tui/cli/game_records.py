@@ -300,10 +300,24 @@ def _list_records(data_dir: Path | None, count: int) -> int:
         print(more.format(count=len(found) - count))
     autosave = SaveStore(data_dir).autosave
     if autosave.is_file():
-        unfinished = _("The game in progress: {path}")
-        print(unfinished.format(path=printable(autosave, MAX_LINE)))
+        if _finished(autosave):
+            line = _("The last game, finished (among the records once a new one starts): {path}")
+        else:
+            line = _("The game in progress: {path}")
+        print(line.format(path=printable(autosave, MAX_LINE)))
     print(_("See one with: orbis replay FILE (--view: step through it); orbis review FILE"))
     return 0
+
+
+def _finished(autosave: Path) -> bool:
+    """Whether the autosave holds a finished game (one that cannot be read: no)."""
+    from ..records import RecordError, read_record_file
+    from ..tiles import DataFileError
+
+    try:
+        return read_record_file(autosave)[1].is_over
+    except (RecordError, DataFileError, OSError):
+        return False
 
 
 def _cmd_records(args: argparse.Namespace) -> int:

@@ -443,5 +443,6 @@ class PlainSeat:
     def leave(self) -> int:
         self.session.save_now()
         self.session.flush()
-        self.say(_(texts.GOODBYE))
+        over = self.session.state.is_over
+        self.say(_(texts.GOODBYE_OVER if over else texts.GOODBYE))
         return 0

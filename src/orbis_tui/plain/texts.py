@@ -53,6 +53,10 @@ SAVED = N_("The game record is saved as {path}.")
 SAVE_FAILED = N_("The record could not be saved: {error}")
 AUTOSAVE_FAILED = N_("Saving failed: {error}. The game goes on; save writes it elsewhere.")
 GOODBYE = N_("Goodbye. The game is saved; orbis play --plain resumes it.")
+GOODBYE_OVER = N_(
+    "Goodbye. The finished game is kept (orbis records says where); orbis play --plain "
+    "deals a new one."
+)
 NO_HINTS = N_("{name} chose to play without hints.")
 HINT_TITLE = N_("The three best options, as the strongest computer sees them:")
 HINT_OPTION = N_(
