@@ -531,6 +531,6 @@ def test_ctrl_c_on_a_terminal_still_prints_the_mistakes_held_back_and_says_how_f
     shown = " ".join(_plain(err.getvalue()).split())
     assert f"{found} {played}" in shown
     total = len(judged_turns(record))
-    assert f"stopped with 1 of {total} turns judged" in shown
+    assert f"stopped; turns judged: 1 of {total}" in shown
     assert "goes on from there" in shown
     assert capsys.readouterr().out == ""  # no report for a review stopped

@@ -209,8 +209,8 @@ def _review_with_bar(
     except KeyboardInterrupt:
         in_order.release_held()
         message = _(
-            "orbis review: stopped with {judged} of {total} turns judged. The judged turns "
-            "are kept: the same command goes on from there."
+            "orbis review: stopped; turns judged: {judged} of {total}. The judged turns are "
+            "kept: the same command goes on from there."
         )
         console.print(message.format(judged=in_order.arrived, total=in_order.total))
         raise
