@@ -2,7 +2,7 @@
 the iterations reached, at the default budget.
 
     .venv/bin/python benchmarks/bench_trees.py [--players 2] [--positions 4]
-        [--budget SECONDS] [--workers 1,2] [--seed 0]
+        [--budget SECONDS] [--workers 1,2] [--trees K] [--seed 0]
 
 For each worker count the expert (its trees as the level sets them) searches the same
 mid-game positions (reached by medium players from deals ``seed``, ``seed + 1``, ...)
@@ -11,7 +11,7 @@ turn; two or more are kept worker processes, started (and timed) before the firs
 position. Printed per worker count: the wall time of a turn (mean and max), its CPU
 time (this process plus the workers'), the iterations of all trees together, and the
 machine's load average before and after (the figures mean little on a loaded machine:
-say the load with them).
+say the load with them). ``--trees`` grows K trees instead of the level's number.
 """
 
 from __future__ import annotations
@@ -39,7 +39,9 @@ def load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def measure(workers: int, positions: list[GameState], budget: float, seed: int) -> str:
+def measure(
+    workers: int, positions: list[GameState], budget: float, seed: int, trees: int | None
+) -> str:
     use_search_workers(None if workers <= 1 else SearchWorkers(workers, workers))
     started = ""
     if workers > 1:
@@ -49,9 +51,10 @@ def measure(workers: int, positions: list[GameState], budget: float, seed: int) 
     walls: list[float] = []
     cpus: list[float] = []
     iterations: list[int] = []
-    trees = 0
+    grown = 0
     for number, state in enumerate(positions):
-        bot = ExpertBot(bot_seed(seed + number, state.current), time_budget=budget)
+        asked = {} if trees is None else {"trees": trees}
+        bot = ExpertBot(bot_seed(seed + number, state.current), time_budget=budget, **asked)
         wall, cpu = time.perf_counter(), time.process_time()
         bot.choose(state)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
@@ -62,9 +65,10 @@ def measure(workers: int, positions: list[GameState], budget: float, seed: int) 
         walls.append(wall)
         cpus.append(cpu)
         iterations.append(result.iterations)
-        trees = int(TABLE_SETTINGS.get(state.num_players, {}).get("trees", bot.settings.trees))
+        level = TABLE_SETTINGS.get(state.num_players, {}).get("trees", bot.settings.trees)
+        grown = trees if trees is not None else int(level)
     return (
-        f"{workers} worker(s), {trees} trees: per turn wall mean {sum(walls) / len(walls):.3f} s,"
+        f"{workers} worker(s), {grown} trees: per turn wall mean {sum(walls) / len(walls):.3f} s,"
         f" max {max(walls):.3f} s | CPU mean {sum(cpus) / len(cpus):.3f} s"
         f" | iterations mean {sum(iterations) / len(iterations):.0f},"
         f" min {min(iterations)}, max {max(iterations)}{started}"
@@ -77,6 +81,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=4)
     parser.add_argument("--budget", type=float, default=DEFAULT_EXPERT_BUDGET)
     parser.add_argument("--workers", default="1,2")
+    parser.add_argument("--trees", type=int, default=None, help="trees (default: the level's)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     positions = [midgame(args.players, args.seed + n, 8) for n in range(args.positions)]
@@ -85,7 +90,7 @@ def main() -> None:
         f" {os.cpu_count()} processors; load average {load()}"
     )
     for workers in (int(w) for w in args.workers.split(",")):
-        print(measure(workers, positions, args.budget, args.seed), flush=True)
+        print(measure(workers, positions, args.budget, args.seed, args.trees), flush=True)
     print(f"load average after: {load()}")
 
 
