@@ -1,5 +1,5 @@
 """The mistakes a review finds, said in the game's order though its turns are judged in
-any order (orbis_tui.analysis.review.in_turn_order): the plain seat's review holds a
+any order (orbis_tui.analysis.review_order.InTurnOrder): the plain seat's review holds a
 turn back only while an earlier one is still being judged."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from orbis_tui.analysis import MoveReview
 from orbis_tui.analysis import review as review_module
 from orbis_tui.analysis.review import review_record
-from orbis_tui.analysis.review_order import in_turn_order, judged_turns
+from orbis_tui.analysis.review_order import InTurnOrder, judged_turns
 from orbis_tui.plain.advice import found_line, mistakes_said
 from orbis_tui.records import GameRecord, load_record
 
@@ -55,7 +55,7 @@ def test_the_turns_named_are_those_the_review_hands_over(
 
 def test_a_turn_judged_early_waits_only_for_the_turns_before_it() -> None:
     handed: list[int] = []
-    order = in_turn_order([2, 3, 5, 7], lambda moves: handed.append(moves[0].turn))
+    order = InTurnOrder([2, 3, 5, 7], lambda moves: handed.append(moves[0].turn))
     order((_mistake(2),))
     assert handed == [2]  # nothing before it: at once
     order((_mistake(5),))

@@ -36,7 +36,6 @@ _LAZY = {
     "TurnsKept": "review",
     "PlayerSummary": "review",
     "InTurnOrder": "review_order",
-    "in_turn_order": "review_order",
     "judged_turns": "review_order",
     "loss_parts": "review",
     "review_record": "review",
@@ -62,7 +61,7 @@ if TYPE_CHECKING:
     )
     from .review_cache import ReviewCache, review_key
     from .review_decisions import forced_answers
-    from .review_order import InTurnOrder, in_turn_order, judged_turns
+    from .review_order import InTurnOrder, judged_turns
 
 
 __getattr__ = lazy_attributes(__name__, _LAZY)
@@ -88,7 +87,6 @@ __all__ = [
     "analyse",
     "best_options",
     "forced_answers",
-    "in_turn_order",
     "judged_turns",
     "judging_ahead_allowed",
     "loss_parts",

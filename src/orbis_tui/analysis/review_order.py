@@ -51,10 +51,3 @@ class InTurnOrder:
         goes unsaid."""
         for turn in sorted(self._held):
             self._judged(self._held.pop(turn))
-
-
-def in_turn_order(
-    turns: Iterable[int], judged: Callable[[tuple[MoveReview, ...]], None]
-) -> InTurnOrder:
-    """An :class:`InTurnOrder` handing ``turns``' judgements to ``judged``."""
-    return InTurnOrder(turns, judged)

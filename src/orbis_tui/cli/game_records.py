@@ -189,6 +189,7 @@ def _review_with_bar(
     judged, in the game's order (the final report follows on the standard output)."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
+    from rich.text import Text
 
     from ..analysis import review_record
 
@@ -212,7 +213,7 @@ def _review_with_bar(
             "orbis review: stopped; turns judged: {judged} of {total}. The judged turns are "
             "kept: the same command goes on from there."
         )
-        console.print(message.format(judged=in_order.arrived, total=in_order.total))
+        console.print(Text(message.format(judged=in_order.arrived, total=in_order.total)))
         raise
 
 
@@ -224,7 +225,7 @@ def _mistakes_printed(record: GameRecord, seats: list[int] | None, console: Cons
     stopped."""
     from rich.text import Text
 
-    from ..analysis import in_turn_order, judged_turns
+    from ..analysis import InTurnOrder, judged_turns
     from ..plain.advice import decision_start, found_line
     from ..printable import printable
     from ..tui.core.replay_book import ReplayBook
@@ -238,7 +239,7 @@ def _mistakes_printed(record: GameRecord, seats: list[int] | None, console: Cons
                 before = book.state(decision_start(move))
                 console.print(Text(found_line(move, names, before)))
 
-    return in_turn_order(judged_turns(record, seats), judged)
+    return InTurnOrder(judged_turns(record, seats), judged)
 
 
 def _seat_of(text: str, players: list[str]) -> int | None:

@@ -147,7 +147,7 @@ def mistakes_said(
     """What tells ``found`` each mistake of a turn of ``record`` judged, a line each, in
     the game's order: a turn judged before an earlier one is held back only until that
     one is judged (the review takes the longest turns, the early ones, first)."""
-    from ..analysis import in_turn_order, judged_turns
+    from ..analysis import InTurnOrder, judged_turns
 
     names = record.setup.players
 
@@ -156,7 +156,7 @@ def mistakes_said(
             if move.mistake:
                 found(found_line(move, names))
 
-    return in_turn_order(judged_turns(record), judged)
+    return InTurnOrder(judged_turns(record), judged)
 
 
 def found_line(move: MoveReview, names: list[str], before: GameState | None = None) -> str:
