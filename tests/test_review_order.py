@@ -67,6 +67,22 @@ def test_a_turn_judged_early_waits_only_for_the_turns_before_it() -> None:
     assert handed == [2, 3, 5, 7, 4]
 
 
+def test_a_review_stopped_releases_what_it_held_back_in_the_games_order() -> None:
+    """Stopped while turn 3 is still being judged, the turns judged after it are handed
+    on in the game's order (none lost, none twice), and the count says how far it got."""
+    handed: list[int] = []
+    order = InTurnOrder([2, 3, 5, 7], lambda moves: handed.append(moves[0].turn))
+    order((_mistake(7),))
+    order((_mistake(2),))
+    order((_mistake(5),))
+    assert handed == [2]
+    assert (order.arrived, order.total) == (3, 4)
+    order.release_held()
+    assert handed == [2, 5, 7]
+    order.release_held()  # nothing held any more: nothing said twice
+    assert handed == [2, 5, 7]
+
+
 def test_the_plain_seats_review_says_the_mistakes_in_the_games_order() -> None:
     """Each turn's judgements as the review hands them over, the later turns first: each
     mistake is said as soon as every turn before it is judged, in the game's order."""
