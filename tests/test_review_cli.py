@@ -185,7 +185,12 @@ def test_ctrl_c_stops_a_review_and_its_worker_processes_quietly(tmp_path: Path) 
     the shell's code for it (130), no traceback, and no worker process left behind."""
     command = [sys.executable, "-m", "orbis_tui", "review", str(RECORD), "--json"]
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        text=True,
+        preexec_fn=as_at_a_terminal,
     )
     children: list[int] = []
     try:
@@ -203,6 +208,13 @@ def test_ctrl_c_stops_a_review_and_its_worker_processes_quietly(tmp_path: Path) 
     assert process.returncode == 130
     assert "Traceback" not in err
     assert wait_until_gone(children)
+
+
+def as_at_a_terminal() -> None:
+    """Ctrl+C as a program started at a terminal has it. A command started in the
+    background by a shell without job control (``pytest &`` in a script) inherits
+    Ctrl+C ignored, and Python then leaves it ignored: the review would never hear it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def wait_until_gone(pids: list[int], seconds: float = 10.0) -> bool:
