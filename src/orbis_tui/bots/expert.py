@@ -41,12 +41,13 @@ EXPERT_TREES = 4  # independent trees of one search (root parallelism; docs/bots
 # noisy means is too often a lucky one.
 # At every size the search is four independent trees, their root statistics summed
 # (root parallelism, see .forest): up to four processors think at once, and the move is
-# the same however many there are (with a fixed size); ``trees=1`` is the single tree
-# the matches measured (the trees' strength is not measured yet: docs/bots.md).
+# the same however many there are (with a fixed size). ``trees=1`` is the single tree
+# the held-out matches played; at equal iterations the trees play as well (two players:
+# 69.3% of 300 against the single tree's 68.3%, docs/bots.md).
 # At every size the victory counts at finished games only (a leaf before the end by its
 # margin): with two players 68.3% of 300 held-out games against hard, 62.5% with the
-# chance of winning at every leaf; with three 59.7% of 150, against 52.3% (docs/bots.md).
-# With four it was not measured: it follows the two and three.
+# chance of winning at every leaf; with three 59.7% of 150, against 52.3%; with four,
+# where it follows the two and three, 44.4% of 152 (docs/bots.md).
 TABLE_SETTINGS: dict[int, dict[str, float | bool]] = {
     2: {"trees": EXPERT_TREES, "victory_chance": False},
     3: {"learned_leaf": True, "trees": EXPERT_TREES, "victory_chance": False},
