@@ -7,14 +7,23 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
 from builders import R, W, fill_pyramid, make_game, plain, set_realm, tile
 from orbis_tui.analysis import analyse
 from orbis_tui.bots import ExpertBot, MediumBot
+from orbis_tui.bots.fair import decision_rng
 from orbis_tui.bots.heuristics import Context, seat_value, temple_tokens
-from orbis_tui.bots.ismcts import SearchSettings, TurnSearch, turn_candidates, ucb_pick
+from orbis_tui.bots.ismcts import (
+    Candidate,
+    SearchResult,
+    SearchSettings,
+    TurnSearch,
+    turn_candidates,
+    ucb_pick,
+)
 from orbis_tui.bots.medium import Planner
 from orbis_tui.bots.rollout import QuickPlanner
 from orbis_tui.engine import (
@@ -170,13 +179,70 @@ def test_analysis_judges_every_option_of_a_turn_reproducibly() -> None:
     firsts = {option.actions[0] for option in result.options}
     assert firsts == set(state.decision_actions())
     assert result.iterations == 30 == sum(o.visits for o in result.options)
-    margins = [o.margin for o in result.options]
-    assert margins == sorted(margins, reverse=True)
+    # best first, then as the race left them: an option played longer comes earlier
+    # (those still in the race may differ by the one visit of an unfinished round)
+    visits = [o.visits for o in result.options]
+    assert all(later <= earlier + 1 for earlier, later in pairwise(visits))
+    assert visits[0] >= max(visits) - 1
     assert all(o.visits >= 1 for o in result.options)
     assert all(o.stderr >= 0 for o in result.options if o.visits >= 2)
     again = analyse(state, iterations=30, seed=4)
     assert again.options == result.options
     assert result.seat == state.current and result.kind is DecisionKind.TURN
+
+
+def cells(candidates: list[Candidate]) -> list[int]:
+    """The market cells the candidates take, in their order."""
+    return [a.cell for c in candidates for a in c.actions if isinstance(a, TakeTile)]
+
+
+def test_options_dropped_early_never_rank_above_those_the_race_kept() -> None:
+    """A hint showed three options the search had dropped after three worlds: their
+    means, of three lucky worlds, beat the final means of the two it kept playing on a
+    thousand. Every option saw those first worlds alike, so the race's order is the
+    comparison that holds: kept ones first, then each cut's, the latest cut first."""
+
+    def candidate(cell: int, visits: int, mean: float, cut: int = 0) -> Candidate:
+        return Candidate((TakeTile(cell),), visits, mean * visits, cut=cut)
+
+    result = SearchResult(
+        0,
+        [
+            candidate(0, 3, 5.0, cut=3),  # lucky on the first worlds, dropped at the first cut
+            candidate(1, 500, -0.5),
+            candidate(2, 6, 2.0, cut=6),
+            candidate(3, 500, -1.0),
+            candidate(4, 3, 1.0, cut=3),
+        ],
+        alive=[1, 3],
+    )
+    assert cells(result.ranked()) == [1, 3, 2, 0, 4]
+    assert result.ranked()[0] is result.best()
+    # with the greedy favourite kept unless beaten by a CP, the choice still comes first
+    kept = replace(
+        result,
+        prior=1.0,
+        alive=[0, 2],
+        candidates=[candidate(0, 500, -0.5), candidate(1, 3, 9.0, cut=3), candidate(3, 500, 0.2)],
+    )
+    assert cells(kept.ranked()) == [0, 3, 1]
+    # without halving (UCB at the root) the most visited is the choice, the rest by mean
+    plain_ucb = SearchResult(
+        0, [candidate(0, 10, 1.0), candidate(1, 20, 2.0), candidate(2, 30, 1.0)]
+    )
+    assert cells(plain_ucb.ranked()) == [2, 1, 0]
+
+
+def test_an_analysis_puts_the_searchs_choice_first() -> None:
+    state = midgame()
+    result = analyse(state, iterations=60, seed=4)
+    rng = decision_rng(4, state)
+    world = state.resample_hidden(rng)
+    search = TurnSearch(
+        world, turn_candidates(world, QuickPlanner(), None), rng, SearchSettings(iterations=60)
+    )
+    chosen = search.run().best()
+    assert result.best.actions + result.best.rest == chosen.actions
 
 
 def test_analysis_of_a_sub_decision_and_of_a_move_the_player_made() -> None:

@@ -105,6 +105,8 @@ class Candidate:
     squares: float = 0.0
     margins: float = 0.0  # of the margin alone
     wins: float = 0.0  # of the victory (share at the end, chance before)
+    # with halving: the rounds played when it was dropped from the race (0: still in it)
+    cut: int = 0
 
     @property
     def mean(self) -> float:
@@ -203,7 +205,22 @@ class SearchResult:
         return max(self.candidates, key=lambda c: (c.visits, c.mean))
 
     def ranked(self) -> list[Candidate]:
-        return sorted(self.candidates, key=lambda c: (-c.mean, -c.visits))
+        """Every candidate, the choice (:meth:`best`) first. With halving the others
+        follow in the order the race left them: those still in it, then those dropped
+        at each cut, the latest cut first, each group by its mean. A dropped
+        candidate's mean is of the first worlds only, which every candidate saw alike,
+        so it compares with the others' means at its cut, not with their final ones
+        (the later worlds may all be better or all worse)."""
+        best = self.best()
+        alive = set(self.alive)
+
+        def order(index: int) -> tuple[float, ...]:
+            c = self.candidates[index]
+            stage = math.inf if index in alive else c.cut
+            return (-stage, -c.mean, -c.visits) if self.alive else (-c.mean, -c.visits)
+
+        rest = sorted((i for i, c in enumerate(self.candidates) if c is not best), key=order)
+        return [best, *(self.candidates[i] for i in rest)]
 
 
 def merge_results(trees: Mapping[int, SearchResult]) -> SearchResult:
@@ -230,6 +247,7 @@ def merge_results(trees: Mapping[int, SearchResult]) -> SearchResult:
             into.squares += candidate.squares
             into.margins += candidate.margins
             into.wins += candidate.wins
+            into.cut = max(into.cut, candidate.cut)
         merged.iterations += tree.iterations
         merged.seconds = max(merged.seconds, tree.seconds)
         merged.tree_nodes += tree.tree_nodes
@@ -377,6 +395,8 @@ class TurnSearch:
             alive = self.result.alive
             if self.rounds == self.next_cut and len(alive) > 2:
                 alive.sort(key=lambda i: -candidates[i].mean)
+                for dropped in alive[(len(alive) + 1) // 2 :]:
+                    candidates[dropped].cut = self.rounds
                 del alive[(len(alive) + 1) // 2 :]
                 alive.sort()
                 self.next_cut *= 2
