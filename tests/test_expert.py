@@ -245,6 +245,17 @@ def test_an_analysis_puts_the_searchs_choice_first() -> None:
     assert result.best.actions + result.best.rest == chosen.actions
 
 
+def test_an_analysis_per_option_gives_every_option_its_iterations_on_the_same_worlds() -> None:
+    """A review's search (``per_option``) compares its options on the same worlds: none
+    is cut short by the halving, whose dropped options keep the means of fewer worlds."""
+    state = midgame()
+    result = analyse(state, per_option=4, seed=2)
+    assert len(result.options) > 4  # enough options for the halving to cut some
+    assert [o.visits for o in result.options] == [4] * len(result.options)
+    values = [o.value for o in result.options]
+    assert values == sorted(values, reverse=True)  # so the means rank them
+
+
 def test_analysis_of_a_sub_decision_and_of_a_move_the_player_made() -> None:
     rich = tile("HI", R, cost="RR", cp=6, level=3)
     state = make_game({4: rich}, gods=[GodId.APPRENTICE, GodId.LOVE, GodId.IDLENESS])

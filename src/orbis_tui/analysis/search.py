@@ -136,8 +136,11 @@ def analyse(
             candidates.append(candidate)
             known.add(tuple(candidate))
     if per_option is not None:
+        # every option gets its iterations on the same worlds: no halving cuts them short
         iterations = per_option * len(candidates)
-    settings = SearchSettings(iterations=iterations, time_budget=time_budget)
+        settings = SearchSettings(iterations=iterations, first_cut=per_option + 1)
+    else:
+        settings = SearchSettings(iterations=iterations, time_budget=time_budget)
     search = TurnSearch(world, candidates, rng, settings, planner)
 
     def report(done: int, seconds: float) -> None:
