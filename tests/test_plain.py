@@ -288,8 +288,9 @@ def test_a_table_of_the_standings_is_read_cell_by_cell() -> None:
 def test_a_hint_names_the_best_options_as_entries_and_is_noted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The hint's options are written as the entries that play them; the record notes
-    that a hint was shown at this decision."""
+    """Each of the hint's options is said as the app says it: what it is and why, its
+    chance of winning and expected margin, then the entry that plays it; the record
+    notes that a hint was shown at this decision."""
     from orbis_tui.analysis import hints
 
     monkeypatch.setattr(hints, "HINT_ITERATIONS", 60)
@@ -300,7 +301,14 @@ def test_a_hint_names_the_best_options_as_entries_and_is_noted(
     text = out.getvalue()
     assert status == 0
     assert "The three best options, as the strongest computer sees them:" in text
-    assert re.search(r"^1\. .*\(write (take [1-9]|god [a-z]+)\): expected margin", text, re.M)
+    said = re.search(
+        r"^1\. (Take|Choose) .*\n   wins [0-9]+%; expected margin [+-][0-9.]+ CP"
+        r".*\n   To play it, write: (take [1-9]|god [a-z]+)",
+        text,
+        re.M,
+    )
+    assert said, text
+    assert "·" not in text.split("The three best options")[1]  # the app's signs in words
     assert saved(tmp_path).record.hints == [0]
 
 

@@ -15,7 +15,13 @@ from ..i18n import gettext as _
 from ..tui import texts_learn as app_texts_learn
 from ..tui.core.replay_book import ReplayBook
 from ..tui.core.session import GameSession
-from ..tui.review_sheet import best_words, judgement_sheet, lesson_sheet, played_words
+from ..tui.review_sheet import (
+    best_words,
+    hint_figures,
+    judgement_sheet,
+    lesson_sheet,
+    played_words,
+)
 from . import texts
 from .spoken import line_words, plain
 
@@ -39,22 +45,17 @@ def hint_words(session: GameSession, seed: int) -> Iterator[str]:
         yield _(texts.NO_HINTS).format(name=session.seat.name)
         return
     from ..analysis import best_options
-    from ..words import describe_actions
 
     yield _(texts.HINT_THINKING)
     options = best_options(state, seed=seed)
     session.note_hint()
     yield _(texts.HINT_TITLE)
     for rank, option in enumerate(options, 1):
+        # what it is and why (the app's words), what it is worth, and what to write
+        yield fill(texts.HINT_OPTION, rank=rank, reason=plain(option.reason))
+        yield plain(hint_figures(option))
         entry = "; ".join(format_action(a) for a in option.actions)
-        yield _(texts.HINT_OPTION).format(
-            rank=rank,
-            words=describe_actions(state, option.actions),
-            entry=entry,
-            margin=option.margin,
-            stderr=option.stderr,
-        )
-        yield _(texts.HINT_REASON).format(reason=plain(option.reason))
+        yield fill(texts.HINT_ENTRY, entry=entry)
 
 
 def coach_words(coach: Coach, state: GameState) -> list[str]:

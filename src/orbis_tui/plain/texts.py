@@ -59,10 +59,8 @@ GOODBYE_OVER = N_(
 )
 NO_HINTS = N_("{name} chose to play without hints.")
 HINT_TITLE = N_("The three best options, as the strongest computer sees them:")
-HINT_OPTION = N_(
-    "{rank}. {words} (write {entry}): expected margin {margin:+.1f} ± {stderr:.1f} CP."
-)
-HINT_REASON = N_("   {reason}")
+HINT_OPTION = N_("{rank}. {reason}")
+HINT_ENTRY = N_("   To play it, write: {entry}")
 HINT_THINKING = N_("Thinking about a hint…")
 NOT_YOUR_TURN = N_("It is not a person's turn.")
 GAME_OVER = N_("The game is over.")

@@ -1,6 +1,6 @@
 """The review's sheets: the judgement of one decision (what was played, what was best,
 the CP lost, the reason) and the lesson of the game, as ranked lines of
-:mod:`.sheet`.
+:mod:`.sheet`; and a hint's figures (the chance of winning, the expected margin).
 
 Built once, here, and shown three ways: the review screen draws them (fitted to its
 panel by their rank), ``orbis review`` prints the reasons and the lessons from them, and
@@ -21,7 +21,22 @@ from . import texts_learn
 from .core.sheet_lines import ASIDE, CHOICE, Line, Seg, Tone, Topic, line
 
 if TYPE_CHECKING:
-    from ..analysis import GameReview, MoveReview, PlayerSummary
+    from ..analysis import GameReview, HintOption, MoveReview, PlayerSummary
+
+
+def hint_figures(option: HintOption) -> str:
+    """What a hint's option is worth, as players read it: its chance of winning first
+    (when the search has it), then its expected margin, with its error or, after too
+    few futures to tell one, as a rough guess."""
+    values = {"chance": option.win, "margin": option.margin, "stderr": option.stderr}
+    known = math.isfinite(option.stderr)
+    if math.isfinite(option.win):
+        if known:
+            return fill(texts_learn.HINT_CHANCES, **values)
+        return fill(texts_learn.HINT_CHANCES_ROUGH, **values)
+    if known:
+        return fill(texts_learn.HINT_MARGIN, **values)
+    return fill(texts_learn.HINT_MARGIN_ROUGH, **values)
 
 
 def reason_lines(move: MoveReview) -> tuple[Line, ...]:

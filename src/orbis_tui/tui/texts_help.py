@@ -124,7 +124,7 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     (N_("t"), N_("the history: every turn of the game, by player")),
     (N_("v"), N_("what your CP now is made of, and what is still projected")),
     (N_("c"), N_("the coach: what the decision asks and why an option is not open")),
-    (N_("a"), N_("a hint: the three best options and their expected margin; 1-3 plays one")),
+    (N_("a"), N_("a hint: the three best options, chances of winning and margins; 1-3 plays one")),
     (N_("r"), N_("on the end screen: review the game move by move, mistakes and all")),
     (
         N_("← → PgUp PgDn"),

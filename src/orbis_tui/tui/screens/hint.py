@@ -7,7 +7,6 @@ play (0 first), or None.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -27,6 +26,7 @@ from ...i18n import fill
 from ...i18n import gettext as _
 from .. import palette, texts, texts_learn
 from ..core.describe import phase_line
+from ..review_sheet import hint_figures
 from .base import SizeNotice
 
 
@@ -46,18 +46,7 @@ def hint_text(options: list[HintOption]) -> Text:
             out.append("\n")
         out.append(f"{rank} ", style=palette.KEY)
         out.append(option.reason, style=palette.BOLD)
-        values = {"chance": option.win, "margin": option.margin, "stderr": option.stderr}
-        known = math.isfinite(option.stderr)  # else too few visits to say
-        if math.isfinite(option.win):  # the chance of winning first, then the margin
-            if known:
-                margin = fill(texts_learn.HINT_CHANCES, **values)
-            else:
-                margin = fill(texts_learn.HINT_CHANCES_ROUGH, **values)
-        elif known:
-            margin = fill(texts_learn.HINT_MARGIN, **values)
-        else:
-            margin = fill(texts_learn.HINT_MARGIN_ROUGH, **values)
-        out.append("\n" + margin, style=palette.ACCENT)
+        out.append("\n" + hint_figures(option), style=palette.ACCENT)
     out.append("\n\n" + _(texts_learn.HINT_FOOT), style=palette.DIM)
     return out
 
