@@ -16,8 +16,8 @@ search's reach; earlier it is the evaluation's estimate of the final margin.
 
 Typical uses::
 
-    # a hint: about 1.5 s in a worker thread, with a progress bar
-    result = analyse(state, time_budget=1.5, progress=bar.update, cancel=stopped.is_set)
+    # a hint: about a second in a worker thread, with a progress bar
+    result = analyse(state, time_budget=1.0, progress=bar.update, cancel=stopped.is_set)
     result.best.actions            # the actions to suggest (exchanges first, if any)
 
     # a review: the move played against the best, at a fixed cost per option

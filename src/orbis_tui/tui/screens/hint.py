@@ -1,8 +1,8 @@
 """A hint: the search's best options for the decision pending, over the table.
 
-The search runs in a worker thread for about a second and a half while a bar shows how
-far it got; Escape stops it. The screen answers with the number of the suggestion to
-play (0 first), or None.
+The search runs in a worker thread for about a second while a bar shows how far it
+got; Escape stops it. The screen answers with the number of the suggestion to play (0
+first), or None.
 """
 
 from __future__ import annotations
