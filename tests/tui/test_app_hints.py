@@ -280,3 +280,41 @@ def test_the_keys_line_names_only_the_digits_that_play_a_suggestion() -> None:
         texts_learn.HINT_KEYS_TWO,
         texts_learn.HINT_KEYS,
     ]
+
+
+def test_long_options_scroll_at_80x24_and_the_keys_stay_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three options whose reasons take many lines do not fit at 80x24: before, the
+    keys line and the last option's chances were cut off. Now the options scroll
+    under the title while the keys that play them stay on the screen."""
+    from orbis_tui.analysis import HintOption
+    from orbis_tui.engine import TakeTile
+    from orbis_tui.tui.screens import hint as hint_screen
+
+    long_reason = " ".join(["A reason that goes on and on, as a real one can."] * 6)
+    options = [
+        HintOption((TakeTile(cell),), 1.0 - cell, 0.5, f"Option {cell + 1}. {long_reason}", 0.4)
+        for cell in range(3)
+    ]
+    monkeypatch.setattr(hint_screen, "best_options", lambda state, **_: options)
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "a")
+        hint = await wait_for_hint(pilot)
+        keys = gettext(texts_learn.HINT_KEYS)
+        assert keys in screen_text(pilot.app)
+        scroll = hint.query_one("#hint-scroll")
+        assert scroll.max_scroll_y > 0  # there is more than the box shows
+        last = fill(texts_learn.HINT_CHANCES, chance=0.4, margin=-1.0, stderr=0.5).strip()
+        assert last not in screen_text(pilot.app)
+        await press(pilot, "end")
+        await pilot.wait_for_scheduled_animations()  # the scroll glides to the end
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y
+        shown = screen_text(pilot.app)
+        assert last in shown and keys in shown
+        await press(pilot, "3")  # the keys still play a suggestion
+        assert not isinstance(pilot.app.screen, HintScreen)
+
+    run(TableApp(fresh(), tmp_path), scenario)

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
@@ -89,7 +89,9 @@ class HintScreen(ModalScreen[int | None]):
             yield Static(Text(phase_line(self.state)), classes="subtitle")
             yield Static(_(texts_learn.HINT_THINKING), id="hint-status")
             yield ProgressBar(total=1.0, show_eta=False, id="hint-progress")
-            yield Static("", id="hint-options")
+            # long reasons do not fit at 80x24: the options scroll, the keys stay shown
+            with VerticalScroll(id="hint-scroll"):
+                yield Static("", id="hint-options")
             yield Static(_(texts_learn.HINT_KEYS_WAIT), classes="hint", id="hint-keys")
         yield SizeNotice()
 
@@ -121,6 +123,7 @@ class HintScreen(ModalScreen[int | None]):
         body = self.query_one("#hint-options", Static)
         body.update(hint_text(message.options))
         body.display = True
+        self.query_one("#hint-scroll").focus()  # the arrows and PgUp/PgDn scroll it
         self.query_one("#hint-keys", Static).update(hint_keys(len(message.options)))
         if self.on_shown is not None:
             self.on_shown()
