@@ -501,3 +501,24 @@ def test_refused_options_are_said_one_by_one_below_a_run_or_for_other_reasons() 
     assert run[0] == "Options 1 to 3: not possible, all for the same reason:"
     assert run[1] == "   Not possible: a"
     assert run[2] == "4. not possible: take tile 4"
+
+
+def test_a_hint_says_when_an_option_ends_exactly_as_a_better_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orbis_tui.analysis import hints
+
+    monkeypatch.setattr(hints, "HINT_ITERATIONS", 60)
+    out = io.StringIO()
+    status = run_plain(
+        tmp_path, seed=3, levels={2: "random"}, read=io.StringIO("hint\nquit\n"), write=out
+    )
+    text = out.getvalue().split("The three best options")[1]
+    assert status == 0
+    said = re.search(
+        r"^2\. .*\n   wins .*\n   level with suggestion 1: every future played ends "
+        r"exactly alike\n   To play it, write: ",
+        text,
+        re.M,
+    )
+    assert said, text

@@ -202,3 +202,23 @@ def test_at_the_end_the_victory_is_the_rules_ranking(players: int) -> None:
         expected = [1 / sum(winners) if won else 0.0 for won in winners]
         for values in (evaluate(state), shipped_leaf().evaluate(state)):
             assert outcomes(state, values)[1] == pytest.approx(expected)
+
+
+def test_the_hint_box_says_which_better_option_an_option_ends_exactly_as() -> None:
+    from orbis_tui import i18n
+    from orbis_tui.tui.screens.hint import hint_text
+
+    first = hints.HintOption(actions=(), margin=-1.4, stderr=2.7, reason="A god.", win=0.44)
+    second = hints.HintOption(
+        actions=(), margin=-1.4, stderr=2.7, reason="Another god.", win=0.44, same_as=1
+    )
+    shown = hint_text([first, second]).plain.splitlines()
+    tie = "   level with suggestion 1: every future played ends exactly alike"
+    assert shown[4] == tie
+    assert tie not in shown[:4]
+    i18n.set_language("ru")
+    try:
+        shown_ru = hint_text([first, second]).plain
+        assert "вровень с вариантом 1: все сыгранные продолжения" in shown_ru
+    finally:
+        i18n.set_language("en")

@@ -40,6 +40,10 @@ class HintOption:
     stderr: float  # its error: the worlds' sampling and the evaluation's own
     reason: str  # what it does and risks, in one line
     win: float = math.nan  # the chance of winning (a shared victory shared)
+    # the rank (from 1) of a better-placed option whose futures ended exactly as this
+    # one's on every world played (often the same position reached in another order:
+    # a god now and a tile next turn, or the other way round); 0: none
+    same_as: int = 0
 
 
 def best_options(
@@ -88,9 +92,20 @@ def best_options(
             stderr=future.margin_stderr,
             reason=option_reason(state, option.actions, option.actions + option.rest),
             win=future.win,
+            same_as=_same_as([f for _, f in ranked[:rank]], future),
         )
-        for option, future in ranked
+        for rank, (option, future) in enumerate(ranked)
     ]
+
+
+def _same_as(better: Sequence[Futures], futures: Futures) -> int:
+    """The rank (from 1) of the first of ``better`` whose every world ended as
+    ``futures``' did (the same utility, margin and victory); 0 when none did."""
+    ended = (futures.values, futures.margins, futures.wins)
+    for rank, other in enumerate(better, start=1):
+        if (other.values, other.margins, other.wins) == ended:
+            return rank
+    return 0
 
 
 def _replayed(

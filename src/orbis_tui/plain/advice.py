@@ -18,6 +18,7 @@ from ..tui.core.session import GameSession
 from ..tui.review_sheet import (
     best_words,
     hint_figures,
+    hint_tie,
     judgement_sheet,
     lesson_sheet,
     played_words,
@@ -54,6 +55,8 @@ def hint_words(session: GameSession, seed: int) -> Iterator[str]:
         # what it is and why (the app's words), what it is worth, and what to write
         yield fill(texts.HINT_OPTION, rank=rank, reason=plain(option.reason))
         yield plain(hint_figures(option))
+        if tie := hint_tie(option):
+            yield plain(tie)
         entry = "; ".join(format_action(a) for a in option.actions)
         yield fill(texts.HINT_ENTRY, entry=entry)
 

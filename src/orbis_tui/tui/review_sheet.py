@@ -39,6 +39,12 @@ def hint_figures(option: HintOption) -> str:
     return fill(texts_learn.HINT_MARGIN_ROUGH, **values)
 
 
+def hint_tie(option: HintOption) -> str:
+    """That the option's futures ended exactly as a better-placed option's on every
+    world the hint played (so the hint cannot tell the two apart); "" when they did not."""
+    return fill(texts_learn.HINT_SAME, rank=option.same_as) if option.same_as else ""
+
+
 def reason_lines(move: MoveReview) -> tuple[Line, ...]:
     """Why the best was better (a mistake), or how sure the review is (fine, unclear):
     nothing when the move played was the best."""

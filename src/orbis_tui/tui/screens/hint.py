@@ -26,7 +26,7 @@ from ...i18n import fill
 from ...i18n import gettext as _
 from .. import palette, texts, texts_learn
 from ..core.describe import phase_line
-from ..review_sheet import hint_figures
+from ..review_sheet import hint_figures, hint_tie
 from .base import SizeNotice
 
 
@@ -47,6 +47,8 @@ def hint_text(options: list[HintOption]) -> Text:
         out.append(f"{rank} ", style=palette.KEY)
         out.append(option.reason, style=palette.BOLD)
         out.append("\n" + hint_figures(option), style=palette.ACCENT)
+        if tie := hint_tie(option):
+            out.append("\n" + tie, style=palette.DIM)
     out.append("\n\n" + _(texts_learn.HINT_FOOT), style=palette.DIM)
     return out
 
