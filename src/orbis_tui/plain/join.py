@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import i18n
+from ..i18n import fill
 from ..i18n import gettext as _
-from ..levels import HUMAN
+from ..levels import HUMAN, LEVELS
 from ..paths import default_data_dir
 from ..remote import protocol as p
 from ..remote.alerts import TurnAlert
@@ -30,6 +31,7 @@ from ..remote.links import Link
 from ..tui import texts as app_texts
 from ..tui.core.remote_session import RemoteSession
 from ..tui.core.settings import SettingsFile
+from ..tui.join_notices import Presence, presence_notices, presence_of
 from ..tui.seen import SeenTables
 from ..tui.texts import clock_words
 from ..words import spell_colors
@@ -75,6 +77,9 @@ class PlainJoin:
         self._clock_told: tuple[int, int] | None = None  # (seat, actions) last timed
         self._out_of_time_told = False
         self._rematch = p.RematchInfo()  # the rematch as last told
+        self._presence: Presence = []  # who was at the table, as last told
+        self._absent_told: set[int] = set()  # the absent seats said to be handed over
+        self._ticking = False  # an absent player's grace is counted down
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def say(self, text: str = "") -> None:
@@ -103,6 +108,7 @@ class PlainJoin:
                 elif kind == "status" and not self._status(*value):
                     break
                 self._ask_if_mine()
+                self._tell_absent()
         finally:
             self.seat_link.stop()
             runner.cancel()
@@ -170,10 +176,12 @@ class PlainJoin:
                 mine = seats[view.seat].name if view.seat is not None else "-"
                 self.say(_(texts.JOINED).format(names=names, name=mine))
                 self._turns_told = len(self.session.history.update())
+                self._presence = presence_of(view)
                 self._welcome_back()
             else:
                 self.session.take_view(view)
                 self._confirmed()
+                self._tell_presence()
             self._note_seen()
             self._tell_clock_and_rematch()
         elif isinstance(data, p.Refused) and self.session is not None:
@@ -221,6 +229,59 @@ class PlainJoin:
         kind = session.seats[mine].kind
         stand_in = None if kind == HUMAN else app_texts.level_name(kind)
         self._turns_told = seat.tell_turns_done(mine, self._turns_told, stand_in=stand_in)
+
+    # ------------------------------------------------------------ who is at the table
+    def _tell_presence(self) -> None:
+        """Who left the table or came back, and whose seat a computer plays now, as
+        the app's seat tells it (this seat's own time running out: JOIN_CLOCK_MINE)."""
+        session = self.session
+        if session is None:
+            return
+        before, self._presence = self._presence, presence_of(session.view)
+        for notice in presence_notices(before, session.view, session.handover_in):
+            if not notice.warning:
+                self.say(notice.text)
+
+    def _tell_absent(self) -> None:
+        """Once an absent player's grace is over, say (once per absence) that a
+        computer can play for them and how; count the grace down until then."""
+        session, loop = self.session, self._loop
+        if session is None or session.my_seat is None or session.state.is_over:
+            return
+        away = session.away()
+        self._absent_told &= set(away)
+        for seat in session.absent():
+            if seat not in self._absent_told:
+                self._absent_told.add(seat)
+                name = session.seats[seat].name
+                self.say(fill(texts.JOIN_ABSENT, name=name, levels=_levels(), level=_level(1)))
+        if loop is not None and not self._ticking and any(session.handover_in(n) for n in away):
+            self._ticking = True
+            loop.call_later(1.0, self._tick)
+
+    def _tick(self) -> None:
+        self._ticking = False
+        self._events.put_nowait(("tick", None))
+
+    def _hand_to_computer(self, words: list[str]) -> None:
+        """``computer LEVEL``: an absent player's seat (the one to move first) is played
+        by that computer level until they return; the server refuses it too soon."""
+        session = self.session
+        assert session is not None
+        away = session.away()
+        if not away:
+            self.say(_(texts.JOIN_NOBODY_AWAY))
+            return
+        typed = " ".join(words).strip().lower()
+        level = next(
+            (lv for lv in LEVELS if typed and typed in (lv, app_texts.level_name(lv).lower())),
+            None,
+        )
+        if level is None:
+            self.say(fill(texts.JOIN_WHICH_LEVEL, levels=_levels()))
+            return
+        current = session.state.current
+        session.hand_to_computer(current if current in away else away[0], level)
 
     # ------------------------------------------------------------ the table's messages
     def _muted(self) -> set[int]:
@@ -372,12 +433,16 @@ class PlainJoin:
         ):
             self._seat_command(typed)
             return True
+        if typed == "computer":
+            self._hand_to_computer(words[1:])
+            return True
         if typed in CHAT_COMMANDS:
             self._chat_command(typed, entry[len(words[0]) :].strip())
             return True
         if command == "help":
             seat.command(command, [])
             self.say(_(texts.JOIN_CHAT_HELP))
+            self.say(fill(texts.JOIN_SEAT_HELP, levels=_levels()))
             return True
         if self._mine():
             return seat.answer(entry)
@@ -429,6 +494,15 @@ class PlainJoin:
             name = session.seats[state.current].name
             self.say(_(app_texts.CLOCK_LEFT).format(name=name, time=clock_words(left)))
         return True
+
+
+def _level(n: int) -> str:
+    return app_texts.level_name(LEVELS[n])
+
+
+def _levels() -> str:
+    """The computer levels, in the language in use: "easy, medium, hard, expert"."""
+    return ", ".join(app_texts.level_name(level) for level in LEVELS)
 
 
 def run_plain_join(

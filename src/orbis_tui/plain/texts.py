@@ -203,3 +203,19 @@ JOIN_CHAT_HELP = N_(
     "chat: the recent messages again\n"
     "mute NAME: hide that player's messages here; unmute NAME shows them again"
 )
+# The commands of a seat played apart, after the chat's in the help ({levels}: the
+# computer levels, in the language in use).
+JOIN_SEAT_HELP = N_(
+    "time: the time left of the player to move, at a table with a clock\n"
+    "computer LEVEL: a computer plays for an absent player until they return "
+    "(LEVEL: {levels})\n"
+    "back: take your seat back from the computer once your time ran out\n"
+    "rematch, accept, decline: ask for a rematch at the end, or answer one"
+)
+# An absent player's grace is over: this seat may hand their seat to a computer.
+JOIN_ABSENT = N_(
+    "{name} is away: type computer and a level ({levels}) to let a computer play for them "
+    "until they return, for example: computer {level}."
+)
+JOIN_NOBODY_AWAY = N_("Everyone is at the table: no seat can be handed to a computer.")
+JOIN_WHICH_LEVEL = N_("Which computer level? Type computer and one of: {levels}.")

@@ -1,0 +1,111 @@
+"""``orbis join --plain``: another player leaving the table, coming back, and their
+seat handed to a computer once their grace is over, as the app's seat has them (its
+``m``); the help lists the commands of a seat played apart."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from orbis_tui.plain.join import PlainJoin
+from orbis_tui.remote.client import create_table_request
+from orbis_tui.remote.links import Link, parse_link
+from orbis_tui.remote.table_server import TableServer
+from orbis_tui.tui.core.remote_session import RemoteSession
+
+from .raw import raw_socket
+from .server_helpers import running_server, url
+from .test_plain_join import Output, Scripted
+
+LEFT = "Bo has left the table: their seat can be handed to a computer in 30 s"
+ABSENT = "Bo is away: type computer and a level (easy, medium, hard, expert)"
+
+
+class Clock:
+    """A clock the test moves (the server's, or the seat's count of the grace)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def _ada_and_bo(server: TableServer) -> tuple[Link, Link]:
+    answer = await create_table_request(url(server), 2, {}, ["Ada", "Bo"])
+    ada, bo = (parse_link(seat["link"]) for seat in answer["seats"])
+    return ada, bo
+
+
+async def _until(out: Output, text: str) -> None:
+    for _ in range(1000):
+        if text in out.text:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"never said {text!r}:\n{out.text}")
+
+
+def test_the_plain_seat_says_who_left_and_hands_their_seat_to_a_computer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server_clock, seat_clock = Clock(), Clock()
+    monkeypatch.setattr(RemoteSession, "clock", staticmethod(seat_clock))
+    out = Output()
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", clock=server_clock) as server:
+            ada, bo = await _ada_and_bo(server)
+            room = server.rooms[ada.table]
+            script = [(ABSENT, "computer"), ("Which computer level?", "computer easy")]
+
+            def done() -> bool:
+                return "easy plays for Bo until they return." in out.text
+
+            seat = PlainJoin(ada, Scripted(out, script, done), out)  # type: ignore[arg-type]
+            running = asyncio.create_task(seat.run())
+            await _until(out, "At the table of Ada, Bo")  # Bo not come yet
+            async with raw_socket(bo) as b:
+                await b.next("table")
+                await _until(out, "Bo is back at the table.")
+            await _until(out, LEFT)  # Bo's connection dropped
+            assert ABSENT not in out.text  # not during the grace
+            server_clock.now += 30.0
+            seat_clock.now += 30.0
+            assert await asyncio.wait_for(running, 60) == 0
+            assert room.stand_in(1) == "easy"
+
+    asyncio.run(main())
+    text = out.text
+    assert text.count(ABSENT) == 1
+    assert "for example: computer medium." in text
+    assert "Which computer level? Type computer and one of: easy, medium, hard, expert." in text
+    assert " m " not in text and "m:" not in text  # the app's key is not this seat's
+
+
+def test_the_plain_seats_help_lists_the_commands_of_a_table_played_apart(
+    tmp_path: Path,
+) -> None:
+    out = Output()
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            ada, bo = await _ada_and_bo(server)
+            script = [("At the table of", "help"), ("say TEXT", "computer hard")]
+            said = "Everyone is at the table: no seat can be handed to a computer."
+
+            def done() -> bool:
+                return said in out.text
+
+            seat = PlainJoin(ada, Scripted(out, script, done), out)  # type: ignore[arg-type]
+            async with raw_socket(bo) as b:  # Bo is here
+                await b.next("table")
+                assert await asyncio.wait_for(seat.run(), 60) == 0
+
+    asyncio.run(main())
+    text = out.text
+    for command in ("time:", "computer LEVEL:", "back:", "rematch, accept, decline:"):
+        assert f"\n{command}" in text, command
+    assert "(LEVEL: easy, medium, hard, expert)" in text
+    assert "Everyone is at the table: no seat can be handed to a computer." in text
