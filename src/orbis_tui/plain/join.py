@@ -143,6 +143,7 @@ class PlainJoin:
         if isinstance(data, p.Table) and session is not None and data.table != session.table_id:
             # The rematch: the same seat at a new table.
             self.mirror = TableMirror()
+            self.chat = ChatLog()  # the old table's messages stay with it
             self.session = self.seat = None
             self._over_told = self._out_of_time_told = False
             self._rematch, self._waiting_for, self._shown = p.RematchInfo(), None, None

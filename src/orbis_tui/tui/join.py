@@ -148,6 +148,7 @@ class JoinApp(OrbisApp):
         if isinstance(data, p.Table) and session is not None and data.table != session.table_id:
             self.session = None  # the rematch: a new table
             self.mirror = TableMirror()
+            self.chat = ChatLog()  # the old table's messages stay with it
             self._was_my_turn = False
             self.notify(_(texts.REMATCH_DEALT), timeout=8, markup=False)
         back = isinstance(data, p.Table) and self._lost
