@@ -158,6 +158,8 @@ UNSAVED_STAY = N_("Stay")
 WHERE = N_("row {row} #{pos}")
 
 PLAYERS_SCREEN_TITLE = N_("Every player's universe (p or Escape to close)")
+# ... when the boards and the gods do not fit the screen whole
+PLAYERS_SCREEN_SCROLLS = N_("Every player's universe (↑↓ PgUp/PgDn scroll · p or Escape to close)")
 PLAYERS_COMPUTER = N_("⚙ computer, {level}")
 
 EXCHANGE_TITLE = N_("Exchange 3-for-1")

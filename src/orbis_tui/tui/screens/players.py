@@ -1,5 +1,6 @@
 """Every player's pyramid, realm, farms, god and score so far, side by side, and the
-rule of every god of the game below them."""
+rule of every god of the game below them. Where the boards do not fit whole (three or
+four players at 80×24), the view scrolls: no board is squeezed below a whole pyramid."""
 
 from __future__ import annotations
 
@@ -9,18 +10,36 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import REALM_LIMIT, GameState, final_scores, wilderness_points
+from ...engine import REALM_LIMIT, GameState, PlayerState, final_scores, wilderness_points
 from ...i18n import gettext as _
 from .. import chips, palette, texts, texts_learn, texts_screens
 from ..core.describe import god_rule
 from ..core.seats import Seat
 from ..widgets.info import farm_chips, god_label
-from ..widgets.pyramid import PyramidView
+from ..widgets.pyramid import ROWS, PyramidView
 from .base import SizeNotice
+
+# A board's least height: its two lines of head, a pyramid of four rows of the small
+# hexes (two lines each), and the line above it.
+BOARD_HEIGHT = 2 + 2 * ROWS + 1
+SCROLLBAR = 2  # columns kept for the scroll bar (players-body: scrollbar-gutter)
+# The gods' rules below the boards take at most this share of the screen's lines
+# before the boards are given theirs.
+GODS_SHARE = 0.45
+
+
+def board_height(screen_height: int, players: int, gods_lines: int) -> int:
+    """How tall each board is: an equal share (two boards a row) of the screen's lines
+    left by the title and the gods' rules (``gods_lines`` of them, at most
+    :data:`GODS_SHARE` of the screen, and the line above them), never less than
+    :data:`BOARD_HEIGHT`: the view scrolls rather than cut a pyramid."""
+    rows = (players + 1) // 2
+    gods = min(gods_lines, int(screen_height * GODS_SHARE)) + 1
+    return max(BOARD_HEIGHT, (screen_height - 1 - gods) // rows)
 
 
 def gods_text(state: GameState) -> Text:
@@ -30,6 +49,16 @@ def gods_text(state: GameState) -> Text:
     for god in [*held, *state.gods_available]:
         out.append("\n" + god_rule(state, god))
     return out
+
+
+def _realm_line(player: PlayerState) -> Text:
+    """A board's second line: the worshipers by color, their count, the farms."""
+    realm = Text(" ", no_wrap=True, overflow="ellipsis")
+    realm.append_text(chips.realm_chips(player.realm_count))
+    count = _(texts.PLAYER_REALM).format(count=player.worshipers, limit=REALM_LIMIT)
+    realm.append(" " + count + "  ")
+    realm.append_text(farm_chips(player))
+    return realm
 
 
 class PlayersScreen(ModalScreen[None]):
@@ -45,29 +74,21 @@ class PlayersScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         state = self.state
         scores = final_scores(state)
-        yield Static(
-            Text(_(texts_screens.PLAYERS_SCREEN_TITLE), style=palette.ACCENT),
-            classes="players-title",
-        )
+        yield Static(classes="players-title")
         grid = Grid(classes=f"players-grid n{state.num_players}")
-        room = (self.app.size.width - 1) // 2  # two boards a row, a column between them
-        with grid:
-            for seat, player in enumerate(state.players):
-                active = seat == state.current and not state.is_over
-                with Vertical(classes="player-board" + (" active" if active else "")):
-                    head = self._head(seat, active, scores[seat].total, room)
-                    realm = Text(" ", no_wrap=True, overflow="ellipsis")
-                    realm.append_text(chips.realm_chips(player.realm_count))
-                    realm.append(
-                        " "
-                        + _(texts.PLAYER_REALM).format(count=player.worshipers, limit=REALM_LIMIT)
-                        + "  "
-                    )
-                    realm.append_text(farm_chips(player))
-                    yield Static(head, classes="board-head")
-                    yield Static(realm, classes="board-head")
-                    yield PyramidView(classes="board-pyramid")
-        yield Static(gods_text(state), classes="players-gods")
+        # two boards a row, a column between them, and the scroll bar's room kept
+        room = (self.app.size.width - SCROLLBAR - 1) // 2
+        with VerticalScroll(classes="players-body"):
+            with grid:
+                for seat, player in enumerate(state.players):
+                    active = seat == state.current and not state.is_over
+                    with Vertical(classes="player-board" + (" active" if active else "")):
+                        yield Static(
+                            self._head(seat, active, scores[seat].total, room), classes="board-head"
+                        )
+                        yield Static(_realm_line(player), classes="board-head")
+                        yield PyramidView(classes="board-pyramid")
+            yield Static(gods_text(state), classes="players-gods")
         yield SizeNotice()
 
     def _head(self, seat: int, active: bool, cp: int, room: int) -> Text:
@@ -98,6 +119,29 @@ class PlayersScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         for view, player in zip(self.query(PyramidView), self.state.players, strict=True):
             view.show(player.pyramid, wild_points=wilderness_points(player))
+        self._fit_boards()
+        self.query_one(".players-body", VerticalScroll).focus()  # the arrows scroll it
+
+    def on_resize(self) -> None:
+        self._fit_boards()
+
+    def _fit_boards(self) -> None:
+        width, screen_height = self.app.size
+        # the gods' rules as they wrap in their width (the padding and scroll bar aside)
+        lines = gods_text(self.state).wrap(self.app.console, max(1, width - SCROLLBAR - 2))
+        height = board_height(screen_height, self.state.num_players, len(lines))
+        grid = self.query_one(".players-grid", Grid)
+        grid.styles.grid_rows = str(height)
+        grid.styles.height = height * ((self.state.num_players + 1) // 2)
+        self.call_after_refresh(self._title)
+
+    def _title(self) -> None:
+        """The title, with the keys that scroll when the view does not fit whole."""
+        scrolls = self.query_one(".players-body", VerticalScroll).max_scroll_y > 0
+        title = (
+            texts_screens.PLAYERS_SCREEN_SCROLLS if scrolls else texts_screens.PLAYERS_SCREEN_TITLE
+        )
+        self.query_one(".players-title", Static).update(Text(_(title), style=palette.ACCENT))
 
     def action_close(self) -> None:
         self.dismiss(None)

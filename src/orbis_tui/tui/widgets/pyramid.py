@@ -126,7 +126,8 @@ class PyramidView(CanvasWidget):
         xs = [(c - base) * tw + (r - 1) * tw // 2 for r, c in positions]
         span = max(xs) + tw
         ox = max(0, (width - span) // 2)
-        oy = max(0, height - ROWS * th)
+        # The first row at the bottom: a drawing too short for all four loses the top.
+        oy = height - ROWS * th
         boxes: list[tuple[int, int, int, int, Position]] = []
 
         def place(pos: Position) -> tuple[int, int]:
