@@ -138,10 +138,11 @@ class PlayersScreen(ModalScreen[None]):
     def _title(self) -> None:
         """The title, with the keys that scroll when the view does not fit whole."""
         scrolls = self.query_one(".players-body", VerticalScroll).max_scroll_y > 0
-        title = (
-            texts_screens.PLAYERS_SCREEN_SCROLLS if scrolls else texts_screens.PLAYERS_SCREEN_TITLE
-        )
-        self.query_one(".players-title", Static).update(Text(_(title), style=palette.ACCENT))
+        if scrolls:
+            title = _(texts_screens.PLAYERS_SCREEN_SCROLLS)
+        else:
+            title = _(texts_screens.PLAYERS_SCREEN_TITLE)
+        self.query_one(".players-title", Static).update(Text(title, style=palette.ACCENT))
 
     def action_close(self) -> None:
         self.dismiss(None)
