@@ -222,3 +222,64 @@ def test_a_crowded_cell_s_worshipers_are_listed_by_color_once_it_is_selected(
                 assert f"{count}{chips.letter(Color(color))}" in words, words
 
     run(TableApp(match, tmp_path), scenario)
+
+
+def _cell_2_unpayable_at_the_start(s: GameState) -> bool:
+    """The deal of seed 3: nothing pays cell 2's tile, cell 1's is free."""
+    from orbis_tui.engine import preview_take
+
+    unpaid = preview_take(s, 1)
+    assert unpaid.blocked is None and not unpaid.affordable and unpaid.exchanges_needed is None
+    assert preview_take(s, 0).affordable
+    return True
+
+
+def test_the_warning_about_a_cell_goes_when_another_tile_is_taken(tmp_path: Path) -> None:
+    """The warning that cell 2's tile would become a wilderness is about that take: once
+    another tile is taken, paying for it and placing it show no warning about cell 2,
+    while a notice that still applies stays."""
+    match = random_match(2, 3, _cell_2_unpayable_at_the_start)
+
+    async def scenario(pilot: Pilot) -> None:
+        app = pilot.app
+        screen = table(app)
+        assert "Cell 2" not in " ".join(notices(app))
+        app.notify("kept notice", timeout=30)
+        await press(pilot, "2")
+        assert screen.match.record.actions == []  # only warned
+        assert any("Cell 2" in n for n in notices(app)), notices(app)
+        await press(pilot, "1")
+        assert screen.match.record.actions == ["take 1"]
+        await pilot.pause()
+        assert not any("Cell 2" in n for n in notices(app)), notices(app)
+        assert "Cell 2" not in screen_text(app)
+        assert "kept notice" in notices(app)
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+@pytest.mark.parametrize("away", [("right",), ("E",), ("right", "left")])
+def test_the_warning_about_a_cell_goes_when_the_cursor_leaves_it(
+    away: tuple[str, ...], tmp_path: Path
+) -> None:
+    """Moving the cursor off the warned cell (or choosing a god) takes the warning off the
+    screen; the cell's key then warns again before taking it."""
+    match = random_match(2, 3, _cell_2_unpayable_at_the_start)
+
+    async def scenario(pilot: Pilot) -> None:
+        app = pilot.app
+        screen = table(app)
+        await press(pilot, "2")
+        assert any("Cell 2" in n for n in notices(app)), notices(app)
+        await press(pilot, *away)
+        await pilot.pause()
+        assert not any("Cell 2" in n for n in notices(app)), notices(app)
+        assert "Cell 2" not in screen_text(app)
+        await press(pilot, "2")
+        assert screen.match.record.actions == []  # warned again, not taken
+        assert any("Cell 2" in n for n in notices(app)), notices(app)
+        await press(pilot, "2")
+        assert screen.match.record.actions == ["take 2"]
+        assert not any("Cell 2" in n for n in notices(app)), notices(app)
+
+    run(TableApp(match, tmp_path), scenario)

@@ -234,6 +234,7 @@ class TableScreen(TableCommands):
         shown = session.shown
         ui = self.ui
         ui.sync(state, self.game_stamp())
+        self.forget_stale_warning()
         seat = pending.summary.seat if pending is not None else state.current
         human = self.my_turn
         key = (self.game_stamp(), id(shown))  # the walkthrough moves its game itself

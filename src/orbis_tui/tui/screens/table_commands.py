@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import events
+from textual.notifications import Notification
 from textual.screen import Screen
 
 from ...engine import (
@@ -33,6 +34,7 @@ from ..core.seats import Seat
 from ..core.session import GameSession
 from ..core.settings import Settings
 from ..navigation import NewGame
+from ..notices import show_notice, withdraw_notice
 from ..table_keys import idle_reason
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.info import GameLog, PlayerCard
@@ -62,6 +64,7 @@ class TableCommands(Screen[None]):
     # walkthrough, whose steps say what each take does, asks for none.
     asks_before_wilderness = True
     _wilderness_warned: tuple[int, int, int] | None = None  # (match, actions, cell)
+    _wilderness_notice: Notification | None = None  # the warning, while it applies
 
     if TYPE_CHECKING:  # and defines these (see TableScreen)
 
@@ -215,10 +218,35 @@ class TableCommands(Screen[None]):
         points = wilderness_points(state.player)
         template = _(texts.TAKE_UNPAYABLE) if points else _(texts.TAKE_UNPAYABLE_FREE)
         message = template.format(cell=cell + 1, points=points)
-        self.notify(message, severity="warning", timeout=8, markup=False)
+        if self._wilderness_notice is not None:
+            withdraw_notice(self.app, self._wilderness_notice)
+        self._wilderness_notice = show_notice(self.app, message, severity="warning", timeout=8)
         self.app.bell()
         self.changed()
         return True
+
+    def forget_stale_warning(self) -> None:
+        """The warning that a cell's tile would become a wilderness speaks of one take:
+        once the player has left it (the tile is taken, the cursor is on another cell or
+        a god, the game has moved on), it is taken off the screen, and a later press on
+        that cell warns again. Other notices stay."""
+        warned = self._wilderness_warned
+        if warned is None:
+            return
+        ui = self.ui
+        here = (id(self.match), len(self.match.record.actions), ui.cursor)
+        if (
+            warned == here
+            and ui.god is None
+            and self.state.kind is DecisionKind.TURN
+            and self.my_turn
+            and not self.confirming
+        ):
+            return
+        self._wilderness_warned = None
+        if self._wilderness_notice is not None:
+            withdraw_notice(self.app, self._wilderness_notice)
+            self._wilderness_notice = None
 
     def action_refuse(self, _label: str) -> None:
         self.play(self.ui.refuse(self.state))
