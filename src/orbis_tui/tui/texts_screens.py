@@ -106,7 +106,8 @@ END_GOD = N_("God")
 END_TOTAL_ROW = N_("Total")
 
 # ---------------------------------------------------------------- questions and records
-QUESTION_HINT = N_("←/→ choose · Enter answers · Escape: the last answer")
+# {esc}: the Escape key as the key bar names it; {answer}: the answer it gives
+QUESTION_HINT = N_("←/→ choose · Enter answers · {esc}: {answer}")
 EXPORT_TITLE = N_("Save the game record")
 EXPORT_PROMPT = N_("File name (Enter saves, Escape cancels):")
 EXPORT_DONE = N_("Record saved to {path}")

@@ -2,7 +2,8 @@
 
 The text is shown as it is (never read as markup), since it may hold names and paths
 that come from files. ←/→ choose an answer, Enter gives it, Esc gives the last one
-(which is always the answer that changes nothing, e.g. "stay" or "cancel").
+(which is always the answer that changes nothing, e.g. "stay" or "cancel"): the hint
+under the answers and the key bar both name it in its own words ("Esc Stay").
 """
 
 from __future__ import annotations
@@ -42,7 +43,10 @@ class QuestionScreen(ModalScreen[int]):
             yield Static(Text(self.title_text, style=palette.ACCENT), classes="title")
             yield Static(Text(self.question), classes="note")
             yield Choice(self.answers, self.default, id="answer")
-            yield Static(_(texts_screens.QUESTION_HINT), classes="hint")
+            hint = _(texts_screens.QUESTION_HINT).format(
+                esc=texts.key_shown("esc"), answer=self.answers[-1]
+            )
+            yield Static(Text(hint), classes="hint")
         yield KeyBar()
         yield SizeNotice()
 
@@ -52,6 +56,10 @@ class QuestionScreen(ModalScreen[int]):
     def on_choice_submitted(self, message: Choice.Submitted) -> None:
         message.stop()
         self.dismiss(self.query_one("#answer", Choice).value)
+
+    def key_meaning(self, action: str) -> str | None:
+        """What a key does here, for the key bar: Escape gives the last answer."""
+        return self.answers[-1] if action == "cancel" else None
 
     def action_cancel(self) -> None:
         self.dismiss(len(self.answers) - 1)

@@ -82,7 +82,7 @@ class KeyBar(Widget):
                 continue
             seen.add(binding.description)
             action = binding.action.split("(")[0]
-            meaning = gettext(binding.description)  # descriptions are the English texts
+            meaning = self._meaning(action) or gettext(binding.description)
             shown = texts.key_shown(app.get_key_display(binding))
             entries.append((shown, meaning, key, action in OPTIONAL, action))
         out = Text(no_wrap=True, overflow="ellipsis", end="")
@@ -116,6 +116,13 @@ class KeyBar(Widget):
             spans.append((start, out.cell_len, key))
         self._spans = spans
         return out
+
+    def _meaning(self, action: str) -> str | None:
+        """The screen's own words for what a key does now, when it has them (a
+        question's Escape gives its last answer, "Stay"); else the binding's
+        description, an English text, is translated."""
+        meaning = getattr(self.screen, "key_meaning", None)
+        return meaning(action) if callable(meaning) else None
 
     @staticmethod
     def _pinned_keys(bindings: Mapping[str, ActiveBinding]) -> set[str]:
