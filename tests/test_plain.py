@@ -379,6 +379,32 @@ def test_commands_are_understood_in_the_language_and_in_english(lang: str) -> No
         i18n.set_language(before)
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_help_says_what_quit_does_at_this_seat(lang: str) -> None:
+    """quit saves and leaves a game played here; at a table played apart it leaves the
+    seat, the server keeping the game: each help says its own."""
+    from orbis_tui.plain import texts
+    from orbis_tui.plain.commands import command_word, help_text
+
+    before = i18n.language()
+    try:
+        i18n.set_language(lang)
+        here, apart = (
+            i18n.gettext(texts.COMMAND_HELP["quit"]),
+            i18n.gettext(texts.JOIN_COMMAND_HELP["quit"]),
+        )
+        assert here != apart
+
+        def quit_line(said: str) -> str:
+            word = command_word("quit")
+            return next(line for line in said.splitlines() if line.startswith(word))
+
+        assert quit_line(help_text()).endswith(here)
+        assert quit_line(help_text(texts.JOIN_COMMAND_HELP)).endswith(apart)
+    finally:
+        i18n.set_language(before)
+
+
 def test_a_german_game_takes_german_commands_and_ends_with_its_review(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -87,6 +87,8 @@ def test_the_plain_seat_says_who_left_and_hands_their_seat_to_a_computer(
 def test_the_plain_seats_help_lists_the_commands_of_a_table_played_apart(
     tmp_path: Path,
 ) -> None:
+    """The help lists the commands of a seat played apart, and says what quit does
+    there: it leaves the seat, the server keeping the game."""
     out = Output()
 
     async def main() -> None:
@@ -109,3 +111,7 @@ def test_the_plain_seats_help_lists_the_commands_of_a_table_played_apart(
         assert f"\n{command}" in text, command
     assert "(LEVEL: easy, medium, hard, expert)" in text
     assert "Everyone is at the table: no seat can be handed to a computer." in text
+    # quitting leaves the seat: the game is kept on the server, not saved here
+    quit_line = next(line for line in text.splitlines() if line.startswith("quit:"))
+    assert "the server keeps the game" in quit_line, quit_line
+    assert "save" not in quit_line, quit_line

@@ -63,10 +63,11 @@ def command_of(word: str, among: Sequence[str] = COMMANDS) -> str | None:
     return None
 
 
-def help_text() -> str:
+def help_text(helps: Mapping[str, str] | None = None) -> str:
     """How to answer, and every command in the language in use (with its English word
-    when that differs: both are understood)."""
-    return "\n".join([_(texts.HELP), *command_lines(COMMANDS)])
+    when that differs: both are understood); ``helps``: what a command does at this
+    seat where that differs from the game's help (at a table played apart, quit)."""
+    return "\n".join([_(texts.HELP), *command_lines(COMMANDS, helps)])
 
 
 def command_lines(names: Sequence[str], helps: Mapping[str, str] | None = None) -> list[str]:

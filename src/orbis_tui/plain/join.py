@@ -171,7 +171,9 @@ class PlainJoin:
                 self.session.on_mute = self._keep_muted
                 if self.turn_alert is not None:  # opened in this turn: the player is here
                     self.turn_alert.seen(self.session.state.turn)
-                self.seat = PlainSeat(self.session, self.read, self.write)
+                self.seat = PlainSeat(
+                    self.session, self.read, self.write, helps=texts.JOIN_COMMAND_HELP
+                )
                 seats = self.session.seats
                 names = ", ".join(s.name for s in seats)
                 mine = seats[view.seat].name if view.seat is not None else "-"

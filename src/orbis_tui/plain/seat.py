@@ -15,7 +15,7 @@ resuming one) is :mod:`.game`'s.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ..engine import ROUNDS, Action, DecisionKind, IllegalAction
@@ -77,10 +77,14 @@ class PlainSeat:
         resumed: bool = False,
         hint_seed: int = 0,
         ahead: JudgedAhead | None = None,
+        helps: Mapping[str, str] | None = None,
     ) -> None:
-        """``ahead``: where the game's turns are judged as they end, for its review."""
+        """``ahead``: where the game's turns are judged as they end, for its review;
+        ``helps``: what a command does at this seat, for the help, where that differs
+        from the game's help (see :data:`.texts.COMMAND_HELP`)."""
         self.session = session
         self.ahead = ahead
+        self.helps = helps
         self.read = read
         self.write = write
         self.resumed = resumed
@@ -322,7 +326,7 @@ class PlainSeat:
         if name == "quit":
             return False
         if name == "help":
-            self.say(help_text())
+            self.say(help_text(self.helps))
         elif name == "options":
             self._shown_version = None
             if not state.is_over:

@@ -197,6 +197,14 @@ JOIN_REMATCH_OFFER = N_(
 JOIN_REMATCH_ANSWER = N_("{name} asks for a rematch: 1 accept, 2 decline.")
 JOIN_REMATCH_NONE = N_("Nobody asked for a rematch: type rematch to ask for one.")
 JOIN_GOODBYE = N_("You left the table; the server keeps the game, and your link takes you back.")
+# What a command does at a seat played apart, for its help, where that differs from
+# COMMAND_HELP: quitting leaves the seat, the game goes on on the server.
+JOIN_COMMAND_HELP = {
+    "quit": N_(
+        "leave the table: the server keeps the game, and your link takes you back "
+        "(the end of the input does the same)"
+    ),
+}
 JOIN_CHAT_HELP = N_(
     "At the table:\n"
     "say TEXT: a message to the table (at most 200 characters)\n"
