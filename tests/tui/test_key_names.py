@@ -26,6 +26,18 @@ def test_german_names_the_keys_as_its_keyboards_do() -> None:
     assert texts.key_shown("⏎") == "⏎"
 
 
+@pytest.mark.usefixtures("german")
+def test_the_german_help_names_the_page_keys_bild_in_every_row() -> None:
+    """The help's list of keys names the page keys as the key bar does, in each row
+    (the review's row once kept "PgUp PgDn" beside rows saying "Bild↑ / Bild↓")."""
+    from orbis_tui.tui.texts_help import HELP_CLOSE, HELP_KEYS
+
+    keys = [i18n.gettext(key) for key, _what in HELP_KEYS]
+    assert any("Bild↑" in key for key in keys)
+    for key in [*keys, i18n.gettext(HELP_CLOSE)]:
+        assert "PgUp" not in key and "PgDn" not in key, key
+
+
 def test_english_names_ctrl_and_page_keys_in_full() -> None:
     assert texts.key_shown("^l") == "Ctrl+L"
     assert texts.key_shown("f2") == "F2"  # as printed on the key, in every language
