@@ -280,11 +280,15 @@ class ChatLineInfo(ServerMessageBase):
 
 
 class Chat(ServerMessageBase):
-    """Messages said at the table: the recent ones when a connection arrives, then each
-    one as it is said (a seat shows each number once)."""
+    """Messages said at the table: the recent ones when a connection arrives
+    (``recent``: said before it came, not to pop up as new), then each one as it is
+    said (a seat shows each number once)."""
 
     t: Literal["chat"] = "chat"
     lines: list[ChatLineInfo]
+    recent: bool = False
+
+    left_out_unset = frozenset({"recent"})
 
 
 class Bye(ServerMessageBase):

@@ -57,21 +57,26 @@ class Room(RoomAcrossServers):
             if seat == WATCHER:
                 self.watchers.add(conn)
                 conn.send_table(functools.partial(self.table_message, WATCHER), None)
-                return
-            old = self.here.get(seat)
-            self.here[seat] = conn
-            self.left_at.pop(seat, None)
-            if old is not None and old is not conn:
-                old.close(p.REPLACED, "this seat was opened from another place")
-            try:
-                await self.store.set_present(self.id, seat, True)
-                if self.stand_in(seat) is not None and not self.match.state.is_over:
-                    await self._end_stand_in(seat)
-            except StoreUnavailable as exc:  # said again by the heartbeat once it is back
-                log.warning("table %s: seat %d arrived, not yet stored: %s", self.id, seat, exc)
-            self.broadcast(skip=conn)
-            conn.send_table(functools.partial(self.table_message, seat), None)
+            else:
+                await self._seated(seat, conn)
         await self.chat.send_recent(conn)
+
+    async def _seated(self, seat: int, conn: Connection) -> None:
+        """``conn`` takes ``seat`` (under the lock): told the table, and the others
+        told that its person is here."""
+        old = self.here.get(seat)
+        self.here[seat] = conn
+        self.left_at.pop(seat, None)
+        if old is not None and old is not conn:
+            old.close(p.REPLACED, "this seat was opened from another place")
+        try:
+            await self.store.set_present(self.id, seat, True)
+            if self.stand_in(seat) is not None and not self.match.state.is_over:
+                await self._end_stand_in(seat)
+        except StoreUnavailable as exc:  # said again by the heartbeat once it is back
+            log.warning("table %s: seat %d arrived, not yet stored: %s", self.id, seat, exc)
+        self.broadcast(skip=conn)
+        conn.send_table(functools.partial(self.table_message, seat), None)
 
     async def leave(self, seat: int, conn: Connection) -> None:
         async with self.lock:

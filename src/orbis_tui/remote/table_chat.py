@@ -54,7 +54,7 @@ class TableChat:
                 log.warning("table %s: its messages cannot be read now: %s", self.id, exc)
                 return
         if self.lines:
-            conn.send(chat_message(self.lines))
+            conn.send(chat_message(self.lines, recent=True))
 
     async def say(self, seat: int, conn: Connection, text: str) -> None:
         """``seat`` says ``text`` to the table: kept, then sent to every connection; or
@@ -115,8 +115,8 @@ class TableChat:
                 self.heard(line)
 
 
-def chat_message(lines: list[ChatLine]) -> str:
-    """The ``chat`` message that carries ``lines``."""
-    return p.encode(
-        p.Chat(lines=[p.ChatLineInfo(id=c.id, seat=c.seat, at=c.at, text=c.text) for c in lines])
-    )
+def chat_message(lines: list[ChatLine], *, recent: bool = False) -> str:
+    """The ``chat`` message that carries ``lines`` (``recent``: said before the
+    connection arrived)."""
+    infos = [p.ChatLineInfo(id=c.id, seat=c.seat, at=c.at, text=c.text) for c in lines]
+    return p.encode(p.Chat(lines=infos, recent=recent))

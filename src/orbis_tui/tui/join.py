@@ -188,8 +188,8 @@ class JoinApp(OrbisApp):
 
     def _heard(self, data: p.Chat) -> None:
         """Messages said at the table: in the log (and the chat screen, if open); one
-        said now by another seat pops up too (not those sent again on connecting)."""
-        first = not self.chat.lines
+        said now by another seat pops up too (not the recent ones a connection is sent
+        when it arrives, said before it came)."""
         new = self.chat.take([line.model_dump() for line in data.lines])
         session = self.session
         if not new or session is None:
@@ -202,7 +202,7 @@ class JoinApp(OrbisApp):
 
         if isinstance(self.screen, ChatScreen):
             self.screen.heard()
-        elif not first and len(new) == 1 and new[0].seat != session.my_seat:
+        elif not data.recent and len(new) == 1 and new[0].seat != session.my_seat:
             for line in session.heard(new):
                 self.notify(session.chat_text(line), timeout=8, markup=False)
 
