@@ -237,6 +237,8 @@ class JoinApp(OrbisApp):
                 self.pop_screen()
             self._show_screen(screen)
             self._tell_rematch(session)
+            if view.seat is None:  # the watching link: nothing here plays
+                self._set_title(_(texts.WATCHING_TITLE))
             if view.seeded:
                 self.notify(
                     _(texts.JOIN_SEEDED), severity="warning", timeout=24 * 3600, markup=False

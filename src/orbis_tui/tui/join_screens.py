@@ -95,6 +95,11 @@ class RemoteTableScreen(TableScreen):
             return None
         return _(texts.CLOCK_SHORT).format(time=texts.clock_words(left))
 
+    def _watching_text(self) -> tuple[str, str] | None:
+        if self.remote.my_seat is not None:
+            return None
+        return _(texts.WATCHING_STATUS), _(texts.WATCHING_PANEL)
+
     def action_stand_in(self) -> None:
         absent = self.remote.absent()
         if not absent:

@@ -413,6 +413,11 @@ def clock_words(seconds: int) -> str:
 
 
 YOUR_TURN_TITLE = N_("Orbis: your turn")
+# A watcher's screen (the watching link): its terminal's title, the status line's first
+# word and the panel's line.
+WATCHING_TITLE = N_("Orbis: watching")
+WATCHING_STATUS = N_("Watching")
+WATCHING_PANEL = N_("You are watching this table: you cannot play.")
 REFUSED_TEXTS: dict[str, Template] = {
     "not-your-turn": N_("It is not your turn (R-TURN-1)."),
     "stale": N_("The table moved on meanwhile: look again."),

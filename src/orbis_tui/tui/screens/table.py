@@ -242,8 +242,12 @@ class TableScreen(TableCommands):
             self._scores = final_scores(shown)
             self._scored = key
         scores = self._scores
+        watching = self._watching_text()
         self.query_one(StatusLine).show(
-            state, confirming=pending is not None, clock=self._clock_text()
+            state,
+            confirming=pending is not None,
+            clock=self._clock_text(),
+            first=watching[0] if watching else None,
         )
         deciding = human and pending is None
         turn = deciding and state.kind is DecisionKind.TURN
@@ -282,15 +286,13 @@ class TableScreen(TableCommands):
             panel.show_lines(summary_lines(pending.summary), topic=topic)
         elif human:
             panel.show(state, ui, self.error, coach_open=self.has_class("-coach"), topic=topic)
-        elif not self.seat.human:
-            panel.show_text(
-                _(texts.PANEL_BOT).format(
-                    name=self.seat.name, level=texts.level_name(self.seat.kind)
-                )
-            )
         else:
-            waiting = self._waiting_text() or _(texts.PANEL_WAITING).format(name=self.seat.name)
-            panel.show_text(waiting)
+            if not self.seat.human:
+                level = texts.level_name(self.seat.kind)
+                said = _(texts.PANEL_BOT).format(name=self.seat.name, level=level)
+            else:
+                said = self._waiting_text() or _(texts.PANEL_WAITING).format(name=self.seat.name)
+            panel.show_text(said if watching is None else f"{said}\n\n{watching[1]}")
         self.query_one(PlayerCard).show(shown, seat, scores[seat])
         self._show_pyramid(shown, seat, deciding)
         self.query_one(PlayersStrip).show(
@@ -343,6 +345,11 @@ class TableScreen(TableCommands):
 
     def _clock_text(self) -> str | None:
         """The time left of the seat to move, for the status line (None: no clock)."""
+        return None
+
+    def _watching_text(self) -> tuple[str, str] | None:
+        """This screen only watches the table: what the status line says first, and
+        the panel's line under what it says of the seat to move (None: it plays)."""
         return None
 
     def log_lines(self) -> list[str]:

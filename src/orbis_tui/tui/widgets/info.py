@@ -77,14 +77,19 @@ class StatusLine(TextPanel):
         seat: int | None = None,
         confirming: bool = False,
         clock: str | None = None,
+        first: str | None = None,
     ) -> None:
         """``clock``: the time left of the seat to move (a table with a turn clock),
-        shown after its name."""
+        shown after its name; ``first``: said before the round (a watcher's screen says
+        that it watches)."""
         seat = state.current if seat is None else seat
         line = Text(no_wrap=True, overflow="ellipsis")
         if self.size.width >= 100:
             line.append(f" {texts.APP_TITLE.upper()} ", style=palette.GOD)
             line.append(" ")
+        if first is not None:
+            line.append(first, style=palette.ACCENT)
+            line.append(" · ")
         line.append(round_text(state) + " · ")
         line.append(state.players[seat].name, style=palette.ACCENT)
         if clock is not None:  # before the phase's words, which an 80-column line cuts
