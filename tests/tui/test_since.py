@@ -68,3 +68,34 @@ def test_d_says_why_when_nobody_played_since(tmp_path: Path) -> None:
             assert gettext(texts.IDLE_SINCE) in said
 
     asyncio.run(go())
+
+
+def test_a_turn_a_computer_played_for_an_absent_person_says_so() -> None:
+    """A table played apart: the record's stand_ins say which turns a computer level
+    played for a person who was away; the turns since one's last say it of them."""
+    from orbis_tui.plain.spoken import recap_words
+    from orbis_tui.tui.core.history import TurnHistory
+
+    match = random_match(3, 5, lambda s: s.kind is DecisionKind.TURN and s.turn > 6)
+    history = TurnHistory(match)
+    turns, ends = history.update(), history.ends
+    away = len(turns) - 2  # the turn before the last one, played by the computer
+    seat = turns[away].seat
+    match.record.stand_ins = [
+        {"seat": seat, "level": "easy", "from": ends[away - 1], "to": ends[away]}
+    ]
+    told = TurnHistory(match).since_turn_of(turns[away - 1].seat)
+    assert [t.seat for t in told] == [turns[away].seat, turns[away + 1].seat]
+    by_computer = gettext(texts.SUMMARY_HEAD_STAND_IN).format(
+        level=texts.level_name("easy"), name=turns[away].name, took=turns[away].took
+    )
+    assert told[0].headline == by_computer
+    assert told[1].headline == turns[away + 1].headline  # its own player played it
+    assert turns[away].headline != by_computer  # without stand_ins: "took"
+    name = turns[away].name
+    assert recap_words(told, ())[0].startswith(f"The computer (easy) played for {name}: took ")
+    # still playing for them (no "to"): every turn of that seat from then on
+    match.record.stand_ins = [{"seat": seat, "level": "hard", "from": ends[away - 1]}]
+    again = TurnHistory(match).update()
+    assert again[away].stand_in == "hard"
+    assert all(t.stand_in is None for t in again[:away])

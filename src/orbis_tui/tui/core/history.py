@@ -10,7 +10,8 @@ turn never changes: undo stops at the turn in progress).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ...engine import (
     Cancelled,
@@ -106,9 +107,17 @@ class TurnSummary:
     standings: tuple[SeatStanding, ...] = ()  # every seat's, when the turn ended
     god_taken: GodId | None = None
     losses: tuple[str, ...] = ()  # own forests and god the turn made impossible
+    # The computer level that played this turn for its absent person (a table played
+    # apart: the record's stand_ins), None when the seat's own player played it.
+    stand_in: str | None = None
 
     @property
     def headline(self) -> str:
+        if self.stand_in is not None:
+            level = texts.level_name(self.stand_in)
+            return _(texts.SUMMARY_HEAD_STAND_IN).format(
+                level=level, name=self.name, took=self.took
+            )
         return _(texts.SUMMARY_HEAD).format(name=self.name, took=self.took)
 
     @property
@@ -160,6 +169,21 @@ def summarize(
         god_taken=god_taken,
         losses=losses,
     )
+
+
+def stand_in_of(
+    stand_ins: Sequence[dict[str, Any]] | None, seat: int, start: int, end: int
+) -> str | None:
+    """The computer level that played an action from ``start`` up to (not including)
+    ``end`` for ``seat``'s absent person, as a record's ``stand_ins`` keep it; None if
+    the person played them all."""
+    for entry in stand_ins or ():
+        begun, until = entry.get("from"), entry.get("to")
+        if entry.get("seat") != seat or type(begun) is not int:
+            continue
+        if begun < end and (type(until) is not int or until > start):
+            return str(entry.get("level"))
+    return None
 
 
 def made_impossible(start: GameState, after: GameState, seat: int) -> tuple[str, ...]:
@@ -237,9 +261,10 @@ class TurnHistory:
                 scores = final_scores(state)  # once for the end of this turn and the next's start
                 after = standing(state, seat, scores)
                 every = seat_standings(outlooks(state, scores))
-                self.turns.append(
-                    summarize(state, seat, self._round, self._turn, self._before, after, every)
-                )
+                turn = summarize(state, seat, self._round, self._turn, self._before, after, every)
+                start = self.ends[-1] if self.ends else 0
+                level = stand_in_of(match.record.stand_ins, seat, start, self._done)
+                self.turns.append(turn if level is None else replace(turn, stand_in=level))
                 self.ends.append(self._done)
                 self._turn = []
                 if not state.is_over:
