@@ -33,13 +33,43 @@ def told(before: Presence, after: TableView, grace: int = 0) -> list[Notice]:
 
 def test_a_player_who_leaves_is_said_with_the_grace_left_and_back_again() -> None:
     here = presence_of(ALL_HERE)
-    bo_away = view(seat("Ada"), seat("Bo", here=False), seat("Cy"))
+    bo_away = view(seat("Ada"), seat("Bo", here=False, left=True), seat("Cy"))
     grace = gettext(texts.SEAT_AWAY_GRACE).format(name="Bo", seconds=40)
     assert told(here, bo_away, grace=40) == [Notice(grace)]
     assert told(here, bo_away) == [Notice(gettext(texts.SEAT_AWAY).format(name="Bo"))]
     back = gettext(texts.SEAT_BACK).format(name="Bo")
-    assert told(presence_of(bo_away), ALL_HERE) == [Notice(back)]
+    assert told(presence_of(bo_away, here), ALL_HERE) == [Notice(back)]
+    assert told(presence_of(bo_away), ALL_HERE) == [Notice(back)]  # left before this screen
     assert told(here, ALL_HERE) == []  # nothing changed: nothing said
+
+
+def test_a_first_arrival_takes_a_seat_and_is_never_said_to_be_back() -> None:
+    bo_not_come = view(seat("Ada"), seat("Bo", here=False), seat("Cy"))
+    before = presence_of(bo_not_come)
+    joined = gettext(texts.SEAT_JOINED).format(name="Bo")
+    assert told(before, ALL_HERE) == [Notice(joined)]
+    # once here, a departure and a return are said as such
+    after = presence_of(ALL_HERE, before)
+    bo_left = view(seat("Ada"), seat("Bo", here=False, left=True), seat("Cy"))
+    assert told(after, bo_left) == [Notice(gettext(texts.SEAT_AWAY).format(name="Bo"))]
+    back = gettext(texts.SEAT_BACK).format(name="Bo")
+    assert told(presence_of(bo_left, after), ALL_HERE) == [Notice(back)]
+
+
+def test_after_a_restart_a_player_not_yet_back_is_not_said_to_leave_nor_to_come_back() -> None:
+    """A server started again has seen nobody yet: a person not back since is absent
+    but has not left (their screen is connecting again)."""
+    here = presence_of(ALL_HERE)
+    restarted = view(seat("Ada"), seat("Bo", here=False), seat("Cy", here=False))
+    assert told(here, restarted, grace=28) == []
+    then = presence_of(restarted, here)
+    assert told(then, ALL_HERE) == []
+    # one who had left before the restart is back when they come
+    cy_left = view(seat("Ada"), seat("Bo"), seat("Cy", here=False, left=True))
+    away = presence_of(cy_left, here)
+    restarted_again = presence_of(restarted, away)
+    back = gettext(texts.SEAT_BACK).format(name="Cy")
+    assert told(restarted_again, ALL_HERE) == [Notice(back)]
 
 
 def test_a_computer_taking_a_seat_says_whether_the_time_ran_out() -> None:

@@ -68,7 +68,8 @@ def test_the_plain_seat_says_who_left_and_hands_their_seat_to_a_computer(
             await _until(out, "At the table of Ada, Bo")  # Bo not come yet
             async with raw_socket(bo) as b:
                 await b.next("table")
-                await _until(out, "Bo is back at the table.")
+                await _until(out, "Bo has taken their seat at the table.")  # the first time
+            assert "Bo is back" not in out.text
             await _until(out, LEFT)  # Bo's connection dropped
             assert ABSENT not in out.text  # not during the grace
             server_clock.now += 30.0

@@ -144,6 +144,7 @@ class PlainJoin:
             # The rematch: the same seat at a new table.
             self.mirror = TableMirror()
             self.chat = ChatLog()  # the old table's messages stay with it
+            self._presence = []  # who comes to the new table takes their seat there
             self.session = self.seat = None
             self._over_told = self._out_of_time_told = False
             self._rematch, self._waiting_for, self._shown = p.RematchInfo(), None, None
@@ -179,7 +180,7 @@ class PlainJoin:
                 mine = seats[view.seat].name if view.seat is not None else "-"
                 self.say(_(texts.JOINED).format(names=names, name=mine))
                 self._turns_told = len(self.session.history.update())
-                self._presence = presence_of(view)
+                self._presence = presence_of(view, self._presence)
                 self._welcome_back()
             else:
                 self.session.take_view(view)
@@ -240,7 +241,8 @@ class PlainJoin:
         session = self.session
         if session is None:
             return
-        before, self._presence = self._presence, presence_of(session.view)
+        before = self._presence
+        self._presence = presence_of(session.view, before)
         for notice in presence_notices(before, session.view, session.handover_in):
             if not notice.warning:
                 self.say(notice.text)

@@ -201,8 +201,11 @@ class SeatInfo(ServerMessageBase):
     handover_in: int = 0  # seconds (from when this is sent) until it can be handed over
     clock: int | None = None  # seconds (from when this is sent) its turn's time has left
     out_of_time: bool = False  # a computer plays it because its person's time ran out
+    # Its person was at the table and left it (since the server loaded the table): an
+    # absent person not marked so has not come (back) since, as after a restart.
+    left: bool = False
 
-    left_out_unset = frozenset({"handover_in", "out_of_time"})
+    left_out_unset = frozenset({"handover_in", "out_of_time", "left"})
     left_out_none = frozenset({"clock"})
 
 

@@ -67,6 +67,7 @@ class Room(RoomAcrossServers):
         old = self.here.get(seat)
         self.here[seat] = conn
         self.left_at.pop(seat, None)
+        self.gone.discard(seat)
         if old is not None and old is not conn:
             old.close(p.REPLACED, "this seat was opened from another place")
         try:
@@ -86,6 +87,7 @@ class Room(RoomAcrossServers):
             if self.here.get(seat) is conn:
                 del self.here[seat]
                 self.left_at[seat] = self.clock()
+                self.gone.add(seat)
                 try:
                     await self.store.set_present(self.id, seat, False)
                     await self.store.set_grace(

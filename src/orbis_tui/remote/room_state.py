@@ -77,6 +77,11 @@ class RoomState(abc.ABC):
         # A table loaded (new, or after a restart) gives every person the same grace.
         self.left_at = {n: clock() for n, kind in enumerate(self.kinds) if kind == HUMAN}
         self.here: dict[int, Connection] = {}
+        # The persons who were at the table (here or at another server process) since
+        # it was loaded and left it: the others are told so. One not in it who is
+        # absent has not come since the load (after a restart, their screen is
+        # connecting again): nobody is told that they left.
+        self.gone: set[int] = set()
         # When each absent person left (by ``clock``): their seat can be handed to a
         # computer HANDOVER_GRACE seconds later, not before (a dropped connection
         # usually comes back). A store shared by several server processes keeps it for
@@ -204,8 +209,10 @@ class RoomState(abc.ABC):
         for seat in self._elsewhere - seats:
             if seat not in self.here and self.kinds[seat] == HUMAN:
                 self.left_at[seat] = self.clock()
+                self.gone.add(seat)
         for seat in seats:
             self.left_at.pop(seat, None)
+            self.gone.discard(seat)
         self._elsewhere = set(seats)
 
     def handover_in(self, seat: int) -> int:

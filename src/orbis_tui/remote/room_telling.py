@@ -24,11 +24,13 @@ from .view import drawn_since, public_record, record_plain
 class RoomTelling(RoomClock):
     def seats(self) -> list[p.SeatInfo]:
         left = self.clock_left()
+        here = self.here.keys() | self.elsewhere
         return [
             p.SeatInfo(
                 name=name,
                 kind=self.kinds[n],
-                here=n in self.here or n in self.elsewhere,
+                here=n in here,
+                left=n in self.gone and n not in here,
                 stand_in=self.stand_in(n),
                 handover_in=self.handover_in(n),  # seconds, from when this is sent
                 # seconds, from when this is sent: only the seat whose time runs

@@ -149,6 +149,7 @@ class JoinApp(OrbisApp):
             self.session = None  # the rematch: a new table
             self.mirror = TableMirror()
             self.chat = ChatLog()  # the old table's messages stay with it
+            self._presence = []  # who comes to the new table takes their seat there
             self._was_my_turn = False
             self.notify(_(texts.REMATCH_DEALT), timeout=8, markup=False)
         back = isinstance(data, p.Table) and self._lost
@@ -229,7 +230,7 @@ class JoinApp(OrbisApp):
             session.on_mute = self._keep_muted
             if self.turn_alert is not None:  # opened in this turn: the player is here
                 self.turn_alert.seen(session.state.turn)
-            self._presence = presence_of(view)
+            self._presence = presence_of(view, self._presence)
             self._rematch = p.RematchInfo()
             # Not "resumed": there is no saved game here, only the table as it is now.
             screen = RemoteTableScreen(session, settings=self.settings)
@@ -314,7 +315,7 @@ class JoinApp(OrbisApp):
                 self.notify(notice.text, severity="warning", timeout=30, markup=False)
             else:
                 self.notify(notice.text, markup=False)
-        self._presence = presence_of(view)
+        self._presence = presence_of(view, self._presence)
 
     def _alert_if_my_turn(self) -> None:
         session = self.session

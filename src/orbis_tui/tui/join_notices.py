@@ -1,8 +1,9 @@
 """What a seat joined to a table played apart is told when the table changes around
-it: who asked for a rematch, who is still to say yes, who said no; who left the table
-or came back, whose seat a computer now plays (handed to it, or its time ran out),
-and that this seat's own time ran out. Functions from the table before and after to
-the notices; :class:`~.join.JoinApp` shows them."""
+it: who asked for a rematch, who is still to say yes, who said no; who took their
+seat, left the table or came back, whose seat a computer now plays (handed to it, or
+its time ran out), and that this seat's own time ran out. Functions from the table
+before and after to the notices; :class:`~.join.JoinApp` shows them, and the plain
+seat says them."""
 
 from __future__ import annotations
 
@@ -17,9 +18,21 @@ from ..remote.client import TableView
 from . import texts
 from .core.remote_session import RemoteSession
 
-# Each seat as last told: whether its player is here, and the computer level playing
-# it for them (None: nobody).
-Presence = list[tuple[bool, str | None]]
+
+@dataclass(frozen=True, slots=True)
+class SeatPresence:
+    """A seat as last told: whether its person is here, the computer level playing it
+    for them (None: nobody), whether they have been at the table (as far as this
+    screen knows: seen here, or said to have left) and whether they were said to have
+    left and are not back yet."""
+
+    here: bool
+    stand_in: str | None
+    been: bool = False
+    away: bool = False
+
+
+Presence = list[SeatPresence]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +43,16 @@ class Notice:
     warning: bool = False
 
 
-def presence_of(view: TableView) -> Presence:
-    """Who is at the table in ``view``, and who plays for whom."""
-    return [(s.here, s.stand_in) for s in view.seats]
+def presence_of(view: TableView, before: Presence | None = None) -> Presence:
+    """Who is at the table in ``view``, and who plays for whom; ``before``: as last
+    told (who had been at the table, who was said to have left)."""
+    out = []
+    for n, s in enumerate(view.seats):
+        was = before[n] if before is not None and n < len(before) else None
+        been = s.here or s.left or (was is not None and was.been)
+        away = not s.here and (s.left or (was is not None and was.away))
+        out.append(SeatPresence(s.here, s.stand_in, been, away))
+    return out
 
 
 def _seat_number(value: Any, seats: int) -> int | None:
@@ -65,29 +85,36 @@ def presence_notices(
 ) -> list[Notice]:
     """What changed at the table since it was ``before``: for this seat, that its time
     ran out and a computer plays it; for the others, that a computer plays one (its
-    time ran out, or it was handed over) or that its player left (and how long the
-    grace before it may be handed over: ``handover_in``) or came back."""
+    time ran out, or it was handed over), that its player took their seat for the
+    first time, left (and how long the grace before it may be handed over:
+    ``handover_in``) or came back. A player the server does not say left (it was
+    started again, and their screen is connecting again) is not said to have left,
+    nor to be back once they are."""
     out = []
-    now = presence_of(view)
+    now = presence_of(view, before)
     for seat, (was, is_now) in enumerate(zip(before, now, strict=False)):
         name = view.seats[seat].name
         if seat == view.seat:
-            if was[1] != is_now[1] and is_now[1] is not None and view.seats[seat].out_of_time:
-                level = texts.level_name(is_now[1])
+            changed = was.stand_in != is_now.stand_in
+            if changed and is_now.stand_in is not None and view.seats[seat].out_of_time:
+                level = texts.level_name(is_now.stand_in)
                 out.append(Notice(_(texts.CLOCK_MINE_RAN_OUT).format(level=level), warning=True))
             continue
-        if was[1] != is_now[1] and is_now[1] is not None:
-            level = texts.level_name(is_now[1])
+        if was.stand_in != is_now.stand_in and is_now.stand_in is not None:
+            level = texts.level_name(is_now.stand_in)
             if view.seats[seat].out_of_time:
                 template = _(texts.CLOCK_RAN_OUT)
             else:
                 template = _(texts.STAND_IN_STARTED)
             out.append(Notice(template.format(name=name, level=level)))
-        elif was[0] != is_now[0]:
+        elif is_now.here and not was.here:
+            if was.away:
+                out.append(Notice(_(texts.SEAT_BACK).format(name=name)))
+            elif not was.been:
+                out.append(Notice(_(texts.SEAT_JOINED).format(name=name)))
+        elif was.here and not is_now.here and view.seats[seat].left:
             wait = handover_in(seat)
-            if is_now[0]:
-                text = _(texts.SEAT_BACK).format(name=name)
-            elif wait:
+            if wait:
                 text = _(texts.SEAT_AWAY_GRACE).format(name=name, seconds=wait)
             else:
                 text = _(texts.SEAT_AWAY).format(name=name)

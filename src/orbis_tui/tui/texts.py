@@ -380,6 +380,7 @@ SEAT_AWAY_GRACE = N_(
     "if they do not return."
 )
 SEAT_BACK = N_("{name} is back at the table.")
+SEAT_JOINED = N_("{name} has taken their seat at the table.")
 # The turn clock (a table dealt with a time per turn) and the rematch at the end.
 KEY.update(
     {
