@@ -20,7 +20,7 @@ All the numbers a bot may tune live in :class:`Weights`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ..engine import (
     DEATH_PRICE,
@@ -65,6 +65,11 @@ class Weights:
     god_risk: float = 0.75  # weight of the best god left (the rest on the second best)
     wild_penalty: float = 1.0  # a wilderness (R-END-2)
 
+    def __reduce__(self) -> tuple[type[Weights], tuple[float | int, ...]]:
+        # Rebuilt by its constructor when sent to a search's worker process: a frozen
+        # class's fields cannot be set one by one (nor in the compiled build).
+        return Weights, tuple(getattr(self, f.name) for f in fields(self))
+
 
 DEFAULT_WEIGHTS = Weights()
 
@@ -74,7 +79,9 @@ class Context:
 
     __slots__ = ("counts", "future_cost", "mystic", "remaining")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState | None = None) -> None:
+        if state is None:  # a blank for updated() to fill in (see GameState.__init__)
+            return
         self.counts = [effect_counts(p.pyramid) for p in state.players]
         self.mystic = [highest_mystic(p.pyramid) for p in state.players]
         self.future_cost = future_color_cost(state)
@@ -87,7 +94,7 @@ class Context:
         """The context of ``state``, given ``base``: the context of an earlier position of
         the same turn, in which only ``seat``'s pyramid may have changed since (its
         :func:`pyramid_facts`, when the caller has them)."""
-        ctx = cls.__new__(cls)
+        ctx = cls()
         pyramid = state.players[seat].pyramid
         ctx.counts = base.counts[:]
         ctx.counts[seat] = effect_counts(pyramid) if facts is None else facts.counts

@@ -27,7 +27,9 @@ class PlayerState:
         "turns",
     )
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str | None = None) -> None:
+        if name is None:  # a blank for copy() to fill in (see GameState.__init__)
+            return
         self.name = name
         self.realm: list[int] = [0] * NUM_COLORS
         self.pyramid: Pyramid = {}
@@ -38,7 +40,7 @@ class PlayerState:
         self._spots: _Spots | None = None
 
     def copy(self) -> PlayerState:
-        other = PlayerState.__new__(PlayerState)
+        other = PlayerState()
         other.name = self.name
         other.realm = self.realm[:]
         other.pyramid = self.pyramid.copy()

@@ -68,7 +68,17 @@ class GameState:
         "turn",
     )
 
-    def __init__(self, catalog: Catalog, deal: Deal, names: Sequence[str], first_player: int = 0):
+    def __init__(
+        self,
+        catalog: Catalog | None = None,
+        deal: Deal | None = None,
+        names: Sequence[str] = (),
+        first_player: int = 0,
+    ):
+        if catalog is None or deal is None:
+            # A blank for copy() and turn_copy() to fill in: every field is theirs to set.
+            # (A compiled build cannot make an instance without its __init__.)
+            return
         setup_for(len(names))
         if not 0 <= first_player < len(names):
             raise ValueError(f"first player must be a seat from 0 to {len(names) - 1}")
@@ -100,7 +110,7 @@ class GameState:
         at all: a search's scratch position, which never takes a move back, then saves
         the cost of noting what every move changed. By default a copy records when
         this state does."""
-        other = GameState.__new__(GameState)
+        other = GameState()
         other._record = self._record if record is None else record
         other.catalog = self.catalog
         other.deal = self.deal
@@ -126,7 +136,7 @@ class GameState:
         the piles' positions and the gods left (copied too). Only for playing the
         active seat's answers on it up to the end of its turn: an answer of another seat
         played on the copy would change this state as well."""
-        other = GameState.__new__(GameState)
+        other = GameState()
         other._record = False
         other.catalog = self.catalog
         other.deal = self.deal
