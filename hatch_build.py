@@ -3,6 +3,10 @@
 The compiled catalogs are not kept in the repository: a wheel gets them from here, and
 an editable install finds them in the source tree, where they are written too (and
 ignored by git).
+
+The compiled build (the mypyc hook, asked for at install time: docs/engine.md) writes
+its extension modules beside the sources; once they are in the wheel they are taken
+out of the tree again, where they would hide the sources from an editable install.
 """
 
 from __future__ import annotations
@@ -33,3 +37,11 @@ class CatalogBuildHook(BuildHookInterface):
                 lang = po.parent.parent.name
                 target = f"orbis_tui/locale/{lang}/LC_MESSAGES/{DOMAIN}.mo"
                 build_data["force_include"][str(mo)] = target
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        if version == "editable":
+            return
+        source = Path(self.root) / "src"
+        for pattern in ("*.cpython-*.so", "*__mypyc*.so", "*.pyd"):
+            for built in source.rglob(pattern):
+                built.unlink()
