@@ -10,6 +10,7 @@ used.control  # a message's control (Choice.Changed), read by Textual's @on sele
 used.disabled
 used.no_wrap
 used.overflow
+used.grid_rows  # a Grid's styles: the players view sets its rows' height
 # PEP 562: Python calls a package's __getattr__ for a name it does not hold.
 used.__getattr__
 # textual-serve's server calls its handlers (web/server.py overrides one).
