@@ -116,3 +116,49 @@ def test_the_plain_seats_help_lists_the_commands_of_a_table_played_apart(
     quit_line = next(line for line in text.splitlines() if line.startswith("quit:"))
     assert "the server keeps the game" in quit_line, quit_line
     assert "save" not in quit_line, quit_line
+
+
+class _CountingLosses(PlainJoin):
+    """A plain seat that counts the connection's failed tries."""
+
+    losses = 0
+
+    def _status(self, code: str, reason: str) -> bool:
+        if code == "lost":
+            self.losses += 1
+        return super()._status(code, reason)
+
+
+def test_a_lost_connection_is_said_once_and_its_return_too(tmp_path: Path) -> None:
+    """The server stops: the plain seat says so once, however often it tries again in
+    vain, and says when it is connected again (as the app's seat does)."""
+    from contextlib import AsyncExitStack
+
+    from .server_helpers import free_port
+
+    port = free_port()
+    out = Output()
+    lost = "The connection to the table was lost: connecting again…"
+    back = "Connected to the table again."
+
+    async def main() -> None:
+        async with AsyncExitStack() as first:
+            server = await first.enter_async_context(running_server(tmp_path / "t.db", port))
+            ada, _bo = await _ada_and_bo(server)
+            script = Scripted(out, [], lambda: back in out.text)
+            seat = _CountingLosses(ada, script, out)  # type: ignore[arg-type]
+            running = asyncio.create_task(seat.run())
+            await _until(out, "At the table of Ada, Bo")
+            await first.aclose()  # the server stops
+            for _ in range(1000):  # it tries to connect again, in vain, three times
+                if seat.losses >= 3:
+                    break
+                await asyncio.sleep(0.02)
+            assert seat.losses >= 3
+        async with running_server(tmp_path / "t.db", port):
+            await _until(out, back)
+            await asyncio.wait_for(running, 30)
+        assert out.text.count(lost) == 1
+        assert out.text.count(back) == 1
+
+    asyncio.run(main())

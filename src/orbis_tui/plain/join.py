@@ -80,6 +80,7 @@ class PlainJoin:
         self._presence: Presence = []  # who was at the table, as last told
         self._absent_told: set[int] = set()  # the absent seats said to be handed over
         self._ticking = False  # an absent player's grace is counted down
+        self._lost = False  # the connection was lost, and said so: said once, until back
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def say(self, text: str = "") -> None:
@@ -140,6 +141,9 @@ class PlainJoin:
 
     def _server(self, data: p.ServerMessage | p.Unreadable) -> None:
         session = self.session
+        if isinstance(data, p.Table) and self._lost:
+            self._lost = False
+            self.say(_(app_texts.JOIN_BACK))
         if isinstance(data, p.Table) and session is not None and data.table != session.table_id:
             # The rematch: the same seat at a new table.
             self.mirror = TableMirror()
@@ -372,7 +376,9 @@ class PlainJoin:
         if code == "connected":
             return True
         if code == "lost":
-            self.say(_(app_texts.JOIN_LOST))
+            if not self._lost:  # every try to connect again fails alike: said once
+                self._lost = True
+                self.say(_(app_texts.JOIN_LOST))
             return True
         if code == p.MOVED:
             return True  # the rematch: the same link connects to the new table
