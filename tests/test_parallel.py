@@ -219,3 +219,31 @@ def test_workers_are_stopped_even_when_one_was_killed_while_waiting_for_a_job() 
     os.kill(worker.pid, signal.SIGKILL)
     worker.join()
     assert finishes_within(60, lambda: stop_pool(pool)) is None
+
+
+def test_workers_done_with_every_job_are_told_to_end_and_end_by_themselves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once every job is done the workers end by themselves (exit code 0), not by a
+    stop: a stop gives their queue a fresh lock, and a worker still waiting under the
+    old one could take part of what the stop reads, leaving it waiting for ever."""
+    from multiprocessing.pool import Pool
+
+    from orbis_tui.analysis import parallel
+    from orbis_tui.processes import started_pool
+
+    pools: list[Pool] = []
+
+    def kept(workers: int) -> Pool:
+        pool = started_pool(workers)
+        pools.append(pool)
+        return pool
+
+    monkeypatch.setattr(parallel, "started_pool", kept)
+    results: dict[int, int] = {}
+    assert run_jobs(math.factorial, [3, 7, 1, 12], 2, results.__setitem__)
+    (pool,) = pools
+    workers = pool._pool  # type: ignore[attr-defined]
+    assert len(workers) == 2
+    assert [worker.exitcode for worker in workers] == [0, 0]
+    assert multiprocessing.active_children() == []

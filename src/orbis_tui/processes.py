@@ -80,6 +80,25 @@ def stop_pool(pool: Pool) -> None:
         _finish_stop(pool)
 
 
+def close_pool(pool: Pool, wait: float = 30.0) -> None:
+    """End ``pool``'s workers once its jobs are done: each is told to finish and ends
+    by itself. The workers' queue keeps its lock, so no two processes read from it at
+    once (:func:`stop_pool` gives it a fresh lock, and a worker waiting for its next job
+    under the old one can then take part of what the stop reads, leaving the stop
+    waiting for the rest for ever). A worker not ended within ``wait`` seconds is
+    stopped as :func:`stop_pool` stops them."""
+    pool.close()
+    deadline = time.monotonic() + wait
+    workers: list[Any] = list(getattr(pool, "_pool", []))  # multiprocessing keeps them there
+    for worker in workers:
+        worker.join(max(0.0, deadline - time.monotonic()))
+    if any(worker.is_alive() for worker in workers):
+        log.info("the worker processes did not end when told to: stopped")
+        stop_pool(pool)
+        return
+    pool.join()
+
+
 def _finish_stop(pool: Pool) -> None:
     """What ``Pool.terminate`` does after it has emptied the workers' queue, for a stop
     that failed there. A worker started before the queue got its fresh lock (the one

@@ -19,7 +19,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ..processes import started_pool, stop_pool
+from ..processes import close_pool, started_pool, stop_pool
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -66,6 +66,7 @@ def run_jobs(
         return True
     numbered = [(function, number, jobs[number]) for number in dispatch_order(jobs, cost)]
     pool = started_pool(min(workers, len(jobs)))
+    finished = False
     try:
         results = pool.imap_unordered(_run_numbered, numbered)
         left = len(jobs)
@@ -78,8 +79,14 @@ def run_jobs(
                 continue
             done(number, result)
             left -= 1
+        finished = True
     finally:
-        stop_pool(pool)
+        # every job done: the workers are told to end; else (cancelled, or an error)
+        # they are stopped at once, a job under way left unfinished
+        if finished:
+            close_pool(pool)
+        else:
+            stop_pool(pool)
     return True
 
 
