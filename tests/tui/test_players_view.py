@@ -94,3 +94,31 @@ def test_a_drawing_too_short_for_four_rows_keeps_the_first_row() -> None:
     view.draw(canvas)
     drawn = ["".join(row) for row in canvas.chars]
     assert "╱" in drawn[1] and "╱" in drawn[2]
+
+
+def test_a_view_that_fits_gives_its_heads_the_whole_width(tmp_path: Path) -> None:
+    """No scroll bar, no room kept for one: at two players the long head fits in German
+    ("… 0 SP jetzt · Gott der Ernte", 39 columns of 80), as it did before the view could
+    scroll."""
+    from orbis_tui import i18n
+    from orbis_tui.engine import parse_action
+    from orbis_tui.records import Match
+    from orbis_tui.records.model import setup_for_game
+
+    match = Match.start(setup_for_game(["Spieler 1", "Spieler 2"], 4, 0))
+    match.play(parse_action("god harvests"))
+    i18n.set_language("de")
+
+    async def go() -> str:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(pilot)
+            await press(pilot, "p")
+            await pilot.pause()
+            return screen_text(app)
+
+    try:
+        text = asyncio.run(go())
+    finally:
+        i18n.set_language("en")
+    assert "Spieler 1  0 SP jetzt · Gott der Ernte" in text

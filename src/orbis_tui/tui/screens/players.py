@@ -26,7 +26,7 @@ from .base import SizeNotice
 # A board's least height: its two lines of head, a pyramid of four rows of the small
 # hexes (two lines each), and the line above it.
 BOARD_HEIGHT = 2 + 2 * ROWS + 1
-SCROLLBAR = 2  # columns kept for the scroll bar (players-body: scrollbar-gutter)
+SCROLLBAR = 2  # columns kept for the scroll bar when the view scrolls (.players-body.scrolls)
 # The gods' rules below the boards take at most this share of the screen's lines
 # before the boards are given theirs.
 GODS_SHARE = 0.45
@@ -76,9 +76,10 @@ class PlayersScreen(ModalScreen[None]):
         scores = final_scores(state)
         yield Static(classes="players-title")
         grid = Grid(classes=f"players-grid n{state.num_players}")
-        # two boards a row, a column between them, and the scroll bar's room kept
-        room = (self.app.size.width - SCROLLBAR - 1) // 2
-        with VerticalScroll(classes="players-body"):
+        # two boards a row, a column between them, and the scroll bar's room when it scrolls
+        scrolls = self._layout()[1]
+        room = (self.app.size.width - (SCROLLBAR if scrolls else 0) - 1) // 2
+        with VerticalScroll(classes="players-body" + (" scrolls" if scrolls else "")):
             with grid:
                 for seat, player in enumerate(state.players):
                     active = seat == state.current and not state.is_over
@@ -125,11 +126,18 @@ class PlayersScreen(ModalScreen[None]):
     def on_resize(self) -> None:
         self._fit_boards()
 
-    def _fit_boards(self) -> None:
+    def _layout(self) -> tuple[int, bool]:
+        """Each board's height at this screen's size, and whether the view scrolls: the
+        title, the boards, and the gods' rules as they wrap in their width (the padding
+        and the scroll bar aside) with the line above them."""
         width, screen_height = self.app.size
-        # the gods' rules as they wrap in their width (the padding and scroll bar aside)
-        lines = gods_text(self.state).wrap(self.app.console, max(1, width - SCROLLBAR - 2))
-        height = board_height(screen_height, self.state.num_players, len(lines))
+        lines = len(gods_text(self.state).wrap(self.app.console, max(1, width - SCROLLBAR - 2)))
+        height = board_height(screen_height, self.state.num_players, lines)
+        rows = (self.state.num_players + 1) // 2
+        return height, 1 + rows * height + 1 + lines > screen_height
+
+    def _fit_boards(self) -> None:
+        height = self._layout()[0]
         grid = self.query_one(".players-grid", Grid)
         grid.styles.grid_rows = str(height)
         grid.styles.height = height * ((self.state.num_players + 1) // 2)
