@@ -4,15 +4,31 @@ four boards and the gods' rules do not fit the screen, the view scrolls and says
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 from app_driver import TableApp, lift_curtain, press, random_match, screen_text
 from textual.containers import VerticalScroll
+from textual.pilot import Pilot
 
+from orbis_tui.records import Match
 from orbis_tui.tiles import new_game
 from orbis_tui.tui.screens.players import BOARD_HEIGHT, PlayersScreen, board_height
 from orbis_tui.tui.widgets.pyramid import PyramidView
+
+
+@asynccontextmanager
+async def players_view(match: Match, root: Path) -> AsyncIterator[tuple[TableApp, Pilot]]:
+    """The table of ``match`` at 80×24, its players view open."""
+    app = TableApp(match, root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(pilot)
+        await press(pilot, "p")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayersScreen)
+        yield app, pilot
 
 
 def drawn_tiles(view: PyramidView) -> int:
@@ -29,13 +45,8 @@ def test_every_board_shows_its_whole_pyramid_and_the_view_scrolls(
     match = random_match(players, 8, lambda s: s.turn >= 4 * players and s.current == 0)
 
     async def go() -> None:
-        app = TableApp(match, tmp_path)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await lift_curtain(pilot)
-            await press(pilot, "p")
-            await pilot.pause()
+        async with players_view(match, tmp_path) as (app, pilot):
             screen = app.screen
-            assert isinstance(screen, PlayersScreen)
             pyramids = [p.pyramid for p in match.state.players]
             views = list(screen.query(PyramidView))
             assert sum(map(len, pyramids)) >= players  # tiles to show
@@ -57,11 +68,7 @@ def test_two_boards_fit_without_scrolling_and_the_title_says_no_scroll(tmp_path:
     match = random_match(2, 8, lambda s: s.turn >= 8 and s.current == 0)
 
     async def go() -> None:
-        app = TableApp(match, tmp_path)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await lift_curtain(pilot)
-            await press(pilot, "p")
-            await pilot.pause()
+        async with players_view(match, tmp_path) as (app, _pilot):
             text = screen_text(app)
             assert "Every player's universe (p or Escape to close)" in text
             assert "The gods of this game" in text
@@ -102,7 +109,6 @@ def test_a_view_that_fits_gives_its_heads_the_whole_width(tmp_path: Path) -> Non
     scroll."""
     from orbis_tui import i18n
     from orbis_tui.engine import parse_action
-    from orbis_tui.records import Match
     from orbis_tui.records.model import setup_for_game
 
     match = Match.start(setup_for_game(["Spieler 1", "Spieler 2"], 4, 0))
@@ -110,11 +116,7 @@ def test_a_view_that_fits_gives_its_heads_the_whole_width(tmp_path: Path) -> Non
     i18n.set_language("de")
 
     async def go() -> str:
-        app = TableApp(match, tmp_path)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await lift_curtain(pilot)
-            await press(pilot, "p")
-            await pilot.pause()
+        async with players_view(match, tmp_path) as (app, _pilot):
             return screen_text(app)
 
     try:
