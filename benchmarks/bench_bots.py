@@ -25,7 +25,7 @@ from orbis_tui.analysis.search import REVIEW_PER_OPTION, analyse
 from orbis_tui.bots import HardBot, MediumBot, bot_seed, make_bot
 from orbis_tui.bots.heuristics import evaluate
 from orbis_tui.bots.ismcts import SearchSettings, TurnSearch, root_candidates
-from orbis_tui.bots.medium import Planner
+from orbis_tui.bots.planner import Planner
 from orbis_tui.bots.rollout import QuickPlanner
 from orbis_tui.engine import DecisionKind, GameState
 from orbis_tui.sim.loop import play_out

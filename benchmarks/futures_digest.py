@@ -21,7 +21,7 @@ import hashlib
 
 from orbis_tui.analysis.paired import play_futures, turn_worlds
 from orbis_tui.bots import MediumBot, bot_seed
-from orbis_tui.bots.medium import TurnPlan
+from orbis_tui.bots.planner import TurnPlan
 from orbis_tui.bots.rollout import QuickPlanner
 from orbis_tui.engine import Action, DecisionKind, GameState
 from orbis_tui.tiles import new_game

@@ -24,7 +24,7 @@ from orbis_tui.bots.ismcts import (
     turn_candidates,
     ucb_pick,
 )
-from orbis_tui.bots.medium import Planner
+from orbis_tui.bots.planner import Planner
 from orbis_tui.bots.rollout import QuickPlanner
 from orbis_tui.engine import (
     DecisionKind,

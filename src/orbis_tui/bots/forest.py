@@ -31,7 +31,7 @@ from ..engine import Action, GameState
 from ..processes import WorkerLost, kept_pool, search_workers, warm_kept_pool
 from .heuristics import Weights
 from .ismcts import SearchResult, SearchSettings, TurnSearch, merge_results
-from .medium import Planner
+from .planner import Planner
 from .rollout import QuickPlanner
 
 log = logging.getLogger(__name__)

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from ..engine import Action, GameState
 from ..options import check_search_size
 from .heuristics import DEFAULT_WEIGHTS, Weights, evaluate
-from .medium import PlanningBot, TurnPlan
+from .medium import PlanningBot
+from .planner import TurnPlan
 from .victory import utility
 
 DEFAULT_TIME_BUDGET = 1.0

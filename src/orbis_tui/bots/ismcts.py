@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from ..engine import Action, DecisionKind, GameState, TakeGod
 from .heuristics import evaluate
 from .leaf import shipped_leaf
-from .medium import Planner
+from .planner import Planner
 from .victory import WIN_VALUE, margins_of, outcomes
 
 Progress = Callable[[int, float], None]  # (iterations done, seconds spent)

@@ -24,16 +24,19 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ..engine import Action, GameState, GodId, Pyramid, Tile
+from .compiled import mypyc_attr
 from .grown import RootFacts, grown_facts, root_facts
 from .heuristics import (
+    DEFAULT_WEIGHTS,
     Context,
     PyramidFacts,
+    Weights,
     color_need,
     pyramid_facts,
     seat_value,
     temple_tokens,
 )
-from .medium import Planner, TurnPlan
+from .planner import Planner, TurnPlan
 
 Planned = TypeVar("Planned")
 _IDLENESS = GodId.IDLENESS  # looked up once (see heuristics.py)
@@ -44,12 +47,13 @@ _MOST_NEEDS = 10_000
 _MOST_PYRAMIDS = 10_000
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class QuickPlanner(Planner):
-    """:class:`~.medium.Planner` with the other seats valued once per turn (when a
+    """:class:`~.planner.Planner` with the other seats valued once per turn (when a
     turn's planning starts: :meth:`turn_plans` or the outermost :meth:`complete`)."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        super().__init__(weights)
         self._frozen = False
         self._best_other = 0.0
         self._base: Context | None = None
