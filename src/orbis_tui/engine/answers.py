@@ -150,23 +150,35 @@ def _volcano_options(state: GameState) -> list[tuple[tuple[int, Count], ...]]:
             avail = [state.market_worshipers[cell][color] for cell in cells]
             per_color.append([[color, *split] for split in _splits(need[color], avail)])
     options: list[tuple[tuple[int, Count], ...]] = []
-
-    def combine(index: int, table: list[list[int]]) -> None:
-        if index == len(per_color):
-            removal = tuple(
-                (cell, tuple(row)) for cell, row in zip(cells, table, strict=True) if any(row)
-            )
-            options.append(removal)
-            return
-        for color, *split in per_color[index]:
-            for row, n in zip(table, split, strict=True):
-                row[color] += n
-            combine(index + 1, table)
-            for row, n in zip(table, split, strict=True):
-                row[color] -= n
-
-    combine(0, [[0] * NUM_COLORS for _ in cells])
+    _combine(0, per_color, cells, [[0] * NUM_COLORS for _ in cells], options)
     return options
+
+
+def _combine(
+    index: int,
+    per_color: list[list[list[int]]],
+    cells: list[int],
+    table: list[list[int]],
+    options: list[tuple[tuple[int, Count], ...]],
+) -> None:
+    """Add to ``options`` every removal that takes the colors from ``index`` on by one
+    of their splits, on top of the removal ``table`` (cell by cell) made so far.
+
+    A function of the module, not one nested in its caller: a nested function that
+    calls itself is a reference cycle, which only the garbage collector frees, and
+    searches list volcano answers many thousand times."""
+    if index == len(per_color):
+        removal = tuple(
+            (cell, tuple(row)) for cell, row in zip(cells, table, strict=True) if any(row)
+        )
+        options.append(removal)
+        return
+    for color, *split in per_color[index]:
+        for row, n in zip(table, split, strict=True):
+            row[color] += n
+        _combine(index + 1, per_color, cells, table, options)
+        for row, n in zip(table, split, strict=True):
+            row[color] -= n
 
 
 # The placements at every spot a pyramid can have (as the tile, as a wilderness): one
@@ -222,21 +234,31 @@ def _returns(realm: Count, need: int) -> tuple[Action, ...]:
 def _splits(total: int, avail: list[int]) -> list[list[int]]:
     """Every way to take ``total`` items from bins holding ``avail`` items each."""
     results: list[list[int]] = []
-    current = [0] * len(avail)
     suffix = [0] * (len(avail) + 1)
     for i in range(len(avail) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + avail[i]
 
-    def fill(i: int, left: int) -> None:
-        if left == 0:
-            results.append(current[:])
-            return
-        if i == len(avail) or suffix[i] < left:
-            return
-        for n in range(min(left, avail[i]), -1, -1):
-            current[i] = n
-            fill(i + 1, left - n)
-        current[i] = 0
-
-    fill(0, total)
+    _fill(0, total, avail, suffix, [0] * len(avail), results)
     return results
+
+
+def _fill(
+    i: int,
+    left: int,
+    avail: list[int],
+    suffix: list[int],
+    current: list[int],
+    results: list[list[int]],
+) -> None:
+    """Add to ``results`` every way to take ``left`` items from the bins from ``i`` on
+    (``suffix[i]``: what they hold together), after ``current``'s take from the bins
+    before (a function of the module for the reason :func:`_combine` gives)."""
+    if left == 0:
+        results.append(current[:])
+        return
+    if i == len(avail) or suffix[i] < left:
+        return
+    for n in range(min(left, avail[i]), -1, -1):
+        current[i] = n
+        _fill(i + 1, left - n, avail, suffix, current, results)
+    current[i] = 0
