@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from ..bots.heuristics import evaluate
 from ..bots.rollout import QuickPlanner
 from ..bots.victory import WIN_VALUE, outcomes
+from ..collector import collection_paused
 from ..engine import Action, GameState, PlayerScore, final_scores
 
 HORIZON_ROUNDS = 2  # greedy rounds played after the option's own turn (hints)
@@ -69,6 +70,10 @@ class Futures:
     def win(self) -> float:
         """The mean victory: the chance of winning (a shared victory shared)."""
         return sum(self.wins) / len(self.wins) if self.wins else math.nan
+
+    def extended(self, more: Futures) -> Futures:
+        """These futures and ``more`` (the same option on other worlds) as one."""
+        return joined(self.actions, [self, more])
 
     @property
     def margin_stderr(self) -> float:
@@ -123,24 +128,25 @@ def play_futures(
     wins = []
     finals = []
     exact = True
-    for world in worlds:
-        after = finish_turn(world, actions, planner)
-        key = () if cache is None else (seat, rounds, after.signature())
-        known = None if cache is None else cache.get(key)
-        if known is None:
-            continue_from(after, planner, rounds)
-            final = final_scores(after)[seat] if after.is_over else None
-            seat_margins, seat_wins = outcomes(after, evaluate(after, planner.weights))
-            known = (seat_margins[seat], seat_wins[seat], final)
-            if cache is not None:
-                cache[key] = known
-        margin, win, final = known
-        exact = exact and final is not None
-        values.append(margin + WIN_VALUE * win)
-        margins.append(margin)
-        wins.append(win)
-        if final is not None:
-            finals.append(final)
+    with collection_paused():
+        for world in worlds:
+            after = finish_turn(world, actions, planner)
+            key = () if cache is None else (seat, rounds, after.signature())
+            known = None if cache is None else cache.get(key)
+            if known is None:
+                continue_from(after, planner, rounds)
+                final = final_scores(after)[seat] if after.is_over else None
+                seat_margins, seat_wins = outcomes(after, evaluate(after, planner.weights))
+                known = (seat_margins[seat], seat_wins[seat], final)
+                if cache is not None:
+                    cache[key] = known
+            margin, win, final = known
+            exact = exact and final is not None
+            values.append(margin + WIN_VALUE * win)
+            margins.append(margin)
+            wins.append(win)
+            if final is not None:
+                finals.append(final)
     return Futures(
         tuple(actions),
         tuple(values),

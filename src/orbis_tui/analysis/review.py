@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..bots.rollout import QuickPlanner
+from ..collector import collection_paused
 from ..engine import Action, GameState, PlayerScore, format_action
 from ..i18n import fill, language, set_language
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
@@ -37,7 +38,7 @@ from ..records import GameRecord
 from ..words import loss_reason
 from . import texts
 from .lesson import game_lessons
-from .paired import FutureCache, Futures, joined, paired_difference, play_futures, turn_worlds
+from .paired import FutureCache, Futures, paired_difference, play_futures, turn_worlds
 from .parallel import run_jobs, worker_count
 from .review_decisions import _by_turn as _by_turn
 from .review_decisions import _Decision as _Decision
@@ -311,7 +312,9 @@ def _judge_turn(job: _TurnJob) -> TurnJudgements:
     if language() != job.language:
         set_language(job.language)
     cache: FutureCache = {}
-    return tuple(_judge(d, job.budget, job.seed, hinted, cache) for d, hinted in job.decisions)
+    # Paused for the whole turn: what it keeps (its cache) is never looked through.
+    with collection_paused():
+        return tuple(_judge(d, job.budget, job.seed, hinted, cache) for d, hinted in job.decisions)
 
 
 def _turn_cost(job: _TurnJob) -> float:
@@ -490,8 +493,8 @@ def _compare(
             break
         more = turn_worlds(state, seed, MORE_WORLDS, start=len(worlds))
         worlds += more
-        mine = _joined(mine, play_futures(state, mine.actions, more, planner, None, cache))
-        theirs = _joined(theirs, play_futures(state, theirs.actions, more, planner, None, cache))
+        mine = mine.extended(play_futures(state, mine.actions, more, planner, None, cache))
+        theirs = theirs.extended(play_futures(state, theirs.actions, more, planner, None, cache))
     return mine, theirs
 
 
@@ -547,10 +550,6 @@ def fresh_worlds(first: int, difference: float, stderr: float) -> int:
     spread = stderr * math.sqrt(first)  # per world
     needed = math.ceil((spread / wanted) ** 2 / MORE_WORLDS) * MORE_WORLDS
     return max(FIRST_WORLDS, min(most, needed))
-
-
-def _joined(first: Futures, second: Futures) -> Futures:
-    return joined(first.actions, [first, second])
 
 
 def _played_estimate(

@@ -44,6 +44,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..collector import collection_paused
 from ..engine import Action, DecisionKind, GameState, TakeGod
 from .heuristics import evaluate
 from .leaf import shipped_leaf
@@ -306,13 +307,14 @@ class TurnSearch:
         limit = settings.iterations if settings.iterations is not None else math.inf
         minimum = len(result.candidates)
         done = 0
-        while done < limit:
-            if done >= minimum and (clock() >= deadline or (cancel is not None and cancel())):
-                break
-            self.iterate()
-            done += 1
-            if progress is not None and done % 16 == 0:
-                progress(done, clock() - start)
+        with collection_paused():
+            while done < limit:
+                if done >= minimum and (clock() >= deadline or (cancel is not None and cancel())):
+                    break
+                self.iterate()
+                done += 1
+                if progress is not None and done % 16 == 0:
+                    progress(done, clock() - start)
         result.iterations = done
         result.seconds = clock() - start
         if progress is not None:
