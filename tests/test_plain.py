@@ -345,41 +345,6 @@ def test_a_folder_open_in_another_window_is_left_alone(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])
-def test_commands_are_understood_in_the_language_and_in_english(lang: str) -> None:
-    """Each command is understood by its word in the language in use and by its English
-    word; no word means two commands, nor a move of the notation; help names them."""
-    from orbis_tui.plain.commands import (
-        _VERBS,
-        COMMANDS,
-        OVER,
-        command_of,
-        command_word,
-        help_text,
-    )
-
-    before = i18n.language()
-    try:
-        i18n.set_language(lang)
-        names = sorted(set(COMMANDS) | set(OVER))
-        words = {name: command_word(name) for name in names}
-        for name, word in words.items():
-            assert word == word.lower() and len(word.split()) == 1, word
-            assert command_of(word, names) == name
-            assert command_of(word.upper(), names) == name
-            assert command_of(name, names) == name
-        every = [*names, *(w for n, w in words.items() if w != n)]
-        assert len(set(every)) == len(every), every  # no word for two commands
-        assert not set(every) & _VERBS
-        said = help_text()
-        for name in COMMANDS:
-            assert f"{words[name]}" in said
-        if lang != "en":
-            assert sum(words[n] != n for n in names) >= len(names) - 1  # translated
-    finally:
-        i18n.set_language(before)
-
-
-@pytest.mark.parametrize("lang", ["en", "de", "ru"])
 def test_the_help_says_what_quit_does_at_this_seat(lang: str) -> None:
     """quit saves and leaves a game played here; at a table played apart it leaves the
     seat, the server keeping the game: each help says its own."""

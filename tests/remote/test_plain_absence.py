@@ -95,7 +95,7 @@ def test_the_plain_seats_help_lists_the_commands_of_a_table_played_apart(
     async def main() -> None:
         async with running_server(tmp_path / "t.db") as server:
             ada, bo = await _ada_and_bo(server)
-            script = [("At the table of", "help"), ("say TEXT", "computer hard")]
+            script = [("At the table of", "help"), ("At the table:", "computer hard")]
             said = "Everyone is at the table: no seat can be handed to a computer."
 
             def done() -> bool:
@@ -108,9 +108,12 @@ def test_the_plain_seats_help_lists_the_commands_of_a_table_played_apart(
 
     asyncio.run(main())
     text = out.text
-    for command in ("time:", "computer LEVEL:", "back:", "rematch, accept, decline:"):
-        assert f"\n{command}" in text, command
-    assert "(LEVEL: easy, medium, hard, expert)" in text
+    table = text.split("\nAt the table:\n")[1]
+    for command in ("say TEXT", "chat", "mute NAME", "unmute NAME", "time", "computer LEVEL"):
+        assert f"\n{command}: " in f"\n{table}", command
+    for command in ("back", "rematch", "accept", "decline"):
+        assert f"\n{command}: " in table, command
+    assert "(LEVEL: easy, medium, hard, expert)" in table
     assert "Everyone is at the table: no seat can be handed to a computer." in text
     # quitting leaves the seat: the game is kept on the server, not saved here
     quit_line = next(line for line in text.splitlines() if line.startswith("quit:"))

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from orbis_tui.plain import texts
-from orbis_tui.plain.commands import over_commands
+from orbis_tui.plain.commands import over_commands, worded
 from orbis_tui.plain.join import JOIN_OVER, PlainJoin
 from orbis_tui.words.worshipers import spell_colors
 
@@ -127,7 +127,7 @@ class Answerer:
             text = self.out.wait()
             if text is None:
                 return ""
-            if not self.answered and "asks for a rematch: 1 accept, 2 decline" in text:
+            if not self.answered and "asks for a rematch: type 1 or accept" in text:
                 self.answered = True
                 return self.answer + "\n"
             dealt = text.rfind(gettext(app_texts.REMATCH_DEALT))
@@ -161,7 +161,7 @@ def test_the_plain_seat_accepts_a_rematch_and_moves_to_the_new_table(tmp_path: P
             async with raw_socket(ada) as asker:
                 await asker.next("table")
                 for _ in range(500):  # until the plain seat has told its end
-                    if texts.JOIN_REMATCH_OFFER in out.text:
+                    if worded(texts.JOIN_REMATCH_OFFER) in out.text:
                         break
                     await asyncio.sleep(0.02)
                 await asker.send(p.rematch(True))
@@ -172,7 +172,9 @@ def test_the_plain_seat_accepts_a_rematch_and_moves_to_the_new_table(tmp_path: P
             assert seat.session is not None and seat.session.table_id == old.next_table
 
     asyncio.run(main())
-    assert "Ada asks for a rematch: 1 accept, 2 decline." in out.text
+    assert (
+        "Ada asks for a rematch: type 1 or accept to accept, 2 or decline to decline." in out.text
+    )
     after = out.text.split("The rematch is dealt: the same seats at a new table.")[1]
     assert re.search(r"(Ada|Bo): [12]:[0-5][0-9] left", after)  # the new table's clock
 
@@ -232,7 +234,7 @@ def test_the_plain_seat_says_who_declined_at_another_server(tmp_path: Path) -> N
             )
             at_a = await stack.enter_async_context(raw_socket(ada))
             await at_a.next("table")
-            script = [(texts.JOIN_REMATCH_OFFER, "rematch")]  # Bo asks, at server B
+            script = [(worded(texts.JOIN_REMATCH_OFFER), "rematch")]  # Bo asks, at server B
             typist = Scripted(out, script, lambda: declined in out.text)
             seat = PlainJoin(replace(bo, server=url(b)), typist, out)  # type: ignore[arg-type]
             running = asyncio.create_task(seat.run())

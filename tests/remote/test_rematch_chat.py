@@ -81,7 +81,7 @@ class ChatAfterRematch:
     def __init__(self, out: Output) -> None:
         self.out = out
         self.steps = [
-            ("asks for a rematch: 1 accept, 2 decline", "1"),
+            ("asks for a rematch: type 1 or accept", "1"),
             ("The rematch is dealt: the same seats at a new table.", "chat"),
         ]
 

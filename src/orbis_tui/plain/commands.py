@@ -1,5 +1,6 @@
 """What a player types at the plain-text seat, understood: the commands (their words in
-the language in use and in English, the help that lists them), an option's number, and
+the language in use and in English, the help that lists them, and the texts that name
+them, :func:`worded`), an option's number, and
 a move written in the notation (``take 3``, ``pay GW``, the language's own color
 letters understood), with what to say when an entry is none of these. The seats
 (:mod:`.seat`, :mod:`.join`, :mod:`.learn`) decide what each answer does."""
@@ -12,7 +13,7 @@ from typing import Protocol
 
 from .. import i18n
 from ..engine import Action, DecisionKind, GameState, NotationError, parse_action
-from ..i18n import color_letters
+from ..i18n import Template, color_letters, fill
 from ..i18n import gettext as _
 from ..tui.core.controller import Controller
 from ..tui.core.describe import color_word
@@ -43,6 +44,10 @@ COMMANDS = (
 )
 # the commands open once the game is over
 OVER = ("score", "history", "players", "pyramid", "review", "save", "quit")
+# the commands of a seat at a table played apart, beyond a game's (orbis join --plain)
+CHAT = ("say", "chat", "mute", "unmute")
+REMATCH = ("rematch", "accept", "decline")
+TABLE = (*CHAT, "time", "computer", "back", *REMATCH)
 
 
 def command_word(name: str) -> str:
@@ -63,6 +68,14 @@ def command_of(word: str, among: Sequence[str] = COMMANDS) -> str | None:
     return None
 
 
+def worded(template: Template, /, **values: object) -> str:
+    """A text that names commands (:data:`.texts.COMMAND_WORDS`), in the language in
+    use: each command's placeholder (``{help}``, ``{back}``) filled with its word there,
+    the other placeholders with ``values``."""
+    words: dict[str, object] = {name: command_word(name) for name in texts.COMMAND_WORDS}
+    return fill(template, **(words | values))
+
+
 def help_text(helps: Mapping[str, str] | None = None) -> str:
     """How to answer, and every command in the language in use (with its English word
     when that differs: both are understood); ``helps``: what a command does at this
@@ -70,15 +83,23 @@ def help_text(helps: Mapping[str, str] | None = None) -> str:
     return "\n".join([_(texts.HELP), *command_lines(COMMANDS, helps)])
 
 
-def command_lines(names: Sequence[str], helps: Mapping[str, str] | None = None) -> list[str]:
-    """ "Commands:" and a line for each of ``names``: its word in the language in use
-    (and its English word when that differs) and what it does, from ``helps`` where
-    given, else from the game's help."""
-    lines = [_(texts.HELP_COMMANDS)]
+def command_lines(
+    names: Sequence[str],
+    helps: Mapping[str, str] | None = None,
+    heading: str = texts.HELP_COMMANDS,
+    **values: object,
+) -> list[str]:
+    """``heading`` ("Commands:") and a line for each of ``names``: its word in the
+    language in use (and its English word when that differs), what follows it, and what
+    it does, from ``helps`` where given, else from the commands' help (``values`` fill
+    its placeholders)."""
+    lines = [_(heading)]
     for name in names:
         word = command_word(name)
-        what = _((helps or {}).get(name) or texts.COMMAND_HELP[name])
-        if word.casefold() == name:
+        what = fill((helps or {}).get(name) or texts.COMMAND_HELP[name], **values)
+        if name in texts.COMMAND_ARGUMENTS:
+            word = f"{word} {_(texts.COMMAND_ARGUMENTS[name])}"
+        if command_word(name).casefold() == name:
             lines.append(_(texts.HELP_COMMAND).format(word=word, what=what))
         else:
             lines.append(_(texts.HELP_COMMAND_ENGLISH).format(word=word, english=name, what=what))
@@ -95,7 +116,7 @@ NUMBER = re.compile(r"[0-9]{1,3}")
 
 # The notation's verbs: an entry starting with one is a move written wrong, not a word
 # the seat does not know.
-_VERBS = {
+VERBS = {
     "take",
     "god",
     "exchange",
@@ -128,9 +149,9 @@ def move_of(entry: str) -> Action | str:
     try:
         return parse_action(latin(entry))
     except NotationError as exc:
-        if entry.split()[0].lower() in _VERBS:
+        if entry.split()[0].lower() in VERBS:
             return _(texts.BAD_ENTRY).format(problem=exc)
-        return _(texts.UNKNOWN).format(entry=entry)
+        return worded(texts.UNKNOWN, entry=entry)
 
 
 # The verb that answers each kind of decision where colors are picked, for the example.

@@ -7,7 +7,8 @@ the plain seat's (:class:`.seat.PlainSeat`). Lines typed while another player de
 may be commands (``board``, ``history``...); the end of the input leaves the table,
 which the server keeps. ``say TEXT`` speaks to the table, and what the others say is
 printed as a line as it comes (``chat`` prints the recent messages again; ``mute NAME``
-and ``unmute NAME`` hide a player's messages here, kept in the settings).
+and ``unmute NAME`` hide a player's messages here, kept in the settings). Every command
+has its word in the language in use too (:data:`.texts.COMMAND_WORDS`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import i18n
-from ..i18n import fill
 from ..i18n import gettext as _
 from ..levels import HUMAN, LEVELS
 from ..paths import default_data_dir
@@ -36,12 +36,26 @@ from ..tui.seen import SeenTables
 from ..tui.texts import clock_words
 from ..words import spell_colors
 from . import texts
-from .commands import OVER, Lines, command_of, over_commands
+from .commands import (
+    CHAT,
+    COMMANDS,
+    OVER,
+    REMATCH,
+    TABLE,
+    VERBS,
+    Lines,
+    command_lines,
+    command_of,
+    help_text,
+    over_commands,
+    worded,
+)
 from .seat import PlainSeat
 
-CHAT_COMMANDS = ("say", "chat", "mute", "unmute")
 # at a table played apart, the review is the app's (orbis review on the record)
 JOIN_OVER = tuple(name for name in OVER if name != "review")
+# every command of a seat at a table played apart
+JOIN_COMMANDS = (*COMMANDS, *TABLE)
 
 
 class PlainJoin:
@@ -263,7 +277,7 @@ class PlainJoin:
             if seat not in self._absent_told:
                 self._absent_told.add(seat)
                 name = session.seats[seat].name
-                self.say(fill(texts.JOIN_ABSENT, name=name, levels=_levels(), level=_level(1)))
+                self.say(worded(texts.JOIN_ABSENT, name=name, levels=_levels(), level=_level(1)))
         if loop is not None and not self._ticking and any(session.handover_in(n) for n in away):
             self._ticking = True
             loop.call_later(1.0, self._tick)
@@ -287,7 +301,7 @@ class PlainJoin:
             None,
         )
         if level is None:
-            self.say(fill(texts.JOIN_WHICH_LEVEL, levels=_levels()))
+            self.say(worded(texts.JOIN_WHICH_LEVEL, levels=_levels()))
             return
         current = session.state.current
         session.hand_to_computer(current if current in away else away[0], level)
@@ -319,8 +333,10 @@ class PlainJoin:
         if session.my_seat is None:
             self.say(_(app_texts.CHAT_WATCHING))
             return
-        text = f"/{command} {rest}" if command in ("mute", "unmute") else rest
-        problem = session.say(text)
+        if command in ("mute", "unmute"):
+            self.say(session.mute(rest, command == "mute", _muted_words))
+            return
+        problem = session.say(rest)
         if problem:
             self.say(problem)
 
@@ -339,7 +355,7 @@ class PlainJoin:
         out = session.out_of_time(mine)
         if out and not self._out_of_time_told:
             level = app_texts.level_name(session.seats[mine].kind)
-            self.say(_(texts.JOIN_CLOCK_MINE).format(level=level))
+            self.say(worded(texts.JOIN_CLOCK_MINE, level=level))
             self._shown = None
         self._out_of_time_told = out
         now = session.rematch()
@@ -357,7 +373,7 @@ class PlainJoin:
             if session.my_seat in yes:
                 self.say(_(app_texts.REMATCH_WAITING).format(names=", ".join(self._not_yet(yes))))
             else:
-                self.say(_(texts.JOIN_REMATCH_ANSWER).format(name=names[by]))
+                self.say(worded(texts.JOIN_REMATCH_ANSWER, name=names[by]))
         declined = now.declined
         if declined is not None and 0 <= declined < len(names) and declined != before.declined:
             self.say(_(app_texts.REMATCH_DECLINED).format(name=names[declined]))
@@ -403,14 +419,14 @@ class PlainJoin:
                 seat.command("score", [])
                 self.say(over_commands(JOIN_OVER))
                 if session.my_seat is not None:
-                    self.say(_(texts.JOIN_REMATCH_OFFER))
+                    self.say(worded(texts.JOIN_REMATCH_OFFER))
                     self._tell_rematch(self._rematch, p.RematchInfo())
             return
         if not self._mine():
             name = session.seat.name
             if self._waiting_for != name and session._asked is None:
                 self._waiting_for = name
-                self.say(_(texts.JOIN_WAITING).format(name=name))
+                self.say(worded(texts.JOIN_WAITING, name=name))
             self._tell_clock()
             return
         self._waiting_for = None
@@ -430,39 +446,45 @@ class PlainJoin:
     def _line(self, got: str) -> bool:
         """One line typed; False: leave."""
         entry = got.strip()
-        seat = self.seat
-        if seat is None:
-            self.say(_(app_texts.JOIN_CONNECTING))
-            return command_of(entry, ("quit",)) is None
+        seat, session = self.seat, self.session
         words = entry.split()
-        typed = words[0].lower() if words else ""
-        command = command_of(words[0]) if words else None
+        command = command_of(words[0], JOIN_COMMANDS) if words else None
+        if seat is None or session is None:
+            self.say(_(app_texts.JOIN_CONNECTING))
+            return command != "quit"
         if command == "quit":
             return False
-        if typed in ("rematch", "accept", "decline", "back", "time") or (
-            typed in ("1", "2") and self._rematch_asked_of_me()
-        ):
-            self._seat_command(typed)
-            return True
-        if typed == "computer":
+        if command in REMATCH and not session.state.is_over:
+            if words[0].lower() not in VERBS:
+                self.say(worded(texts.JOIN_REMATCH_AT_END))
+                return True
+            command = None  # "decline" in a game: the notation's, for a village or a volcano
+        if command in (*REMATCH, "back", "time"):
+            assert command is not None
+            self._seat_command(command)
+        elif words[:1] in (["1"], ["2"]) and self._rematch_asked_of_me():
+            self._seat_command("accept" if words[0] == "1" else "decline")
+        elif command == "computer":
             self._hand_to_computer(words[1:])
-            return True
-        if typed in CHAT_COMMANDS:
-            self._chat_command(typed, entry[len(words[0]) :].strip())
-            return True
-        if command == "help":
-            seat.command(command, [])
-            self.say(_(texts.JOIN_CHAT_HELP))
-            self.say(fill(texts.JOIN_SEAT_HELP, levels=_levels()))
-            return True
-        if self._mine():
+        elif command in CHAT:
+            assert command is not None
+            self._chat_command(command, entry[len(words[0]) :].strip())
+        elif command == "help":
+            self._help()
+        elif self._mine():
             return seat.answer(entry)
-        if command is not None:
+        elif command is not None:
             return seat.command(command, words[1:])
-        session = self.session
-        assert session is not None
-        self.say(_(texts.JOIN_NOT_YOURS).format(name=session.seat.name))
+        else:
+            self.say(_(texts.JOIN_NOT_YOURS).format(name=session.seat.name))
         return True
+
+    def _help(self) -> None:
+        """The help: a game's commands (quit as it is at a table played apart), then
+        the table's own."""
+        self.say(help_text(texts.JOIN_COMMAND_HELP))
+        for line in command_lines(TABLE, heading=texts.JOIN_TABLE_COMMANDS, levels=_levels()):
+            self.say(line)
 
     def _rematch_asked_of_me(self) -> bool:
         session = self.session
@@ -482,12 +504,12 @@ class PlainJoin:
                 self.say(_(app_texts.CLOCK_NONE))
         elif command == "back":
             session.take_my_seat_back()
-        elif command == "decline" or command == "2":
+        elif command == "decline":
             if not session.rematch_asked():
-                self.say(_(texts.JOIN_REMATCH_NONE))
+                self.say(worded(texts.JOIN_REMATCH_NONE))
             else:
                 session.answer_rematch(False)
-        else:  # rematch, accept, 1: ask for one or say yes to it
+        else:  # rematch, accept: ask for one or say yes to it
             session.answer_rematch(True)
 
     def _tell_clock(self) -> bool:
@@ -505,6 +527,12 @@ class PlainJoin:
             name = session.seats[state.current].name
             self.say(_(app_texts.CLOCK_LEFT).format(name=name, time=clock_words(left)))
         return True
+
+
+def _muted_words(name: str) -> str:
+    """What this seat says once ``name``'s messages are hidden: its own command shows
+    them again (the app's, /unmute, is not one of this seat's)."""
+    return worded(texts.JOIN_MUTED, name=name)
 
 
 def _level(n: int) -> str:

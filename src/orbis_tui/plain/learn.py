@@ -17,7 +17,7 @@ from ..tui.core.sheet import Sheet, decision_sheet
 from ..tui.core.sheet_lines import Topic
 from ..words import spell_colors
 from . import texts
-from .commands import NUMBER, Lines, command_lines, command_of, latin
+from .commands import NUMBER, Lines, command_lines, command_of, latin, worded
 from .game import start_plain
 from .spoken import (
     board_words,
@@ -50,7 +50,7 @@ class PlainLesson:
 
     def run(self) -> int:
         walk = self.walkthrough
-        self.say(_(texts.LEARN_WELCOME))
+        self.say(worded(texts.LEARN_WELCOME))
         if walk.last is not None and walk.last.message:
             self.say(plain(walk.last.message))
         while True:
@@ -138,7 +138,7 @@ class PlainLesson:
             try:
                 action = parse_action(latin(entry))
             except NotationError:
-                self.say(_(texts.UNKNOWN).format(entry=entry))
+                self.say(worded(texts.UNKNOWN, entry=entry))
                 return True
         self._feedback(walk.play(action))
         return True

@@ -40,6 +40,7 @@ from .commands import (
     move_of,
     other_colors,
     over_commands,
+    worded,
 )
 from .spoken import (
     board_words,
@@ -120,7 +121,7 @@ class PlainSeat:
     # ------------------------------------------------------------ the game
     def run(self) -> int:
         session = self.session
-        self.say(_(texts.WELCOME))
+        self.say(worded(texts.WELCOME))
         names = ", ".join(s.name for s in session.seats)
         if self.resumed:
             self.say(_(texts.RESUMED).format(names=names))
@@ -316,7 +317,7 @@ class PlainSeat:
     def _report_save(self) -> None:
         error = self.session.take_save_error()
         if error is not None:
-            self.say(_(texts.AUTOSAVE_FAILED).format(error=error.strerror or error))
+            self.say(worded(texts.AUTOSAVE_FAILED, error=error.strerror or error))
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, args: Sequence[str]) -> bool:

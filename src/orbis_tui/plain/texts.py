@@ -1,5 +1,8 @@
 """Every text the plain-text seat prints, in English: the message ids of the catalogs,
-translated where they are printed (``gettext``)."""
+translated where they are printed (``gettext``). A text that names a command names it
+by a placeholder with the command's English name (``{help}``, ``{back}``): the seat
+fills in the command's word in the language in use (:func:`.commands.worded`), so that
+a text never names a word the seat does not understand."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from ..i18n import N_, NC_, Np_, Template
 
 WELCOME = N_(
     "Orbis, plain text. Answer each question with a number, a move such as take 3, "
-    "or a command; help lists them. An empty line does what the question proposes."
+    "or a command; {help} lists them. An empty line does what the question proposes."
 )
 NEW_GAME = N_("A new game for {names}, dealt from seed {seed}.")
 RESUMED = N_("The unfinished game of {names} is resumed.")
@@ -42,7 +45,7 @@ YOUR_TURN_DONE = N_("Your turn is done: you took {took}; CP now: {before} to {af
 STAND_IN_TURN_DONE = N_("{level} played your turn: took {took}; CP now: {before} to {after}.")
 UNKNOWN = N_(
     "I do not know {entry!r}: answer with an option's number, a move such as take 3, "
-    "or a command (help lists them). Nothing was played."
+    "or a command ({help} lists them). Nothing was played."
 )
 NOT_A_NUMBER = N_("There is no option {number}: the options are numbered {first} to {last}.")
 ILLEGAL = N_("Not played: {reason} ({rule}).")
@@ -51,7 +54,7 @@ UNDONE = N_("Taken back: {what}.")
 NO_UNDO = N_("Nothing to take back in this turn.")
 SAVED = N_("The game record is saved as {path}.")
 SAVE_FAILED = N_("The record could not be saved: {error}")
-AUTOSAVE_FAILED = N_("Saving failed: {error}. The game goes on; save writes it elsewhere.")
+AUTOSAVE_FAILED = N_("Saving failed: {error}. The game goes on; {save} writes it elsewhere.")
 GOODBYE = N_("Goodbye. The game is saved; orbis play --plain resumes it.")
 GOODBYE_OVER = N_(
     "Goodbye. The finished game is kept (orbis records says where); orbis play --plain "
@@ -116,9 +119,11 @@ HELP_COMMAND = N_("{word}: {what}")
 # in a language other than English: the command's English word, understood too
 HELP_COMMAND_ENGLISH = N_("{word} (or {english}): {what}")
 
-# The commands of the plain seat: each one's word in the language in use (the English
-# word is always understood as well), and what it does, for help. A word is one word,
-# in lower case, and no two commands share one in a language (tests/test_plain.py).
+# The commands of the plain seats, in one table: each one's word in the language in use
+# (the English word is always understood as well), what follows it, and what it does,
+# for help. A word is one word, of letters, in lower case; no two commands a seat
+# understands share one in a language, and none is a verb of the notation, except that
+# English "decline" is the rematch's only once the game is over (tests/test_plain_words.py).
 COMMAND_WORDS = {
     "board": NC_("plain command", "board"),
     "market": NC_("plain command", "market"),
@@ -135,11 +140,31 @@ COMMAND_WORDS = {
     "save": NC_("plain command", "save"),
     "quit": NC_("plain command", "quit"),
     "review": NC_("plain command", "review"),
+    # at a table played apart (orbis join --plain)
+    "say": NC_("plain command", "say"),
+    "chat": NC_("plain command", "chat"),
+    "mute": NC_("plain command", "mute"),
+    "unmute": NC_("plain command", "unmute"),
+    "time": NC_("plain command", "time"),
+    "computer": NC_("plain command", "computer"),
+    "back": NC_("plain command", "back"),
+    "rematch": NC_("plain command", "rematch"),
+    "accept": NC_("plain command", "accept"),
+    "decline": NC_("plain command", "decline"),
+}
+# What a command takes after its word, for help (a placeholder, in upper case or in
+# brackets when it may be left out).
+COMMAND_ARGUMENTS = {
+    "pyramid": N_("[player]"),
+    "say": N_("TEXT"),
+    "mute": N_("NAME"),
+    "unmute": N_("NAME"),
+    "computer": N_("LEVEL"),
 }
 COMMAND_HELP = {
     "board": N_("the market, the gods and the piles"),
     "market": N_("the market's nine cells"),
-    "pyramid": N_("a pyramid, row by row (yours without a name): pyramid [player]"),
+    "pyramid": N_("a pyramid, row by row (yours without a name)"),
     "realm": N_("your worshipers, farms, god and CP now"),
     "players": N_("every player in one line"),
     "score": N_("the standings and what your CP now is made of"),
@@ -152,6 +177,17 @@ COMMAND_HELP = {
     "quit": N_("save and leave (the end of the input does the same)"),
     "help": N_("this list"),
     "review": N_("the review of the game: each player's biggest mistakes and the lesson"),
+    "say": N_("a message to the table (at most 200 characters)"),
+    "chat": N_("the recent messages again"),
+    "mute": N_("hide that player's messages here"),
+    "unmute": N_("show that player's messages again"),
+    "time": N_("the time left of the player to move, at a table with a clock"),
+    # {levels}: the computer levels, in the language in use
+    "computer": N_("a computer plays for an absent player until they return (LEVEL: {levels})"),
+    "back": N_("take your seat back from the computer once your time ran out"),
+    "rematch": N_("at the end, ask the others for a rematch"),
+    "accept": N_("say yes to a rematch asked for (1 does the same)"),
+    "decline": N_("say no to a rematch asked for (2 does the same)"),
 }
 REVIEWING = N_(
     "Reviewing the game: this takes a minute or two; each mistake is said as it is found..."
@@ -165,7 +201,7 @@ REVIEW_NONE = N_("{name}: no clear mistake found.")
 LEARN_WELCOME = N_(
     "The walkthrough, plain text. Each step says what to read or which move to make; "
     "answer with a number, a move such as take 3, an empty line to go on after "
-    "reading, or a command; help lists them."
+    "reading, or a command; {help} lists them."
 )
 LEARN_STEP = N_("Step {number} of {total}: {title}")
 LEARN_CONTINUE = N_("Press Enter to go on.")
@@ -188,15 +224,23 @@ LEARN_COMMAND_HELP = {
 
 # ------------------------------------------------------------------ orbis join --plain
 JOINED = N_("At the table of {names}; your seat: {name}.")
-JOIN_WAITING = N_("{name} is deciding. Commands work meanwhile (help lists them).")
+JOIN_WAITING = N_("{name} is deciding. Commands work meanwhile ({help} lists them).")
 JOIN_NOT_YOURS = N_("It is {name}'s turn, not yours: only commands work now.")
-JOIN_CLOCK_MINE = N_("Your time ran out: {level} plays for you. Type back to take your seat back.")
-JOIN_REMATCH_OFFER = N_(
-    "A rematch, the same seats at a new deal? Type rematch to ask the others for one."
+JOIN_CLOCK_MINE = N_(
+    "Your time ran out: {level} plays for you. Type {back} to take your seat back."
 )
-JOIN_REMATCH_ANSWER = N_("{name} asks for a rematch: 1 accept, 2 decline.")
-JOIN_REMATCH_NONE = N_("Nobody asked for a rematch: type rematch to ask for one.")
+JOIN_REMATCH_OFFER = N_(
+    "A rematch, the same seats at a new deal? Type {rematch} to ask the others for one."
+)
+JOIN_REMATCH_ANSWER = N_(
+    "{name} asks for a rematch: type 1 or {accept} to accept, 2 or {decline} to decline."
+)
+JOIN_REMATCH_NONE = N_("Nobody asked for a rematch: type {rematch} to ask for one.")
+JOIN_REMATCH_AT_END = N_(
+    "A rematch is asked for and answered once the game is over: {rematch}, {accept}, {decline}."
+)
 JOIN_GOODBYE = N_("You left the table; the server keeps the game, and your link takes you back.")
+JOIN_MUTED = N_("{name}'s messages are hidden here ({unmute} {name} shows them again).")
 # What a command does at a seat played apart, for its help, where that differs from
 # COMMAND_HELP: quitting leaves the seat, the game goes on on the server.
 JOIN_COMMAND_HELP = {
@@ -205,25 +249,12 @@ JOIN_COMMAND_HELP = {
         "(the end of the input does the same)"
     ),
 }
-JOIN_CHAT_HELP = N_(
-    "At the table:\n"
-    "say TEXT: a message to the table (at most 200 characters)\n"
-    "chat: the recent messages again\n"
-    "mute NAME: hide that player's messages here; unmute NAME shows them again"
-)
-# The commands of a seat played apart, after the chat's in the help ({levels}: the
-# computer levels, in the language in use).
-JOIN_SEAT_HELP = N_(
-    "time: the time left of the player to move, at a table with a clock\n"
-    "computer LEVEL: a computer plays for an absent player until they return "
-    "(LEVEL: {levels})\n"
-    "back: take your seat back from the computer once your time ran out\n"
-    "rematch, accept, decline: ask for a rematch at the end, or answer one"
-)
+# In the help, before the commands of a table played apart.
+JOIN_TABLE_COMMANDS = N_("At the table:")
 # An absent player's grace is over: this seat may hand their seat to a computer.
 JOIN_ABSENT = N_(
-    "{name} is away: type computer and a level ({levels}) to let a computer play for them "
-    "until they return, for example: computer {level}."
+    "{name} is away: type {computer} and a level ({levels}) to let a computer play for "
+    "them until they return, for example: {computer} {level}."
 )
 JOIN_NOBODY_AWAY = N_("Everyone is at the table: no seat can be handed to a computer.")
-JOIN_WHICH_LEVEL = N_("Which computer level? Type computer and one of: {levels}.")
+JOIN_WHICH_LEVEL = N_("Which computer level? Type {computer} and one of: {levels}.")

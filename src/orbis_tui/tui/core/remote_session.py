@@ -219,8 +219,10 @@ class RemoteSession(GameSession):
         self.send(p.say(text))
         return None
 
-    def mute(self, name: str, muted: bool) -> str:
-        """Hide (or show again) the messages of the seat called ``name``."""
+    def mute(self, name: str, muted: bool, hidden: Callable[[str], str] | None = None) -> str:
+        """Hide (or show again) the messages of the seat called ``name``; what to say
+        (``hidden`` says it of the seat's name once its messages are hidden: the plain
+        seat names its own command to show them again)."""
         others = [n for n in range(len(self.seats)) if n != self.my_seat]
         wanted = clean_chat(name).casefold()
         found = [n for n in others if self.name_of(n).casefold() == wanted]
@@ -237,8 +239,11 @@ class RemoteSession(GameSession):
         if self.on_mute is not None:
             self.on_mute(set(self.muted))
         self.version += 1
-        said = _(texts.CHAT_MUTED) if muted else _(texts.CHAT_UNMUTED)
-        return said.format(name=self.name_of(seat))
+        if muted and hidden is not None:
+            return hidden(self.name_of(seat))
+        if muted:
+            return _(texts.CHAT_MUTED).format(name=self.name_of(seat))
+        return _(texts.CHAT_UNMUTED).format(name=self.name_of(seat))
 
 
 def _seats(view: TableView) -> list[Seat]:

@@ -1,0 +1,114 @@
+"""The words of the plain-text seats' commands, in every language: one table of them
+(:data:`orbis_tui.plain.texts.COMMAND_WORDS`), each understood in the language in use
+and in English, none clashing with another entry a seat takes; and every text that
+names a command names the word the player types in their language."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from orbis_tui import i18n
+from orbis_tui.plain import learn, texts
+from orbis_tui.plain.commands import (
+    COMMANDS,
+    OVER,
+    VERBS,
+    command_lines,
+    command_of,
+    command_word,
+    help_text,
+    worded,
+)
+from orbis_tui.plain.join import JOIN_COMMANDS, JOIN_OVER
+
+# The commands each plain seat understands: a game here, a seat at a table played
+# apart, the walkthrough.
+SEATS = {
+    "play": (*COMMANDS, *OVER),
+    "join": (*JOIN_COMMANDS, *JOIN_OVER),
+    "learn": learn.COMMANDS,
+}
+
+
+@pytest.fixture(params=["en", "de", "ru"])
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    before = i18n.language()
+    i18n.set_language(request.param)
+    try:
+        yield request.param
+    finally:
+        i18n.set_language(before)
+
+
+@pytest.mark.parametrize("seat", sorted(SEATS))
+def test_each_command_is_one_word_understood_in_the_language_and_in_english(
+    lang: str, seat: str
+) -> None:
+    """A command's word is one word of letters in lower case, so it is never an
+    option's number, a coordinate (1,0) or an eruption (4:R); it is understood in any
+    case, as is its English word; no word means two commands at one seat, and none is
+    a verb of the notation (English "decline" is the rematch's only once the game is
+    over, tested at a table)."""
+    names = sorted(set(SEATS[seat]))
+    words = {name: command_word(name) for name in names}
+    for name, word in words.items():
+        assert word == word.lower() and word.isalpha(), (name, word)
+        assert command_of(word, names) == name
+        assert command_of(word.upper(), names) == name
+        assert command_of(name, names) == name
+    every = [*names, *(word for name, word in words.items() if word != name)]
+    assert len(set(every)) == len(every), every  # no word for two commands
+    assert set(every) & VERBS <= {"decline"}
+    if lang != "en":  # in the language: all but the words it shares with English
+        same = {name for name, word in words.items() if word == name}
+        assert same <= {"computer"}, same
+
+
+def _said() -> Iterator[str]:
+    """Every text of the plain seats, in the language in use (a plural's every form)."""
+    for key, value in vars(texts).items():
+        if not key.isupper():
+            continue
+        if isinstance(value, str) and value.strip() and value != texts.PROMPT:
+            yield i18n.gettext(value)
+        elif isinstance(value, tuple):  # a plural: (one, many, the count's name)
+            yield from (i18n.ngettext(value[0], value[1], n) for n in (1, 2, 5))
+        elif isinstance(value, dict) and value is not texts.COMMAND_WORDS:
+            yield from (i18n.gettext(v) for v in value.values())
+
+
+def test_every_text_that_names_a_command_names_its_word_in_the_language(lang: str) -> None:
+    """No text says an English command word where the language has its own (the seat
+    fills each command's placeholder with its word); the notation's verbs stay as they
+    are (take 3, decline), being the notation."""
+    if lang == "en":
+        return
+    others = {name: command_word(name) for name in texts.COMMAND_WORDS}
+    english = [name for name, word in others.items() if word != name and name not in VERBS]
+    for said in _said():
+        for name in english:
+            assert not re.search(rf"(?<![{{\w]){name}(?![}}\w])", said), (name, said)
+    for name, word in others.items():  # each command's placeholder is its word
+        assert worded("{" + name + "}") == word
+
+
+def test_the_help_names_each_command_by_its_word_and_what_follows_it(lang: str) -> None:
+    """The game's help and the table's: the word in the language, what it takes after
+    it (in the language too), the English word beside it where it differs."""
+    game = help_text()
+    table = "\n".join(command_lines(("say", "computer", "back"), levels="L1, L2"))
+    if lang == "en":
+        assert "\npyramid [player]: " in game
+        assert "\nsay TEXT: a message" in table and "\nback: take your seat" in table
+        assert "(LEVEL: L1, L2)" in table
+    elif lang == "de":
+        assert "\npyramide [Spieler] (oder pyramid): " in game
+        assert "\nsag TEXT (oder say): " in table and "\nübernehmen (oder back): " in table
+        assert "\ncomputer STUFE: " in table and "(STUFE: L1, L2)" in table
+    else:
+        assert "\nпирамида [игрок] (или pyramid): " in game
+        assert "\nсказать ТЕКСТ (или say): " in table and "\nвернуться (или back): " in table
+        assert "\nкомпьютер УРОВЕНЬ (или computer): " in table and "(УРОВЕНЬ: L1, L2)" in table
