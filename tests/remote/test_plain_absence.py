@@ -114,6 +114,8 @@ def test_the_plain_seats_help_lists_the_commands_of_a_table_played_apart(
     for command in ("back", "rematch", "accept", "decline"):
         assert f"\n{command}: " in table, command
     assert "(LEVEL: easy, medium, hard, expert)" in table
+    save_line = next(line for line in text.splitlines() if line.startswith("save:"))
+    assert "once the game is over" in save_line, save_line
     assert "Everyone is at the table: no seat can be handed to a computer." in text
     # quitting leaves the seat: the game is kept on the server, not saved here
     quit_line = next(line for line in text.splitlines() if line.startswith("quit:"))

@@ -1,6 +1,7 @@
 """``orbis join --plain`` in German and Russian: the commands of a table played apart
 typed in the player's language (the English words still understood), each answered in
-that language naming the words the player types."""
+that language naming the words the player types; and ``save``, which before the end
+says that the server keeps the game, and at the end saves its whole record here."""
 
 from __future__ import annotations
 
@@ -14,10 +15,13 @@ import pytest
 
 from orbis_tui import i18n
 from orbis_tui.plain import texts
-from orbis_tui.plain.commands import VERBS, command_word
-from orbis_tui.plain.join import PlainJoin
+from orbis_tui.plain.commands import VERBS, command_word, over_commands
+from orbis_tui.plain.join import JOIN_OVER, PlainJoin
+from orbis_tui.records import read_record_file
 from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import parse_link
+from orbis_tui.remote.seatbot import play_seat, random_chooser
+from orbis_tui.saves import SaveStore
 from orbis_tui.tui import texts as app_texts
 
 from .raw import raw_socket
@@ -30,6 +34,7 @@ TYPED = {
         "help": "hilfe",
         "time": "zeit",
         "rematch": "revanche",
+        "save": "speichern",
         "computer": "computer leicht",
         "say": "sag hallo",
         "mute": "ausblenden {other}",
@@ -41,6 +46,7 @@ TYPED = {
         "help": "помощь",
         "time": "время",
         "rematch": "реванш",
+        "save": "сохранить",
         "computer": "компьютер лёгкий",
         "say": "сказать hallo",
         "mute": "скрыть {other}",
@@ -53,13 +59,20 @@ SAID = {
     "de": {
         "help": ["zeit (oder time): ", "übernehmen (oder back): ", "revanche (oder rematch): "],
         "rematch": ["verlangt und beantwortet: revanche, annehmen, ablehnen."],
+        "save": ["hier wird nichts gespeichert", "speichert „speichern“ eine Kopie"],
         "mute": ["(„einblenden {other}“ zeigt sie wieder)"],
     },
     "ru": {
         "help": ["время (или time): ", "вернуться (или back): ", "реванш (или rematch): "],
         "rematch": ["после окончания партии: реванш, принять, отказаться."],
+        "save": ["здесь ничего не сохраняется", "«сохранить» сохранит копию"],
         "mute": ["(«показать {other}» снова их покажет)"],
     },
+}
+
+SAVED = {
+    "de": "Die Aufzeichnung der Partie ist gespeichert als ",
+    "ru": "Запись партии сохранена как ",
 }
 
 
@@ -129,6 +142,7 @@ def test_the_commands_of_a_table_are_typed_in_the_players_language(
                 for word in (typing["time"], "time"):  # the language's word, and English
                     await typing_(word, clock)
                 await typing_(typing["rematch"], *said["rematch"])  # only at the end
+                await typing_(typing["save"], *said["save"])  # the server keeps it
                 nobody = i18n.gettext(texts.JOIN_NOBODY_AWAY)
                 await typing_(typing["computer"], nobody)  # the other is here
                 await typing_("decline", refused)  # the notation's, refused at a turn
@@ -152,3 +166,38 @@ def test_the_commands_of_a_table_are_typed_in_the_players_language(
     spoken = re.sub(r"\((oder|или) \w+\)", "", text)
     for name in english:
         assert not re.search(rf"\b{name}\b", spoken), name
+
+
+def test_save_at_a_finished_table_saves_its_whole_record_here(tmp_path: Path, lang: str) -> None:
+    """At the end the server hands out the whole record (the order of the piles too):
+    the plain seat's save keeps it among the records of its data folder, as the app's
+    end screen does."""
+    out = Output()
+    typed = Typed()
+    store = SaveStore(tmp_path / "data")
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            answer = await create_table_request(url(server), 2, {}, ["Ada", "Bo"])
+            ada, bo = (parse_link(seat["link"]) for seat in answer["seats"])
+            await asyncio.gather(
+                play_seat(ada, random_chooser(1)), play_seat(bo, random_chooser(2))
+            )
+            room = server.rooms[ada.table]
+            seat = PlainJoin(ada, typed, out, store=store)  # type: ignore[arg-type]
+            running = asyncio.create_task(seat.run())
+            await _said(out, 0, over_commands(JOIN_OVER))
+            since = len(out.text)
+            typed.lines.put(TYPED[lang]["save"] + "\n")
+            await _said(out, since, SAVED[lang])
+            typed.lines.put(TYPED[lang]["quit"] + "\n")
+            assert await asyncio.wait_for(running, 30) == 0
+            saved = sorted((tmp_path / "data" / "records").glob("*.json"))
+            assert len(saved) == 1 and str(saved[0]) in out.text
+            record, state = read_record_file(saved[0])
+            assert state.is_over
+            assert record.actions == room.record.actions
+            assert record.setup.deal is not None  # the deal itself, hidden until the end
+            assert record.setup.deal == room.record.setup.deal
+
+    asyncio.run(main())

@@ -8,7 +8,8 @@ may be commands (``board``, ``history``...); the end of the input leaves the tab
 which the server keeps. ``say TEXT`` speaks to the table, and what the others say is
 printed as a line as it comes (``chat`` prints the recent messages again; ``mute NAME``
 and ``unmute NAME`` hide a player's messages here, kept in the settings). Every command
-has its word in the language in use too (:data:`.texts.COMMAND_WORDS`).
+has its word in the language in use too (:data:`.texts.COMMAND_WORDS`); ``save`` keeps
+a copy of the whole record in the data folder once the game is over.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from ..remote.alerts import TurnAlert
 from ..remote.chat import ChatLog, mute_key
 from ..remote.client import OutOfStep, SeatLink, TableMirror
 from ..remote.links import Link
+from ..saves import SaveStore
 from ..tui import texts as app_texts
 from ..tui.core.remote_session import RemoteSession
 from ..tui.core.settings import SettingsFile
@@ -50,7 +52,7 @@ from .commands import (
     over_commands,
     worded,
 )
-from .seat import PlainSeat
+from .seat import PlainSeat, save_record
 
 # at a table played apart, the review is the app's (orbis review on the record)
 JOIN_OVER = tuple(name for name in OVER if name != "review")
@@ -70,9 +72,13 @@ class PlainJoin:
         notify: list[str] | None = None,
         settings: SettingsFile | None = None,
         seen: SeenTables | None = None,
+        store: SaveStore | None = None,
     ) -> None:
-        """``seen``: where the actions this seat saw are kept across restarts."""
+        """``seen``: where the actions this seat saw are kept across restarts;
+        ``store``: the data folder whose records ``save`` adds to (the user's by
+        default)."""
         self.seen = seen
+        self.store = store
         self.link = link
         self.chat = ChatLog()
         self.settings_file = settings
@@ -471,6 +477,8 @@ class PlainJoin:
             self._chat_command(command, entry[len(words[0]) :].strip())
         elif command == "help":
             self._help()
+        elif command == "save":
+            self._save()
         elif self._mine():
             return seat.answer(entry)
         elif command is not None:
@@ -480,11 +488,23 @@ class PlainJoin:
         return True
 
     def _help(self) -> None:
-        """The help: a game's commands (quit as it is at a table played apart), then
-        the table's own."""
+        """The help: a game's commands (quit and save as they are at a table played
+        apart), then the table's own."""
         self.say(help_text(texts.JOIN_COMMAND_HELP))
         for line in command_lines(TABLE, heading=texts.JOIN_TABLE_COMMANDS, levels=_levels()):
             self.say(line)
+
+    def _save(self) -> None:
+        """``save``: the whole record, which the server hands out once the game is over,
+        kept among the data folder's records (as the app's end screen does); before
+        that, what the server keeps and when a copy can be had."""
+        session = self.session
+        assert session is not None
+        if session.final is None:
+            self.say(worded(texts.JOIN_SAVE_LATER))
+            return
+        store = self.store if self.store is not None else SaveStore()
+        self.say(save_record(store, session.final))
 
     def _rematch_asked_of_me(self) -> bool:
         session = self.session
@@ -563,7 +583,10 @@ def run_plain_join(
     try:
         folder = data_dir if data_dir is not None else default_data_dir()
         seen = SeenTables(folder)
-        join = PlainJoin(link, read, write, notify=notify, settings=SettingsFile(), seen=seen)
+        store = SaveStore(data_dir)
+        join = PlainJoin(
+            link, read, write, notify=notify, settings=SettingsFile(), seen=seen, store=store
+        )
         return asyncio.run(join.run())
     finally:
         spell_colors(before)

@@ -60,6 +60,18 @@ if TYPE_CHECKING:
     from ..analysis import JudgedAhead
     from ..bots import Bot
     from ..learn import Coach
+    from ..records import GameRecord
+    from ..saves import SaveStore
+
+
+def save_record(store: SaveStore, record: GameRecord) -> str:
+    """Save ``record`` under a new name among the records of ``store``'s data folder;
+    what to say: where it is, or why it could not be saved."""
+    try:
+        path = store.export(record, store.record_path(record))
+    except OSError as exc:
+        return _(texts.SAVE_FAILED).format(error=exc.strerror or exc)
+    return _(texts.SAVED).format(path=path)
 
 
 class InputEnded(Exception):
@@ -393,16 +405,8 @@ class PlainSeat:
 
     def _save(self) -> None:
         session = self.session
-        store = session.store
-        if store is None:
-            return
-        record = session.match.record
-        try:
-            path = store.export(record, store.record_path(record))
-        except OSError as exc:
-            self.say(_(texts.SAVE_FAILED).format(error=exc.strerror or exc))
-            return
-        self.say(_(texts.SAVED).format(path=path))
+        if session.store is not None:
+            self.say(save_record(session.store, session.match.record))
 
     # ------------------------------------------------------------ computer seats
     def bot_move(self) -> None:

@@ -240,6 +240,12 @@ JOIN_REMATCH_AT_END = N_(
     "A rematch is asked for and answered once the game is over: {rematch}, {accept}, {decline}."
 )
 JOIN_GOODBYE = N_("You left the table; the server keeps the game, and your link takes you back.")
+# save before the end of a game played apart: the server keeps it, and hands out its
+# whole record (with the order of the piles) only once it is over
+JOIN_SAVE_LATER = N_(
+    "The server keeps this game as it is played: nothing is saved here. Once it is "
+    "over, {save} saves a copy of its record among the records (orbis records lists them)."
+)
 JOIN_MUTED = N_("{name}'s messages are hidden here ({unmute} {name} shows them again).")
 # What a command does at a seat played apart, for its help, where that differs from
 # COMMAND_HELP: quitting leaves the seat, the game goes on on the server.
@@ -248,6 +254,7 @@ JOIN_COMMAND_HELP = {
         "leave the table: the server keeps the game, and your link takes you back "
         "(the end of the input does the same)"
     ),
+    "save": N_("once the game is over, save a copy of its record among the records"),
 }
 # In the help, before the commands of a table played apart.
 JOIN_TABLE_COMMANDS = N_("At the table:")
