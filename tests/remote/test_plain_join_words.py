@@ -112,7 +112,8 @@ def test_the_commands_of_a_table_are_typed_in_the_players_language(
 ) -> None:
     """The seat to move first, in German or Russian, types the table's commands in its
     language: each is answered in it, naming the words it types; "decline" during the
-    game is the notation's move (refused at a turn), not the rematch's."""
+    game is the notation's move (refused at a turn), not the rematch's; hiding and
+    showing a player's messages does not read the question out again."""
     typing, said = TYPED[lang], SAID[lang]
     out = Output()
     typed = Typed()
@@ -150,9 +151,11 @@ def test_the_commands_of_a_table_are_typed_in_the_players_language(
                 heard = await them.next("chat")
                 assert heard["lines"][-1]["text"] == "hallo"
                 await typing_(typing["chat"], f"» {me}: hallo")
+                asked = out.text.count(question)
                 await typing_(typing["mute"], *said["mute"])
                 shown = i18n.gettext(app_texts.CHAT_UNMUTED).format(name=other)
                 await typing_(typing["unmute"], shown)
+                assert out.text.count(question) == asked  # not read out again
                 typed.lines.put(typing["quit"] + "\n")
                 assert await asyncio.wait_for(running, 30) == 0
 

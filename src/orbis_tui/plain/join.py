@@ -340,7 +340,10 @@ class PlainJoin:
             self.say(_(app_texts.CHAT_WATCHING))
             return
         if command in ("mute", "unmute"):
+            asked = self._shown == session.version
             self.say(session.mute(rest, command == "mute", _muted_words))
+            if asked:  # the game did not move: the question stands, not said again
+                self._shown = session.version
             return
         problem = session.say(rest)
         if problem:
