@@ -25,6 +25,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from ..collector import collection_paused
 from ..engine import Action, GameState
 from ..options import check_search_size
 from .heuristics import DEFAULT_WEIGHTS, Weights, evaluate
@@ -89,25 +90,26 @@ class HardBot(PlanningBot):
         rollouts = 0
         limit = self.iterations if self.iterations is not None else math.inf
         clock = time.perf_counter
-        while rounds < limit:
-            world = state.resample_hidden(rng)
-            results = []
-            for plan in alive:
-                if rounds > 0 and clock() >= deadline:
-                    break  # an unfinished round is dropped: every candidate keeps its pairs
-                results.append(self.rollout(world, plan, me))
-            rollouts += len(results)
-            if len(results) < len(alive):
-                break
-            for index, value in enumerate(results):
-                totals[index] += value
-            rounds += 1
-            if rounds == next_cut and len(alive) > 2:
-                keep = sorted(range(len(alive)), key=lambda i: -totals[i])[: (len(alive) + 1) // 2]
-                keep.sort()
-                alive = [alive[i] for i in keep]
-                totals = [totals[i] for i in keep]
-                next_cut *= 2
+        with collection_paused():  # the rollouts make no reference cycles
+            while rounds < limit:
+                world = state.resample_hidden(rng)
+                results = []
+                for plan in alive:
+                    if rounds > 0 and clock() >= deadline:
+                        break  # an unfinished round is dropped: every candidate keeps its pairs
+                    results.append(self.rollout(world, plan, me))
+                rollouts += len(results)
+                if len(results) < len(alive):
+                    break
+                for index, value in enumerate(results):
+                    totals[index] += value
+                rounds += 1
+                if rounds == next_cut and len(alive) > 2:
+                    ranked = sorted(range(len(alive)), key=lambda i: -totals[i])
+                    keep = sorted(ranked[: (len(alive) + 1) // 2])
+                    alive = [alive[i] for i in keep]
+                    totals = [totals[i] for i in keep]
+                    next_cut *= 2
         best = max(range(len(alive)), key=lambda i: totals[i])
         self.stats.rounds = rounds
         self.stats.rollouts = rollouts
