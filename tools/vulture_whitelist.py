@@ -11,6 +11,7 @@ used.disabled
 used.no_wrap
 used.overflow
 used.grid_rows  # a Grid's styles: the players view sets its rows' height
+used.re_word  # Rich's wrapping reads its word pattern (no_break.hold sets one)
 # PEP 562: Python calls a package's __getattr__ for a name it does not hold.
 used.__getattr__
 # textual-serve's server calls its handlers (web/server.py overrides one).

@@ -17,6 +17,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
+from .. import no_break
 from ..i18n import fill, format_numbers, gettext, pgettext
 from ..printable import printable
 from . import texts
@@ -39,6 +40,7 @@ def print_review(
     reasons and the lesson are worded once, by the review's sheet
     (``orbis_tui.tui.review_sheet``), which the review screen and the plain seat show
     too."""
+    no_break.hold()  # "45 %" stays on one line
     say = _Say(console)
     names = [printable(name) for name in review.names]
     words = move_words(review, record) if record is not None else {}

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Input
 
-from .. import i18n
+from .. import i18n, no_break
 from ..i18n import gettext as _
 from ..paths import ENV_DATA_DIR
 from ..saves import (
@@ -99,6 +99,7 @@ class OrbisApp(App[None]):
         """``language``: the one asked for on the command line (``--lang``), which
         overrides the settings' choice for this run."""
         super().__init__()
+        no_break.hold()  # "45 %" stays on one line
         self.HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
         self.VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
         self.store = SaveStore(Path(data_dir) if data_dir is not None else None)
