@@ -4,9 +4,10 @@ panel's first page or on the pages after it, never cut short with an ellipsis.""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
-from app_driver import press, screen_text
+from app_driver import press, region_words, screen_text
 
 from orbis_tui import i18n
 from orbis_tui.analysis.review import GameReview, MoveReview, PlayerSummary
@@ -87,6 +88,60 @@ def long_review(record: GameRecord) -> GameReview:
     )
     every = tuple(sorted([*moves, *small], key=lambda m: m.index))
     return GameReview(names, players, every, {"complete": True})
+
+
+async def pages(pilot, panel: FittedPanel, key: str) -> list[str]:
+    """The words of each page of ``panel``, turned with ``key``."""
+    said = [region_words(pilot.app, panel)]
+    while panel.can_scroll(1):
+        await press(pilot, key)
+        said.append(region_words(pilot.app, panel))
+    return said
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_every_total_and_reason_of_the_review_reads_whole_at_80x24(lang: str) -> None:
+    assert i18n.set_language(lang) == lang
+    record = played_record()
+    review = long_review(record)  # its reasons and lessons in the language
+
+    async def go() -> None:
+        app = ReviewApp(record, analyse=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            screen.use_review(review)
+            for move in [*review.moves[:4:2], None]:  # two mistakes, then the end
+                screen.go_to(screen.book.last if move is None else move.index)
+                await pilot.pause()
+                cut = [line for line in screen_text(app).splitlines() if "…" in line]
+                assert cut == [], "\n".join(cut)
+                # each player's total, whole on the first page of the list or a later one
+                mistakes = screen.query_one("#mistakes", FittedPanel)
+                totals = [
+                    line.plain
+                    for line in screen._mistakes_lines()
+                    if re.match(r"(Ada|Bo): ", line.plain)
+                ]
+                assert len(totals) == 2
+                shown = await pages(pilot, mistakes, "full_stop")
+                for total in totals:
+                    assert any(words(total) in page for page in shown), (total, shown)
+                # the judgement read on from page to page: every word of it, in order
+                analysis = screen.query_one("#analysis", FittedPanel)
+                read = " ".join(await pages(pilot, analysis, "plus"))
+                for line in analysis.plain_lines():
+                    for word in line.split():
+                        assert word in read, (word, read)
+                screen.go_to(0)  # back to the first pages
+                await pilot.pause()
+
+    asyncio.run(go())
 
 
 @pytest.mark.parametrize("lang", ["de", "ru"])

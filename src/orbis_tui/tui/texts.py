@@ -264,6 +264,7 @@ PANEL_MORE_COACH = N_("▾ more: + or ] · c: the coach")
 PANEL_MORE_IN_COACH = N_("▾ more: + or ] · the coach: at the right")
 # a page of a panel scrolled with its keys ({next} and {back}: + and -): {page} of {pages}
 PANEL_PAGE_MORE = N_("▾ {next} more · {back} back ({page}/{pages})")
+PANEL_PAGE_FIRST = N_("▾ {next} more ({page}/{pages})")  # the first page: nothing back
 PANEL_PAGE_END = N_("▴ {back} back · the end ({page}/{pages})")
 IDLE_PANEL_SCROLL = N_("Nothing more in the panel that way.")
 SINCE_TITLE: Template = Np_(

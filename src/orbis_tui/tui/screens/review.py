@@ -144,12 +144,15 @@ class ReviewScreen(Screen[None]):
                 yield Static(_(texts_learn.REVIEW_MISTAKES_TITLE), classes="rule")
                 mistakes = FittedPanel(id="mistakes")
                 mistakes.page_keys = (".", ",")
+                mistakes.cut_short = False  # a player's total is read whole, or on a page
                 yield mistakes
             with Vertical(id="right"):
                 yield PlayerCard(id="card")
                 yield PyramidView(id="pyramid")
                 yield Static(_(texts_learn.REVIEW_TITLE), classes="rule")
-                yield FittedPanel(id="analysis")
+                analysis = FittedPanel(id="analysis")
+                analysis.fitted_first = False  # read on from the top: a reason is never cut
+                yield analysis
         yield KeyBar()
         yield SizeNotice()
 

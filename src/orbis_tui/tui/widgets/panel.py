@@ -75,15 +75,22 @@ def _rank(line: Text) -> int:
 
 
 def fit_lines(
-    lines: list[Text], width: int, height: int, console: Console, more: str | None = None
+    lines: list[Text],
+    width: int,
+    height: int,
+    console: Console,
+    more: str | None = None,
+    *,
+    cut_short: bool = True,
 ) -> list[Text]:
     """``lines`` made to fit ``height`` rows of ``width``: when they do not, the least
     needed lines go, from the last up: first those not :class:`MustShow` (hints the key
     bar repeats: when only they go, nothing says so), then the must-show ones by rank,
     the heading only before a loss of value. Rows left over show the most needed line
-    left out cut short, and a last line says where the rest is (``more``, or the key
-    that scrolls the panel: :class:`FittedPanel`; the key bar names it too). When the
-    losses of value alone are too tall, the last shown is cut short."""
+    left out cut short (unless ``cut_short`` is False: then only whole lines show), and
+    a last line says where the rest is (``more``, or the key that scrolls the panel:
+    :class:`FittedPanel`; the key bar names it too). When the losses of value alone are
+    too tall, the last shown is cut short."""
     heights = [len(line.wrap(console, width)) for line in lines]
     total = sum(heights)
     if total <= height:
@@ -113,7 +120,9 @@ def fit_lines(
     spare = room - total
     left_out = [i for i, kept in enumerate(keep) if not kept]
     # rows a taller line left free show the beginning of the most needed line left out
-    begun = max(left_out, key=lambda i: (ranks[i], -i)) if spare > 0 and left_out else None
+    begun = None
+    if cut_short and spare > 0 and left_out:
+        begun = max(left_out, key=lambda i: (ranks[i], -i))
     shown: list[Text] = []
     used = 0
     for i, line in enumerate(lines):
@@ -218,16 +227,23 @@ class FittedPanel(TextPanel):
 
     When the lines do not fit, the panel scrolls by pages (:meth:`scroll_page`, the
     keys ``[`` and ``]``): page 0 is the fitted view (what a player must read first,
-    and a line naming the key for the rest); the pages after it show every line in
-    order, a page at a time, each ending in a line that says how to go on. Nothing is
-    reachable only in a taller window."""
+    and a line naming the key for the rest; unless :attr:`fitted_first` is False); the
+    pages after it show every line in order, a page at a time, each ending in a line
+    that says how to go on. Nothing is reachable only in a taller window."""
 
     _lines: list[Text] | None = None
     _more: str | None = None
-    _page = 0  # 0: the fitted view; n: the n-th page of every line in order
+    _page = 0  # 0: the fitted view; n: the n-th page of every line in order (n+1-th
+    # when the fitted view is not shown: see fitted_first)
     _pages = 1  # how many pages the lines take at the panel's size now
     _topic: object = None
     page_keys = ("+", "-")  # the keys that show the next page and the one before (] [ too)
+    # Whether the first page is the fitted view (the lines a player must read first);
+    # False: the pages show every line in order from the first (a text read on and on).
+    fitted_first = True
+    # Whether the fitted view may show the beginning of a line it leaves out, cut short
+    # (the decision panel's hint of what the coach says); False: whole lines only.
+    cut_short = True
 
     def show_lines(self, lines: list[Text], more: str | None = None, topic: object = None) -> None:
         """Show ``lines``; a ``topic`` other than the last one's starts again at the top
@@ -302,20 +318,24 @@ class FittedPanel(TextPanel):
         room = max(1, height - 1)  # the last row says how to go on
         step = max(1, room - 1)  # a page repeats the last row of the one before
         last = 1 + -(-(len(rows) - room) // step)
-        self._pages = last + 1
-        self._page = min(self._page, last)
-        if self._page == 0:
+        fitted_first = int(self.fitted_first)  # the fitted view comes before the pages
+        self._pages = last + fitted_first
+        self._page = min(self._page, self._pages - 1)
+        if self._page == 0 and fitted_first:
             first = self._first_page
             if first is not None and first[:3] == (id(lines), width, height):
                 return first[3]
             more = self._more or _(texts.PANEL_MORE)
-            fitted = fit_lines(lines, width, height, console, more)
+            fitted = fit_lines(lines, width, height, console, more, cut_short=self.cut_short)
             self._first_page = (id(lines), width, height, fitted)
             return fitted
-        start = (self._page - 1) * step
-        said = _(texts.PANEL_PAGE_MORE) if self._page < last else _(texts.PANEL_PAGE_END)
+        page = self._page + 1 - fitted_first  # the pages in order count from 1
+        start = (page - 1) * step
+        said = _(texts.PANEL_PAGE_MORE) if page < last else _(texts.PANEL_PAGE_END)
+        if page == 1 and not fitted_first:  # nothing before it
+            said = _(texts.PANEL_PAGE_FIRST)
         forward, back = self.page_keys
-        said = said.format(page=self._page, pages=last, next=forward, back=back)
+        said = said.format(page=page, pages=last, next=forward, back=back)
         marker = Text(said, style=palette.DIM, no_wrap=True, overflow="ellipsis")
         return [*rows[start : start + room], marker]
 
