@@ -1,8 +1,9 @@
-"""``orbis review`` printed in German and Russian: no per cent sign left alone at the
-start of a line."""
+"""``orbis review`` printed in a language of long words, at 80 columns and wider: no
+word cut short, no per cent sign left alone at the start of a line."""
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
 from orbis_tui.analysis.report import print_review
@@ -13,6 +14,45 @@ from orbis_tui.words.texts import FUTURE_WINS
 
 def _lesson(summary: PlayerSummary) -> list[str]:
     return list(summary.lesson)
+
+
+@pytest.mark.parametrize("width", [80, 100, 160])
+def test_the_printed_decisions_cut_no_word_at_any_width(speaking: str, width: int) -> None:
+    """Every decision judged, in a language of long words: a table when its columns of
+    moves hold them, else a list with each move whole under its decision; no word is
+    cut short with an ellipsis, at 80 columns or wider."""
+    played = "nimm Bernsteinhügel (Orange, 0 SP) aus Feld 6 und sammle 1R 2B"
+    best = "nimm die Gottheit Göttin in Ausbildung (2 SP), dann Karawanenstadt"
+    moves = tuple(
+        MoveReview(
+            index=index,
+            turn=index + 1,
+            seat=index % 2,
+            kind="turn",
+            played=(played,),
+            best=(best if index % 3 else played,),
+            played_margin=-1.5,
+            best_margin=1.0,
+            stderr=0.75,
+            loss=2.5 if index % 3 else 0.0,
+            mistake=bool(index % 3),
+            reason="",
+            hinted=index == 4,
+            verdict="mistake" if index % 3 else "fine",
+        )
+        for index in range(6)
+    )
+    summaries = tuple(PlayerSummary(s, n, 3, 5.0, 2, ()) for s, n in enumerate(("Ann", "Ben")))
+    settings = {"analyser": "expert", "per_option": 4, "seed": 0}
+    review = GameReview(("Ann", "Ben"), summaries, moves, settings)
+    console = Console(record=True, width=width, color_system=None)
+    print_review(review, console, reasons=lambda move: [], lesson=_lesson)
+    shown = console.export_text()
+    assert "…" not in shown, shown
+    printed = shown.split()
+    for word in {*played.split(), *best.split()}:
+        assert word in printed, (word, shown)
+    assert max(len(line) for line in shown.splitlines()) <= width
 
 
 def test_a_printed_percentage_keeps_its_sign_on_its_line(speaking: str) -> None:

@@ -12,7 +12,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
@@ -68,7 +70,7 @@ def print_review(
         for said in lesson(summary):
             say(Text("  " + said))
         say()
-    say(_table(review, names, words))
+    say(_Decisions(review, names, words))
     if review.forced:
         say(Text(fill(texts.FORCED, count=len(review.forced))))
     if not review.settings.get("complete", True):
@@ -233,8 +235,116 @@ def _stderr(value: float) -> str:
     return _tenths(value) if math.isfinite(value) else texts.UNKNOWN_ERROR
 
 
-def _table(review: GameReview, names: list[str], words: dict[int, tuple[str, str]]) -> Table:
-    # No lines between the columns: the moves in words get the room (80 columns on a pipe).
+# A column of moves in words narrower than this is hard to read (a move wraps onto many
+# lines): below it, the decisions are listed instead.
+MOVE_COLUMN = 20
+_PLAYED, _BEST = 4, 5  # the columns of moves in words
+
+
+class _Decisions:
+    """Every decision judged: a table when each column of moves in words gets at least
+    :data:`MOVE_COLUMN` cells and room for its longest word; else (a narrow terminal,
+    a language of long words) a list, each decision a line with its moves below it.
+    Either way no word is cut short."""
+
+    def __init__(
+        self, review: GameReview, names: list[str], words: dict[int, tuple[str, str]]
+    ) -> None:
+        self.review = review
+        self.names = names
+        self.words = words
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        review, names, words = self.review, self.names, self.words
+        rows = [_cells(move, names, words) for move in review.moves]
+        headings = [gettext(column) if column else column for column in texts.COLUMNS]
+        one_seat = len(review.players) == 1
+        if one_seat:  # the player is named above the table
+            del headings[2]
+            for cells in rows:
+                del cells[2]
+        moves = (_PLAYED, _BEST) if not one_seat else (_PLAYED - 1, _BEST - 1)
+        natural = [
+            max([cell_len(headings[n]), *(row[n].cell_len for row in rows)])
+            for n in range(len(headings))
+        ]
+        frame = _table(headings, [], [1] * len(headings), moves)  # the lines and padding
+        room = options.max_width - (Measurement.get(console, options, frame).maximum - len(natural))
+        room -= sum(width for n, width in enumerate(natural) if n not in moves)
+        need = [
+            max(
+                min(MOVE_COLUMN, natural[n]),
+                max((cell_len(word) for row in rows for word in row[n].plain.split()), default=0),
+            )
+            for n in moves
+        ]
+        if sum(need) <= room:  # each column of moves half the room, or what it needs
+            first = min(natural[moves[0]], max(need[0], room // 2), room - need[1])
+            widths: list[int | None] = list(natural)
+            widths[moves[0]] = first
+            widths[moves[1]] = min(natural[moves[1]], room - first)
+            yield _table(headings, rows, widths, moves)
+            return
+        yield Text(gettext(texts.TABLE_TITLE), style="italic")
+        for move in review.moves:
+            yield from _listed(move, names, words)
+
+
+def _cells(move: MoveReview, names: list[str], words: dict[int, tuple[str, str]]) -> list[Text]:
+    """A decision's row of the table."""
+    style = "bold red" if move.mistake else ""
+    played, best = _said(move, words)
+    return [
+        Text(str(move.index)),
+        Text(str(_round(move, len(names)))),
+        Text(names[move.seat]),
+        Text(kind_name(move.kind)),
+        Text(played),
+        Text(best),
+        Text(_tenths(move.loss), style=style),
+        Text(_stderr(move.stderr)),
+        Text(" ".join(_marks(move)), style=style),
+    ]
+
+
+def _marks(move: MoveReview) -> list[str]:
+    marks = [gettext(texts.MARK_MISTAKE)] if move.mistake else []
+    if move.hinted:
+        marks.append(gettext(texts.MARK_HINT))
+    return marks
+
+
+def _listed(
+    move: MoveReview, names: list[str], words: dict[int, tuple[str, str]]
+) -> list[_Hanging]:
+    """A decision as the list tells it: its head line, then what was played and what
+    was best (one line when they are the same), each wrapping under its own words."""
+    head = fill(
+        texts.DECISION_HEAD,
+        index=move.index,
+        round=_round(move, len(names)),
+        player=names[move.seat],
+        kind=kind_name(move.kind),
+        loss=move.loss,
+        stderr=_stderr(move.stderr),
+    )
+    marks = _marks(move)
+    line = Text("  " + head, style="bold red" if move.mistake else "")
+    if marks:
+        line.append(" · " + " · ".join(marks))
+    played, best = _said(move, words)
+    if played == best:
+        said = [fill(texts.DECISION_SAME, played=played)]
+    else:
+        said = [fill(texts.DECISION_PLAYED, played=played), fill(texts.DECISION_BEST, best=best)]
+    return [_Hanging(line), *(_Hanging(Text(" " * 5 + text)) for text in said)]
+
+
+def _table(
+    headings: list[str], rows: list[list[Text]], widths: list[int | None], moves: tuple[int, int]
+) -> Table:
+    """The table of decisions, its columns ``widths`` wide; the ``moves`` columns wrap."""
+    # No lines between the columns: the moves in words get the room.
     table = Table(
         title=gettext(texts.TABLE_TITLE),
         title_justify="left",
@@ -242,33 +352,14 @@ def _table(review: GameReview, names: list[str], words: dict[int, tuple[str, str
         pad_edge=False,
         collapse_padding=True,
     )
-    one_seat = len(review.players) == 1
-    for number, column in enumerate(texts.COLUMNS):
-        if number == 2 and one_seat:
-            continue  # the player is named above the table
+    numbers = (0, 1, len(headings) - 3, len(headings) - 2)  # #, round, CP lost, ±
+    for number, heading in enumerate(headings):
         table.add_column(
-            gettext(column) if column else column,
-            justify="right" if number in (0, 1, 6, 7) else "left",
-            no_wrap=number not in (2, 4, 5),
+            heading,
+            justify="right" if number in numbers else "left",
+            no_wrap=number not in moves,
+            width=widths[number],
         )
-    for move in review.moves:
-        marks = [gettext(texts.MARK_MISTAKE)] if move.mistake else []
-        if move.hinted:
-            marks.append(gettext(texts.MARK_HINT))
-        style = "bold red" if move.mistake else ""
-        played, best = _said(move, words)
-        cells = [
-            Text(str(move.index)),
-            Text(str(_round(move, len(names)))),
-            Text(names[move.seat]),
-            Text(kind_name(move.kind)),
-            Text(played),
-            Text(best),
-            Text(_tenths(move.loss), style=style),
-            Text(_stderr(move.stderr)),
-            Text(" ".join(marks), style=style),
-        ]
-        if one_seat:
-            del cells[2]
+    for cells in rows:
         table.add_row(*cells)
     return table

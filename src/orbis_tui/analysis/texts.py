@@ -75,6 +75,12 @@ DECISION_KIND = {
     "death": NC_("decision", "death"),
     "discard": NC_("decision", "discard"),
 }
+# Every decision judged, as a list where the table's columns would cut words (a
+# narrow terminal): a decision's head line, then its moves, a line each.
+DECISION_HEAD = N_("{index}. round {round}, {player}, {kind}: {loss:.1f} ± {stderr} CP lost")
+DECISION_PLAYED = N_("played: {played}")
+DECISION_BEST = N_("best: {best}")
+DECISION_SAME = N_("played the best: {played}")
 MARK_MISTAKE = N_("mistake")
 MARK_HINT = N_("hint")
 FORCED = Np_(
