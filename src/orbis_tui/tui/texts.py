@@ -95,18 +95,22 @@ EFFECT_LONG: dict[str, Template] = {
     "irrigation": N_("irrigation: needs {color_word} beneath"),
     "temple": N_("temple: a token at the end"),
 }
-# Four letters for a tile inside a small pyramid hex.
+# An effect inside a small pyramid hex, in four cells at most, where the market's
+# words above do not fit: a word, or its start and a period ("vil."), never letters run
+# together with a number ("vil3"). Four cells leave out an effect's numbers and colors
+# (a village's count, a farm's color, a forest's neighbors): the market and a wider hex
+# show them, and a farm's color is on the player's line too.
 EFFECT_TINY = {
     "none": "",
     "gain": "+{count}{color}",
     "gain_any": "+1?",
-    "stone": N_("ston"),
-    "farm": N_("f{color}"),
-    "village": N_("vil{count}"),
-    "forest": N_("for{count}"),
+    "stone": N_("sto."),
+    "farm": N_("farm"),
+    "village": N_("vil."),
+    "forest": N_("for."),
     "volcano": N_("volc"),
-    "irrigation": N_("irr{color}"),
-    "temple": N_("tmpl"),
+    "irrigation": N_("irr."),
+    "temple": N_("tem."),
 }
 WILD_TINY = N_("wild")
 WILD_NAME = N_("wilderness")

@@ -115,6 +115,38 @@ def effect_tiny(effect: Effect) -> str:
     return _(texts.EFFECT_TINY[_effect_key(effect)]).format(**_effect_fields(effect))
 
 
+def effect_label(effect: Effect, width: int) -> str:
+    """An effect in ``width`` cells (a pyramid hex): the market's words when they fit;
+    else the longer of their first words that fit ("forest" of "forest 3×R/G") and the
+    tiny form ("for."), the tiny form when they are as long (a gain's "+1?", not "+1")."""
+    short = effect_short(effect)
+    if len(short) <= width:
+        return short
+    tiny = effect_tiny(effect)
+    words = short.split()
+    while words and len(" ".join(words)) > width:
+        words.pop()
+    first = " ".join(words)
+    return first if len(first) > len(tiny) else tiny[:width]
+
+
+def short_name(name: str, width: int) -> str:
+    """A tile's name in ``width`` cells: whole when it fits; else as many of its first
+    words as fit, the last of them cut to its start and a period ("Verseng." for
+    Versengter Grat, "Gut Ble." for Gut Bleichweizen, "Forge B." for Forge Beneath the
+    Mountain; an initial rather than two letters: "Furt d.")."""
+    if len(name) <= width:
+        return name
+    words = name.split()
+    for count in range(len(words), 0, -1):
+        kept = " ".join(words[: count - 1])
+        room = width - len(kept) - (1 if kept else 0) - 1  # the last word's letters
+        if room >= 1:  # three letters or more, else its initial ("Furt d.", not "Furt de.")
+            last = words[count - 1][: room if room >= 3 else 1] + "."
+            return f"{kept} {last}" if kept else last
+    return name[: max(0, width - 1)] + "."
+
+
 def round_text(state: GameState) -> str:
     return _(texts.ROUND).format(round=state.round, rounds=ROUNDS)
 
@@ -150,6 +182,7 @@ def phase_line(state: GameState) -> str:
 __all__ = [
     "GOD_KEYS",
     "color_word",
+    "effect_label",
     "effect_long",
     "effect_short",
     "effect_tiny",
@@ -161,4 +194,5 @@ __all__ = [
     "phase_line",
     "phase_words",
     "round_text",
+    "short_name",
 ]

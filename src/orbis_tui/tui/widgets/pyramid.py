@@ -19,17 +19,25 @@ from ...engine import Color, PlacedTile, Position, Pyramid
 from ...i18n import gettext as _
 from ...words import name_of
 from .. import chips, palette, texts
-from ..core.describe import effect_short, effect_tiny
+from ..core.describe import effect_label, short_name
 from .canvas import Canvas, CanvasWidget
 
 ROWS = 4
 
 
+# The widest hex: its name and effect are whole at that width, but for the longest.
+WIDEST = 16
+
+
 def tile_size(width: int, height: int, slots: int = 6) -> tuple[int, int]:
-    """(tile width, tile height): big hexes when ``slots`` of them fit, small ones otherwise."""
-    if width >= 10 * max(5, slots) and height >= 12:
-        return 10, 3
-    return 6, 2
+    """(tile width, tile height): tall hexes (three lines: the name too) when ``slots``
+    of them 10 wide fit and the rows are tall enough, short ones (two lines) otherwise;
+    either as wide as the room allows (an even width, so that a row's hexes sit on the
+    middle of the two below), up to :data:`WIDEST`."""
+    wide = min(WIDEST, width // max(5, slots) // 2 * 2)
+    if wide >= 10 and height >= 12:
+        return wide, 3
+    return max(6, wide), 2
 
 
 @dataclass(frozen=True)
@@ -43,6 +51,12 @@ class PyramidShown:
     ghost: tuple[Color, bool] | None = None  # the tile being placed: color, wild
     warned: tuple[Position, ...] = ()  # legal, but the engine warns about them
     wild_points: int = -1  # what a wilderness scores its owner (R-END-2)
+
+
+def _wild_word(width: int) -> str:
+    """What a wilderness is called in ``width`` cells: its word, else its short one."""
+    word = _(texts.WILD_NAME)
+    return word if len(word) <= width else _(texts.WILD_TINY)
 
 
 class PyramidView(CanvasWidget):
@@ -170,10 +184,10 @@ class PyramidView(CanvasWidget):
             body = palette.WILD
             points = self.view.wild_points if self.view else -1
             if th == 2:
-                lines = [_(texts.WILD_TINY), f"{points:>3}"]
+                lines = [_wild_word(inner), f"{points:>3}"]
             else:
                 lines = [
-                    f"{palette.WILD_LETTER} {_(texts.WILD_TINY)}",
+                    f"{palette.WILD_LETTER} {_wild_word(inner - 2)}",
                     _(texts.CP_LONG).format(cp=points),
                     "",
                 ]
@@ -181,16 +195,16 @@ class PyramidView(CanvasWidget):
             body = palette.CANCELLED if placed.cancelled else chips.TILE[tile.color]
             letter = chips.letter(tile.color)
             mark = _(texts.CANCELLED_TINY) if placed.cancelled else ""
-            if th == 2:
+            if th == 2 and inner < 8:
                 cp = mark or (str(tile.cp) if tile.cp else "")
-                lines = [f"{letter}{cp:>{inner - 1}}", effect_tiny(tile.effect)]
+                lines = [f"{letter}{cp:>{inner - 1}}", effect_label(tile.effect, inner)]
             else:
                 cp = mark or (_(texts.CP).format(cp=tile.cp) if tile.cp else "")
                 head = f"{letter} {palette.STARS[tile.level]}"
                 lines = [
                     head + cp.rjust(max(0, inner - len(head))),
-                    effect_short(tile.effect),
-                    name_of(tile),
+                    effect_label(tile.effect, inner),
+                    short_name(name_of(tile), inner),
                 ]
         for i, (left, right) in enumerate(self._edges(th)):
             canvas.put(x, y + i, left, edge_style)
