@@ -295,6 +295,8 @@ SUMMARY_HEAD = N_("{name} took {took}")
 # a turn a computer level played for its absent person (a table played apart)
 SUMMARY_HEAD_STAND_IN = N_("The computer ({level}) played for {name}: took {took}")
 SUMMARY_GOD = N_("the {god}")
+# a tile taken and placed face down: what the turn took, in the history and the recaps
+SUMMARY_TOOK_WILD = N_("{tile} as a wilderness")
 SUMMARY_NOTHING = N_("nothing")
 SUMMARY_CP = N_("CP now: {before} → {after}")
 SUMMARY_REALM = N_("worshipers: {before} → {after}")

@@ -24,6 +24,7 @@ from ...engine import (
     GodCancelled,
     GodId,
     Outlook,
+    Placed,
     PlayerScore,
     Prospect,
     ReductionTaken,
@@ -150,6 +151,8 @@ def summarize(
         match event:
             case TookTile(tile=tile):
                 took = tile_label(words.catalog.tile_by_id[tile])
+            case Placed(wild=True):  # face down (R-TAKE-3, R-TAKE-4): say so
+                took = _(texts.SUMMARY_TOOK_WILD).format(tile=took)
             case TookGod(god=god):
                 took = _(texts.SUMMARY_GOD).format(god=god_name(words, god))
                 god_taken = god
