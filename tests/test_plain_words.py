@@ -67,6 +67,20 @@ def test_each_command_is_one_word_understood_in_the_language_and_in_english(
         assert same <= {"computer"}, same
 
 
+def test_a_russian_command_is_understood_written_with_e_for_yo() -> None:
+    """Most Russian typists write е for ё, and some keyboards have no ё."""
+    before = i18n.language()
+    i18n.set_language("ru")
+    try:
+        with_yo = {name: command_word(name) for name in COMMANDS if "ё" in command_word(name)}
+        assert with_yo  # счёт, at least
+        for name, word in with_yo.items():
+            assert command_of(word.replace("ё", "е")) == name
+            assert command_of(word.replace("ё", "Е").upper()) == name
+    finally:
+        i18n.set_language(before)
+
+
 def _said() -> Iterator[str]:
     """Every text of the plain seats, in the language in use (a plural's every form)."""
     for key, value in vars(texts).items():

@@ -95,3 +95,15 @@ def test_an_empty_list_says_how_a_table_gets_on_it(tmp_path: Path) -> None:
     out = io.StringIO()
     assert choose_table_plain(tmp_path, io.StringIO(""), out) is None
     assert "orbis join LINK" in out.getvalue()
+
+
+def test_a_table_is_taken_off_with_the_cyrillic_x_a_russian_reader_types(
+    tmp_path: Path,
+) -> None:
+    """The prompt's "x and a number" reads alike in Russian, where the letter typed is
+    the Cyrillic х."""
+    remember_joined(tmp_path, parse_link(OTHER), now=1.0)
+    out = io.StringIO()
+    assert choose_table_plain(tmp_path, io.StringIO("х1\n"), out) is None
+    assert load_joined(tmp_path).tables == []
+    assert "Taken off the list: http://127.0.0.1:9 · OTHERid" in out.getvalue()

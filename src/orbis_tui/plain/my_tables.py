@@ -13,6 +13,10 @@ from ..remote.joined import forget_joined, load_joined
 from ..remote.links import Link
 from ..tui import joined_words as words
 
+# The letter before a number that takes the table off the list: x, or the Cyrillic х,
+# which looks the same (a Russian reader types the letter they see).
+_FORGET = ("x", "х")
+
 
 def choose_table_plain(data_dir: Path, read: TextIO, write: TextIO) -> Link | None:
     """The link chosen, or None (an empty line, or the end of input)."""
@@ -42,7 +46,7 @@ def choose_table_plain(data_dir: Path, read: TextIO, write: TextIO) -> Link | No
         text = answer.strip().lower()
         if not text:
             return None
-        forget = text.startswith("x")
+        forget = text[:1] in _FORGET
         digits = text[1:].strip() if forget else text
         if not digits.isdigit() or not 1 <= int(digits) <= len(tables):
             say(_(words.PLAIN_NO_SUCH).format(number=digits[:12]))
