@@ -285,6 +285,38 @@ def test_a_table_of_the_standings_is_read_cell_by_cell() -> None:
     )
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_standings_read_cell_by_cell_and_call_no_one_winner_before_the_end(
+    lang: str,
+) -> None:
+    """Each tile's row is four cells (where, which tile, its CP, why), even where a
+    cell fills its column to the last character ("Reihe 1 #1"); before the end the
+    leader is ahead, not the winner; a seat without a god says so once."""
+    from orbis_tui import i18n
+    from orbis_tui.bots import MediumBot
+    from orbis_tui.plain.spoken import standings_words
+    from orbis_tui.tiles import new_game
+
+    state = new_game(["Ada", "Bo"], seed=5, first_player=0)
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        at_start = standings_words(state)
+        bots = [MediumBot(1), MediumBot(2)]
+        while sum(len(p.pyramid) for p in state.players) < 9:
+            state.apply(bots[state.current].choose(state))
+        lines = standings_words(state)
+        winner, ahead, no_god = (i18n.gettext(t) for t in (" (winner)", " (ahead)", "no god"))
+    finally:
+        i18n.set_language(before)
+    rows = [line for line in lines if re.match(r"\w+ [12] [#№]\d", line)]
+    assert len(rows) == 9
+    assert all(len(row.split(", ")) >= 4 for row in rows), rows
+    assert not any(winner in line for line in lines)
+    assert sum(ahead in line for line in lines) >= 1
+    assert at_start.count(f"{no_god}, +0") == 2  # both seats, each saying it once
+
+
 def test_a_hint_names_the_best_options_as_entries_and_is_noted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -58,7 +58,8 @@ def standings_text(state: GameState) -> str:
     else:
         lines = [gettext("Standings so far (game not finished)")]
     for s in scores:
-        mark = gettext(" (winner)") if s.won else ""
+        # Before the end, "winner" would be a promise: the seat is ahead, no more.
+        mark = (gettext(" (winner)") if state.is_over else gettext(" (ahead)")) if s.won else ""
         tie = (
             ngettext(
                 ", {count} worshiper left (tie-break)",
@@ -80,7 +81,7 @@ def standings_text(state: GameState) -> str:
             name = printable(name_of(state.catalog.tile_by_id[t.tile_id]))
             where = gettext("row {row} #{pos}").format(row=row, pos=place)
             why = tile_reason(t.reason, view.tile_at(t.position), over=state.is_over)
-            lines.append(f"     {where:<10} {name:<24} {t.points:>+3}  {why}")
+            lines.append(f"     {where:<10}  {name:<24}  {t.points:>+3}  {why}")
         god = (
             printable(name_of(state.catalog.god_by_id[s.god.god]))
             if s.god.god
@@ -90,7 +91,9 @@ def standings_text(state: GameState) -> str:
             count=s.temple_count
         )
         token = gettext("temple token")
-        lines.append(f"     {token:<35} {s.temple_token:>+3}  ({temples})")
+        lines.append(f"     {token:<36}  {s.temple_token:>+3}  ({temples})")
         why = god_reason(view.god, over=state.is_over)
-        lines.append(f"     {god:<35} {s.god.points:>+3}  {why}")
+        if why == god:  # no god: said once
+            why = ""
+        lines.append(f"     {god:<36}  {s.god.points:>+3}  {why}".rstrip())
     return "\n".join(lines)
