@@ -70,7 +70,7 @@ def worshiper_words(spelled: str) -> str:
 
 ILLEGAL: dict[str, Template] = {
     "game_over": N_("The game is over; no more actions can be taken."),
-    "not_now": N_("A {action} does not answer the pending decision ({decision})."),
+    "not_now": N_("That move ({action}) does not answer the decision pending: {decision}."),
     "exchange_same_color": N_("An exchange must turn 3 {color} worshipers into another color."),
     "exchange_short": N_("An exchange needs 3 {color} worshipers; you have {have}."),
     "bad_cell": N_("There is no market cell {cell}; cells are numbered 1 to 9."),
@@ -408,7 +408,46 @@ def _fill_details(template: Template, details: Mapping[str, Any]) -> str:
         return f"{template} {details}"
 
 
+# A move and a decision named in a sentence, by the engine's names for them (the
+# action's type, the decision's kind): a move typed at the wrong moment is told both.
+MOVE_WORDS = {
+    "TakeTile": N_("taking a tile"),
+    "TakeGod": N_("taking a god"),
+    "Exchange": N_("an exchange"),
+    "Pay": N_("a payment"),
+    "GoWild": N_("going wild"),
+    "Place": N_("a placement"),
+    "ChooseGain": N_("a gained worshiper's color"),
+    "ReturnWorshipers": N_("returning worshipers"),
+    "Erupt": N_("an eruption"),
+    "Decline": N_("declining"),
+    "ChooseWorshipers": N_("choosing worshipers"),
+    "Discard": N_("a discard"),
+}
+DECISION_WORDS = {
+    "turn": N_("take a tile from the market or a god"),
+    "pay": N_("pay for the tile or leave it wild"),
+    "place": N_("place the tile"),
+    "gain": N_("choose the gained worshiper's color"),
+    "village": N_("return worshipers for the village or cancel it"),
+    "volcano": N_("remove worshipers for the volcano or cancel it"),
+    "love": N_("choose the Goddess of Love's five worshipers"),
+    "death": N_("return six worshipers for the God of Death or cancel him"),
+    "discard": N_("return worshipers down to the limit of 10"),
+    "over": N_("none: the game is over"),
+}
+
+
 def illegal_text(code: str, details: dict[str, Any]) -> str:
+    if code == "not_now":
+        action, decision = details.get("action", ""), details.get("decision", "")
+        details = {
+            **details,
+            "action": gettext(MOVE_WORDS[action]) if action in MOVE_WORDS else action,
+            "decision": gettext(DECISION_WORDS[decision])
+            if decision in DECISION_WORDS
+            else decision,
+        }
     if code == "no_support":  # which tile beneath is missing, in words (never coordinates)
         code = f"no_support_{details.get('side', 'both')}"
     if code == "god_already":  # the engine names the god by its message id
