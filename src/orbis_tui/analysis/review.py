@@ -44,6 +44,7 @@ from .review_decisions import _by_turn as _by_turn
 from .review_decisions import _Decision as _Decision
 from .review_decisions import _decisions as _decisions
 from .review_decisions import choices as choices
+from .review_model import BIGGEST as BIGGEST
 from .review_model import FINE as FINE
 from .review_model import FORMAT as FORMAT
 from .review_model import MISTAKE as MISTAKE
@@ -62,7 +63,6 @@ NOISE_FACTOR = 2.0  # a mistake's loss exceeds this many combined standard error
 # A decision is called fine when its loss is, with this many standard errors to spare,
 # under a mistake's floor: the interval shown supports "less than 1 CP".
 FINE_FACTOR = 1.5
-BIGGEST = 3  # mistakes listed per player
 # Common worlds on which the move played and the search's best are played to the end.
 FIRST_WORLDS = 8
 MORE_WORLDS = 8  # added while the decision is not clearly fine ...
@@ -169,7 +169,9 @@ def review_record(
     judgements = [j for number in sorted(finished) for j in finished[number]]
     moves = tuple(move for move, _ in judgements)
     lessons = _lessons(record, moves, wanted) if complete else {}
-    players = tuple(_summary(seat, names[seat], moves, lessons.get(seat, ())) for seat in wanted)
+    players = tuple(
+        PlayerSummary.of(seat, names[seat], moves, lessons.get(seat, ())) for seat in wanted
+    )
     iterations = sum(searched for _, searched in judgements)  # search iterations in all
     settings = _settings(per_option, time_budget, seed, wanted, complete, iterations)
     forced = tuple(d.index for d in decisions if not d.judged)
@@ -581,19 +583,3 @@ def _played_estimate(
         value=found.value,
     )
     return estimate, again.iterations
-
-
-def _summary(
-    seat: int, name: str, moves: Sequence[MoveReview], lesson: tuple[str, ...] = ()
-) -> PlayerSummary:
-    own = [m for m in moves if m.seat == seat]
-    mistakes = sorted((m for m in own if m.mistake), key=lambda m: (-m.loss, m.index))
-    return PlayerSummary(
-        seat=seat,
-        name=name,
-        decisions=len(own),
-        total_loss=sum(m.loss for m in own),
-        mistakes=len(mistakes),
-        biggest=tuple(mistakes[:BIGGEST]),
-        lesson=lesson,
-    )

@@ -20,6 +20,8 @@ MISTAKE = "mistake"  # clearly at least MISTAKE_FLOOR CP lost
 FINE = "fine"  # clearly less than MISTAKE_FLOOR CP lost (the move played or as good)
 UNCLEAR = "unclear"  # the futures played cannot tell
 
+BIGGEST = 3  # mistakes listed per player
+
 # The kinds of decision judged.
 KINDS = frozenset(
     {"turn", "pay", "place", "gain", "village", "volcano", "love", "death", "discard"}
@@ -84,6 +86,23 @@ class PlayerSummary:
     mistakes: int
     biggest: tuple[MoveReview, ...]  # up to BIGGEST mistakes, biggest loss first
     lesson: tuple[str, ...] = ()  # what decided the game (see .lesson); () if incomplete
+
+    @classmethod
+    def of(
+        cls, seat: int, name: str, moves: Sequence[MoveReview], lesson: tuple[str, ...] = ()
+    ) -> PlayerSummary:
+        """The summary of ``seat``'s decisions among ``moves`` (every seat's)."""
+        own = [m for m in moves if m.seat == seat]
+        mistakes = sorted((m for m in own if m.mistake), key=lambda m: (-m.loss, m.index))
+        return cls(
+            seat=seat,
+            name=name,
+            decisions=len(own),
+            total_loss=sum(m.loss for m in own),
+            mistakes=len(mistakes),
+            biggest=tuple(mistakes[:BIGGEST]),
+            lesson=lesson,
+        )
 
 
 @dataclass(frozen=True, slots=True)
