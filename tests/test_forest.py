@@ -12,10 +12,13 @@ from typing import Any
 
 import pytest
 
+import worker_faults as faults
+from hostile import finishes_within
+from orbis_tui import processes
 from orbis_tui.bots import ExpertBot
 from orbis_tui.bots.expert import EXPERT_TREES, TABLE_SETTINGS
 from orbis_tui.bots.fair import decision_rng
-from orbis_tui.bots.forest import MIN_TREE_ROUNDS, tree_count, tree_sizes
+from orbis_tui.bots.forest import MIN_TREE_ROUNDS, Forest, tree_count, tree_sizes
 from orbis_tui.bots.ismcts import (
     Candidate,
     SearchResult,
@@ -28,6 +31,7 @@ from orbis_tui.bots.rollout import QuickPlanner
 from orbis_tui.engine import GameState, TakeTile
 from orbis_tui.processes import (
     KeptPool,
+    RaisedInWorker,
     SearchWorkers,
     WorkerLost,
     available_cores,
@@ -35,6 +39,8 @@ from orbis_tui.processes import (
 )
 from test_expert import midgame
 from test_parallel import _all_end, _pids_once_started, _running
+
+WAIT = 120.0  # seconds at most for a search on workers: a bound, the search ends the wait
 
 
 @pytest.fixture
@@ -152,6 +158,41 @@ def test_a_search_falls_back_to_this_process_when_no_worker_can_start(
 
     monkeypatch.setattr("orbis_tui.bots.forest.kept_pool", no_pool)
     assert searched(ExpertBot(7, iterations=size, trees=2), state) == here
+
+
+@pytest.mark.usefixtures("two_workers")
+@pytest.mark.parametrize("fault", ["a share its worker cannot rebuild", "trees not rebuilt here"])
+def test_a_search_its_workers_cannot_carry_is_grown_here_and_plays_the_same_move(
+    monkeypatch: pytest.MonkeyPatch, fault: str
+) -> None:
+    """At once (before, trees that could not be rebuilt here were waited for ever), and
+    the workers are kept for the next search (a share they could not read ended one)."""
+    state = midgame()
+    size = 2 * MIN_TREE_ROUNDS * 9
+    previous = use_search_workers(None)
+    here = searched(ExpertBot(7, iterations=size, trees=2), state)
+    use_search_workers(previous)
+    if fault == "a share its worker cannot rebuild":
+        unbuildable = (faults.Unbuildable, ("a share",))
+        monkeypatch.setattr(Forest, "__reduce__", lambda self: unbuildable, raising=False)
+    else:
+        monkeypatch.setattr("orbis_tui.bots.forest.grow", faults.grow_unbuildable)
+    bot = ExpertBot(7, iterations=size, trees=2)
+    assert finishes_within(WAIT, lambda: searched(bot, state)) == here
+    kept = processes._kept
+    assert kept is not None and kept.alive
+
+
+@pytest.mark.usefixtures("two_workers")
+def test_an_exception_of_the_search_on_a_worker_reaches_the_expert_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One this process cannot rebuild, even: it is said as the worker said it."""
+    monkeypatch.setattr("orbis_tui.bots.forest.grow", faults.grow_or_raise)
+    bot = ExpertBot(7, iterations=2 * MIN_TREE_ROUNDS * 9, trees=2)
+    failure = finishes_within(WAIT, lambda: bot.choose(midgame()))
+    assert isinstance(failure, RaisedInWorker), repr(failure)
+    assert str(failure) == "Unbuildable: the search failed"
 
 
 @pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")

@@ -9,6 +9,14 @@ killed with ``kill -9`` leaves no worker computing on (see :func:`die_with_paren
 The review's jobs (:mod:`orbis_tui.analysis.parallel`) run on such processes, and the
 expert's trees on a pool of them kept from one search to the next (:func:`kept_pool`),
 which a table may start ahead of its first search (:func:`warm_kept_pool`).
+
+A job sent to them (:func:`each_result`, :func:`send_job`) always ends for the process
+that waits for it: its result, or its own exception raised there as it was raised in
+the worker; :class:`NotCarried` when the job or its result could not be carried between
+the processes (a class one side cannot rebuild: before, the worker ended, or the pool's
+thread reading the results did, and the wait never did); :class:`WorkerLost` when a
+worker ended during its job (killed, or the job ended the process), noticed within
+:data:`POLL_SECONDS`.
 """
 
 from __future__ import annotations
@@ -18,14 +26,18 @@ import importlib
 import logging
 import multiprocessing
 import os
+import queue
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+import traceback
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing import resource_tracker
 from multiprocessing.pool import TERMINATE, Pool
+from multiprocessing.reduction import ForkingPickler
 from multiprocessing.synchronize import Semaphore
 from pathlib import Path
 from typing import Any, TypeVar
@@ -192,6 +204,175 @@ def watch_parent(parent: int, every: float = PARENT_WATCH_SECONDS) -> None:
     os._exit(1)
 
 
+# ------------------------------------------------------------ jobs sent to the workers
+class WorkerLost(RuntimeError):
+    """The worker processes could not do a job: none could be started, one ended
+    before its job was done, or the job or its result could not be carried between the
+    processes (:class:`NotCarried`). The job itself may well succeed in the asking
+    process."""
+
+
+class NotCarried(WorkerLost):
+    """A job or its result could not be carried between the processes: pickled on one
+    side, or rebuilt on the other (an object of a class that side cannot rebuild). The
+    worker goes on with its next job."""
+
+
+class RaisedInWorker(RuntimeError):
+    """A job raised an exception that could not be carried back as it was: its type's
+    name and its message, as the worker said them."""
+
+
+class WorkerTraceback(Exception):
+    """Where in its worker process a job's exception was raised (that exception's cause,
+    as the asking process raises it)."""
+
+
+POLL_SECONDS = 0.1  # how often a wait looks whether a worker was lost
+
+# What a worker answers for a job (see run_sealed): its outcome, the result or the
+# exception pickled, the exception's words and where it was raised.
+Answer = tuple[str, bytes, str, str]
+_DONE, _RAISED, _UNREAD, _UNSENT = "done", "raised", "unread", "unsent"
+
+
+def worker_pids(pool: Pool) -> set[int]:
+    """The ids of ``pool``'s worker processes (one that ended is replaced by a new one,
+    so a set that loses an id has lost a worker)."""
+    workers = getattr(pool, "_pool", ())  # multiprocessing keeps them there
+    return {int(worker.pid) for worker in workers if worker.pid is not None}
+
+
+def send_job(
+    pool: Pool,
+    function: Callable[[Job], Result],
+    job: Job,
+    done: Callable[[Result], None],
+    failed: Callable[[BaseException], None],
+) -> None:
+    """``function(job)`` on one of ``pool``'s workers; then, in the pool's own thread,
+    ``done(result)``, or ``failed(error)``: the job's exception, :class:`NotCarried` or
+    :class:`RaisedInWorker`. A worker lost during the job calls neither: look at
+    :func:`worker_pids`. A job that cannot be pickled here raises :class:`NotCarried`."""
+
+    def answered(answer: Answer) -> None:
+        try:
+            result: Result = _opened(answer)
+        except Exception as exc:
+            failed(exc)
+            return
+        done(result)
+
+    sealed = _sealed(function, job)
+    pool.apply_async(run_sealed, (sealed,), callback=answered, error_callback=failed)
+
+
+def each_result(
+    pool: Pool,
+    function: Callable[[Job], Result],
+    jobs: Sequence[Job],
+    cancel: Callable[[], bool] | None = None,
+) -> Iterator[tuple[int, Result]]:
+    """``function(job)`` for each of ``jobs`` on ``pool``'s workers, which take them in
+    their order; each job's number and result as soon as it is done (not necessarily in
+    order). Raised here as soon as it happens: a job's own exception, :class:`NotCarried`
+    and :class:`RaisedInWorker` (see :func:`send_job`), or :class:`WorkerLost` when a
+    worker ended meanwhile (its job would never answer). Ends early when ``cancel``
+    returns True (asked every :data:`POLL_SECONDS` at most)."""
+    sealed = [_sealed(function, job) for job in jobs]  # nothing is sent if one fails
+    arrived: queue.SimpleQueue[tuple[int, Answer | BaseException]] = queue.SimpleQueue()
+    before = worker_pids(pool)
+    for number, one in enumerate(sealed):
+        told = partial(_arrived, arrived, number)
+        pool.apply_async(run_sealed, (one,), callback=told, error_callback=told)
+    for _ in sealed:
+        while True:
+            if cancel is not None and cancel():
+                return
+            try:
+                number, answer = arrived.get(timeout=POLL_SECONDS)
+                break
+            except queue.Empty:
+                if not before <= worker_pids(pool):
+                    raise WorkerLost("a worker process ended during its job") from None
+        if isinstance(answer, BaseException):
+            raise answer
+        yield number, _opened(answer)
+
+
+def _arrived(
+    arrived: queue.SimpleQueue[tuple[int, Answer | BaseException]],
+    number: int,
+    answer: Answer | BaseException,
+) -> None:
+    arrived.put((number, answer))
+
+
+def run_sealed(sealed: bytes) -> Answer:
+    """In a worker: the job ``sealed`` (a function and its argument, pickled together)
+    read and run, and its outcome in words and bytes that always reach the asking
+    process: the result pickled; the exception it raised pickled (when it can be), its
+    words and where it was raised; or why the job could not be read or its result not
+    sent. So no job ends its worker but one that ends the process itself."""
+    try:
+        function, job = ForkingPickler.loads(sealed)
+    except Exception as exc:
+        return _UNREAD, b"", _said(exc), ""
+    try:
+        result = function(job)
+    except Exception as exc:
+        where = "".join(traceback.format_exception(exc))
+        try:
+            return _RAISED, _pickled(exc), _said(exc), where
+        except Exception:
+            return _RAISED, b"", _said(exc), where
+    try:
+        return _DONE, _pickled(result), "", ""
+    except Exception as exc:
+        return _UNSENT, b"", _said(exc), ""
+
+
+def _sealed(function: Callable[[Job], Result], job: Job) -> bytes:
+    try:
+        return _pickled((function, job))
+    except Exception as exc:
+        raise NotCarried(f"a job could not be sent to a worker process: {_said(exc)}") from exc
+
+
+def _opened(answer: Answer) -> Any:
+    """The result a worker answered, or its failure raised here."""
+    outcome, data, said, where = answer
+    if outcome == _UNREAD:
+        raise NotCarried(f"a worker process could not read its job: {said}")
+    if outcome == _UNSENT:
+        raise NotCarried(f"a worker process could not send its result back: {said}")
+    try:
+        value = ForkingPickler.loads(data) if data else None
+    except Exception as exc:
+        if outcome == _DONE:
+            message = f"the result of a worker process could not be read here: {_said(exc)}"
+            raise NotCarried(message) from None
+        value = None
+    if outcome == _DONE:
+        return value
+    if isinstance(value, Exception):
+        raise value from WorkerTraceback(where)
+    raise RaisedInWorker(said) from WorkerTraceback(where)
+
+
+def _pickled(value: object) -> bytes:
+    return bytes(ForkingPickler.dumps(value))
+
+
+def _said(exc: BaseException) -> str:
+    """An exception in words: its type's name and its message."""
+    try:
+        words = str(exc)
+    except Exception:  # a message that cannot be made is left out
+        words = ""
+    return f"{type(exc).__name__}: {words}" if words else type(exc).__name__
+
+
 # ------------------------------------------------------------------ a pool kept running
 def available_cores() -> int:
     """The processors this process may run on (its affinity, not the machine's count)."""
@@ -202,13 +383,6 @@ def available_cores() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on every system
         return max(1, os.cpu_count() or 1)
-
-
-class WorkerLost(RuntimeError):
-    """The worker processes could not be started, or one ended before its job was done."""
-
-
-POLL_SECONDS = 0.1  # how often a wait looks whether a worker was lost
 
 
 class KeptPool:
@@ -229,6 +403,7 @@ class KeptPool:
         self._stop = threading.Event()
         self._started: Semaphore | None = None  # released by each worker once started
         self._up = 0  # the workers seen started
+        self._workers: set[int] = set()  # their process ids, as they started
         self._counting = threading.Lock()
         self._keeper = threading.Thread(
             target=self._keep, args=(tuple(preload),), name="orbis-workers", daemon=True
@@ -243,6 +418,7 @@ class KeptPool:
             _start_resource_tracker()  # before the semaphore, which it is told of
             self._started = multiprocessing.get_context("spawn").Semaphore(0)
             self._pool = started_pool(self.size, preload, self._started)
+            self._workers = worker_pids(self._pool)
         except Exception as exc:  # no processes here (a sandbox, no semaphores, ...)
             self._error = exc
             self._ready.set()
@@ -257,8 +433,7 @@ class KeptPool:
 
     def pids(self) -> set[int]:
         """The worker processes' ids (a worker that ended is replaced by a new one)."""
-        workers = getattr(self._pool, "_pool", ())  # multiprocessing keeps them there
-        return {int(worker.pid) for worker in workers if worker.pid is not None}
+        return worker_pids(self._pool) if self._pool is not None else set()
 
     def wait_started(self) -> bool:
         """Wait until each worker has started (and imported what the pool preloads);
@@ -273,27 +448,30 @@ class KeptPool:
 
     def run(self, function: Callable[[Job], Result], jobs: Sequence[Job]) -> list[Result]:
         """``function(job)`` for each of ``jobs`` on the workers, the results in the
-        jobs' order. A worker that ends meanwhile (killed from outside) stops the pool
-        and raises :class:`WorkerLost` (its job would never answer); an exception of
-        ``function`` is raised here."""
+        jobs' order. Whatever goes wrong is raised as soon as it does
+        (:func:`each_result`): an exception of ``function``; :class:`NotCarried` (the
+        workers are kept); :class:`WorkerLost` when a worker ends meanwhile (killed from
+        outside): the pool is stopped, as its job would never answer. So it is when a
+        worker was lost between two calls: one killed while it waited for a job keeps the
+        others from taking any."""
         pool = self._pool
         if pool is None or not self.alive:
             raise WorkerLost("the worker processes were stopped")
-        before = self.pids()
-        waiting = [pool.apply_async(function, (job,)) for job in jobs]
-        results: list[Result] = []
-        for answer in waiting:
-            while True:
-                try:
-                    results.append(answer.get(POLL_SECONDS))
-                    break
-                except multiprocessing.TimeoutError:
-                    if not self.alive:  # another caller's lost worker stopped the pool
-                        raise WorkerLost("the worker processes were stopped") from None
-                    if not before <= self.pids():
-                        self.close()
-                        raise WorkerLost("a worker process ended during its job") from None
-        return results
+        if not self._workers <= worker_pids(pool):
+            self.close()
+            raise WorkerLost("a worker process ended while it waited for a job")
+        results: dict[int, Result] = {}
+        try:
+            for number, result in each_result(pool, function, jobs, lambda: not self.alive):
+                results[number] = result
+        except NotCarried:
+            raise
+        except WorkerLost:
+            self.close()
+            raise
+        if len(results) < len(jobs):  # another caller's lost worker stopped the pool
+            raise WorkerLost("the worker processes were stopped")
+        return [results[number] for number in range(len(jobs))]
 
     def close(self) -> None:
         """Stop the workers (at once: a job under way is not finished)."""

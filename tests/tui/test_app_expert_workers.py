@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, cast
 import pytest
 from app_driver import play_turn_keys, start_new_game
 
+import worker_faults as faults
 from orbis_tui import processes
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.core.seats import bot_levels
@@ -52,6 +53,39 @@ def test_the_experts_turn_in_the_app_is_thought_on_every_core_and_played(
             if processes.available_cores() >= 2:  # its trees grew on worker processes
                 assert kept is not None and kept.alive and len(kept.pids()) >= 2
             assert screen.match.record.setup.seats == ["human", "expert"]
+
+    asyncio.run(scenario())
+
+
+def test_an_expert_whose_search_fails_on_its_workers_says_so_and_a_person_takes_the_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search's exception reaches the table, which says it and goes on, rather than
+    showing the expert thinking for ever (one this process cannot rebuild, even)."""
+    from orbis_tui.tui.core.settings import PACES
+
+    monkeypatch.setitem(PACES, "normal", 0.0)
+    monkeypatch.setattr(processes, "_search_workers", None)  # as in a fresh app
+    monkeypatch.setattr(processes, "available_cores", lambda: 2)  # workers on any machine
+    monkeypatch.setattr("orbis_tui.bots.forest.grow", faults.grow_or_raise)
+    expert = bot_levels().index("expert") + 1
+
+    async def scenario() -> None:
+        app = OrbisApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await start_new_game(pilot, 2, 77, kinds={2: expert})
+            rng = random.Random(5)
+            while screen.seat.human:  # the person plays until the computer's turn
+                await play_turn_keys(pilot, rng)
+            turn = screen.match.state.turn
+            for _ in range(2400):  # a bound only: the failure ends the wait
+                if screen.seat.human:
+                    break
+                await pilot.pause(0.05)
+            assert screen.seat.human and screen.match.state.turn == turn  # taken over
+            said = " ".join(n.message for n in app._notifications)
+            assert "a computer player, stopped with an error" in said
+            assert "(RaisedInWorker: Unbuildable: the search failed)" in said
 
     asyncio.run(scenario())
 

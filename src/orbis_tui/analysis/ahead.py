@@ -16,7 +16,10 @@ turns judged twice, and a review of it from its record file finds them too.
 The worker runs below the app and below the computer players' own workers, so an
 expert thinking on every core is hardly slowed by it. Turns taken back are never judged
 (only turns that are over are), and a turn judged for a position that an undo then
-changed is simply never asked for.
+changed is simply never asked for. A turn whose judgement fails (it raises, or cannot
+be carried to the worker or back) is left to the review, which judges it itself; so are
+the turns being judged when the worker is lost (killed, say): a fresh worker judges the
+turns that end after.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from functools import partial
 from multiprocessing.pool import Pool
 
 from ..engine import GameState
-from ..processes import started_pool, stop_pool
+from ..processes import POLL_SECONDS, send_job, started_pool, stop_pool, worker_pids
 from ..records import GameRecord
 from .review import (
     TurnJudgements,
@@ -94,11 +97,12 @@ class JudgedAhead:
         self._lock = threading.Condition()
         self._judged: dict[str, TurnJudgements] = {}
         self._asked: set[str] = set()
-        self._failed = 0
+        self._judging: set[str] = set()  # sent to the worker, neither judged nor lost
         self._moves: queue.Queue[tuple[GameRecord, GameState] | None] = queue.Queue()
         self._unread = 0  # moves handed over and not yet read by the thread
         self._thread: threading.Thread | None = None
         self._pool: Pool | None = None
+        self._workers: set[int] = set()  # the worker's process id, as it started
         self._closed = False
 
     def game_moved(self, record: GameRecord, state: GameState) -> None:
@@ -133,7 +137,7 @@ class JudgedAhead:
     def pending(self) -> int:
         """Moves not read yet, and turns sent to the worker and not judged yet (nor lost)."""
         with self._lock:
-            return self._unread + len(self._asked) - len(self._judged) - self._failed
+            return self._unread + len(self._judging)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until every move is read and every turn sent is judged (or lost), at
@@ -153,9 +157,10 @@ class JudgedAhead:
     def _send_turns(self) -> None:
         """The thread: read each move and send its turns that are over; at the end,
         stop the worker (from this thread: a worker ends with the thread that started
-        it, and must not be ended under the pool's feet)."""
+        it, and must not be ended under the pool's feet). While turns are being judged
+        it looks every :data:`POLL_SECONDS` whether the worker was lost."""
         try:
-            while (move := self._moves.get()) is not None:
+            while (move := self._next_move()) is not None:
                 try:
                     if not self._closed:
                         self._send(*move)
@@ -166,12 +171,27 @@ class JudgedAhead:
                         self._unread -= 1
                         self._lock.notify_all()
         finally:
-            if self._pool is not None:
-                stop_pool(self._pool)
-                self._pool = None
-            with self._lock:  # the turns being judged are dropped: nothing waits for them
-                self._failed = len(self._asked) - len(self._judged)
-                self._lock.notify_all()
+            self._stop_worker()
+
+    def _next_move(self) -> tuple[GameRecord, GameState] | None:
+        """The next move handed over (None: the end), the worker looked after meanwhile."""
+        while True:
+            with self._lock:
+                judging = bool(self._judging)
+            try:
+                return self._moves.get(timeout=POLL_SECONDS if judging else None)
+            except queue.Empty:
+                if self._pool is not None and not self._workers <= worker_pids(self._pool):
+                    log.info("the worker judging turns ahead was lost: the review judges them")
+                    self._stop_worker()  # the next turn over starts a fresh one
+
+    def _stop_worker(self) -> None:
+        if self._pool is not None:
+            stop_pool(self._pool)
+            self._pool = None
+        with self._lock:  # the turns being judged are dropped: nothing waits for them
+            self._judging.clear()
+            self._lock.notify_all()
 
     def _send(self, record: GameRecord, state: GameState) -> None:
         for key, job in turn_jobs(record, per_option=self.per_option, seed=self.seed):
@@ -186,26 +206,34 @@ class JudgedAhead:
                 continue
             if self._pool is None:
                 self._pool = started_pool(1)
+                self._workers = worker_pids(self._pool)
             with self._lock:
                 self._asked.add(key)
-            self._pool.apply_async(
-                _judge_quietly if self.quiet else _judge_turn,
-                (job,),
-                callback=partial(self._keep, key, judged_now=True),
-                error_callback=self._lost,
-            )
+                self._judging.add(key)
+            try:
+                send_job(
+                    self._pool,
+                    _judge_quietly if self.quiet else _judge_turn,
+                    job,
+                    partial(self._keep, key, judged_now=True),
+                    partial(self._lost, key),
+                )
+            except Exception as exc:  # not sent (it cannot be carried): the review judges it
+                self._lost(key, exc)
 
     def _keep(self, key: str, judgements: TurnJudgements, *, judged_now: bool = False) -> None:
         if judged_now and self.kept is not None:
             self.kept.put(key, judgements)
         with self._lock:
             self._judged[key] = judgements
+            self._judging.discard(key)
             self._lock.notify_all()
 
-    def _lost(self, _error: BaseException) -> None:
+    def _lost(self, key: str, error: BaseException) -> None:
         # the review judges the turn itself then: nothing is lost but the head start
+        log.info("a turn could not be judged ahead: %r", error)
         with self._lock:
-            self._failed += 1
+            self._judging.discard(key)
             self._lock.notify_all()
 
 

@@ -10,22 +10,23 @@ The processes are :mod:`orbis_tui.processes`'s: spawned, at a lower priority (th
 window drawing the progress stays quick), ignoring Ctrl+C, which stops the review in
 the main process (and the workers with it), and ending with the process that started
 them, however it ends: a review killed with ``kill -9`` leaves no worker computing on.
+A job that fails there (its exception, a worker lost, a job or a result that cannot be
+carried between the processes: see :func:`orbis_tui.processes.each_result`) stops the
+others at once and is raised in the process that asked.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ..processes import close_pool, started_pool, stop_pool
+from ..processes import close_pool, each_result, started_pool, stop_pool
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
 
 MAX_WORKERS = 4  # more processes than this hardly speed a review of one game up
-POLL_SECONDS = 0.1  # how soon a cancel is noticed while the workers are busy
 
 
 def worker_count() -> int:
@@ -57,37 +58,31 @@ def run_jobs(
     the other processes idle while it runs. In this process alone they run in order.
 
     Returns True when every job finished, False when ``cancel`` returned True first:
-    the jobs still running are then stopped at once."""
+    the jobs still running are then stopped at once. A job that fails stops them too,
+    and its failure is raised here (on processes, as soon as it happens: the job's
+    exception, or :class:`orbis_tui.processes.WorkerLost` when its worker was lost or
+    the job or its result could not be carried between the processes)."""
     if workers <= 1 or len(jobs) <= 1:
         for number, job in enumerate(jobs):
             if cancel is not None and cancel():
                 return False
             done(number, function(job))
         return True
-    numbered = [(function, number, jobs[number]) for number in dispatch_order(jobs, cost)]
+    order = dispatch_order(jobs, cost)
     pool = started_pool(min(workers, len(jobs)))
-    finished = False
+    left = len(jobs)
     try:
-        results = pool.imap_unordered(_run_numbered, numbered)
-        left = len(jobs)
-        while left:
-            if cancel is not None and cancel():
-                return False  # the workers are stopped below
-            try:
-                number, result = results.next(POLL_SECONDS)
-            except multiprocessing.TimeoutError:
-                continue
-            done(number, result)
+        for place, result in each_result(pool, function, [jobs[n] for n in order], cancel):
+            done(order[place], result)
             left -= 1
-        finished = True
     finally:
         # every job done: the workers are told to end; else (cancelled, or an error)
         # they are stopped at once, a job under way left unfinished
-        if finished:
+        if left == 0:
             close_pool(pool)
         else:
             stop_pool(pool)
-    return True
+    return left == 0
 
 
 def dispatch_order(jobs: Sequence[Job], cost: Callable[[Job], float] | None) -> list[int]:
@@ -98,8 +93,3 @@ def dispatch_order(jobs: Sequence[Job], cost: Callable[[Job], float] | None) -> 
         costs = [cost(job) for job in jobs]
         numbers.sort(key=lambda number: -costs[number])  # a stable sort
     return numbers
-
-
-def _run_numbered(numbered: tuple[Callable[[Job], Result], int, Job]) -> tuple[int, Result]:
-    function, number, job = numbered
-    return number, function(job)

@@ -177,7 +177,10 @@ def search_trees(
 ) -> SearchResult:
     """The merged result of ``len(rngs)`` trees (tree ``i`` with ``rngs[i]``), grown on
     worker processes when the program allows (as many as it allows, at most one per
-    tree), else here one after the other; here too when the workers cannot be had."""
+    tree), else here one after the other; here too when the workers cannot be had, one
+    is lost during the search, or the trees or their results cannot be carried between
+    the processes (:class:`~orbis_tui.processes.WorkerLost`): the same move, a slower
+    turn. An exception of the search itself is raised here, as it would be here."""
     sizes = tree_sizes(settings.iterations, len(rngs))
     trees = [Tree(n, rng, size) for n, (rng, size) in enumerate(zip(rngs, sizes, strict=True))]
     plans = tuple(tuple(c) for c in candidates)
