@@ -8,18 +8,20 @@ waited for ever."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import re
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 import pytest
 
 import worker_faults as faults
 from hostile import finishes_within
-from orbis_tui.analysis import JudgedAhead
+from orbis_tui.analysis import JudgedAhead, ReviewFailed
 from orbis_tui.analysis import ahead as ahead_module
 from orbis_tui.analysis import review as review_module
 from orbis_tui.analysis.ahead import turn_jobs
@@ -183,3 +185,64 @@ def test_a_turn_judged_ahead_that_fails_is_left_to_the_review_and_nothing_waits_
 
 def turn_of(job: review_module._TurnJob) -> int:
     return job.decisions[0][0].state.turn
+
+
+# ---------------------------------------------------------------------- the review
+@pytest.mark.parametrize(
+    ("how", "words"),
+    [
+        ("raise", r"^RaisedInWorker: Unbuildable: turn \d+ failed$"),
+        ("end", "^WorkerLost: a worker process ended during its job$"),
+    ],
+)
+def test_a_review_whose_turn_fails_stops_at_once_and_keeps_the_turns_judged(
+    failing_turn: Callable[[str, int | str], None], how: str, words: str
+) -> None:
+    """The review raised holds the turns judged before, as a review stopped by a cancel
+    would (and each as the whole review judges it)."""
+    record = opening(3)
+    whole = review_module.review_record(record, per_option=SIZE, workers=1)
+    last = faults.turn_judged(record, SIZE, -1)
+    failing_turn(how, last)
+    failure = failure_of(lambda: review_module.review_record(record, per_option=SIZE, workers=2))
+    assert isinstance(failure, ReviewFailed) and re.search(words, str(failure)), repr(failure)
+    partial = failure.review
+    assert partial.settings["complete"] is False
+    assert partial.moves and set(partial.moves) < set(whole.moves)
+    assert last + 1 not in {move.turn for move in partial.moves}  # the game's turns, from 1
+    assert multiprocessing.active_children() == []
+
+
+def test_orbis_review_says_a_failed_review_and_the_turns_it_keeps(
+    failing_turn: Callable[[str, int | str], None],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from orbis_tui.cli import main
+
+    monkeypatch.setenv("ORBIS_DATA_DIR", str(tmp_path / "kept"))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(opening(3).to_plain()), encoding="utf-8")
+    failing_turn("end", faults.turn_judged(opening(3), SIZE, 0))
+    status = finishes_within(WAIT, lambda: main(["review", str(path), "--size", str(SIZE)]))
+    assert status == 1
+    said = capsys.readouterr().err
+    assert "orbis review: stopped by an error (WorkerLost: a worker process ended" in said
+    assert "the same command judges only the others" in said
+
+
+def test_the_plain_seat_says_a_failed_review_and_the_game_goes_on(
+    failing_turn: Callable[[str, int | str], None], tmp_path: Path
+) -> None:
+    from test_plain import play
+
+    failing_turn("end", "every")
+    done = finishes_within(
+        WAIT, lambda: play(tmp_path, players=2, seed=5, levels={2: "random"}, at_end=("review",))
+    )
+    assert isinstance(done, tuple), done
+    status, text, _reader = done
+    assert status == 0
+    said = "The review stopped with an error (WorkerLost: a worker process ended during its job)"
+    assert said in text and "Type review to try once more." in text

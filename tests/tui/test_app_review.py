@@ -15,11 +15,12 @@ from app_driver import TableApp, press, reach_end_screen, region_words, screen_t
 from textual.pilot import Pilot
 from textual.worker import WorkerState
 
+import worker_faults as faults
 from orbis_tui import cli
 from orbis_tui.analysis import review as review_module
 from orbis_tui.analysis.review import MoveReview
 from orbis_tui.bots import make_bot
-from orbis_tui.i18n import gettext
+from orbis_tui.i18n import fill, gettext
 from orbis_tui.records import GameRecord, Match, replay
 from orbis_tui.records.model import setup_for_game
 from orbis_tui.tui import texts_learn
@@ -199,6 +200,47 @@ def test_escape_stops_the_analysis_and_the_game_still_steps(tmp_path: Path) -> N
         assert screen.position == 1
 
     run_viewer(bot_record(None), scenario)
+
+
+@pytest.mark.parametrize(
+    ("how", "error"),
+    [
+        ("end", "WorkerLost: a worker process ended during its job"),
+        ("raise", "RaisedInWorker: Unbuildable: turn {turn} failed"),
+    ],
+)
+def test_a_failing_turn_stops_the_analysis_which_says_why_and_keeps_what_it_judged(
+    monkeypatch: pytest.MonkeyPatch, how: str, error: str
+) -> None:
+    """Its worker process lost, or its judgement raising: the screen says so, as it
+    says a stopped analysis, rather than analyzing for ever (the turns judged before
+    stay: see test_worker_failures)."""
+    record = bot_record()
+    turn = faults.turn_judged(record, 3, 0)  # at once (3: small_review's size)
+    monkeypatch.setenv(faults.FAULT, how)
+    monkeypatch.setenv(faults.FAULT_TURN, str(turn))
+    monkeypatch.setattr(review_module, "_judge_turn", faults.judge_or_fail)
+    monkeypatch.setattr(review_module, "worker_count", lambda: 2)  # on any machine
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReviewScreen)
+        for _ in range(2400):  # a bound only: the failure ends the wait
+            if not screen.analysing:
+                break
+            await pilot.pause(0.05)
+        assert not screen.analysing
+        review = screen.review
+        assert review is not None and review.settings["complete"] is False
+        assert turn + 1 not in {move.turn for move in review.moves}
+        said = fill(
+            texts_learn.REVIEW_FAILED, done=len(review.moves), error=error.format(turn=turn)
+        )
+        assert said in [n.message for n in pilot.app._notifications]
+        await press(pilot, "m")  # the biggest mistake found, if any: the screen answers
+        assert isinstance(pilot.app.screen, ReviewScreen)
+
+    run_viewer(record, scenario)
 
 
 class MidRun(NamedTuple):

@@ -53,6 +53,7 @@ from .review_model import GameReview as GameReview
 from .review_model import LossParts as LossParts
 from .review_model import MoveReview as MoveReview
 from .review_model import PlayerSummary as PlayerSummary
+from .review_model import ReviewFailed as ReviewFailed
 from .review_model import TurnJudgements as TurnJudgements
 from .review_model import TurnsKept as TurnsKept
 from .review_model import loss_parts as loss_parts
@@ -125,8 +126,10 @@ def review_record(
     order when several processes judge them), the very ones the review returns, and
     then ``progress`` with the share done (0 to 1); both in the calling thread. When
     ``cancel`` returns True the review stops and covers the turns judged so far
-    (``settings["complete"]`` is then False). The record must replay (it is checked when
-    loaded: see :func:`orbis_tui.records.load_record`).
+    (``settings["complete"]`` is then False); a turn that fails (its judgement raises,
+    or its worker process is lost) stops it too, at once: :class:`ReviewFailed` is
+    raised, holding that review. The record must replay (it is checked when loaded:
+    see :func:`orbis_tui.records.load_record`).
 
     ``known`` holds turns judged before, by :func:`turn_key` (see :mod:`.ahead`: the
     turns of a game judged while it is played): those are taken as they are, first,
@@ -161,9 +164,13 @@ def review_record(
         done(left[place], judgements)
 
     count = worker_count() if workers is None else workers
-    complete = run_jobs(
-        _judge_turn, [jobs[number] for number in left], count, judged_now, cancel, cost=_turn_cost
-    )
+    failure: Exception | None = None
+    try:
+        complete = run_jobs(
+            _judge_turn, [jobs[n] for n in left], count, judged_now, cancel, cost=_turn_cost
+        )
+    except Exception as exc:  # a turn or its worker failed: what was judged is kept
+        complete, failure = False, exc
     if progress is not None and complete:
         progress(1.0)
     judgements = [j for number in sorted(finished) for j in finished[number]]
@@ -175,7 +182,10 @@ def review_record(
     iterations = sum(searched for _, searched in judgements)  # search iterations in all
     settings = _settings(per_option, time_budget, seed, wanted, complete, iterations)
     forced = tuple(d.index for d in decisions if not d.judged)
-    return GameReview(names, players, moves, settings, forced)
+    review = GameReview(names, players, moves, settings, forced)
+    if failure is not None:
+        raise ReviewFailed(review, failure) from failure
+    return review
 
 
 def _take_known(

@@ -179,6 +179,17 @@ class GameReview:
             raise ValueError(f"not a game review: {exc!r}") from None
 
 
+class ReviewFailed(RuntimeError):
+    """A review stopped by a turn that failed: its judgement raised, or the worker
+    process judging it was lost. ``review`` covers the turns judged before (its
+    ``settings["complete"]`` is False); the message says what went wrong."""
+
+    def __init__(self, review: GameReview, error: BaseException) -> None:
+        words = str(error)
+        super().__init__(f"{type(error).__name__}: {words}" if words else type(error).__name__)
+        self.review = review
+
+
 def move_plain(move: MoveReview) -> dict[str, Any]:
     plain = asdict(move)
     plain["played"] = list(move.played)

@@ -119,17 +119,26 @@ def _cmd_review(args: argparse.Namespace) -> int:
         seats = [seat]
     from rich.console import Console
 
-    from ..analysis import print_review, review_record
+    from ..analysis import ReviewFailed, print_review, review_record
 
     size: dict[str, Any] = (
         {"time_budget": args.budget} if args.budget is not None else {"per_option": args.size}
     )
     review = _kept_review(record, seats, size)
     if review is None:
-        if args.json or not sys.stderr.isatty():
-            review = review_record(record, seats=seats, kept=_review_cache().turns, **size)
-        else:
-            review = _review_with_bar(record, seats, size)
+        try:
+            if args.json or not sys.stderr.isatty():
+                review = review_record(record, seats=seats, kept=_review_cache().turns, **size)
+            else:
+                review = _review_with_bar(record, seats, size)
+        except ReviewFailed as failed:
+            message = _(
+                "orbis review: stopped by an error ({error}); decisions judged: {done}. The "
+                "judged turns are kept: the same command judges only the others."
+            )
+            said = message.format(error=printable(str(failed)), done=len(failed.review.moves))
+            print(said, file=sys.stderr)
+            return 1
         _keep_review(record, seats, size, review)
     if args.json:
         print(review.to_json(), end="")
@@ -191,7 +200,7 @@ def _review_with_bar(
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
     from rich.text import Text
 
-    from ..analysis import review_record
+    from ..analysis import ReviewFailed, review_record
 
     columns = ("{task.description}", BarColumn(), TaskProgressColumn(), TimeRemainingColumn())
     console = Console(stderr=True)
@@ -207,6 +216,9 @@ def _review_with_bar(
                 kept=_review_cache().turns,
                 **size,
             )
+    except ReviewFailed:  # the mistakes held back are printed: the caller says the rest
+        in_order.release_held()
+        raise
     except KeyboardInterrupt:
         in_order.release_held()
         message = _(

@@ -24,6 +24,7 @@ from ..tui.review_sheet import (
     played_words,
 )
 from . import texts
+from .commands import command_word
 from .spoken import line_words, plain
 
 if TYPE_CHECKING:
@@ -107,8 +108,9 @@ def review_words(
     from before (by the app or ``orbis review``) is read back; else it is made, and
     kept, and while it is made ``found`` is told each mistake in a line of its own as
     its turn is judged, in the game's order (see :func:`mistakes_said`); the turns
-    judged while the game was played (``known``) are taken as they are."""
-    from ..analysis import REVIEW_PER_OPTION, ReviewCache, review_key
+    judged while the game was played (``known``) are taken as they are. A review that a
+    failing turn stopped says so, then what it judged."""
+    from ..analysis import REVIEW_PER_OPTION, ReviewCache, ReviewFailed, review_key
 
     record = session.match.record
     store = session.store
@@ -118,7 +120,12 @@ def review_words(
     if review is None:
         yield _(texts.REVIEWING)
         kept = cache.turns if cache is not None else None
-        review = make_review(record, mistakes_said(found, record), known, kept)
+        try:
+            review = make_review(record, mistakes_said(found, record), known, kept)
+        except ReviewFailed as stopped:  # what was judged is said, and why it stopped
+            review = stopped.review
+            done, again = len(review.moves), command_word("review")
+            yield fill(texts.REVIEW_FAILED, done=done, error=str(stopped), command=again)
         failed = cache.save(key, review) if cache is not None else None
         if failed is not None:
             yield _(texts.REVIEW_KEPT_FAILED).format(error=failed)

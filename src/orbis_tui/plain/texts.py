@@ -195,6 +195,13 @@ REVIEWING = N_(
 # one line as a turn's mistake is found, while the review runs on
 REVIEW_FOUND = N_("Mistake found at turn {turn} (round {round}): {name} lost {loss:.1f} CP.")
 REVIEW_KEPT_FAILED = N_("The review could not be kept: {error}")
+REVIEW_FAILED: Template = Np_(
+    "The review stopped with an error ({error}): 1 decision judged; the rest is not. "
+    "Type {command} to try once more.",
+    "The review stopped with an error ({error}): {done} decisions judged; the rest is "
+    "not. Type {command} to try once more.",
+    "done",
+)
 REVIEW_NONE = N_("{name}: no clear mistake found.")
 
 # ------------------------------------------------------------------ orbis learn --plain

@@ -84,6 +84,13 @@ REVIEW_STOPPED: Template = Np_(
     "Analysis stopped: {done} decisions judged; the rest is not.",
     "done",
 )
+REVIEW_FAILED: Template = Np_(
+    "The analysis stopped with an error ({error}): 1 decision judged; the rest is not. "
+    "Open the review again to try once more.",
+    "The analysis stopped with an error ({error}): {done} decisions judged; the rest is "
+    "not. Open the review again to try once more.",
+    "done",
+)
 REVIEW_NOT_RUN = N_("Without analysis: the game only.")
 REVIEW_TITLE = N_("Analysis")
 REVIEW_PLAYED = N_("{name} played: {what}")

@@ -5,7 +5,9 @@ pyramid and realm) with the existing widgets on a replayed state. The review its
 (:func:`orbis_tui.analysis.review.review_record`) runs in a worker thread while the game can
 already be stepped through: each turn's judgements show as soon as that turn is judged
 (``m`` and ``n`` jump among the mistakes found so far), each player's CP lost and the
-lesson when the analysis ends. Escape stops it and keeps what was judged so far.
+lesson when the analysis ends. Escape stops it and keeps what was judged so far; so
+does a turn that fails (its judgement raises, or its worker process is lost), and the
+screen says what went wrong.
 """
 
 from __future__ import annotations
@@ -57,9 +59,12 @@ SHOWN_MISTAKES = 6
 
 
 class ReviewDone(Message):
-    def __init__(self, review: GameReview) -> None:
+    """The analysis is over: ``review``, and ``error`` when a failure stopped it."""
+
+    def __init__(self, review: GameReview, error: str | None = None) -> None:
         super().__init__()
         self.review = review
+        self.error = error
 
 
 class TurnJudged(Message):
@@ -190,22 +195,26 @@ class ReviewScreen(Screen[None]):
     # ------------------------------------------------------------ the analysis
     @work(thread=True, exclusive=True, group="review")
     def _analyse(self, record: GameRecord) -> None:
-        from ...analysis import review_record
+        from ...analysis import ReviewFailed, review_record
 
         size: dict[str, Any] = {} if PER_OPTION is None else {"per_option": PER_OPTION}
         known = None
         if self.ahead is not None:
             self.ahead.close()
             known = self.ahead.known()
-        review = review_record(
-            record,
-            progress=self._progress,
-            judged=self._judged,
-            cancel=self._stop.is_set,
-            known=known,
-            kept=self.cache.turns if self.cache is not None else None,
-            **size,
-        )
+        try:
+            review = review_record(
+                record,
+                progress=self._progress,
+                judged=self._judged,
+                cancel=self._stop.is_set,
+                known=known,
+                kept=self.cache.turns if self.cache is not None else None,
+                **size,
+            )
+        except ReviewFailed as failed:  # what was judged stays, and the screen says why
+            self.post_message(ReviewDone(failed.review, str(failed)))
+            return
         self.post_message(ReviewDone(review))
 
     def _progress(self, share: float) -> None:
@@ -236,8 +245,11 @@ class ReviewScreen(Screen[None]):
             failed = self.cache.save(self._cache_key, message.review)
             if failed is not None:
                 self.notify(_(texts_learn.REVIEW_KEPT_FAILED).format(error=failed), markup=False)
-        if not message.review.settings.get("complete", True):
-            done = len(message.review.moves)
+        done = len(message.review.moves)
+        if message.error is not None:
+            said = fill(texts_learn.REVIEW_FAILED, done=done, error=message.error)
+            self.notify(said, severity="error", timeout=12, markup=False)
+        elif not message.review.settings.get("complete", True):
             self.notify(fill(texts_learn.REVIEW_STOPPED, done=done), markup=False)
 
     def use_review(self, review: GameReview) -> None:
