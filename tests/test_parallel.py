@@ -221,6 +221,23 @@ def test_workers_are_stopped_even_when_one_was_killed_while_waiting_for_a_job() 
     assert finishes_within(60, lambda: stop_pool(pool)) is None
 
 
+def test_workers_are_stopped_even_when_one_was_killed_while_it_sent_its_result() -> None:
+    """A worker holds the lock of the results' queue while it sends a result; killed
+    then, it never gives it back, and the end of the results that ``Pool.terminate``
+    sends would wait for that lock for ever (here this process holds it, as the lost
+    worker would)."""
+    from orbis_tui.processes import started_pool, stop_pool
+
+    pool = started_pool(1)
+    assert pool.apply(abs, (-2,)) == 2
+    lock = pool._outqueue._wlock  # type: ignore[attr-defined]
+    assert lock.acquire(timeout=60)
+    try:
+        assert finishes_within(60, lambda: stop_pool(pool)) is None
+    finally:
+        lock.release()
+
+
 def test_workers_done_with_every_job_are_told_to_end_and_end_by_themselves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

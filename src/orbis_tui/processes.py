@@ -48,6 +48,7 @@ Result = TypeVar("Result")
 WORKER_NICENESS = 5
 PARENT_WATCH_SECONDS = 0.5  # how often a worker looks whether its parent still lives
 PR_SET_PDEATHSIG = 1  # prctl's option: the signal sent when the parent thread ends
+HELD_SECONDS = 1.0  # a lock of the pool's queues held longer at a stop: by a lost worker
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +81,21 @@ def stop_pool(pool: Pool) -> None:
     while it waits for its next job and which a worker that ended (killed, or its job
     ended the process) never gives back: then it waits for ever. Every worker is ended
     by the stop anyway, so the queue gets a fresh lock first (a worker started meanwhile,
-    to replace the lost one, is handed the fresh one; the workers before keep theirs)."""
-    queue = getattr(pool, "_inqueue", None)  # multiprocessing keeps it there
-    if queue is not None and hasattr(queue, "_rlock"):
-        context = getattr(pool, "_ctx", None) or multiprocessing.get_context("spawn")
-        queue._rlock = context.Lock()
+    to replace the lost one, is handed the fresh one; the workers before keep theirs).
+    Then it sends the end of the results under the lock of the results' queue, which a
+    worker holds while it sends its result: one killed then never gives it back either,
+    and that lock too is replaced when it is not free within :data:`HELD_SECONDS`."""
+    context = getattr(pool, "_ctx", None) or multiprocessing.get_context("spawn")
+    jobs = getattr(pool, "_inqueue", None)  # multiprocessing keeps them there
+    if jobs is not None and hasattr(jobs, "_rlock"):
+        jobs._rlock = context.Lock()
+    results = getattr(pool, "_outqueue", None)
+    held = getattr(results, "_wlock", None)
+    if held is not None:
+        if held.acquire(timeout=HELD_SECONDS):
+            held.release()
+        else:  # a worker still sending would be done by now: this one ended
+            results._wlock = context.Lock()  # type: ignore[union-attr]
     try:
         pool.terminate()
     except Exception as exc:  # see below: the stop is finished here instead
