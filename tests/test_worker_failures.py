@@ -134,6 +134,14 @@ def test_a_kept_worker_killed_while_it_waits_for_a_job_does_not_hold_up_the_next
         assert pool.run(faults.echo, [1]) == [1]
         first = pool.pids()
         (worker,) = first
+        lock = pool._pool._inqueue._rlock  # type: ignore[union-attr]
+        for _ in range(2400):  # until the worker waits for its next job, holding the lock
+            if not lock.acquire(block=False):
+                break
+            lock.release()
+            time.sleep(0.05)
+        else:
+            pytest.fail("the worker never waited for a job")
         os.kill(worker, signal.SIGKILL)
         for _ in range(2400):  # until it is replaced (the pool looks every 0.1 s)
             if pool.pids() and not first & pool.pids():
