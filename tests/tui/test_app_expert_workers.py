@@ -83,7 +83,13 @@ def test_an_expert_whose_search_fails_on_its_workers_says_so_and_a_person_takes_
                     break
                 await pilot.pause(0.05)
             assert screen.seat.human and screen.match.state.turn == turn  # taken over
-            said = " ".join(n.message for n in app._notifications)
+            # The notice is a message the app handles after the seat was taken over.
+            said = ""
+            for _ in range(200):  # a bound only
+                said = " ".join(n.message for n in app._notifications)
+                if said:
+                    break
+                await pilot.pause(0.05)
             assert "a computer player, stopped with an error" in said
             assert "(RaisedInWorker: Unbuildable: the search failed)" in said
 

@@ -236,6 +236,10 @@ def test_a_failing_turn_stops_the_analysis_which_says_why_and_keeps_what_it_judg
         said = fill(
             texts_learn.REVIEW_FAILED, done=len(review.moves), error=error.format(turn=turn)
         )
+        for _ in range(200):  # a bound only: the notice is a message handled after
+            if said in [n.message for n in pilot.app._notifications]:
+                break
+            await pilot.pause(0.05)
         assert said in [n.message for n in pilot.app._notifications]
         await press(pilot, "m")  # the biggest mistake found, if any: the screen answers
         assert isinstance(pilot.app.screen, ReviewScreen)
