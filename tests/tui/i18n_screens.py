@@ -27,6 +27,10 @@ def english_words() -> set[str]:
     words: set[str] = set()
     for message in messages:
         for text in (message.id,) if isinstance(message.id, str) else message.id:
+            if re.fullmatch(r"[a-z]{2,4}\.?", text):
+                # a hex's label ("tem."): the start of a word in other languages too,
+                # which a window drawn over the board may cut to the same letters
+                continue
             text = re.sub(r"\{[^{}]*\}|%\([a-z_]+\)[a-z]", " ", text)
             words |= {w.lower() for w in WORD.findall(text)}
     return words - PROPER

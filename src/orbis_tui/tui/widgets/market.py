@@ -14,7 +14,7 @@ from ...engine import MARKET_SIDE, MARKET_SIZE, Color, Count, GameState, Tile
 from ...i18n import gettext as _
 from ...words import name_of
 from .. import chips, palette, texts
-from ..core.describe import effect_label, effect_long, short_name
+from ..core.describe import effect_long, effect_short, short_name
 from .canvas import Canvas, CanvasWidget
 
 _H = "─"
@@ -42,6 +42,12 @@ def _join(row: int, col: int) -> str:
             0 if col == 0 else 2 if col == MARKET_SIDE else 1,
         )
     ]
+
+
+def _fit(text: str, width: int) -> str:
+    if len(text) <= width:
+        return text
+    return text[: max(0, width - 1)] + "…"
 
 
 @dataclass(frozen=True)
@@ -189,11 +195,8 @@ class MarketBoard(CanvasWidget):
         room = max(0, cw - len(cp) - 1)
         banner = Text(head[:room].ljust(room) + cp + " ", style=chips.TILE[color])
         banner.stylize(chips.CHIP[color], 0, 2)
-        # the effect in words when they fit, else as the pyramid labels it: never cut
-        effect_text = effect_long(tile.effect) if roomy else ""
-        if not effect_text or len(effect_text) > cw - 1:
-            effect_text = effect_label(tile.effect, cw - 1)
-        effect = Text(" " + effect_text)
+        effect_text = effect_long(tile.effect) if roomy else effect_short(tile.effect)
+        effect = Text(" " + _fit(effect_text, cw - 1))
         cost = Text(" ")
         cost.append_text(chips.cost_chips(tile.cost, tile.cost_any, _(texts.FREE)))
 
