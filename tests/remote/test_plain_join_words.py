@@ -8,10 +8,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import re
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from orbis_tui import i18n
 from orbis_tui.plain import texts
@@ -89,16 +86,6 @@ class Typed:
             return ""
 
 
-@pytest.fixture(params=["de", "ru"])
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    before = i18n.language()
-    i18n.set_language(request.param)
-    try:
-        yield request.param
-    finally:
-        i18n.set_language(before)
-
-
 async def _said(out: Output, since: int, *wanted: str, seconds: float = 30) -> str:
     """What the seat said after ``since`` once it holds all of ``wanted``."""
     async with asyncio.timeout(seconds):
@@ -108,13 +95,13 @@ async def _said(out: Output, since: int, *wanted: str, seconds: float = 30) -> s
 
 
 def test_the_commands_of_a_table_are_typed_in_the_players_language(
-    tmp_path: Path, lang: str
+    tmp_path: Path, speaking: str
 ) -> None:
     """The seat to move first, in German or Russian, types the table's commands in its
     language: each is answered in it, naming the words it types; "decline" during the
     game is the notation's move (refused at a turn), not the rematch's; hiding and
     showing a player's messages does not read the question out again."""
-    typing, said = TYPED[lang], SAID[lang]
+    typing, said = TYPED[speaking], SAID[speaking]
     out = Output()
     typed = Typed()
     clock = i18n.gettext(app_texts.CLOCK_LEFT).split("{time}")[1]
@@ -171,7 +158,9 @@ def test_the_commands_of_a_table_are_typed_in_the_players_language(
         assert not re.search(rf"\b{name}\b", spoken), name
 
 
-def test_save_at_a_finished_table_saves_its_whole_record_here(tmp_path: Path, lang: str) -> None:
+def test_save_at_a_finished_table_saves_its_whole_record_here(
+    tmp_path: Path, speaking: str
+) -> None:
     """At the end the server hands out the whole record (the order of the piles too):
     the plain seat's save keeps it among the records of its data folder, as the app's
     end screen does."""
@@ -191,9 +180,9 @@ def test_save_at_a_finished_table_saves_its_whole_record_here(tmp_path: Path, la
             running = asyncio.create_task(seat.run())
             await _said(out, 0, over_commands(JOIN_OVER))
             since = len(out.text)
-            typed.lines.put(TYPED[lang]["save"] + "\n")
-            await _said(out, since, SAVED[lang])
-            typed.lines.put(TYPED[lang]["quit"] + "\n")
+            typed.lines.put(TYPED[speaking]["save"] + "\n")
+            await _said(out, since, SAVED[speaking])
+            typed.lines.put(TYPED[speaking]["quit"] + "\n")
             assert await asyncio.wait_for(running, 30) == 0
             saved = sorted((tmp_path / "data" / "records").glob("*.json"))
             assert len(saved) == 1 and str(saved[0]) in out.text
