@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import queue
 from pathlib import Path
 
 from orbis_tui.remote import protocol as p
@@ -139,6 +140,49 @@ def test_say_mute_and_unmute_in_plain_text_and_the_others_lines_printed(tmp_path
                 assert await asyncio.wait_for(running, 60) == 0
             assert len(await server.store.chat(link.table)) == 4  # the long one never went
             assert "\x1b" not in out.text
+
+    asyncio.run(main())
+
+
+def test_say_sends_a_text_starting_with_a_slash_as_it_is(tmp_path: Path) -> None:
+    """The plain seat's ``say`` sends its text as a message, whatever it starts with:
+    ``say /mute Player 2`` is said to the table and hides nobody's messages (the app's
+    chat box reads ``/mute``; this seat has ``mute`` for that)."""
+    from orbis_tui.plain.join import PlainJoin
+
+    out = Output()
+    typed: queue.Queue[str] = queue.Queue()
+
+    class Lines:
+        def readline(self) -> str:
+            try:
+                return typed.get(timeout=60)
+            except queue.Empty:
+                return ""
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, _w, _ = await new_table(server, 2)
+            link, other = links
+            assert link is not None and other is not None
+            settings = SettingsFile(tmp_path / "config")
+            seat = PlainJoin(link, Lines(), out, settings=settings)  # type: ignore[arg-type]
+            running = asyncio.create_task(seat.run())
+            async with raw_socket(other) as bo:
+                await bo.next("table")
+                await _wait(lambda: "At the table of" in out.text)
+                for text in ("/mute Player 2", "/unmute Player 2", "/me waves"):
+                    typed.put(f"say {text}\n")
+                    line = (await bo.next("chat"))["lines"][-1]
+                    assert (line["seat"], line["text"]) == (0, text)
+                await bo.send(p.say("still heard"))
+                await _wait(lambda: ": still heard" in out.text)
+                assert "messages are hidden" not in out.text
+                kept = tmp_path / "config" / "settings.json"
+                assert not kept.exists() or not json.loads(kept.read_text()).get("muted")
+                typed.put("quit\n")
+                typed.put("")
+                assert await asyncio.wait_for(running, 60) == 0
 
     asyncio.run(main())
 

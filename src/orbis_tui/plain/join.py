@@ -345,7 +345,7 @@ class PlainJoin:
             if asked:  # the game did not move: the question stands, not said again
                 self._shown = session.version
             return
-        problem = session.say(rest)
+        problem = session.say(rest, commands=False)  # "say /mute Bo" is a message
         if problem:
             self.say(problem)
 

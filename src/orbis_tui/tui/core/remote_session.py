@@ -206,11 +206,14 @@ class RemoteSession(GameSession):
         out.extend(self.chat_text(line) for line in pending)
         return out
 
-    def say(self, text: str) -> str | None:
+    def say(self, text: str, *, commands: bool = True) -> str | None:
         """What was typed to the table: sent, or what to tell the player instead (a
-        message too long, a seat muted or shown again)."""
+        message too long, a seat muted or shown again). ``commands``: ``/mute NAME``
+        and ``/unmute NAME`` are the chat box's own commands, not messages; without,
+        every text is a message, sent as it is (the plain seat's ``say`` has commands
+        of its own for that)."""
         words = text.split(maxsplit=1)
-        if words and words[0] in ("/mute", "/unmute"):
+        if commands and words and words[0] in ("/mute", "/unmute"):
             return self.mute(words[1] if len(words) > 1 else "", words[0] == "/mute")
         if len(text) > MAX_CHAT:
             return fill(texts.CHAT_TOO_LONG, limit=MAX_CHAT, length=len(text))
