@@ -288,6 +288,46 @@ def test_the_plain_seat_takes_its_seat_back_after_its_time_ran_out(tmp_path: Pat
     assert "Your time ran out: easy plays for you. Type back to take your seat back." in out.text
 
 
+def test_time_at_the_end_says_the_time_per_turn_and_whose_ran_out(tmp_path: Path) -> None:
+    """Once the game is over no time runs; ``time`` says so, the time each turn had,
+    and how often each person's time ran out (it used to say the table had no clock)."""
+    from orbis_tui.remote.client import create_table_request
+    from orbis_tui.remote.links import parse_link
+    from orbis_tui.remote.seatbot import play_seat, random_chooser
+
+    from .server_helpers import url
+
+    out = Output()
+    wall = [float(int(time.time()))]
+    names = ["Ada", "Bo"]
+    moved: list[int] = []
+
+    async def main() -> None:
+        async with running_server(
+            tmp_path / "t.db", wall_clock=lambda: wall[0], clock_tick=None
+        ) as server:
+            answer = await create_table_request(url(server), 2, {}, names, (90, "easy"))
+            links = [parse_link(s["link"]) for s in answer["seats"]]
+            room = server.rooms[links[0].table]
+            mover = room.match.state.current
+            moved.append(mover)
+            wall[0] += 91  # the first mover's time runs out: the computer plays on for them
+            assert await server.check_clocks() == 1
+            await asyncio.gather(
+                *(play_seat(link, random_chooser(n)) for n, link in enumerate(links))
+            )
+            typed = Scripted(out, [(over_commands(JOIN_OVER), "time")], lambda: True)
+            seat = PlainJoin(links[mover], typed, out)  # type: ignore[arg-type]
+            assert await asyncio.wait_for(seat.run(), 60) == 0
+
+    asyncio.run(main())
+    mover = moved[0]
+    assert "This table has no time per turn." not in out.text
+    assert "The game is over: no time runs any more. Each turn had 1:30." in out.text
+    assert f"{names[mover]}: the time ran out in 1 turn." in out.text
+    assert f"{names[1 - mover]}: the time never ran out." in out.text
+
+
 class OneTurn:
     """Plays the first option at each prompt until this seat's turn is done, then ends
     the input (with ``turns=0``: at once, at the first prompt or wait)."""

@@ -38,6 +38,7 @@ from ..tui.seen import SeenTables
 from ..tui.texts import clock_words
 from ..words import spell_colors
 from . import texts
+from .apart import level_word, levels_words, muted_words, no_time_running
 from .commands import (
     CHAT,
     COMMANDS,
@@ -283,7 +284,9 @@ class PlainJoin:
             if seat not in self._absent_told:
                 self._absent_told.add(seat)
                 name = session.seats[seat].name
-                self.say(worded(texts.JOIN_ABSENT, name=name, levels=_levels(), level=_level(1)))
+                self.say(
+                    worded(texts.JOIN_ABSENT, name=name, levels=levels_words(), level=level_word(1))
+                )
         if loop is not None and not self._ticking and any(session.handover_in(n) for n in away):
             self._ticking = True
             loop.call_later(1.0, self._tick)
@@ -307,7 +310,7 @@ class PlainJoin:
             None,
         )
         if level is None:
-            self.say(worded(texts.JOIN_WHICH_LEVEL, levels=_levels()))
+            self.say(worded(texts.JOIN_WHICH_LEVEL, levels=levels_words()))
             return
         current = session.state.current
         session.hand_to_computer(current if current in away else away[0], level)
@@ -341,7 +344,7 @@ class PlainJoin:
             return
         if command in ("mute", "unmute"):
             asked = self._shown == session.version
-            self.say(session.mute(rest, command == "mute", _muted_words))
+            self.say(session.mute(rest, command == "mute", muted_words))
             if asked:  # the game did not move: the question stands, not said again
                 self._shown = session.version
             return
@@ -494,7 +497,7 @@ class PlainJoin:
         """The help: a game's commands (quit and save as they are at a table played
         apart), then the table's own."""
         self.say(help_text(texts.JOIN_COMMAND_HELP))
-        for line in command_lines(TABLE, heading=texts.JOIN_TABLE_COMMANDS, levels=_levels()):
+        for line in command_lines(TABLE, heading=texts.JOIN_TABLE_COMMANDS, levels=levels_words()):
             self.say(line)
 
     def _save(self) -> None:
@@ -524,7 +527,8 @@ class PlainJoin:
         if command == "time":
             self._clock_told = None
             if not self._tell_clock():
-                self.say(_(app_texts.CLOCK_NONE))
+                for line in no_time_running(session):
+                    self.say(line)
         elif command == "back":
             session.take_my_seat_back()
         elif command == "decline":
@@ -550,21 +554,6 @@ class PlainJoin:
             name = session.seats[state.current].name
             self.say(_(app_texts.CLOCK_LEFT).format(name=name, time=clock_words(left)))
         return True
-
-
-def _muted_words(name: str) -> str:
-    """What this seat says once ``name``'s messages are hidden: its own command shows
-    them again (the app's, /unmute, is not one of this seat's)."""
-    return worded(texts.JOIN_MUTED, name=name)
-
-
-def _level(n: int) -> str:
-    return app_texts.level_name(LEVELS[n])
-
-
-def _levels() -> str:
-    """The computer levels, in the language in use: "easy, medium, hard, expert"."""
-    return ", ".join(app_texts.level_name(level) for level in LEVELS)
 
 
 def run_plain_join(

@@ -270,5 +270,15 @@ JOIN_ABSENT = N_(
     "{name} is away: type {computer} and a level ({levels}) to let a computer play for "
     "them until they return, for example: {computer} {level}."
 )
+# ``time`` when no time runs: in a game, for a turn a computer plays; once it is over,
+# the time each turn had ({time}: 2:00), then a line for each person's seat.
+JOIN_CLOCK_IDLE = N_("A computer plays {name}'s turn: no time runs for it.")
+JOIN_CLOCK_OVER = N_("The game is over: no time runs any more. Each turn had {time}.")
+JOIN_CLOCK_RAN_OUT: Template = Np_(
+    "{name}: the time ran out in {count} turn.",
+    "{name}: the time ran out in {count} turns.",
+    "count",
+)
+JOIN_CLOCK_NEVER_RAN_OUT = N_("{name}: the time never ran out.")
 JOIN_NOBODY_AWAY = N_("Everyone is at the table: no seat can be handed to a computer.")
 JOIN_WHICH_LEVEL = N_("Which computer level? Type {computer} and one of: {levels}.")

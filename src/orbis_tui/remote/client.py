@@ -42,6 +42,7 @@ class TableView:
     table: str | None = None  # the table's id (a whole table says it; a change does not)
     rematch: p.RematchInfo | None = None  # at the end: the rematch asked, if any
     rebuilt: bool = True  # the mirror's match is a new one (not the one played on)
+    turn_time: float | None = None  # seconds per turn, if the table has a clock
 
 
 class OutOfStep(ValueError):
@@ -66,6 +67,7 @@ def parse_table(message: p.Table) -> TableView:
         seeded=message.seeded,
         table=message.table,
         rematch=message.rematch,
+        turn_time=message.turn_time,
     )
 
 
@@ -76,6 +78,7 @@ class TableMirror:
     def __init__(self) -> None:
         self.match: Match | None = None
         self.behind = False  # a change could not be followed: the whole table is asked for
+        self.turn_time: float | None = None  # the table's, as its whole table said it
 
     def take(self, message: p.Table | p.Moved) -> TableView | None:
         """Take up a ``table`` or ``moved`` message. A table that cannot be read raises
@@ -92,6 +95,7 @@ class TableMirror:
                 raise OutOfStep(str(exc)) from exc
         view = parse_table(message)
         self.behind = False
+        self.turn_time = view.turn_time
         view.rebuilt = self.update(view.record)
         if not view.rebuilt:
             assert self.match is not None
@@ -131,7 +135,14 @@ class TableMirror:
         match.record.hints = list(message.hints) if message.hints is not None else None
         stand_ins = message.stand_ins
         match.record.stand_ins = [dict(s) for s in stand_ins] if stand_ins is not None else None
-        return TableView(message.seat, count, match.record, list(message.seats), rebuilt=False)
+        return TableView(
+            message.seat,
+            count,
+            match.record,
+            list(message.seats),
+            rebuilt=False,
+            turn_time=self.turn_time,
+        )
 
 
 def _follows(match: Match, record: GameRecord) -> bool:

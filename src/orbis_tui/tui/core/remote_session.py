@@ -121,6 +121,20 @@ class RemoteSession(GameSession):
             return None
         return max(0, math.ceil(left - (self.clock() - self._view_at)))
 
+    @property
+    def turn_time(self) -> float | None:
+        """The seconds each person's turn has at this table (None: it has no clock)."""
+        return self.view.turn_time
+
+    def times_ran_out(self, seat: int) -> int:
+        """How many times ``seat``'s time ran out and a computer took it over (the
+        record's stand-ins that the clock began)."""
+        return sum(
+            1
+            for entry in self.match.record.stand_ins or ()
+            if entry.get("seat") == seat and entry.get("clock")
+        )
+
     def out_of_time(self, seat: int) -> bool:
         """Whether a computer plays ``seat`` because its person's time ran out."""
         seats = self.view.seats

@@ -1,0 +1,51 @@
+"""The words of a seat at a table played apart (``orbis join --plain``) beyond a game's:
+the computer levels a seat can be handed to, the line said once a player's messages are
+hidden, and what ``time`` says when no time runs."""
+
+from __future__ import annotations
+
+from ..i18n import fill
+from ..i18n import gettext as _
+from ..levels import HUMAN, LEVELS
+from ..tui import texts as app_texts
+from ..tui.core.remote_session import RemoteSession
+from ..tui.texts import clock_words
+from . import texts
+from .commands import worded
+
+
+def muted_words(name: str) -> str:
+    """What this seat says once ``name``'s messages are hidden: its own command shows
+    them again (the app's, /unmute, is not one of this seat's)."""
+    return worded(texts.JOIN_MUTED, name=name)
+
+
+def level_word(n: int) -> str:
+    return app_texts.level_name(LEVELS[n])
+
+
+def levels_words() -> str:
+    """The computer levels, in the language in use: "easy, medium, hard, expert"."""
+    return ", ".join(app_texts.level_name(level) for level in LEVELS)
+
+
+def no_time_running(session: RemoteSession) -> list[str]:
+    """What ``time`` says when no time runs now: that the table has no clock; once the
+    game is over, the time each turn had and how often each person's ran out; in the
+    game, that a computer plays the turn to move."""
+    turn_time = session.turn_time
+    if turn_time is None:
+        return [_(app_texts.CLOCK_NONE)]
+    state = session.state
+    if not state.is_over:
+        return [_(texts.JOIN_CLOCK_IDLE).format(name=session.name_of(state.current))]
+    lines = [_(texts.JOIN_CLOCK_OVER).format(time=clock_words(round(turn_time)))]
+    for seat, info in enumerate(session.view.seats):
+        if info.kind != HUMAN:
+            continue
+        name, count = session.name_of(seat), session.times_ran_out(seat)
+        if count:
+            lines.append(fill(texts.JOIN_CLOCK_RAN_OUT, name=name, count=count))
+        else:
+            lines.append(_(texts.JOIN_CLOCK_NEVER_RAN_OUT).format(name=name))
+    return lines
