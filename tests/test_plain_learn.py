@@ -84,3 +84,19 @@ def test_the_walkthrough_understands_its_commands_in_the_language_in_use(tmp_pat
     assert "ende (oder quit):" in text
     assert "kenne ich nicht" not in text  # every word understood
     assert text.count("nichts zurückzunehmen") == 2  # zurück and back, at the first step
+
+
+def test_the_walkthroughs_back_has_a_word_in_the_language(tmp_path: Path, speaking: str) -> None:
+    """The walkthrough's other word for undo ("back") has its word in German and
+    Russian too, which steps back as undo does; the English word still works."""
+    from orbis_tui import i18n
+    from orbis_tui.plain import texts
+
+    word = {"de": "rückgängig", "ru": "назад"}[speaking]
+    out = io.StringIO()
+    answers = io.StringIO(f"{word}\nback\n{word.upper()}\n")
+    assert run_plain_learn(tmp_path, language=speaking, read=answers, write=out) == 0
+    text = out.getvalue()
+    assert text.count(i18n.gettext(texts.NO_UNDO)) == 3  # at the first step: nothing to undo
+    unknown = max(i18n.gettext(texts.UNKNOWN).split("{entry!r}"), key=len)[:20]
+    assert unknown not in text  # every word understood

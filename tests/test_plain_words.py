@@ -15,6 +15,7 @@ from orbis_tui.plain import learn, texts
 from orbis_tui.plain.commands import (
     COMMANDS,
     OVER,
+    TABLE,
     VERBS,
     command_lines,
     command_of,
@@ -67,6 +68,30 @@ def test_each_command_is_one_word_understood_in_the_language_and_in_english(
         assert same <= {"computer"}, same
 
 
+def test_the_walkthroughs_other_word_for_undo_is_its_own_in_each_language(lang: str) -> None:
+    """The walkthrough understands "back" as undo, and the language's own word for it,
+    which is one word of letters and no other command's word there (German "zurück"
+    is undo's own, "übernehmen" the table's back)."""
+    word = learn.back_word()
+    assert word == word.lower() and word.isalpha(), word
+    assert learn.command_in(word) == learn.command_in(word.upper()) == "undo"
+    assert learn.command_in("back") == "undo"
+    if lang == "en":
+        assert word == "back"
+        return
+    assert word != "back"
+    others = {command_word(name) for name in (*COMMANDS, *OVER, *TABLE)} | VERBS
+    others |= set(texts.COMMAND_WORDS)
+    assert word not in others, word
+    assert word in help_learn().split(":", 1)[1], help_learn()  # in what undo does
+
+
+def help_learn() -> str:
+    """The walkthrough's help line for undo, in the language in use."""
+    lines = command_lines(learn.COMMANDS, texts.LEARN_COMMAND_HELP, back=learn.back_word())
+    return next(line for line in lines if line.startswith(command_word("undo")))
+
+
 def test_a_russian_command_is_understood_written_with_e_for_yo() -> None:
     """Most Russian typists write е for ё, and some keyboards have no ё."""
     before = i18n.language()
@@ -84,7 +109,7 @@ def test_a_russian_command_is_understood_written_with_e_for_yo() -> None:
 def _said() -> Iterator[str]:
     """Every text of the plain seats, in the language in use (a plural's every form)."""
     for key, value in vars(texts).items():
-        if not key.isupper():
+        if not key.isupper() or key == "LEARN_BACK":  # a command's word: tested apart
             continue
         if isinstance(value, str) and value.strip() and value != texts.PROMPT:
             yield i18n.gettext(value)

@@ -58,17 +58,17 @@ def command_word(name: str) -> str:
 def command_of(word: str, among: Sequence[str] = COMMANDS) -> str | None:
     """The command (its English name) that ``word`` means, in English or in the language
     in use; None when it is none of ``among``."""
-    wanted = _folded(word)
+    wanted = folded(word)
     for name in among:
         if wanted == name:
             return name
     for name in among:
-        if wanted == _folded(command_word(name)):
+        if wanted == folded(command_word(name)):
             return name
     return None
 
 
-def _folded(word: str) -> str:
+def folded(word: str) -> str:
     """``word`` in lower case, with Russian ё as е: most Russian typists write е for
     both, and a keyboard may have no ё at all."""
     return word.casefold().replace("ё", "е")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
+from .. import i18n
 from ..engine import DecisionKind, NotationError, parse_action
 from ..i18n import gettext as _
 from ..learn import Feedback, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
@@ -17,7 +18,7 @@ from ..tui.core.sheet import Sheet, decision_sheet
 from ..tui.core.sheet_lines import Topic
 from ..words import spell_colors
 from . import texts
-from .commands import NUMBER, Lines, command_lines, command_of, latin, worded
+from .commands import NUMBER, Lines, command_lines, command_of, folded, latin, worded
 from .game import start_plain
 from .spoken import (
     board_words,
@@ -30,7 +31,19 @@ from .spoken import (
 )
 
 COMMANDS = ("hint", "undo", "board", "market", "pyramid", "realm", "options", "help", "quit")
-ALIASES = {"back": "undo"}  # the word the walkthrough's help used to give
+
+
+def back_word() -> str:
+    """The walkthrough's other word for undo in the language in use ("back")."""
+    return i18n.pgettext("walkthrough command", texts.LEARN_BACK)
+
+
+def command_in(word: str) -> str:
+    """The walkthrough's command ``word`` names ("" for none): one of its commands, in
+    English or in the language in use, or its other word for undo."""
+    if folded(word) in ("back", folded(back_word())):
+        return "undo"
+    return command_of(word, COMMANDS) or ""
 
 
 class PlainLesson:
@@ -110,9 +123,7 @@ class PlainLesson:
     def _answer(self, entry: str) -> bool:
         walk = self.walkthrough
         words = entry.split()
-        command = ""
-        if words:
-            command = ALIASES.get(words[0].casefold()) or command_of(words[0], COMMANDS) or ""
+        command = command_in(words[0]) if words else ""
         if command == "quit":
             return False
         if not entry:
@@ -159,7 +170,7 @@ class PlainLesson:
         state = walk.state
         if name == "help":
             self.say(_(texts.LEARN_HELP))
-            for line in command_lines(COMMANDS, texts.LEARN_COMMAND_HELP):
+            for line in command_lines(COMMANDS, texts.LEARN_COMMAND_HELP, back=back_word()):
                 self.say(line)
         elif name == "options":
             self._told = None

@@ -220,11 +220,16 @@ LEARN_HELP = N_(
     "Answer with the number of an option, with a move in the game's notation (take 3, "
     "pay GW, place 1,0...), or with an empty line to go on after a step to read."
 )
+# The walkthrough's other word for undo (the word its help used to give), in the
+# language in use; the English "back" is understood too. Not the table's "back"
+# (taking a seat back from the computer), which the walkthrough does not have: a word of
+# its own, none of a command's in the language.
+LEARN_BACK = NC_("walkthrough command", "back")
 # What each of the walkthrough's own commands does, for its help (the others say what
-# they say in a game: COMMAND_HELP). "undo" is also understood as "back".
+# they say in a game: COMMAND_HELP). {back}: the other word for undo (LEARN_BACK).
 LEARN_COMMAND_HELP = {
     "hint": N_("what to do now"),
-    "undo": N_("take back this step's moves, or go back a step"),
+    "undo": N_("take back this step's moves, or go back a step (also: {back})"),
     "options": N_("the step again"),
     "quit": N_("leave (the walkthrough is kept)"),
 }
