@@ -333,9 +333,9 @@ def test_numbers_are_written_as_the_language_writes_them() -> None:
     for lang in ("en", "de", "ru"):
         i18n.set_language(lang)
         said[lang] = i18n.format_numbers(template, **values)
-    assert said["en"] == "+1.5 ± 0.8 · 42% · 0.5 · 3"
-    assert said["de"] == "+1,5 ± 0,8 · 42\xa0% · 0,5 · 3"
-    assert said["ru"] == "+1,5 ± 0,8 · 42\xa0% · 0,5 · 3"
+    assert said["en"] == "+1.5 ±\xa00.8 · 42% · 0.5 · 3"  # ± held to its number
+    assert said["de"] == "+1,5 ±\xa00,8 · 42\xa0% · 0,5 · 3"
+    assert said["ru"] == "+1,5 ±\xa00,8 · 42\xa0% · 0,5 · 3"
 
 
 def test_the_hint_box_writes_its_margin_in_the_language() -> None:
@@ -344,9 +344,9 @@ def test_the_hint_box_writes_its_margin_in_the_language() -> None:
 
     option = HintOption(actions=(), margin=-2.25, stderr=0.5, reason="…")
     i18n.set_language("de")
-    assert "-2,2 SP ± 0,5" in hint_text([option]).plain
+    assert "-2,2 SP ±\xa00,5" in hint_text([option]).plain
     i18n.set_language("ru")
-    assert "-2,2 ОС ± 0,5" in hint_text([option]).plain
+    assert "-2,2 ОС ±\xa00,5" in hint_text([option]).plain
 
 
 def test_each_language_shows_its_own_color_letters() -> None:

@@ -3,6 +3,8 @@ word cut short, no per cent sign left alone at the start of a line."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.console import Console
 
@@ -71,3 +73,41 @@ def test_a_printed_percentage_keeps_its_sign_on_its_line(speaking: str) -> None:
         print_review(review, console, reasons=lambda move: [move.reason], lesson=_lesson)
         lines = console.export_text().splitlines()
         assert not [line for line in lines if line.lstrip().startswith("%")], (width, lines)
+
+
+def test_a_printed_loss_keeps_its_plus_minus_with_its_number(speaking: str) -> None:
+    """A loss is printed with its uncertainty, "2,5 ± 0,8 SP": at any width the line
+    wraps elsewhere, never between the "±" and its number."""
+    mistake = MoveReview(
+        index=3, turn=2, seat=0, kind="pay", played=("pay",), best=("wild",),
+        played_margin=-1.5, best_margin=1.0, stderr=0.75, loss=2.5, mistake=True,
+        reason="", hinted=False, verdict="mistake",
+    )  # fmt: skip
+    summary = PlayerSummary(0, "Ann", 2, 2.5, 1, (mistake,))
+    review = GameReview(("Ann", "Ben"), (summary,), (mistake,), {"per_option": 4})
+    broken = []
+    for width in range(40, 120):
+        console = Console(record=True, width=width, color_system=None)
+        print_review(review, console, reasons=lambda move: [], lesson=_lesson)
+        lines = console.export_text().splitlines()
+        # a figure cut after its "±" (the table's column "±" stands alone)
+        broken += [(width, line) for line in lines if re.search(r"\S ±$", line.rstrip())]
+    assert not broken, broken
+
+
+def test_the_hint_box_keeps_its_plus_minus_with_its_number(speaking: str) -> None:
+    """The hint box says each option's expected margin with its error, "± 2,7": however
+    narrow the box, the "±" stays on the line of its number."""
+    from orbis_tui import no_break
+    from orbis_tui.analysis.hints import HintOption
+    from orbis_tui.tui.screens.hint import hint_text
+
+    no_break.hold()  # as the app does
+    option = HintOption(actions=(), margin=-2.25, stderr=2.71, win=0.45, reason="…")
+    broken = []
+    for width in range(12, 60):
+        console = Console(record=True, width=width, color_system=None)
+        console.print(hint_text([option, option]))
+        lines = console.export_text().splitlines()
+        broken += [(width, line) for line in lines if line.rstrip().endswith("±")]
+    assert not broken, broken

@@ -152,7 +152,7 @@ def test_the_hint_box_shows_the_chance_of_winning_before_the_margin() -> None:
 
     option = hints.HintOption(actions=(), margin=0.02, stderr=0.0, reason="…", win=1.0)
     shown = hint_text([option]).plain
-    assert "wins 100% · expected margin +0.0 CP ± 0.0" in shown
+    assert "wins 100% · expected margin +0.0 CP ±\xa00.0" in shown
     i18n.set_language("de")
     try:
         assert "100\xa0%" in hint_text([option]).plain

@@ -232,12 +232,21 @@ def _number_symbols(lang: str) -> tuple[str, str, str]:
 _LOCAL_NUMBERS = _LocalNumbers()
 
 
+# "±" and the number after it are one: a no-break space between them, whatever space
+# the template has, so that a line never ends with a lone "±" (see orbis_tui.no_break).
+PLUS_MINUS = "± "
+PLUS_MINUS_HELD = "±\u00a0"
+
+
 def format_numbers(template: str, **values: object) -> str:
     """``template.format(**values)``, its decimal numbers written as the language in use
-    writes them (``+1,5`` in German and Russian, ``42 %``); English is unchanged."""
+    writes them (``+1,5`` in German and Russian, ``42 %``; English as it is), and a
+    "±" held to its number by a no-break space (``± 0,5``)."""
     if _language == SOURCE_LANGUAGE:
-        return template.format(**values)
-    return _LOCAL_NUMBERS.format(template, **values)
+        text = template.format(**values)
+    else:
+        text = _LOCAL_NUMBERS.format(template, **values)
+    return text.replace(PLUS_MINUS, PLUS_MINUS_HELD)
 
 
 def fill(template: Template, /, **values: object) -> str:
