@@ -127,3 +127,22 @@ def test_a_tall_hex_names_its_tile_whole_or_by_the_starts_of_its_words(lang: str
                 assert shown == name_of(tile) or (
                     last.endswith(".") and word.startswith(last[:-1])
                 ), (shown, full)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("height", [8, 12])
+def test_a_forest_in_an_eight_column_hex_says_what_it_needs(lang: str, height: int) -> None:
+    """A hex of eight columns (the players view at 120×40) is too narrow for a forest's
+    market words with two colors ("Wald 2×B/W"): it keeps what the forest needs, its
+    word cut to its initial ("W. 2×B/W"), rather than the word alone ("Wald")."""
+    assert i18n.set_language(lang) == lang
+    forests = [t for t in load_catalog().tiles if t.effect.kind is EffectKind.FOREST]
+    assert any(len(t.effect.colors) == 2 for t in forests)
+    for tiles in in_fives(forests):
+        labels = hex_lines(drawn(tiles, (50, height)), 1, 8)
+        assert len(labels) == len(tiles)
+        for tile, label in zip(tiles, labels, strict=True):
+            need = "/".join(i18n.color_letters()[c] for c in tile.effect.colors)
+            assert label.endswith(f" {tile.effect.count}×{need}"), label
+            word = label.split()[0]  # the forest's word, or its initial and a period
+            assert effect_short(tile.effect).startswith(word.removesuffix(".")), label

@@ -112,6 +112,10 @@ EFFECT_TINY = {
     "irrigation": N_("irr."),
     "temple": N_("tem."),
 }
+# A forest in a hex too narrow for its market words ("forest 2×B/W"): what it needs, with
+# the word cut to its initial and a period. At most 8 characters with two colors (a hex
+# of the players view at 120×40), 6 with one.
+EFFECT_NARROW = {"forest": N_("f. {count}×{colors}")}
 WILD_TINY = N_("wild")
 WILD_NAME = N_("wilderness")
 CANCELLED_TINY = "×"

@@ -115,13 +115,27 @@ def effect_tiny(effect: Effect) -> str:
     return _(texts.EFFECT_TINY[_effect_key(effect)]).format(**_effect_fields(effect))
 
 
+def effect_narrow(effect: Effect) -> str:
+    """A forest as a narrow hex says it, "f. 2×B/W": what it needs, its word shortened
+    ("" for the other effects: their market words say them in few letters)."""
+    key = _effect_key(effect)
+    if key not in texts.EFFECT_NARROW:
+        return ""
+    return _(texts.EFFECT_NARROW[key]).format(**_effect_fields(effect))
+
+
 def effect_label(effect: Effect, width: int) -> str:
     """An effect in ``width`` cells (a pyramid hex): the market's words when they fit;
-    else the longer of their first words that fit ("forest" of "forest 3×R/G") and the
-    tiny form ("for."), the tiny form when they are as long (a gain's "+1?", not "+1")."""
+    else a forest's narrow form when it fits ("W. 2×B/W": what the forest needs); else
+    the longer of the market words' first words that fit ("forest" of "forest 3×R/G")
+    and the tiny form ("for."), the tiny form when they are as long (a gain's "+1?",
+    not "+1")."""
     short = effect_short(effect)
     if len(short) <= width:
         return short
+    narrow = effect_narrow(effect)
+    if narrow and len(narrow) <= width:
+        return narrow
     tiny = effect_tiny(effect)
     words = short.split()
     while words and len(" ".join(words)) > width:
@@ -184,6 +198,7 @@ __all__ = [
     "color_word",
     "effect_label",
     "effect_long",
+    "effect_narrow",
     "effect_short",
     "effect_tiny",
     "god_line",
