@@ -38,6 +38,8 @@ NAMES = {"ada", "bo", "cy", "dee", "orbis", "esc", "enter", "tab", "pgup", "pgdn
 }
 WORD = re.compile(r"[^\W\d_]{3,}")
 RULE_ID = re.compile(r"\bR-[A-Z0-9.*-]+")
+# Worshipers and costs in color letters ("RRB", "BBG?"): letters, not words.
+COLOR_LETTERS = re.compile(rf"\b[{i18n.LATIN_LETTERS}]+\b")
 SIZE = (120, 40)  # wide and tall: fewer marks cut short
 
 
@@ -94,7 +96,7 @@ def unmarked_words(app: App) -> dict[str, set[str]]:
     for widget in app.screen.walk_children(Widget):
         if widget.children or not widget.display or not widget.region.area:
             continue
-        text = RULE_ID.sub(" ", unmarked(widget_text(app, widget)))
+        text = COLOR_LETTERS.sub(" ", RULE_ID.sub(" ", unmarked(widget_text(app, widget))))
         words = {word for word in WORD.findall(text) if word.lower() not in NAMES}
         if words:
             found[f"{type(widget).__name__}#{widget.id}"] = words
@@ -104,6 +106,7 @@ def unmarked_words(app: App) -> dict[str, set[str]]:
 def test_unmarked_finds_only_what_is_outside_the_marks() -> None:
     assert unmarked(f"a {OPEN}b {OPEN}c{CLOSE} d{CLOSE} e") == "a  e"
     assert unmarked(f"cut short{CLOSE} shown {OPEN}wrapped") == " shown "
+    assert COLOR_LETTERS.sub(" ", "RRB BBG? 2R Bob") == "   ? 2R Bob"
 
 
 @pytest.mark.slow  # a whole game, the walkthrough: run by --all

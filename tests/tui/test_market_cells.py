@@ -30,3 +30,29 @@ def test_the_cost_is_never_dropped_for_the_worshipers(
     assert all(line.cell_len <= width for line in lines)
     if width >= len(cost) + 5:  # what the choice in progress adds shows too, where it fits
         assert "+1" + Color.BLUE.letter in text
+
+
+def one_tile_of_each_effect() -> list[Tile]:
+    """A tile of each effect, the longest one's words first."""
+    from orbis_tui.tui.core.describe import effect_long
+
+    found: dict[object, Tile] = {}
+    for tile in sorted(load_catalog().tiles, key=lambda t: -len(effect_long(t.effect))):
+        found.setdefault((tile.effect.kind, tile.effect.color is None), tile)
+    return list(found.values())
+
+
+@pytest.mark.parametrize("height", [4, 5])
+def test_a_large_cell_says_an_effect_whole_in_words_or_in_short(speaking: str, height: int) -> None:
+    """A large market cell (a wide terminal) says an effect in words when they fit,
+    else as the market's short form: each whole, never cut with "…" (German "Dorf: 3
+    Anhänger a…")."""
+    from orbis_tui.tui.core.describe import effect_long, effect_short
+
+    for tile in one_tile_of_each_effect():
+        long, short = effect_long(tile.effect), effect_short(tile.effect)
+        for width in range(16, 41):
+            lines = MarketBoard._cell_lines(tile, (0,) * 5, width, height, None, None)
+            said = lines[2 if height >= 5 else 1].plain.strip()
+            assert "…" not in said, (width, said)
+            assert said == (long if len(long) < width else short), (width, said)

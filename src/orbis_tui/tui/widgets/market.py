@@ -195,7 +195,11 @@ class MarketBoard(CanvasWidget):
         room = max(0, cw - len(cp) - 1)
         banner = Text(head[:room].ljust(room) + cp + " ", style=chips.TILE[color])
         banner.stylize(chips.CHIP[color], 0, 2)
-        effect_text = effect_long(tile.effect) if roomy else effect_short(tile.effect)
+        # in words when they fit (a large cell), else as the market's short form: each a
+        # whole translated text, never cut at its words (cut only where even it won't fit)
+        effect_text = effect_long(tile.effect) if roomy else ""
+        if not effect_text or len(effect_text) > cw - 1:
+            effect_text = effect_short(tile.effect)
         effect = Text(" " + _fit(effect_text, cw - 1))
         cost = Text(" ")
         cost.append_text(chips.cost_chips(tile.cost, tile.cost_any, _(texts.FREE)))
