@@ -107,3 +107,43 @@ def test_a_table_is_taken_off_with_the_cyrillic_x_a_russian_reader_types(
     assert choose_table_plain(tmp_path, io.StringIO("х1\n"), out) is None
     assert load_joined(tmp_path).tables == []
     assert "Taken off the list: http://127.0.0.1:9 · OTHERid" in out.getvalue()
+
+
+def test_the_plain_list_says_every_line_in_the_language(tmp_path: Path, speaking: str) -> None:
+    """In German or Russian every line of ``orbis tables --plain`` is in the language:
+    whose turn it is, and why a table cannot be asked (its server cannot be reached,
+    its link opens no seat there any more), never the connection's English reason."""
+    from orbis_tui import i18n
+    from orbis_tui.remote.links import Link
+    from orbis_tui.tui import joined_words as words
+
+    async def listed() -> list[str]:
+        async with running_server(tmp_path / "tables.db") as server:
+            links, _watch, _answer = await new_table(server, 2)
+            first = links[0]
+            assert first is not None
+            remember_joined(tmp_path / "data", first, now=1.0)
+            gone = Link(first.server, first.kind, first.table, "v" * 43)  # no seat of it
+            remember_joined(tmp_path / "data", gone, now=0.7)
+            remember_joined(tmp_path / "data", parse_link(OTHER), now=0.5)  # no server there
+            out = io.StringIO()
+            assert (
+                await asyncio.to_thread(
+                    choose_table_plain, tmp_path / "data", io.StringIO("9\n"), out
+                )
+                is None
+            )
+            return out.getvalue().splitlines()
+
+    lines = asyncio.run(listed())
+    said = "\n".join(lines)
+    for english in ("cannot", "reach", "opens no seat", "Connect"):
+        assert english not in said, (english, said)
+    assert lines[0] == i18n.gettext(words.TITLE)
+    to_move = i18n.gettext(words.TO_MOVE).split("{name}")[-1]
+    assert i18n.gettext(words.YOUR_TURN) in lines[1] or to_move in lines[1], lines[1]
+    cannot = i18n.gettext(words.CANNOT_ASK).split("{reason}")[0]
+    assert lines[2].endswith(cannot + i18n.gettext(words.ASK_NO_SEAT)), lines[2]
+    assert lines[3].endswith(cannot + i18n.gettext(words.ASK_WORDS["unreachable"])), lines[3]
+    assert i18n.gettext(words.PLAIN_ASK) in lines
+    assert i18n.gettext(words.PLAIN_NO_SUCH).format(number=9) in lines

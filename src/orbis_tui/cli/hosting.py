@@ -124,7 +124,7 @@ def _host_key(args: argparse.Namespace, command: str) -> str | None:
 
 
 def cmd_table_list(args: argparse.Namespace) -> int:
-    from ..printable import MAX_LINE, printable
+    from ..printable import printable
     from ..remote.host_client import AskError, host_tables
     from ..tui import joined_words as words
 
@@ -134,7 +134,7 @@ def cmd_table_list(args: argparse.Namespace) -> int:
     try:
         tables = asyncio.run(host_tables(args.server, key))
     except AskError as exc:
-        print(f"orbis table list: {printable(exc, MAX_LINE)}", file=sys.stderr)
+        print(f"orbis table list: {words.ask_words(exc, detail=True)}", file=sys.stderr)
         return 1
     if not tables:
         print(_(words.HOST_NONE).format(server=printable(args.server)))
@@ -166,7 +166,7 @@ def cmd_table_reissue(args: argparse.Namespace) -> int:
     try:
         link = asyncio.run(reissue_link(args.server, key, args.table, args.seat))
     except AskError as exc:
-        print(f"orbis table reissue: {printable(exc, MAX_LINE)}", file=sys.stderr)
+        print(f"orbis table reissue: {words.ask_words(exc, detail=True)}", file=sys.stderr)
         return 1
     print(_(words.REISSUED).format(seat=args.seat, link=printable(link, MAX_LINE)))
     print(_(words.REISSUED_OLD))

@@ -19,7 +19,24 @@ MAX_ANSWER = 4 * 1024 * 1024  # bytes of an answer read
 
 
 class AskError(Exception):
-    """The server could not be asked, or refused (the reason in one line)."""
+    """The server could not be asked, or refused (the reason in one line, in English,
+    for logs). ``kind`` says what happened, for a screen to say it in its language:
+    ``unreachable`` (``detail``: the connection's error), ``unreadable`` (an answer
+    that is not the one asked for), ``key`` (the host's key refused), ``missing`` (no
+    such table or seat), ``store`` (the server cannot reach its store just now) or
+    ``refused`` (another refusal, its HTTP ``status``)."""
+
+    def __init__(
+        self, reason: str, kind: str = "unreadable", *, status: int = 0, detail: str = ""
+    ) -> None:
+        super().__init__(reason)
+        self.kind = kind
+        self.status = status
+        self.detail = detail
+
+
+# The refusals a table server answers by their HTTP status; any other is "refused".
+_REFUSALS = {401: "key", 404: "missing", 503: "store"}
 
 
 @dataclass(frozen=True)
@@ -51,16 +68,19 @@ async def _ask(method: str, url: str, *, key: str | None = None, body: Any = Non
             raw = await response.content.read(MAX_ANSWER)
             status = response.status
     except (aiohttp.ClientError, OSError, TimeoutError) as exc:
-        raise AskError(f"cannot reach the server: {exc or type(exc).__name__}") from None
+        detail = str(exc or type(exc).__name__)
+        raise AskError(f"cannot reach the server: {detail}", "unreachable", detail=detail) from None
     import json
 
     try:
         answer = json.loads(raw)
     except ValueError:
-        raise AskError(f"the server answered {status}, not in JSON") from None
+        raise AskError(f"the server answered {status}, not in JSON", status=status) from None
     if status != 200 or not isinstance(answer, dict):
         error = answer.get("error") if isinstance(answer, dict) else None
-        raise AskError(str(error) if isinstance(error, str) else f"the server answered {status}")
+        reason = str(error) if isinstance(error, str) else f"the server answered {status}"
+        kind = _REFUSALS.get(status, "refused") if status != 200 else "unreadable"
+        raise AskError(reason, kind, status=status)
     return answer
 
 

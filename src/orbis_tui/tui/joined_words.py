@@ -40,6 +40,18 @@ PLAIN_ASK = N_(
     "The number of a table to join it, x and a number to take it off, or Enter to leave:"
 )
 PLAIN_NO_SUCH = N_("There is no table {number} on the list.")
+# Why a server could not be asked (AskError.kind): after CANNOT_ASK in the list, and
+# in orbis table's messages (where a connection's own error follows in brackets).
+ASK_WORDS = {
+    "unreachable": N_("the server cannot be reached"),
+    "unreadable": N_("the server's answer could not be read"),
+    "key": N_("the server does not take this host's key"),
+    "store": N_("the server cannot reach its store just now: try again in a moment"),
+    "refused": N_("the server answered {status}"),
+}
+# A link whose table the server does not know (any more), or no seat by its number.
+ASK_NO_SEAT = N_("this link opens no seat there any more")
+ASK_NO_TABLE = N_("the server has no such table, or no person's seat by that number")
 HOST_HEADING = N_("The tables at {server}:")
 HOST_NONE = N_("No table at {server} yet.")
 HOST_DAMAGED = N_("cannot be read: see the server's log")
@@ -66,7 +78,7 @@ def status_words(status: SeatStatus | AskError | None) -> str:
     if status is None:
         return _(ASKING)
     if isinstance(status, AskError):
-        return _(CANNOT_ASK).format(reason=printable(status, MAX_LINE))
+        return _(CANNOT_ASK).format(reason=ask_words(status, ASK_NO_SEAT))
     if status.finished:
         return _(OVER)
     said = _(YOUR_TURN) if status.yours else ""
@@ -76,6 +88,18 @@ def status_words(status: SeatStatus | AskError | None) -> str:
         said = f"{said} · {_(texts.CLOCK_SHORT).format(time=texts.clock_words(int(status.left)))}"
     if status.seat is None:
         said = f"{_(WATCHING)} · {said}"
+    return said
+
+
+def ask_words(error: AskError, missing: str = ASK_NO_TABLE, *, detail: bool = False) -> str:
+    """Why the server could not be asked, in the language in use (``missing``: what
+    a table or seat it does not know means here); with ``detail``, the connection's
+    own error after it, as the system says it."""
+    if error.kind == "missing":
+        return _(missing)
+    said = _(ASK_WORDS.get(error.kind, ASK_WORDS["unreadable"])).format(status=error.status)
+    if detail and error.detail:
+        said = f"{said} ({printable(error.detail, MAX_LINE)})"
     return said
 
 
