@@ -177,7 +177,7 @@ def test_unknown_input_and_illegal_moves_say_why_and_lose_nothing(tmp_path: Path
     assert status == 0
     assert "I do not know 'fly away'" in text
     assert "There is no option 99: the options are numbered 1 to" in text
-    assert "Not understood: market cells are numbered 1 to 9, not 0" in text
+    assert "Not understood: 'take 0'. take is followed by a market cell, 1 to 9: take 3." in text
     assert "(R-TURN-1)." in text  # a placement does not answer the turn's decision
     assert "Nothing to take back in this turn." in text
     assert list(saved(tmp_path).record.actions) == []

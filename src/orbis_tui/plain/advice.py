@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from ..engine import GameState, format_action
+from ..engine import GameState
 from ..i18n import fill
 from ..i18n import gettext as _
 from ..tui import texts_learn as app_texts_learn
@@ -25,6 +25,7 @@ from ..tui.review_sheet import (
 )
 from . import texts
 from .commands import command_word
+from .notation import entries_words
 from .spoken import line_words, plain
 
 if TYPE_CHECKING:
@@ -58,8 +59,7 @@ def hint_words(session: GameSession, seed: int) -> Iterator[str]:
         yield plain(hint_figures(option))
         if tie := hint_tie(option):
             yield plain(tie)
-        entry = "; ".join(format_action(a) for a in option.actions)
-        yield fill(texts.HINT_ENTRY, entry=entry)
+        yield fill(texts.HINT_ENTRY, entry=entries_words(option.actions))
 
 
 def coach_words(coach: Coach, state: GameState) -> list[str]:

@@ -1,9 +1,9 @@
 """What a player types at the plain-text seat, understood: the commands (their words in
 the language in use and in English, the help that lists them, and the texts that name
-them, :func:`worded`), an option's number, and
-a move written in the notation (``take 3``, ``pay GW``, the language's own color
-letters understood), with what to say when an entry is none of these. The seats
-(:mod:`.seat`, :mod:`.join`, :mod:`.learn`) decide what each answer does."""
+them, :func:`worded`), an option's number, and a move written in the notation in the
+language in use or in English (``nimm 3``, ``take 3``: :mod:`.notation`), with what to
+say when an entry is none of these. The seats (:mod:`.seat`, :mod:`.join`,
+:mod:`.learn`) decide what each answer does."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from ..i18n import gettext as _
 from ..tui.core.controller import Controller
 from ..tui.core.describe import color_word
 from . import texts
+from .notation import english_entry, example_move, examples, folded, move_word, verb_of
 
 
 class Lines(Protocol):
@@ -68,17 +69,13 @@ def command_of(word: str, among: Sequence[str] = COMMANDS) -> str | None:
     return None
 
 
-def folded(word: str) -> str:
-    """``word`` in lower case, with Russian ё as е: most Russian typists write е for
-    both, and a keyboard may have no ё at all."""
-    return word.casefold().replace("ё", "е")
-
-
 def worded(template: Template, /, **values: object) -> str:
-    """A text that names commands (:data:`.texts.COMMAND_WORDS`), in the language in
-    use: each command's placeholder (``{help}``, ``{back}``) filled with its word there,
-    the other placeholders with ``values``."""
+    """A text that tells what to type, in the language in use: each command's
+    placeholder (``{help}``, ``{back}``: :data:`.texts.COMMAND_WORDS`) filled with its
+    word there, ``{move}`` with a move and ``{moves}`` with a move of each kind as they
+    are written there (:mod:`.notation`), the other placeholders with ``values``."""
     words: dict[str, object] = {name: command_word(name) for name in texts.COMMAND_WORDS}
+    words |= {"move": example_move(), "moves": examples()}
     return fill(template, **(words | values))
 
 
@@ -86,7 +83,7 @@ def help_text(helps: Mapping[str, str] | None = None) -> str:
     """How to answer, and every command in the language in use (with its English word
     when that differs: both are understood); ``helps``: what a command does at this
     seat where that differs from the game's help (at a table played apart, quit)."""
-    return "\n".join([_(texts.HELP), *command_lines(COMMANDS, helps)])
+    return "\n".join([worded(texts.HELP), *command_lines(COMMANDS, helps)])
 
 
 def command_lines(
@@ -120,44 +117,24 @@ def over_commands(among: Sequence[str] = OVER) -> str:
 # An option's number, as typed.
 NUMBER = re.compile(r"[0-9]{1,3}")
 
-# The notation's verbs: an entry starting with one is a move written wrong, not a word
-# the seat does not know.
-VERBS = {
-    "take",
-    "god",
-    "exchange",
-    "pay",
-    "wild",
-    "place",
-    "gain",
-    "return",
-    "erupt",
-    "decline",
-    "love",
-    "discard",
-}
-
-
-def latin(entry: str) -> str:
-    """A notation entry with the language's own color letters turned into R B O G W."""
-    shown = color_letters()
-    if shown == "RBOGW":
-        return entry
-    table = str.maketrans(shown + shown.lower(), "RBOGW" + "rbogw")
-    verb, _sep, rest = entry.partition(" ")
-    return f"{verb} {rest.translate(table)}" if rest else verb
+# The notation's verbs in English (:data:`.texts.MOVE_WORDS`).
+VERBS = frozenset(texts.MOVE_WORDS)
 
 
 def move_of(entry: str) -> Action | str:
-    """The move ``entry`` (not empty) writes in the notation; else what to say: what is
-    wrong with it when it starts with one of the notation's verbs, or that it is not
-    understood at all."""
+    """The move ``entry`` (not empty) writes in the notation, in the language in use or
+    in English; else what to say: how its verb's moves are written when it starts with
+    one of the notation's verbs, or that it is not understood at all."""
     try:
-        return parse_action(latin(entry))
-    except NotationError as exc:
-        if entry.split()[0].lower() in VERBS:
-            return _(texts.BAD_ENTRY).format(problem=exc)
-        return worded(texts.UNKNOWN, entry=entry)
+        return parse_action(english_entry(entry))
+    except NotationError:
+        verb = verb_of(entry.split()[0])
+        if verb is None:
+            return worded(texts.UNKNOWN, entry=entry)
+        form = _(texts.MOVE_FORMS[verb]).format(
+            verb=move_word(verb), wild=move_word("wild"), examples=examples(verb)
+        )
+        return _(texts.BAD_MOVE).format(entry=entry, form=form)
 
 
 # The verb that answers each kind of decision where colors are picked, for the example.
@@ -183,10 +160,12 @@ def other_colors(state: GameState, ui: Controller) -> str:
     names = ", ".join(f"{letters[c]} {color_word(c)}" for c in range(len(letters)))
     legend = " " + _(texts.LETTERS).format(letters=names)
     if state.kind is DecisionKind.PAY and ui.payable(state):
-        example = "pay " + _letters(pick.value, letters)
-        return _(texts.PAY_OTHER).format(example=example) + legend
-    verb = _PICK_VERBS.get(state.kind)
-    if verb is None:
+        verb = move_word("pay")
+        example = f"{verb} {_letters(pick.value, letters)}"
+        return _(texts.PAY_OTHER).format(verb=verb, example=example) + legend
+    english = _PICK_VERBS.get(state.kind)
+    if english is None:
         return ""
+    verb = move_word(english)
     example = f"{verb} {_letters(pick.value, letters)}"
     return _(texts.PICK_OTHER).format(verb=verb, example=example) + legend

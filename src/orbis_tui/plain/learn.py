@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import i18n
-from ..engine import DecisionKind, NotationError, parse_action
+from ..engine import DecisionKind
 from ..i18n import gettext as _
 from ..learn import Feedback, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ..saves import PROGRESS_NAME
@@ -18,8 +18,9 @@ from ..tui.core.sheet import Sheet, decision_sheet
 from ..tui.core.sheet_lines import Topic
 from ..words import spell_colors
 from . import texts
-from .commands import NUMBER, Lines, command_lines, command_of, folded, latin, worded
+from .commands import NUMBER, Lines, command_lines, command_of, move_of, worded
 from .game import start_plain
+from .notation import folded
 from .spoken import (
     board_words,
     line_words,
@@ -135,7 +136,6 @@ class PlainLesson:
         if command:
             self._command(command, words[1:])
             return True
-        action = None
         if NUMBER.fullmatch(entry):
             sheet = self._sheet
             choice = (
@@ -144,13 +144,12 @@ class PlainLesson:
             if choice is None:
                 self.say(_(texts.LEARN_NO_OPTION).format(number=entry))
                 return True
-            action = choice.action
-        else:
-            try:
-                action = parse_action(latin(entry))
-            except NotationError:
-                self.say(worded(texts.UNKNOWN, entry=entry))
-                return True
+            self._feedback(walk.play(choice.action))
+            return True
+        action = move_of(entry)
+        if isinstance(action, str):  # not a move: what is wrong with it
+            self.say(action)
+            return True
         self._feedback(walk.play(action))
         return True
 
@@ -169,7 +168,7 @@ class PlainLesson:
         walk = self.walkthrough
         state = walk.state
         if name == "help":
-            self.say(_(texts.LEARN_HELP))
+            self.say(worded(texts.LEARN_HELP))
             for line in command_lines(COMMANDS, texts.LEARN_COMMAND_HELP, back=back_word()):
                 self.say(line)
         elif name == "options":

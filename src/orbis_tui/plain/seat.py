@@ -42,6 +42,7 @@ from .commands import (
     over_commands,
     worded,
 )
+from .notation import said_entry
 from .spoken import (
     board_words,
     line_words,
@@ -375,7 +376,7 @@ class PlainSeat:
             if undone is None:
                 self.say(_(texts.NO_UNDO))
             else:
-                self.say(_(texts.UNDONE).format(what=undone))
+                self.say(_(texts.UNDONE).format(what=said_entry(undone)))
         elif name == "save":
             self._save()
         elif name == "review":

@@ -1,15 +1,16 @@
 """Every text the plain-text seat prints, in English: the message ids of the catalogs,
 translated where they are printed (``gettext``). A text that names a command names it
-by a placeholder with the command's English name (``{help}``, ``{back}``): the seat
-fills in the command's word in the language in use (:func:`.commands.worded`), so that
-a text never names a word the seat does not understand."""
+by a placeholder with the command's English name (``{help}``, ``{back}``), and a text
+that shows how a move is written by ``{move}`` (one move) or ``{moves}`` (one of each
+kind): the seat fills in the words of the language in use (:func:`.commands.worded`),
+so that a text never names a word the seat does not understand."""
 
 from __future__ import annotations
 
 from ..i18n import N_, NC_, Np_, Template
 
 WELCOME = N_(
-    "Orbis, plain text. Answer each question with a number, a move such as take 3, "
+    "Orbis, plain text. Answer each question with a number, a move such as {move}, "
     "or a command; {help} lists them. An empty line does what the question proposes."
 )
 NEW_GAME = N_("A new game for {names}, dealt from seed {seed}.")
@@ -35,7 +36,7 @@ OPTIONS_REFUSED = N_("Options {first} to {last}: not possible, all for the same 
 ENTER = N_("Enter (an empty line): {words}.")
 ENTER_NONE = N_("Choose an option by its number.")
 PAY_OTHER = N_(
-    "To pay the 'any' with other colors, write pay and their letters, for example {example}."
+    "To pay the 'any' with other colors, write {verb} and their letters, for example {example}."
 )
 PICK_OTHER = N_("To choose other colors, write {verb} and their letters, for example {example}.")
 LETTERS = N_("Color letters: {letters}.")
@@ -44,12 +45,14 @@ YOUR_TURN_DONE = N_("Your turn is done: you took {took}; CP now: {before} to {af
 # A turn of this seat that a computer level played for the player (their time ran out).
 STAND_IN_TURN_DONE = N_("{level} played your turn: took {took}; CP now: {before} to {after}.")
 UNKNOWN = N_(
-    "I do not know {entry!r}: answer with an option's number, a move such as take 3, "
+    "I do not know {entry!r}: answer with an option's number, a move such as {move}, "
     "or a command ({help} lists them). Nothing was played."
 )
 NOT_A_NUMBER = N_("There is no option {number}: the options are numbered {first} to {last}.")
 ILLEGAL = N_("Not played: {reason} ({rule}).")
-BAD_ENTRY = N_("Not understood: {problem}. Nothing was played.")
+# An entry that starts with a verb of the notation but is not a move: {form}, how the
+# moves of that verb are written (MOVE_FORMS).
+BAD_MOVE = N_("Not understood: {entry!r}. {form} Nothing was played.")
 UNDONE = N_("Taken back: {what}.")
 NO_UNDO = N_("Nothing to take back in this turn.")
 SAVED = N_("The game record is saved as {path}.")
@@ -63,7 +66,7 @@ GOODBYE_OVER = N_(
 NO_HINTS = N_("{name} chose to play without hints.")
 HINT_TITLE = N_("The three best options, as the strongest computer sees them:")
 HINT_OPTION = N_("{rank}. {reason}")
-HINT_ENTRY = N_("   To play it, write: {entry}")
+HINT_ENTRY = N_("   To play it, write: {entry}")  # {entry}: in the language's notation
 HINT_THINKING = N_("Thinking about a hint…")
 NOT_YOUR_TURN = N_("It is not a person's turn.")
 GAME_OVER = N_("The game is over.")
@@ -110,9 +113,7 @@ TO = N_(" to ")
 LEVEL = N_("level {level}")
 HELP = N_(
     "Answer a question with the number of an option, with an empty line for what it "
-    "proposes, or with a move in the game's notation: take 3, god fire, pay GW, wild, "
-    "place 1,0, place 1,0 wild, gain R, return RRB, erupt 4:R, decline, love RRBGW, "
-    "discard RB, exchange R>B."
+    "proposes, or with a move in the game's notation: {moves}."
 )
 HELP_COMMANDS = N_("Commands:")
 HELP_COMMAND = N_("{word}: {what}")
@@ -151,6 +152,62 @@ COMMAND_WORDS = {
     "rematch": NC_("plain command", "rematch"),
     "accept": NC_("plain command", "accept"),
     "decline": NC_("plain command", "decline"),
+}
+# The verbs of the notation (docs/notation.md) as the plain seats write them and read
+# them in the language in use, in one table (the English verb is always understood as
+# well): the hint's entries, the examples, an undo, and what is typed. A word is one
+# word, of letters, in lower case; none is a command's word in the language, and no two
+# verbs share one. "wild" is also the word after a spot (place 1,0 wild).
+MOVE_WORDS = {
+    "take": NC_("notation", "take"),
+    "god": NC_("notation", "god"),
+    "exchange": NC_("notation", "exchange"),
+    "pay": NC_("notation", "pay"),
+    "wild": NC_("notation", "wild"),
+    "place": NC_("notation", "place"),
+    "gain": NC_("notation", "gain"),
+    "return": NC_("notation", "return"),
+    "erupt": NC_("notation", "erupt"),
+    "decline": NC_("notation", "decline"),
+    "love": NC_("notation", "love"),
+    "discard": NC_("notation", "discard"),
+}
+# How the moves of each verb are written, after an entry written wrong: {verb} is the
+# verb's word, {wild} the word after a spot, {examples} entries, all in the language.
+MOVE_FORMS = {
+    "take": N_("{verb} is followed by a market cell, 1 to 9: {examples}."),
+    "god": N_("{verb} is followed by a god's word: {examples}."),
+    "exchange": N_(
+        "{verb} is followed by the color given, >, and the color received, as letters: {examples}."
+    ),
+    "pay": N_(
+        "{verb} is followed by the color letters that pay the 'any', if there is one: {examples}."
+    ),
+    "wild": N_("{verb} stands alone: {examples}."),
+    "place": N_(
+        "{verb} is followed by the spot's row and column, then {wild} for a wilderness: {examples}."
+    ),
+    "gain": N_("{verb} is followed by one color letter: {examples}."),
+    "return": N_("{verb} is followed by the worshipers' color letters: {examples}."),
+    "erupt": N_(
+        "{verb} is followed by each cell, a colon and the worshipers' color letters: {examples}."
+    ),
+    "decline": N_("{verb} stands alone: {examples}."),
+    "love": N_("{verb} is followed by the worshipers' color letters: {examples}."),
+    "discard": N_("{verb} is followed by the worshipers' color letters: {examples}."),
+}
+# The gods after the verb god (god fire), by their ids: one word each, as MOVE_WORDS.
+GOD_WORDS = {
+    "love": NC_("notation god", "love"),
+    "apprentice": NC_("notation god", "apprentice"),
+    "oceans": NC_("notation god", "oceans"),
+    "idleness": NC_("notation god", "idleness"),
+    "fire": NC_("notation god", "fire"),
+    "technology": NC_("notation god", "technology"),
+    "nature": NC_("notation god", "nature"),
+    "equilibrium": NC_("notation god", "equilibrium"),
+    "harvests": NC_("notation god", "harvests"),
+    "death": NC_("notation god", "death"),
 }
 # What a command takes after its word, for help (a placeholder, in upper case or in
 # brackets when it may be left out).
@@ -207,7 +264,7 @@ REVIEW_NONE = N_("{name}: no clear mistake found.")
 # ------------------------------------------------------------------ orbis learn --plain
 LEARN_WELCOME = N_(
     "The walkthrough, plain text. Each step says what to read or which move to make; "
-    "answer with a number, a move such as take 3, an empty line to go on after "
+    "answer with a number, a move such as {move}, an empty line to go on after "
     "reading, or a command; {help} lists them."
 )
 LEARN_STEP = N_("Step {number} of {total}: {title}")
@@ -217,8 +274,8 @@ LEARN_HOW = N_("This step asks for a move: answer with an option's number or a m
 LEARN_NO_OPTION = N_("There is no option {number}.")
 LEARN_GOODBYE = N_("Goodbye. The walkthrough is kept; orbis learn --plain goes on from here.")
 LEARN_HELP = N_(
-    "Answer with the number of an option, with a move in the game's notation (take 3, "
-    "pay GW, place 1,0...), or with an empty line to go on after a step to read."
+    "Answer with the number of an option, with a move in the game's notation ({moves}), "
+    "or with an empty line to go on after a step to read."
 )
 # The walkthrough's other word for undo (the word its help used to give), in the
 # language in use; the English "back" is understood too. Not the table's "back"
