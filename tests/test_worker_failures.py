@@ -69,6 +69,13 @@ FAILURES = [
     pytest.param(
         faults.kill_process, [1, 2], WorkerLost, "ended during its job", id="a worker killed"
     ),
+    pytest.param(
+        faults.half_a_result,
+        [False, True],
+        WorkerLost,
+        "ended during its job",
+        id="a worker killed while it sends its result",
+    ),
 ]
 
 
@@ -103,7 +110,7 @@ def test_a_kept_workers_job_that_fails_ends_the_wait_and_only_a_lost_worker_stop
             assert pool.alive
             assert finishes_within(WAIT, lambda: pool.run(faults.echo, [5, 6])) == [5, 6]
     finally:
-        pool.close()
+        finishes_within(WAIT, pool.close)  # the stop too: before, one could wait for ever
 
 
 def test_an_exception_in_a_job_comes_at_once_while_an_earlier_job_runs_on() -> None:

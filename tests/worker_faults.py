@@ -7,6 +7,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import struct
 import threading
 import time
 
@@ -64,6 +65,23 @@ def end_process(value: object) -> None:
 
 def kill_process(value: object) -> None:
     os.kill(os.getpid(), signal.SIGKILL)
+
+
+def half_a_result(killed: bool) -> bytes:
+    """A result big enough to be sent in two writes (its length, then its bytes); when
+    ``killed``, on a worker, the worker sends its length and half its bytes and is then
+    killed, as a worker killed in the middle of sending its result."""
+    if killed and in_a_worker():
+        from multiprocessing import connection
+
+        def half_then_killed(self: connection.Connection, buffer: bytes) -> None:
+            whole = bytes(buffer)
+            self._send(struct.pack("!i", len(whole)))  # type: ignore[attr-defined]
+            self._send(whole[: len(whole) // 2])  # type: ignore[attr-defined]
+            os.kill(os.getpid(), signal.SIGKILL)
+
+        connection.Connection._send_bytes = half_then_killed  # type: ignore[attr-defined]
+    return b"x" * 100_000
 
 
 def sleep_or_raise(seconds: float) -> float:

@@ -59,3 +59,6 @@ used.dont_write_bytecode
 used.tell_and_wait
 # sqlite3 reads a connection's text_factory (bytes kept as they are, to be checked).
 used.text_factory
+# multiprocessing sends each message through a Connection's _send_bytes (a test's job
+# replaces it in its worker, to be killed halfway through sending its result).
+used._send_bytes

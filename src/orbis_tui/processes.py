@@ -1,14 +1,11 @@
-"""Worker processes of the machine's processors: started fresh, niced, dying with us.
+"""Jobs on worker processes, and a pool of them kept between searches.
 
-Processes are started with ``spawn`` (a fresh interpreter, not a copy of this one:
-the app runs threads, which a forked copy would inherit in an unknown state). The
-worker processes run at a lower priority, so the window drawing the progress stays
-quick, and ignore Ctrl+C, which stops the work in the main process (and the workers
-with it). They end with the process that started them, however it ends: a program
-killed with ``kill -9`` leaves no worker computing on (see :func:`die_with_parent`).
-The review's jobs (:mod:`orbis_tui.analysis.parallel`) run on such processes, and the
-expert's trees on a pool of them kept from one search to the next (:func:`kept_pool`),
-which a table may start ahead of its first search (:func:`warm_kept_pool`).
+The worker processes are :mod:`orbis_tui.pools`'s: spawned fresh, niced, ignoring
+Ctrl+C, dying with the process that started them, stopped for sure. The review's jobs
+(:mod:`orbis_tui.analysis.parallel`) and the computer games of ``orbis tournament`` and
+``orbis balance`` (:mod:`orbis_tui.sim.pool`) run on such processes, and the expert's
+trees on a pool of them kept from one search to the next (:func:`kept_pool`), which a
+table may start ahead of its first search (:func:`warm_kept_pool`).
 
 A job sent to them (:func:`each_result`, :func:`send_job`) always ends for the process
 that waits for it: its result, or its own exception raised there as it was raised in
@@ -21,198 +18,32 @@ worker ended during its job (killed, or the job ended the process), noticed with
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import logging
 import multiprocessing
 import os
 import queue
-import signal
-import sys
 import threading
-import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from multiprocessing import resource_tracker
-from multiprocessing.pool import TERMINATE, Pool
+from multiprocessing.pool import Pool
 from multiprocessing.reduction import ForkingPickler
 from multiprocessing.synchronize import Semaphore
-from pathlib import Path
 from typing import Any, TypeVar
+
+from .pools import background_worker as background_worker
+from .pools import close_pool as close_pool
+from .pools import die_with_parent as die_with_parent
+from .pools import start_resource_tracker
+from .pools import started_pool as started_pool
+from .pools import stop_pool as stop_pool
+from .pools import watch_parent as watch_parent
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
 
-WORKER_NICENESS = 5
-PARENT_WATCH_SECONDS = 0.5  # how often a worker looks whether its parent still lives
-PR_SET_PDEATHSIG = 1  # prctl's option: the signal sent when the parent thread ends
-HELD_SECONDS = 1.0  # a lock of the pool's queues held longer at a stop: by a lost worker
-
 log = logging.getLogger(__name__)
-
-
-def started_pool(
-    workers: int, preload: Sequence[str] = (), started: Semaphore | None = None
-) -> Pool:
-    """A pool of ``workers`` processes that ignore Ctrl+C from their first instant.
-
-    The processes inherit the starting thread's blocked signals, so Ctrl+C is blocked
-    while they start (a Ctrl+C then waits in this process, and is raised here once they
-    have started) until each ignores it (:func:`background_worker`). Each imports the
-    modules ``preload`` names before its first job, then releases ``started``."""
-    context = multiprocessing.get_context("spawn")
-    initargs = (os.getpid(), tuple(preload), started)
-    if not hasattr(signal, "pthread_sigmask"):  # no POSIX signals: no Ctrl+C to shield
-        return context.Pool(workers, initializer=background_worker, initargs=initargs)
-    _start_resource_tracker()  # first: starting it unblocks Ctrl+C, whatever was blocked
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        return context.Pool(workers, initializer=background_worker, initargs=initargs)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-def stop_pool(pool: Pool) -> None:
-    """Stop ``pool``'s workers at once, even after one of them was lost.
-
-    ``Pool.terminate`` first takes the lock of the workers' queue, which a worker holds
-    while it waits for its next job and which a worker that ended (killed, or its job
-    ended the process) never gives back: then it waits for ever. Every worker is ended
-    by the stop anyway, so the queue gets a fresh lock first (a worker started meanwhile,
-    to replace the lost one, is handed the fresh one; the workers before keep theirs).
-    Then it sends the end of the results under the lock of the results' queue, which a
-    worker holds while it sends its result: one killed then never gives it back either,
-    and that lock too is replaced when it is not free within :data:`HELD_SECONDS`."""
-    context = getattr(pool, "_ctx", None) or multiprocessing.get_context("spawn")
-    jobs = getattr(pool, "_inqueue", None)  # multiprocessing keeps them there
-    if jobs is not None and hasattr(jobs, "_rlock"):
-        jobs._rlock = context.Lock()
-    results = getattr(pool, "_outqueue", None)
-    held = getattr(results, "_wlock", None)
-    if held is not None:
-        if held.acquire(timeout=HELD_SECONDS):
-            held.release()
-        else:  # a worker still sending would be done by now: this one ended
-            results._wlock = context.Lock()  # type: ignore[union-attr]
-    try:
-        pool.terminate()
-    except Exception as exc:  # see below: the stop is finished here instead
-        log.info("the worker processes' stop was cut short, finished by hand: %r", exc)
-        _finish_stop(pool)
-
-
-def close_pool(pool: Pool, wait: float = 30.0) -> None:
-    """End ``pool``'s workers once its jobs are done: each is told to finish and ends
-    by itself. The workers' queue keeps its lock, so no two processes read from it at
-    once (:func:`stop_pool` gives it a fresh lock, and a worker waiting for its next job
-    under the old one can then take part of what the stop reads, leaving the stop
-    waiting for the rest for ever). A worker not ended within ``wait`` seconds is
-    stopped as :func:`stop_pool` stops them."""
-    pool.close()
-    deadline = time.monotonic() + wait
-    workers: list[Any] = list(getattr(pool, "_pool", []))  # multiprocessing keeps them there
-    for worker in workers:
-        worker.join(max(0.0, deadline - time.monotonic()))
-    if any(worker.is_alive() for worker in workers):
-        log.info("the worker processes did not end when told to: stopped")
-        stop_pool(pool)
-        return
-    pool.join()
-
-
-def _finish_stop(pool: Pool) -> None:
-    """What ``Pool.terminate`` does after it has emptied the workers' queue, for a stop
-    that failed there. A worker started before the queue got its fresh lock (the one
-    replacing a lost worker) may be reading the queue at the same time, so the stop can
-    read a piece of a job rather than a whole one (``EOFError: Ran out of input``), and
-    CPython then leaves the rest undone: the workers running, the pool's threads
-    waiting. The steps, in CPython's order, are each harmless when done twice."""
-    parts: Any = pool  # multiprocessing keeps them in attributes of its own
-    threads = (parts._worker_handler, parts._task_handler, parts._result_handler)
-    for thread in threads:
-        thread._state = TERMINATE
-    parts._change_notifier.put(None)  # wakes the worker handler
-    parts._outqueue.put(None)  # the results' end
-    here = threading.current_thread()
-    if threads[0] is not here:  # then none restarts a worker behind our back
-        threads[0].join()
-    workers = list(parts._pool)
-    for worker in workers:
-        if worker.exitcode is None:
-            worker.terminate()
-    for thread in threads[1:]:
-        if thread is not here:
-            thread.join()
-    for worker in workers:
-        worker.join()
-
-
-def _start_resource_tracker() -> None:
-    """Start multiprocessing's resource tracker (the process that cleans up after the
-    workers) if it is not running. It is handed this process's error output by its file
-    number; a full-screen app replaces ``sys.stderr`` with an object that has none
-    (Textual's says -1, which the start refuses), and the terminal it draws on is no
-    place for the tracker's warnings: it then gets the null device instead."""
-    if _file_number(sys.stderr) >= 0:
-        resource_tracker.ensure_running()
-        return
-    with Path(os.devnull).open("w") as nowhere, contextlib.redirect_stderr(nowhere):
-        resource_tracker.ensure_running()
-
-
-def _file_number(stream: object) -> int:
-    try:
-        return int(stream.fileno())  # type: ignore[attr-defined]
-    except (AttributeError, OSError, ValueError, TypeError):
-        return -1
-
-
-def background_worker(
-    parent: int, preload: Sequence[str] = (), started: Semaphore | None = None
-) -> None:
-    """A worker's start: Ctrl+C ignored, niced, ending with ``parent``; then the modules
-    of ``preload`` imported (one that fails is left to the job that needs it: a worker
-    that ended here would be replaced, to fail again), and ``started`` released."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "nice"):
-        os.nice(WORKER_NICENESS)
-    die_with_parent(parent)
-    for name in preload:
-        with contextlib.suppress(Exception):
-            importlib.import_module(name)
-    if started is not None:
-        started.release()
-
-
-def die_with_parent(parent: int) -> None:
-    """End this worker when ``parent``, the process that started it, ends.
-
-    On Linux the kernel sends SIGKILL the moment the parent goes (``PR_SET_PDEATHSIG``).
-    It watches the parent *thread* that started the worker, so a pool must end before
-    the thread that made it does, as :func:`run_jobs`'s does. The parent may have gone
-    before the signal was asked for: then it is already someone else's child, and ends
-    at once. Everywhere, a thread of the worker also looks every
-    :data:`PARENT_WATCH_SECONDS` whether it is still the parent's child (a system
-    without the signal, or a parent gone in a way the kernel did not report)."""
-    if sys.platform.startswith("linux"):
-        import ctypes  # here: the app's start has no need of it
-
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:
-        os._exit(1)  # orphaned before the signal could be asked for
-    watch = threading.Thread(target=watch_parent, args=(parent,), daemon=True)
-    watch.start()
-
-
-def watch_parent(parent: int, every: float = PARENT_WATCH_SECONDS) -> None:
-    """Wait until this process is no longer ``parent``'s child, then end the process."""
-    while os.getppid() == parent:
-        time.sleep(every)
-    os._exit(1)
 
 
 # ------------------------------------------------------------ jobs sent to the workers
@@ -426,7 +257,7 @@ class KeptPool:
 
     def _keep(self, preload: tuple[str, ...]) -> None:
         try:
-            _start_resource_tracker()  # before the semaphore, which it is told of
+            start_resource_tracker()  # before the semaphore, which it is told of
             self._started = multiprocessing.get_context("spawn").Semaphore(0)
             self._pool = started_pool(self.size, preload, self._started)
             self._workers = worker_pids(self._pool)
