@@ -113,6 +113,17 @@ def test_a_kept_workers_job_that_fails_ends_the_wait_and_only_a_lost_worker_stop
         finishes_within(WAIT, pool.close)  # the stop too: before, one could wait for ever
 
 
+@pytest.mark.parametrize("function", [faults.half_a_result, faults.killed_if])
+def test_a_lost_worker_is_said_with_the_job_it_had_taken(
+    function: Callable[[bool], object],
+) -> None:
+    """The one job whose worker was lost, not those of the worker that lives on (the
+    result it sent before the other worker was lost, the job it took after)."""
+    jobs = [False, True, False]
+    failure = failure_of(lambda: run_jobs(function, jobs, 2, lambda n, r: None))
+    assert isinstance(failure, WorkerLost) and failure.jobs == (1,), repr(failure)
+
+
 def test_an_exception_in_a_job_comes_at_once_while_an_earlier_job_runs_on() -> None:
     pool = KeptPool(2)
     try:

@@ -67,6 +67,13 @@ def kill_process(value: object) -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
+def killed_if(killed: bool) -> bool:
+    """Kill the worker when ``killed``; else answer at once."""
+    if killed:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return killed
+
+
 def half_a_result(killed: bool) -> bytes:
     """A result big enough to be sent in two writes (its length, then its bytes); when
     ``killed``, on a worker, the worker sends its length and half its bytes and is then

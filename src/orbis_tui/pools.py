@@ -9,8 +9,9 @@ killed with ``kill -9`` leaves no worker computing on (see :func:`die_with_paren
 
 A Ctrl+C while a pool starts waits until it has started, and is then raised with the
 pool stopped: a worker still starting then would otherwise find the pool's locks gone
-(the program ends and removes them) and say so with a traceback. :func:`stop_pool`
-stops a pool whatever state its workers were lost in.
+(the program ends and removes them) and say so with a traceback. Each worker notes the
+jobs it takes (:class:`JobStarts`), so that the job of a worker lost can be named.
+:func:`stop_pool` stops a pool whatever state its workers were lost in.
 
 The jobs themselves (sent sealed, their failures, a pool kept between searches) are
 :mod:`orbis_tui.processes`'s.
@@ -25,11 +26,13 @@ import logging
 import multiprocessing
 import os
 import signal
+import struct
 import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from multiprocessing import resource_tracker
+from multiprocessing.connection import Connection
 from multiprocessing.pool import TERMINATE, Pool
 from multiprocessing.synchronize import Semaphore
 from pathlib import Path
@@ -43,6 +46,15 @@ STOP_SECONDS = 5.0  # a worker not ended this long after it was told to is kille
 EXIT_WAIT_SECONDS = 30.0  # at most this long the program's end waits for a pool's start
 
 log = logging.getLogger(__name__)
+
+
+class WorkerPool(Pool):
+    """A pool whose workers note each job they take (:class:`JobStarts`)."""
+
+    def __init__(self, workers: int, initargs: tuple[Any, ...], starts: JobStarts) -> None:
+        context = multiprocessing.get_context("spawn")
+        super().__init__(workers, background_worker, initargs, context=context)
+        self.starts = starts
 
 
 def started_pool(
@@ -68,13 +80,15 @@ def started_pool(
 
 def _new_pool(workers: int, preload: tuple[str, ...], started: Semaphore | None) -> Pool:
     context = multiprocessing.get_context("spawn")
-    initargs = (os.getpid(), preload, started)
+    reader, writer = context.Pipe(duplex=False)
+    initargs = (os.getpid(), preload, started, writer)
+    starts = JobStarts(reader)
     if not hasattr(signal, "pthread_sigmask"):  # no POSIX signals: no Ctrl+C to shield
-        return context.Pool(workers, initializer=background_worker, initargs=initargs)
+        return WorkerPool(workers, initargs, starts)
     start_resource_tracker()  # first: starting it unblocks Ctrl+C, whatever was blocked
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        return context.Pool(workers, initializer=background_worker, initargs=initargs)
+        return WorkerPool(workers, initargs, starts)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
@@ -130,6 +144,69 @@ def _wait_for_starts() -> None:
 
 
 atexit.register(_wait_for_starts)  # after multiprocessing's own: so it runs before it
+
+
+# ---------------------------------------------------------------- which job each took
+_NOTE = struct.Struct("=qq")  # a worker's process id, the job's token
+
+
+class JobStarts:
+    """The jobs the workers of one pool took: each worker writes a note (its process
+    id and the job's token, a few bytes written at once) to a pipe as it takes a job,
+    never waiting (a full pipe loses the note); this process reads them as it waits
+    for the jobs' results."""
+
+    def __init__(self, reader: Connection) -> None:
+        self._reader = reader  # kept: the pipe closes with it
+        self._readable = True
+        try:
+            os.set_blocking(reader.fileno(), False)
+        except (AttributeError, OSError, ValueError):  # a system whose pipes are not so
+            self._readable = False  # read: the jobs of a lost worker are not named
+        self._lock = threading.Lock()
+        self._worker_of: dict[int, int] = {}
+        self._rest = b""
+
+    def read(self) -> None:
+        """Take the notes written since the last read."""
+        if not self._readable:
+            return
+        with self._lock:
+            data = self._rest
+            while True:
+                try:
+                    more = os.read(self._reader.fileno(), 65536)
+                except (BlockingIOError, OSError, ValueError):
+                    break
+                if not more:
+                    break
+                data += more
+            whole = len(data) - len(data) % _NOTE.size
+            for pid, token in _NOTE.iter_unpack(data[:whole]):
+                self._worker_of[token] = pid
+            self._rest = data[whole:]
+
+    def worker_of(self, token: int) -> int | None:
+        """The process id of the worker that took the job ``token``, if it said so."""
+        with self._lock:
+            return self._worker_of.get(token)
+
+    def forget(self, tokens: Sequence[int]) -> None:
+        with self._lock:
+            for token in tokens:
+                self._worker_of.pop(token, None)
+
+
+_notes: Connection | None = None  # in a worker: where it notes the jobs it takes
+
+
+def note_start(token: int) -> None:
+    """In a worker: note that this process takes the job ``token`` (see
+    :class:`JobStarts`)."""
+    if _notes is None or token <= 0:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        os.write(_notes.fileno(), _NOTE.pack(os.getpid(), token))
 
 
 # ----------------------------------------------------------------------- the stop
@@ -229,15 +306,24 @@ def _file_number(stream: object) -> int:
 
 # ------------------------------------------------------------------- in the workers
 def background_worker(
-    parent: int, preload: Sequence[str] = (), started: Semaphore | None = None
+    parent: int,
+    preload: Sequence[str] = (),
+    started: Semaphore | None = None,
+    notes: Connection | None = None,
 ) -> None:
     """A worker's start: Ctrl+C ignored, niced, ending with ``parent``; then the modules
     of ``preload`` imported (one that fails is left to the job that needs it: a worker
-    that ended here would be replaced, to fail again), and ``started`` released."""
+    that ended here would be replaced, to fail again), and ``started`` released. The
+    jobs it takes are noted on ``notes`` (see :class:`JobStarts`)."""
+    global _notes
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
     die_with_parent(parent)
+    if notes is not None:
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            os.set_blocking(notes.fileno(), False)  # a full pipe loses a note, never waits
+            _notes = notes
     for name in preload:
         with contextlib.suppress(Exception):
             importlib.import_module(name)

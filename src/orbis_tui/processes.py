@@ -13,11 +13,12 @@ the worker; :class:`NotCarried` when the job or its result could not be carried 
 the processes (a class one side cannot rebuild: before, the worker ended, or the pool's
 thread reading the results did, and the wait never did); :class:`WorkerLost` when a
 worker ended during its job (killed, or the job ended the process), noticed within
-:data:`POLL_SECONDS`.
+:data:`POLL_SECONDS`, naming the jobs it had taken.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import os
@@ -32,10 +33,10 @@ from multiprocessing.reduction import ForkingPickler
 from multiprocessing.synchronize import Semaphore
 from typing import Any, TypeVar
 
+from .pools import WorkerPool, note_start, start_resource_tracker
 from .pools import background_worker as background_worker
 from .pools import close_pool as close_pool
 from .pools import die_with_parent as die_with_parent
-from .pools import start_resource_tracker
 from .pools import started_pool as started_pool
 from .pools import stop_pool as stop_pool
 from .pools import watch_parent as watch_parent
@@ -51,7 +52,12 @@ class WorkerLost(RuntimeError):
     """The worker processes could not do a job: none could be started, one ended
     before its job was done, or the job or its result could not be carried between the
     processes (:class:`NotCarried`). The job itself may well succeed in the asking
-    process."""
+    process. ``jobs``: the numbers (in the jobs asked for) of the jobs concerned, as
+    far as they are known: those a lost worker had taken, or the one not carried."""
+
+    def __init__(self, message: str, jobs: Sequence[int] = ()) -> None:
+        super().__init__(message)
+        self.jobs = tuple(jobs)
 
 
 class NotCarried(WorkerLost):
@@ -124,22 +130,48 @@ def each_result(
     sealed = [_sealed(function, job) for job in jobs]  # nothing is sent if one fails
     arrived: queue.SimpleQueue[tuple[int, Answer | BaseException]] = queue.SimpleQueue()
     before = worker_pids(pool)
+    tokens = [next(_tokens) for _ in sealed]
+    starts = pool.starts if isinstance(pool, WorkerPool) else None
     for number, one in enumerate(sealed):
         told = partial(_arrived, arrived, number)
-        pool.apply_async(run_sealed, (one,), callback=told, error_callback=told)
-    for _ in sealed:
-        while True:
-            if cancel is not None and cancel():
-                return
+        pool.apply_async(run_sealed, (one, tokens[number]), callback=told, error_callback=told)
+    answered: set[int] = set()
+    try:
+        for _ in sealed:
+            while True:
+                if cancel is not None and cancel():
+                    return
+                if starts is not None:
+                    starts.read()  # the pipe of notes never fills
+                try:
+                    number, answer = arrived.get(timeout=POLL_SECONDS)
+                    break
+                except queue.Empty:
+                    lost = before - worker_pids(pool)
+                    if lost:
+                        if starts is not None:
+                            starts.read()  # the lost worker's last note, too
+                        taken = [
+                            n
+                            for n, token in enumerate(tokens)
+                            if n not in answered
+                            and starts is not None
+                            and starts.worker_of(token) in lost
+                        ]
+                        message = "a worker process ended during its job"
+                        raise WorkerLost(message, taken) from None
+            answered.add(number)
+            if isinstance(answer, BaseException):
+                raise answer
             try:
-                number, answer = arrived.get(timeout=POLL_SECONDS)
-                break
-            except queue.Empty:
-                if not before <= worker_pids(pool):
-                    raise WorkerLost("a worker process ended during its job") from None
-        if isinstance(answer, BaseException):
-            raise answer
-        yield number, _opened(answer)
+                result = _opened(answer)
+            except NotCarried as exc:
+                exc.jobs = (number,)
+                raise
+            yield number, result
+    finally:
+        if starts is not None:
+            starts.forget(tokens)
 
 
 def _arrived(
@@ -150,12 +182,17 @@ def _arrived(
     arrived.put((number, answer))
 
 
-def run_sealed(sealed: bytes) -> Answer:
+_tokens = itertools.count(1)  # each job's own number, for the notes of who took it
+
+
+def run_sealed(sealed: bytes, token: int = 0) -> Answer:
     """In a worker: the job ``sealed`` (a function and its argument, pickled together)
     read and run, and its outcome in words and bytes that always reach the asking
     process: the result pickled; the exception it raised pickled (when it can be), its
     words and where it was raised; or why the job could not be read or its result not
-    sent. So no job ends its worker but one that ends the process itself."""
+    sent. So no job ends its worker but one that ends the process itself. The job
+    ``token`` is noted as taken by this worker first (see :class:`.pools.JobStarts`)."""
+    note_start(token)
     try:
         function, job = ForkingPickler.loads(sealed)
     except Exception as exc:
