@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+import worker_faults as faults
+from hostile import finishes_within
 from orbis_tui.cli import main
 from orbis_tui.sim.balance import BalanceStudy, play_balance_game, run_balance, split_games
 from orbis_tui.sim.selfplay import parse_seats, play_games
@@ -263,3 +265,40 @@ def test_games_at_once_share_the_processors_with_their_trees(
     )
     assert seen == [tournament.tree_workers(1)] * 2
     assert processes.search_workers() is None
+
+
+@pytest.mark.parametrize(
+    ("command", "lost", "said"),
+    [
+        (["tournament", "--a", "easy", "--b", "random", "--seed", "4"], 2, "game 3 (deal seed 5)"),
+        (
+            ["balance", "--level", "random", "--players", "2", "--seed", "7"],
+            9,
+            "the game of seed 9 (players: 2)",
+        ),
+    ],
+)
+def test_a_worker_lost_during_a_game_stops_the_run_and_says_which_game(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    lost: int,
+    said: str,
+) -> None:
+    """--jobs: a game's worker process killed (out of memory, say) ends the run at once
+    with an error that names the game, rather than waiting for it for ever."""
+    import multiprocessing
+
+    from orbis_tui.sim import balance, tournament
+
+    before = set(multiprocessing.active_children())  # another test's kept workers, say
+    monkeypatch.setenv(faults.FAULT_TURN, str(lost))
+    monkeypatch.setattr(tournament, "_worker", faults.game_or_killed)
+    monkeypatch.setattr(balance, "_worker", faults.game_or_killed)
+    status = finishes_within(120, lambda: main([*command, "--games", "6", "--jobs", "2"]))
+    assert status == 1  # a bound only above: the lost worker ends the wait
+    err = capsys.readouterr().err
+    name = command[0]
+    assert f"orbis {name}: the worker processes could not play {said}: " in err
+    assert "a worker process ended during its job" in err and f"orbis {name}: stopped." in err
+    assert set(multiprocessing.active_children()) <= before  # the games' workers are gone

@@ -19,6 +19,8 @@ from orbis_tui.bots.forest import Forest, Grown
 from orbis_tui.bots.forest import grow as grow_trees
 from orbis_tui.bots.planner import Planner
 from orbis_tui.records import GameRecord
+from orbis_tui.sim.balance import _worker as balance_game
+from orbis_tui.sim.tournament import _worker as tournament_game
 
 # How judge_or_fail fails ("raise" or "end") and at which turn (the game's, from 0, or
 # "every").
@@ -135,3 +137,14 @@ def grow_or_raise(forest: Forest, planner: Planner | None = None) -> Grown:
     if in_a_worker():
         raise Unbuildable("the search failed", 1)
     return grow_trees(forest, planner)
+
+
+def game_or_killed(job: tuple[object, ...]) -> object:
+    """A game of ``orbis balance`` or ``orbis tournament``, played as their own worker
+    plays it; but the worker playing the game :data:`FAULT_TURN` names (a balance
+    game's seed, a tournament game's number from 0) is killed, as one killed from
+    outside."""
+    balance = len(job) == 4  # players, seed, level, tiles
+    if str(job[1] if balance else job[0]) == os.environ.get(FAULT_TURN) and in_a_worker():
+        os.kill(os.getpid(), signal.SIGKILL)
+    return balance_game(job) if balance else tournament_game(job)  # type: ignore[arg-type]

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import gettext as _
 from .arguments import AddCommand, games, jobs, level, levels, search_options, seed
 from .language import language_option
 
 if TYPE_CHECKING:
+    from ..sim.pool import GamesLost
     from .arguments import Commands
 
 
@@ -46,24 +48,47 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _games_lost(command: str, lost: GamesLost, words: Callable[[Any], str]) -> int:
+    """Say which games the worker processes could not play and why (one was lost, or
+    a game or its result could not be carried between them), and that the run stopped."""
+    from ..printable import MAX_LINE, printable
+
+    error = printable(lost.cause, MAX_LINE)
+    if lost.games:
+        games = "; ".join(words(game) for game in lost.games)
+        message = _("orbis {command}: the worker processes could not play {games}: {error}")
+    else:
+        games = ""
+        message = _("orbis {command}: the worker processes could not go on: {error}")
+    print(message.format(command=command, games=games, error=error), file=sys.stderr)
+    print(_("orbis {command}: stopped.").format(command=command), file=sys.stderr)
+    return 1
+
+
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    from ..sim.tournament import run_tournament
+    from ..sim.pool import GamesLost
+    from ..sim.tournament import game_words, run_tournament
 
     def progress(record: object) -> None:
         if args.progress:
             print(".", end="", file=sys.stderr, flush=True)
 
-    result = run_tournament(
-        args.a,
-        args.b,
-        args.games,
-        args.seed,
-        players=args.players,
-        time_budget=args.budget,
-        iterations=args.iterations,
-        jobs=args.jobs,
-        progress=progress,
-    )
+    try:
+        result = run_tournament(
+            args.a,
+            args.b,
+            args.games,
+            args.seed,
+            players=args.players,
+            time_budget=args.budget,
+            iterations=args.iterations,
+            jobs=args.jobs,
+            progress=progress,
+        )
+    except GamesLost as lost:
+        if args.progress:
+            print(file=sys.stderr)
+        return _games_lost("tournament", lost, game_words)
     if args.progress:
         print(file=sys.stderr)
     print(result.as_json() if args.json else result.report())
@@ -71,7 +96,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def _cmd_balance(args: argparse.Namespace) -> int:
-    from ..sim.balance import run_balance
+    from ..sim.balance import game_words, run_balance
+    from ..sim.pool import GamesLost
 
     try:
         counts = [int(n) for n in args.players.split(",")]
@@ -96,7 +122,10 @@ def _cmd_balance(args: argparse.Namespace) -> int:
             error = printable(exc, MAX_LINE)
             print(_("orbis balance: --tiles: {error}").format(error=error), file=sys.stderr)
             return 2
-    study = run_balance(args.games, args.seed, args.level, counts, args.jobs, progress, tiles)
+    try:
+        study = run_balance(args.games, args.seed, args.level, counts, args.jobs, progress, tiles)
+    except GamesLost as lost:
+        return _games_lost("balance", lost, game_words)
     print(study.report())
     return 0
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..bots import seat_bots
 from ..engine import NUM_COLORS, Catalog, Color, EffectKind, GameState, GodId, PlayerScore
+from ..i18n import gettext as _
 from ..tiles import default_tiles_path, load_catalog
 from .pool import run_jobs
 from .selfplay import play_game
@@ -109,6 +110,12 @@ def _worker(job: tuple[int, int, str, str | None]) -> BalanceGame:
     return play_balance_game(players, seed, [level] * players, _catalog(tiles_path))
 
 
+def game_words(job: tuple[int, int, str, str | None]) -> str:
+    """A game of the study's jobs, as a person finds it again: its seed and players."""
+    players, seed, _level, _tiles = job
+    return _("the game of seed {seed} (players: {players})").format(seed=seed, players=players)
+
+
 def split_games(games: int, counts: Sequence[int]) -> dict[int, int]:
     """``games`` spread as evenly as possible over the player counts."""
     base, extra = divmod(games, len(counts))
@@ -127,7 +134,7 @@ def iter_balance(
     work: list[tuple[int, int, str, str | None]] = []
     for n, k in split_games(games, counts).items():
         work.extend((n, seed + i, level, tiles_path) for i in range(k))
-    yield from run_jobs(_worker, work, jobs, chunksize=8)
+    yield from run_jobs(_worker, work, jobs)
 
 
 # ---------------------------------------------------------------------- aggregation

@@ -304,16 +304,28 @@ def describe_search(
 
 
 def _worker(job: tuple[Any, ...]) -> GameRecord:
-    index, seed, players, a, b, label_b, time_budget, iterations = job
-    return play_tournament_game(
-        index,
-        seed,
-        players,
-        level_factory(a, time_budget, iterations),
-        level_factory(b, time_budget, iterations),
-        a,
-        label_b,
-    )
+    index, seed, players, a, b, label_b, time_budget, iterations, trees = job
+    previous = use_search_workers(trees)  # a worker process starts without the choice
+    try:
+        return play_tournament_game(
+            index,
+            seed,
+            players,
+            level_factory(a, time_budget, iterations),
+            level_factory(b, time_budget, iterations),
+            a,
+            label_b,
+        )
+    finally:
+        use_search_workers(previous)
+
+
+def game_words(job: tuple[Any, ...]) -> str:
+    """A game of a tournament's jobs, as a person finds it again: its number (from 1)
+    and the seed of its deal."""
+    index, seed, players = job[:3]
+    deal_seed, _a_seat = game_plan(index, seed, players)
+    return _("game {number} (deal seed {seed})").format(number=index + 1, seed=deal_seed)
 
 
 def tree_workers(jobs: int) -> SearchWorkers:
@@ -341,8 +353,9 @@ def run_tournament(
     label_b = b if b != a else b + "'"
     settings = describe_search((a, b), time_budget, iterations)
     result = TournamentResult(a, label_b, players, seed, settings)
-    work = [(i, seed, players, a, b, label_b, time_budget, iterations) for i in range(games)]
-    previous = use_search_workers(tree_workers(jobs))  # the forked games inherit it
+    trees = tree_workers(jobs)
+    work = [(i, seed, players, a, b, label_b, time_budget, iterations, trees) for i in range(games)]
+    previous = use_search_workers(trees)
     try:
         for record in run_jobs(_worker, work, jobs):
             result.records.append(record)
