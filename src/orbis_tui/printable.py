@@ -48,6 +48,17 @@ def _shown(char: str) -> str:
     return f"\\U{code:08x}"
 
 
+def error_line(error: BaseException, limit: int = MAX_SHOWN) -> str:
+    """An exception in one line to show a person: its type's name and the first line
+    of its message, made :func:`printable`."""
+    try:
+        words = str(error).strip()
+    except Exception:  # a message that cannot be made is left out
+        words = ""
+    first = words.splitlines()[0] if words else ""
+    return printable(f"{type(error).__name__}: {first}" if first else type(error).__name__, limit)
+
+
 def printable_lines(text: object) -> str:
     """Like :func:`printable`, but the line breaks of a multi-line text are kept."""
     return "\n".join(printable(line, MAX_LINE) for line in str(text).split("\n"))

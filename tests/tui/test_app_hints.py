@@ -8,7 +8,15 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from app_driver import TableApp, lift_curtain, press, reach_end_screen, screen_text, table
+from app_driver import (
+    TableApp,
+    lift_curtain,
+    press,
+    reach_end_screen,
+    region_words,
+    screen_text,
+    table,
+)
 from textual.pilot import Pilot
 
 from orbis_tui.analysis import hints as advice
@@ -242,6 +250,47 @@ def test_escape_stops_the_search_and_notes_nothing(
         assert not searching()
         assert hint.options is None
         assert match.record.hints is None  # no hint was shown
+
+    run(TableApp(match, tmp_path), scenario)
+
+
+def test_a_hint_whose_search_fails_says_so_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search's exception is said (in one line) in the hint's box and a notice,
+    rather than closing the app: Esc closes the box and the player plays on."""
+    from orbis_tui.tui.screens import hint as hint_screen
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("the search broke\nsecond line")
+
+    monkeypatch.setattr(hint_screen, "best_options", broken)
+    match = fresh()
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "a")
+        hint = pilot.app.screen
+        assert isinstance(hint, HintScreen)
+        for _ in range(200):  # a bound only: the failure ends the wait
+            if hint.failed is not None:
+                break
+            await pilot.pause(0.05)
+        said = gettext(texts_learn.HINT_FAILED).format(error="RuntimeError: the search broke")
+        for _ in range(200):  # the notice is a message handled after
+            if said in [n.message for n in pilot.app._notifications]:
+                break
+            await pilot.pause(0.05)
+        assert said in [n.message for n in pilot.app._notifications]
+        await pilot.pause()
+        box = " ".join(region_words(pilot.app, hint.query_one("#hint-status")).split())
+        assert box == said
+        assert pilot.app.is_running and pilot.app.return_code is None
+        await press(pilot, "escape")
+        screen = table(pilot.app)
+        assert pilot.app.screen is screen and match.record.hints is None
+        await press(pilot, "1")  # the game goes on: the first cell is taken
+        await pilot.pause()
+        assert len(match.record.actions) >= 1
 
     run(TableApp(match, tmp_path), scenario)
 

@@ -247,6 +247,42 @@ def test_a_failing_turn_stops_the_analysis_which_says_why_and_keeps_what_it_judg
     run_viewer(record, scenario)
 
 
+def test_an_analysis_that_fails_outside_its_turns_says_so_and_the_game_still_steps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An exception of the analysis itself (not of a turn's judgement) is said, in one
+    line, in a notice and in the analysis panel, rather than closing the viewer: the
+    game is still stepped through."""
+    import orbis_tui.analysis as analysis_package
+
+    def broken(record: GameRecord, **asked: object) -> object:
+        raise RuntimeError("the review broke")
+
+    monkeypatch.setattr(analysis_package, "review_record", broken)
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReviewScreen)
+        for _ in range(200):  # a bound only: the failure ends the wait
+            if not screen.analysing:
+                break
+            await pilot.pause(0.05)
+        assert not screen.analysing and screen.failed == "RuntimeError: the review broke"
+        said = gettext(texts_learn.REVIEW_BROKE).format(error=screen.failed)
+        for _ in range(200):  # a bound only: the notice is a message handled after
+            if said in [n.message for n in pilot.app._notifications]:
+                break
+            await pilot.pause(0.05)
+        assert said in [n.message for n in pilot.app._notifications]
+        assert pilot.app.is_running and isinstance(pilot.app.screen, ReviewScreen)
+        await press(pilot, "right", "right")
+        assert screen.position == 2
+        here = gettext(texts_learn.REVIEW_BROKE_HERE).format(error=screen.failed)
+        assert " ".join(here.split()) in " ".join(analysis(pilot).split())
+
+    run_viewer(bot_record(), scenario)
+
+
 class MidRun(NamedTuple):
     """A stand-in review (see :func:`judging_one_turn_then_waiting`)."""
 

@@ -46,6 +46,7 @@ COACH_NO_EXCHANGE = N_("exchange 3-for-1: no color has 3 worshipers yet")
 HINT_TITLE = N_("Hint for {name}")
 HINT_THINKING = N_("Thinking… (Esc stops)")
 HINT_STOPPED = N_("The hint was stopped.")
+HINT_FAILED = N_("The hint failed ({error}). The game goes on: Esc closes this.")
 HINT_NONE = N_("No option to suggest here.")
 # A god's key when the god cannot be picked now: its rule, taken or not (R-GOD-1).
 GOD_RULE_HELD = N_("{god} ({cp} CP), held by {player}: {rule}")
@@ -92,6 +93,11 @@ REVIEW_FAILED: Template = Np_(
     "done",
 )
 REVIEW_NOT_RUN = N_("Without analysis: the game only.")
+REVIEW_BROKE = N_(
+    "The analysis failed ({error}). The game can still be stepped through; open the "
+    "review again to try once more."
+)
+REVIEW_BROKE_HERE = N_("The analysis failed: {error}")
 REVIEW_TITLE = N_("Analysis")
 REVIEW_PLAYED = N_("{name} played: {what}")
 REVIEW_BEST = N_("Best: {what}")

@@ -1,8 +1,9 @@
 """A hint: the search's best options for the decision pending, over the table.
 
 The search runs in a worker thread for about a second while a bar shows how far it
-got; Escape stops it. The screen answers with the number of the suggestion to play (0
-first), or None.
+got; Escape stops it. A search that fails says so, with its error, in place of the
+suggestions (the game goes on). The screen answers with the number of the suggestion
+to play (0 first), or None.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ...analysis import HintOption, best_options
 from ...engine import GameState
 from ...i18n import fill
 from ...i18n import gettext as _
+from ...printable import error_line
 from .. import palette, texts, texts_learn
 from ..core.describe import phase_line
 from ..review_sheet import hint_figures, hint_tie
@@ -34,6 +36,14 @@ class HintReady(Message):
     def __init__(self, options: list[HintOption]) -> None:
         super().__init__()
         self.options = options
+
+
+class HintFailed(Message):
+    """The search raised ``error`` (in one line)."""
+
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error
 
 
 def hint_text(options: list[HintOption]) -> Text:
@@ -80,6 +90,7 @@ class HintScreen(ModalScreen[int | None]):
         self.player = name
         self.on_shown = on_shown
         self.options: list[HintOption] | None = None
+        self.failed: str | None = None  # the search's error, in one line, if it failed
         self._share = 0.0
 
     def compose(self) -> ComposeResult:
@@ -108,14 +119,28 @@ class HintScreen(ModalScreen[int | None]):
     def _progress(self, share: float) -> None:
         self._share = share  # read by the ticker in the app's thread
 
-    @work(thread=True, exclusive=True, group="hint")
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _search(self) -> None:
         worker = get_current_worker()
-        options = best_options(
-            self.state, progress=self._progress, cancel=lambda: worker.is_cancelled
-        )
+        try:
+            options = best_options(
+                self.state, progress=self._progress, cancel=lambda: worker.is_cancelled
+            )
+        except Exception as exc:  # said on the screen: the game goes on without a hint
+            if not worker.is_cancelled:
+                self.post_message(HintFailed(error_line(exc)))
+            return
         if not worker.is_cancelled:
             self.post_message(HintReady(options))
+
+    def on_hint_failed(self, message: HintFailed) -> None:
+        self._ticker.stop()
+        self.failed = message.error
+        self.query_one(ProgressBar).display = False
+        said = _(texts_learn.HINT_FAILED).format(error=message.error)
+        self.query_one("#hint-status", Static).update(Text(said, style=palette.BAD))
+        self.query_one("#hint-keys", Static).update(_(texts_learn.HINT_KEYS_NONE))
+        self.notify(said, severity="error", timeout=8, markup=False)
 
     def on_hint_ready(self, message: HintReady) -> None:
         self._ticker.stop()
@@ -131,7 +156,7 @@ class HintScreen(ModalScreen[int | None]):
             self.on_shown()
 
     def action_close(self) -> None:
-        if self.options is None:
+        if self.options is None and self.failed is None:
             self.workers.cancel_group(self, "hint")
             self.notify(_(texts_learn.HINT_STOPPED), timeout=2, markup=False)
         self.dismiss(None)
@@ -141,7 +166,9 @@ class HintScreen(ModalScreen[int | None]):
             self.dismiss(rank)
             return
         self.app.bell()
-        if self.options is None:
+        if self.failed is not None:
+            self.notify(_(texts_learn.HINT_FAILED).format(error=self.failed), markup=False)
+        elif self.options is None:
             self.notify(_(texts_learn.HINT_NOT_READY), timeout=3, markup=False)
         else:
             self.notify(fill(texts_learn.HINT_NO_SUCH, number=rank + 1), timeout=3, markup=False)

@@ -36,6 +36,7 @@ from ...engine import (
 )
 from ...i18n import fill
 from ...i18n import gettext as _
+from ...printable import error_line
 from ...records import GameRecord
 from .. import palette, texts, texts_learn
 from ..core.describe import round_text
@@ -64,6 +65,14 @@ class ReviewDone(Message):
     def __init__(self, review: GameReview, error: str | None = None) -> None:
         super().__init__()
         self.review = review
+        self.error = error
+
+
+class ReviewBroke(Message):
+    """The analysis failed before it could say what it judged: ``error``, in one line."""
+
+    def __init__(self, error: str) -> None:
+        super().__init__()
         self.error = error
 
 
@@ -132,6 +141,7 @@ class ReviewScreen(Screen[None]):
         self.position = 0
         self.review: GameReview | None = None
         self.analysing = analyse
+        self.failed: str | None = None  # why the analysis failed, when it did, in one line
         self._share = 0.0
         self._stop = threading.Event()
         self._by_position: dict[int, MoveReview] = {}
@@ -193,16 +203,16 @@ class ReviewScreen(Screen[None]):
         self._stop.set()
 
     # ------------------------------------------------------------ the analysis
-    @work(thread=True, exclusive=True, group="review")
+    @work(thread=True, exclusive=True, group="review", exit_on_error=False)
     def _analyse(self, record: GameRecord) -> None:
         from ...analysis import ReviewFailed, review_record
 
         size: dict[str, Any] = {} if PER_OPTION is None else {"per_option": PER_OPTION}
         known = None
-        if self.ahead is not None:
-            self.ahead.close()
-            known = self.ahead.known()
         try:
+            if self.ahead is not None:
+                self.ahead.close()
+                known = self.ahead.known()
             review = review_record(
                 record,
                 progress=self._progress,
@@ -214,6 +224,9 @@ class ReviewScreen(Screen[None]):
             )
         except ReviewFailed as failed:  # what was judged stays, and the screen says why
             self.post_message(ReviewDone(failed.review, str(failed)))
+            return
+        except Exception as exc:  # the turns shown stay, the screen says why, and stays
+            self.post_message(ReviewBroke(error_line(exc)))
             return
         self.post_message(ReviewDone(review))
 
@@ -251,6 +264,15 @@ class ReviewScreen(Screen[None]):
             self.notify(said, severity="error", timeout=12, markup=False)
         elif not message.review.settings.get("complete", True):
             self.notify(fill(texts_learn.REVIEW_STOPPED, done=done), markup=False)
+
+    def on_review_broke(self, message: ReviewBroke) -> None:
+        self.analysing = False
+        self.failed = message.error
+        self._ticker.stop()
+        self.refresh_bindings()
+        self.show()
+        said = _(texts_learn.REVIEW_BROKE).format(error=message.error)
+        self.notify(said, severity="error", timeout=12, markup=False)
 
     def use_review(self, review: GameReview) -> None:
         """Show ``review`` beside the game."""
@@ -361,6 +383,8 @@ class ReviewScreen(Screen[None]):
             return _(texts_learn.REVIEW_FORCED)
         if self.analysing:
             return _(texts_learn.REVIEW_PENDING)
+        if self.failed is not None:
+            return _(texts_learn.REVIEW_BROKE_HERE).format(error=self.failed)
         if self.review is None:
             return _(texts_learn.REVIEW_NOT_RUN)
         return _(texts_learn.REVIEW_UNJUDGED)
@@ -384,9 +408,12 @@ class ReviewScreen(Screen[None]):
         from ...analysis import WIN_VALUE, loss_parts
 
         review = self.review
-        if review is None and not self.analysing:
-            return [Text(_(texts_learn.REVIEW_NOT_RUN), style=palette.DIM)]
         lines: list[Text] = []
+        if self.failed is not None:
+            failed = _(texts_learn.REVIEW_BROKE_HERE).format(error=self.failed)
+            lines.append(MustShow(failed, palette.BAD, rank=CHOICE))
+        elif review is None and not self.analysing:
+            return [Text(_(texts_learn.REVIEW_NOT_RUN), style=palette.DIM)]
         if not self._ranked:
             if review is None:
                 lines.append(MustShow(_(texts_learn.REVIEW_NO_MISTAKES_YET), palette.DIM))
@@ -404,12 +431,13 @@ class ReviewScreen(Screen[None]):
             )
             rank = CHOICE if move is here or place < 2 else ASIDE
             lines.append(MustShow(mark + said, palette.BAD if move is here else "", rank=rank))
-        if review is None:  # the analysis runs on
+        if review is None:  # the analysis runs on, or failed
             if self._ranked:
                 so_far = _(texts_learn.REVIEW_MISTAKES_SO_FAR)
                 lines.append(MustShow(so_far, palette.DIM, rank=CHOICE))
-            later = _(texts_learn.REVIEW_SUMMARY_LATER)
-            lines.append(MustShow(later, palette.DIM, rank=OTHER_KEY))
+            if self.analysing:
+                later = _(texts_learn.REVIEW_SUMMARY_LATER)
+                lines.append(MustShow(later, palette.DIM, rank=OTHER_KEY))
             return lines
         for player in review.players:
             mistakes = [m for m in review.moves if m.seat == player.seat and m.mistake]
