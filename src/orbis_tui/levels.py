@@ -24,3 +24,12 @@ SUMMARIES: dict[str, str] = {
     "hard": N_("a flat search over its best few turns"),
     "expert": N_("a tree search over turns that decides when to take its god"),
 }
+
+
+def weaker_level(level: str) -> str | None:
+    """The level just below ``level`` (None below the weakest, or for no level): what
+    plays a table's seat on whose computer player could not move."""
+    if level not in ALL_LEVELS:
+        return None
+    place = ALL_LEVELS.index(level)
+    return ALL_LEVELS[place - 1] if place > 0 else None

@@ -90,3 +90,36 @@ def test_this_seat_is_told_only_that_its_own_time_ran_out_as_a_warning() -> None
     assert told(here, mine) == [Notice(ran_out, warning=True)]
     away = view(seat("Ada", here=False, stand_in="easy"), seat("Bo"), seat("Cy"))
     assert told(here, away) == []  # handed over while away: no clock, nothing to say
+
+
+def test_a_computer_player_that_could_not_move_is_said_with_its_error_and_who_plays_now() -> None:
+    """Bo's expert could not move: every seat is told the error and that Hard plays on
+    (not that Hard plays for Bo until they return: no person sits there); a failure of
+    the weakest level, that no computer plays the seat now. Said once."""
+    expert = view(seat("Ada"), seat("Bo", kind="expert", here=False), seat("Cy"))
+    before = presence_of(expert)
+    error = "RuntimeError: the search broke"
+    failed = view(
+        seat("Ada"),
+        seat("Bo", kind="expert", here=False, stand_in="hard", failed=error),
+        seat("Cy"),
+    )
+    said = gettext(texts.BOT_FAILED_APART).format(
+        name="Bo", level=texts.level_name("expert"), error=error, weaker=texts.level_name("hard")
+    )
+    assert told(before, failed) == [Notice(said, error=True)]
+    assert told(presence_of(failed, before), failed) == []
+    moved_on = view(seat("Ada"), seat("Bo", kind="expert", here=False, stand_in="hard"), seat("Cy"))
+    assert told(presence_of(failed, before), moved_on) == []
+    last = view(
+        seat("Ada"),
+        seat("Bo", kind="expert", here=False, stand_in=None, failed=error),
+        seat("Cy"),
+    )
+    random_seat = presence_of(
+        view(seat("Ada"), seat("Bo", kind="expert", here=False, stand_in="random"), seat("Cy"))
+    )
+    none = gettext(texts.BOT_FAILED_APART_NONE).format(
+        name="Bo", level=texts.level_name("random"), error=error
+    )
+    assert told(random_seat, last) == [Notice(none, error=True)]

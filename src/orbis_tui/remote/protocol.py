@@ -204,9 +204,12 @@ class SeatInfo(ServerMessageBase):
     # Its person was at the table and left it (since the server loaded the table): an
     # absent person not marked so has not come (back) since, as after a restart.
     left: bool = False
+    # Its computer player could not move: the error, in one line (until it moves again;
+    # then a weaker level plays it, ``stand_in``, or no computer does).
+    failed: str | None = None
 
     left_out_unset = frozenset({"handover_in", "out_of_time", "left"})
-    left_out_none = frozenset({"clock"})
+    left_out_none = frozenset({"clock", "failed"})
 
 
 class RematchInfo(ServerMessageBase):

@@ -28,7 +28,8 @@ import threading
 from typing import TYPE_CHECKING
 
 from ..engine import IllegalAction, NotationError, format_action, parse_action
-from ..levels import HUMAN, LEVELS
+from ..levels import HUMAN, LEVELS, weaker_level
+from ..printable import error_line
 from ..words import message_of
 from . import protocol as p
 from .connection import WATCHER, Connection
@@ -166,6 +167,7 @@ class Room(RoomAcrossServers):
         except StoreUnavailable as exc:
             log.warning("table %s: action %d not stored: %s", self.id, number, exc)
             return p.STORE_AWAY, "the table's store cannot be reached: nothing was kept", None
+        self.failed.pop(self.match.state.current, None)  # the seat moves again
         self.match.play(action)
         if self.match.state.is_over:
             await self._save_extra()  # the standings, for the record
@@ -206,6 +208,7 @@ class Room(RoomAcrossServers):
         return None
 
     async def _end_stand_in(self, seat: int) -> None:
+        self.failed.pop(seat, None)
         for entry in self.record.stand_ins or []:
             if entry.get("seat") == seat and "to" not in entry:
                 entry["to"] = self.count
@@ -271,7 +274,15 @@ class Room(RoomAcrossServers):
                 await asyncio.sleep(self.bot_pause)
             count = self.count
             bot = self._bot(seat, level)
-            action = await asyncio.to_thread(bot.choose, state.copy())
+            try:
+                action = await asyncio.to_thread(bot.choose, state.copy())
+            except Exception as exc:  # said to every seat: another level plays, or none
+                async with self.lock:
+                    if self.count != count or self.bot_level(seat) != level:
+                        continue  # the table moved meanwhile (a person came back)
+                    if not await self._bot_failed(seat, level, exc):
+                        return  # no computer plays the seat now: the table waits for it
+                continue
             async with self.lock:
                 if self.count != count or self.bot_level(seat) != level:
                     continue  # the table moved meanwhile (a person came back)
@@ -294,6 +305,40 @@ class Room(RoomAcrossServers):
                 )  # fmt: skip
                 return
             # STALE: another process wrote first; the table was taken up again: go on
+
+    async def _bot_failed(self, seat: int, level: str, error: Exception) -> bool:
+        """The computer player of ``seat`` (``level``) raised ``error`` rather than
+        move (under the lock): every seat is told, with the error in one line
+        (:attr:`failed`), and the level just below plays the seat from now on (kept in
+        the record's stand-ins, as a computer playing for an absent person is: its
+        person, if it is a person's seat, takes it back as before); below the weakest,
+        no computer plays it (a person's seat waits for its person). True when a
+        computer plays the seat on."""
+        log.error(
+            "table %s: the computer player of seat %d (%s) could not move",
+            self.id, seat, level, exc_info=error,
+        )  # fmt: skip
+        self._bots.pop((seat, level), None)
+        self.failed[seat] = error_line(error)
+        weaker = weaker_level(level)
+        out_of_time = self.out_of_time(seat)
+        entries = self.record.stand_ins or []
+        for entry in entries:
+            if entry.get("seat") == seat and "to" not in entry:
+                entry["to"] = self.count
+        if weaker is not None:
+            entry = {"seat": seat, "level": weaker, "from": self.count}
+            if out_of_time:
+                entry["clock"] = True
+            entries.append(entry)
+        self.record.stand_ins = entries or None
+        try:
+            await self._save_extra()
+        except StoreUnavailable as exc:  # kept here meanwhile: stored with the next change
+            log.warning("table %s: seat %d's new player not yet stored: %s", self.id, seat, exc)
+        await self._run_clock()
+        self._changed()
+        return weaker is not None
 
     async def _may_play(self, seat: int) -> float:
         """0 when this process may play ``seat``'s computer move now, else the seconds

@@ -99,6 +99,9 @@ class RoomState(abc.ABC):
         self.bot_pause = bot_pause
         self.bot_budget = bot_budget
         self._bots: dict[tuple[int, str], Bot] = {}
+        # The seats whose computer player could not move, and its error in one line
+        # (told to every seat): until the seat moves again, or its person takes it.
+        self.failed: dict[int, str] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._body: str | None = None
         self.closed = False
@@ -140,16 +143,19 @@ class RoomState(abc.ABC):
         return found
 
     def stand_in(self, seat: int) -> str | None:
-        """The level playing ``seat`` for its absent person, if any."""
+        """The level playing ``seat`` for its absent person (or for its own computer
+        player, which could not move), if any."""
         for entry in self.record.stand_ins or []:
             if entry.get("seat") == seat and "to" not in entry:
                 return str(entry["level"])
         return None
 
     def bot_level(self, seat: int) -> str | None:
-        """The computer level that plays ``seat`` now, if a computer plays it."""
+        """The computer level that plays ``seat`` now, if a computer plays it: the
+        level standing in for an absent person, or for a computer seat's own level
+        that could not move; else the seat's own level, if it is a computer's."""
         kind = self.kinds[seat]
-        return kind if kind != HUMAN else self.stand_in(seat)
+        return self.stand_in(seat) or (kind if kind != HUMAN else None)
 
     def turn(self) -> int | None:
         """The seat to move now, or None once the game is over."""

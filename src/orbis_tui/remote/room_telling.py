@@ -38,6 +38,7 @@ class RoomTelling(RoomClock):
                 if left is not None and n == self.turn_clock_seat
                 else None,
                 out_of_time=self.out_of_time(n),
+                failed=self.failed.get(n),
             )
             for n, name in enumerate(self.record.setup.players)
         ]

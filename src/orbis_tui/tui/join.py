@@ -313,6 +313,8 @@ class JoinApp(OrbisApp):
         for notice in presence_notices(self._presence, view, wait):
             if notice.warning:
                 self.notify(notice.text, severity="warning", timeout=30, markup=False)
+            elif notice.error:
+                self.notify(notice.text, severity="error", timeout=30, markup=False)
             else:
                 self.notify(notice.text, markup=False)
         self._presence = presence_of(view, self._presence)

@@ -1,7 +1,8 @@
 """What a seat joined to a table played apart is told when the table changes around
 it: who asked for a rematch, who is still to say yes, who said no; who took their
 seat, left the table or came back, whose seat a computer now plays (handed to it, or
-its time ran out), and that this seat's own time ran out. Functions from the table
+its time ran out), that this seat's own time ran out, and whose computer player could
+not move (and which level plays the seat now, if any). Functions from the table
 before and after to the notices; :class:`~.join.JoinApp` shows them, and the plain
 seat says them."""
 
@@ -30,6 +31,7 @@ class SeatPresence:
     stand_in: str | None
     been: bool = False
     away: bool = False
+    failed: str | None = None  # its computer player could not move: the error
 
 
 Presence = list[SeatPresence]
@@ -37,10 +39,12 @@ Presence = list[SeatPresence]
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """One thing to tell; ``warning``: it concerns this seat itself (shown longer)."""
+    """One thing to tell; ``warning``: it concerns this seat itself (shown longer);
+    ``error``: something went wrong at the table (shown longer, to every seat)."""
 
     text: str
     warning: bool = False
+    error: bool = False
 
 
 def presence_of(view: TableView, before: Presence | None = None) -> Presence:
@@ -51,7 +55,7 @@ def presence_of(view: TableView, before: Presence | None = None) -> Presence:
         was = before[n] if before is not None and n < len(before) else None
         been = s.here or s.left or (was is not None and was.been)
         away = not s.here and (s.left or (was is not None and was.away))
-        out.append(SeatPresence(s.here, s.stand_in, been, away))
+        out.append(SeatPresence(s.here, s.stand_in, been, away, s.failed))
     return out
 
 
@@ -94,6 +98,13 @@ def presence_notices(
     now = presence_of(view, before)
     for seat, (was, is_now) in enumerate(zip(before, now, strict=False)):
         name = view.seats[seat].name
+        kind = view.seats[seat].kind
+        if is_now.failed is not None and (was.failed, was.stand_in) != (
+            is_now.failed,
+            is_now.stand_in,
+        ):
+            out.append(Notice(_failed_words(name, was.stand_in or kind, is_now), error=True))
+            continue
         if seat == view.seat:
             changed = was.stand_in != is_now.stand_in
             if changed and is_now.stand_in is not None and view.seats[seat].out_of_time:
@@ -101,6 +112,8 @@ def presence_notices(
                 out.append(Notice(_(texts.CLOCK_MINE_RAN_OUT).format(level=level), warning=True))
             continue
         if was.stand_in != is_now.stand_in and is_now.stand_in is not None:
+            if kind != HUMAN:  # a computer's seat: the seats list shows who plays it
+                continue
             level = texts.level_name(is_now.stand_in)
             if view.seats[seat].out_of_time:
                 template = _(texts.CLOCK_RAN_OUT)
@@ -120,3 +133,15 @@ def presence_notices(
                 text = _(texts.SEAT_AWAY).format(name=name)
             out.append(Notice(text))
     return out
+
+
+def _failed_words(name: str, level: str, now: SeatPresence) -> str:
+    """That the computer player ``level`` could not move at ``name``'s seat, its error,
+    and which level plays the seat now (or that none does)."""
+    failed = texts.level_name(level) if level != HUMAN else "?"
+    if now.stand_in is None:
+        return _(texts.BOT_FAILED_APART_NONE).format(name=name, level=failed, error=now.failed)
+    weaker = texts.level_name(now.stand_in)
+    return _(texts.BOT_FAILED_APART).format(
+        name=name, level=failed, error=now.failed, weaker=weaker
+    )

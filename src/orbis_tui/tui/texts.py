@@ -385,6 +385,14 @@ STAND_IN_TITLE = N_("An absent player")
 STAND_IN_QUESTION = N_("{name} is away. Which computer level plays for them until they return?")
 STAND_IN_WAIT = N_("Wait for them")
 STAND_IN_STARTED = N_("{level} plays for {name} until they return.")
+BOT_FAILED_APART = N_(
+    "{name}: the {level} computer player could not move ({error}); from now on, the "
+    "{weaker} level plays this seat."
+)
+BOT_FAILED_APART_NONE = N_(
+    "{name}: the {level} computer player could not move ({error}), and no computer plays "
+    "this seat now."
+)
 SEAT_AWAY = N_("{name} has left the table.")
 SEAT_AWAY_GRACE = N_(
     "{name} has left the table: their seat can be handed to a computer in {seconds} s "
