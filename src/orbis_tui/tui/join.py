@@ -25,6 +25,7 @@ from typing import Any
 from textual import work
 
 from ..i18n import gettext as _
+from ..printable import error_line
 from ..records import Match
 from ..remote import protocol as p
 from ..remote.alerts import TurnAlert
@@ -35,7 +36,13 @@ from . import texts
 from .app import OrbisApp
 from .core.remote_session import RemoteSession
 from .join_notices import Presence, presence_notices, presence_of, rematch_notices
-from .join_screens import RemoteTableScreen, ReplacedScreen, SeatEndScreen, WaitingScreen
+from .join_screens import (
+    LinkBrokeScreen,
+    RemoteTableScreen,
+    ReplacedScreen,
+    SeatEndScreen,
+    WaitingScreen,
+)
 from .navigation import (
     NewGame,
     OpenWalkthrough,
@@ -128,10 +135,33 @@ class JoinApp(OrbisApp):
             self.pop_screen()
         self._show_screen(SeatEndScreen(match, self.store))
 
-    @work(exclusive=True, group="table-link")
+    @work(exclusive=True, group="table-link", exit_on_error=False)
     async def _connect(self) -> None:
-        self.seat_link = SeatLink(self.link, self._server_said, self._on_status)
-        await self.seat_link.run()
+        try:
+            self.seat_link = SeatLink(self.link, self._server_said, self._on_status)
+            await self.seat_link.run()
+        except Exception as exc:  # said on a screen of its own: Enter connects again
+            self._link_broke(error_line(exc))
+
+    def _link_broke(self, error: str) -> None:
+        """The connection failed unexpectedly: the app stays, says why, and connects
+        again when asked (the table, if shown, stays under the screen that says it)."""
+        link = self.seat_link
+        if link is not None:
+            link.stop()
+        said = _(texts.JOIN_BROKE).format(error=error)
+        if self._lost:
+            self._lost = False
+            self.clear_notifications()
+        if isinstance(self.screen, LinkBrokeScreen):
+            self.pop_screen()
+        self.push_screen(LinkBrokeScreen(said, self._connect_again))
+        self.notify(said, severity="error", timeout=12, markup=False)
+
+    def _connect_again(self) -> None:
+        if isinstance(self.screen, LinkBrokeScreen):
+            self.pop_screen()
+        self._connect()
 
     def _send(self, text: str) -> None:
         link = self.seat_link

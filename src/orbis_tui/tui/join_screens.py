@@ -56,6 +56,27 @@ class ReplacedScreen(Screen[None]):
         self._take_back()
 
 
+class LinkBrokeScreen(Screen[None]):
+    """The connection failed in a way it does not mend by itself: ``text`` says why,
+    Enter connects again (the table comes back where it was), q quits."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "connect_again", K["connect_again"]),
+    ]
+
+    def __init__(self, text: str, connect_again: Callable[[], None]) -> None:
+        super().__init__()
+        self.text = text
+        self._connect_again = connect_again
+
+    def compose(self) -> Any:
+        yield Static(self.text, id="join-status", markup=False)
+        yield KeyBar()
+
+    def action_connect_again(self) -> None:
+        self._connect_again()
+
+
 class RemoteTableScreen(TableScreen):
     """The table screen of a seat played apart: the others' absence can be covered."""
 

@@ -22,6 +22,8 @@ SET_ASIDE = N_(
 )
 NOT_KEPT = N_("The list of your tables could not be read, nor set aside: it is left as it is.")
 ASKING = N_("asking the server…")
+NOT_ASKED = N_("not asked")
+ASK_BROKE = N_("Asking the servers failed ({error}). r asks again; Enter still joins a table.")
 YOUR_TURN = N_("your turn")
 TO_MOVE = N_("{name} to move")
 OVER = N_("the game is over")

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ..i18n import gettext as _
+from ..printable import error_line
 from ..remote.host_client import AskError, SeatStatus, seat_statuses
 from ..remote.joined import Joined, forget_joined, load_joined
 from ..remote.links import Link
@@ -34,6 +35,7 @@ class MyTablesScreen(Screen[None]):
         self.data_dir = data_dir
         self.tables: list[Joined] = []
         self.statuses: list[SeatStatus | AskError | None] = []
+        self.ask_broke = False  # the last asking failed: the rows are not asked
 
     def compose(self) -> ComposeResult:
         yield Static(_(words.TITLE), id="my-tables-title")
@@ -64,17 +66,32 @@ class MyTablesScreen(Screen[None]):
         if len(self.statuses) != len(self.tables):
             self.statuses = [None] * len(self.tables)
         for joined, status in zip(self.tables, self.statuses, strict=True):
+            now = _(words.NOT_ASKED) if status is None and self.ask_broke else None
             table.add_row(
-                words.where(joined.link), words.status_words(status), words.seat_words(status)
+                words.where(joined.link),
+                now or words.status_words(status),
+                words.seat_words(status),
             )
         if self.tables:
             table.move_cursor(row=min(row, len(self.tables) - 1))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_ask_again(self) -> None:
         self.statuses = [None] * len(self.tables)
+        self.ask_broke = False
         self._fill()
-        self.statuses = list(await seat_statuses([t.link for t in self.tables]))
+        try:
+            statuses: list[SeatStatus | AskError | None] = list(
+                await seat_statuses([t.link for t in self.tables])
+            )
+        except Exception as exc:  # said here: the list stays, to join or ask again
+            said = _(words.ASK_BROKE).format(error=error_line(exc))
+            self.ask_broke = True
+            self._fill()
+            self.query_one("#my-tables-said", Static).update(said)
+            self.notify(said, severity="error", timeout=12, markup=False)
+            return
+        self.statuses = statuses
         self._fill()
 
     def _chosen(self) -> Joined | None:

@@ -362,7 +362,11 @@ KEY.update(
 
 # ---------------------------------------------------------------- a table played apart
 KEY.update(
-    {"stand_in": N_("A computer for an absent player"), "take_back": N_("Take the seat back")}
+    {
+        "stand_in": N_("A computer for an absent player"),
+        "take_back": N_("Take the seat back"),
+        "connect_again": N_("Connect again"),
+    }
 )
 JOIN_REPLACED = N_(
     "This seat was opened in another place (another terminal or browser tab), which plays "
@@ -373,6 +377,7 @@ JOIN_NOT_CONNECTED = N_("Not connected to the table: connecting again…")
 JOIN_LOST = N_("The connection to the table was lost: connecting again…")
 JOIN_BACK = N_("Connected to the table again.")
 JOIN_UNREADABLE = N_("The table server sent a table this version cannot read: {error}")
+JOIN_BROKE = N_("The connection to the table failed ({error}). Enter connects again; q quits.")
 JOIN_SEEDED = N_(
     "This table was dealt from a seed given to the server (for tests or replays): whoever "
     "knows the seed knows the order of the piles."
@@ -528,6 +533,13 @@ APART_DEALING = N_("Dealing the table at {server}…")
 APART_BAD_SERVER = N_("A server's address starts with http:// or https://.")
 APART_FAILED = N_("The table server at {server} did not deal the table: {error}")
 APART_NO_ANSWER = N_("no answer (is `orbis host` running there?)")
+APART_BROKE = N_(
+    "Dealing the table failed ({error}). “Deal the table” tries again; Esc goes back to the "
+    "new game."
+)
+APART_SHOW_BROKE = N_(
+    "The table was dealt, but its links cannot be shown ({error}). Esc goes back to the new game."
+)
 APART_DEALT = N_(
     "The table is dealt. Send each person their link: they open it in a browser, or in a "
     "terminal with: orbis join LINK"

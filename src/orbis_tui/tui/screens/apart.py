@@ -23,6 +23,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...i18n import gettext as _
 from ...levels import LEVELS
+from ...printable import error_line
 from .. import palette, texts
 from ..core.seats import Seat
 from ..widgets.keybar import KeyBar
@@ -55,6 +56,7 @@ class PlayApartScreen(ModalScreen[None]):
         self.server = server or DEFAULT_SERVER
         self.remember = remember  # called with the server's address once it has dealt
         self.links: dict[str, str] = {}  # button id: link
+        self.dealt = False  # the server dealt the table (its links shown, or said not)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog apart"):
@@ -100,7 +102,7 @@ class PlayApartScreen(ModalScreen[None]):
             self.notify(_(texts.APART_COPIED).format(name=name), markup=False)
 
     def action_deal(self) -> None:
-        if self.links:
+        if self.dealt:
             return  # dealt: a second table would leave these links for nothing
         server = server_address(self.query_one("#server", Input).value)
         if server is None:
@@ -126,7 +128,7 @@ class PlayApartScreen(ModalScreen[None]):
         if bad:
             self.app.bell()
 
-    @work(exclusive=True, group="deal")
+    @work(exclusive=True, group="deal", exit_on_error=False)
     async def _deal(self, server: str, turn_time: tuple[float, str] | None) -> None:
         import aiohttp
 
@@ -148,8 +150,20 @@ class PlayApartScreen(ModalScreen[None]):
         except ValueError as exc:
             self._say(_(texts.APART_FAILED).format(server=server, error=exc), bad=True)
             return
-        self.remember(server)
-        await self._show_links(answer)
+        except Exception as exc:  # said here: the dialog stays, Escape goes back
+            self._broke(_(texts.APART_BROKE).format(error=error_line(exc)))
+            return
+        self.dealt = True
+        try:
+            self.remember(server)
+            await self._show_links(answer)
+        except Exception as exc:  # e.g. an answer of a shape this version cannot show
+            self.query_one("#deal", Button).display = False
+            self._broke(_(texts.APART_SHOW_BROKE).format(error=error_line(exc)))
+
+    def _broke(self, said: str) -> None:
+        self._say(said, bad=True)
+        self.notify(said, severity="error", timeout=12, markup=False)
 
     async def _show_links(self, answer: dict[str, Any]) -> None:
         self._say(_(texts.APART_DEALT))
