@@ -5,6 +5,7 @@ in one line, and the app stays open where the player was."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +31,32 @@ def broken(*args: object, **kwargs: object) -> object:
     raise RuntimeError("it broke\nsecond line")
 
 
+WAIT = 60.0  # seconds at most: a bound for a loaded machine; the event ends the wait
+
+
+async def until(pilot: Pilot[Any], check: Callable[[], bool]) -> None:
+    """Until ``check()`` holds, the app going on meanwhile (a bound only)."""
+    async with asyncio.timeout(WAIT):
+        while not check():
+            await pilot.pause(0.02)
+
+
 async def noticed(pilot: Pilot[Any], said: str) -> list[str]:
-    """The notices shown, once ``said`` is among them (a bound only: it ends the wait)."""
-    for _ in range(400):
-        shown = [n.message for n in pilot.app._notifications]
-        if said in shown:
-            return shown
-        await pilot.pause(0.02)
+    """The notices shown, once ``said`` is among them."""
+    await until(pilot, lambda: said in [n.message for n in pilot.app._notifications])
     return [n.message for n in pilot.app._notifications]
+
+
+async def apart_dialog(pilot: Pilot[Any]) -> PlayApartScreen:
+    """The "play apart" dialog, opened from the new game's form."""
+    app = pilot.app
+    await pilot.pause()
+    assert isinstance(app.screen, NewGameScreen)
+    app.screen.query_one("#apart", Button).press()
+    await until(pilot, lambda: isinstance(app.screen, PlayApartScreen))
+    dialog = app.screen
+    assert isinstance(dialog, PlayApartScreen)
+    return dialog
 
 
 def test_dealing_a_table_that_fails_says_why_and_the_dialog_stays(
@@ -50,15 +69,7 @@ def test_dealing_a_table_that_fails_says_why_and_the_dialog_stays(
     async def main() -> None:
         app = OrbisApp(tmp_path / "data", names=["Ada", "Bo"], players=2, config_dir=tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, NewGameScreen)
-            app.screen.query_one("#apart", Button).press()
-            for _ in range(50):
-                if isinstance(app.screen, PlayApartScreen):
-                    break
-                await pilot.pause(0.02)
-            dialog = app.screen
-            assert isinstance(dialog, PlayApartScreen)
+            dialog = await apart_dialog(pilot)
             dialog.query_one("#server", Input).value = "127.0.0.1:1"
             dialog.action_deal()
             said = gettext(texts.APART_BROKE).format(error="RuntimeError: it broke")
@@ -88,15 +99,7 @@ def test_a_dealt_table_whose_links_cannot_be_shown_says_so_and_deals_no_other(
     async def main() -> None:
         app = OrbisApp(tmp_path / "data", names=["Ada", "Bo"], players=2, config_dir=tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, NewGameScreen)
-            app.screen.query_one("#apart", Button).press()
-            for _ in range(50):
-                if isinstance(app.screen, PlayApartScreen):
-                    break
-                await pilot.pause(0.02)
-            dialog = app.screen
-            assert isinstance(dialog, PlayApartScreen)
+            dialog = await apart_dialog(pilot)
             dialog.action_deal()
             error = "TypeError: 'int' object is not iterable"
             said = gettext(texts.APART_SHOW_BROKE).format(error=error)
@@ -161,10 +164,7 @@ def test_a_seat_whose_connection_fails_says_why_and_connects_again(
             assert str(app.screen.query_one("#join-status").render()) == said
             assert app.is_running and app.return_code is None
             await pilot.press("enter")  # connects again (and fails again here)
-            for _ in range(400):
-                if len(tries) == 2 and isinstance(app.screen, LinkBrokeScreen):
-                    break
-                await pilot.pause(0.02)
+            await until(pilot, lambda: len(tries) == 2 and isinstance(app.screen, LinkBrokeScreen))
             assert len(tries) == 2 and isinstance(app.screen, LinkBrokeScreen)
             assert sum(isinstance(s, LinkBrokeScreen) for s in app.screen_stack) == 1
             assert app.is_running
