@@ -8,8 +8,10 @@ import asyncio
 import json
 from pathlib import Path
 
-from textual.widgets import Button, Input, Select
+import pytest
+from textual.widgets import Button, Input, Label, Select
 
+from orbis_tui import i18n
 from orbis_tui.i18n import gettext
 from orbis_tui.remote.links import parse_link
 from orbis_tui.tui import texts
@@ -132,3 +134,28 @@ def test_a_seat_opens_on_the_table_and_its_turn_names_the_title(tmp_path: Path) 
                 assert app.title == texts.APP_TITLE
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_the_play_apart_labels_read_whole_at_80_by_24(tmp_path: Path, language: str) -> None:
+    """Each field of the dialog is named in full: before, "Time per turn" was cut to
+    "Time per", its value right behind it ("Time pernone")."""
+    assert i18n.set_language(language) == language
+
+    async def main() -> None:
+        app = OrbisApp(tmp_path / "data", names=["Ada", "Bo"], players=2, config_dir=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#apart", Button).press()
+            async with asyncio.timeout(60):
+                while not isinstance(app.screen, PlayApartScreen):
+                    await pilot.pause(0.02)
+            await pilot.pause()
+            for label in app.screen.query(".apart-label").results(Label):
+                text = str(label.render())
+                assert len(text) <= label.content_size.width, text
+
+    try:
+        asyncio.run(main())
+    finally:
+        i18n.set_language("en")
