@@ -255,3 +255,27 @@ def test_orbis_tables_plain_joins_the_number_chosen(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "Your tables" and lines[1].startswith("1. http://127.0.0.1:")
     assert any("You left the table" in line for line in lines), done.stdout[-2000:]
+
+
+def test_a_table_id_never_begins_with_a_dash_so_the_command_line_takes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from orbis_tui.remote import links
+
+    drawn = iter(["-Q3vX9aLm0Zp", "aQ3vX9aLm0Zp"])
+    monkeypatch.setattr(links.secrets, "token_urlsafe", lambda size: next(drawn))
+    assert links.new_table_id() == "aQ3vX9aLm0Zp"
+
+
+def test_an_old_table_id_that_begins_with_a_dash_is_read_after_two_dashes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orbis_tui.cli import hosting, main
+
+    asked: list[tuple[str, int]] = []
+    monkeypatch.setattr(
+        hosting, "cmd_table_reissue", lambda args: asked.append((args.table, args.seat)) or 0
+    )
+    argv = ["table", "reissue", "--server", "http://127.0.0.1:1", "--", "-Q3vX9aLm0Zp", "2"]
+    assert main(argv) == 0
+    assert asked == [("-Q3vX9aLm0Zp", 2)]

@@ -204,7 +204,13 @@ def _add_table(sub: Any) -> None:
     reissue.add_argument(
         "--server", type=_server, required=True, help=_("the table server's address")
     )
-    reissue.add_argument("table", help=_("the table's id (orbis table list names it)"))
+    reissue.add_argument(
+        "table",
+        help=_(
+            "the table's id (orbis table list names it); an id that begins with '-' "
+            "is written after '--'"
+        ),
+    )
     reissue.add_argument("seat", type=int, help=_("the seat, counted from 1"))
     _host_key_option(reissue)
     language_option(reissue)

@@ -26,7 +26,10 @@ def new_token() -> str:
 
 
 def new_table_id() -> str:
-    return secrets.token_urlsafe(9)
+    """A random table id that never begins with '-': a command line reads that as an option."""
+    while (table := secrets.token_urlsafe(9)).startswith("-"):
+        pass
+    return table
 
 
 def token_hash(token: str) -> str:
