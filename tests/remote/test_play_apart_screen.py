@@ -65,7 +65,7 @@ def test_play_apart_deals_the_table_and_shows_the_links(tmp_path: Path) -> None:
                 dialog.query_one("#turn-time", Input).value = "soon"
                 dialog.action_deal()
                 said = str(dialog.query_one("#apart-status").render())
-                assert said == gettext(texts.APART_BAD_TURN_TIME).format(text="soon")
+                assert said == gettext(texts.APART_BAD_TURN_TIME).format(text="soon", none="none")
                 dialog.query_one("#turn-time", Input).value = "2m"  # a live game's clock
                 dialog.query_one("#clock-level", Select).value = "hard"
                 dialog.query_one("#deal", Button).focus()
@@ -154,6 +154,45 @@ def test_the_play_apart_labels_read_whole_at_80_by_24(tmp_path: Path, language: 
             for label in app.screen.query(".apart-label").results(Label):
                 text = str(label.render())
                 assert len(text) <= label.content_size.width, text
+
+    try:
+        asyncio.run(main())
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("language", "word"), [("de", "keine"), ("ru", "нет")])
+def test_no_clock_is_offered_and_read_in_the_players_language(
+    tmp_path: Path, language: str, word: str
+) -> None:
+    """The time per turn shows the language's word for no clock, and dealing with it
+    deals a table without one; before, the field said "none" in every language."""
+    assert i18n.set_language(language) == language
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            app = OrbisApp(tmp_path / "data", names=["Ada", "Bo"], players=2, config_dir=tmp_path)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                app.screen.query_one("#apart", Button).press()
+                async with asyncio.timeout(60):
+                    while not isinstance(app.screen, PlayApartScreen):
+                        await pilot.pause(0.02)
+                dialog = app.screen
+                field = dialog.query_one("#turn-time", Input)
+                assert field.value == word
+                field.value = "bald"
+                dialog.action_deal()
+                said = str(dialog.query_one("#apart-status").render())
+                assert said.startswith("bald: ") and said.rstrip(".").endswith(word)
+                field.value = word.upper()
+                dialog.query_one("#server", Input).value = url(server)
+                dialog.action_deal()
+                async with asyncio.timeout(60):
+                    while not dialog.links:
+                        await pilot.pause(0.02)
+                table = parse_link(next(iter(dialog.links.values()))).table
+                assert server.rooms[table].turn_clock is None
 
     try:
         asyncio.run(main())

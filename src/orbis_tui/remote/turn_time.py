@@ -14,11 +14,12 @@ NO_CLOCK = ("none", "off", "0")
 _PATTERN = re.compile(r"(\d+(?:\.\d+)?)\s*([smhd]?)")
 
 
-def parse_turn_time(text: str) -> float | None:
+def parse_turn_time(text: str, no_clock: tuple[str, ...] = ()) -> float | None:
     """The seconds per turn ``text`` gives (None: no clock); ValueError when it is
-    neither a duration nor ``none``."""
+    neither a duration nor ``none`` (or one of the words ``no_clock`` adds: the
+    player's language's word for it)."""
     wanted = text.strip().lower()
-    if wanted in NO_CLOCK:
+    if wanted in NO_CLOCK or wanted in (word.lower() for word in no_clock):
         return None
     found = _PATTERN.fullmatch(wanted)
     if found is None:

@@ -526,8 +526,9 @@ APART_SERVER = N_("Server")
 APART_DEAL = N_("Deal the table")
 APART_TURN_TIME = N_("Time per turn")
 APART_CLOCK_LEVEL = N_("Then plays")
+APART_NO_CLOCK = N_("none")
 APART_BAD_TURN_TIME = N_(
-    "{text}: a time per turn such as 2m for a live game, 1d for play over days, or none."
+    "{text}: a time per turn such as 2m for a live game, 1d for play over days, or {none}."
 )
 APART_DEALING = N_("Dealing the table at {server}…")
 APART_BAD_SERVER = N_("A server's address starts with http:// or https://.")

@@ -67,7 +67,7 @@ class PlayApartScreen(ModalScreen[None]):
                 yield Input(self.server, id="server", compact=True)
             with Horizontal(classes="apart-row"):
                 yield Label(_(texts.APART_TURN_TIME), classes="apart-label")
-                yield Input("none", id="turn-time", compact=True)
+                yield Input(_(texts.APART_NO_CLOCK), id="turn-time", compact=True)
             with Horizontal(classes="apart-row"):
                 yield Label(_(texts.APART_CLOCK_LEVEL), classes="apart-label")
                 yield Select(
@@ -112,9 +112,10 @@ class PlayApartScreen(ModalScreen[None]):
 
         typed = self.query_one("#turn-time", Input).value
         try:
-            seconds = parse_turn_time(typed)
+            seconds = parse_turn_time(typed, (_(texts.APART_NO_CLOCK),))
         except ValueError:
-            self._say(_(texts.APART_BAD_TURN_TIME).format(text=typed), bad=True)
+            said = _(texts.APART_BAD_TURN_TIME).format(text=typed, none=_(texts.APART_NO_CLOCK))
+            self._say(said, bad=True)
             return
         level = str(self.query_one("#clock-level", Select).value)
         self._say(_(texts.APART_DEALING).format(server=server))
