@@ -123,3 +123,27 @@ def test_the_plain_seat_tells_the_moves_in_the_language(
     assert loaded.match is not None
     played = loaded.match.record.actions[0]  # the hint's first entry, played
     assert entry_words(parse_action(played)) == player.played
+
+
+def test_a_god_written_wrong_is_answered_with_the_games_gods_only(
+    tmp_path: Path, lang: str
+) -> None:
+    """An unknown god's word is answered with how to write each god of this game; before,
+    the answer listed all ten gods, most of them not on offer."""
+    from orbis_tui.saves import SaveStore
+
+    typed = [f"{move_word('god')} zeus"]
+    out = io.StringIO()
+
+    class Player:
+        def readline(self) -> str:
+            return typed.pop(0) + "\n" if typed else ""
+
+    assert run_plain(tmp_path, seed=9, levels={2: "random"}, read=Player(), write=out) == 0
+    loaded = SaveStore(tmp_path).load()
+    assert loaded.match is not None
+    gods = loaded.match.state.deal.gods
+    answer = next(line for line in out.getvalue().splitlines() if "zeus" in line)
+    named = {god for god in texts.GOD_WORDS if re.search(rf"\b{god_word(god)}\b", answer)}
+    assert named == {god.value for god in gods}, answer
+    assert len(gods) < len(texts.GOD_WORDS)

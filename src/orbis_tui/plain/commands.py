@@ -8,11 +8,11 @@ say when an entry is none of these. The seats (:mod:`.seat`, :mod:`.join`,
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from .. import i18n
-from ..engine import Action, DecisionKind, GameState, NotationError, parse_action
+from ..engine import Action, DecisionKind, GameState, GodId, NotationError, parse_action
 from ..i18n import Template, color_letters, fill
 from ..i18n import gettext as _
 from ..tui.core.controller import Controller
@@ -121,10 +121,11 @@ NUMBER = re.compile(r"[0-9]{1,3}")
 VERBS = frozenset(texts.MOVE_WORDS)
 
 
-def move_of(entry: str) -> Action | str:
+def move_of(entry: str, gods: Iterable[GodId] = ()) -> Action | str:
     """The move ``entry`` (not empty) writes in the notation, in the language in use or
     in English; else what to say: how its verb's moves are written when it starts with
-    one of the notation's verbs, or that it is not understood at all."""
+    one of the notation's verbs (the gods named are ``gods``, the game's), or that it
+    is not understood at all."""
     try:
         return parse_action(english_entry(entry))
     except NotationError:
@@ -132,7 +133,7 @@ def move_of(entry: str) -> Action | str:
         if verb is None:
             return worded(texts.UNKNOWN, entry=entry)
         form = _(texts.MOVE_FORMS[verb]).format(
-            verb=move_word(verb), wild=move_word("wild"), examples=examples(verb)
+            verb=move_word(verb), wild=move_word("wild"), examples=examples(verb, gods)
         )
         return _(texts.BAD_MOVE).format(entry=entry, form=form)
 

@@ -146,7 +146,7 @@ class PlainLesson:
                 return True
             self._feedback(walk.play(choice.action))
             return True
-        action = move_of(entry)
+        action = move_of(entry, walk.state.deal.gods)
         if isinstance(action, str):  # not a move: what is wrong with it
             self.say(action)
             return True

@@ -134,11 +134,15 @@ EXAMPLES: dict[str, tuple[Action, ...]] = {
 }
 
 
-def examples(verb: str | None = None) -> str:
-    """How ``verb``'s entries are written (every god's for ``god``), or an entry of each
-    verb (``None``; two of pay and place), in the language in use."""
+def examples(verb: str | None = None, gods: Iterable[GodId] = ()) -> str:
+    """How ``verb``'s entries are written (for ``god``, each of ``gods``: the game's,
+    or every god when none is given), or an entry of each verb (``None``; two of pay
+    and place), in the language in use."""
     if verb is not None:
-        return ", ".join(entry_words(action) for action in EXAMPLES[verb])
+        shown = EXAMPLES[verb]
+        if verb == "god" and (only := set(gods)):
+            shown = tuple(a for a in shown if isinstance(a, TakeGod) and a.god in only)
+        return ", ".join(entry_words(action) for action in shown)
     shown = [a for v, acts in EXAMPLES.items() for a in (acts[:1] if v == "god" else acts)]
     return ", ".join(entry_words(action) for action in shown)
 

@@ -259,7 +259,7 @@ class PlainSeat:
         named = command_of(words[0].lower())
         if named is not None:
             return self.command(named, words[1:])
-        action = move_of(entry)
+        action = move_of(entry, session.state.deal.gods)
         if isinstance(action, str):  # not a move: what is wrong with it
             self.say(action)
             return True
