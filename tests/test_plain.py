@@ -539,8 +539,8 @@ def test_a_hint_says_when_an_option_ends_exactly_as_a_better_one(
     text = out.getvalue().split("The three best options")[1]
     assert status == 0
     said = re.search(
-        r"^2\. .*\n   wins .*\n   level with suggestion 1: every future played ends "
-        r"exactly alike\n   To play it, write: ",
+        r"^2\. .*\n   wins .*\n   level with suggestion 1: exactly alike as far as the "
+        r"hint looks ahead\n   To play it, write: ",
         text,
         re.M,
     )

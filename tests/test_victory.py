@@ -213,12 +213,12 @@ def test_the_hint_box_says_which_better_option_an_option_ends_exactly_as() -> No
         actions=(), margin=-1.4, stderr=2.7, reason="Another god.", win=0.44, same_as=1
     )
     shown = hint_text([first, second]).plain.splitlines()
-    tie = "   level with suggestion 1: every future played ends exactly alike"
+    tie = "   level with suggestion 1: exactly alike as far as the hint looks ahead"
     assert shown[4] == tie
     assert tie not in shown[:4]
     i18n.set_language("ru")
     try:
         shown_ru = hint_text([first, second]).plain
-        assert "вровень с вариантом 1: все сыгранные продолжения" in shown_ru
+        assert "вровень с вариантом 1: всё одинаково, насколько видит подсказка" in shown_ru
     finally:
         i18n.set_language("en")

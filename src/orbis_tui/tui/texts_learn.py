@@ -59,7 +59,7 @@ HINT_MARGIN_ROUGH = N_("   expected margin {margin:+.1f} CP (a rough guess)")
 HINT_CHANCES = N_("   wins {chance:.0%} · expected margin {margin:+.1f} CP ± {stderr:.1f}")
 HINT_CHANCES_ROUGH = N_("   wins {chance:.0%} · expected margin {margin:+.1f} CP (a rough guess)")
 # an option whose futures ended exactly as a better-placed one's on every world played
-HINT_SAME = N_("   level with suggestion {rank}: every future played ends exactly alike")
+HINT_SAME = N_("   level with suggestion {rank}: exactly alike as far as the hint looks ahead")
 HINT_KEYS = N_("1 2 3 play that suggestion · Esc closes")
 HINT_KEYS_TWO = N_("1 2 play that suggestion · Esc closes")
 HINT_KEYS_ONE = N_("1 plays the suggestion · Esc closes")
