@@ -167,11 +167,13 @@ class Room(RoomAcrossServers):
         except StoreUnavailable as exc:
             log.warning("table %s: action %d not stored: %s", self.id, number, exc)
             return p.STORE_AWAY, "the table's store cannot be reached: nothing was kept", None
-        self.failed.pop(self.match.state.current, None)  # the seat moves again
+        moved_again = self.failed.pop(self.match.state.current, None) is not None
         self.match.play(action)
         if self.match.state.is_over:
             await self._save_extra()  # the standings, for the record
             await self.store.finish(self.id)
+        elif moved_again:
+            await self._save_failures()
         await self._run_clock()
         self._changed()
         return None
@@ -215,6 +217,14 @@ class Room(RoomAcrossServers):
         await self._save_extra()
         await self._run_clock()  # the person's own turn: their full time again
         self._body = None
+
+    async def _save_failures(self) -> None:
+        """Store the seats whose computer player could not move, now that one moved
+        again (kept here meanwhile when the store is away: stored with the next change)."""
+        try:
+            await self._save_extra()
+        except StoreUnavailable as exc:
+            log.warning("table %s: a seat's failure not yet cleared in the store: %s", self.id, exc)
 
     def _changed(self) -> None:
         self.broadcast()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..engine import IllegalAction, NotationError, parse_action
 from . import protocol as p
 from .room_rematch import RoomRematch
-from .room_state import HANDOVER_GRACE, stored_match
+from .room_state import HANDOVER_GRACE, stored_failures, stored_match
 from .store_types import Change
 
 
@@ -134,6 +134,7 @@ class RoomAcrossServers(RoomRematch):
             self._whole_next = True
         self.record.hints = stored.extra.get("hints")
         self.record.stand_ins = stored.extra.get("stand_ins")
+        self.failed = stored_failures(stored)
         self.turn_clock = stored.clock
         self.rematch = stored.rematch
         await self._deal_if_agreed()  # the last yes was said at another server process

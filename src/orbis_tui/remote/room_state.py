@@ -55,6 +55,18 @@ def stored_match(stored: StoredTable) -> Match:
     return match
 
 
+def stored_failures(stored: StoredTable) -> dict[int, str]:
+    """The seats whose computer player could not move, as the table keeps them."""
+    kept = stored.extra.get("failed")
+    if not isinstance(kept, dict):
+        return {}
+    return {
+        int(seat): line
+        for seat, line in kept.items()
+        if isinstance(seat, str) and seat.isdigit() and isinstance(line, str)
+    }
+
+
 class RoomState(abc.ABC):
     def __init__(
         self,
@@ -101,7 +113,8 @@ class RoomState(abc.ABC):
         self._bots: dict[tuple[int, str], Bot] = {}
         # The seats whose computer player could not move, and its error in one line
         # (told to every seat): until the seat moves again, or its person takes it.
-        self.failed: dict[int, str] = {}
+        # Stored with the table, so that every server process tells it.
+        self.failed: dict[int, str] = stored_failures(stored)
         self._bot_task: asyncio.Task[None] | None = None
         self._body: str | None = None
         self.closed = False
@@ -234,4 +247,6 @@ class RoomState(abc.ABC):
             extra["hints"] = self.record.hints
         if self.record.stand_ins:
             extra["stand_ins"] = self.record.stand_ins
+        if self.failed:
+            extra["failed"] = {str(seat): line for seat, line in self.failed.items()}
         await self.store.set_extra(self.id, extra)
