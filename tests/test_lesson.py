@@ -7,6 +7,7 @@ from functools import cache
 
 import pytest
 
+from orbis_tui import i18n
 from orbis_tui.analysis import texts
 from orbis_tui.analysis.lesson import _forests, _gap, _Say, game_lessons
 from orbis_tui.bots.medium import MediumBot
@@ -76,6 +77,25 @@ def test_the_mistakes_are_said_beside_the_final_score() -> None:
     assert "2 clear mistakes cost about 35.0 CP" in line
     assert "not the final gap" in line
     assert f"the game ended {scores[0].total} to {scores[1].total}" in line
+
+
+def test_the_rounds_of_the_mistakes_are_one_round_or_several_as_they_were() -> None:
+    """Two mistakes in one round name "round 3", one in Russian "раунд 3"; before, the
+    round was always "rounds" in the plural form, and Russian said "раунды 8" of one."""
+    record = game(2)
+
+    def said(losses: list[tuple[int, float]]) -> str:
+        return " ".join(game_lessons(record, {0: losses}, addressed=0)[0])
+
+    assert "CP of expected score (round 3):" in said([(3, 20.0), (3, 15.0)])
+    assert "CP of expected score (rounds 3, 5):" in said([(5, 20.0), (3, 15.0)])
+    before = i18n.language()
+    i18n.set_language("ru")
+    try:
+        assert "(раунд 8);" in said([(8, 40.0)])
+        assert "(раунды 3, 5):" in said([(5, 20.0), (3, 15.0)])
+    finally:
+        i18n.set_language(before)
 
 
 def test_forests_that_scored_nothing_are_named_with_their_printed_cp() -> None:

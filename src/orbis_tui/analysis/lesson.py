@@ -139,7 +139,10 @@ def _mistakes(losses: Sequence[tuple[int, float]], own: int, best: int) -> list[
     if not losses:
         return []
     total = sum(loss for _, loss in losses)
-    rounds = texts.LIST_SEP.join(str(r) for r in sorted({r for r, _ in losses}))
+    numbers = sorted({r for r, _ in losses})
+    rounds = fill(
+        texts.LESSON_ROUNDS, count=len(numbers), rounds=texts.LIST_SEP.join(map(str, numbers))
+    )
     text = fill(
         texts.LESSON_MISTAKES, count=len(losses), loss=total, rounds=rounds, own=own, best=best
     )

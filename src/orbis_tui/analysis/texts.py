@@ -106,13 +106,15 @@ SIZE_SECONDS = N_("{seconds:g} s per decision")
 # ------------------------------------------------------------------ the lesson of the game
 LIST_SEP = ", "
 LESSON_MISTAKES = Np_(
-    "the clear mistake cost about {loss:.1f} CP of expected score when it was made (round "
-    "{rounds}); the game ended {own} to {best}",
-    "{count} clear mistakes cost about {loss:.1f} CP of expected score (rounds {rounds}): "
+    "the clear mistake cost about {loss:.1f} CP of expected score when it was made "
+    "({rounds}); the game ended {own} to {best}",
+    "{count} clear mistakes cost about {loss:.1f} CP of expected score ({rounds}): "
     "each is what that choice cost when it was made, so the sum is not the final gap; the "
     "game ended {own} to {best}",
     "count",
 )
+# The rounds of the clear mistakes, counted once each.
+LESSON_ROUNDS = Np_("round {rounds}", "rounds {rounds}", "count")
 # Each finding twice: said to the player ("you"), and of a player by name, in the
 # sections of a review that covers several players.
 LESSON_SHORT = Np_(
