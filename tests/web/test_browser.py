@@ -337,6 +337,46 @@ def test_the_whole_screen_shows_at_every_pixel_ratio(
             browser.close()
 
 
+@pytest.mark.parametrize(
+    ("width", "height", "ratio"), [(390, 844, 3), (844, 390, 2), (640, 400, 1), (1280, 720, 1)]
+)
+def test_a_small_window_gets_a_font_that_fits_the_game(
+    served: Served, tmp_path: Path, width: int, height: int, ratio: float
+) -> None:
+    """A phone, upright or sideways, and a small window show the game at a smaller font,
+    from the start; before, they showed only that the terminal was too small. A large
+    window keeps the page's font."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, device_scale_factor=ratio
+            )
+            page = context.new_page()
+            page.set_default_timeout(WAIT_MS)
+            page.add_init_script(KEEP_TERMINAL)
+            page.goto(served.url)
+            try:
+                wait_for_text(page, "Start the game")
+            finally:
+                page.screenshot(path=str(tmp_path / f"window-{width}x{height}.png"))
+            cols, rows, font = page.evaluate(
+                "() => [window.orbisTerminal.cols, window.orbisTerminal.rows,"
+                " Number(window.orbisTerminal.options.fontSize)]"
+            )
+            assert cols >= 80 and rows >= 24, (cols, rows, font)
+            assert (font == 16) if width >= 1280 else (6 <= font < 16), font
+        finally:
+            browser.close()
+
+
+def test_a_font_size_given_in_the_address_is_kept(served: Served, page: Page) -> None:
+    page.set_viewport_size({"width": 640, "height": 400})
+    page.goto(served.url + "?fontsize=16")
+    wait_for_text(page, "80×24")  # the game says the window is too small for its cells
+    assert page.evaluate("() => Number(window.orbisTerminal.options.fontSize)") == 16
+
+
 def test_the_browsers_keys(served: Served, page: Page) -> None:
     """Keys as a browser leaves them to the page: F2 (not ctrl+l, the address bar) to
     learn, F1 for the help, Ctrl+C says what ends the session, Escape goes back from the
