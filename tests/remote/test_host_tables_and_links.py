@@ -4,6 +4,7 @@ ask the server), on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import stat
@@ -260,10 +261,12 @@ def test_orbis_tables_plain_joins_the_number_chosen(tmp_path: Path) -> None:
 def test_a_table_id_never_begins_with_a_dash_so_the_command_line_takes_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    import secrets
+
     from orbis_tui.remote import links
 
     drawn = iter(["-Q3vX9aLm0Zp", "aQ3vX9aLm0Zp"])
-    monkeypatch.setattr(links.secrets, "token_urlsafe", lambda size: next(drawn))
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda size: next(drawn))
     assert links.new_table_id() == "aQ3vX9aLm0Zp"
 
 
@@ -273,9 +276,12 @@ def test_an_old_table_id_that_begins_with_a_dash_is_read_after_two_dashes(
     from orbis_tui.cli import hosting, main
 
     asked: list[tuple[str, int]] = []
-    monkeypatch.setattr(
-        hosting, "cmd_table_reissue", lambda args: asked.append((args.table, args.seat)) or 0
-    )
+
+    def reissue(args: argparse.Namespace) -> int:
+        asked.append((args.table, args.seat))
+        return 0
+
+    monkeypatch.setattr(hosting, "cmd_table_reissue", reissue)
     argv = ["table", "reissue", "--server", "http://127.0.0.1:1", "--", "-Q3vX9aLm0Zp", "2"]
     assert main(argv) == 0
     assert asked == [("-Q3vX9aLm0Zp", 2)]

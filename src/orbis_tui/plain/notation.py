@@ -139,10 +139,10 @@ def examples(verb: str | None = None, gods: Iterable[GodId] = ()) -> str:
     or every god when none is given), or an entry of each verb (``None``; two of pay
     and place), in the language in use."""
     if verb is not None:
-        shown = EXAMPLES[verb]
+        written = EXAMPLES[verb]
         if verb == "god" and (only := set(gods)):
-            shown = tuple(a for a in shown if isinstance(a, TakeGod) and a.god in only)
-        return ", ".join(entry_words(action) for action in shown)
+            written = tuple(a for a in written if isinstance(a, TakeGod) and a.god in only)
+        return ", ".join(entry_words(action) for action in written)
     shown = [a for v, acts in EXAMPLES.items() for a in (acts[:1] if v == "god" else acts)]
     return ", ".join(entry_words(action) for action in shown)
 
