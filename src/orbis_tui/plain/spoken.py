@@ -129,7 +129,9 @@ REFUSED_RUN = 3
 
 def options_words(choices: Sequence[Choice]) -> list[str]:
     """Every option in words (:func:`choice_words`), with refused options in a row that
-    share their reason (at least :data:`REFUSED_RUN`) said once, with their numbers."""
+    share their reason (at least :data:`REFUSED_RUN`) said once, with their numbers; an
+    option whose warnings are those of the options before it names the first of them,
+    where they were said."""
     out: list[str] = []
     before: Choice | None = None
     index = 0
@@ -145,7 +147,10 @@ def options_words(choices: Sequence[Choice]) -> list[str]:
         else:
             out.extend(choice_words(choice, before))
             run = 1
-        before = choices[index + run - 1]
+        last = choices[index + run - 1]
+        # options in a row with the same warnings all name the first that said them
+        if before is None or _warnings(last) != _warnings(before):
+            before = last
         index += run
     return out
 
