@@ -3,10 +3,17 @@ hears it: each line has to make sense on its own, without going back up the list
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from orbis_tui import i18n
 from orbis_tui.engine import Place
+from orbis_tui.plain import texts
 from orbis_tui.plain.spoken import options_words
 from orbis_tui.tui.core.sheet import Choice
 from orbis_tui.tui.core.sheet_lines import LOSS, Topic, line
+from test_plain import play
 
 
 def test_options_in_a_row_with_the_same_warnings_all_name_the_one_that_said_them() -> None:
@@ -34,3 +41,30 @@ def test_options_in_a_row_with_the_same_warnings_all_name_the_one_that_said_them
         "   The same warnings as option 3.",
         "   The same warnings as option 3.",
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_what_changed_and_what_cannot_be_exchanged_are_said_without_arrows(
+    tmp_path: Path, lang: str
+) -> None:
+    """The turns since the player's last, what they did to the player and the coach's
+    exchanges that are not possible are said in words in every language: no arrow,
+    which a screen reader skips or reads as 'right arrow'."""
+    status, out, _reader = play(
+        tmp_path,
+        players=2,
+        seed=5,
+        levels={2: "easy"},
+        commands=("coach", "coach", "coach"),
+        stop_after=14,
+        language=lang,
+    )
+    assert status == 0
+    i18n.set_language(lang)
+    try:
+        since = i18n.gettext(texts.SINCE)
+    finally:
+        i18n.set_language("en")
+    assert since in out
+    assert "R-TURN-2" in out  # the coach said why an exchange is not possible
+    assert "→" not in out, [line for line in out.splitlines() if "→" in line]
