@@ -3,6 +3,7 @@ hears it: each line has to make sense on its own, without going back up the list
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from orbis_tui.plain import texts
 from orbis_tui.plain.spoken import options_words
 from orbis_tui.tui.core.sheet import Choice
 from orbis_tui.tui.core.sheet_lines import LOSS, Topic, line
+from orbis_tui.words import color_count_words, spell_colors, worshiper_words
 from test_plain import play
 
 
@@ -68,3 +70,35 @@ def test_what_changed_and_what_cannot_be_exchanged_are_said_without_arrows(
     assert since in out
     assert "R-TURN-2" in out  # the coach said why an exchange is not possible
     assert "→" not in out, [line for line in out.splitlines() if "→" in line]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_an_exchange_says_what_it_did_before_the_question_comes_again(
+    tmp_path: Path, lang: str
+) -> None:
+    """R-TURN-2: an exchange leaves the turn's question as it was, so the seat says
+    what was given, what was gained and the worshipers now; without it the player
+    hears the same options again and cannot tell whether the exchange was made."""
+    from orbis_tui.plain import run_plain
+
+    answers = io.StringIO("god love\nlove WWWBB\nexchange W>R\nquit\n")
+    out = io.StringIO()
+    before = i18n.language()
+    try:
+        status = run_plain(
+            tmp_path, seed=1, levels={2: "easy"}, language=lang, read=answers, write=out
+        )
+        spelled = spell_colors(True)  # as the seat says them: in words
+        said = i18n.gettext(texts.EXCHANGED).format(
+            give=color_count_words(4, 3),
+            get=color_count_words(0, 1),
+            realm=worshiper_words((1, 2, 0, 0, 0)),
+        )
+        spell_colors(spelled)
+    finally:
+        i18n.set_language(before)
+    assert status == 0
+    lines = [line.removeprefix("> ") for line in out.getvalue().splitlines()]
+    assert said in lines, lines[-12:]
+    if lang == "en":
+        assert said == "Exchanged 3 white for 1 red. Your worshipers now: 1 red, 2 blue."

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ..engine import ROUNDS, Action, DecisionKind, IllegalAction
+from ..engine import ROUNDS, Action, DecisionKind, Exchange, IllegalAction
 from ..i18n import fill
 from ..i18n import gettext as _
 from ..tui import texts as app_texts
@@ -45,6 +45,7 @@ from .commands import (
 from .notation import said_entry
 from .spoken import (
     board_words,
+    exchange_words,
     line_words,
     market_words,
     options_words,
@@ -289,6 +290,8 @@ class PlainSeat:
         if error is not None:
             self._refused(error)
             return
+        if isinstance(action, Exchange):  # the same question follows: say what changed
+            self.say(exchange_words(session.state, action))
         self._moved(turn)
         self._report_save()
         self.tell_turns_done(seat, turns)

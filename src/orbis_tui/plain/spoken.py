@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..engine import GameState
+from ..engine import Exchange, GameState
 from ..i18n import color_letters, fill
 from ..i18n import gettext as _
 from ..tui.core.describe import color_word, effect_long, god_line
@@ -173,6 +173,16 @@ def turn_words(turn: TurnSummary) -> list[str]:
         after=turn.cp_after,
     )
     return [plain(head), *("   " + plain(line) for line in turn.effects)]
+
+
+def exchange_words(state: GameState, action: Exchange) -> str:
+    """An exchange just made by the player to move (``action``), and their worshipers
+    after it."""
+    return _(texts.EXCHANGED).format(
+        give=color_count_words(action.give, 3),
+        get=color_count_words(action.get, 1),
+        realm=worshiper_words(state.player.realm_count),
+    )
 
 
 def market_words(state: GameState) -> list[str]:

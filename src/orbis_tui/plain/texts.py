@@ -54,6 +54,8 @@ ILLEGAL = N_("Not played: {reason} ({rule}).")
 # moves of that verb are written (MOVE_FORMS).
 BAD_MOVE = N_("Not understood: {entry!r}. {form} Nothing was played.")
 UNDONE = N_("Taken back: {what}.")
+# An exchange leaves the question as it was: what it did is said before it is asked again.
+EXCHANGED = N_("Exchanged {give} for {get}. Your worshipers now: {realm}.")
 NO_UNDO = N_("Nothing to take back in this turn.")
 SAVED = N_("The game record is saved as {path}.")
 SAVE_FAILED = N_("The record could not be saved: {error}")
