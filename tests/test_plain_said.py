@@ -102,3 +102,49 @@ def test_an_exchange_says_what_it_did_before_the_question_comes_again(
     assert said in lines, lines[-12:]
     if lang == "en":
         assert said == "Exchanged 3 white for 1 red. Your worshipers now: 1 red, 2 blue."
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_reviews_figures_are_said_with_no_sign_a_reader_cannot_voice(lang: str) -> None:
+    """The review's and the hint's lines ("round 11 Ada: −3.0 CP", "lost 3.0 CP ± 0.8")
+    reach the plain seat with the typographic minus and the plus-minus sign: a Braille
+    display shows them as unknown signs, a screen reader may skip them. Said in words,
+    with the minus everyone types."""
+    from orbis_tui.plain.spoken import plain
+
+    before = i18n.language()
+    i18n.set_language(lang)
+    spelled = spell_colors(True)
+    try:
+        give_or_take = i18n.gettext(texts.PLUS_MINUS)
+        template = i18n.gettext("lost {loss:.1f} CP ± {stderr:.1f}")
+        lost = plain(template.format(loss=3.0, stderr=0.8))
+        head = plain("round 11 Ada: \u22123.0 CP")
+    finally:
+        spell_colors(spelled)
+        i18n.set_language(before)
+    assert "±" not in lost and give_or_take.strip() in lost, lost
+    assert head == "round 11 Ada: -3.0 CP"
+    if lang == "en":
+        assert plain("lost 3.0 CP ±\u00a00.8") == "lost 3.0 CP give or take 0.8"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_worshipers_written_with_letters_are_said_as_a_list(lang: str) -> None:
+    """The review's better move ("collecting 1R 1O 2W") is said as a list with commas
+    (1 red, 1 orange, 2 white), as everywhere else, not as one run of words."""
+    from orbis_tui.plain.spoken import plain
+
+    before = i18n.language()
+    i18n.set_language(lang)
+    spelled = spell_colors(True)
+    try:
+        red, orange, white = (i18n.color_letters()[c] for c in (0, 2, 4))
+        said = plain(f"collecting 1{red} 1{orange} 2{white}, which keeps")
+        words = [color_count_words(0, 1), color_count_words(2, 1), color_count_words(4, 2)]
+    finally:
+        spell_colors(spelled)
+        i18n.set_language(before)
+    assert said == f"collecting {', '.join(words)}, which keeps"
+    if lang == "en":
+        assert said == "collecting 1 red, 1 orange, 2 white, which keeps"

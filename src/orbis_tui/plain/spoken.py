@@ -39,8 +39,12 @@ def _spelled_letters(text: str) -> str:
         level = _(texts.LEVEL).format(level=len(found.group(2)))
         return f"({color}, {level})"
 
+    def counts(found: re.Match[str]) -> str:  # "1R 2W": "1 red, 2 white"
+        return ", ".join(re.sub(one, count, part) for part in found.group(0).split(" "))
+
+    one = rf"\b([0-9]+)([{letters}])\b"
     text = re.sub(rf"\(([{letters}])(★{{1,3}})\)", tile, text)
-    return re.sub(rf"\b([0-9]+)([{letters}])\b", count, text)
+    return re.sub(rf"{one}(?: {one})*", counts, text)
 
 
 def plain(text: str) -> str:
@@ -53,6 +57,8 @@ def plain(text: str) -> str:
         text = _(texts.CHOSEN) + text[2:]
     if text.startswith("✓ "):
         text = text[2:]
+    # the review's and the hint's "± 0.8" in words, their minus sign as the one typed
+    text = re.sub(r"\s*±\s*", _(texts.PLUS_MINUS), text).replace("\u2212", "-")
     return text.replace(" · ", "; ").replace(" → ", _(texts.TO)).replace("✗ ", "")
 
 

@@ -112,6 +112,8 @@ NOTE = N_("Note: ")
 NOT_POSSIBLE = N_("Not possible: ")
 CHOSEN = N_("Chosen: ")
 TO = N_(" to ")
+# How sure a figure of the hint or the review is: "lost 3.0 CP give or take 0.8".
+PLUS_MINUS = N_(" give or take ")
 LEVEL = N_("level {level}")
 HELP = N_(
     "Answer a question with the number of an option, with an empty line for what it "
