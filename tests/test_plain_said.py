@@ -148,3 +148,23 @@ def test_worshipers_written_with_letters_are_said_as_a_list(lang: str) -> None:
     assert said == f"collecting {', '.join(words)}, which keeps"
     if lang == "en":
         assert said == "collecting 1 red, 1 orange, 2 white, which keeps"
+
+
+@pytest.mark.parametrize("spelled", [True, False])
+def test_a_volcano_that_will_fail_names_the_color_the_market_lacks(spelled: bool) -> None:
+    """R-EFF-VOLCANO: Scorched Ridge removes 1 green and 1 white; the other cells hold
+    6 white and no green. The warning says "0 green, 6 white": "which will hold 6 white"
+    alone reads as if the market had enough, and leaves out why the volcano fails."""
+    from orbis_tui.engine.consequences import VolcanoFails
+    from orbis_tui.tiles import load_catalog
+    from orbis_tui.words import message_of
+
+    ridge = next(t for t in load_catalog().tiles if t.source_name == "Scorched Ridge")
+    assert ridge.effect.remove == (0, 0, 0, 1, 1)
+    before = spell_colors(spelled)
+    try:
+        said = message_of(VolcanoFails(ridge, ridge.effect.remove, (0, 0, 0, 0, 6)))
+    finally:
+        spell_colors(before)
+    held = "0 green, 6 white" if spelled else "0G 6W"
+    assert f"which will hold {held} of those colors" in said, said

@@ -27,7 +27,7 @@ from ..engine import (
 )
 from ..i18n import N_, NC_, Np_, Template, choose, gettext, pgettext, shown_letters
 from .names import name_of
-from .worshipers import colors_spelled
+from .worshipers import color_count_words, colors_spelled
 from .worshipers import worshiper_words as count_words
 
 COLOR_WORDS = {"R": "red", "B": "blue", "O": "orange", "G": "green", "W": "white"}
@@ -392,7 +392,21 @@ def _with_words(details: Mapping[str, Any]) -> dict[str, Any]:
         )
         if spelled and key in ("need", "given", "have", "chosen", "want", "available", "paid"):
             filled[f"{key}_words"] = worshiper_words(value)
+    need, available = details.get("need"), details.get("available")
+    if isinstance(need, str) and isinstance(available, str) and "available_words" in filled:
+        filled["available_words"] = _each_needed(need, available)
     return filled
+
+
+def _each_needed(need: str, available: str) -> str:
+    """What ``available`` holds of each color in ``need``, none included: a volcano
+    short of green hears "0 green, 6 white", not just "6 white"."""
+    needed = [letter for letter in COLOR_WORDS if letter in need]
+    if colors_spelled():
+        letters = list(COLOR_WORDS)
+        said = [color_count_words(letters.index(c), available.count(c)) for c in needed]
+        return ", ".join(said)
+    return shown_letters(" ".join(f"{available.count(c)}{c}" for c in needed))
 
 
 def _fill_details(template: Template, details: Mapping[str, Any]) -> str:
