@@ -168,3 +168,44 @@ def test_a_volcano_that_will_fail_names_the_color_the_market_lacks(spelled: bool
         spell_colors(before)
     held = "0 green, 6 white" if spelled else "0G 6W"
     assert f"which will hold {held} of those colors" in said, said
+
+
+def test_a_payment_an_exchange_would_make_names_no_key_of_the_app(tmp_path: Path) -> None:
+    """R-TURN-2: at a payment that only an exchange makes possible, the full-screen app
+    says "Enter or e: 1 exchange of 3-for-1 pays it". The plain seat has no such keys:
+    it offers the exchange as a numbered option and as what an empty line does."""
+    import random
+
+    from orbis_tui.engine import DecisionKind, Exchange, TakeTile
+    from orbis_tui.plain.seat import PlainSeat
+    from orbis_tui.records import Match, setup_for_game
+    from orbis_tui.tui.core.controller import Controller
+    from orbis_tui.tui.core.seats import HUMAN, Seat
+    from orbis_tui.tui.core.session import GameSession
+
+    rng = random.Random(4)
+    match = Match.start(setup_for_game(["Ada", "Bo"], 4, 0))
+    session = GameSession(match, None, [Seat("Ada", HUMAN), Seat("Bo", HUMAN)])
+    ui = Controller()
+    for _turn in range(400):
+        state = session.state
+        if state.kind is DecisionKind.PAY and ui.exchanges_would_pay(state):
+            break
+        legal = [o.action for o in state.decision.legal_options]
+        takes = [a for a in legal if isinstance(a, TakeTile)]
+        legal = [a for a in legal if not isinstance(a, Exchange)]
+        assert session.submit(rng.choice(takes or legal)) is None
+    else:
+        raise AssertionError("no payment an exchange would make")
+    out = io.StringIO()
+    spelled = spell_colors(True)
+    try:
+        seat = PlainSeat(session, io.StringIO(), out)
+        seat.ui.sync(session.state, session.version)
+        seat.show_sheet()
+    finally:
+        spell_colors(spelled)
+    said = out.getvalue()
+    assert "Enter or e" not in said, said
+    assert "\n1. exchange 3 " in said, said
+    assert "Enter (an empty line): exchange 3 " in said, said

@@ -218,8 +218,9 @@ def _pay(state: GameState, ui: Controller) -> list[Line]:
             )
         needed = ui.exchanges_would_pay(state)
         if needed:
+            # the app's keys: the plain seats offer the exchange as an option instead
             exchange = fill(texts.PANEL_PAY_EXCHANGE, count=needed)
-            lines.append(line(exchange, Tone.NOTE, CHOICE, Topic.PAYMENT))
+            lines.append(line(exchange, Tone.NOTE, CHOICE, Topic.KEYS))
     refusal = decision.refusal
     if refusal is not None:
         lines.append(alternative(_(texts.PANEL_WILD_IF), refusal.warnings))
