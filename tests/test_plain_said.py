@@ -209,3 +209,49 @@ def test_a_payment_an_exchange_would_make_names_no_key_of_the_app(tmp_path: Path
     assert "Enter or e" not in said, said
     assert "\n1. exchange 3 " in said, said
     assert "Enter (an empty line): exchange 3 " in said, said
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_plain_walkthrough_speaks_of_no_key_or_mark_of_the_app(
+    tmp_path: Path, lang: str
+) -> None:
+    """The walkthrough's steps that speak of the app's screen ("Press x to flip it",
+    "crowded: 3●", "the panel shows it", "The coach (c)") are said in the plain
+    walkthrough in words that fit it: what to write, which command to use."""
+    from orbis_tui.engine import format_action
+    from orbis_tui.learn import ProgressStore, Walkthrough
+    from orbis_tui.plain.learn import PlainLesson
+
+    before = i18n.language()
+    i18n.set_language(lang)
+    spelled = spell_colors(True)
+    out = io.StringIO()
+    try:
+        walk = Walkthrough(store=ProgressStore(tmp_path / "learn.json"))
+        answers = []
+        while not walk.finished:  # the walkthrough's own moves, and Enter to read on
+            if walk.expects_move():
+                action = walk.suggestion()
+                assert action is not None
+                answers.append(format_action(action))
+                walk.play(action)
+            else:
+                answers.append("")
+                walk.proceed()
+        walk = Walkthrough(store=ProgressStore(tmp_path / "again.json"))
+        lesson = PlainLesson(walk, io.StringIO("\n".join(answers) + "\n"), out)
+        assert lesson.run() == 0
+        screen_only = [s.text for s in walk.steps if s.model.said]
+        said = [s.said for s in walk.steps if s.model.said]
+        wild = i18n.pgettext("notation", texts.MOVE_WORDS["wild"])
+    finally:
+        spell_colors(spelled)
+        i18n.set_language(before)
+    text = out.getvalue()
+    assert walk.finished
+    assert len(said) >= 5
+    for app_text, plain_text in zip(screen_only, said, strict=True):
+        assert app_text.splitlines()[0] not in text
+        assert plain_text.splitlines()[0] in text
+    assert "●" not in text and "(c)" not in text
+    assert f"({wild})" in text or f" {wild})" in text  # how to go wild, as it is written

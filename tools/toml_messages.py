@@ -14,7 +14,7 @@ from typing import Any, BinaryIO
 
 # The walkthrough's sections whose values are all texts to translate.
 _TEXT_SECTIONS = ("phases", "rules", "messages", "words")
-_STEP_FIELDS = ("title", "text", "hint", "why", "praise")
+_STEP_FIELDS = ("title", "text", "said", "hint", "why", "praise")
 
 Message = tuple[int, str, str | tuple[str, str], list[str]]
 

@@ -118,6 +118,9 @@ class StepModel(_Strict):
     why: str | None = None  # why the expected move is the one for this lesson
     suggest: list[str] = []  # for "any" steps: a good line of play, in notation
     praise: str | None = None  # said once the step is done
+    # the text as the plain walkthrough says it, where ``text`` speaks of the app's
+    # screen or keys (a mark, a panel, "press x")
+    said: str | None = None
 
     @field_validator("rules")
     @classmethod
@@ -327,6 +330,11 @@ class Step:
     @property
     def hint(self) -> str | None:
         return _translated(self.model.hint)
+
+    @property
+    def said(self) -> str:
+        """The text as the plain walkthrough says it: ``said`` when the step has one."""
+        return _translated(self.model.said) or self.text
 
     @property
     def why(self) -> str | None:

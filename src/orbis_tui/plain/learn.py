@@ -99,7 +99,7 @@ class PlainLesson:
                     number=walk.index + 1, total=len(walk.steps), title=step.title
                 )
             )
-            for text in step.text.strip().splitlines():
+            for text in step.said.strip().splitlines():
                 self.say(plain(text.strip()))
         self._told = key
         if not walk.expects_move():
