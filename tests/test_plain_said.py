@@ -255,3 +255,23 @@ def test_the_plain_walkthrough_speaks_of_no_key_or_mark_of_the_app(
         assert plain_text.splitlines()[0] in text
     assert "●" not in text and "(c)" not in text
     assert f"({wild})" in text or f" {wild})" in text  # how to go wild, as it is written
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_seats_level_at_the_top_before_the_end_are_not_each_called_ahead(lang: str) -> None:
+    """R-END-5: at the start both seats have 0 CP and 0 worshipers, level at the top.
+    The standings said "1. Ada: 0 CP (ahead)" and "1. Bo: 0 CP (ahead)": two seats
+    ahead of each other. They are said to be tied for the lead."""
+    from orbis_tui.plain.spoken import standings_words
+    from orbis_tui.tiles import new_game
+
+    state = new_game(["Ada", "Bo"], seed=5, first_player=0)
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        lines = standings_words(state)
+        ahead, tied = (i18n.gettext(t) for t in (" (ahead)", " (tied for the lead)"))
+    finally:
+        i18n.set_language(before)
+    assert not any(ahead in line for line in lines), lines
+    assert sum(tied in line for line in lines) == 2, lines

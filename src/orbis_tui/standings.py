@@ -57,9 +57,16 @@ def standings_text(state: GameState) -> str:
         lines = [gettext("Final standings")]
     else:
         lines = [gettext("Standings so far (game not finished)")]
+    # Before the end, "winner" would be a promise: the seat is ahead, no more; seats
+    # level at the top are none of them ahead.
+    if state.is_over:
+        leading = gettext(" (winner)")
+    elif sum(s.won for s in scores) > 1:
+        leading = gettext(" (tied for the lead)")
+    else:
+        leading = gettext(" (ahead)")
     for s in scores:
-        # Before the end, "winner" would be a promise: the seat is ahead, no more.
-        mark = (gettext(" (winner)") if state.is_over else gettext(" (ahead)")) if s.won else ""
+        mark = leading if s.won else ""
         tie = (
             ngettext(
                 ", {count} worshiper left (tie-break)",
