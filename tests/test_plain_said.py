@@ -275,3 +275,25 @@ def test_seats_level_at_the_top_before_the_end_are_not_each_called_ahead(lang: s
         i18n.set_language(before)
     assert not any(ahead in line for line in lines), lines
     assert sum(tied in line for line in lines) == 2, lines
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_how_many_are_chosen_is_said_in_words_not_as_a_fraction(lang: str) -> None:
+    """R-EFF-VILLAGE: a village asking for 2 says what is chosen so far; "(1/2)" reads
+    as "one slash two" or as a date. Said as "(1 of 2)" in the language."""
+    from orbis_tui.plain.spoken import line_words
+    from orbis_tui.tui.core.sheet import _chosen_line
+
+    before = i18n.language()
+    i18n.set_language(lang)
+    spelled = spell_colors(True)
+    try:
+        said = line_words(_chosen_line((1, 0, 0, 0, 0), 1, 2))
+        of = i18n.gettext(texts.OUT_OF).format(count=1, total=2)
+    finally:
+        spell_colors(spelled)
+        i18n.set_language(before)
+    assert len(said) == 1 and said[0].endswith(f"({of})"), said
+    assert "/" not in said[0]
+    if lang == "en":
+        assert said == ["chosen: 1 red (1 of 2)"]

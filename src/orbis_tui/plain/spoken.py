@@ -59,6 +59,9 @@ def plain(text: str) -> str:
         text = text[2:]
     # the review's and the hint's "± 0.8" in words, their minus sign as the one typed
     text = re.sub(r"\s*±\s*", _(texts.PLUS_MINUS), text).replace("\u2212", "-")
+    # how many of them are chosen: "(1/2)" as "(1 of 2)"
+    of = _(texts.OUT_OF)
+    text = re.sub(r"\((\d+)/(\d+)\)", lambda m: f"({of.format(count=m[1], total=m[2])})", text)
     return text.replace(" · ", "; ").replace(" → ", _(texts.TO)).replace("✗ ", "")
 
 

@@ -114,6 +114,8 @@ CHOSEN = N_("Chosen: ")
 TO = N_(" to ")
 # How sure a figure of the hint or the review is: "lost 3.0 CP give or take 0.8".
 PLUS_MINUS = N_(" give or take ")
+# How many worshipers are chosen of those a decision asks for: "chosen: 1 red (1 of 2)".
+OUT_OF = N_("{count} of {total}")
 LEVEL = N_("level {level}")
 HELP = N_(
     "Answer a question with the number of an option, with an empty line for what it "
