@@ -103,7 +103,7 @@ PLAYER_LINE = N_(
 )
 NO_SUCH_PLAYER = N_("There is no player {name!r}: the players are {names}.")
 HISTORY_NONE = N_("No turn has been played yet.")
-HISTORY_TURN = N_("Round {round}: {name} took {took}; CP now: {before} to {after}.")
+HISTORY_TURN = N_("Round {round}: {name} took {took}; CP from {before} to {after}.")
 COACH_NONE = N_("Every option shown is open to you.")
 COACH_OPTION = N_("Not possible: {label}: {reason} ({rule})")
 COACH_RULE = N_("{rule}: {text}")
