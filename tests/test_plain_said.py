@@ -173,7 +173,9 @@ def test_a_volcano_that_will_fail_names_the_color_the_market_lacks(spelled: bool
 def test_a_payment_an_exchange_would_make_names_no_key_of_the_app(tmp_path: Path) -> None:
     """R-TURN-2: at a payment that only an exchange makes possible, the full-screen app
     says "Enter or e: 1 exchange of 3-for-1 pays it". The plain seat has no such keys:
-    it offers the exchange as a numbered option and as what an empty line does."""
+    it offers the exchange as a numbered option and as what an empty line does; and
+    why the payment is not possible is said once, under the refused payment, not also
+    before the options."""
     import random
 
     from orbis_tui.engine import DecisionKind, Exchange, TakeTile
@@ -207,6 +209,8 @@ def test_a_payment_an_exchange_would_make_names_no_key_of_the_app(tmp_path: Path
         spell_colors(spelled)
     said = out.getvalue()
     assert "Enter or e" not in said, said
+    # why paying is not possible: said once, under the refused payment
+    assert said.count("The tile costs ") == 1, said
     assert "\n1. exchange 3 " in said, said
     assert "Enter (an empty line): exchange 3 " in said, said
 

@@ -29,6 +29,7 @@ from .spoken import (
     plain,
     pyramid_words,
     realm_words,
+    said_with_an_option,
 )
 
 COMMANDS = ("hint", "undo", "board", "market", "pyramid", "realm", "options", "help", "quit")
@@ -114,6 +115,8 @@ class PlainLesson:
         self.say(plain(sheet.title))
         if state.kind not in (DecisionKind.TURN, DecisionKind.PLACE):
             for line in sheet.lines:
+                if said_with_an_option(line, sheet.choices):
+                    continue
                 if line.topic not in (Topic.KEYS, Topic.OTHER_KEY):
                     for text in line_words(line):
                         self.say(text)

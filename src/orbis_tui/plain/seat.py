@@ -54,6 +54,7 @@ from .spoken import (
     pyramid_words,
     realm_words,
     recap_words,
+    said_with_an_option,
     standings_words,
     turn_words,
 )
@@ -227,6 +228,8 @@ class PlainSeat:
                 # each spot is an option, with its warnings: said there
                 placing = state.kind is DecisionKind.PLACE and line.topic is not Topic.MISTAKE
                 if placing and line is not sheet.lines[0]:
+                    continue
+                if said_with_an_option(line, sheet.choices):
                     continue
                 self.say_all(line_words(line))
         self.say(_(texts.OPTIONS))

@@ -136,6 +136,23 @@ def choice_words(choice: Choice, before: Choice | None = None) -> list[str]:
 REFUSED_RUN = 3
 
 
+def said_with_an_option(line: Line, choices: Sequence[Choice]) -> bool:
+    """Whether ``line``, a refusal of the decision ("Not possible: Pay: the tile costs
+    ..."), is the reason a refused option says under it anyway: said once, there."""
+    if line.topic is not Topic.REFUSAL:
+        return False
+    said = " ".join(line_words(line))
+    lead = _(texts.NOT_POSSIBLE)
+    for choice in choices:
+        if choice.legal:
+            continue
+        for refusal in _warnings(choice):
+            reason = " ".join(line_words(refusal)).removeprefix(lead).strip()
+            if refusal.topic is Topic.REFUSAL and reason and said.endswith(reason):
+                return True
+    return False
+
+
 def options_words(choices: Sequence[Choice]) -> list[str]:
     """Every option in words (:func:`choice_words`), with refused options in a row that
     share their reason (at least :data:`REFUSED_RUN`) said once, with their numbers; an
