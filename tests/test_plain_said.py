@@ -315,3 +315,17 @@ def test_the_history_says_what_a_past_turn_did_to_the_cp_not_what_they_are_now(
     told = [line for line in out.splitlines() if line.removeprefix("> ").startswith("Round 1: ")]
     assert told, out[-2000:]
     assert all("CP now" not in line and "; CP from " in line for line in told), told
+
+
+def test_in_russian_the_turns_since_the_players_last_say_who_took_what(tmp_path: Path) -> None:
+    """ "Игрок 2: Фонарный холм" left out the verb: said alone on a line, it could be a
+    heading or a name. Each turn since the player's last says that the seat took it,
+    as the history does ("взял(а)")."""
+    status, out, _reader = play(
+        tmp_path, players=2, seed=5, levels={2: "easy"}, stop_after=10, language="ru"
+    )
+    assert status == 0
+    lines = out.splitlines()
+    heads = [lines[i + 1] for i, line in enumerate(lines) if line == "С вашего прошлого хода:"]
+    assert heads, out[-2000:]
+    assert all(head.startswith("Игрок 2 взял(а): ") for head in heads), heads
