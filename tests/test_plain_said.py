@@ -329,3 +329,29 @@ def test_in_russian_the_turns_since_the_players_last_say_who_took_what(tmp_path:
     heads = [lines[i + 1] for i, line in enumerate(lines) if line == "С вашего прошлого хода:"]
     assert heads, out[-2000:]
     assert all(head.startswith("Игрок 2 взял(а): ") for head in heads), heads
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Farms: red, blue symbols cost nothing."),
+        ("de", "Bauernhöfe: Symbole in Rot, Blau kosten nichts."),
+        ("ru", "Фермы: символы этих цветов бесплатны: красный, синий."),
+    ],
+)
+def test_the_realm_names_the_farms_as_the_game_does(lang: str, said: str) -> None:
+    """R-EFF-FARM: the realm command said "Farmen: Rot, Blau kostet nichts" where every
+    other German line says Bauernhof, and "Фермы: красный, синий ничего не стоит"
+    with a verb that fits one color only."""
+    from orbis_tui.plain.spoken import realm_words
+    from orbis_tui.tiles import new_game
+
+    state = new_game(["Ada", "Bo"], seed=5, first_player=0)
+    state.players[0].reductions[0] = state.players[0].reductions[1] = True
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        lines = realm_words(state, 0)
+    finally:
+        i18n.set_language(before)
+    assert said in lines, lines
