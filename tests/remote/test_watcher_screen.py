@@ -18,6 +18,15 @@ from .server_helpers import new_table, running_server
 from .test_join_app import _until
 
 
+def _table_shown(app: JoinApp) -> bool:
+    """The table's screen is up with its panels (a screen is shown before its
+    widgets are all mounted)."""
+    screen = app.screen
+    return isinstance(screen, RemoteTableScreen) and bool(
+        screen.query(DecisionPanel) and screen.query(StatusLine)
+    )
+
+
 def test_a_watchers_screen_and_title_say_that_it_watches(tmp_path: Path) -> None:
     async def main() -> None:
         async with running_server(tmp_path / "t.db") as server:
@@ -32,7 +41,7 @@ def test_a_watchers_screen_and_title_say_that_it_watches(tmp_path: Path) -> None
             ):
                 await a.next("table")
                 await b.next("table")
-                await _until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+                await _until(pilot, lambda: _table_shown(app))
                 screen = app.screen
                 assert isinstance(screen, RemoteTableScreen)
                 status = screen.query_one(StatusLine)
@@ -45,7 +54,7 @@ def test_a_watchers_screen_and_title_say_that_it_watches(tmp_path: Path) -> None
             # a seat's screen says nothing of the kind
             app = JoinApp(ada, tmp_path / "data", config_dir=tmp_path / "config")
             async with app.run_test(size=(80, 24)) as pilot:
-                await _until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+                await _until(pilot, lambda: _table_shown(app))
                 screen = app.screen
                 assert isinstance(screen, RemoteTableScreen)
                 await pilot.pause()
