@@ -72,6 +72,21 @@ def test_expert_plays_a_legal_game_and_repeats_it_with_the_same_seed() -> None:
     assert first[1] == again[1]
 
 
+def test_over_the_last_four_turns_the_two_player_expert_weighs_every_plan() -> None:
+    """Four turns before the end the search's root holds every plan the greedy planner
+    makes (each tile and god, finished greedily), not only its best five: there its
+    ranking, made for a game going on, misses moves the final score prefers."""
+    for turns, every in ((8, False), (25, False), (26, True), (29, True)):
+        state = midgame(seed=3, turns=turns)
+        assert state.total_turns - state.turn == 30 - turns
+        bot = ExpertBot(1, iterations=40)
+        bot.choose(state)
+        assert bot.last is not None
+        plans = QuickPlanner().turn_plans(state)
+        assert len(plans) > 5
+        assert (len(bot.last.candidates) == len(plans)) is every, (turns, len(plans))
+
+
 @pytest.mark.slow  # a whole game of the expert
 def test_expert_plays_in_a_three_player_game() -> None:
     state, _ = play([MediumBot(1), small_expert(2), MediumBot(3)], seed=8)

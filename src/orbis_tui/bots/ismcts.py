@@ -86,6 +86,10 @@ class SearchSettings:
     # independent trees whose root statistics are summed before the choice (root
     # parallelism: see .forest); TurnSearch itself grows one
     trees: int = 1
+    # the root keeps every plan, not the greedy planner's best root_width, when at most
+    # this many turns of the game are left: there its ranking, made for a game going
+    # on, is a poorer guide than the final score the search plays on to (0: never)
+    endgame_width: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_budget is None:
