@@ -45,7 +45,7 @@ from orbis_tui.engine import (
     bounded_multisets,
     why_unpayable,
 )
-from orbis_tui.words import message_of
+from orbis_tui.words import message_of, name_of
 
 # ---------------------------------------------------------------- R-TURN-1
 
@@ -70,6 +70,17 @@ def test_R_TURN_1_once_a_god_is_taken_no_more_god_turns() -> None:
     assert state.current == 0
     expect_illegal(state, TakeGod(GodId.LOVE), "R-TURN-1")
     assert not any(isinstance(a, TakeGod) for a in state.legal_actions())
+
+
+def test_R_SETUP_2_a_god_another_player_took_is_refused_naming_its_holder() -> None:
+    state = position()
+    legal(state, TakeGod(GodId.APPRENTICE))
+    holder = state.players[0].name
+    refused = expect_illegal(state, TakeGod(GodId.APPRENTICE), "R-SETUP-2")
+    said = message_of(refused)
+    assert refused.code == "god_taken"
+    assert holder in said and name_of(state.catalog.god_by_id[GodId.APPRENTICE]) in said
+    assert "not available in this game" not in said
 
 
 def test_R_TURN_1_fifteenth_turn_without_a_god_must_take_one() -> None:

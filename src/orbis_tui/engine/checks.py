@@ -75,6 +75,12 @@ def _check_take_god(state: GameState, player: PlayerState, action: TakeGod) -> N
         held = state.catalog.god_by_id[player.god].source_name  # its message id
         raise IllegalAction("R-TURN-1", "god_already", god=player.god.value, name=held)
     if action.god not in state.gods_available:
+        for other in state.players:
+            if other.god == action.god:  # drawn for this game, but its holder took it
+                held = state.catalog.god_by_id[action.god].source_name
+                raise IllegalAction(
+                    "R-SETUP-2", "god_taken", god=action.god.value, name=held, holder=other.name
+                )
         raise IllegalAction(
             "R-SETUP-2", "god_unavailable", god=getattr(action.god, "value", action.god)
         )

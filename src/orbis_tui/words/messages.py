@@ -77,6 +77,7 @@ ILLEGAL: dict[str, Template] = {
     "must_take_god": N_("This is your last turn and you have no god yet: you must take a god."),
     "empty_cell": N_("Market cell {cell} is empty."),
     "god_already": N_("You already have the {name}; each player takes exactly one god."),
+    "god_taken": N_("{holder} already took the {name}: each god goes to one player only."),
     "god_unavailable": N_("The god '{god}' is not available in this game."),
     "pay_any_count": Np_(
         "This tile has {need} 'any color' symbol; you chose {given_words} to pay it.",
@@ -464,7 +465,7 @@ def illegal_text(code: str, details: dict[str, Any]) -> str:
         }
     if code == "no_support":  # which tile beneath is missing, in words (never coordinates)
         code = f"no_support_{details.get('side', 'both')}"
-    if code == "god_already":  # the engine names the god by its message id
+    if code in ("god_already", "god_taken"):  # the engine names the god by its message id
         source = details["name"]  # a literal inside pgettext() would be read as a message
         details = {**details, "name": pgettext("god", source)}
     return _fill_details(ILLEGAL.get(code, code), details)
