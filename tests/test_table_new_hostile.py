@@ -119,7 +119,9 @@ def test_names_and_links_of_a_new_table_are_printed_as_text(
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out and len(out) < 3000
     assert "1 Ann\\x1b]0;X\\x07: http://x/\\x1b[2J" in out
-    assert "2 BBBB" in out and "(10000000 characters in all): hard\\x07" in out
+    assert (
+        "2 BBBB" in out and "(10000000 characters in all): played by the server (hard\\x07)" in out
+    )
     assert "watch: http://x/watch\\x1b]0;Y\\x07" in out
 
 
@@ -137,3 +139,17 @@ def test_a_server_address_is_echoed_as_text(
     err = capsys.readouterr().err
     assert "\x1b" not in err and len(err) < 2000
     assert "is not an http:// or https:// address" in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "2 Bo: played by the server (medium)"), ("de", "2 Bo: spielt der Server (mittel)")],
+)
+def test_a_computer_seat_of_a_new_table_is_said_to_be_the_servers_in_the_language(
+    lang: str, said: str, server: FakeServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server.answer({"seats": [_seat(0), {"seat": 1, "name": "Bo", "kind": "medium"}], "watch": "w"})
+    argv = ["table", "new", "--server", server.url, "--players", "2", "--lang", lang]
+    assert main([*argv, "--seat", "2=medium"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert f"  {said}" in lines

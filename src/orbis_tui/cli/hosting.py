@@ -41,6 +41,7 @@ def cmd_host(args: argparse.Namespace) -> int:
 def cmd_table_new(args: argparse.Namespace) -> int:
     from ..printable import MAX_LINE, printable
     from ..remote.client import create_table_request
+    from ..tui import texts
 
     seats = dict(args.seat or [])
     bad = [n for n in seats if not 1 <= n <= args.players]
@@ -73,8 +74,12 @@ def cmd_table_new(args: argparse.Namespace) -> int:
         return 1
     print(_("A new table: give each person their own link (it is their seat, and a secret)."))
     for seat in table.seats:
-        what = seat.kind if seat.link is None else seat.link
-        print(f"  {seat.seat + 1} {printable(seat.name)}: {printable(what, MAX_LINE)}")
+        name = printable(seat.name)
+        if seat.link is None:  # a computer seat: say so, with its level in the language
+            level = printable(texts.level_name(seat.kind), MAX_LINE)
+            print(f"  {seat.seat + 1} " + _(texts.APART_COMPUTER).format(name=name, level=level))
+        else:
+            print(f"  {seat.seat + 1} {name}: {printable(seat.link, MAX_LINE)}")
     print(_("  watch: {link}").format(link=printable(table.watch, MAX_LINE)))
     return 0
 
