@@ -167,3 +167,32 @@ def test_a_lost_connection_is_said_once_and_its_return_too(tmp_path: Path) -> No
         assert out.text.count(back) == 1
 
     asyncio.run(main())
+
+
+def test_a_player_taking_their_seat_does_not_ask_the_plain_seat_its_question_again(
+    tmp_path: Path,
+) -> None:
+    """The seat to move hears its options once: another player coming to the table is
+    said in a line, and the question stands (a screen reader used to read every option
+    again)."""
+    out = Output()
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            ada, bo = await _ada_and_bo(server)
+            if server.rooms[ada.table].match.state.current == 1:  # the one to move plays here
+                ada, bo = bo, ada
+            script = [("has taken their seat at the table.", "time")]
+
+            def done() -> bool:
+                return "This table has no time per turn." in out.text
+
+            seat = PlainJoin(ada, Scripted(out, script, done), out)  # type: ignore[arg-type]
+            running = asyncio.create_task(seat.run())
+            await _until(out, "Options:")
+            async with raw_socket(bo) as b:
+                await b.next("table")
+                assert await asyncio.wait_for(running, 60) == 0
+
+    asyncio.run(main())
+    assert out.text.count("Options:") == 1, out.text

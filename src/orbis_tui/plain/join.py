@@ -91,7 +91,9 @@ class PlainJoin:
         self.seat: PlainSeat | None = None
         self.seat_link: SeatLink | None = None
         self._events: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
-        self._shown: int | None = None  # the session's version last asked about
+        # the decision last asked about (table, actions played, a turn to confirm): who
+        # comes or goes, or a message muted, leaves it standing, not asked again
+        self._shown: tuple[str | None, int, bool] | None = None
         self._waiting_for: str | None = None
         self._over_told = False
         self._turns_told = 0  # the turns of the game already taken in (own ones told)
@@ -164,6 +166,7 @@ class PlainJoin:
         session = self.session
         if isinstance(data, p.Table) and self._lost:
             self._lost = False
+            self._shown = None  # back at the table: the question is asked again
             self.say(_(app_texts.JOIN_BACK))
         if isinstance(data, p.Table) and session is not None and data.table != session.table_id:
             # The rematch: the same seat at a new table.
@@ -342,11 +345,8 @@ class PlainJoin:
         if session.my_seat is None:
             self.say(_(app_texts.CHAT_WATCHING))
             return
-        if command in ("mute", "unmute"):
-            asked = self._shown == session.version
+        if command in ("mute", "unmute"):  # the question stands, not said again
             self.say(session.mute(rest, command == "mute", muted_words))
-            if asked:  # the game did not move: the question stands, not said again
-                self._shown = session.version
             return
         problem = session.say(rest, commands=False)  # "say /mute Bo" is a message
         if problem:
@@ -435,6 +435,7 @@ class PlainJoin:
                     self._tell_rematch(self._rematch, p.RematchInfo())
             return
         if not self._mine():
+            self._shown = None  # this seat's next decision is asked, whatever it is
             name = session.seat.name
             if self._waiting_for != name and session._asked is None:
                 self._waiting_for = name
@@ -445,9 +446,10 @@ class PlainJoin:
         if self.turn_alert is not None:
             name = session.name_of(session.state.current)
             self.turn_alert.turn(session.state.turn, _(app_texts.NOTIFY_TEXT).format(name=name))
-        if self._shown == session.version:
+        asked = (session.table_id, len(session.match.record.actions), session.pending is not None)
+        if self._shown == asked:
             return
-        self._shown = session.version
+        self._shown = asked
         self._tell_clock()
         seat.begin_turn()
         seat.ui.sync(session.state, session.version)
