@@ -104,3 +104,26 @@ def test_the_russian_walkthrough_counts_steps_of_its_lesson() -> None:
     assert i18n.gettext("Step {number}/{total}").format(number=4, total=52) == "Шаг 4 из 52"
     assert i18n.gettext("Phase 4 - place {tile}").startswith("Шаг 4")
     assert "Зерно" not in i18n.gettext("Seed")
+
+
+def test_german_speaks_of_one_absent_player_in_the_singular() -> None:
+    """A seat whose one person is away or out of time: German 'sie' for one person
+    takes a verb in the singular ('bis sie zurückkommt', not 'zurückkommen')."""
+    i18n.set_language("de")
+    said = [
+        i18n.gettext("{level} plays for {name} until they return."),
+        i18n.gettext("{name} is away. m: let a computer play for them until they return."),
+        i18n.gettext(
+            "{name}'s time ran out: {level} plays for them until they take their seat back."
+        ),
+    ]
+    for sentence in said:
+        assert not re.search(r"\bsie (?:zurückkommen|ihren Platz zurücknehmen)\b", sentence), (
+            sentence
+        )
+    plural = [
+        s
+        for s in translations("de")
+        if re.search(r"bis sie (zurückkommen|ihren Platz zurücknehmen)\b", s)
+    ]
+    assert plural == []
