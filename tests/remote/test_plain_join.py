@@ -286,6 +286,8 @@ def test_the_plain_seat_takes_its_seat_back_after_its_time_ran_out(tmp_path: Pat
 
     asyncio.run(main())
     assert "Your time ran out: easy plays for you. Type back to take your seat back." in out.text
+    # the computer plays this seat's turn: the seat is not told that it is itself deciding
+    assert not re.search(r"\b(Ada|Bo) is deciding", out.text.split("Your time ran out")[1])
 
 
 def test_time_at_the_end_says_the_time_per_turn_and_whose_ran_out(tmp_path: Path) -> None:

@@ -439,7 +439,8 @@ class PlainJoin:
             name = session.seat.name
             if self._waiting_for != name and session._asked is None:
                 self._waiting_for = name
-                self.say(worded(texts.JOIN_WAITING, name=name))
+                if session.state.current != session.my_seat:  # not a computer playing mine
+                    self.say(worded(texts.JOIN_WAITING, name=name))
             self._tell_clock()
             return
         self._waiting_for = None
