@@ -196,3 +196,25 @@ def test_a_player_taking_their_seat_does_not_ask_the_plain_seat_its_question_aga
 
     asyncio.run(main())
     assert out.text.count("Options:") == 1, out.text
+
+
+def test_a_link_that_opens_no_seat_is_not_said_to_take_the_player_back(
+    tmp_path: Path,
+) -> None:
+    """A link with a wrong token: the plain seat says the link opens no seat, and ends
+    with a failure, not with 'your link takes you back'."""
+    import secrets
+    from dataclasses import replace
+
+    out = Output()
+
+    async def main() -> int:
+        async with running_server(tmp_path / "t.db") as server:
+            ada, _bo = await _ada_and_bo(server)
+            wrong = replace(ada, token=secrets.token_urlsafe(32))
+            seat = PlainJoin(wrong, Scripted(out, [], lambda: False), out)  # type: ignore[arg-type]
+            return await asyncio.wait_for(seat.run(), 60)
+
+    assert asyncio.run(main()) == 1
+    assert "This link opens no seat at this table server" in out.text
+    assert "your link takes you back" not in out.text

@@ -104,6 +104,7 @@ class PlainJoin:
         self._absent_told: set[int] = set()  # the absent seats said to be handed over
         self._ticking = False  # an absent player's grace is counted down
         self._lost = False  # the connection was lost, and said so: said once, until back
+        self._link_dead = False  # the server said this link opens no seat (any more)
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def say(self, text: str = "") -> None:
@@ -136,6 +137,8 @@ class PlainJoin:
         finally:
             self.seat_link.stop()
             runner.cancel()
+        if self._link_dead:  # no seat was left: the link will not take anyone back
+            return 1
         self.say(_(texts.JOIN_GOODBYE))
         return 0
 
@@ -412,6 +415,7 @@ class PlainJoin:
             return True  # the rematch: the same link connects to the new table
         template = _(app_texts.BYE_TEXTS[code]) if code in app_texts.BYE_TEXTS else "{reason}"
         self.say(template.format(reason=reason))
+        self._link_dead = code in (p.BAD_TOKEN, p.REISSUED)
         return code not in p.FINAL_BYES
 
     # ------------------------------------------------------------ the player
