@@ -80,3 +80,20 @@ def test_no_link_anywhere_says_where_to_give_it(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(sys, "stdin", _Terminal(""))
     with pytest.raises(NoLink, match="--link-file"):
         link_text(_args())
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", "Ein Einladungslink beginnt mit http:// oder https://"),
+        ("ru", "Ссылка-приглашение начинается с http:// или https://"),
+    ],
+)
+def test_a_wrong_link_is_said_in_the_players_language(
+    lang: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from orbis_tui.cli import main
+
+    monkeypatch.delenv(LINK_ENV, raising=False)
+    assert main(["join", "--plain", "--lang", lang, "hello"]) == 2
+    assert said.lower() in capsys.readouterr().err.lower()

@@ -89,7 +89,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     try:
         link = parse_link(link_text(args))
     except ValueError as exc:
-        problem = printable(str(exc), 300)
+        problem = printable(_(str(exc)), 300)  # parse_link's marked texts, translated
         print(_("orbis join: {problem}").format(problem=problem), file=sys.stderr)
         return 2
     if not arguments.usable_data_dir(args.data_dir, "join"):

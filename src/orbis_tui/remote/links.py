@@ -15,6 +15,7 @@ import secrets
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from ..i18n import N_
 from .protocol import is_table_id, is_token
 
 PLAY = "play"
@@ -60,16 +61,17 @@ class Link:
 
 
 def parse_link(text: str) -> Link:
-    """The link in ``text`` (raises ValueError saying what is wrong)."""
+    """The link in ``text`` (raises ValueError saying what is wrong, in a marked text:
+    gettext says it in the player's language)."""
     parts = urlsplit(text.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ValueError("an invitation link starts with http:// or https://")
+        raise ValueError(N_("an invitation link starts with http:// or https://"))
     pieces = parts.path.strip("/").split("/")
     if len(pieces) < 3 or pieces[-3] not in (PLAY, WATCH):
-        raise ValueError("an invitation link ends with /play/TABLE/TOKEN or /watch/TABLE/TOKEN")
+        raise ValueError(N_("an invitation link ends with /play/TABLE/TOKEN or /watch/TABLE/TOKEN"))
     kind, table, token = pieces[-3:]
     if not is_table_id(table) or not is_token(token):
-        raise ValueError("the link's table or token is damaged (copy the whole link)")
+        raise ValueError(N_("the link's table or token is damaged (copy the whole link)"))
     prefix = "/".join(pieces[:-3])
     server = f"{parts.scheme}://{parts.netloc}" + (f"/{prefix}" if prefix else "")
     return Link(server, kind, table, token)
