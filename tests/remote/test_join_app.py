@@ -194,3 +194,38 @@ def test_joining_again_after_a_restart_shows_what_happened_meanwhile(tmp_path: P
                 await pilot.press("q")
 
     asyncio.run(main())
+
+
+def test_a_server_never_reached_is_named_on_the_waiting_screen(tmp_path: Path) -> None:
+    """The first connection fails (a wrong port, a server not running): the screen
+    says which server it cannot reach, not that a connection was lost."""
+    import socket
+
+    from textual.widgets import Static
+
+    from orbis_tui.remote.links import Link
+    from orbis_tui.tui.join_screens import WaitingScreen
+
+    with socket.socket() as free:  # a port nobody listens on
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    server = f"http://127.0.0.1:{port}"
+    app = JoinApp(Link(server, "play", "abcdefghijkl", "t" * 43), throwaway=True)
+
+    def said() -> str:
+        screen = app.screen
+        if not isinstance(screen, WaitingScreen):
+            return ""
+        return str(screen.query_one("#join-status", Static).render())
+
+    async def main() -> None:
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await _until(pilot, lambda: "cannot be reached" in said())
+                assert f"The table server {server} cannot be reached (" in said()
+                assert not any("was lost" in str(n.message) for n in app._notifications)
+                await pilot.press("q")
+        finally:
+            app.cleanup()
+
+    asyncio.run(main())

@@ -218,3 +218,27 @@ def test_a_link_that_opens_no_seat_is_not_said_to_take_the_player_back(
     assert asyncio.run(main()) == 1
     assert "This link opens no seat at this table server" in out.text
     assert "your link takes you back" not in out.text
+
+
+def test_a_server_never_reached_is_named_not_said_to_be_lost() -> None:
+    """The first connection fails (a wrong port, a server not running): the seat says
+    which server it cannot reach and why, not that a connection was lost."""
+    import socket
+
+    with socket.socket() as free:  # a port nobody listens on
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    server = f"http://127.0.0.1:{port}"
+    link = Link(server, "play", "abcdefghijkl", "t" * 43)
+    out = Output()
+
+    def said() -> bool:
+        return "cannot be reached" in out.text
+
+    async def main() -> int:
+        seat = PlainJoin(link, Scripted(out, [], said), out)  # type: ignore[arg-type]
+        return await asyncio.wait_for(seat.run(), 60)
+
+    asyncio.run(main())
+    assert f"The table server {server} cannot be reached (" in out.text
+    assert "was lost" not in out.text

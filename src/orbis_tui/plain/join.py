@@ -409,7 +409,10 @@ class PlainJoin:
         if code == "lost":
             if not self._lost:  # every try to connect again fails alike: said once
                 self._lost = True
-                self.say(_(app_texts.JOIN_LOST))
+                if self.session is None:  # never at the table yet: say where it tries
+                    self.say(app_texts.unreachable_text(self.link.server, reason))
+                else:
+                    self.say(_(app_texts.JOIN_LOST))
             return True
         if code == p.MOVED:
             return True  # the rematch: the same link connects to the new table

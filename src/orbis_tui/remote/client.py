@@ -198,7 +198,8 @@ class SeatLink:
     ) -> None:
         self.link = link
         self.on_message = on_message
-        self.on_status = on_status  # (code, reason): "connected", "lost", a bye's code
+        # (code, reason): "connected", "lost" (with the error, if one broke it), a bye's code
+        self.on_status = on_status
         self._ws: Any = None
         self._stopped = False
         # Tasks this link started (a message sent, the connection closed): kept until
@@ -246,6 +247,7 @@ class SeatLink:
         async with aiohttp.ClientSession() as session:
             while not self._stopped:
                 final = moved = False
+                failed = ""  # why the connection could not be made, or broke
                 try:
                     async with session.ws_connect(
                         self.link.websocket,
@@ -268,8 +270,8 @@ class SeatLink:
                             if isinstance(data, p.Table):
                                 wait = 0.25
                             self.on_message(data)
-                except (TimeoutError, aiohttp.ClientError, OSError):
-                    pass
+                except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+                    failed = str(exc) or type(exc).__name__
                 finally:
                     self._ws = None
                 if final or self._stopped:
@@ -277,7 +279,7 @@ class SeatLink:
                 if moved:  # a rematch: the same link opens the new table, at once
                     wait = 0.25
                     continue
-                self.on_status("lost", "")
+                self.on_status("lost", failed)
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, 5.0)
 

@@ -411,8 +411,11 @@ class JoinApp(OrbisApp):
         if code == "lost":
             if not self._lost:  # said once, and kept on screen until it is back
                 self._lost = True
-                if self.session is not None:  # the turns played from now: "while away"
-                    self._turns_when_lost = len(self.session.history.update())
+                if self.session is None:  # never at the table yet: say where it tries
+                    self._waiting.say(texts.unreachable_text(self.link.server, reason))
+                    return
+                # the turns played from now: "while away"
+                self._turns_when_lost = len(self.session.history.update())
                 self.notify(_(texts.JOIN_LOST), severity="warning", timeout=24 * 3600, markup=False)
             return
         if code == p.REPLACED:

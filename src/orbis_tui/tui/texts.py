@@ -375,6 +375,11 @@ JOIN_REPLACED = N_(
 JOIN_CONNECTING = N_("Connecting to the table…")
 JOIN_NOT_CONNECTED = N_("Not connected to the table: connecting again…")
 JOIN_LOST = N_("The connection to the table was lost: connecting again…")
+# no table came yet: the address may be wrong, or its server not running
+JOIN_UNREACHABLE = N_(
+    "The table server {server} cannot be reached ({error}): trying again… Is the link's "
+    "address right, and is the server running?"
+)
 JOIN_BACK = N_("Connected to the table again.")
 JOIN_UNREADABLE = N_("The table server sent a table this version cannot read: {error}")
 JOIN_BROKE = N_("The connection to the table failed ({error}). Enter connects again; q quits.")
@@ -479,6 +484,13 @@ BYE_TEXTS = {
         "The host gave this seat a new link: this one opens it no more. Ask the host for it."
     ),
 }
+
+
+def unreachable_text(server: str, error: str) -> str:
+    """JOIN_UNREACHABLE for ``server``, with the connection's ``error`` in one line."""
+    from ..printable import printable
+
+    return gettext(JOIN_UNREACHABLE).format(server=printable(server), error=printable(error or "?"))
 
 
 def refusal_text(code: str, reason: str, *, limit: int = 0, wait: int = 0) -> str:
