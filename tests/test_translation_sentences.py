@@ -127,3 +127,29 @@ def test_german_speaks_of_one_absent_player_in_the_singular() -> None:
         if re.search(r"bis sie (zurückkommen|ihren Platz zurücknehmen)\b", s)
     ]
     assert plural == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "computer"), [("de", "Der Computer ({level})"), ("ru", "компьютер ({level})")]
+)
+def test_a_computer_playing_a_seat_is_called_the_computer_not_its_bare_level(
+    lang: str, computer: str
+) -> None:
+    """'mittel spielt für dich', 'играет средний': a level word alone reads as an
+    adjective without its noun; the sentence names the computer, with its level."""
+    i18n.set_language(lang)
+    for english in (
+        "Your time ran out: {level} plays for you. Type {back} to take your seat back.",
+        "Your time ran out: {level} plays for you. m takes your seat back.",
+        "{level} played your turn: took {took}; CP now: {before} to {after}.",
+        "{level} plays for {name} until they return.",
+        "{name}'s time ran out: {level} plays for them until they take their seat back.",
+    ):
+        assert computer.lower() in i18n.gettext(english).lower(), english
+
+
+def test_russian_never_puts_a_players_name_after_za() -> None:
+    """'сыграл за Аня': Russian declines the name after 'за'; the sentence is built so
+    that the name stays in the nominative."""
+    offending = [s for s in translations("ru") if re.search(r"\bза \{name\}", s)]
+    assert offending == []
