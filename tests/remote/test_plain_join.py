@@ -423,3 +423,69 @@ def test_a_line_typed_after_the_seat_left_is_dropped_quietly() -> None:
     finally:
         threading.excepthook = previous
     assert failures == []
+
+
+def test_a_move_typed_while_the_computer_plays_the_seat_says_so_not_whose_turn(
+    tmp_path: Path,
+) -> None:
+    """The seat's time ran out and the computer plays it: a move typed then is answered
+    with how to take the seat back (it used to say 'It is Ada's turn, not yours' to
+    Ada herself)."""
+    from orbis_tui.remote.client import create_table_request
+    from orbis_tui.remote.links import parse_link
+
+    from .server_helpers import url
+
+    out = Output()
+    wall = [float(int(time.time()))]
+
+    async def main() -> None:
+        async with running_server(
+            tmp_path / "t.db", wall_clock=lambda: wall[0], clock_tick=None, bot_pause=30.0
+        ) as server:
+            answer = await create_table_request(url(server), 2, {}, ["Ada", "Bo"], (60, "easy"))
+            links = [parse_link(s["link"]) for s in answer["seats"]]
+            room = server.rooms[links[0].table]
+            mover = room.match.state.current
+
+            def taken_back() -> bool:
+                return any("to" in s for s in room.record.stand_ins or [])
+
+            script = [("Your time ran out", "take 1"), ("Your time ran out", "back")]
+            seat = PlainJoin(links[mover], Scripted(out, script, taken_back), out)  # type: ignore[arg-type]
+            running = asyncio.create_task(seat.run())
+            for _ in range(500):
+                if " left" in out.text:
+                    break
+                await asyncio.sleep(0.02)
+            wall[0] += 61
+            assert await server.check_clocks() == 1
+            assert await asyncio.wait_for(running, 60) == 0
+
+    asyncio.run(main())
+    assert "turn, not yours" not in out.text
+    assert out.text.count("Your time ran out: easy plays for you. Type back") == 2
+
+
+def test_a_move_typed_after_the_end_says_the_game_is_over(tmp_path: Path) -> None:
+    """Once the game is over, a move typed is answered with what works now, not with
+    'It is Bo's turn, not yours'."""
+    from orbis_tui.remote.seatbot import play_seat, random_chooser
+
+    out = Output()
+    over = over_commands(JOIN_OVER)
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", bot_pause=0.0) as server:
+            links, _w, _ = await new_table(server, 2)
+            await asyncio.gather(
+                *(play_seat(link, random_chooser(n)) for n, link in enumerate(links) if link)
+            )
+            assert links[0] is not None
+            typed = Scripted(out, [(over, "take 3")], lambda: out.text.count(over) >= 2)
+            seat = PlainJoin(links[0], typed, out)  # type: ignore[arg-type]
+            assert await asyncio.wait_for(seat.run(), 60) == 0
+
+    asyncio.run(main())
+    assert "turn, not yours" not in out.text
+    assert out.text.count(over) == 2

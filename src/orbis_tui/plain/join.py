@@ -499,6 +499,12 @@ class PlainJoin:
             return seat.answer(entry)
         elif command is not None:
             return seat.command(command, words[1:])
+        elif session.state.is_over:  # no turn is anyone's: what works now
+            self.say(over_commands(JOIN_OVER))
+        elif session.my_seat == session.state.current and not session.decides(session.my_seat):
+            # a computer plays this seat now (its time ran out)
+            level = app_texts.level_name(session.seats[session.state.current].kind)
+            self.say(worded(texts.JOIN_CLOCK_MINE, level=level))
         else:
             self.say(_(texts.JOIN_NOT_YOURS).format(name=session.seat.name))
         return True
