@@ -12,6 +12,7 @@ import pytest
 
 from orbis_tui import i18n
 from orbis_tui.plain import learn, texts
+from orbis_tui.plain.apart import JOIN_OVER
 from orbis_tui.plain.commands import (
     COMMANDS,
     OVER,
@@ -23,7 +24,7 @@ from orbis_tui.plain.commands import (
     help_text,
     worded,
 )
-from orbis_tui.plain.join import JOIN_COMMANDS, JOIN_OVER
+from orbis_tui.plain.join import JOIN_COMMANDS
 
 # The commands each plain seat understands: a game here, a seat at a table played
 # apart, the walkthrough.

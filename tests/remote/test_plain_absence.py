@@ -242,3 +242,29 @@ def test_a_server_never_reached_is_named_not_said_to_be_lost() -> None:
     asyncio.run(main())
     assert f"The table server {server} cannot be reached (" in out.text
     assert "was lost" not in out.text
+
+
+def test_a_watcher_is_told_it_watches_and_that_a_move_is_not_its_to_play(
+    tmp_path: Path,
+) -> None:
+    """The watching link at a plain seat: it says at once that it watches (not 'your
+    seat: -'), and a move typed is answered that a watcher cannot play (not whose turn
+    it is)."""
+    from .server_helpers import new_table
+
+    out = Output()
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            _links, watch, _ = await new_table(server, 2)
+            script = [("you are watching", "take 1")]
+
+            def done() -> bool:
+                return "You are watching this table: you cannot play." in out.text
+
+            seat = PlainJoin(watch, Scripted(out, script, done), out)  # type: ignore[arg-type]
+            assert await asyncio.wait_for(seat.run(), 60) == 0
+
+    asyncio.run(main())
+    assert "you are watching, and cannot play." in out.text
+    assert "your seat: -" not in out.text and "not yours" not in out.text

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from orbis_tui.plain import texts
+from orbis_tui.plain.apart import JOIN_OVER
 from orbis_tui.plain.commands import over_commands, worded
-from orbis_tui.plain.join import JOIN_OVER, PlainJoin
+from orbis_tui.plain.join import PlainJoin
 from orbis_tui.words.worshipers import spell_colors
 
 from .conftest import NO_POSTGRES, POSTGRES_URL, own_schema

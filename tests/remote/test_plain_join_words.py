@@ -12,8 +12,9 @@ from pathlib import Path
 
 from orbis_tui import i18n
 from orbis_tui.plain import texts
+from orbis_tui.plain.apart import JOIN_OVER
 from orbis_tui.plain.commands import VERBS, command_word, over_commands
-from orbis_tui.plain.join import JOIN_OVER, PlainJoin
+from orbis_tui.plain.join import PlainJoin
 from orbis_tui.records import read_record_file
 from orbis_tui.remote.client import create_table_request
 from orbis_tui.remote.links import parse_link

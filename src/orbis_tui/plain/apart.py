@@ -1,6 +1,7 @@
 """The words of a seat at a table played apart (``orbis join --plain``) beyond a game's:
 the computer levels a seat can be handed to, the line said once a player's messages are
-hidden, and what ``time`` says when no time runs."""
+hidden, what a line is answered with when the seat cannot play, and what ``time`` says
+when no time runs."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ from ..tui import texts as app_texts
 from ..tui.core.remote_session import RemoteSession
 from ..tui.texts import clock_words
 from . import texts
-from .commands import worded
+from .commands import OVER, over_commands, worded
+
+# at a table played apart, the review is the app's (orbis review on the record)
+JOIN_OVER = tuple(name for name in OVER if name != "review")
 
 
 def muted_words(name: str) -> str:
@@ -27,6 +31,21 @@ def level_word(n: int) -> str:
 def levels_words() -> str:
     """The computer levels, in the language in use: "easy, medium, hard, expert"."""
     return ", ".join(app_texts.level_name(level) for level in LEVELS)
+
+
+def not_playing_now(session: RemoteSession) -> str:
+    """The answer to a line that is no command while this seat cannot play: a watcher
+    plays nothing; after the end, what works then; while a computer plays this seat
+    (its time ran out), how to take it back; else whose turn it is."""
+    state, mine = session.state, session.my_seat
+    if mine is None:
+        return _(app_texts.WATCHING_PANEL)
+    if state.is_over:
+        return over_commands(JOIN_OVER)
+    if mine == state.current and not session.decides(mine):
+        level = app_texts.level_name(session.seats[mine].kind)
+        return worded(texts.JOIN_CLOCK_MINE, level=level)
+    return _(texts.JOIN_NOT_YOURS).format(name=session.seat.name)
 
 
 def no_time_running(session: RemoteSession) -> list[str]:

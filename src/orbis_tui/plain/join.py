@@ -38,11 +38,17 @@ from ..tui.seen import SeenTables
 from ..tui.texts import clock_words
 from ..words import spell_colors
 from . import texts
-from .apart import level_word, levels_words, muted_words, no_time_running
+from .apart import (
+    JOIN_OVER,
+    level_word,
+    levels_words,
+    muted_words,
+    no_time_running,
+    not_playing_now,
+)
 from .commands import (
     CHAT,
     COMMANDS,
-    OVER,
     REMATCH,
     TABLE,
     VERBS,
@@ -55,8 +61,6 @@ from .commands import (
 )
 from .seat import PlainSeat, save_record
 
-# at a table played apart, the review is the app's (orbis review on the record)
-JOIN_OVER = tuple(name for name in OVER if name != "review")
 # every command of a seat at a table played apart
 JOIN_COMMANDS = (*COMMANDS, *TABLE)
 
@@ -208,8 +212,10 @@ class PlainJoin:
                 )
                 seats = self.session.seats
                 names = ", ".join(s.name for s in seats)
-                mine = seats[view.seat].name if view.seat is not None else "-"
-                self.say(_(texts.JOINED).format(names=names, name=mine))
+                if view.seat is None:
+                    self.say(_(texts.JOINED_WATCHING).format(names=names))
+                else:
+                    self.say(_(texts.JOINED).format(names=names, name=seats[view.seat].name))
                 self._turns_told = len(self.session.history.update())
                 self._presence = presence_of(view, self._presence)
                 self._welcome_back()
@@ -499,14 +505,8 @@ class PlainJoin:
             return seat.answer(entry)
         elif command is not None:
             return seat.command(command, words[1:])
-        elif session.state.is_over:  # no turn is anyone's: what works now
-            self.say(over_commands(JOIN_OVER))
-        elif session.my_seat == session.state.current and not session.decides(session.my_seat):
-            # a computer plays this seat now (its time ran out)
-            level = app_texts.level_name(session.seats[session.state.current].kind)
-            self.say(worded(texts.JOIN_CLOCK_MINE, level=level))
         else:
-            self.say(_(texts.JOIN_NOT_YOURS).format(name=session.seat.name))
+            self.say(not_playing_now(session))
         return True
 
     def _help(self) -> None:

@@ -299,6 +299,7 @@ LEARN_COMMAND_HELP = {
 
 # ------------------------------------------------------------------ orbis join --plain
 JOINED = N_("At the table of {names}; your seat: {name}.")
+JOINED_WATCHING = N_("At the table of {names}: you are watching, and cannot play.")
 JOIN_WAITING = N_("{name} is deciding. Commands work meanwhile ({help} lists them).")
 JOIN_NOT_YOURS = N_("It is {name}'s turn, not yours: only commands work now.")
 JOIN_CLOCK_MINE = N_(
