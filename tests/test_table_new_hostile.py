@@ -153,3 +153,15 @@ def test_a_computer_seat_of_a_new_table_is_said_to_be_the_servers_in_the_languag
     assert main([*argv, "--seat", "2=medium"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert f"  {said}" in lines
+
+
+def test_names_for_fewer_seats_than_players_are_refused_saying_what_to_give(
+    server: FakeServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two names at a table of three with a computer seat: the computer's seat needs
+    one too, and the refusal says so, in the player's language."""
+    argv = ["table", "new", "--server", server.url, "--players", "3", "--seat", "3=medium"]
+    assert main([*argv, "--names", "Ada,Bo"]) == 2
+    assert "give 3 names, one for each seat (a computer's too)" in capsys.readouterr().err
+    assert main([*argv, "--names", "Ada,Bo", "--lang", "de"]) == 2
+    assert "3 Namen" in capsys.readouterr().err

@@ -53,6 +53,10 @@ def cmd_table_new(args: argparse.Namespace) -> int:
         )
         return 2
     names = args.names.split(",") if args.names else None
+    if names is not None and len(names) != args.players:  # the server would refuse it
+        message = _("--names: give {players} names, one for each seat (a computer's too)")
+        print(f"orbis table new: {message.format(players=args.players)}", file=sys.stderr)
+        return 2
     try:
         turn_time = None if args.turn_time is None else (args.turn_time, args.clock_level)
         answer: dict[str, Any] = asyncio.run(
