@@ -515,3 +515,36 @@ def test_a_decline_another_server_stored_is_told_here_when_its_note_comes(
                 assert room.rematch.declined_at == wall.now + 5
 
     asyncio.run(main())
+
+
+def test_after_a_rematch_a_links_status_is_the_rematchs(tmp_path: Path) -> None:
+    """``orbis tables`` asks whose turn it is at a link's table: after a rematch the link
+    leads to the new table, and so does its status (it used to say the old game is
+    over while the rematch was being played)."""
+    from orbis_tui.remote.host_client import seat_status
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db", bot_pause=0.0) as server:
+            links, watch, _ = await _new_two(server)
+            await asyncio.gather(
+                *(play_seat(link, random_chooser(n)) for n, link in enumerate(links))
+            )
+            assert (await seat_status(links[0])).finished
+            async with raw_socket(links[0]) as ada, raw_socket(links[1]) as bo:
+                await ada.next("table")
+                await bo.next("table")
+                await ada.send(p.rematch(True))
+                await _until(bo, lambda m: m.get("rematch", {}).get("by") == 0)
+                await bo.send(p.rematch(True))
+                assert await ada.closed_with() == p.MOVED
+            for link in (*links, watch):
+                status = await seat_status(link)
+                assert not status.finished and status.turn is not None
+
+    asyncio.run(main())
+
+
+async def _new_two(server: TableServer) -> tuple[list[Link], Link, Any]:
+    answer = await create_table_request(url(server), 2, {}, ["Ada", "Bo"])
+    links = [parse_link(seat["link"]) for seat in answer["seats"]]
+    return links, parse_link(answer["watch"]), answer

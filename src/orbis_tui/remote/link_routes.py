@@ -34,6 +34,7 @@ REFUSED_FULL = N_(
     "in a terminal with orbis join."
 )
 WATCH_TABS = 4  # browser tabs watching through one watch link at once
+REMATCHES_FOLLOWED = 1000  # as the table server follows a link (its MAX_REMATCHES)
 
 
 class LinkRoutes:
@@ -74,6 +75,13 @@ class LinkRoutes:
         try:
             seat = await self._seat_of_link(kind, table, token)
             room = self.rooms.get(table)
+            for _step in range(REMATCHES_FOLLOWED):  # the link leads to its rematch's table
+                if room is None or room.next_table is None:
+                    break
+                after = await self.room(room.next_table)
+                if after is None:
+                    break
+                room = after
         except StoreUnavailable:
             return web.json_response({"error": p.STORE_AWAY_NOW}, status=503)
         if seat is None or room is None:
