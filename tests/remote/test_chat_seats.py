@@ -214,3 +214,34 @@ def test_a_watcher_reads_the_messages_and_has_no_key_to_write_one(tmp_path: Path
                 await pilot.press("q")
 
     asyncio.run(main())
+
+
+def test_chat_with_only_muted_players_having_spoken_does_not_say_nothing_was_said(
+    tmp_path: Path,
+) -> None:
+    """``chat`` at a plain seat where only a muted player spoke: it says that only the
+    muted have spoken, not 'Nothing said yet.' (which was not true)."""
+    from orbis_tui.plain.join import PlainJoin
+
+    from .test_plain_join import Scripted
+
+    out = Output()
+    said = "Only the players whose messages you hid have said something."
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, _w, _ = await new_table(server, 2)
+            link, other = links
+            assert link is not None and other is not None
+            async with raw_socket(other) as bo:
+                await bo.next("table")
+                await bo.send(p.say("psst"))
+                await bo.next("chat")
+                script = [("At the table of", "mute Player 2"), ("messages are hidden", "chat")]
+                settings = SettingsFile(tmp_path / "config")
+                typed = Scripted(out, script, lambda: said in out.text)
+                seat = PlainJoin(link, typed, out, settings=settings)  # type: ignore[arg-type]
+                assert await asyncio.wait_for(seat.run(), 60) == 0
+
+    asyncio.run(main())
+    assert "Nothing said yet." not in out.text

@@ -348,7 +348,7 @@ class PlainJoin:
         assert session is not None
         if command == "chat":
             lines = session.chat_lines()
-            for line in lines or [_(app_texts.CHAT_NONE)]:
+            for line in lines or [session.chat_none()]:
                 self.say(line)
             return
         if session.my_seat is None:

@@ -144,7 +144,8 @@ class RemoteTableScreen(TableScreen):
         from .screens.chat import ChatScreen
 
         if self.remote.my_seat is not None:
-            self.app.push_screen(ChatScreen(self.remote.chat_lines, self.remote.say))
+            remote = self.remote
+            self.app.push_screen(ChatScreen(remote.chat_lines, remote.say, remote.chat_none))
 
     def log_lines(self) -> list[str]:
         return self.remote.log_lines()

@@ -509,6 +509,7 @@ CHAT_HINT = N_(
     "/mute NAME hides a player's messages on this screen; /unmute NAME shows them again."
 )
 CHAT_NONE = N_("Nothing said yet.")
+CHAT_ALL_MUTED = N_("Only the players whose messages you hid have said something.")
 CHAT_WATCHING = N_("You are watching: you read the table's messages, and write none.")
 # A message in the game log and on the chat screen: who said it, and what.
 CHAT_LINE = N_("» {name}: {text}")

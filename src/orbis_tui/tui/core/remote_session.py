@@ -206,6 +206,11 @@ class RemoteSession(GameSession):
         """The messages shown here, as lines."""
         return [self.chat_text(line) for line in self.heard(self.chat.lines)]
 
+    def chat_none(self) -> str:
+        """What is said when no message is shown here: nothing was said, or only the
+        players muted here have spoken."""
+        return _(texts.CHAT_ALL_MUTED if self.chat.lines else texts.CHAT_NONE)
+
     def log_lines(self) -> list[str]:
         """The game log with the messages shown here, each after the action it was
         said after."""

@@ -31,10 +31,17 @@ class ChatScreen(ModalScreen[None]):
         Binding("escape", "close", texts.KEY["close"]),
     ]
 
-    def __init__(self, lines: Callable[[], list[str]], send: Callable[[str], str | None]) -> None:
+    def __init__(
+        self,
+        lines: Callable[[], list[str]],
+        send: Callable[[str], str | None],
+        none: Callable[[], str] | None = None,
+    ) -> None:
+        """``none``: what to say when no message is shown (nothing said, by default)."""
         super().__init__(classes="dialog-screen")
         self.lines = lines
         self.send = send
+        self.none = none
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog chat"):
@@ -49,7 +56,8 @@ class ChatScreen(ModalScreen[None]):
     def _said(self) -> Text:
         lines = self.lines()[-SHOWN:]
         if not lines:
-            return Text(_(texts.CHAT_NONE), style=palette.DIM)
+            said = self.none() if self.none is not None else _(texts.CHAT_NONE)
+            return Text(said, style=palette.DIM)
         return Text("\n").join(Text(line) for line in lines)
 
     def on_mount(self) -> None:
