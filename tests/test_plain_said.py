@@ -355,3 +355,14 @@ def test_the_realm_names_the_farms_as_the_game_does(lang: str, said: str) -> Non
     finally:
         i18n.set_language(before)
     assert said in lines, lines
+
+
+def test_that_the_other_gods_are_not_the_players_is_said_once_not_every_turn(
+    tmp_path: Path,
+) -> None:
+    """Once a player has their god, the turn says so the first time only; before, the
+    same line came at every one of their turns to the end of the game."""
+    status, out, _reader = play(tmp_path, players=2, seed=4)
+    assert status == 0
+    said = out.count(i18n.gettext(texts.GOD_TAKEN))
+    assert 1 <= said <= 2, said  # once for each person who took a god before the end

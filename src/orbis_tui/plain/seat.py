@@ -108,6 +108,7 @@ class PlainSeat:
         self.ui = Controller()
         self._bots: dict[int, Bot] = {}
         self._turn_told: tuple[int, int] | None = None  # (turn start, seat) already told
+        self._god_told: set[int] = set()  # seats told that the other gods are not theirs
         self._last_person: int | None = None
         self._shown_version: int | None = None
         self.sheet: Sheet | None = None  # the decision sheet last shown
@@ -234,7 +235,11 @@ class PlainSeat:
                 self.say_all(line_words(line))
         self.say(_(texts.OPTIONS))
         if state.kind is DecisionKind.TURN and state.player.god is not None:
-            self.say(_(texts.GOD_TAKEN))
+            if state.current not in self._god_told:  # once: not again every turn
+                self._god_told.add(state.current)
+                self.say(_(texts.GOD_TAKEN))
+        elif state.kind is DecisionKind.TURN:
+            self._god_told.discard(state.current)  # the god taken back (undo)
         self.say_all(options_words(sheet.choices))
         extra = other_colors(state, self.ui)
         if extra:
