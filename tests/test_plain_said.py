@@ -366,3 +366,26 @@ def test_that_the_other_gods_are_not_the_players_is_said_once_not_every_turn(
     assert status == 0
     said = out.count(i18n.gettext(texts.GOD_TAKEN))
     assert 1 <= said <= 2, said  # once for each person who took a god before the end
+
+
+def test_the_lessons_points_are_said_without_a_note_before_each() -> None:
+    """The lesson's points are a list under its heading: each is said as it is, not
+    each after "Note:" as before."""
+    from orbis_tui.analysis import GameReview
+    from orbis_tui.analysis.review import PlayerSummary
+    from orbis_tui.plain.spoken import line_words
+    from orbis_tui.tui.review_sheet import lesson_sheet
+
+    points = ("your god came late", "next time: take it sooner")
+    review = GameReview(
+        ("Ada", "Bo"),
+        (
+            PlayerSummary(0, "Ada", 5, 0.0, 0, (), lesson=points),
+            PlayerSummary(1, "Bo", 5, 0.0, 0, ()),
+        ),
+        (),
+        {"analyser": "expert", "per_option": 4, "time_budget": None, "seed": 0, "complete": True},
+    )
+    said = [words for ln in lesson_sheet(review, over=True) for words in line_words(ln)]
+    assert [s for s in said if s in points] == list(points), said
+    assert not [s for s in said if s.startswith(i18n.gettext(texts.NOTE))], said

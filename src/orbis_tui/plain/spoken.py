@@ -89,6 +89,8 @@ def line_words(line: Line) -> list[str]:
     text = "".join(part_words(p) for p in line.parts).strip()
     if line.topic is Topic.PAYMENT:  # "✓ you can pay it", "✗ not yet: ...": the words say it
         text = text.removeprefix("✓ ").removeprefix("✗ ")
+    if line.topic is Topic.LESSON:  # a point of the list its heading names, not a note
+        text = text.removeprefix("· ")
     if len(line.parts) == 1 and isinstance(line.parts[0], Chips) and line.parts[0].form == "realm":
         text = _(texts.REALM_NOW).format(realm=text)
     text = plain(text)
