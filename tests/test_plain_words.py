@@ -22,6 +22,7 @@ from orbis_tui.plain.commands import (
     command_of,
     command_word,
     help_text,
+    over_commands,
     worded,
 )
 from orbis_tui.plain.join import JOIN_COMMANDS
@@ -156,3 +157,12 @@ def test_the_help_names_each_command_by_its_word_and_what_follows_it(lang: str) 
         assert "\nпирамида [игрок] (или pyramid): " in game
         assert "\nсказать ТЕКСТ (или say): " in table and "\nвернуться (или back): " in table
         assert "\nкомпьютер УРОВЕНЬ (или computer): " in table and "(УРОВЕНЬ: L1, L2)" in table
+
+
+def test_after_the_end_a_seat_apart_is_told_of_the_tables_time_and_messages(lang: str) -> None:
+    """What works once a game played apart is over names the table's time and its
+    messages too, which go on after the end; before, the line left them out."""
+    said = over_commands(JOIN_OVER)
+    for name in ("time", "say", "chat", "score", "history"):
+        assert re.search(rf"\b{re.escape(command_word(name))}\b", said), (name, said)
+    assert command_word("review") not in said.split(", ")

@@ -14,8 +14,9 @@ from ..tui.texts import clock_words
 from . import texts
 from .commands import OVER, over_commands, worded
 
-# at a table played apart, the review is the app's (orbis review on the record)
-JOIN_OVER = tuple(name for name in OVER if name != "review")
+# at a table played apart, the review is the app's (orbis review on the record); the
+# table's time and its messages go on after the end
+JOIN_OVER = (*(name for name in OVER if name != "review"), "time", "say", "chat")
 
 
 def muted_words(name: str) -> str:
