@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, Select
 
 from orbis_tui import i18n
@@ -136,6 +137,16 @@ def test_a_seat_opens_on_the_table_and_its_turn_names_the_title(tmp_path: Path) 
     asyncio.run(main())
 
 
+async def open_play_apart(app: OrbisApp, pilot: Pilot[None]) -> PlayApartScreen:
+    """The new-game screen's "Play apart" pressed, once its dialog is up."""
+    await pilot.pause()
+    app.screen.query_one("#apart", Button).press()
+    async with asyncio.timeout(60):
+        while not isinstance(app.screen, PlayApartScreen):
+            await pilot.pause(0.02)
+    return app.screen
+
+
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_the_play_apart_labels_read_whole_at_80_by_24(tmp_path: Path, language: str) -> None:
     """Each field of the dialog is named in full: before, "Time per turn" was cut to
@@ -145,11 +156,7 @@ def test_the_play_apart_labels_read_whole_at_80_by_24(tmp_path: Path, language: 
     async def main() -> None:
         app = OrbisApp(tmp_path / "data", names=["Ada", "Bo"], players=2, config_dir=tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            app.screen.query_one("#apart", Button).press()
-            async with asyncio.timeout(60):
-                while not isinstance(app.screen, PlayApartScreen):
-                    await pilot.pause(0.02)
+            await open_play_apart(app, pilot)
             await pilot.pause()
             for label in app.screen.query(".apart-label").results(Label):
                 text = str(label.render())
@@ -173,12 +180,7 @@ def test_no_clock_is_offered_and_read_in_the_players_language(
         async with running_server(tmp_path / "t.db") as server:
             app = OrbisApp(tmp_path / "data", names=["Ada", "Bo"], players=2, config_dir=tmp_path)
             async with app.run_test(size=(80, 24)) as pilot:
-                await pilot.pause()
-                app.screen.query_one("#apart", Button).press()
-                async with asyncio.timeout(60):
-                    while not isinstance(app.screen, PlayApartScreen):
-                        await pilot.pause(0.02)
-                dialog = app.screen
+                dialog = await open_play_apart(app, pilot)
                 field = dialog.query_one("#turn-time", Input)
                 assert field.value == word
                 field.value = "bald"
