@@ -17,6 +17,9 @@ from orbis_tui.plain import texts
 from orbis_tui.plain.apart import JOIN_OVER
 from orbis_tui.plain.commands import over_commands, worded
 from orbis_tui.plain.join import PlainJoin
+from orbis_tui.remote.links import Link
+from orbis_tui.remote.room import Room
+from orbis_tui.remote.table_server import TableServer
 from orbis_tui.words.worshipers import spell_colors
 
 from .conftest import NO_POSTGRES, POSTGRES_URL, own_schema
@@ -249,12 +252,20 @@ def test_the_plain_seat_says_who_declined_at_another_server(tmp_path: Path) -> N
     assert declined in out.text
 
 
-def test_the_plain_seat_takes_its_seat_back_after_its_time_ran_out(tmp_path: Path) -> None:
+async def _clocked_table(server: TableServer) -> tuple[list[Link], Room]:
+    """A table of Ada and Bo, each turn timed at 60 s (then easy plays): its links
+    and its room."""
     from orbis_tui.remote.client import create_table_request
     from orbis_tui.remote.links import parse_link
 
     from .server_helpers import url
 
+    answer = await create_table_request(url(server), 2, {}, ["Ada", "Bo"], (60, "easy"))
+    links = [parse_link(s["link"]) for s in answer["seats"]]
+    return links, server.rooms[links[0].table]
+
+
+def test_the_plain_seat_takes_its_seat_back_after_its_time_ran_out(tmp_path: Path) -> None:
     out = Output()
     wall = [float(int(time.time()))]
 
@@ -262,9 +273,7 @@ def test_the_plain_seat_takes_its_seat_back_after_its_time_ran_out(tmp_path: Pat
         async with running_server(
             tmp_path / "t.db", wall_clock=lambda: wall[0], clock_tick=None, bot_pause=0.5
         ) as server:
-            answer = await create_table_request(url(server), 2, {}, ["Ada", "Bo"], (60, "easy"))
-            links = [parse_link(s["link"]) for s in answer["seats"]]
-            room = server.rooms[links[0].table]
+            links, room = await _clocked_table(server)
             mover = room.match.state.current
             name = ["Ada", "Bo"][mover]
 
@@ -432,11 +441,6 @@ def test_a_move_typed_while_the_computer_plays_the_seat_says_so_not_whose_turn(
     """The seat's time ran out and the computer plays it: a move typed then is answered
     with how to take the seat back (it used to say 'It is Ada's turn, not yours' to
     Ada herself)."""
-    from orbis_tui.remote.client import create_table_request
-    from orbis_tui.remote.links import parse_link
-
-    from .server_helpers import url
-
     out = Output()
     wall = [float(int(time.time()))]
 
@@ -444,9 +448,7 @@ def test_a_move_typed_while_the_computer_plays_the_seat_says_so_not_whose_turn(
         async with running_server(
             tmp_path / "t.db", wall_clock=lambda: wall[0], clock_tick=None, bot_pause=30.0
         ) as server:
-            answer = await create_table_request(url(server), 2, {}, ["Ada", "Bo"], (60, "easy"))
-            links = [parse_link(s["link"]) for s in answer["seats"]]
-            room = server.rooms[links[0].table]
+            links, room = await _clocked_table(server)
             mover = room.match.state.current
 
             def taken_back() -> bool:
