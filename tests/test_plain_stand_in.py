@@ -25,7 +25,8 @@ def test_a_turn_the_stand_in_played_is_said_as_the_computers() -> None:
     told = PlainSeat(session, io.StringIO(""), out).tell_turns_done(seat, 0, stand_in="easy")
     assert told == 1
     first = out.getvalue().splitlines()[0]
-    assert first.startswith("easy played your turn: took ") and "you took" not in first
+    assert first.startswith("The computer (easy) played your turn: took ")
+    assert "you took" not in first
 
 
 def test_a_turn_the_player_played_is_said_as_theirs() -> None:

@@ -111,10 +111,11 @@ def test_german_speaks_of_one_absent_player_in_the_singular() -> None:
     takes a verb in the singular ('bis sie zurückkommt', not 'zurückkommen')."""
     i18n.set_language("de")
     said = [
-        i18n.gettext("{level} plays for {name} until they return."),
+        i18n.gettext("The computer ({level}) plays for {name} until they return."),
         i18n.gettext("{name} is away. m: let a computer play for them until they return."),
         i18n.gettext(
-            "{name}'s time ran out: {level} plays for them until they take their seat back."
+            "{name}'s time ran out: the computer ({level}) plays for them until they take "
+            "their seat back."
         ),
     ]
     for sentence in said:
@@ -139,11 +140,13 @@ def test_a_computer_playing_a_seat_is_called_the_computer_not_its_bare_level(
     adjective without its noun; the sentence names the computer, with its level."""
     i18n.set_language(lang)
     for english in (
-        "Your time ran out: {level} plays for you. Type {back} to take your seat back.",
-        "Your time ran out: {level} plays for you. m takes your seat back.",
-        "{level} played your turn: took {took}; CP now: {before} to {after}.",
-        "{level} plays for {name} until they return.",
-        "{name}'s time ran out: {level} plays for them until they take their seat back.",
+        "Your time ran out: the computer ({level}) plays for you. Type {back} to take your "
+        "seat back.",
+        "Your time ran out: the computer ({level}) plays for you. m takes your seat back.",
+        "The computer ({level}) played your turn: took {took}; CP now: {before} to {after}.",
+        "The computer ({level}) plays for {name} until they return.",
+        "{name}'s time ran out: the computer ({level}) plays for them until they take their "
+        "seat back.",
     ):
         assert computer.lower() in i18n.gettext(english).lower(), english
 
@@ -153,3 +156,13 @@ def test_russian_never_puts_a_players_name_after_za() -> None:
     that the name stays in the nominative."""
     offending = [s for s in translations("ru") if re.search(r"\bза \{name\}", s)]
     assert offending == []
+
+
+def test_german_says_a_turns_points_as_a_player_would() -> None:
+    """'SP jetzt: von 0 auf 3' strung a label and a preposition together; a German player
+    says how many points there are now, and how many before."""
+    i18n.set_language("de")
+    done = i18n.gettext("Your turn is done: you took {took}; CP now: {before} to {after}.")
+    said = done.format(took="Salzebenen", before=0, after=3)
+    assert said == "Dein Zug ist fertig: Salzebenen genommen; jetzt 3 SP (vorher 0)."
+    assert [s for s in translations("de") if "jetzt: von" in s] == []

@@ -94,8 +94,8 @@ def test_this_seat_is_told_only_that_its_own_time_ran_out_as_a_warning() -> None
 
 def test_a_computer_player_that_could_not_move_is_said_with_its_error_and_who_plays_now() -> None:
     """Bo's expert could not move: every seat is told the error and that Hard plays on
-    (not that Hard plays for Bo until they return: no person sits there); a failure of
-    the weakest level, that no computer plays the seat now. Said once."""
+    (not that the computer (Hard) plays for Bo until they return: no person sits there);
+    a failure of the weakest level, that no computer plays the seat now. Said once."""
     expert = view(seat("Ada"), seat("Bo", kind="expert", here=False), seat("Cy"))
     before = presence_of(expert)
     error = "RuntimeError: the search broke"

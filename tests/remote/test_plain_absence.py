@@ -61,7 +61,7 @@ def test_the_plain_seat_says_who_left_and_hands_their_seat_to_a_computer(
             script = [(ABSENT, "computer"), ("Which computer level?", "computer easy")]
 
             def done() -> bool:
-                return "easy plays for Bo until they return." in out.text
+                return "The computer (easy) plays for Bo until they return." in out.text
 
             seat = PlainJoin(ada, Scripted(out, script, done), out)  # type: ignore[arg-type]
             running = asyncio.create_task(seat.run())

@@ -295,7 +295,10 @@ def test_the_plain_seat_takes_its_seat_back_after_its_time_ran_out(tmp_path: Pat
             assert room.stand_in(mover) is None and taken_back()
 
     asyncio.run(main())
-    assert "Your time ran out: easy plays for you. Type back to take your seat back." in out.text
+    assert (
+        "Your time ran out: the computer (easy) plays for you. Type back to take your seat back."
+        in out.text
+    )
     # the computer plays this seat's turn: the seat is not told that it is itself deciding
     assert not re.search(r"\b(Ada|Bo) is deciding", out.text.split("Your time ran out")[1])
 
@@ -467,7 +470,7 @@ def test_a_move_typed_while_the_computer_plays_the_seat_says_so_not_whose_turn(
 
     asyncio.run(main())
     assert "turn, not yours" not in out.text
-    assert out.text.count("Your time ran out: easy plays for you. Type back") == 2
+    assert out.text.count("Your time ran out: the computer (easy) plays for you. Type back") == 2
 
 
 def test_a_move_typed_after_the_end_says_the_game_is_over(tmp_path: Path) -> None:

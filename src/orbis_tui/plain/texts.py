@@ -43,7 +43,9 @@ LETTERS = N_("Color letters: {letters}.")
 PROMPT = "> "
 YOUR_TURN_DONE = N_("Your turn is done: you took {took}; CP now: {before} to {after}.")
 # A turn of this seat that a computer level played for the player (their time ran out).
-STAND_IN_TURN_DONE = N_("{level} played your turn: took {took}; CP now: {before} to {after}.")
+STAND_IN_TURN_DONE = N_(
+    "The computer ({level}) played your turn: took {took}; CP now: {before} to {after}."
+)
 UNKNOWN = N_(
     "I do not know {entry!r}: answer with an option's number, a move such as {move}, "
     "or a command ({help} lists them). Nothing was played."
@@ -303,7 +305,7 @@ JOINED_WATCHING = N_("At the table of {names}: you are watching, and cannot play
 JOIN_WAITING = N_("{name} is deciding. Commands work meanwhile ({help} lists them).")
 JOIN_NOT_YOURS = N_("It is {name}'s turn, not yours: only commands work now.")
 JOIN_CLOCK_MINE = N_(
-    "Your time ran out: {level} plays for you. Type {back} to take your seat back."
+    "Your time ran out: the computer ({level}) plays for you. Type {back} to take your seat back."
 )
 JOIN_REMATCH_OFFER = N_(
     "A rematch, the same seats at a new deal? Type {rematch} to ask the others for one."

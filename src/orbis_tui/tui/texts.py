@@ -394,7 +394,7 @@ PANEL_AWAY_GRACE = N_(
 STAND_IN_TITLE = N_("An absent player")
 STAND_IN_QUESTION = N_("{name} is away. Which computer level plays for them until they return?")
 STAND_IN_WAIT = N_("Wait for them")
-STAND_IN_STARTED = N_("{level} plays for {name} until they return.")
+STAND_IN_STARTED = N_("The computer ({level}) plays for {name} until they return.")
 BOT_FAILED_APART = N_(
     "{name}: the {level} computer player could not move ({error}); from now on, the "
     "{weaker} level plays this seat."
@@ -423,8 +423,12 @@ CLOCK_LEFT = N_("{name}: {time} left")
 CLOCK_SHORT = N_("{time} left")  # on the status line, after the name of the seat to move
 CLOCK_NONE = N_("This table has no time per turn.")
 CLOCK_DAYS: Template = Np_("{days} day {rest}", "{days} days {rest}", "days")
-CLOCK_RAN_OUT = N_("{name}'s time ran out: {level} plays for them until they take their seat back.")
-CLOCK_MINE_RAN_OUT = N_("Your time ran out: {level} plays for you. m takes your seat back.")
+CLOCK_RAN_OUT = N_(
+    "{name}'s time ran out: the computer ({level}) plays for them until they take their seat back."
+)
+CLOCK_MINE_RAN_OUT = N_(
+    "Your time ran out: the computer ({level}) plays for you. m takes your seat back."
+)
 REMATCH_ASKED = N_("{name} asks for a rematch: n accepts, x declines.")
 REMATCH_WAITING = N_("Rematch: waiting for {names} to accept.")
 REMATCH_DECLINED = N_("{name} declined the rematch.")
