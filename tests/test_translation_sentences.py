@@ -166,3 +166,11 @@ def test_german_says_a_turns_points_as_a_player_would() -> None:
     said = done.format(took="Salzebenen", before=0, after=3)
     assert said == "Dein Zug ist fertig: Salzebenen genommen; jetzt 3 SP (vorher 0)."
     assert [s for s in translations("de") if "jetzt: von" in s] == []
+
+
+def test_russian_never_hedges_a_verb_between_genders() -> None:
+    """'покинул(а)', 'вернулся(-ась)': a screen reader spells the brackets out, and
+    the sentence reads as a form to fill in. The sentences are built so that the verb
+    does not depend on the player's gender ("{name}: игрок покинул стол")."""
+    hedged = [s for s in translations("ru") if re.search(r"\w\((?:а|ла|-ась)\)", s)]
+    assert hedged == []

@@ -62,7 +62,7 @@ SAVE_TEXTS: dict[str, str] = {
     "read-only-error": N_("opened read-only (the game is open in another window)"),
     "unknown-seat": N_("seat {seat} ({name}): unknown seat kind {kind!r}; a person plays it"),
     "custom-set": N_(
-        "this game uses a custom tile set, which breaks {count} published fact(s): {facts}"
+        "this game uses a custom tile set, which breaks published facts ({count}): {facts}"
     ),
     "not-damage": N_("the save was not loaded, but it was left in place: {problem}"),
     "unreadable": N_(
