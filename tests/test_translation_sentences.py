@@ -159,12 +159,12 @@ def test_russian_never_puts_a_players_name_after_za() -> None:
 
 
 def test_german_says_a_turns_points_as_a_player_would() -> None:
-    """'SP jetzt: von 0 auf 3' strung a label and a preposition together; a German player
-    says how many points there are now, and how many before."""
+    """'SP jetzt: von 0 auf 3' strung a label and a preposition together; the turn says
+    the points before and now, as the plain seat says every change of points."""
     i18n.set_language("de")
     done = i18n.gettext("Your turn is done: you took {took}; CP now: {before} to {after}.")
     said = done.format(took="Salzebenen", before=0, after=3)
-    assert said == "Dein Zug ist fertig: Salzebenen genommen; jetzt 3 SP (vorher 0)."
+    assert said == "Dein Zug ist fertig: Salzebenen genommen; SP: 0, jetzt 3."
     assert [s for s in translations("de") if "jetzt: von" in s] == []
 
 
@@ -174,3 +174,15 @@ def test_russian_never_hedges_a_verb_between_genders() -> None:
     does not depend on the player's gender ("{name}: игрок покинул стол")."""
     hedged = [s for s in translations("ru") if re.search(r"\w\((?:а|ла|-ась)\)", s)]
     assert hedged == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [("de", "SP: 0, jetzt 3"), ("ru", "ОС: 0, теперь 3")])
+def test_the_plain_seat_says_a_change_of_points_as_a_sentence(lang: str, said: str) -> None:
+    """The plain seat speaks the app's 'CP now: 0 → 3' with the arrow in words: German
+    read 'SP jetzt: 0 auf 3', Russian 'ОС сейчас: 0, стало 3' (a 'стало' without its
+    'было'). The label and the arrow's word now make one sentence."""
+    from orbis_tui.plain.spoken import plain
+    from orbis_tui.tui import texts
+
+    i18n.set_language(lang)
+    assert plain(i18n.gettext(texts.SUMMARY_CP).format(before=0, after=3)) == said
