@@ -251,8 +251,11 @@ def test_a_server_that_opened_a_table_plays_its_computer_seat_once_the_holder_st
     (a room opened for a link used to leave its computer players asleep: nobody did)."""
     from orbis_tui.remote import pg_presence, pgstore
 
-    monkeypatch.setattr(pg_presence, "LEASE", 1.0)  # B waits at most that for A's lease
-    monkeypatch.setattr(pgstore, "HEARTBEAT", 0.2)  # while A renews it
+    # B waits at most LEASE for A's lease, though A gives it up as it stops; a lease
+    # long beside the heartbeat keeps a busy machine's stall of the test's one event
+    # loop from handing B the lease, and the computer's move, while A still runs
+    monkeypatch.setattr(pg_presence, "LEASE", 5.0)
+    monkeypatch.setattr(pgstore, "HEARTBEAT", 0.2)
 
     async def main() -> None:
         assert POSTGRES_URL is not None
