@@ -262,6 +262,7 @@ class GodLost(_Consequence):
     left: int = 0
     missing: int = 0
     every: bool = False
+    parts: tuple[str, ...] = ()  # the parts of a balance missing (God of Equilibrium)
     rule = "R-GOD-1"
     code = "god_lost"
 

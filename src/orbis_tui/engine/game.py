@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
-from .outlook import Outlook, outlook_of
+from .actions import Exchange
+from .consequences import GodLost
+from .outlook import Outlook, Prospect, outlook_of
 from .scoring import PlayerScore, score_game
 from .setup import Deal, deal
 from .state import GameState
@@ -63,7 +66,24 @@ def outlooks(state: GameState, scores: list[PlayerScore] | None = None) -> list[
     pyramids = [p.pyramid for p in players]
     gods = state.catalog.god_by_id
     god_cp = [gods[p.god].cp if p.god is not None else 0 for p in players]
-    return [outlook_of(scores, pyramids, god_cp, seat) for seat in range(len(players))]
+    views = [outlook_of(scores, pyramids, god_cp, seat) for seat in range(len(players))]
+    mover = views[state.current] if not state.is_over else None
+    if mover is not None and mover.god.prospect is Prospect.OPEN and _god_lost_now(state):
+        views[state.current] = replace(mover, god=replace(mover.god, prospect=Prospect.LOST))
+    return views
+
+
+def _god_lost_now(state: GameState) -> bool:
+    """Whether every answer open to the player to move (an exchange changes no pyramid)
+    makes their god unable to score (R-GOD-1): then it already cannot, whatever they
+    choose, though the counts alone leave it a chance (they do not know the market)."""
+    god = state.player.god
+    if god is None:
+        return False
+    options = [o for o in state.decision.legal_options if not isinstance(o.action, Exchange)]
+    return bool(options) and all(
+        any(isinstance(w, GodLost) and w.god.id is god for w in o.warnings) for o in options
+    )
 
 
 def outlook(state: GameState, seat: int) -> Outlook:

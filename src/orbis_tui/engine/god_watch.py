@@ -86,6 +86,7 @@ def god_lost(state: GameState, god: God, loss: GodLoss, every: bool = False) -> 
         loss.left,
         loss.missing,
         every,
+        loss.parts,
     )
 
 

@@ -68,13 +68,15 @@ class TileOutlook:
 @dataclass(frozen=True, slots=True)
 class GodOutlook:
     """The player's god: ``points`` now (the scoring's), ``cp`` when it scores, and its
-    ``prospect``; ``reason`` is the scoring's (``most_forest``, ``not_most_forest``...)."""
+    ``prospect``; ``reason`` is the scoring's (``most_forest``, ``not_most_forest``...);
+    ``missing``: the parts of the God of Equilibrium's balance not held yet."""
 
     god: GodId | None
     prospect: Prospect
     points: int
     cp: int
     reason: str
+    missing: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,8 +227,9 @@ class GodLoss:
     ``balance``, ``cancelled``). ``leader``: the player whose count settles it (the most
     of that kind, or the one who can end with the fewest wildernesses), with ``theirs``;
     ``reach``: the most (or, for wildernesses, the fewest) the player can end with;
-    ``left``: the tiles the player still places; ``missing``: the parts of a balance
-    not held (God of Equilibrium)."""
+    ``left``: the tiles the player still places; ``missing``: how many parts of a
+    balance are not held (God of Equilibrium), ``parts`` which (see
+    :func:`balance_missing`)."""
 
     condition: str
     leader: int | None = None
@@ -234,6 +237,17 @@ class GodLoss:
     reach: int = 0
     left: int = 0
     missing: int = 0
+    parts: tuple[str, ...] = ()
+
+
+# The parts of the God of Equilibrium's balance (R-GOD-1), as :func:`effect_counts` counts
+# them: a validated village, a temple, a validated volcano.
+BALANCE = ("village", "temple", "volcano")
+
+
+def balance_missing(counts: dict[str, int]) -> tuple[str, ...]:
+    """The parts of the balance that a pyramid with these counts lacks."""
+    return tuple(key for key in BALANCE if not counts[key])
 
 
 def god_loss(
@@ -269,9 +283,9 @@ def god_loss(
             return GodLoss("wilderness", fewest, reach, mine["wilderness"], left[seat])
         return None
     if god is GodId.EQUILIBRIUM:
-        missing = sum(1 for key in ("village", "temple", "volcano") if not mine[key])
-        if missing > left[seat]:
-            return GodLoss("balance", left=left[seat], missing=missing)
+        parts = balance_missing(mine)
+        if len(parts) > left[seat]:
+            return GodLoss("balance", left=left[seat], missing=len(parts), parts=parts)
     return None
 
 
@@ -288,7 +302,8 @@ def god_outlook(
         return GodOutlook(god, prospect, god_score.points, cp, god_score.reason)
     lost = god_loss(seat, god, counts, pyramids) is not None
     prospect = Prospect.LOST if lost else Prospect.OPEN
-    return GodOutlook(god, prospect, 0, cp, god_score.reason)
+    missing = balance_missing(counts[seat]) if god is GodId.EQUILIBRIUM else ()
+    return GodOutlook(god, prospect, 0, cp, god_score.reason, missing)
 
 
 def outlook_of(

@@ -26,6 +26,8 @@ from ..engine import (
     Tile,
 )
 from ..i18n import N_, NC_, Np_, Template, choose, gettext, pgettext, shown_letters
+from . import texts as word_texts
+from .balance import balance_words
 from .names import name_of
 from .worshipers import color_count_words, colors_spelled
 from .worshipers import worshiper_words as count_words
@@ -350,13 +352,7 @@ WARNINGS: dict[str, Template] = {
         "and {leader} can end with no more than {theirs}.",
         "reach",
     ),
-    "god_lost_balance": Np_(
-        "{god} ({cp} CP) can no longer score: {missing} of a validated village, a temple "
-        "and a validated volcano would still be missing, with room for {left} more tile.",
-        "{god} ({cp} CP) can no longer score: {missing} of a validated village, a temple "
-        "and a validated volcano would still be missing, with room for {left} more tiles.",
-        "left",
-    ),
+    "god_lost_balance": word_texts.GOD_LOST_BALANCE,  # the balance's parts, named
     "god_lost_every_way": N_("Every way of placing this tile does this."),
     "refused": N_("Refusing cancels {name}: its {cp} CP will not score."),
     "realm_overflow": Np_(
@@ -543,8 +539,8 @@ def consequence_text(consequence: Consequence) -> str:
             code = "god_lost_most" if consequence.theirs else "god_lost_none"
         elif condition == "wilderness":
             code = "god_lost_wilderness"
-        else:
-            code = "god_lost_balance"
+        else:  # which parts of the balance are missing, in the god's words
+            details["parts"], code = balance_words(consequence.parts), "god_lost_balance"
         if consequence.every:
             more = warning_text("god_lost_every_way", details)
     text = warning_text(code, details)

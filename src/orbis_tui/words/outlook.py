@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..engine import GodOutlook, Prospect, TileOutlook
 from ..i18n import fill, gettext
 from . import texts
+from .balance import balance_words
 from .messages import GOD_REASONS, TILE_REASONS
 
 
@@ -25,8 +26,11 @@ def tile_reason(reason: str, seen: TileOutlook | None = None, *, over: bool = Fa
     return _translated(TILE_REASONS, reason)
 
 
-def god_reason_words(reason: str) -> str:
-    """Why a god scores what it does (the scoring's ``reason``), in the language in use."""
+def god_reason_words(reason: str, missing: tuple[str, ...] = ()) -> str:
+    """Why a god scores what it does (the scoring's ``reason``), in the language in use;
+    the God of Equilibrium's says which parts of its balance are ``missing``."""
+    if reason == "unbalanced" and missing:
+        return gettext(texts.GOD_LACKS).format(parts=balance_words(missing))
     return _translated(GOD_REASONS, reason)
 
 
@@ -39,7 +43,7 @@ def _translated(table: dict[str, str], code: str) -> str:
 def god_reason(god: GodOutlook, *, over: bool = False) -> str:
     """Why the god scores what it does, and, when it does not, whether it still can (the
     game ``over``: only why)."""
-    reason = god_reason_words(god.reason) if god.reason else ""
+    reason = god_reason_words(god.reason, god.missing) if god.reason else ""
     if god.god is None or god.points > 0 or over:
         return reason
     if god.prospect is Prospect.LOST:

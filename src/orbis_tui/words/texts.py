@@ -10,7 +10,7 @@ language; a reason is one whole sentence around them.
 
 from __future__ import annotations
 
-from ..i18n import N_, Np_, Template
+from ..i18n import N_, NC_, Np_, Template
 
 # ------------------------------------------------------------------ what an option does
 ACTION = {
@@ -192,3 +192,20 @@ FOREST_OPEN: Template = Np_(
 )
 GOD_LOST = N_("can no longer score: {reason}")
 GOD_OPEN = N_("{reason}; it can still come true")
+# The God of Equilibrium's balance: the parts a pyramid lacks, named ("it lacks a temple
+# and a validated volcano"); in a language with cases, in the case "lacks" asks for.
+GOD_LACKS = N_("lacks {parts}")
+BALANCE_PARTS = {
+    "village": NC_("lacking", "a validated village"),
+    "temple": NC_("lacking", "a temple"),
+    "volcano": NC_("lacking", "a validated volcano"),
+}
+GOD_LOST_BALANCE: Template = Np_(
+    "{god} ({cp} CP) can no longer score: it would still lack {parts}, with room for "
+    "only {left} more tile.",
+    "{god} ({cp} CP) can no longer score: it would still lack {parts}, with room for "
+    "only {left} more tiles.",
+    "left",
+)
+TWO_PARTS = N_("{first} and {second}")
+THREE_PARTS = N_("{first}, {second} and {third}")

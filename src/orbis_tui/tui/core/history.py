@@ -75,6 +75,7 @@ class SeatStanding:
     god_cp: int
     god_prospect: Prospect
     god_reason: str
+    god_missing: tuple[str, ...] = ()  # the parts of its balance (God of Equilibrium)
 
 
 def seat_standings(views: Sequence[Outlook]) -> tuple[SeatStanding, ...]:
@@ -88,6 +89,7 @@ def seat_standings(views: Sequence[Outlook]) -> tuple[SeatStanding, ...]:
             v.god.cp,
             v.god.prospect,
             v.god.reason,
+            v.god.missing,
         )
         for v in views
     )
@@ -344,7 +346,7 @@ class TurnHistory:
 def _god_change(words: GameState, before: SeatStanding, now: SeatStanding, other: str) -> str:
     """How a player's god stands after another player's turn, when that changed."""
     assert now.god is not None
-    reason = god_reason_words(now.god_reason)
+    reason = god_reason_words(now.god_reason, now.god_missing)
     values = {"god": god_name(words, now.god), "cp": now.god_cp, "other": other, "reason": reason}
     if now.god_points > before.god_points:
         return _(texts_screens.YOU_GOD_BACK).format(**values)
