@@ -4,6 +4,7 @@ hears it: each line has to make sense on its own, without going back up the list
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -19,9 +20,9 @@ from test_plain import play
 
 
 def test_options_in_a_row_with_the_same_warnings_all_name_the_one_that_said_them() -> None:
-    """Four spots for a wilderness, each with the same two warnings: the first says
-    them, each of the others names that first option, not the one just before it
-    (which only points further up)."""
+    """Four spots for a wilderness, each with the same two warnings (but not the spot for
+    the tile itself): the first says them, each of the others names that first option,
+    not the one just before it (which only points further up)."""
     warnings = (
         line("! A wilderness scores -1 CP", rank=LOSS, topic=Topic.LOSS),
         line("! The worshipers paid are lost", rank=LOSS, topic=Topic.LOSS),
@@ -32,13 +33,14 @@ def test_options_in_a_row_with_the_same_warnings_all_name_the_one_that_said_them
         )
         for number in range(3, 7)
     ]
+    spots.append(Choice(7, Place(2, 0, False), "place it at 7", True))
     said = options_words(spots)
     assert said[:3] == [
         "3. place it as a wilderness at 3",
         "   Warning: A wilderness scores -1 CP",
         "   Warning: The worshipers paid are lost",
     ]
-    assert [s for s in said[3:] if not s[0].isdigit()] == [
+    assert [s for s in said[3:-1] if not s[0].isdigit()] == [
         "   The same warnings as option 3.",
         "   The same warnings as option 3.",
         "   The same warnings as option 3.",
@@ -389,3 +391,68 @@ def test_the_lessons_points_are_said_without_a_note_before_each() -> None:
     said = [words for ln in lesson_sheet(review, over=True) for words in line_words(ln)]
     assert [s for s in said if s in points] == list(points), said
     assert not [s for s in said if s.startswith(i18n.gettext(texts.NOTE))], said
+
+
+def option_blocks(out: str) -> list[list[list[str]]]:
+    """Each list of options the seat said: each option's lines, its own first."""
+    blocks: list[list[list[str]]] = []
+    block: list[list[str]] | None = None
+    for text in out.splitlines():
+        text = text.removeprefix("> ")
+        if text == "Options:":
+            block = []
+            blocks.append(block)
+        elif block is not None and NUMBER.match(text):
+            block.append([text])
+        elif block is not None and block and text.startswith("   "):
+            block[-1].append(text.strip())
+        elif block is not None and block:
+            block = None
+    return blocks
+
+
+NUMBER = re.compile(r"^[0-9]+\. ")
+
+
+@pytest.fixture(scope="module")
+def seed_11(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A whole game against the easy computer, seed 11, in English."""
+    status, out, _reader = play(
+        tmp_path_factory.mktemp("seed11"), players=2, seed=11, levels={2: "easy"}
+    )
+    assert status == 0
+    return out
+
+
+def test_a_warning_true_of_every_option_is_said_once_before_them(seed_11: str) -> None:
+    """A warning true of every option one can choose (a god lost whatever spot the
+    wilderness takes) is said once, before the options, and under none of them."""
+    for block in option_blocks(seed_11):
+        open_ = [o for o in block if not o[0].split(". ", 1)[1].startswith("not possible")]
+        if len(open_) < 2:
+            continue
+        shared = set(open_[0][1:]).intersection(*(o[1:] for o in open_[1:]))
+        assert not [s for s in shared if s.startswith(("Warning:", "Note:"))], block
+    lines = seed_11.splitlines()
+    first = lines.index("True of every option you can choose:")
+    assert lines[first + 1].startswith("   Warning: God of Technology (3 CP) can no longer")
+    assert lines[first + 2] == "Options:"
+
+
+def test_each_fact_of_an_option_is_a_line_of_its_own(seed_11: str) -> None:
+    """For a 40-cell Braille line: what the option gives, what it collects, its cost,
+    whether it can be paid and where it can go, each on a line of its own, in that
+    order, every word kept."""
+    first = option_blocks(seed_11)[0][0]
+    assert first == [
+        "1. take Dew Meadow (blue, 0 CP) from cell 1",
+        "gain 1 blue.",
+        "nothing to collect.",
+        "cost free.",
+        "you can pay it.",
+        "1 spot for it; 1 for a wilderness.",
+    ]
+    for block in option_blocks(seed_11):
+        for option in block:
+            facts = [s for s in option[1:] if not s.startswith(("Warning:", "Note:", "Not "))]
+            assert not [s for s in facts if ". " in s.rstrip(".")], option

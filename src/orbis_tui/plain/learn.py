@@ -30,6 +30,7 @@ from .spoken import (
     pyramid_words,
     realm_words,
     said_with_an_option,
+    shared_words,
 )
 
 COMMANDS = ("hint", "undo", "board", "market", "pyramid", "realm", "options", "help", "quit")
@@ -120,6 +121,8 @@ class PlainLesson:
                 if line.topic not in (Topic.KEYS, Topic.OTHER_KEY):
                     for text in line_words(line):
                         self.say(text)
+        for text in shared_words(sheet.choices):
+            self.say(text)
         self.say(_(texts.OPTIONS))
         for text in options_words(sheet.choices):
             self.say(text)

@@ -55,6 +55,7 @@ from .spoken import (
     realm_words,
     recap_words,
     said_with_an_option,
+    shared_words,
     standings_words,
     turn_words,
 )
@@ -233,6 +234,7 @@ class PlainSeat:
                 if said_with_an_option(line, sheet.choices):
                     continue
                 self.say_all(line_words(line))
+        self.say_all(shared_words(sheet.choices))  # true of them all: said once, first
         self.say(_(texts.OPTIONS))
         if state.kind is DecisionKind.TURN and state.player.god is not None:
             if state.current not in self._god_told:  # once: not again every turn

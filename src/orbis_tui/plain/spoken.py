@@ -100,30 +100,72 @@ def line_words(line: Line) -> list[str]:
     return out
 
 
-# Lines that stand on their own under an option; the others are said together in one.
+# Lines that stand on their own under an option; the others are its facts, a line each.
 _ALONE = (Topic.LOSS, Topic.NOTE, Topic.REFUSAL, Topic.MISTAKE)
+# Warnings that may be true of every option of a decision (a refusal is an option's own).
+_SHAREABLE = (Topic.LOSS, Topic.NOTE)
 
 
-def _warnings(choice: Choice | None) -> list[Line]:
-    return [] if choice is None else [line for line in choice.lines if line.topic in _ALONE]
+def _warnings(choice: Choice | None, shared: Sequence[Line] = ()) -> list[Line]:
+    """The warnings and refusals of ``choice`` but those said before the options."""
+    if choice is None:
+        return []
+    return [line for line in choice.lines if line.topic in _ALONE and line not in shared]
 
 
-def choice_words(choice: Choice, before: Choice | None = None) -> list[str]:
-    """An option: its number and what it does, then what is worth knowing about it in
-    one line, then each warning and refusal on a line of its own (or, when they are
-    those of the option ``before``, a word saying so)."""
+def shared_warnings(choices: Sequence[Choice]) -> list[Line]:
+    """The warnings true of every open option (two at least), said once before them."""
+    open_ = [choice for choice in choices if choice.legal]
+    if len(open_) < 2:
+        return []
+    first = [line for line in open_[0].lines if line.topic in _SHAREABLE]
+    return [line for line in first if all(line in choice.lines for choice in open_[1:])]
+
+
+def shared_words(choices: Sequence[Choice]) -> list[str]:
+    """The warnings true of every open option in words, under a line saying so; nothing
+    when there are none."""
+    shared = shared_warnings(choices)
+    if not shared:
+        return []
+    return [_(texts.EVERY_OPTION)] + ["   " + t for line in shared for t in line_words(line)]
+
+
+def _facts(line: Line) -> list[str]:
+    """An option's line in words, a fact to a line (a Braille line is 40 cells): what
+    the app writes with a dot between (an effect and its mystic value, what is
+    collected and the cost) on lines of their own; the spots for a tile and for a
+    wilderness are one fact, where it can go."""
+    text = "".join(part_words(p) for p in line.parts).strip()
+    if line.topic is Topic.PAYMENT:
+        text = text.removeprefix("✓ ").removeprefix("✗ ")
+    facts = [text] if line.topic is Topic.SPOTS else text.split(" · ")  # one fact: where
+    out = [f"{plain(fact).strip().rstrip('.')}." for fact in facts if fact.strip()]
+    for below in line.block:
+        out.extend(line_words(below))
+    return out
+
+
+def choice_words(
+    choice: Choice, before: Choice | None = None, shared: Sequence[Line] = ()
+) -> list[str]:
+    """An option: its number and what it does, then what is worth knowing about it a
+    fact to a line (what it gives, then what it costs, then where it goes), then each
+    warning and refusal on a line of its own (or, when they are those of the option
+    ``before``, a word saying so); the warnings ``shared`` by every option, said before
+    them, are left out."""
     template = texts.OPTION if choice.legal else texts.OPTION_REFUSED
     out = [_(template).format(number=choice.number, label=choice.label)]
-    together: list[str] = []
     alone: list[str] = []
     for line in choice.lines:
-        if line.topic is Topic.KEYS:
+        if line.topic is Topic.KEYS or line in shared:
             continue
-        said = line_words(line)
-        (alone if line.topic in _ALONE else together).extend(said)
-    if together:
-        out.append("   " + ". ".join(t.rstrip(".") for t in together) + ".")
-    same = before is not None and len(alone) > 1 and _warnings(choice) == _warnings(before)
+        if line.topic in _ALONE:
+            alone.extend(line_words(line))
+        else:
+            out.extend("   " + fact for fact in _facts(line))
+    own = _warnings(choice, shared)
+    same = before is not None and len(alone) > 1 and own == _warnings(before, shared)
     if same:
         assert before is not None
         out.append("   " + _(texts.SAME_WARNINGS).format(number=before.number))
@@ -159,7 +201,9 @@ def options_words(choices: Sequence[Choice]) -> list[str]:
     """Every option in words (:func:`choice_words`), with refused options in a row that
     share their reason (at least :data:`REFUSED_RUN`) said once, with their numbers; an
     option whose warnings are those of the options before it names the first of them,
-    where they were said."""
+    where they were said. The warnings true of every open option are not said here but
+    once before the options (:func:`shared_words`)."""
+    shared = shared_warnings(choices)
     out: list[str] = []
     before: Choice | None = None
     index = 0
@@ -173,11 +217,11 @@ def options_words(choices: Sequence[Choice]) -> list[str]:
             out.append(_(texts.OPTIONS_REFUSED).format(first=choice.number, last=last.number))
             out.extend("   " + t for line in _warnings(choice) for t in line_words(line))
         else:
-            out.extend(choice_words(choice, before))
+            out.extend(choice_words(choice, before, shared))
             run = 1
         last = choices[index + run - 1]
         # options in a row with the same warnings all name the first that said them
-        if before is None or _warnings(last) != _warnings(before):
+        if before is None or _warnings(last, shared) != _warnings(before, shared):
             before = last
         index += run
     return out

@@ -29,6 +29,7 @@ AWAY: Template = Np_(
 DECISION = N_("{name}, decide: {title}")
 OPTIONS = N_("Options:")
 GOD_TAKEN = N_("You have your god: the others are not for you.")
+EVERY_OPTION = N_("True of every option you can choose:")
 SAME_WARNINGS = N_("The same warnings as option {number}.")
 OPTION = N_("{number}. {label}")
 OPTION_REFUSED = N_("{number}. not possible: {label}")

@@ -187,7 +187,7 @@ def _tile_lines(state: GameState, cell: int) -> list[Line]:
     lines.append(verdict)
     if p.colored_spots:
         spots = fill(texts.PANEL_SPOTS, count=len(p.colored_spots), wild=len(p.wild_spots))
-        lines.append(line(spots))
+        lines.append(line(spots, topic=Topic.SPOTS))
     return lines
 
 

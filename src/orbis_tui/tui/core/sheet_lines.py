@@ -51,6 +51,7 @@ class Topic(Enum):
     LOSS = "loss"  # a loss of value
     NOTE = "note"  # an engine's note that loses nothing
     PAYMENT = "payment"  # how the payment is made
+    SPOTS = "spots"  # how many spots a tile taken could go to
     VOLCANO = "volcano"  # where a volcano takes from
     REFUSAL = "refusal"  # why an option is refused
     OTHER_KEY = "other-key"  # what refusing (x) would do
