@@ -456,3 +456,13 @@ def test_each_fact_of_an_option_is_a_line_of_its_own(seed_11: str) -> None:
         for option in block:
             facts = [s for s in option[1:] if not s.startswith(("Warning:", "Note:", "Not "))]
             assert not [s for s in facts if ". " in s.rstrip(".")], option
+
+
+@pytest.mark.parametrize(("lang", "short"), [("de", "bel."), ("ru", "люб.")])
+def test_any_color_is_said_in_full_words(tmp_path: Path, lang: str, short: str) -> None:
+    """A payment's worshipers "of any color" are named in words, not by an abbreviation
+    a screen reader spells out or mumbles."""
+    status, out, _reader = play(tmp_path, players=2, seed=11, levels={2: "easy"}, language=lang)
+    assert status == 0
+    assert short not in out
+    assert ("beliebiger Farbe" if lang == "de" else "любого цвета") in out
