@@ -495,3 +495,40 @@ def test_a_move_typed_after_the_end_says_the_game_is_over(tmp_path: Path) -> Non
     asyncio.run(main())
     assert "turn, not yours" not in out.text
     assert out.text.count(over) == 2
+
+
+def test_joining_again_says_only_the_messages_not_heard_before(tmp_path: Path) -> None:
+    """The table sends its recent messages to each connection: joining again, the seat
+    says those said while it was away, not again those it already said."""
+    from orbis_tui.remote import protocol as p
+    from orbis_tui.tui.seen import SeenTables
+
+    from .raw import raw_socket
+
+    seen = SeenTables(tmp_path / "data")
+    first, again = Output(), Output()
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, _w, _ = await new_table(server, 2)
+            ada, bo = links
+            assert ada is not None and bo is not None
+            async with raw_socket(bo) as b:
+                await b.next("table")
+                done = Scripted(first, [], lambda: "» Player 2: heard before" in first.text)
+                seat = PlainJoin(ada, done, first, seen=seen)  # type: ignore[arg-type]
+                running = asyncio.create_task(seat.run())
+                while "At the table of" not in first.text:
+                    await asyncio.sleep(0.02)
+                await b.send(p.say("heard before"))
+                assert await asyncio.wait_for(running, 60) == 0
+                await b.send(p.say("said while away"))
+                while "said while away" not in str(await b.next("chat")):
+                    pass
+                done = Scripted(again, [], lambda: "» Player 2: said while away" in again.text)
+                back = PlainJoin(ada, done, again, seen=seen)  # type: ignore[arg-type]
+                assert await asyncio.wait_for(back.run(), 60) == 0
+
+    asyncio.run(main())
+    assert "» Player 2: said while away" in again.text
+    assert "heard before" not in again.text

@@ -1,7 +1,7 @@
 """The words of a seat at a table played apart (``orbis join --plain``) beyond a game's:
 the computer levels a seat can be handed to, the line said once a player's messages are
-hidden, what a line is answered with when the seat cannot play, and what ``time`` says
-when no time runs."""
+hidden, what a line is answered with when the seat cannot play, the help, and what ``time``
+says when no time runs."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ..tui import texts as app_texts
 from ..tui.core.remote_session import RemoteSession
 from ..tui.texts import clock_words
 from . import texts
-from .commands import OVER, over_commands, worded
+from .commands import OVER, TABLE, command_lines, help_text, over_commands, worded
 
 # at a table played apart, the review is the app's (orbis review on the record); the
 # table's time and its messages go on after the end
@@ -47,6 +47,13 @@ def not_playing_now(session: RemoteSession) -> str:
         level = app_texts.level_name(session.seats[mine].kind)
         return worded(texts.JOIN_CLOCK_MINE, level=level)
     return _(texts.JOIN_NOT_YOURS).format(name=session.seat.name)
+
+
+def join_help() -> list[str]:
+    """The help: a game's commands (quit and save as they are at a table played apart),
+    then the table's own."""
+    table = command_lines(TABLE, heading=texts.JOIN_TABLE_COMMANDS, levels=levels_words())
+    return [help_text(texts.JOIN_COMMAND_HELP), *table]
 
 
 def no_time_running(session: RemoteSession) -> list[str]:

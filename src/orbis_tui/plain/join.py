@@ -40,6 +40,7 @@ from ..words import spell_colors
 from . import texts
 from .apart import (
     JOIN_OVER,
+    join_help,
     level_word,
     levels_words,
     muted_words,
@@ -53,9 +54,7 @@ from .commands import (
     TABLE,
     VERBS,
     Lines,
-    command_lines,
     command_of,
-    help_text,
     over_commands,
     worded,
 )
@@ -234,9 +233,13 @@ class PlainJoin:
                 self._shown = None  # ask again
         elif isinstance(data, p.Chat):
             new = self.chat.take([line.model_dump() for line in data.lines])
-            if self.session is not None:
-                for line in self.session.heard(new):
-                    self.say(self.session.chat_text(line))
+            session, seen = self.session, self.seen
+            if session is None:
+                return
+            if seen is not None and session.my_seat is not None:  # not again after a restart
+                new = seen.untold(self.link.server, self.link.table, session.my_seat, new)
+            for line in session.heard(new):
+                self.say(session.chat_text(line))
 
     def _welcome_back(self) -> None:
         """Joining again (after a restart): the turns played since this seat last saw
@@ -449,11 +452,10 @@ class PlainJoin:
             return
         if not self._mine():
             self._shown = None  # this seat's next decision is asked, whatever it is
-            name = session.seat.name
-            if self._waiting_for != name and session._asked is None:
-                self._waiting_for = name
+            if self._waiting_for != session.seat.name and session._asked is None:
+                self._waiting_for = session.seat.name
                 if session.state.current != session.my_seat:  # not a computer playing mine
-                    self.say(worded(texts.JOIN_WAITING, name=name))
+                    self.say(worded(texts.JOIN_WAITING, name=session.seat.name))
             self._tell_clock()
             return
         self._waiting_for = None
@@ -498,7 +500,8 @@ class PlainJoin:
             assert command is not None
             self._chat_command(command, entry[len(words[0]) :].strip())
         elif command == "help":
-            self._help()
+            for line in join_help():
+                self.say(line)
         elif command == "save":
             self._save()
         elif self._mine():
@@ -508,13 +511,6 @@ class PlainJoin:
         else:
             self.say(not_playing_now(session))
         return True
-
-    def _help(self) -> None:
-        """The help: a game's commands (quit and save as they are at a table played
-        apart), then the table's own."""
-        self.say(help_text(texts.JOIN_COMMAND_HELP))
-        for line in command_lines(TABLE, heading=texts.JOIN_TABLE_COMMANDS, levels=levels_words()):
-            self.say(line)
 
     def _save(self) -> None:
         """``save``: the whole record, which the server hands out once the game is over,

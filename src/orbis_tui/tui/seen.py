@@ -1,7 +1,8 @@
 """What a seat at a table played apart last saw, kept across restarts.
 
-Per server, table and seat, the number of the table's actions the seat had taken in,
-in ``seen.json`` in the user's data folder (mode 0600: it names the tables one plays
+Per server, table and seat, the number of the table's actions the seat had taken in
+(and, for the plain seat, the number of the last message of the table it was told), in
+``seen.json`` in the user's data folder (mode 0600: it names the tables one plays
 at; no token is kept). Joining again after a restart, the turns played since then are
 shown at once ("while you were away"), as after a lost connection.
 
@@ -17,6 +18,7 @@ import os
 from pathlib import Path
 
 from ..files import read_text, write_atomic
+from ..remote.chat import ChatLine
 
 FILE = "seen.json"
 LIMIT = 1 << 20  # bytes
@@ -50,10 +52,29 @@ class SeenTables:
         """The action count the seat saw last; None: nothing kept."""
         return self._read().get(self.key(server, table, seat))
 
+    def last_chat(self, server: str, table: str, seat: int) -> int | None:
+        """The number of the table's last message the seat was told; None: none kept."""
+        return self._read().get(self.key(server, table, seat) + "/chat")
+
+    def note_chat(self, server: str, table: str, seat: int, number: int) -> None:
+        """The seat has now been told the table's messages up to number ``number``."""
+        self._keep(self.key(server, table, seat) + "/chat", number)
+
+    def untold(self, server: str, table: str, seat: int, lines: list[ChatLine]) -> list[ChatLine]:
+        """Of the table's messages just sent, those the seat was not told before (joining
+        again, the recent ones are sent again); noted as told now."""
+        if not lines:
+            return lines
+        told = self.last_chat(server, table, seat)
+        self.note_chat(server, table, seat, max(line.id for line in lines))
+        return lines if told is None else [line for line in lines if line.id > told]
+
     def note(self, server: str, table: str, seat: int, actions: int) -> None:
         """The seat has now seen ``actions`` actions of the table."""
+        self._keep(self.key(server, table, seat), actions)
+
+    def _keep(self, key: str, actions: int) -> None:
         seen = self._read()
-        key = self.key(server, table, seat)
         if seen.get(key) == actions:
             return
         seen.pop(key, None)
