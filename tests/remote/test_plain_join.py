@@ -366,6 +366,37 @@ class OneTurn:
                 return numbers[0] + "\n"
 
 
+def test_a_turn_the_computer_plays_for_another_is_not_said_to_be_theirs(tmp_path: Path) -> None:
+    """The other player's time ran out and the computer plays their seat: at their
+    next turn this seat hears that the computer plays for them, not that they decide."""
+    out = Output()
+    wall = [float(int(time.time()))]
+    names: list[str] = []
+
+    async def main() -> None:
+        async with running_server(
+            tmp_path / "t.db", wall_clock=lambda: wall[0], clock_tick=None, bot_pause=0.0
+        ) as server:
+            links, room = await _clocked_table(server)
+            mover = room.match.state.current
+            names.append(["Ada", "Bo"][mover])
+            seat = PlainJoin(links[1 - mover], OneTurn(out), out)  # type: ignore[arg-type]
+            running = asyncio.create_task(seat.run())
+            for _ in range(500):  # the other one decides, until their time runs out
+                if f"{names[0]} is deciding" in out.text:
+                    break
+                await asyncio.sleep(0.02)
+            wall[0] += 61
+            assert await server.check_clocks() == 1
+            assert await asyncio.wait_for(running, 60) == 0
+            assert room.stand_in(mover) == "easy"
+
+    asyncio.run(main())
+    after = out.text.split("Your turn is done")[1]
+    assert f"The computer (easy) plays for {names[0]}." in after, out.text
+    assert f"{names[0]} is deciding" not in after
+
+
 def test_joining_again_after_a_restart_says_what_happened_meanwhile(tmp_path: Path) -> None:
     """The actions a seat saw are kept in the data folder (0600); joining again, the
     turns played since then are said at once, before anything else is asked."""

@@ -1,7 +1,7 @@
 """The words of a seat at a table played apart (``orbis join --plain``) beyond a game's:
 the computer levels a seat can be handed to, the line said once a player's messages are
-hidden, what a line is answered with when the seat cannot play, the help, and what ``time``
-says when no time runs."""
+hidden, what a line is answered with when the seat cannot play, who moves while it waits, and
+what ``time`` says when no time runs."""
 
 from __future__ import annotations
 
@@ -47,6 +47,17 @@ def not_playing_now(session: RemoteSession) -> str:
         level = app_texts.level_name(session.seats[mine].kind)
         return worded(texts.JOIN_CLOCK_MINE, level=level)
     return _(texts.JOIN_NOT_YOURS).format(name=session.seat.name)
+
+
+def waiting_words(session: RemoteSession) -> str:
+    """Who moves while this seat waits: another player, or the computer that plays for
+    them (their time ran out, or they left and their seat was handed to it)."""
+    seats, current = session.view.seats, session.state.current
+    stand_in = seats[current].stand_in if current < len(seats) else None
+    if stand_in is None:
+        return worded(texts.JOIN_WAITING, name=session.seat.name)
+    level = app_texts.level_name(stand_in)
+    return worded(texts.JOIN_STAND_IN_PLAYS, name=session.seat.name, level=level)
 
 
 def join_help() -> list[str]:

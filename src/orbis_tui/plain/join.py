@@ -46,6 +46,7 @@ from .apart import (
     muted_words,
     no_time_running,
     not_playing_now,
+    waiting_words,
 )
 from .commands import (
     CHAT,
@@ -455,7 +456,7 @@ class PlainJoin:
             if self._waiting_for != session.seat.name and session._asked is None:
                 self._waiting_for = session.seat.name
                 if session.state.current != session.my_seat:  # not a computer playing mine
-                    self.say(worded(texts.JOIN_WAITING, name=session.seat.name))
+                    self.say(waiting_words(session))
             self._tell_clock()
             return
         self._waiting_for = None

@@ -304,6 +304,10 @@ LEARN_COMMAND_HELP = {
 JOINED = N_("At the table of {names}; your seat: {name}.")
 JOINED_WATCHING = N_("At the table of {names}: you are watching, and cannot play.")
 JOIN_WAITING = N_("{name} is deciding. Commands work meanwhile ({help} lists them).")
+# the turn of a player whose seat a computer plays (their time ran out, or they left)
+JOIN_STAND_IN_PLAYS = N_(
+    "The computer ({level}) plays for {name}. Commands work meanwhile ({help} lists them)."
+)
 JOIN_NOT_YOURS = N_("It is {name}'s turn, not yours: only commands work now.")
 JOIN_CLOCK_MINE = N_(
     "Your time ran out: the computer ({level}) plays for you. Type {back} to take your seat back."
