@@ -402,18 +402,21 @@ def test_the_help_says_what_quit_does_at_this_seat(lang: str) -> None:
         i18n.set_language(before)
 
 
+REASON = "Besser: etwas anderes. Der Stein hätte 2 SP mehr gebracht."
+
+
 def test_a_german_game_takes_german_commands_and_ends_with_its_review(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A plain game in German: commands typed in German work; at the end, the German
     word for the review says each mistake as its turn is judged, then each player's
-    biggest mistake as the review's judgement sheet and the lesson as its lesson sheet
-    (the review is made quickly here)."""
+    biggest mistake as the review's judgement sheet and the lesson as its lesson sheet,
+    a sentence to a line (the review is made quickly here)."""
     from orbis_tui.analysis import GameReview
     from orbis_tui.analysis.review import MoveReview, PlayerSummary
     from orbis_tui.engine import format_action, parse_action
     from orbis_tui.plain import advice
-    from orbis_tui.plain.spoken import line_words
+    from orbis_tui.plain.spoken import sentence_words
     from orbis_tui.records import GameRecord, start_state
     from orbis_tui.tui.review_sheet import judgement_sheet, lesson_sheet
 
@@ -426,7 +429,7 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
         move = MoveReview(
             index=0, turn=1, seat=0, kind="turn", played=(record.actions[0],),
             best=(format_action(other),), played_margin=-2.0, best_margin=1.0, stderr=0.5,
-            loss=3.0, mistake=True, reason="Besser: etwas anderes.", hinted=False,
+            loss=3.0, mistake=True, reason=REASON, hinted=False,
             verdict="mistake",
         )  # fmt: skip
         names = tuple(record.setup.players)
@@ -454,10 +457,16 @@ def test_a_german_game_takes_german_commands_and_ends_with_its_review(
         record = saved(tmp_path).record
         state = start_state(record.setup)
         sheet = judgement_sheet(state, move, name=review.names[0])
-        expected = [t for ln in (*sheet, *lesson_sheet(review, over=True)) for t in line_words(ln)]
+        lines = (*sheet, *lesson_sheet(review, over=True))
+        expected = [t for ln in lines for t in sentence_words(ln)]
         said = text.split("analyse")[-1]
         for words in expected:
             assert words in said, (words, said[-2000:])
+        # a paragraph is said a sentence to a line, for a 40-cell Braille line
+        lines_said = said.splitlines()
+        assert "Besser: etwas anderes." in lines_said
+        assert "Der Stein hätte 2 SP mehr gebracht." in lines_said
+        assert "Fehler" in lines_said and "Nicht möglich" not in said
         found = f"Fehler gefunden in Zug 1 (Runde 1): {review.names[0]} verlor 3,0 SP."
         assert said.index(found) < said.index(expected[0]), said[-2000:]
         assert "zu spät" in said and "Nächstes Mal" in said

@@ -26,7 +26,7 @@ from ..tui.review_sheet import (
 from . import texts
 from .commands import command_word
 from .notation import entries_words
-from .spoken import line_words, plain
+from .spoken import plain, sentence_words
 
 if TYPE_CHECKING:
     from ..analysis import GameReview, MoveReview, TurnJudgements, TurnsKept
@@ -145,11 +145,11 @@ def review_words(
             yield plain(heading)
             before = book.state(decision_start(move))
             said = judgement_sheet(before, move, name=summary.name, hinted=move.hinted)
-            for line in said:
-                yield from line_words(line)
+            for line in said:  # a paragraph a sentence to a line, for a Braille line
+                yield from sentence_words(line)
     yield ""
     for line in lesson_sheet(review, over=session.state.is_over):
-        yield from line_words(line)
+        yield from sentence_words(line)
 
 
 def mistakes_said(

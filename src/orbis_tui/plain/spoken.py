@@ -100,6 +100,21 @@ def line_words(line: Line) -> list[str]:
     return out
 
 
+# Where a sentence ends and another begins, inside a paragraph of the review (a decimal
+# point has no space after it; a sentence of the game's texts begins with a capital).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜА-ЯЁ])")
+
+
+def sentence_words(line: Line) -> list[str]:
+    """A line of the review's in words, a fact to a line (a Braille line is 40 cells):
+    what the app writes with a dot between, and each sentence of a paragraph, on lines
+    of their own; every word kept."""
+    out: list[str] = []
+    for fact in _facts(line, stop=False):
+        out.extend(_SENTENCE_END.split(fact))
+    return out
+
+
 # Lines that stand on their own under an option; the others are its facts, a line each.
 _ALONE = (Topic.LOSS, Topic.NOTE, Topic.REFUSAL, Topic.MISTAKE)
 # Warnings that may be true of every option of a decision (a refusal is an option's own).
@@ -131,16 +146,23 @@ def shared_words(choices: Sequence[Choice]) -> list[str]:
     return [_(texts.EVERY_OPTION)] + ["   " + t for line in shared for t in line_words(line)]
 
 
-def _facts(line: Line) -> list[str]:
+def _facts(line: Line, stop: bool = True) -> list[str]:
     """An option's line in words, a fact to a line (a Braille line is 40 cells): what
     the app writes with a dot between (an effect and its mystic value, what is
-    collected and the cost) on lines of their own; the spots for a tile and for a
-    wilderness are one fact, where it can go."""
+    collected and the cost) on lines of their own, each ending with a full stop
+    (``stop``); the spots for a tile and for a wilderness are one fact, where it can
+    go."""
     text = "".join(part_words(p) for p in line.parts).strip()
     if line.topic is Topic.PAYMENT:
         text = text.removeprefix("✓ ").removeprefix("✗ ")
+    if line.topic is Topic.LESSON:
+        text = text.removeprefix("· ")
     facts = [text] if line.topic is Topic.SPOTS else text.split(" · ")  # one fact: where
-    out = [f"{plain(fact).strip().rstrip('.')}." for fact in facts if fact.strip()]
+    # a sign inside the line ("· ✗ mistake") is no refusal of its own: the words say it
+    facts[1:] = [fact.removeprefix("✗ ").removeprefix("✓ ") for fact in facts[1:]]
+    out = [plain(fact).strip() for fact in facts if fact.strip()]
+    if stop:
+        out = [f"{fact.rstrip('.')}." for fact in out]
     for below in line.block:
         out.extend(line_words(below))
     return out
