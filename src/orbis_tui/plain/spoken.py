@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ..engine import Exchange, GameState
 from ..i18n import color_letters, fill
 from ..i18n import gettext as _
+from ..tui import texts as app_texts
 from ..tui.core.describe import color_word, effect_long, god_line
 from ..tui.core.history import TurnSummary
 from ..tui.core.recap import recap_sheet
@@ -168,24 +169,42 @@ def _facts(line: Line, stop: bool = True) -> list[str]:
     return out
 
 
+def _said_to_no_end(choice: Choice) -> set[str]:
+    """The facts of an option's that tell a listener nothing, as :func:`_facts` words
+    them: that there is nothing to collect, and that a tile costing nothing can be paid
+    (the app's panel shows every field; read out, a dozen options say them a dozen
+    times)."""
+    quiet = [_(app_texts.PANEL_COLLECT_NONE)]
+    free = any(
+        isinstance(part, Chips) and part.form == "cost" and not any(part.count)
+        and not part.any_count
+        for line in choice.lines
+        for part in line.parts
+    )  # fmt: skip
+    if free:
+        quiet.append(_(app_texts.PANEL_AFFORDABLE).removeprefix("✓ "))
+    return {f"{plain(text).strip().rstrip('.')}." for text in quiet}
+
+
 def choice_words(
     choice: Choice, before: Choice | None = None, shared: Sequence[Line] = ()
 ) -> list[str]:
     """An option: its number and what it does, then what is worth knowing about it a
-    fact to a line (what it gives, then what it costs, then where it goes), then each
-    warning and refusal on a line of its own (or, when they are those of the option
-    ``before``, a word saying so); the warnings ``shared`` by every option, said before
-    them, are left out."""
+    fact to a line (what it gives, then what it costs, then where it goes; not what
+    says nothing), then each warning and refusal on a line of its own (or, when they
+    are those of the option ``before``, a word saying so); the warnings ``shared`` by
+    every option, said before them, are left out."""
     template = texts.OPTION if choice.legal else texts.OPTION_REFUSED
     out = [_(template).format(number=choice.number, label=choice.label)]
     alone: list[str] = []
+    quiet = _said_to_no_end(choice)
     for line in choice.lines:
         if line.topic is Topic.KEYS or line in shared:
             continue
         if line.topic in _ALONE:
             alone.extend(line_words(line))
         else:
-            out.extend("   " + fact for fact in _facts(line))
+            out.extend("   " + fact for fact in _facts(line) if fact not in quiet)
     own = _warnings(choice, shared)
     same = before is not None and len(alone) > 1 and own == _warnings(before, shared)
     if same:
