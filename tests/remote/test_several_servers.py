@@ -177,6 +177,30 @@ def test_a_persons_grace_is_the_one_the_database_keeps_for_every_server() -> Non
     asyncio.run(main())
 
 
+def test_a_server_that_opens_a_table_shows_the_persons_at_the_others_from_its_first_view() -> None:
+    """Ada sits at server A; server B opens the table for Bo long after the grace of
+    the table's start (a server restarted, say): Bo's first view shows Ada at the
+    table, not away with her grace over, and nobody may hand her seat to a computer."""
+
+    async def main() -> None:
+        clock = Clock()
+        clock.now = 1000.0
+        async with two_servers(clock=clock) as (a, b):
+            links, _watch, answer = await new_table(a, 3)
+            async with raw_socket(at(links[0], a)) as ada:
+                await ada.next("table")
+                clock.now += 40.0  # the grace of the table's start is over
+                assert answer["table"] not in b.rooms
+                async with raw_socket(at(links[1], b)) as bo:
+                    first = await bo.next("table")
+                    assert first["seats"][0]["here"]
+                    assert not first["seats"][0].get("handover_in")
+                    await bo.send(p.stand_in(0, "easy"))
+                    assert (await bo.next("refused"))["code"] == p.NOT_ABSENT
+
+    asyncio.run(main())
+
+
 def test_a_computer_seat_is_played_by_one_server_only_and_stays_a_computer() -> None:
     async def main() -> None:
         async with two_servers() as (a, b):

@@ -162,6 +162,9 @@ class TableServer:
             # one line, whatever the stored table holds (escapes, a long value)
             log.error("table %s cannot be resumed: %s", table_id, printable(exc, MAX_LINE))
             return None
+        # Who sits at the other server processes now: here from the first view on, and
+        # with no grace of their own (else an old one, kept by the store, is long over)
+        room.elsewhere = await self.store.present(table_id)
         await room.share_graces()
         self.rooms[table_id] = room
         return room
