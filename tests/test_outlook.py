@@ -23,6 +23,7 @@ from orbis_tui.engine import (
     DecisionKind,
     Decline,
     EffectKind,
+    Exchange,
     ForestOutlook,
     ForestSealed,
     GameState,
@@ -351,6 +352,12 @@ def test_R_GOD_1_every_option_that_makes_ones_god_impossible_says_so_and_no_othe
         kind = state.kind
         seat = state.current
         god = outlook(state, seat).god
+        answers = [o for o in state.decision.legal_options if not isinstance(o.action, Exchange)]
+        # the outlook calls a god lost once every answer open loses it: those say so still
+        every_loses = god.god is not None and bool(answers)
+        every_loses = every_loses and all(_god_warned(o) for o in answers)
+        first_warned = bool(answers) and bool(_god_warned(answers[0]))
+        assert every_loses == (god.prospect is Prospect.LOST and first_warned)
         for option in state.decision.legal_options:
             action = option.action
             warned = _god_warned(option)
@@ -364,7 +371,7 @@ def test_R_GOD_1_every_option_that_makes_ones_god_impossible_says_so_and_no_othe
                     assert warned[0].details["god"] == action.god.value
                 named += bool(warned)
                 continue
-            if god.god is None or god.prospect is Prospect.LOST:
+            if god.god is None or (god.prospect is Prospect.LOST and not every_loses):
                 assert not warned, option
                 continue
             if kind is DecisionKind.PLACE or isinstance(action, Decline):
