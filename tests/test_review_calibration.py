@@ -79,9 +79,15 @@ def _planted_game(players: int, seed: int) -> tuple[GameRecord, int, int] | None
     # One tree, as when these games were chosen: in them the wasted tile is worth its
     # printed CP. (With the default four trees the 2-player blunder falls in round 13 on
     # a spot where a wilderness opens other tiles above, and costs 4 CP, as measured.)
-    # (and the chance of winning at every leaf, as then too)
+    # (and the chance of winning at every leaf and the hand leaf, as then too)
     bots = [
-        ExpertBot(bot_seed(seed, seat), iterations=EXPERT_SIZE, trees=1, victory_chance=True)
+        ExpertBot(
+            bot_seed(seed, seat),
+            iterations=EXPERT_SIZE,
+            trees=1,
+            victory_chance=True,
+            learned_leaf=players != 2,
+        )
         for seat in range(players)
     ]
     while not match.state.is_over:

@@ -40,9 +40,15 @@ def _plant(players: int, blunder: Callable[[Match], int | None]) -> tuple[GameRe
     position offers none); the record stops a few actions later."""
     for seed in range(10, 40):
         match = Match.start(setup_for_game(NAMES[:players], seed, 0))
-        # the chance of winning valued at every leaf, as when these games were chosen
+        # the chance of winning valued at every leaf and the hand leaf, as when these
+        # games were chosen
         bots = [
-            ExpertBot(bot_seed(seed, s), iterations=PLAYERS_SIZE, victory_chance=True)
+            ExpertBot(
+                bot_seed(seed, s),
+                iterations=PLAYERS_SIZE,
+                victory_chance=True,
+                learned_leaf=players != 2,
+            )
             for s in range(players)
         ]
         while not match.state.is_over:
