@@ -468,3 +468,18 @@ def test_any_color_is_said_in_full_words(tmp_path: Path, lang: str, short: str) 
     assert status == 0
     assert short not in out
     assert ("beliebiger Farbe" if lang == "de" else "любого цвета") in out
+
+
+def test_why_a_take_can_only_be_a_wilderness_is_a_line_of_its_own(seed_11: str) -> None:
+    """For a 40-cell Braille line: a take that can only end as a wilderness names the
+    tile, the cell and its value on its number's line, and why on the next."""
+    wild_takes = [
+        option
+        for block in option_blocks(seed_11)
+        for option in block
+        if " as a wilderness (" in option[0] and option[0].split(". ", 1)[1].startswith("take ")
+    ]
+    assert wild_takes
+    for option in wild_takes:
+        assert ": it cannot" not in option[0], option
+        assert option[1] == "it cannot be both paid for and placed as itself.", option

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..engine import Exchange, GameState
+from ..engine import Exchange, GameState, TakeTile
 from ..i18n import color_letters, fill
 from ..i18n import gettext as _
 from ..tui import texts as app_texts
@@ -195,7 +195,13 @@ def choice_words(
     are those of the option ``before``, a word saying so); the warnings ``shared`` by
     every option, said before them, are left out."""
     template = texts.OPTION if choice.legal else texts.OPTION_REFUSED
-    out = [_(template).format(number=choice.number, label=choice.label)]
+    label, why = choice.label, ""
+    if isinstance(choice.action, TakeTile) and ": " in label:
+        # a take that can only end as a wilderness, and why: the why on a line of its own
+        label, why = label.split(": ", 1)
+    out = [_(template).format(number=choice.number, label=label)]
+    if why:
+        out.append(f"   {why.rstrip('.')}.")
     alone: list[str] = []
     quiet = _said_to_no_end(choice)
     for line in choice.lines:
