@@ -169,7 +169,7 @@ def _facts(line: Line, stop: bool = True) -> list[str]:
     return out
 
 
-def _said_to_no_end(choice: Choice) -> set[str]:
+def _facts_saying_nothing(choice: Choice) -> set[str]:
     """The facts of an option's that tell a listener nothing, as :func:`_facts` words
     them: that there is nothing to collect, and that a tile costing nothing can be paid
     (the app's panel shows every field; read out, a dozen options say them a dozen
@@ -203,7 +203,7 @@ def choice_words(
     if why:
         out.append(f"   {why.rstrip('.')}.")
     alone: list[str] = []
-    quiet = _said_to_no_end(choice)
+    quiet = _facts_saying_nothing(choice)
     for line in choice.lines:
         if line.topic is Topic.KEYS or line in shared:
             continue
