@@ -30,8 +30,11 @@ def _ours(thing: object) -> bool:
 @pytest.fixture
 def garbage_kept() -> Iterator[list[object]]:
     """The collector disabled, and what it finds unreachable afterwards kept for the
-    test to look at."""
+    test to look at. Whatever lived before the test is held until its end: a thread
+    that an earlier test left behind (a seat's input reader still waiting for a line)
+    may drop its objects meanwhile, and they are not the test's."""
     gc.collect()
+    alive_before = gc.get_objects()
     was_enabled = gc.isenabled()
     gc.disable()
     gc.set_debug(gc.DEBUG_SAVEALL)
@@ -40,6 +43,7 @@ def garbage_kept() -> Iterator[list[object]]:
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
+        del alive_before
         if was_enabled:
             gc.enable()
 

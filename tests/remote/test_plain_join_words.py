@@ -86,6 +86,10 @@ class Typed:
         except queue.Empty:
             return ""
 
+    def end(self) -> None:
+        """The end of the input: the seat's reader thread stops now, not a minute on."""
+        self.lines.put("")
+
 
 async def _said(out: Output, since: int, *wanted: str, seconds: float = 30) -> str:
     """What the seat said after ``since`` once it holds all of ``wanted``."""
@@ -146,6 +150,7 @@ def test_the_commands_of_a_table_are_typed_in_the_players_language(
                 assert out.text.count(question) == asked  # not read out again
                 typed.lines.put(typing["quit"] + "\n")
                 assert await asyncio.wait_for(running, 30) == 0
+                typed.end()
 
     asyncio.run(main())
     text = out.text
@@ -185,6 +190,7 @@ def test_save_at_a_finished_table_saves_its_whole_record_here(
             await _said(out, since, SAVED[speaking])
             typed.lines.put(TYPED[speaking]["quit"] + "\n")
             assert await asyncio.wait_for(running, 30) == 0
+            typed.end()
             saved = sorted((tmp_path / "data" / "records").glob("*.json"))
             assert len(saved) == 1 and str(saved[0]) in out.text
             record, state = read_record_file(saved[0])

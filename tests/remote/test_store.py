@@ -20,7 +20,7 @@ from orbis_tui.remote.store import (
     open_store,
 )
 
-from .conftest import POSTGRES_URL
+from .conftest import POSTGRES_SERVER, POSTGRES_URL
 
 
 async def _open(kind: str, tmp_path: Path) -> TableStore:
@@ -175,18 +175,19 @@ def test_a_postgresql_database_in_sql_ascii_gives_text_not_bytes() -> None:
 
     import psycopg
 
-    assert POSTGRES_URL is not None
+    assert POSTGRES_SERVER is not None
     name = f"orbis_ascii_{secrets.token_hex(4)}"
 
     async def main() -> None:
-        admin = await psycopg.AsyncConnection.connect(POSTGRES_URL, autocommit=True)
+        admin = await psycopg.AsyncConnection.connect(POSTGRES_SERVER, autocommit=True)
         async with admin:
             await admin.execute(
                 f"CREATE DATABASE {name} ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' "
                 "TEMPLATE template0"
             )
             try:
-                store = await open_store(urlsplit(POSTGRES_URL)._replace(path=f"/{name}").geturl())
+                ascii_url = urlsplit(POSTGRES_SERVER)._replace(path=f"/{name}").geturl()
+                store = await open_store(ascii_url)
                 try:
                     table = StoredTable(new_table_id(), "{}", ["aa", None], "ww", extra={})
                     await store.create(table)
