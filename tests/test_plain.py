@@ -204,7 +204,7 @@ def test_a_payment_says_who_pays_the_any_and_how_to_change_it(tmp_path: Path) ->
 def test_signs_are_said_in_words() -> None:
     assert plain("! A wilderness loses 1 CP") == "Warning: A wilderness loses 1 CP"
     assert plain("✗ Pay: no") == "Not possible: Pay: no"
-    assert plain("CP now: 1 → 3 · took Hill (W★★)") == "CP now: 1 to 3; took Hill (white, level 2)"
+    assert plain("CP: 1 → 3 · took Hill (W★★)") == "CP: 1, now 3; took Hill (white, level 2)"
     assert plain("gain 2O") == "gain 2 orange"
 
 

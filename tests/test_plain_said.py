@@ -308,7 +308,7 @@ def test_how_many_are_chosen_is_said_in_words_not_as_a_fraction(lang: str) -> No
 def test_the_history_says_what_a_past_turn_did_to_the_cp_not_what_they_are_now(
     tmp_path: Path,
 ) -> None:
-    """The history lists turns long past: "Round 1: Ada took ...; CP now: 0 to 1" told
+    """The history lists turns long past: "Round 1: Ada took ...; CP: 0, now 1" told
     a past turn's CP as the CP now. It says "CP from 0 to 1"."""
     status, out, _reader = play(
         tmp_path, players=2, seed=3, levels={2: "easy"}, stop_after=8, commands=("history",) * 8

@@ -35,4 +35,4 @@ def test_a_turn_the_player_played_is_said_as_theirs() -> None:
     PlainSeat(session, io.StringIO(""), out).tell_turns_done(seat, 0)
     said = out.getvalue()
     assert said.startswith("Your turn is done: you took ")
-    assert "; CP now: " in said and " to " in said  # as the turn summary says it, no arrow
+    assert "; CP: " in said and ", now " in said  # as the turn summary says it, no arrow

@@ -143,7 +143,7 @@ def test_a_computer_playing_a_seat_is_called_the_computer_not_its_bare_level(
         "Your time ran out: the computer ({level}) plays for you. Type {back} to take your "
         "seat back.",
         "Your time ran out: the computer ({level}) plays for you. m takes your seat back.",
-        "The computer ({level}) played your turn: took {took}; CP now: {before} to {after}.",
+        "The computer ({level}) played your turn: took {took}; CP: {before}, now {after}.",
         "The computer ({level}) plays for {name} until they return.",
         "{name}'s time ran out: the computer ({level}) plays for them until they take their "
         "seat back.",
@@ -162,7 +162,7 @@ def test_german_says_a_turns_points_as_a_player_would() -> None:
     """'SP jetzt: von 0 auf 3' strung a label and a preposition together; the turn says
     the points before and now, as the plain seat says every change of points."""
     i18n.set_language("de")
-    done = i18n.gettext("Your turn is done: you took {took}; CP now: {before} to {after}.")
+    done = i18n.gettext("Your turn is done: you took {took}; CP: {before}, now {after}.")
     said = done.format(took="Salzebenen", before=0, after=3)
     assert said == "Dein Zug ist fertig: Salzebenen genommen; SP: 0, jetzt 3."
     assert [s for s in translations("de") if "jetzt: von" in s] == []
@@ -176,11 +176,14 @@ def test_russian_never_hedges_a_verb_between_genders() -> None:
     assert hedged == []
 
 
-@pytest.mark.parametrize(("lang", "said"), [("de", "SP: 0, jetzt 3"), ("ru", "ОС: 0, теперь 3")])
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "CP: 0, now 3"), ("de", "SP: 0, jetzt 3"), ("ru", "ОС: 0, теперь 3")]
+)
 def test_the_plain_seat_says_a_change_of_points_as_a_sentence(lang: str, said: str) -> None:
-    """The plain seat speaks the app's 'CP now: 0 → 3' with the arrow in words: German
-    read 'SP jetzt: 0 auf 3', Russian 'ОС сейчас: 0, стало 3' (a 'стало' without its
-    'было'). The label and the arrow's word now make one sentence."""
+    """The plain seat speaks the app's 'CP: 0 → 3' with the arrow in words: English
+    read 'CP now: 0 to 3', German 'SP jetzt: 0 auf 3', Russian 'ОС сейчас: 0, стало 3'
+    (a 'стало' without its 'было'). The label and the arrow's word now make one
+    sentence."""
     from orbis_tui.plain.spoken import plain
     from orbis_tui.tui import texts
 

@@ -183,3 +183,41 @@ def test_a_seat_screen_session_follows_a_whole_game_by_its_changes(tmp_path: Pat
             assert len(mine) > 30
 
     asyncio.run(main())
+
+
+def test_a_take_back_asked_again_before_the_table_answers_is_sent_once(tmp_path: Path) -> None:
+    """Undo typed twice at a seat played apart: the first asks the table, the second
+    says that it is asked already (it used to say "Taken back" twice, and send a second
+    ask the server refused); the table's answer ends the wait."""
+    from orbis_tui.plain import texts as plain_texts
+    from orbis_tui.plain.seat import PlainSeat
+    from orbis_tui.tui.core.remote_session import RemoteSession
+
+    async def main() -> None:
+        async with running_server(tmp_path / "t.db") as server:
+            links, _watch, _ = await new_table(server, 2)
+            mover_seat = server.rooms[links[0].table if links[0] else ""].match.state.current
+            link = links[mover_seat]
+            assert link is not None
+            async with raw_socket(link) as mover:
+                mirror = TableMirror()
+                mirror.take(as_change(await mover.next("table")))
+                await mover.send(p.act(0, "take 1"))
+                view = mirror.take(as_change(await mover.next("moved")))
+                assert view is not None
+                sent: list[str] = []
+                session = RemoteSession(mirror, view, sent.append)
+                assert session.undo_on_its_way() is None
+                assert PlainSeat._undo(session) == "Taken back: take 1."
+                assert session.undo_on_its_way() == "take 1"
+                said = PlainSeat._undo(session)
+                assert said == plain_texts.UNDO_ON_ITS_WAY.format(what="take 1")
+                assert len(sent) == 1  # the one ask, at the count it was made
+                await mover.send(sent[0])
+                view = mirror.take(as_change(await mover.next("moved")))
+                assert view is not None
+                session.take_view(view)
+                assert session.undo_on_its_way() is None
+                assert session.undo() is None  # the turn begins again: nothing to take back
+
+    asyncio.run(main())

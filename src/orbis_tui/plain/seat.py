@@ -385,17 +385,24 @@ class PlainSeat:
         elif name == "coach":
             self.say_all(coach_words(self._coach(), state))
         elif name == "undo":
-            undone = session.undo()
-            if undone is None:
-                self.say(_(texts.NO_UNDO))
-            else:
-                self.say(_(texts.UNDONE).format(what=said_entry(undone)))
+            self.say(self._undo(session))
         elif name == "save":
             self._save()
         elif name == "review":
             known = self.ahead.known() if self.ahead is not None else None
             self.say_all(review_words(session, self.say, known))
         return True
+
+    @staticmethod
+    def _undo(session: GameSession) -> str:
+        """Take the last action of the turn back; what was done, said."""
+        asked = session.undo_on_its_way()
+        if asked is not None:
+            return _(texts.UNDO_ON_ITS_WAY).format(what=said_entry(asked))
+        undone = session.undo()
+        if undone is None:
+            return _(texts.NO_UNDO)
+        return _(texts.UNDONE).format(what=said_entry(undone))
 
     def _player(self, args: Sequence[str]) -> int | None:
         state = self.session.state

@@ -42,10 +42,10 @@ PAY_OTHER = N_(
 PICK_OTHER = N_("To choose other colors, write {verb} and their letters, for example {example}.")
 LETTERS = N_("Color letters: {letters}.")
 PROMPT = "> "
-YOUR_TURN_DONE = N_("Your turn is done: you took {took}; CP now: {before} to {after}.")
+YOUR_TURN_DONE = N_("Your turn is done: you took {took}; CP: {before}, now {after}.")
 # A turn of this seat that a computer level played for the player (their time ran out).
 STAND_IN_TURN_DONE = N_(
-    "The computer ({level}) played your turn: took {took}; CP now: {before} to {after}."
+    "The computer ({level}) played your turn: took {took}; CP: {before}, now {after}."
 )
 UNKNOWN = N_(
     "I do not know {entry!r}: answer with an option's number, a move such as {move}, "
@@ -57,6 +57,8 @@ ILLEGAL = N_("Not played: {reason} ({rule}).")
 # moves of that verb are written (MOVE_FORMS).
 BAD_MOVE = N_("Not understood: {entry!r}. {form} Nothing was played.")
 UNDONE = N_("Taken back: {what}.")
+# At a table played apart the server takes it back: asked twice before it answered.
+UNDO_ON_ITS_WAY = N_("Already asked to take back: {what}. The table answers in a moment.")
 # An exchange leaves the question as it was: what it did is said before it is asked again.
 EXCHANGED = N_("Exchanged {give} for {get}. Your worshipers now: {realm}.")
 NO_UNDO = N_("Nothing to take back in this turn.")
@@ -114,7 +116,7 @@ WARNING = N_("Warning: ")
 NOTE = N_("Note: ")
 NOT_POSSIBLE = N_("Not possible: ")
 CHOSEN = N_("Chosen: ")
-TO = N_(" to ")
+TO = N_(", now ")
 # How sure a figure of the hint or the review is: "lost 3.0 CP give or take 0.8".
 PLUS_MINUS = N_(" give or take ")
 # How many worshipers are chosen of those a decision asks for: "chosen: 1 red (1 of 2)".

@@ -302,7 +302,7 @@ SUMMARY_GOD = N_("the {god}")
 # a tile taken and placed face down: what the turn took, in the history and the recaps
 SUMMARY_TOOK_WILD = N_("{tile} as a wilderness")
 SUMMARY_NOTHING = N_("nothing")
-SUMMARY_CP = N_("CP now: {before} → {after}")
+SUMMARY_CP = N_("CP: {before} → {after}")
 SUMMARY_REALM = N_("worshipers: {before} → {after}")
 # What the turn made impossible for the player's own tiles or god (the outlook's words).
 SUMMARY_GOD_LOST = N_("Your {god} can no longer score its {cp} CP: {reason}.")

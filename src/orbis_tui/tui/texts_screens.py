@@ -19,7 +19,7 @@ HANDOVER_READY = N_("Press Enter when {name} is ready.")
 HANDOVER_PLAY = N_("Press Enter to play.")
 HANDOVER_RESUMED = N_("The game was resumed where it stopped.")
 # What the other players did to the player whose turn it is (their CP now, explained).
-HANDOVER_TO_YOU = N_("What it did to you, {name} (CP now: {before} → {after}):")
+HANDOVER_TO_YOU = N_("What it did to you, {name} (CP: {before} → {after}):")
 YOU_TEMPLE_FELL: Template = Np_(
     "Your temple token fell from {before} to {after} CP: {other} now has {count} temple "
     "tile, you have {mine}.",
@@ -177,6 +177,7 @@ TOO_SMALL = N_("Orbis needs a terminal of at least {width}×{height}.\nThis one 
 TOO_SMALL_HINT = N_("Enlarge the window to go on (q quits; the game is saved).")
 
 UNDONE = N_("Undone.")
+UNDO_ON_ITS_WAY = N_("Undo already asked: the table answers in a moment.")
 NOTHING_TO_UNDO = N_("Nothing to undo: the turn begins here (undo never goes back past a refill).")
 SAVE_FAILED = N_("Autosave failed: {error}")
 RESUMED = N_("Resumed the saved game.")

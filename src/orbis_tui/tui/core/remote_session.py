@@ -45,6 +45,7 @@ class RemoteSession(GameSession):
         self.view = view
         self.final: GameRecord | None = view.final
         self._asked: int | None = None  # the action count an intent was sent at
+        self._undo_asked: int | None = None  # the action count a take-back was sent at
         self._view_at = self.clock()  # when the seats' grace periods were counted
         self.chat = ChatLog()  # the table's messages (the app hands over its own)
         self.muted: set[int] = set()  # the seats whose messages are not shown here
@@ -67,7 +68,7 @@ class RemoteSession(GameSession):
             self.history.take_piles(self.match.state.piles)
         if self.pending is not None and len(self.match.record.actions) != self._pending_at:
             self.pending = None  # the table moved under the turn being confirmed
-        self._asked = None
+        self._asked = self._undo_asked = None
         self.version += 1
 
     def _use(self, match: Match) -> None:
@@ -77,7 +78,7 @@ class RemoteSession(GameSession):
 
     def refused(self) -> None:
         """The server refused the last intent: another may be sent."""
-        self._asked = None
+        self._asked = self._undo_asked = None
 
     # ------------------------------------------------------------ who decides here
     def decides(self, seat: int) -> bool:
@@ -177,8 +178,17 @@ class RemoteSession(GameSession):
             return super().undo()
         if not self.match.can_undo():
             return None
-        self.send(p.undo(len(self.match.record.actions)))
+        count = len(self.match.record.actions)
+        if self._undo_asked != count:  # a second ask would be refused as out of date
+            self._undo_asked = count
+            self.send(p.undo(count))
         return self.match.record.actions[-1]
+
+    def undo_on_its_way(self) -> str | None:
+        actions = self.match.record.actions
+        if self.pending is None and self._undo_asked == len(actions) and actions:
+            return actions[-1]
+        return None
 
     def note_hint(self) -> None:
         self.send(p.hint(len(self.match.record.actions)))

@@ -151,6 +151,11 @@ class GameSession:
         self._save()
         return undone
 
+    def undo_on_its_way(self) -> str | None:
+        """The action whose taking back was asked and not yet answered (at a table
+        played apart, the server's answer comes a moment later); None here."""
+        return None
+
     def note_hint(self) -> None:
         """A hint was shown for the decision pending: the record keeps it."""
         self.match.note_hint()

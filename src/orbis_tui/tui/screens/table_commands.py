@@ -299,6 +299,9 @@ class TableCommands(Screen[None]):
         self.changed()
 
     def action_undo(self) -> None:
+        if self.session.undo_on_its_way() is not None:
+            self.notify(_(texts_screens.UNDO_ON_ITS_WAY), markup=False)
+            return
         undone = self.session.undo()
         if undone is None:
             self.notify(_(texts_screens.NOTHING_TO_UNDO), markup=False)
