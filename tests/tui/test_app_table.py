@@ -199,7 +199,7 @@ def test_the_turn_waits_for_enter_before_the_refill_shows(tmp_path: Path) -> Non
         market = screen.query_one(MarketBoard).view
         assert market is not None and set(pending.hidden_cells) <= set(market.hidden)
         words = region_words(pilot.app, screen.query_one(DecisionPanel))
-        assert "CP now:" in words and "worshipers:" in words
+        assert "CP: " in words and "worshipers:" in words
         await press(pilot, "u")  # drops the pending placement: choose again
         assert not screen.confirming and screen.state.kind is DecisionKind.PLACE
         await press(pilot, "enter", "enter")  # place again, then end the turn

@@ -80,7 +80,7 @@ def test_the_log_scrolls_and_the_history_lists_every_turn_by_player(tmp_path: Pa
         turns = screen.session.history.by_player()
         assert sum(len(t) for t in turns) == 9
         first = turns[0][0]
-        assert first.took in text and "CP now:" in text
+        assert first.took in text and "CP: " in text
 
     run(TableApp(match, tmp_path), scenario)
 
@@ -124,7 +124,7 @@ def test_one_person_sees_what_the_computers_did_without_passing_the_keyboard(
         await pilot.pause()  # the curtain drawn (later on a busy machine)
         await pilot.pause()
         curtain = screen_text(pilot.app)
-        assert "Bo took" in curtain and "Cy took" in curtain and "CP now:" in curtain
+        assert "Bo took" in curtain and "Cy took" in curtain and "CP: " in curtain
         assert "Pass the keyboard" not in curtain
         assert gettext(texts_screens.HANDOVER_PLAY) in curtain
         assert screen.query_one(HandOverCurtain).has_class("-shown")
