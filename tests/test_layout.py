@@ -91,3 +91,25 @@ def test_a_reason_in_a_comment_is_not_a_reason(tmp_path: Path) -> None:
     path.parent.mkdir()
     path.write_text(f"# {REASON} a comment.\n" + "x = 1\n" * LIMIT, encoding="utf-8")
     assert too_long(tmp_path, ("src",)) == {"src/long.py": LIMIT + 1}
+
+
+def layout_block(readme: str) -> str:
+    """The README's drawing of the project's folders (the block under its heading)."""
+    section = readme.split("## Project layout", 1)[1]
+    return section.split("```", 2)[1]
+
+
+def test_the_readme_layout_names_every_package_and_module() -> None:
+    """A newcomer finds each part of ``src/orbis_tui`` in the README's layout, with a
+    line saying what it is for: a package or module left out is a place nobody is told
+    of."""
+    block = layout_block((ROOT / "README.md").read_text(encoding="utf-8"))
+    named = {line.split()[0] for line in block.splitlines() if line.startswith("  ")}
+    package = ROOT / "src" / "orbis_tui"
+    parts = {
+        f"{path.name}/" if path.is_dir() else path.name
+        for path in package.iterdir()
+        if (path.is_dir() and (path / "__init__.py").exists())
+        or (path.suffix == ".py" and not path.name.startswith("__"))
+    }
+    assert sorted(parts - named) == []
