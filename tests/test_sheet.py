@@ -167,3 +167,20 @@ def test_the_recap_says_each_turn_since_with_what_its_effects_did() -> None:
             seen += bool(turn.effects)
         match.play(bots[seat].choose(match.state.copy()))
     assert seen
+
+
+def test_a_turn_gone_wild_is_said_once_in_its_short_summary() -> None:
+    """A tile left unpaid: the short summary says "took ... as a wilderness" and no line
+    below repeats that it was left unpaid (the plain seat read both, one after the
+    other); the turn in full still has every event."""
+    from orbis_tui.tui.core.history import TurnHistory
+
+    match = Match.start(setup_for_game(["Ada", "Bo"], 7, 0))
+    bots = [make_bot("random", 7 + n) for n in range(2)]
+    while not match.state.is_over:
+        match.play(bots[match.state.current].choose(match.state.copy()))
+    wild = [t for t in TurnHistory(match).update() if "as a wilderness" in t.took]
+    assert wild
+    for turn in wild:
+        assert not any("left it unpaid" in line for line in turn.effects), turn.effects
+    assert any("left it unpaid" in line for turn in wild for line in turn.lines)

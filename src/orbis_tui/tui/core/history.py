@@ -35,7 +35,6 @@ from ...engine import (
     TurnEnded,
     TurnStarted,
     Validated,
-    WentWild,
     final_scores,
     outlooks,
     parse_action,
@@ -49,9 +48,9 @@ from .. import texts, texts_screens
 # What a summary leaves out: the refill reveals the next tile (hidden until the turn is
 # confirmed), and the turn markers say nothing about what was done.
 _NOT_TOLD = (Refilled, TurnStarted, TurnEnded)
-# What the effects (and the god) did, for the short summaries.
+# What the effects (and the god) did, for the short summaries. A tile left unpaid is
+# not among them: what was taken already says "as a wilderness".
 _EFFECTS = (
-    WentWild,
     ReductionTaken,
     Gained,
     Cancelled,
