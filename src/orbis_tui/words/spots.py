@@ -42,12 +42,29 @@ def spot_words(pyramid: Pyramid, pos: Position) -> str:
     """'row 1, left end', 'row 2, on Young Woods and a wilderness'."""
     spot = spot_place(pyramid, pos)
     if spot.side == "on":
-        return gettext(texts.SPOT_ON).format(
-            row=spot.row, left=placed_name(spot.left), right=placed_name(spot.right)
-        )
+        beneath = (placed_name(spot.left), placed_name(spot.right))
+        said = gettext(texts.SPOT_ON).format(row=spot.row, left=beneath[0], right=beneath[1])
+        alike = _alike(pyramid, spot.row, beneath)
+        if len(alike) > 1 and pos in alike:  # two spots on wildernesses, say: which one
+            number = alike.index(pos) + 1
+            said += gettext(texts.SPOT_AMONG_ALIKE).format(number=number, count=len(alike))
+        return said
     # An end of the bottom row; a spot between its tiles is said as its right end.
     said = {"first": texts.SPOT_FIRST, "left": texts.SPOT_LEFT}.get(spot.side, texts.SPOT_RIGHT)
     return gettext(said)
+
+
+def _alike(pyramid: Pyramid, row: int, beneath: tuple[str, str]) -> list[Position]:
+    """The spots of ``row`` on two tiles, from the left, whose tiles beneath are named
+    ``beneath``: said alike, they are told apart by their order."""
+    found = []
+    for r, c in sorted(pyramid):
+        if r != row - 1 or (r, c + 1) not in pyramid:
+            continue
+        names = (placed_name(pyramid.get((r, c))), placed_name(pyramid.get((r, c + 1))))
+        if names == beneath:
+            found.append((row, c))
+    return found
 
 
 def placed_name(placed: PlacedTile | None) -> str:

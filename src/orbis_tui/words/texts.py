@@ -47,6 +47,8 @@ SPOT_FIRST = N_("row 1, first tile")
 SPOT_LEFT = N_("row 1, left end")
 SPOT_RIGHT = N_("row 1, right end")
 SPOT_ON = N_("row {row}, on {left} and {right}")
+# Said after SPOT_ON when other spots of the row sit on tiles of the same names.
+SPOT_AMONG_ALIKE = N_(", number {number} of {count} from the left")
 WILD_NAME = N_("a wilderness")
 NOTHING = N_("nothing")
 
