@@ -147,3 +147,22 @@ def test_a_finding_of_a_point_is_said_but_gives_no_advice(monkeypatch: pytest.Mo
         assert (len(lines) == 2) is advised, lines
         if advised:
             assert "compete for no-effect tiles" in lines[1]
+
+
+@pytest.mark.parametrize(
+    ("seats", "taught"),
+    [(["human", "medium"], {0}), (["easy", "medium"], {0, 1}), (None, {0, 1})],
+)
+def test_a_computer_player_is_given_no_lesson_beside_people(
+    seats: list[str] | None, taught: set[int]
+) -> None:
+    """Advice such as "ask for a hint" is for a person: beside people, a computer seat
+    has no lesson; in a game of computers only (or a record that does not say who
+    played), every seat reviewed has its own."""
+    from dataclasses import replace
+
+    from orbis_tui.analysis.review import _lessons
+
+    record = game(3)
+    record = replace(record, setup=replace(record.setup, seats=seats))
+    assert set(_lessons(record, (), [0, 1])) == taught

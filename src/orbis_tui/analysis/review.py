@@ -33,6 +33,7 @@ from ..bots.rollout import QuickPlanner
 from ..collector import collection_paused
 from ..engine import Action, GameState, PlayerScore, format_action
 from ..i18n import fill, language, set_language
+from ..levels import HUMAN
 from ..options import MAX_REVIEW_SIZE, check_budget, check_count
 from ..records import GameRecord
 from ..words import loss_reason
@@ -295,15 +296,19 @@ def _lessons(
     record: GameRecord, moves: Sequence[MoveReview], wanted: Sequence[int]
 ) -> dict[int, tuple[str, ...]]:
     """The lesson of the game for each seat reviewed, from its clear mistakes (their
-    rounds and losses): "you" when the review is of one player, else each by name."""
+    rounds and losses): "you" when the review is of one player, else each by name. A
+    computer player is given none beside people (advice such as "ask for a hint" is
+    for a person); in a game of computers only, each has its own."""
     players_count = len(record.setup.players)
+    kinds = record.setup.seats or []
+    taught = [seat for seat in wanted if kinds[seat : seat + 1] == [HUMAN]] or wanted
     mistakes = {
         seat: [
             ((m.turn - 1) // players_count + 1, m.loss)
             for m in moves
             if m.seat == seat and m.mistake
         ]
-        for seat in wanted
+        for seat in taught
     }
     return game_lessons(record, mistakes, wanted[0] if len(wanted) == 1 else None)
 
