@@ -192,7 +192,7 @@ def test_a_color_inside_a_sentence_takes_a_form_that_fits_any_case() -> None:
     assert "Blau und Grün" in message_of(mismatch)
     i18n.set_language("ru")
     assert "Тайлу красного цвета нужна опора: тайл красного цвета" in message_of(mismatch)
-    assert "синего цвета и зелёного цвета" in message_of(mismatch)
+    assert "под ним тайл синего цвета и тайл зелёного цвета" in message_of(mismatch)
 
 
 # ---------------------------------------------------------------- which language

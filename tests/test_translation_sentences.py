@@ -67,6 +67,24 @@ def test_german_worshipers_take_the_colour_of_the_tile_taken() -> None:
         ("ru", r"теперь имеет"),
         ("ru", r"будущих, сыгранных|из \{count\} будущих"),
         ("ru", r"богов тянут"),
+        # played through at 80x24 as a native reader: a past tense before a colon where
+        # German lists what was done ("genommen:"), a question word inside a number, a
+        # unit said twice, a volcano's "way"; a phrase where a god reads as a tile's
+        # place, a verb without its object, a colour without its tile, a category
+        # without its noun, a player without "every", an undo said as a cancel
+        ("de", r"^nahm: "),
+        ("de", r"welcher Farbe abgeben|gegen 1 welcher Farbe"),
+        ("de", r"SP erwarteter Punkte"),
+        ("de", r"· Weg \{index\}|andere Wege"),
+        ("ru", r"с рынка или бога"),
+        ("ru", r"(?<!за )символы \{color\} больше платить"),
+        ("ru", r"под ним: \{left\}"),
+        ("ru", r"^\s*земли:"),
+        ("ru", r"в каждом игрок"),
+        ("ru", r"\(отмена\)"),
+        # a tile's name as the subject of a verb in the singular: German names some
+        # tiles in the plural, so the sentence puts the name after a colon
+        ("de", r"^\{tile\} (wird|ist) |ist \{name\} nicht erfüllt"),
     ],
 )
 def test_no_flagged_sentence_is_left(lang: str, flagged: str) -> None:
@@ -189,3 +207,69 @@ def test_the_plain_seat_says_a_change_of_points_as_a_sentence(lang: str, said: s
 
     i18n.set_language(lang)
     assert plain(i18n.gettext(texts.SUMMARY_CP).format(before=0, after=3)) == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"), [("en", "Player 1"), ("de", "Spieler 1"), ("ru", "Игрок 1")]
+)
+def test_the_status_line_says_every_phase_within_80_columns(lang: str, name: str) -> None:
+    """The status line (' Round 10/15 · Player 1 · <phase>') is one line with no wrap:
+    'Бог Смерти — верните 6 Последователей, иначе он не при…' lost its end at 80
+    columns, as did the English and German words for the God of Death."""
+    from orbis_tui.tui import texts
+
+    i18n.set_language(lang)
+    start = f" {i18n.gettext(texts.ROUND).format(round=10, rounds=15)} · {name} · "
+    phases = [i18n.gettext(template) for key, template in texts.PHASE.items() if key != "place"]
+    phases.append(i18n.fill(texts.PHASE_DISCARD, count=2))
+    too_long = [
+        phase
+        for phase in phases
+        if len(start + phase.format(count=2, cost="2R 1W + 1 ?", remove="1G 1W")) > 80
+    ]
+    assert too_long == []
+
+
+def test_russian_says_undo_as_a_step_back_not_as_a_cancel() -> None:
+    """'u отменяет' beside the key bar's 'u Назад', and the plain seat's command
+    'отмена', said undo with the word the game keeps for a canceled tile ('отменён'):
+    a player could read 'u отменяет' as u canceling the tile just placed. Undo is a step
+    taken back ('вернуть', 'Назад', 'Шаг возвращён.') everywhere."""
+    from orbis_tui.plain import texts as plain_texts
+
+    i18n.set_language("ru")
+    undo_texts = [
+        "The turn is done: Enter ends it, u takes back its last step.",
+        "The turn waits for Enter (or u to take it back): no decision to hint.",
+        "Your turn is done and waits for you: Enter ends it (the next player goes on), u "
+        "takes it back.",
+        "Your turn is done: Enter ends it, u takes it back",
+        "undo the last step of this turn, until the turn is ended",
+        "In the walkthrough u does not undo: Backspace steps back.",
+        plain_texts.COMMAND_HELP["undo"],
+        plain_texts.LEARN_COMMAND_HELP["undo"],
+    ]
+    said = [i18n.gettext(text) for text in undo_texts]
+    said.append(i18n.pgettext("plain command", "undo"))
+    assert [text for text in said if "отмен" in text.lower()] == []
+
+
+def test_german_tile_names_need_no_declension() -> None:
+    """'Spieler 1 legte Versengter Grat in Reihe 2', 'Reihe 3, auf Versengter Grat und
+    Zischender Schlot', 'Nimm Alter Wald': the sentences put a tile's name where German
+    wants the accusative or dative, and a masculine adjective before a noun would have
+    to change its ending there. The names are compounds (Brandgrat, Altwald) instead."""
+    with (LOCALE / "de" / "LC_MESSAGES" / "orbis_tui.po").open("rb") as handle:
+        catalog = read_po(handle, locale="de")
+    declined = [
+        message.string
+        for message in catalog
+        if message.context == "tile" and re.match(r"[A-ZÄÖÜ]\w*er [A-ZÄÖÜ]", str(message.string))
+    ]
+    assert declined == []
+    i18n.set_language("de")
+    placed = i18n.gettext("{name} placed {tile} in row {row}.")
+    ridge = i18n.pgettext("tile", "Scorched Ridge")
+    assert placed.format(name="Spieler 1", tile=ridge, row=2) == (
+        "Spieler 1 legte Brandgrat in Reihe 2."
+    )

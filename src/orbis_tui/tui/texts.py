@@ -133,7 +133,7 @@ PHASE = {
     "village": N_("Phase 5 - village: return {count} or cancel it"),
     "volcano": N_("Phase 5 - volcano: remove {remove} or cancel it"),
     "love": N_("Goddess of Love - choose 5 worshipers"),
-    "death": N_("God of Death - return 6 worshipers, or he scores nothing"),
+    "death": N_("God of Death - return 6 worshipers to score his CP"),
     "over": N_("The game is over"),
     "confirm": N_("Your turn is done: Enter ends it, u takes it back"),
 }
