@@ -273,3 +273,17 @@ def test_german_tile_names_need_no_declension() -> None:
     assert placed.format(name="Spieler 1", tile=ridge, row=2) == (
         "Spieler 1 legte Brandgrat in Reihe 2."
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_a_gods_reason_reads_after_a_colon(lang: str) -> None:
+    """The turn summary says 'Your God of Death can no longer score its 3 CP:
+    {reason}.'; a reason with a colon of its own made two in a row ('…nicht mehr
+    bringen: nicht erfüllt: die sechs Anhänger…')."""
+    from orbis_tui.tui import texts
+    from orbis_tui.words.messages import GOD_REASONS
+
+    i18n.set_language(lang)
+    lost = i18n.gettext(texts.SUMMARY_GOD_LOST)
+    said = [lost.format(god="God", cp=3, reason=i18n.gettext(r)) for r in GOD_REASONS.values()]
+    assert [text for text in said if text.count(":") > 1] == []

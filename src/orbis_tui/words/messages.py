@@ -572,7 +572,7 @@ TILE_REASONS: dict[str, str] = {
 GOD_REASONS: dict[str, str] = {
     "flat": N_("always scores"),
     "no_god": N_("no god"),
-    "cancelled": N_("canceled: the six worshipers were not returned"),
+    "cancelled": N_("canceled, since the six worshipers were not returned"),
     "most_irrigation": N_("most validated irrigations"),
     "not_most_irrigation": N_("not among the most validated irrigations"),
     "most_volcano": N_("most validated volcanoes"),
