@@ -195,6 +195,19 @@ def test_a_color_inside_a_sentence_takes_a_form_that_fits_any_case() -> None:
     assert "под ним тайл синего цвета и тайл зелёного цвета" in message_of(mismatch)
 
 
+def test_two_tiles_below_of_one_color_are_named_once() -> None:
+    """R-PLACE-3: a red tile on two green ones hears "both green", not "green and green"."""
+    from orbis_tui.engine import IllegalAction
+    from orbis_tui.words.messages import color_in_sentence
+
+    same = IllegalAction("R-PLACE-3", "color_mismatch", color="red", left="green", right="green")
+    assert message_of(same).endswith("; both tiles below are green.")
+    for language in ("de", "ru"):
+        i18n.set_language(language)
+        assert message_of(same).count(color_in_sentence("green")) == 1, language
+    i18n.set_language("en")
+
+
 # ---------------------------------------------------------------- which language
 
 

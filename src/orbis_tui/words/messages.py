@@ -115,6 +115,12 @@ ILLEGAL: dict[str, Template] = {
             "the tiles below are {left} and {right}."
         )
     ),
+    "color_mismatch_same": (
+        N_(
+            "This {color} tile must rest on at least one {color} tile or wilderness; "
+            "both tiles below are {left}."
+        )
+    ),
     "bad_color": N_("That is not one of the five colors."),
     "wrong_number": Np_(
         "Choose exactly {need} worshiper; you chose {given_words}.",
@@ -461,6 +467,8 @@ def illegal_text(code: str, details: dict[str, Any]) -> str:
         }
     if code == "no_support":  # which tile beneath is missing, in words (never coordinates)
         code = f"no_support_{details.get('side', 'both')}"
+    if code == "color_mismatch" and details.get("left") == details.get("right"):
+        code = "color_mismatch_same"  # "green and green" reads as a slip
     if code in ("god_already", "god_taken"):  # the engine names the god by its message id
         source = details["name"]  # a literal inside pgettext() would be read as a message
         details = {**details, "name": pgettext("god", source)}
