@@ -54,6 +54,40 @@ def test_d_lists_every_turn_since_the_players_last_one_from_the_curtain(tmp_path
     asyncio.run(go())
 
 
+def test_before_a_players_first_turn_d_offers_the_turns_so_far(tmp_path: Path) -> None:
+    """In round 1 the second player has no last turn: the curtain and d speak of the
+    turns so far, not of turns "since yours"."""
+    match = random_match(3, 5, lambda s: True)  # the first turn of the game
+
+    async def go() -> None:
+        app = TableApp(match, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(pilot)
+            screen = table(pilot.app)
+            for _ in range(30):
+                if screen.handing_over:
+                    break
+                await press(pilot, "enter")
+            assert screen.handing_over
+            shown = screen.query_one("#curtain")
+            for _ in range(100):
+                if shown.content_region.area:
+                    break
+                await pilot.pause()
+            curtain = region_words(pilot.app, shown)
+            assert gettext(texts.HANDOVER_SO_FAR_KEY) in curtain
+            assert gettext(texts.HANDOVER_SINCE_KEY) not in curtain
+            await press(pilot, "d")
+            since = pilot.app.screen
+            assert isinstance(since, SinceScreen)
+            await pilot.pause()
+            name = screen.seats[screen.state.current].name
+            title = str(since.query_one(".help-title").render())
+            assert title == f"Before {name}'s first turn: 1 turn"
+
+    asyncio.run(go())
+
+
 def test_d_says_why_when_nobody_played_since(tmp_path: Path) -> None:
     match = random_match(2, 1, lambda s: True)  # the first turn of the game
 

@@ -286,6 +286,13 @@ SINCE_AWAY_TITLE: Template = Np_(
     "count",
 )
 HANDOVER_SINCE_KEY = N_("d: every turn since yours, in full")
+# the same, for a player who has not played yet: every turn of the game so far
+HANDOVER_SO_FAR_KEY = N_("d: every turn so far, in full")
+SINCE_FIRST_TITLE: Template = Np_(
+    "Before {name}'s first turn: 1 turn",
+    "Before {name}'s first turn: {count} turns",
+    "count",
+)
 # the browser page's list of the decision panel's lines, for a screen reader
 PAGE_DECISION = N_("The decision at hand")
 IDLE_SINCE = N_("Nobody has played since your last turn.")

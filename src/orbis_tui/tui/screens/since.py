@@ -61,15 +61,19 @@ class SinceScreen(ModalScreen[None]):
         to_you: Sequence[str] = (),
         *,
         away: bool = False,
+        first: bool = False,
     ) -> None:
         super().__init__(classes="help-screen")
         self.player = name
         self.turns = list(turns)
         self.to_you = list(to_you)
         self.away = away
+        self.first = first  # the player has not played yet: the turns so far
 
     def compose(self) -> ComposeResult:
         template = texts.SINCE_AWAY_TITLE if self.away else texts.SINCE_TITLE
+        if self.first and not self.away:
+            template = texts.SINCE_FIRST_TITLE
         title = fill(template, name=self.player, count=len(self.turns))
         yield Static(Text(title, style=palette.ACCENT), classes="help-title")
         with VerticalScroll(id="since-body"):

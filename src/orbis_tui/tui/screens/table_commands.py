@@ -399,7 +399,10 @@ class TableCommands(Screen[None]):
             turns, to_you = history.since_turn_of(seat), history.done_to(seat)
         if turns:
             name = self.seats[seat].name
-            self.app.push_screen(SinceScreen(name, turns, to_you, away=away is not None))
+            first = away is None and not history.has_played(seat)
+            self.app.push_screen(
+                SinceScreen(name, turns, to_you, away=away is not None, first=first)
+            )
 
     def action_players(self) -> None:
         from .players import PlayersScreen

@@ -89,7 +89,12 @@ class HandOverCurtain(Static):
                     parts.append(text)
                     left -= lines
             # every one of them, whole, however many there were
-            parts.append(Text(_(texts.HANDOVER_SINCE_KEY), style=palette.DIM))
+            key = (
+                _(texts.HANDOVER_SINCE_KEY)
+                if curtain.played_before
+                else _(texts.HANDOVER_SO_FAR_KEY)
+            )
+            parts.append(Text(key, style=palette.DIM))
             parts.append(Text())
         if curtain.pass_keyboard:
             parts.append(Text(_(texts_screens.HANDOVER_PASS).format(name=name)))
