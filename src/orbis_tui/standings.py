@@ -87,7 +87,8 @@ def standings_text(state: GameState) -> str:
             place = sorted(c for r, c in pyramid if r == row).index(col) + 1
             name = printable(name_of(state.catalog.tile_by_id[t.tile_id]))
             where = gettext("row {row} #{pos}").format(row=row, pos=place)
-            why = tile_reason(t.reason, view.tile_at(t.position), over=state.is_over)
+            seen = view.tile_at(t.position)
+            why = tile_reason(t.reason, seen, over=state.is_over, points=t.points)
             lines.append(f"     {where:<10}  {name:<24}  {t.points:>+3}  {why}")
         god = (
             printable(name_of(state.catalog.god_by_id[s.god.god]))

@@ -102,6 +102,12 @@ END_REASON = N_("Why")
 END_TEMPLE = N_("Temple")
 END_TEMPLE_REASON: Template = Np_("1 temple tile", "{count} temple tiles", "count")
 END_TEMPLE_NONE = N_("no temple tile")
+# as many temple tiles as another player: the highest mystic value decided the order
+END_TEMPLE_TIED: Template = Np_(
+    "1 temple tile (tie: mystic value {mystic})",
+    "{count} temple tiles (tie: mystic value {mystic})",
+    "count",
+)
 END_GOD = N_("God")
 END_TOTAL_ROW = N_("Total")
 

@@ -12,10 +12,14 @@ from .balance import balance_words
 from .messages import GOD_REASONS, TILE_REASONS
 
 
-def tile_reason(reason: str, seen: TileOutlook | None = None, *, over: bool = False) -> str:
+def tile_reason(
+    reason: str, seen: TileOutlook | None = None, *, over: bool = False, points: int = -1
+) -> str:
     """Why a tile scores what it does (the scoring's ``reason``); a forest not validated
     says whether it can still be (``seen``: its outlook), or, the game ``over``, that it
-    was not validated."""
+    was not validated. A tile scoring as printed with 0 ``points`` has no CP printed."""
+    if reason == "plain" and points == 0:
+        return gettext(texts.NO_CP_PRINTED)
     if seen is not None and reason == "forest_unmet":
         if over:
             return gettext(texts.FOREST_UNMET_END).format(have=seen.have, need=seen.need)

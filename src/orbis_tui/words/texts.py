@@ -187,6 +187,8 @@ LOG_REMOVAL = N_("{worshipers} from cell {cell}")
 FOREST_LOST = N_("can no longer be validated: matching neighbors {have} of {need}")
 # once the game is over nothing is "no longer": the forest simply was not validated
 FOREST_UNMET_END = N_("not validated: matching neighbors {have} of {need}")
+# a tile that scores as printed, with no CP printed on it ("+0 printed CP" read as a slip)
+NO_CP_PRINTED = N_("no CP printed")
 FOREST_OPEN: Template = Np_(
     "can still be validated: it needs {missing} more matching neighbor",
     "can still be validated: it needs {missing} more matching neighbors",

@@ -18,9 +18,10 @@ from textual.widgets import Static
 from ...engine import (
     GameState,
     PlayerScore,
-    TileOutlook,
+    effect_counts,
     final_scores,
     geometry,
+    highest_mystic,
     outlooks,
 )
 from ...i18n import fill
@@ -143,14 +144,11 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
             _(texts_screens.WHERE).format(row=row, pos=col - base + 1),
             name,
             f"{t.points:+d}",
-            _reason(t.reason, seen, over=state.is_over),
+            tile_reason(t.reason, seen, over=state.is_over, points=t.points),
         )
-    temple = (
-        fill(texts_screens.END_TEMPLE_REASON, count=score.temple_count)
-        if score.temple_count
-        else _(texts_screens.END_TEMPLE_NONE)
+    table.add_row(
+        "", _(texts_screens.END_TEMPLE), f"{score.temple_token:+d}", _temple(state, score)
     )
-    table.add_row("", _(texts_screens.END_TEMPLE), f"{score.temple_token:+d}", temple)
     god = name_of(state.catalog.god_by_id[score.god.god]) if score.god.god else "–"
     table.add_row(
         "",
@@ -167,10 +165,21 @@ def breakdown_table(state: GameState, score: PlayerScore) -> Table:
     return table
 
 
-def _reason(reason: str, seen: TileOutlook | None, *, over: bool) -> str:
-    """Why a tile scores what it does; a forest that was never validated, in the
-    outlook's words (the warning's before a choice that sealed it)."""
-    return tile_reason(reason, seen, over=over)
+def _temple(state: GameState, score: PlayerScore) -> str:
+    """Why the temple token is what it is: the temple tiles, and, when another player
+    has as many, the mystic value that decided who chose first (R-END-3)."""
+    count = score.temple_count
+    if not count:
+        return _(texts_screens.END_TEMPLE_NONE)
+    tied = any(
+        effect_counts(player.pyramid)["temple"] == count
+        for seat, player in enumerate(state.players)
+        if seat != score.seat
+    )
+    if not tied:
+        return fill(texts_screens.END_TEMPLE_REASON, count=count)
+    mystic = highest_mystic(state.players[score.seat].pyramid)
+    return fill(texts_screens.END_TEMPLE_TIED, count=count, mystic=mystic)
 
 
 def end_head(scores: list[PlayerScore]) -> Text:
