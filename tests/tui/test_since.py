@@ -133,3 +133,19 @@ def test_a_turn_a_computer_played_for_an_absent_person_says_so() -> None:
     again = TurnHistory(match).update()
     assert again[away].stand_in == "hard"
     assert all(t.stand_in is None for t in again[:away])
+
+
+def test_a_turn_that_left_the_realm_as_it_was_says_unchanged() -> None:
+    """R-TURN-1: a god taken at once leaves an empty realm empty: the turn's summary says
+    "worshipers: nothing, unchanged", not "nothing → nothing"."""
+    from orbis_tui.engine import TakeGod
+    from orbis_tui.tui.core.history import TurnHistory
+    from orbis_tui.tui.core.recap import summary_sheet
+
+    match = random_match(3, 5, lambda s: True)  # the first turn: every realm empty
+    god = next(g for g in match.state.gods_available if g != "love")
+    match.play(TakeGod(god))
+    turn = TurnHistory(match).update()[-1]
+    assert turn.realm_line == "worshipers: nothing, unchanged"
+    sheet = " ".join(line.text for line in summary_sheet(turn))
+    assert "worshipers: nothing, unchanged" in sheet and "nothing →" not in sheet

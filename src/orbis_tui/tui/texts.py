@@ -311,6 +311,8 @@ SUMMARY_TOOK_WILD = N_("{tile} as a wilderness")
 SUMMARY_NOTHING = N_("nothing")
 SUMMARY_CP = N_("CP: {before} → {after}")
 SUMMARY_REALM = N_("worshipers: {before} → {after}")
+# a turn that left the realm as it was ("nothing → nothing" read as a slip)
+SUMMARY_REALM_SAME = N_("worshipers: {now}, unchanged")
 # What the turn made impossible for the player's own tiles or god (the outlook's words).
 SUMMARY_GOD_LOST = N_("Your {god} can no longer score its {cp} CP: {reason}.")
 

@@ -128,6 +128,8 @@ class TurnSummary:
 
     @property
     def realm_line(self) -> str:
+        if self.realm_before == self.realm_after:
+            return _(texts.SUMMARY_REALM_SAME).format(now=worshiper_words(self.realm_after))
         return _(texts.SUMMARY_REALM).format(
             before=worshiper_words(self.realm_before), after=worshiper_words(self.realm_after)
         )
