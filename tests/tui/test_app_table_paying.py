@@ -84,6 +84,30 @@ def test_enter_offers_the_exchange_that_pays_rather_than_a_wilderness(tmp_path: 
     run(TableApp(match, tmp_path), scenario)
 
 
+def test_the_exchange_that_pays_the_tile_says_so_not_a_step(tmp_path: Path) -> None:
+    """R-TURN-2: the panel says "1 exchange of 3-for-1 pays it"; the dialog Enter opens
+    says the same of that exchange, not "a step toward paying"."""
+    from orbis_tui.tui.screens.exchange import ExchangeScreen
+
+    def one_pays(s: GameState) -> bool:
+        if not _pay_default_is("exchange", payable=False)(s):
+            return False
+        ui = Controller()
+        ui.reset(s)
+        return ui.exchanges_would_pay(s) == 1
+
+    match = random_match(2, 0, one_pays)
+
+    async def scenario(pilot: Pilot) -> None:
+        await press(pilot, "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ExchangeScreen)
+        shown = " ".join(screen_text(pilot.app).split())
+        assert "then the tile is paid" in shown and "a step toward" not in shown
+
+    run(TableApp(match, tmp_path), scenario)
+
+
 def test_enter_keeps_the_worshipers_when_paying_would_be_lost(tmp_path: Path) -> None:
     """R-TAKE-4: a tile with no spot for its color is left unpaid by Enter; y pays anyway."""
     match = random_match(2, 9, _pay_default_is("wild", payable=True))

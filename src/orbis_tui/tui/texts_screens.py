@@ -176,6 +176,7 @@ EXCHANGE_REALM = N_("Your realm: {realm}")
 EXCHANGE_SHORT = N_("only {have}: it takes 3")
 EXCHANGE_SAME = N_("the color you give")  # beside it, as the color to get (R-TURN-2)
 EXCHANGE_SUGGESTED = N_("give 3 {give} for 1 {get}: a step toward paying the tile")
+EXCHANGE_SUGGESTED_PAYS = N_("give 3 {give} for 1 {get}: then the tile is paid")
 EXCHANGE_PICK_GIVE = N_("Press the key of the color to give 3 of (r b o g w).")
 EXCHANGE_PICK_GET = N_("Press the key of the color to get (r b o g w).")
 

@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import COLORS, Color, Exchange, GameState
+from ...engine import COLORS, Color, DecisionKind, Exchange, GameState, exchanges_to_pay
 from ...i18n import gettext as _
 from ...words import message_of
 from .. import chips, palette, texts, texts_screens
@@ -55,6 +55,15 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
             event.stop()
             self.app.simulate_key(latin.lower())
 
+    def _suggested_words(self) -> str:
+        """The suggested exchange's words, translated: the one that pays the tile says so."""
+        state = self.state
+        if state.kind is DecisionKind.PAY:
+            due, any_count = state.payment_due()
+            if exchanges_to_pay(state.player.realm_count, due, any_count) == 1:
+                return _(texts_screens.EXCHANGE_SUGGESTED_PAYS)
+        return _(texts_screens.EXCHANGE_SUGGESTED)
+
     def _show(self) -> None:
         state = self.state
         realm = state.player.realm_count
@@ -68,7 +77,7 @@ class ExchangeScreen(ModalScreen[Exchange | None]):
             body.append("⏎", style=palette.KEY)
             body.append(
                 "  "
-                + _(texts_screens.EXCHANGE_SUGGESTED).format(
+                + self._suggested_words().format(
                     give=color_word(self.suggested.give), get=color_word(self.suggested.get)
                 )
                 + "\n\n"
