@@ -5,6 +5,7 @@ screen's r, and ``orbis replay --view``."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import threading
 from pathlib import Path
@@ -548,3 +549,45 @@ def test_every_reason_and_lesson_is_read_by_scrolling_with_keys_every_layout_typ
         assert mistakes.page == 0
 
     run_viewer(record, scenario, analyse=False)
+
+
+def test_a_move_the_review_cannot_judge_gets_no_tick_beside_not_clear() -> None:
+    """A move whose futures ended about as well as the search's choice, but too noisy to
+    tell (verdict unclear), reads "Best: …", its loss and "not clear", never "✓ as good
+    as the search's choice" followed by "too uncertain to call it … fine"."""
+    from orbis_tui.analysis.review import UNCLEAR
+    from orbis_tui.engine import format_action
+    from orbis_tui.tui.review_sheet import judgement_sheet
+
+    record = bot_record(actions=10)
+    book = ReplayBook(record)
+    state = book.state(0)
+    other = next(
+        o.action
+        for o in state.decision.options
+        if o.legal and format_action(o.action) != record.actions[0]
+    )
+    move = MoveReview(
+        index=0,
+        turn=1,
+        seat=state.current,
+        kind=state.kind.value,
+        played=(record.actions[0],),
+        best=(format_action(other),),
+        played_margin=1.0,
+        best_margin=1.01,
+        stderr=1.7,
+        loss=0.01,
+        mistake=False,
+        reason="not clear: in the futures played the loss lies between 0.0 and 3.4 CP",
+        hinted=False,
+        verdict=UNCLEAR,
+    )
+    text = [line.text for line in judgement_sheet(state, move, name="Ada")]
+    assert gettext(texts_learn.REVIEW_AS_GOOD) not in text
+    assert any(t.startswith("Best: ") for t in text)
+    assert fill(texts_learn.REVIEW_LOST, loss=0.01, stderr=1.7) in text
+    fine = dataclasses.replace(move, verdict="fine", reason="")
+    assert gettext(texts_learn.REVIEW_AS_GOOD) in [
+        line.text for line in judgement_sheet(state, fine, name="Ada")
+    ]

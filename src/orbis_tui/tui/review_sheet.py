@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..analysis.review_model import UNCLEAR
 from ..engine import Action, GameState, parse_action
 from ..i18n import fill
 from ..i18n import gettext as _
@@ -69,7 +70,8 @@ def judgement_sheet(
         lines.append(line(_(texts_learn.REVIEW_EXCHANGE), Tone.DIM, CHOICE))
     if move.best == move.played:
         lines.append(line(_(texts_learn.REVIEW_SAME), Tone.GOOD, CHOICE))
-    elif move.loss < 0.05:  # another option, but no better
+    elif move.loss < 0.05 and move.judged_as != UNCLEAR:  # another option, no better
+        # (an unclear one says its loss and why it is unclear, never a ✓ beside it)
         lines.append(line(_(texts_learn.REVIEW_AS_GOOD), Tone.GOOD, CHOICE))
     else:
         if not move.mistake:  # a mistake's reason names the better option itself
