@@ -67,6 +67,14 @@ def test_the_committed_template_is_up_to_date(extracted) -> None:
     assert set(extracted) == committed, "run: python tools/catalogs.py update"
 
 
+def test_the_worshipers_not_in_play_have_the_one_name_the_walkthrough_teaches(extracted) -> None:
+    """R-COMP-4: the walkthrough calls the endless pool of worshipers "the supply"; a hint
+    or a god's summary that calls it "the aether" names something never explained."""
+    ids = [str(m_id) for _, m_id in extracted]
+    assert any("to the supply" in m for m in ids)
+    assert [m for m in ids if "aether" in m.lower()] == []
+
+
 def test_the_catalogs_hold_many_messages(extracted) -> None:
     assert len(extracted) > 900  # the app, the engine, the walkthrough, tiles, gods, the CLI
 

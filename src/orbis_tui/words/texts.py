@@ -37,7 +37,7 @@ ACTION = {
     "removal": N_("{worshipers} from cell {cell}"),
     "decline": N_("decline: {name} is canceled"),
     "love": N_("take {worshipers} from the Goddess of Love"),
-    "discard": N_("return {worshipers} to the aether"),
+    "discard": N_("return {worshipers} to the supply"),
     "exchange": N_("exchange 3 {give} for 1 {get}"),
 }
 THEN = N_(", then ")
