@@ -248,3 +248,29 @@ def test_the_step_that_goes_wild_names_the_key_x(script, lang: str) -> None:
             assert re.search(r"(?<!\w)x(?!\w)", step.text), step.text
     finally:
         i18n.set_language("en")
+
+
+def test_a_step_that_goes_wild_where_an_exchange_pays_says_so(script) -> None:
+    """R-TURN-2, R-TAKE-3: the panel offers "1 exchange of 3-for-1 pays it"; a lesson
+    that asks for a wilderness there must say so, and the step before it must not claim
+    the tile cannot be paid."""
+    from orbis_tui.engine import exchanges_to_pay
+
+    walkthrough = fresh(script)
+    seen: list = []
+    checked = 0
+    while not walkthrough.finished:
+        step = walkthrough.step
+        assert step is not None
+        if not seen or seen[-1] is not step:
+            seen.append(step)
+        state = walkthrough.state
+        if step.expect == "wild" and state.kind is DecisionKind.PAY:
+            due, any_count = state.payment_due()
+            if exchanges_to_pay(state.player.realm_count, due, any_count):
+                before = seen[-2]
+                assert "exchange" in step.text, step.id
+                assert "cannot pay" not in before.title + before.why, before.id
+                checked += 1
+        follow_one(walkthrough)
+    assert checked
