@@ -241,3 +241,33 @@ def test_who_starts_names_every_seat_as_the_game_will_name_it(tmp_path: Path) ->
             assert first.options[3] == "Player 3"
 
     asyncio.run(scenario())
+
+
+def test_on_the_end_screen_t_shows_every_turn_and_a_table_key_says_what_is_left(
+    tmp_path: Path,
+) -> None:
+    """The history (t) is still wanted once the game is over; u, p, v or a cell's number,
+    keys of the table, say what the end screen offers instead of doing nothing."""
+    from orbis_tui.i18n import gettext
+    from orbis_tui.tui import texts_screens
+    from orbis_tui.tui.screens.history import HistoryScreen
+
+    async def scenario() -> None:
+        app = end_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            end = app.screen
+            assert isinstance(end, EndScreen)
+            for key in ("u", "p", "v", "5"):
+                app._notifications.clear()
+                await press(pilot, key)
+                assert app.screen is end
+                said = [str(n.message) for n in app._notifications]
+                assert said == [gettext(texts_screens.END_IDLE)], key
+            await press(pilot, "t")
+            await pilot.pause()
+            assert isinstance(app.screen, HistoryScreen)
+            await press(pilot, "escape")
+            assert app.screen is end
+
+    asyncio.run(scenario())

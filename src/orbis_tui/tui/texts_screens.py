@@ -102,6 +102,10 @@ END_REASON = N_("Why")
 END_TEMPLE = N_("Temple")
 END_TEMPLE_REASON: Template = Np_("1 temple tile", "{count} temple tiles", "count")
 END_TEMPLE_NONE = N_("no temple tile")
+# a key of the table pressed on the end screen
+END_IDLE = N_(
+    "The game is over: r reviews it move by move, t shows every turn, n starts a new game."
+)
 # as many temple tiles as another player: the highest mystic value decided the order
 END_TEMPLE_TIED: Template = Np_(
     "1 temple tile (tie: mystic value {mystic})",

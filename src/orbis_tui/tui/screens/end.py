@@ -193,11 +193,17 @@ def end_head(scores: list[PlayerScore]) -> Text:
     return head
 
 
+# keys of the table that mean nothing once the game is over (undo, players, score, the
+# turns since, exchange, coach, refuse, the market cells)
+_TABLE_KEYS = frozenset("upvdecx123456789")
+
+
 class EndScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "review", texts.KEY["review"]),
         Binding("s", "save", texts.KEY["save"]),
         Binding("n", "new", texts.KEY["new"]),
+        Binding("t", "history", texts.KEY["history"]),
     ]
 
     def __init__(self, match: Match, store: SaveStore, ahead: JudgedAhead | None = None) -> None:
@@ -240,7 +246,7 @@ class EndScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Nothing acts while the terminal is too small: the screen shows only the notice
         that says so (r, s and n acted unseen at 60×20)."""
-        return not (action in ("review", "save", "new") and too_small(self.app.size))
+        return not (action in ("review", "save", "new", "history") and too_small(self.app.size))
 
     def on_resize(self, _event: events.Resize) -> None:
         self.refresh_bindings()
@@ -249,6 +255,17 @@ class EndScreen(Screen[None]):
         if event.key == "a":  # the table's hint key: say why it does nothing here
             event.stop()
             self.notify(_(texts_learn.HINT_OVER), timeout=4, markup=False)
+        elif event.key in _TABLE_KEYS:  # the table's other keys: what the end screen has
+            event.stop()
+            self.notify(_(texts_screens.END_IDLE), timeout=4, markup=False)
+
+    def action_history(self) -> None:
+        """Every turn of the game, by player, as at the table (t)."""
+        from ..core.history import TurnHistory
+        from .history import HistoryScreen
+
+        turns = TurnHistory(self.match).by_player()
+        self.app.push_screen(HistoryScreen(turns, self.match.state))
 
     def action_review(self) -> None:
         """Step through the game with the search's judgement of every decision."""
