@@ -149,3 +149,24 @@ def test_a_turn_that_left_the_realm_as_it_was_says_unchanged() -> None:
     assert turn.realm_line == "worshipers: nothing, unchanged"
     sheet = " ".join(line.text for line in summary_sheet(turn))
     assert "worshipers: nothing, unchanged" in sheet and "nothing →" not in sheet
+
+
+def test_the_god_of_death_taken_without_six_worshipers_is_said_in_one_sentence() -> None:
+    """R-GOD-2 (God of Death): taken with an empty realm he is canceled; the turn's
+    summary says why in one clause, not "3 CP: canceled: the six worshipers..."."""
+    from orbis_tui.engine import GodId, TakeGod
+    from orbis_tui.tui.core.history import made_impossible
+
+    for seed in range(40):
+        match = random_match(4, seed, lambda s: True)
+        if GodId.DEATH in match.state.gods_available:
+            break
+    else:
+        raise AssertionError("no deal with the God of Death")
+    start = match.state.copy()
+    match.play(TakeGod(GodId.DEATH))
+    while match.state.current == 0 and not match.state.is_over:  # his refusal, forced
+        match.play(match.state.decision_actions()[0])
+    lost = made_impossible(start, match.state, 0)
+    assert len(lost) == 1 and "God of Death" in lost[0]
+    assert lost[0].count(":") == 1, lost[0]
