@@ -273,7 +273,7 @@ def test_every_change_of_cp_now_between_ones_turns_is_explained() -> None:
                     # Nobody else touches a player's tiles: the token and the god are all.
                     token, god = now.token - start.token, now.god_points - start.god_points
                     assert now.cp - start.cp == token + god
-                    assert lines and lines[0].startswith("What it did to you")
+                    assert lines and lines[0].startswith("What the others' turns did to you")
                     assert f"{start.cp} → {now.cp}" in lines[0]
                     if token:
                         assert any("temple token" in line for line in lines[1:]), lines

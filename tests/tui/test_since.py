@@ -170,3 +170,16 @@ def test_the_god_of_death_taken_without_six_worshipers_is_said_in_one_sentence()
     lost = made_impossible(start, match.state, 0)
     assert len(lost) == 1 and "God of Death" in lost[0]
     assert lost[0].count(":") == 1, lost[0]
+
+
+def test_what_the_others_did_to_a_player_names_whose_turns_it_was() -> None:
+    """R-TURN-1: another player took a god; the next player's curtain heads the news
+    with whose turns did it ("What it did to you" left "it" unexplained)."""
+    from orbis_tui.engine import TakeGod
+    from orbis_tui.tui.core.history import TurnHistory
+
+    match = random_match(3, 5, lambda s: True)
+    match.play(TakeGod(next(g for g in match.state.gods_available if g != "love")))
+    told = TurnHistory(match).done_to(1)
+    name = match.state.players[1].name
+    assert told[0] == f"What the others' turns did to you, {name} (CP: 0 → 0):"

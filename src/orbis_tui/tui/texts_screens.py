@@ -19,7 +19,7 @@ HANDOVER_READY = N_("Press Enter when {name} is ready.")
 HANDOVER_PLAY = N_("Press Enter to play.")
 HANDOVER_RESUMED = N_("The game was resumed where it stopped.")
 # What the other players did to the player whose turn it is (their CP now, explained).
-HANDOVER_TO_YOU = N_("What it did to you, {name} (CP: {before} → {after}):")
+HANDOVER_TO_YOU = N_("What the others' turns did to you, {name} (CP: {before} → {after}):")
 YOU_TEMPLE_FELL: Template = Np_(
     "Your temple token fell from {before} to {after} CP: {other} now has {count} temple "
     "tile, you have {mine}.",
