@@ -333,6 +333,8 @@ def test_a_god_under_the_cursor_is_described_and_help_explains_cells_and_gods(
         # what the cell's marks mean: ! in its corner, ● and a crowded cell's 5●
         assert "! in the corner" in help_text and "5●" in help_text
         assert " ".join(gettext(texts_help.HELP_CELL_CROWDED).split()) in help_text
+        # the players' list's marks: "Death×" in it is a canceled god, "5w" the worshipers
+        assert "× after a god's name a canceled god" in help_text and "5w the" in help_text
         for heading, _text, _refs in texts_help.HELP_GUIDE:
             assert heading in help_text
         assert name_of(god) in help_text and " ".join(summary_of(god).split()[:4]) in help_text

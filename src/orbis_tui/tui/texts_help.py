@@ -98,6 +98,12 @@ HELP_NOTATION = N_(
     "Worshipers are always written count then color: 2R 3W is two red and three white. "
     "White tiles also carry a mystic value, used only to break temple ties."
 )
+# the marks of the list of players beside the market (and of the players view, p)
+HELP_PLAYER_MARKS = N_(
+    "In the list of players, 3/14 counts the tiles placed, 5w the worshipers held; ⚙ marks "
+    "a seat the computer plays, and × after a god's name a canceled god, which scores "
+    "nothing."
+)
 HELP_GODS_TITLE = N_("The gods")
 HELP_KEYS_TITLE = N_("Keys")
 HELP_KEYS: tuple[tuple[str, str], ...] = (

@@ -43,6 +43,7 @@ def help_renderable(gods: Sequence[God] = ()) -> Group:
         cell,
         Text(_(texts_help.HELP_CELL_CROWDED)),
         Text(_(texts_help.HELP_NOTATION)),
+        Text(_(texts_help.HELP_PLAYER_MARKS)),
         Text(),
     ]
     if gods:
