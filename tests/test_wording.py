@@ -255,3 +255,28 @@ def test_a_take_names_a_sacred_stones_point() -> None:
         raise AssertionError("no stone in a market")
     said = describe_actions(state, TakeTile(cells[0]))
     assert ", 1 CP)" in said, said
+
+
+def test_an_eruption_names_each_cell_once_not_also_the_market() -> None:
+    """R-EFF-VOLCANO: a hint read "Remove 1W from cell 2, 1G from cell 8 from the
+    market": each removal already names its cell."""
+    import random
+
+    from orbis_tui.engine import DecisionKind, Erupt
+    from orbis_tui.records import Match
+    from orbis_tui.records.model import setup_for_game
+    from orbis_tui.words.actions import describe_actions
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        match = Match.start(setup_for_game(["Ada", "Bo"], seed, 0))
+        while not match.state.is_over and match.state.kind is not DecisionKind.VOLCANO:
+            match.play(rng.choice(match.state.decision_actions()))
+        eruptions = [a for a in match.state.decision_actions() if isinstance(a, Erupt)]
+        if eruptions:
+            break
+    else:
+        raise AssertionError("no volcano erupted")
+    said = describe_actions(match.state, eruptions[0])
+    assert said.startswith("remove ") and "from cell" in said, said
+    assert "from the market" not in said, said

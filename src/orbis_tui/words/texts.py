@@ -33,7 +33,7 @@ ACTION = {
     "place_wild": N_("place {tile} as a wilderness at {spot}"),
     "gain": N_("gain 1 {color}"),
     "return": N_("return {worshipers} for {name}"),
-    "erupt": N_("remove {removals} from the market"),
+    "erupt": N_("remove {removals}"),  # "1W from cell 2, 1G from cell 8": each cell named
     "removal": N_("{worshipers} from cell {cell}"),
     "decline": N_("decline: {name} is canceled"),
     "love": N_("take {worshipers} from the Goddess of Love"),
