@@ -142,3 +142,22 @@ def test_the_help_line_fits_one_line_at_80_columns(tmp_path: Path, language: str
         assert gettext(texts.KEY["start"]) in bar, bar
 
     _run(tmp_path, language, check)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_a_focused_rows_label_keeps_a_space_before_its_choice(
+    tmp_path: Path, language: str
+) -> None:
+    """'▸ Who starts‹ [at random]' ran the label into the arrow: each label of the form
+    keeps a blank column before its field."""
+
+    async def check(app: OrbisApp, screen: NewGameScreen, pilot: Pilot[None]) -> None:
+        for field in ("count", "first"):
+            screen.query_one(f"#{field}").focus()
+            await _settled(pilot)
+            line = _line(app, screen.query_one(f"#{field}"))
+            assert " ‹" in line and line[line.index("‹") - 1] == " ", line
+            label = line.split("‹")[0].strip()
+            assert label.startswith(FOCUS_MARK.strip()) and "…" not in label, line
+
+    _run(tmp_path, language, check)
