@@ -166,3 +166,24 @@ def test_a_computer_player_is_given_no_lesson_beside_people(
     record = game(3)
     record = replace(record, setup=replace(record.setup, seats=seats))
     assert set(_lessons(record, (), [0, 1])) == taught
+
+
+def test_ask_for_a_hint_is_advice_only_for_a_person_who_plays_with_hints() -> None:
+    """A computer seat asks for no hint, and a person who chose to play without hints
+    chose so: the lesson of their mistakes gives them no "ask for a hint"."""
+    import dataclasses
+
+    record = game(2)
+    hint = texts.ADVICE["mistakes"]
+    losses = {0: [(3, 20.0), (5, 15.0)], 1: [(4, 20.0), (6, 15.0)]}
+
+    def said(seats: list[str], no_hints: list[int] | None = None) -> dict[int, str]:
+        setup = dataclasses.replace(record.setup, seats=seats, no_hints=no_hints)
+        lessons = game_lessons(dataclasses.replace(record, setup=setup), losses, addressed=0)
+        return {seat: " ".join(lines) for seat, lines in lessons.items()}
+
+    both = said(["human", "human"])
+    assert all(hint in text for text in both.values())
+    mixed = said(["human", "hard"])
+    assert hint in mixed[0] and hint not in mixed[1]
+    assert hint not in said(["human", "human"], no_hints=[0])[0]

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from ..bots.victory import WIN_VALUE
 from ..engine import GameState, PlayerScore, TookGod, TurnStarted, final_scores
 from ..i18n import Template, fill, gettext
+from ..levels import HUMAN
 from ..records import GameRecord, start_state
 from ..words import name_of
 from . import texts
@@ -82,16 +83,25 @@ def game_lessons(
         findings.sort(key=lambda f: -f.cp)
         kept = findings[:LESSONS]
         lines = [f.text for f in kept]
+        hints = _asks_hints(record, seat)
         advice = [
             fill(texts.ADVICE[f.advice], **dict(f.values))
             for f in kept
-            if f.advice and f.cp >= ADVICE_FLOOR
+            if f.advice and f.cp >= ADVICE_FLOOR and (hints or f.advice != "mistakes")
         ]
         if advice:
             joined = texts.ADVICE_SEP.join(advice[:ADVICE])
             lines.append(say.fill(texts.LESSON_ADVICE, texts.LESSON_ADVICE_NAMED, advice=joined))
         lessons[seat] = tuple(lines)
     return lessons
+
+
+def _asks_hints(record: GameRecord, seat: int) -> bool:
+    """Whether "ask for a hint" is advice ``seat`` can take: a person who played with
+    hints (a computer asks for none; a seat played without hints chose so)."""
+    setup = record.setup
+    person = setup.seats is None or seat >= len(setup.seats) or setup.seats[seat] == HUMAN
+    return person and seat not in (setup.no_hints or [])
 
 
 @dataclass(frozen=True, slots=True)
