@@ -31,6 +31,7 @@ from orbis_tui.tui import texts_screens
 from orbis_tui.tui.app import OrbisApp
 from orbis_tui.tui.screens.new_game import NewGameScreen
 from orbis_tui.tui.screens.table import TableScreen
+from orbis_tui.words import name_of
 
 
 def fresh_match(players: int = 2, seed: int = 5) -> Match:
@@ -52,6 +53,10 @@ def test_undo_goes_back_within_the_turn_but_never_past_the_refill(tmp_path: Path
             assert "Undo" in screen_text(app)
             await press(pilot, "u")
             assert screen.state.signature() == before
+            back = screen.state.market[2]  # the tile taken, back in cell 3: the toast names it
+            said = [str(n.message) for n in app._notifications]
+            assert back is not None and said[-1].startswith(f"Taken back: take {name_of(back)} ")
+            assert "from cell 3" in said[-1], said
             assert not any("took" in line for line in screen.session.logbook.lines())
             # take it again and finish the turn: the refill ends what undo can reach
             await press(pilot, "3")

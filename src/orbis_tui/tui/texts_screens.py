@@ -188,6 +188,7 @@ TOO_SMALL = N_("Orbis needs a terminal of at least {width}×{height}.\nThis one 
 TOO_SMALL_HINT = N_("Enlarge the window to go on (q quits; the game is saved).")
 
 UNDONE = N_("Undone.")
+UNDONE_WHAT = N_("Taken back: {what}.")  # the words of the plain seat's undo
 UNDO_ON_ITS_WAY = N_("Undo already asked: the table answers in a moment.")
 NOTHING_TO_UNDO = N_("Nothing to undo: the turn begins here (undo never goes back past a refill).")
 SAVE_FAILED = N_("Autosave failed: {error}")

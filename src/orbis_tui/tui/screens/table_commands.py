@@ -23,9 +23,11 @@ from ...engine import (
     IllegalAction,
     Pay,
     TakeTile,
+    parse_action,
     wilderness_points,
 )
 from ...i18n import gettext as _
+from ...words import describe_actions
 from .. import chips, texts, texts_learn, texts_screens
 from ..core.controller import Controller
 from ..core.describe import god_of_key, god_rule
@@ -307,7 +309,12 @@ class TableCommands(Screen[None]):
             self.notify(_(texts_screens.NOTHING_TO_UNDO), markup=False)
             return
         self.error = None
-        self.notify(_(texts_screens.UNDONE), timeout=2, markup=False)
+        if self.session.undo_on_its_way() is not None:  # asked of the table: not yet done
+            said = _(texts_screens.UNDONE)
+        else:  # what was taken back, in the words of its decision (pending again now)
+            what = describe_actions(self.state.copy(), [parse_action(undone)])
+            said = _(texts_screens.UNDONE_WHAT).format(what=what)
+        self.notify(said, timeout=4, markup=False)
         self.changed()
 
     def action_exchange(self) -> None:
