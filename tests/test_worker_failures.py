@@ -16,6 +16,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -125,6 +126,32 @@ def test_a_lost_worker_is_said_with_the_job_it_had_taken(
     jobs = [False, True, False]
     failure = failure_of(lambda: run_jobs(function, jobs, 2, lambda n, r: None))
     assert isinstance(failure, WorkerLost) and failure.jobs == (1,), repr(failure)
+
+
+def test_an_answer_handed_over_after_its_worker_was_found_lost_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One worker answers, the other then ends; the pool's own thread hands the answer
+    over late, as on a busy machine, after the loss is seen: the answer is kept before
+    the loss is raised (a review keeps that turn judged; it used to lose it)."""
+    import orbis_tui.processes as processes
+
+    heard = tmp_path / "heard"
+    handed = processes._arrived
+
+    def late(arrived: Any, number: int, answer: Any) -> None:
+        heard.write_text("heard")  # the other worker ends now
+        time.sleep(0.8)  # the loss is seen within a look or two (0.1 s each)
+        handed(arrived, number, answer)
+
+    monkeypatch.setattr(processes, "_arrived", late)
+    kept: list[tuple[int, object]] = []
+    jobs = [(str(heard), False), (str(heard), True)]
+    failure = failure_of(
+        lambda: run_jobs(faults.answer_or_end_once_heard, jobs, 2, lambda n, r: kept.append((n, r)))
+    )
+    assert isinstance(failure, WorkerLost) and failure.jobs == (1,), repr(failure)
+    assert kept == [(0, "answered")]
 
 
 def test_an_exception_in_a_job_comes_at_once_while_an_earlier_job_runs_on() -> None:

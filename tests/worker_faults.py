@@ -10,6 +10,7 @@ import signal
 import struct
 import threading
 import time
+from pathlib import Path
 
 from orbis_tui.analysis.ahead import turn_jobs
 from orbis_tui.analysis.parallel import dispatch_order
@@ -148,3 +149,14 @@ def game_or_killed(job: tuple[object, ...]) -> object:
     if str(job[1] if balance else job[0]) == os.environ.get(FAULT_TURN) and in_a_worker():
         os.kill(os.getpid(), signal.SIGKILL)
     return balance_game(job) if balance else tournament_game(job)  # type: ignore[arg-type]
+
+
+def answer_or_end_once_heard(job: tuple[str, bool]) -> str:
+    """Job (a file's path, whether to end): answer at once; or wait until this process
+    has heard the other job's answer (the file is written then), and end the worker."""
+    path, end = job
+    if not end:
+        return "answered"
+    while not Path(path).exists():
+        time.sleep(0.01)
+    os._exit(3)

@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import queue
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -77,6 +78,9 @@ class WorkerTraceback(Exception):
 
 
 POLL_SECONDS = 0.1  # how often a wait looks whether a worker was lost
+# How long, once a worker is found lost, the answers already sent are waited for: the
+# pool's own thread hands them over, later on a busy machine.
+LOST_GRACE = 1.0
 
 # What a worker answers for a job (see run_sealed): its outcome, the result or the
 # exception pickled, the exception's words and where it was raised.
@@ -149,6 +153,11 @@ def each_result(
                 except queue.Empty:
                     lost = before - worker_pids(pool)
                     if lost:
+                        # the results sent before the loss (the lost worker's own
+                        # among them) may still be on their way: they are kept
+                        for number, answer in _late(arrived, LOST_GRACE):
+                            answered.add(number)
+                            yield number, _result(number, answer)
                         if starts is not None:
                             starts.read()  # the lost worker's last note, too
                         taken = [
@@ -161,17 +170,33 @@ def each_result(
                         message = "a worker process ended during its job"
                         raise WorkerLost(message, taken) from None
             answered.add(number)
-            if isinstance(answer, BaseException):
-                raise answer
-            try:
-                result = _opened(answer)
-            except NotCarried as exc:
-                exc.jobs = (number,)
-                raise
-            yield number, result
+            yield number, _result(number, answer)
     finally:
         if starts is not None:
             starts.forget(tokens)
+
+
+def _result(number: int, answer: Answer | BaseException) -> Any:
+    """Job ``number``'s result from its ``answer``; its failure raised."""
+    if isinstance(answer, BaseException):
+        raise answer
+    try:
+        return _opened(answer)
+    except NotCarried as exc:
+        exc.jobs = (number,)
+        raise
+
+
+def _late(
+    arrived: queue.SimpleQueue[tuple[int, Answer | BaseException]], seconds: float
+) -> Iterator[tuple[int, Answer | BaseException]]:
+    """The answers that arrive within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            yield arrived.get(timeout=left)
+        except queue.Empty:
+            return
 
 
 def _arrived(
