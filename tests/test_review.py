@@ -463,7 +463,7 @@ def test_the_lesson_writes_its_numbers_as_the_language_does(speaking: str) -> No
 
 def test_the_futures_of_a_reason_write_their_numbers_as_the_language_does(speaking: str) -> None:
     """'Your temple token is worth 7,0 CP on average after the best move, 2,5 after
-    yours (+4,5 CP on average)', in German and Russian alike."""
+    yours (in all, +4,5 CP on average for you)', in German and Russian alike."""
     state = replay(planted()[0])
     score = final_scores(state)[0]
     best = [replace(score, temple_token=7)] * 2
@@ -472,3 +472,15 @@ def test_the_futures_of_a_reason_write_their_numbers_as_the_language_does(speaki
     assert sentence is not None
     assert "7,0" in sentence and "2,5" in sentence and "+4,5" in sentence
     assert not re.search(r"\d\.\d", sentence), sentence
+
+
+def test_the_futures_total_is_said_to_be_the_whole_score_not_the_last_finding() -> None:
+    """'... Dune Hamlet scores in 0 futures of 96 ... (+3.2 CP on average)' read as the
+    last finding's figure, though it is the whole final score's: it says so now."""
+    state = replay(planted()[0])
+    score = final_scores(state)[0]
+    best = [replace(score, temple_token=7)] * 2
+    played = [replace(score, temple_token=2), replace(score, temple_token=3)]
+    sentence = futures_sentence(state, played, best)
+    assert sentence is not None
+    assert sentence.endswith("(in all, +4.5 CP on average for you)"), sentence

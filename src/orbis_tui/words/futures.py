@@ -77,8 +77,8 @@ def future_differences(
 def futures_sentence(
     state: GameState, played: Sequence[PlayerScore], best: Sequence[PlayerScore]
 ) -> str | None:
-    """The biggest gain of the best move in the futures, with its total, in one sentence
-    ('In the futures after the best move ... (+3.2 CP on average)'); None when nothing
+    """The biggest gain of the best move in the futures, with the whole score's, in one
+    sentence ('... after yours (in all, +3.2 CP on average for you)'); None when nothing
     stands out."""
     gains = [d for d in future_differences(state, played, best) if d.cp > 0]
     if not gains:

@@ -108,7 +108,9 @@ MORE_WORSHIPERS = Np_(
 
 # ------------------------------------------------------------------ what the futures show
 # The same worlds played to the end after the move played and after the best move.
-FUTURES = N_("in the futures played to the end, {what} ({total:+.1f} CP on average)")
+FUTURES = N_(
+    "in the futures played to the end, {what} (in all, {total:+.1f} CP on average for you)"
+)
 FUTURE_TILE = Np_(
     "{name} scores in {best_count} future of {count} after the best move, in {played_count} "
     "after yours",
