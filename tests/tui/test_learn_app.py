@@ -550,3 +550,34 @@ def test_up_toward_no_spot_in_the_walkthrough_says_why(tmp_path: Path) -> None:
             assert any("No spot" in n for n in notices(app)), notices(app)
 
     run(scenario())
+
+
+@pytest.mark.slow  # the walkthrough followed to its exchange
+def test_enter_in_the_exchange_dialog_makes_the_exchange_the_lesson_asks_for(
+    tmp_path: Path,
+) -> None:
+    """The lesson asks for 3 orange for 1 blue; the dialog's Enter offered the exchange
+    that pays the tile (3 red), and Enter, out of habit, was refused as not the lesson's."""
+
+    def asks_an_exchange(screen: LearnTableScreen) -> bool:
+        return isinstance(screen.walkthrough.expected_action(), Exchange)
+
+    async def scenario() -> None:
+        app = LearnApp(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = await follow_until(pilot, app, asks_an_exchange)
+            asked = screen.walkthrough.expected_action()
+            assert isinstance(asked, Exchange)
+            before = list(screen.state.player.realm_count)
+            await pilot.press("e")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen
+            after = list(screen.state.player.realm_count)
+            assert after[asked.give] == before[asked.give] - 3, (before, after)
+            assert after[asked.get] == before[asked.get] + 1, (before, after)
+            assert not any("not this lesson" in n for n in notices(app))
+
+    run(scenario())

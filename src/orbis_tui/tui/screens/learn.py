@@ -15,7 +15,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
-from ...engine import Action, DecisionKind, TakeTile
+from ...engine import Action, DecisionKind, Exchange, TakeTile
 from ...i18n import gettext as _
 from ...learn import FocusKind, Outcome, ProgressStore, ScriptError, Walkthrough, load_script
 from ...learn.progress import FILE_NAME
@@ -232,6 +232,12 @@ class LearnTableScreen(TableScreen):
 
     def action_undo(self) -> None:
         self.action_lesson_back()
+
+    def suggested_exchange(self) -> Exchange | None:
+        """The exchange the lesson asks for, when it asks for one: Enter in the dialog
+        makes it, not the one that would pay the tile otherwise."""
+        asked = self.walkthrough.expected_action()
+        return asked if isinstance(asked, Exchange) else super().suggested_exchange()
 
     def _lesson_overflows(self) -> bool:
         panels = self.query(LessonPanel)

@@ -324,10 +324,13 @@ class TableCommands(Screen[None]):
             if action is not None:
                 self.play(action)
 
-        suggested = None
+        self.app.push_screen(ExchangeScreen(self.state, self.suggested_exchange()), callback=done)
+
+    def suggested_exchange(self) -> Exchange | None:
+        """The exchange Enter makes in the exchange dialog: one that helps pay the tile."""
         if self.state.kind is DecisionKind.PAY:
-            suggested = self.ui.paying_exchange(self.state)
-        self.app.push_screen(ExchangeScreen(self.state, suggested), callback=done)
+            return self.ui.paying_exchange(self.state)
+        return None
 
     # ------------------------------------------------------------ hints
     def action_hint(self) -> None:
