@@ -461,15 +461,22 @@ def test_the_lesson_writes_its_numbers_as_the_language_does(speaking: str) -> No
     assert "3, 5" in finding.text  # the rounds
 
 
-def test_the_futures_of_a_reason_write_their_numbers_as_the_language_does(speaking: str) -> None:
-    """'Your temple token is worth 7,0 CP on average after the best move, 2,5 after
-    yours (in all, +4,5 CP on average for you)', in German and Russian alike."""
+def temple_token_sentence() -> str:
+    """What the futures say of a temple token worth 7 CP after the best move, 2 and 3
+    after the move played (2.5 on average), all else alike."""
     state = replay(planted()[0])
     score = final_scores(state)[0]
     best = [replace(score, temple_token=7)] * 2
     played = [replace(score, temple_token=2), replace(score, temple_token=3)]
     sentence = futures_sentence(state, played, best)
     assert sentence is not None
+    return sentence
+
+
+def test_the_futures_of_a_reason_write_their_numbers_as_the_language_does(speaking: str) -> None:
+    """'Your temple token is worth 7,0 CP on average after the best move, 2,5 after
+    yours (in all, +4,5 CP on average for you)', in German and Russian alike."""
+    sentence = temple_token_sentence()
     assert "7,0" in sentence and "2,5" in sentence and "+4,5" in sentence
     assert not re.search(r"\d\.\d", sentence), sentence
 
@@ -477,10 +484,5 @@ def test_the_futures_of_a_reason_write_their_numbers_as_the_language_does(speaki
 def test_the_futures_total_is_said_to_be_the_whole_score_not_the_last_finding() -> None:
     """'... Dune Hamlet scores in 0 futures of 96 ... (+3.2 CP on average)' read as the
     last finding's figure, though it is the whole final score's: it says so now."""
-    state = replay(planted()[0])
-    score = final_scores(state)[0]
-    best = [replace(score, temple_token=7)] * 2
-    played = [replace(score, temple_token=2), replace(score, temple_token=3)]
-    sentence = futures_sentence(state, played, best)
-    assert sentence is not None
+    sentence = temple_token_sentence()
     assert sentence.endswith("(in all, +4.5 CP on average for you)"), sentence
