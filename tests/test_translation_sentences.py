@@ -287,3 +287,14 @@ def test_a_gods_reason_reads_after_a_colon(lang: str) -> None:
     lost = i18n.gettext(texts.SUMMARY_GOD_LOST)
     said = [lost.format(god="God", cp=3, reason=i18n.gettext(r)) for r in GOD_REASONS.values()]
     assert [text for text in said if text.count(":") > 1] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_new_game_screen_says_where_the_last_game_goes_on_one_line(lang: str) -> None:
+    """Above the new game, at 80 columns with its margin of 4: 'its record stays until a
+    new game starts' left a player wondering where; the German took two lines."""
+    from orbis_tui.tui import texts_screens
+
+    i18n.set_language(lang)
+    said = i18n.gettext(texts_screens.NEW_FINISHED)
+    assert len(said) <= 76, said

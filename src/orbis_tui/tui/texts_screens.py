@@ -75,7 +75,7 @@ NEW_DAMAGED_STUCK = N_(
     "The saved game could not be loaded and could not be moved aside ({error}).\n"
     "What is wrong: {problem}"
 )
-NEW_FINISHED = N_("The last game was finished; its record stays until a new game starts.")
+NEW_FINISHED = N_("The last game is over; it joins your records when a new game starts.")
 # One line at 80 columns: the key bar says the rest (Ctrl+S starts, ? help, q quit).
 NEW_KEYS = N_("Tab changes field · ↑↓ the same field a row up or down · Enter starts")
 
