@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -43,6 +44,22 @@ class Raw:
                     code = data["code"]
                 continue
             return code
+
+
+async def chat_heard(name: str, conn: Raw, seconds: float = 30.0) -> dict[str, Any]:
+    """The next chat message ``conn`` is sent; if none comes within ``seconds``, a
+    failure that names the connection and every message it got meanwhile (a refusal
+    whole, the others by kind)."""
+    seen: list[str] = []
+    try:
+        async with asyncio.timeout(seconds):
+            while True:
+                message = await conn.next(timeout=seconds)
+                if message["t"] == "chat":
+                    return message
+                seen.append(message["t"] if message["t"] != "refused" else str(message))
+    except TimeoutError:
+        raise AssertionError(f"{name} heard no chat in {seconds} s; it got {seen}") from None
 
 
 @asynccontextmanager

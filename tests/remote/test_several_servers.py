@@ -35,7 +35,7 @@ from orbis_tui.remote.store_types import Change
 from orbis_tui.remote.table_server import TableServer
 
 from .conftest import NO_POSTGRES, POSTGRES_URL, own_schema
-from .raw import count_of, raw_socket
+from .raw import chat_heard, count_of, raw_socket
 from .reconnecting_seat import play_seat_reconnecting
 from .server_helpers import free_port, new_table, running_server, stop_process, url
 
@@ -568,11 +568,11 @@ def test_a_message_said_at_one_server_reaches_the_seats_at_the_other() -> None:
                 async with raw_socket(at(watch, b)) as watcher:
                     await watcher.next("table")
                     await ada.send(p.say("hello from server A"))
-                    for each in (ada, bo, watcher):  # both on server B, told through NOTIFY
-                        line = (await each.next("chat"))["lines"][-1]
+                    for name, each in (("ada", ada), ("bo", bo), ("watcher", watcher)):
+                        line = (await chat_heard(name, each))["lines"][-1]  # B: by NOTIFY
                         assert (line["seat"], line["text"]) == (0, "hello from server A")
                     await bo.send(p.say("and back from B"))
-                    line = (await ada.next("chat"))["lines"][-1]
+                    line = (await chat_heard("ada", ada))["lines"][-1]
                     assert (line["seat"], line["text"]) == (1, "and back from B")
             # a seat that sits down at server B later is sent both, once each
             async with raw_socket(at(links[0], b)) as again:
