@@ -64,6 +64,11 @@ class MoveReview:
             return MISTAKE
         return FINE if self.best == self.played else UNCLEAR
 
+    @property
+    def unclear(self) -> bool:
+        """Whether the futures played could not tell a mistake from a fine move."""
+        return self.judged_as == UNCLEAR
+
 
 # A turn's judgements: each decision judged, with the search iterations it took.
 TurnJudgements = tuple[tuple[MoveReview, int], ...]

@@ -13,7 +13,6 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..analysis.review_model import UNCLEAR
 from ..engine import Action, GameState, parse_action
 from ..i18n import fill
 from ..i18n import gettext as _
@@ -70,7 +69,7 @@ def judgement_sheet(
         lines.append(line(_(texts_learn.REVIEW_EXCHANGE), Tone.DIM, CHOICE))
     if move.best == move.played:
         lines.append(line(_(texts_learn.REVIEW_SAME), Tone.GOOD, CHOICE))
-    elif move.loss < 0.05 and move.judged_as != UNCLEAR:  # another option, no better
+    elif move.loss < 0.05 and not move.unclear:  # another option, no better
         # (an unclear one says its loss and why it is unclear, never a ✓ beside it)
         lines.append(line(_(texts_learn.REVIEW_AS_GOOD), Tone.GOOD, CHOICE))
     else:
